@@ -1,0 +1,338 @@
+import type { MaintenanceSettings, SiteSettings } from '@tessera/contract';
+import type { BannerArt } from '../../platform/artwork.ts';
+
+export const SITE_SETTINGS: SiteSettings = {
+  siteName: 'Tessera',
+  redirectToLoginWithoutToken: false,
+  directRegistration: true,
+  messageCentre: true,
+  messagingAppUrl: 'https://t.me/tessera_support',
+  licenceText:
+    'Tessera is a demonstration platform. Operating it for real money requires a gambling licence in your jurisdiction.',
+  responsibleGamingUrl: '/help',
+  liveChatUrl: '',
+  vipChatUrl: '',
+  supportEmail: 'support@tessera.example',
+  gtagId: '',
+};
+
+export const MAINTENANCE: MaintenanceSettings = {
+  enabled: false,
+  title: 'Scheduled maintenance',
+  message: 'We are upgrading our systems. Please come back soon.',
+  startsAt: null,
+  endsAt: null,
+};
+
+/** [modId, parent, name, enabled] */
+export const MODULE_FLAGS: [string, string | null, string, boolean][] = [
+  ['USERNAMEREG3', null, 'Username registration', true],
+  ['MOBILENUMREG3', null, 'Mobile registration', true],
+  ['REGMOBVERF3', 'MOBILENUMREG3', 'SMS verification at registration', true],
+  ['MOBILENUMPASSREG3', 'MOBILENUMREG3', 'Password in mobile registration', true],
+  ['FREEPLAY3', null, 'Free demo play', true],
+  ['PWDEXPFORCECHANGE3', null, 'Force change of an expired password', true],
+  ['MOBILEVERCODELOGIN3', null, 'Verification-code login', true],
+  ['CBS3', null, 'Chat', true],
+  ['CHNGPASSVERIF3', null, 'Forgot password by phone', true],
+  ['COUNTRYCODE3', null, 'Country-code display', true],
+  ['FIREBASESMS3', null, 'Third-party SMS authentication', false],
+  ['GOOGLELOGIN3', null, 'Google login', false],
+  ['FACEBOOKLOGIN3', null, 'Facebook login', false],
+];
+
+/** [key, acceptedPattern, patternId, min, max, enabled, required] */
+export const REGISTER_RULES: [string, string, number, number, number, boolean, boolean][] = [
+  ['username', '^[A-Za-z][A-Za-z0-9]*$', 1, 6, 16, true, true],
+  ['password', '^\\S+$', 9, 8, 64, true, true],
+  ['mobileNum', '^\\d+$', 6, 6, 15, true, false],
+  ['payeeName', '^[A-Za-z ]+$', 8, 2, 50, false, false],
+  ['paymentPassword', '^\\d+$', 6, 6, 6, false, false],
+  ['qqNum', '^\\d+$', 6, 5, 12, false, false],
+  ['line', '^\\S+$', 9, 1, 40, false, false],
+  ['whatsapp', '^\\d+$', 6, 6, 15, false, false],
+  ['facebook', '^\\S+$', 9, 1, 60, false, false],
+  ['wechat', '^\\S+$', 9, 1, 40, false, false],
+  ['idNumber', '^[A-Za-z0-9]+$', 4, 6, 20, false, false],
+  ['email', '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 3, 5, 100, true, false],
+  ['recommenderId', '^[A-Za-z0-9]+$', 4, 1, 20, false, false],
+  ['affiliateCode', '^[A-Za-z0-9]+$', 4, 4, 20, true, false],
+  ['captcha', '^[A-Za-z0-9]+$', 4, 4, 6, true, true],
+];
+
+/** [code, dialing code, name] */
+export const COUNTRIES: [string, string, string][] = [
+  ['VN', '84', 'Vietnam'],
+  ['CN', '86', 'China'],
+  ['PH', '63', 'Philippines'],
+  ['TH', '66', 'Thailand'],
+  ['MY', '60', 'Malaysia'],
+  ['ID', '62', 'Indonesia'],
+  ['SG', '65', 'Singapore'],
+  ['IN', '91', 'India'],
+  ['JP', '81', 'Japan'],
+  ['KR', '82', 'South Korea'],
+  ['KH', '855', 'Cambodia'],
+  ['MM', '95', 'Myanmar'],
+  ['LA', '856', 'Laos'],
+  ['HK', '852', 'Hong Kong'],
+  ['TW', '886', 'Taiwan'],
+  ['MO', '853', 'Macau'],
+  ['PK', '92', 'Pakistan'],
+  ['LK', '94', 'Sri Lanka'],
+  ['BD', '880', 'Bangladesh'],
+  ['NP', '977', 'Nepal'],
+  ['AE', '971', 'United Arab Emirates'],
+  ['AU', '61', 'Australia'],
+  ['GB', '44', 'United Kingdom'],
+  ['US', '1', 'United States'],
+  ['CA', '1', 'Canada'],
+  ['BR', '55', 'Brazil'],
+  ['ES', '34', 'Spain'],
+  ['PT', '351', 'Portugal'],
+  ['DE', '49', 'Germany'],
+  ['FR', '33', 'France'],
+];
+
+/** [code, name, native name, flag country, fully translated] */
+export const LANGUAGES: [string, string, string, string, boolean][] = [
+  ['EN', 'English', 'English', 'GB', true],
+  ['VI', 'Vietnamese', 'Tiếng Việt', 'VN', true],
+  ['CN', 'Chinese', '中文', 'CN', true],
+  ['JA', 'Japanese', '日本語', 'JP', false],
+  ['TH', 'Thai', 'ไทย', 'TH', false],
+  ['MY', 'Burmese', 'မြန်မာ', 'MM', false],
+  ['ES', 'Spanish', 'Español', 'ES', false],
+  ['HI', 'Hindi', 'हिन्दी', 'IN', false],
+  ['ID', 'Indonesian', 'Bahasa Indonesia', 'ID', false],
+  ['KM', 'Khmer', 'ភាសាខ្មែរ', 'KH', false],
+  ['KO', 'Korean', '한국어', 'KR', false],
+  ['MS', 'Malay', 'Bahasa Melayu', 'MY', false],
+  ['PT', 'Portuguese', 'Português', 'PT', false],
+  ['TA', 'Tamil', 'தமிழ்', 'LK', false],
+  ['TW', 'Traditional Chinese', '繁體中文', 'TW', false],
+  ['TY', 'Tagalog', 'Tagalog', 'PH', false],
+  ['UR', 'Urdu', 'اردو', 'PK', false],
+];
+
+const purple = { from: '#1b1140', to: '#4b1d8f', accent: '#f5c542' };
+const teal = { from: '#06202b', to: '#0f5e6e', accent: '#3ef0c8' };
+const red = { from: '#2b0a12', to: '#8f1d3a', accent: '#ffb347' };
+const blue = { from: '#0a1633', to: '#1d4f8f', accent: '#6fd3ff' };
+const green = { from: '#07251a', to: '#16704a', accent: '#b8ff5c' };
+
+/** Banners of every group of §2: [group, art, link type, link]. */
+export const BANNERS: [string, BannerArt, '' | 'INTERNAL' | 'EXTERNAL', string][] = [
+  [
+    'w_home',
+    { title: 'Welcome bonus 100%', subtitle: 'Double your first deposit, up to 5,000', ...purple },
+    'INTERNAL',
+    '/promotions',
+  ],
+  [
+    'w_home',
+    { title: 'Daily lottery draws', subtitle: 'Fast draws every few minutes, all day', ...teal },
+    'INTERNAL',
+    '/lottery',
+  ],
+  [
+    'w_home',
+    { title: 'Live casino lounge', subtitle: 'Real dealers, real tables, around the clock', ...red },
+    'INTERNAL',
+    '/live',
+  ],
+  [
+    'w_register',
+    {
+      title: 'Join Tessera today',
+      subtitle: 'Register in one minute and claim your welcome gift',
+      ...purple,
+    },
+    '',
+    '',
+  ],
+  ['w_login', { title: 'Welcome back', subtitle: 'Your favourite games are waiting', ...blue }, '', ''],
+  [
+    'w_rng',
+    { title: 'Slots jackpot week', subtitle: 'Over 1,000 slot games with growing jackpots', ...purple },
+    'INTERNAL',
+    '/promotions',
+  ],
+  [
+    'w_rng',
+    { title: 'New slots every Friday', subtitle: 'Be the first to spin the latest releases', ...blue },
+    '',
+    '',
+  ],
+  ['w_live', { title: 'Baccarat VIP tables', subtitle: 'Higher limits and private dealers', ...red }, '', ''],
+  ['w_live', { title: 'Roulette rush', subtitle: 'Lightning multipliers every round', ...purple }, '', ''],
+  ['w_fish', { title: 'Ocean hunter', subtitle: 'Catch the golden dragon for 500x', ...teal }, '', ''],
+  [
+    'w_fish',
+    { title: 'Fishing frenzy', subtitle: 'Team up with friends and share the catch', ...blue },
+    '',
+    '',
+  ],
+  ['w_pvp', { title: 'Card and board rooms', subtitle: 'Play against real opponents', ...green }, '', ''],
+  ['w_pvp', { title: 'Tournament season', subtitle: 'Climb the ladder for weekly prizes', ...red }, '', ''],
+  ['w_sports', { title: 'Football fever', subtitle: 'Best odds on every major league', ...green }, '', ''],
+  [
+    'w_sports',
+    { title: 'Cash out any time', subtitle: 'Take control of your bets in play', ...blue },
+    '',
+    '',
+  ],
+  ['w_esports', { title: 'Esports arena', subtitle: 'Bet on the biggest tournaments', ...purple }, '', ''],
+  ['w_esports', { title: 'Live esports odds', subtitle: 'Every map, every round', ...teal }, '', ''],
+  [
+    'w_lott',
+    { title: 'E-lottery every minute', subtitle: 'Pick your numbers, win in seconds', ...teal },
+    '',
+    '',
+  ],
+  ['w_lott', { title: 'Lucky numbers', subtitle: 'Hot and cold number statistics', ...green }, '', ''],
+  ['w_down', { title: 'Play on the go', subtitle: 'Download the app for iOS and Android', ...blue }, '', ''],
+  [
+    'w_promotion',
+    { title: 'Promotions', subtitle: 'Bonuses, rebates and missions every week', ...purple },
+    '',
+    '',
+  ],
+  [
+    'w_promotion',
+    { title: 'Refer a friend', subtitle: 'Earn rewards for every friend who joins', ...red },
+    '',
+    '',
+  ],
+  [
+    'w_shop',
+    { title: 'Points mall', subtitle: 'Turn your points into rewards, points never expire', ...green },
+    '',
+    '',
+  ],
+  ['w_help', { title: 'Help centre', subtitle: 'Answers to your questions, day and night', ...blue }, '', ''],
+];
+
+/** [language, title, content] */
+export const NOTICES: [string, string, string][] = [
+  ...Array.from({ length: 10 }, (_, index): [string, string, string] => {
+    const topics = [
+      [
+        'Scheduled maintenance on Sunday',
+        'The site will be upgraded on <strong>Sunday from 02:00 to 04:00 UTC</strong>. Balances are safe.',
+      ],
+      ['New lottery games added', 'Five new <em>fast lottery</em> games now draw every three minutes.'],
+      [
+        'Deposit channels updated',
+        'Bank transfer deposits are now credited within <strong>5 minutes</strong>.',
+      ],
+      ['Responsible gaming reminder', 'Set deposit limits in your account at any time. Play for fun.'],
+      ['Weekend rebate raised', 'Slots rebate is <strong>1.2%</strong> this weekend.'],
+      [
+        'Beware of phishing sites',
+        'Only use the official domains listed in the speed test. We never ask for your password.',
+      ],
+      ['VIP programme launch', 'Climb the VIP levels for faster withdrawals and birthday gifts.'],
+      ['Mobile app update', 'Version 2.4 of the app brings dark mode and faster lobbies.'],
+      ['Esports season opens', 'Bet on the new season with boosted odds on opening matches.'],
+      [
+        'Holiday customer service hours',
+        'Customer service stays open <strong>24/7</strong> through the holidays.',
+      ],
+    ];
+    const [title, body] = topics[index] as [string, string];
+    return ['EN', title, `<p>${body}</p>`];
+  }),
+  [
+    'VI',
+    'Bảo trì định kỳ vào Chủ nhật',
+    '<p>Trang web sẽ được nâng cấp vào <strong>Chủ nhật từ 02:00 đến 04:00 UTC</strong>.</p>',
+  ],
+  ['VI', 'Thêm trò chơi xổ số mới', '<p>Năm trò chơi <em>xổ số nhanh</em> mới, quay thưởng mỗi ba phút.</p>'],
+  ['VI', 'Nhắc nhở chơi có trách nhiệm', '<p>Bạn có thể đặt giới hạn nạp tiền bất cứ lúc nào.</p>'],
+  ['CN', '周日例行维护', '<p>网站将于<strong>周日 02:00 至 04:00（UTC）</strong>升级维护。</p>'],
+  ['CN', '新增彩票游戏', '<p>新增五款<em>快速彩票</em>，每三分钟开奖一次。</p>'],
+  ['CN', '理性游戏提醒', '<p>您可以随时设置存款限额，请理性游戏。</p>'],
+];
+
+/** [type, title, content] */
+export const ANNOUNCEMENTS: [string, string, string][] = [
+  ['B', 'Welcome to Tessera', '<p>Discover lottery, live casino, slots, sports and more.</p>'],
+  ['PL', 'Player notice: verify your phone', '<p>Verify your phone number to secure withdrawals.</p>'],
+  ['PU', 'Welcome bonus', '<p>Deposit today and receive a <strong>100%</strong> welcome bonus.</p>'],
+  ['PR', 'Weekly rebate', '<p>Rebates up to 1.2% are paid every Monday.</p>'],
+  ['H', 'Top winners this week', "<p>Congratulations to this week's biggest winners!</p>"],
+];
+
+/** [language, category, [title, content][]] */
+export const HELP: [string, string, [string, string][]][] = [
+  [
+    'EN',
+    'Getting started',
+    [
+      [
+        'How do I register?',
+        '<p>Click <strong>Sign up</strong>, choose a username and password, confirm you are 18 or older and accept the terms.</p>',
+      ],
+      [
+        'How do I try games for free?',
+        '<p>Use <strong>Free play</strong> to get a demo account with play money.</p>',
+      ],
+    ],
+  ],
+  [
+    'EN',
+    'Deposits and withdrawals',
+    [
+      ['How long does a deposit take?', '<p>Most deposits arrive within 5 minutes.</p>'],
+      [
+        'How do I withdraw?',
+        '<p>Open the member centre, choose <strong>Withdraw</strong>, enter the amount and your withdrawal password.</p>',
+      ],
+    ],
+  ],
+  [
+    'EN',
+    'Responsible gaming',
+    [
+      [
+        'Setting limits',
+        '<p>You can set daily, weekly and monthly deposit limits, or exclude yourself for a period.</p>',
+      ],
+    ],
+  ],
+  [
+    'VI',
+    'Bắt đầu',
+    [
+      [
+        'Làm thế nào để đăng ký?',
+        '<p>Nhấn <strong>Đăng ký</strong>, chọn tên đăng nhập và mật khẩu, xác nhận bạn đủ 18 tuổi.</p>',
+      ],
+    ],
+  ],
+  [
+    'VI',
+    'Nạp và rút tiền',
+    [['Nạp tiền mất bao lâu?', '<p>Phần lớn giao dịch nạp tiền đến trong vòng 5 phút.</p>']],
+  ],
+  [
+    'CN',
+    '新手入门',
+    [['如何注册？', '<p>点击<strong>注册</strong>，设置用户名和密码，确认您已年满 18 岁并同意条款。</p>']],
+  ],
+  ['CN', '存款与提款', [['存款需要多久？', '<p>大部分存款在 5 分钟内到账。</p>']]],
+];
+
+/** [type, title, url] */
+export const RESOURCES: [string, string, string][] = [
+  ['ios', 'iPhone and iPad', 'https://download.tessera.example/ios'],
+  ['android', 'Android', 'https://download.tessera.example/android.apk'],
+  ['h5', 'Mobile web', 'https://m.tessera.example'],
+];
+
+export const DOMAINS = [
+  'https://www.tessera.example',
+  'https://m.tessera.example',
+  'https://backup.tessera.example',
+];

@@ -1,0 +1,172 @@
+import { storeImage } from '../../modules/content/service.ts';
+import { bannerSvg } from '../../platform/artwork.ts';
+import type { Database, Queryable } from '../database.ts';
+import * as data from './data.ts';
+
+/**
+ * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
+ * operator changed or deleted. Configuration sections always run; demo content only when asked for.
+ */
+export async function seed(
+  db: Database,
+  options: { merchantCode: string; demo: boolean; now: Date },
+): Promise<string[]> {
+  const sections: [string, (tx: Queryable) => Promise<void>][] = [
+    ['merchant', (tx) => seedMerchant(tx, options.merchantCode)],
+    ['site_settings', seedSettings],
+    ['module_flags', seedModuleFlags],
+    ['register_rules', seedRegisterRules],
+    ['countries', seedCountries],
+    ['languages', seedLanguages],
+  ];
+  if (options.demo) {
+    sections.push(
+      ['demo_banners', (tx) => seedBanners(tx, options.now)],
+      ['demo_notices', seedNotices],
+      ['demo_announcements', seedAnnouncements],
+      ['demo_help', seedHelp],
+      ['demo_resources', seedResources],
+      ['demo_domains', seedDomains],
+    );
+  }
+  const applied: string[] = [];
+  for (const [name, run] of sections) {
+    const ran = await db.transaction(async (tx) => {
+      const claimed = await tx.query(
+        'insert into seed_sections (name) values ($1) on conflict do nothing returning name',
+        [name],
+      );
+      if (claimed.length === 0) return false;
+      await run(tx);
+      return true;
+    });
+    if (ran) applied.push(name);
+  }
+  return applied;
+}
+
+async function seedMerchant(tx: Queryable, code: string) {
+  await tx.query(
+    `insert into merchant (code, name, brand, currency, currency_symbol, wallet_single, default_language)
+     values ($1, 'Tessera Demo', 'Tessera', 'PHP', 'P', false, 'EN') on conflict do nothing`,
+    [code],
+  );
+}
+
+async function seedSettings(tx: Queryable) {
+  const settings: [string, unknown][] = [
+    ['site', data.SITE_SETTINGS],
+    ['maintenance', data.MAINTENANCE],
+    ['cdn', { imageCDNs: [''], launchGameCDNs: [] }],
+  ];
+  for (const [key, value] of settings) {
+    await tx.query('insert into site_settings (key, value) values ($1, $2) on conflict do nothing', [
+      key,
+      JSON.stringify(value),
+    ]);
+  }
+}
+
+async function seedModuleFlags(tx: Queryable) {
+  for (const [index, [modId, parent, name, enabled]] of data.MODULE_FLAGS.entries()) {
+    await tx.query(
+      'insert into module_flags (mod_id, parent_id, name, enabled, sort) values ($1, $2, $3, $4, $5) on conflict do nothing',
+      [modId, parent, name, enabled, index],
+    );
+  }
+}
+
+async function seedRegisterRules(tx: Queryable) {
+  for (const [
+    index,
+    [key, pattern, patternId, min, max, enabled, required],
+  ] of data.REGISTER_RULES.entries()) {
+    await tx.query(
+      `insert into register_rules (key, accepted_pattern, pattern_id, min_length, max_length, enabled, required, sort)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+      [key, pattern, patternId, min, max, enabled, required, index],
+    );
+  }
+}
+
+async function seedCountries(tx: Queryable) {
+  for (const [index, [code, dialing, name]] of data.COUNTRIES.entries()) {
+    await tx.query(
+      'insert into countries (code, dialing_code, name, sort) values ($1, $2, $3, $4) on conflict do nothing',
+      [code, dialing, name, index],
+    );
+  }
+}
+
+async function seedLanguages(tx: Queryable) {
+  for (const [index, [code, name, nativeName, flag, translated]] of data.LANGUAGES.entries()) {
+    await tx.query(
+      `insert into languages (code, name, native_name, flag_country, translated, sort)
+       values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+      [code, name, nativeName, flag, translated, index],
+    );
+  }
+}
+
+async function seedBanners(tx: Queryable, now: Date) {
+  for (const [index, [group, art, linkageType, linkUrl]] of data.BANNERS.entries()) {
+    const image = await storeImage(tx, Buffer.from(bannerSvg(art, index + 1)), 'image/svg+xml', now);
+    await tx.query(
+      `insert into banners (group_name, title, image_id, linkage_type, link_url, sort)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [group, art.title, image.imageId, linkageType, linkUrl, index],
+    );
+  }
+}
+
+async function seedNotices(tx: Queryable) {
+  for (const [index, [language, title, content]] of data.NOTICES.entries()) {
+    await tx.query('insert into notices (language, title, content, sort) values ($1, $2, $3, $4)', [
+      language,
+      title,
+      content,
+      index,
+    ]);
+  }
+}
+
+async function seedAnnouncements(tx: Queryable) {
+  for (const [index, [type, title, content]] of data.ANNOUNCEMENTS.entries()) {
+    await tx.query('insert into announcements (type, title, content, sort) values ($1, $2, $3, $4)', [
+      type,
+      title,
+      content,
+      index,
+    ]);
+  }
+}
+
+async function seedHelp(tx: Queryable) {
+  for (const [categoryIndex, [language, category, articles]] of data.HELP.entries()) {
+    const rows = await tx.query<{ id: number }>(
+      'insert into help_categories (language, title, sort) values ($1, $2, $3) returning id',
+      [language, category, categoryIndex],
+    );
+    for (const [articleIndex, [title, content]] of articles.entries()) {
+      await tx.query(
+        'insert into help_articles (category_id, title, content, sort) values ($1, $2, $3, $4)',
+        [rows[0]?.id, title, content, articleIndex],
+      );
+    }
+  }
+}
+
+async function seedResources(tx: Queryable) {
+  for (const [index, [type, title, url]] of data.RESOURCES.entries()) {
+    await tx.query(
+      'insert into download_resources (resource_type, title, url, sort) values ($1, $2, $3, $4)',
+      [type, title, url, index],
+    );
+  }
+}
+
+async function seedDomains(tx: Queryable) {
+  for (const [index, url] of data.DOMAINS.entries()) {
+    await tx.query('insert into domains (url, sort) values ($1, $2) on conflict do nothing', [url, index]);
+  }
+}

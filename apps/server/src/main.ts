@@ -1,0 +1,61 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed/index.ts';
+import { ensureFirstOwner } from './modules/backoffice/service.ts';
+import { systemClock } from './platform/clock.ts';
+import { RealtimeHub } from './platform/realtime.ts';
+
+/** The demo owner created on an empty demo database; the console asks to change nothing, the README says to. */
+export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
+
+const config = loadConfig();
+const db = await openDatabase(config);
+await migrate(db);
+await seed(db, { merchantCode: config.merchantCode, demo: config.demoSeed, now: systemClock.now() });
+const owner = config.owner ?? (config.demoSeed ? DEMO_OWNER : null);
+const createdOwner = await ensureFirstOwner(db, owner, systemClock.now());
+const realtime = new RealtimeHub(db);
+await realtime.start();
+const app = await buildApp({ db, config, clock: systemClock, realtime });
+app.addHook('onClose', async () => {
+  await realtime.stop();
+});
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const base = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`;
+const lines = [
+  `Tessera is running on ${db.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`,
+  `  Player site:      ${base}/`,
+  `  Operator console: ${base}/backoffice/`,
+];
+if (createdOwner && owner)
+  lines.push(`  Console login:    ${owner.username} / ${owner.password} (created now)`);
+else if (config.demoSeed && !config.owner) {
+  lines.push(
+    `  Console login:    ${DEMO_OWNER.username} / ${DEMO_OWNER.password} (the demo owner, unless changed)`,
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  });
+}

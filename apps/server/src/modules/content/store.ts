@@ -1,0 +1,310 @@
+import type { Queryable } from '../../db/database.ts';
+
+export interface ImageDb {
+  id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  size: number;
+  sha256: string;
+}
+
+export async function insertImage(db: Queryable, image: ImageDb, now: Date): Promise<void> {
+  await db.query(
+    'insert into images (id, content_type, bytes, size, sha256, created_at) values ($1, $2, $3, $4, $5, $6)',
+    [image.id, image.content_type, image.bytes, image.size, image.sha256, now],
+  );
+}
+
+export async function findImage(db: Queryable, id: string): Promise<ImageDb | null> {
+  const rows = await db.query<ImageDb>(
+    'select id, content_type, bytes, size, sha256 from images where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function imageExists(db: Queryable, id: string): Promise<boolean> {
+  return (await db.query('select 1 from images where id = $1', [id])).length > 0;
+}
+
+/** Rows of the requested language, or of English when that language has none. */
+const languageOrEnglish = (table: string, extra = '') =>
+  `language = case when exists (select 1 from ${table} where language = $1 ${extra}) then $1 else 'EN' end`;
+
+export interface BannerDb {
+  id: number;
+  group_name: string;
+  title: string;
+  image_id: string;
+  linkage_type: '' | 'INTERNAL' | 'EXTERNAL';
+  link_url: string;
+  sort: number;
+  enabled: boolean;
+}
+const BANNER_COLUMNS = 'id, group_name, title, image_id, linkage_type, link_url, sort, enabled';
+
+export function listBanners(db: Queryable, filter: { groupName?: string; enabledOnly: boolean }) {
+  return db.query<BannerDb>(
+    `select ${BANNER_COLUMNS} from banners
+     where ($1::text is null or group_name = $1) and (enabled or not $2)
+     order by group_name, sort, id`,
+    [filter.groupName ?? null, filter.enabledOnly],
+  );
+}
+
+export async function findBanner(db: Queryable, id: number) {
+  const rows = await db.query<BannerDb>(`select ${BANNER_COLUMNS} from banners where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertBanner(db: Queryable, b: Omit<BannerDb, 'id'>) {
+  const rows = await db.query<BannerDb>(
+    `insert into banners (group_name, title, image_id, linkage_type, link_url, sort, enabled)
+     values ($1, $2, $3, $4, $5, $6, $7) returning ${BANNER_COLUMNS}`,
+    [b.group_name, b.title, b.image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
+  );
+  return rows[0] as BannerDb;
+}
+
+export async function updateBanner(db: Queryable, b: BannerDb) {
+  const rows = await db.query<BannerDb>(
+    `update banners set group_name = $2, title = $3, image_id = $4, linkage_type = $5, link_url = $6, sort = $7,
+       enabled = $8 where id = $1 returning ${BANNER_COLUMNS}`,
+    [b.id, b.group_name, b.title, b.image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteBanner(db: Queryable, id: number) {
+  const rows = await db.query<BannerDb>(`delete from banners where id = $1 returning ${BANNER_COLUMNS}`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export interface NoticeDb {
+  id: number;
+  language: string;
+  title: string;
+  content: string;
+  sort: number;
+  enabled: boolean;
+  created_at: Date;
+}
+const NOTICE_COLUMNS = 'id, language, title, content, sort, enabled, created_at';
+
+export function listNotices(db: Queryable) {
+  return db.query<NoticeDb>(`select ${NOTICE_COLUMNS} from notices order by language, sort, id desc`);
+}
+
+export function listPublishedNotices(db: Queryable, language: string) {
+  return db.query<NoticeDb>(
+    `select ${NOTICE_COLUMNS} from notices where enabled and ${languageOrEnglish('notices', 'and enabled')}
+     order by sort, id desc`,
+    [language],
+  );
+}
+
+export async function findNotice(db: Queryable, id: number) {
+  const rows = await db.query<NoticeDb>(`select ${NOTICE_COLUMNS} from notices where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertNotice(db: Queryable, n: Omit<NoticeDb, 'id' | 'created_at'>, now: Date) {
+  const rows = await db.query<NoticeDb>(
+    `insert into notices (language, title, content, sort, enabled, created_at) values ($1, $2, $3, $4, $5, $6)
+     returning ${NOTICE_COLUMNS}`,
+    [n.language, n.title, n.content, n.sort, n.enabled, now],
+  );
+  return rows[0] as NoticeDb;
+}
+
+export async function updateNotice(db: Queryable, n: Omit<NoticeDb, 'created_at'>) {
+  const rows = await db.query<NoticeDb>(
+    `update notices set language = $2, title = $3, content = $4, sort = $5, enabled = $6 where id = $1
+     returning ${NOTICE_COLUMNS}`,
+    [n.id, n.language, n.title, n.content, n.sort, n.enabled],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteNotice(db: Queryable, id: number) {
+  const rows = await db.query<NoticeDb>(`delete from notices where id = $1 returning ${NOTICE_COLUMNS}`, [
+    id,
+  ]);
+  return rows[0] ?? null;
+}
+
+export interface AnnouncementDb {
+  id: number;
+  type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
+  platform: string;
+  execution_type: string;
+  language: string;
+  title: string;
+  content: string;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  sort: number;
+  enabled: boolean;
+}
+const ANNOUNCEMENT_COLUMNS =
+  'id, type, platform, execution_type, language, title, content, starts_at, ends_at, sort, enabled';
+
+export function listAnnouncements(db: Queryable) {
+  return db.query<AnnouncementDb>(
+    `select ${ANNOUNCEMENT_COLUMNS} from announcements order by type, sort, id desc`,
+  );
+}
+
+export function listLiveAnnouncements(
+  db: Queryable,
+  filter: { language: string; type: string | null; platform: string; executionType: string; now: Date },
+) {
+  return db.query<AnnouncementDb>(
+    `select ${ANNOUNCEMENT_COLUMNS} from announcements
+     where enabled and ${languageOrEnglish('announcements', 'and enabled')}
+       and ($2::text is null or type = $2) and platform = $3 and execution_type = $4
+       and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)
+     order by sort, id desc`,
+    [filter.language, filter.type, filter.platform, filter.executionType, filter.now],
+  );
+}
+
+export async function findAnnouncement(db: Queryable, id: number) {
+  const rows = await db.query<AnnouncementDb>(
+    `select ${ANNOUNCEMENT_COLUMNS} from announcements where id = $1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+type AnnouncementWrite = Omit<AnnouncementDb, 'id' | 'platform' | 'execution_type'>;
+
+export async function insertAnnouncement(db: Queryable, a: AnnouncementWrite) {
+  const rows = await db.query<AnnouncementDb>(
+    `insert into announcements (type, language, title, content, starts_at, ends_at, sort, enabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${ANNOUNCEMENT_COLUMNS}`,
+    [a.type, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
+  );
+  return rows[0] as AnnouncementDb;
+}
+
+export async function updateAnnouncement(db: Queryable, id: number, a: AnnouncementWrite) {
+  const rows = await db.query<AnnouncementDb>(
+    `update announcements set type = $2, language = $3, title = $4, content = $5, starts_at = $6, ends_at = $7,
+       sort = $8, enabled = $9 where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
+    [id, a.type, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteAnnouncement(db: Queryable, id: number) {
+  const rows = await db.query<AnnouncementDb>(
+    `delete from announcements where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export interface HelpCategoryDb {
+  id: number;
+  language: string;
+  title: string;
+  sort: number;
+}
+export interface HelpArticleDb {
+  id: number;
+  category_id: number;
+  title: string;
+  content: string;
+  sort: number;
+}
+
+export function listHelpCategories(db: Queryable) {
+  return db.query<HelpCategoryDb>(
+    'select id, language, title, sort from help_categories order by language, sort, id',
+  );
+}
+
+export function listHelpCategoriesIn(db: Queryable, language: string) {
+  return db.query<HelpCategoryDb>(
+    `select id, language, title, sort from help_categories where ${languageOrEnglish('help_categories')}
+     order by sort, id`,
+    [language],
+  );
+}
+
+export async function findHelpCategory(db: Queryable, id: number) {
+  const rows = await db.query<HelpCategoryDb>(
+    'select id, language, title, sort from help_categories where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertHelpCategory(db: Queryable, c: Omit<HelpCategoryDb, 'id'>) {
+  const rows = await db.query<HelpCategoryDb>(
+    'insert into help_categories (language, title, sort) values ($1, $2, $3) returning id, language, title, sort',
+    [c.language, c.title, c.sort],
+  );
+  return rows[0] as HelpCategoryDb;
+}
+
+export async function updateHelpCategory(db: Queryable, c: HelpCategoryDb) {
+  const rows = await db.query<HelpCategoryDb>(
+    'update help_categories set language = $2, title = $3, sort = $4 where id = $1 returning id, language, title, sort',
+    [c.id, c.language, c.title, c.sort],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteHelpCategory(db: Queryable, id: number) {
+  const rows = await db.query<HelpCategoryDb>(
+    'delete from help_categories where id = $1 returning id, language, title, sort',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export function listHelpArticles(db: Queryable, categoryIds: number[] | null) {
+  return db.query<HelpArticleDb>(
+    `select id, category_id, title, content, sort from help_articles
+     where $1::int[] is null or category_id = any($1::int[]) order by category_id, sort, id`,
+    [categoryIds],
+  );
+}
+
+export async function findHelpArticle(db: Queryable, id: number) {
+  const rows = await db.query<HelpArticleDb>(
+    'select id, category_id, title, content, sort from help_articles where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertHelpArticle(db: Queryable, a: Omit<HelpArticleDb, 'id'>) {
+  const rows = await db.query<HelpArticleDb>(
+    `insert into help_articles (category_id, title, content, sort) values ($1, $2, $3, $4)
+     returning id, category_id, title, content, sort`,
+    [a.category_id, a.title, a.content, a.sort],
+  );
+  return rows[0] as HelpArticleDb;
+}
+
+export async function updateHelpArticle(db: Queryable, a: HelpArticleDb) {
+  const rows = await db.query<HelpArticleDb>(
+    `update help_articles set category_id = $2, title = $3, content = $4, sort = $5 where id = $1
+     returning id, category_id, title, content, sort`,
+    [a.id, a.category_id, a.title, a.content, a.sort],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteHelpArticle(db: Queryable, id: number) {
+  const rows = await db.query<HelpArticleDb>(
+    'delete from help_articles where id = $1 returning id, category_id, title, content, sort',
+    [id],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,79 @@
+import { type Endpoint, type Envelope, errorMessage } from '@tessera/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
+import type { AppDeps } from './context.ts';
+import { parseInput } from './validation.ts';
+
+export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  caller: Caller;
+  ip: string;
+  language: string;
+  now: Date;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export function requestLanguage(request: FastifyRequest): string {
+  const header = request.headers.language;
+  return typeof header === 'string' ? header.toUpperCase() : 'EN';
+}
+
+export function envelope<T>(value: T): Envelope<T> {
+  return { success: true, code: 'ok', message: '', value };
+}
+
+/**
+ * Registers one endpoint of the contract: validates its input against the shared schema, enforces its access
+ * level, runs the handler and answers the envelope with the value shaped by the response schema.
+ */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: Endpoint<P, Q, B, R>,
+  handler: (context: RouteContext<P, Q, B>) => Promise<z.input<R>>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const language = requestLanguage(request);
+      const now = deps.clock.now();
+      const caller =
+        endpoint.access === 'visitor' && !request.headers.authorization
+          ? ({ kind: 'visitor', presentedToken: false } as const)
+          : await resolveCaller(deps.db, deps.config, tokenFromHeader(request.headers.authorization), now);
+      enforceAccess(endpoint.access, caller);
+      const params = endpoint.params ? parseInput(endpoint.params, request.params, language) : undefined;
+      const query = endpoint.query ? parseInput(endpoint.query, request.query ?? {}, language) : undefined;
+      const body =
+        endpoint.body && endpoint.bodyType !== 'multipart'
+          ? parseInput(endpoint.body, request.body ?? {}, language)
+          : undefined;
+      const value = await handler({
+        params: params as z.output<P>,
+        query: query as z.output<Q>,
+        body: body as z.output<B>,
+        caller,
+        ip: request.ip,
+        language,
+        now,
+        request,
+        reply,
+      });
+      reply.header('cache-control', 'no-store');
+      return envelope(endpoint.response.parse(value));
+    },
+  });
+}
+
+export function errorEnvelope(
+  code: Parameters<typeof errorMessage>[0],
+  language: string,
+  extra: { fields?: Record<string, string>; requestId?: string } = {},
+): Envelope<null> {
+  return { success: false, code, message: errorMessage(code, language), value: null, ...extra };
+}

@@ -1,0 +1,95 @@
+import type { Queryable } from '../db/database.ts';
+import { newToken, sha256Hex } from './crypto.ts';
+
+export type SubjectKind = 'member' | 'operator';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+export interface ActiveSession {
+  tokenHash: string;
+  subjectKind: SubjectKind;
+  subjectId: number;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** Opens a session; only the token's hash is stored. */
+export async function openSession(
+  db: Queryable,
+  subject: { kind: SubjectKind; id: number },
+  policy: SessionPolicy,
+  now: Date,
+  ip: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + policy.maxHours * 3_600_000);
+  await db.query(
+    `insert into sessions (token_hash, subject_kind, subject_id, created_at, last_seen_at, expires_at, ip)
+     values ($1, $2, $3, $4, $4, $5, $6)`,
+    [sha256Hex(token), subject.kind, subject.id, now, expiresAt, ip],
+  );
+  return { token, expiresAt };
+}
+
+/** The live session behind a token, or null when it is unknown, revoked, expired or idle too long. */
+export async function findSession(
+  db: Queryable,
+  token: string,
+  policy: SessionPolicy,
+  now: Date,
+): Promise<ActiveSession | null> {
+  const rows = await db.query<{
+    token_hash: string;
+    subject_kind: SubjectKind;
+    subject_id: number;
+    last_seen_at: Date;
+    expires_at: Date;
+  }>(
+    `select token_hash, subject_kind, subject_id, last_seen_at, expires_at from sessions
+     where token_hash = $1 and revoked_at is null and expires_at > $2 and last_seen_at > $3`,
+    [sha256Hex(token), now, new Date(now.getTime() - policy.idleMinutes * 60_000)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // Sliding idle window, written at most once a minute per session.
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+    await db.query('update sessions set last_seen_at = $2 where token_hash = $1', [row.token_hash, now]);
+  }
+  return {
+    tokenHash: row.token_hash,
+    subjectKind: row.subject_kind,
+    subjectId: row.subject_id,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export async function revokeSession(db: Queryable, tokenHash: string, now: Date): Promise<void> {
+  await db.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [
+    tokenHash,
+    now,
+  ]);
+}
+
+export async function revokeSubjectSessions(
+  db: Queryable,
+  kind: SubjectKind,
+  id: number,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'update sessions set revoked_at = $3 where subject_kind = $1 and subject_id = $2 and revoked_at is null',
+    [kind, id, now],
+  );
+}
+
+export async function countActiveSessions(db: Queryable, kind: SubjectKind, now: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from sessions where subject_kind = $1 and revoked_at is null and expires_at > $2',
+    [kind, now],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,43 @@
+import { FIELD_ERRORS, type FieldErrorKey, fieldMessage } from '@tessera/contract';
+import type { z } from 'zod';
+import { AppError } from './app-error.ts';
+
+/** Parses input against a contract schema; a failure becomes validation_failed with a translated message per field. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  language: string | undefined,
+): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    if (!fields[path]) fields[path] = describeIssue(issue, language);
+  }
+  throw new AppError('validation_failed', fields);
+}
+
+function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): string {
+  switch (issue.code) {
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string')
+        return fieldMessage(min <= 1 ? 'required' : 'too_short', language, { min });
+      return fieldMessage('too_small', language, { min });
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      return fieldMessage(issue.origin === 'string' ? 'too_long' : 'too_big', language, { max });
+    }
+    case 'invalid_type':
+      return fieldMessage(issue.input === undefined ? 'required' : 'invalid_value', language);
+    case 'invalid_format':
+      return fieldMessage('invalid_format', language);
+    default:
+      return fieldMessage(
+        issue.message in FIELD_ERRORS ? (issue.message as FieldErrorKey) : 'invalid_value',
+        language,
+      );
+  }
+}

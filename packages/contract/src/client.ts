@@ -1,0 +1,98 @@
+import type { BodyOf, Endpoint, Envelope, ParamsOf, QueryOf, ResponseOf } from './endpoint.ts';
+import type { ErrorCode } from './errors.ts';
+
+/** A refusal from the server, carrying the envelope's stable code and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network_error',
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ClientOptions {
+  baseUrl?: string;
+  /** The session token sent as Authorization, when there is one. */
+  token?: () => string | null;
+  language?: () => string;
+  merchant?: string;
+  device?: string;
+  /** Called when the server says the session is gone (401). */
+  onUnauthorized?: (error: ApiError) => void;
+}
+
+export interface CallInput<E> {
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
+  body?: BodyOf<E> | FormData;
+  signal?: AbortSignal;
+}
+
+/** A typed caller of the contract's endpoints, shared by the player site and the console. */
+export function createClient(options: ClientOptions = {}) {
+  return async function call<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E> = {},
+  ): Promise<ResponseOf<E>> {
+    let path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+      encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
+    );
+    if (input.query) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(input.query as Record<string, unknown>)) {
+        if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+      }
+      const text = search.toString();
+      if (text) path += `?${text}`;
+    }
+    const headers: Record<string, string> = { Device: options.device ?? 'WEB' };
+    const token = options.token?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.language) headers.Language = options.language();
+    if (options.merchant) headers.Merchant = options.merchant;
+    let body: string | FormData | undefined;
+    if (input.body instanceof FormData) {
+      body = input.body;
+    } else if (input.body !== undefined) {
+      if (endpoint.bodyType === 'form') {
+        headers['Content-Type'] = 'application/x-www-form-urlencoded';
+        body = new URLSearchParams(input.body as Record<string, string>).toString();
+      } else {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(input.body);
+      }
+    }
+    let response: Response;
+    try {
+      response = await fetch(`${options.baseUrl ?? ''}${path}`, {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: input.signal,
+      });
+    } catch (cause) {
+      if ((cause as Error).name === 'AbortError') throw cause;
+      throw new ApiError(0, 'network_error', 'Network problem, please retry.');
+    }
+    const envelope = (await response.json().catch(() => null)) as Envelope<ResponseOf<E>> | null;
+    if (!envelope) throw new ApiError(response.status, 'internal_error', 'Unknown error or system error.');
+    if (!envelope.success) {
+      const error = new ApiError(
+        response.status,
+        envelope.code as ErrorCode,
+        envelope.message,
+        envelope.fields,
+        envelope.requestId,
+      );
+      if (response.status === 401) options.onUnauthorized?.(error);
+      throw error;
+    }
+    return envelope.value;
+  };
+}
+
+export type ApiCall = ReturnType<typeof createClient>;

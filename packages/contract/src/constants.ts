@@ -1,0 +1,154 @@
+/** Business constants and limits of spec §9. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const BANNER_AUTOPLAY_MS = 5000;
+export const COUNTRY_DROPDOWN_BLUR_DELAY_MS = 200;
+export const SMS_SEND_THROTTLE_MS = 1000;
+export const REGISTRATION_SMS_COUNTDOWN_S = 60;
+export const TOO_MANY_REQUESTS_WAIT_MINUTES = 5;
+export const REMEMBER_ME_COOKIE_DAYS = 1;
+export const DEFAULT_PASSWORD_FORCING_CHANGE = '123456';
+export const CAPTCHA_REFRESH_MIN_INTERVAL_MS = 1000;
+export const AGENT_CENTRE_IS_AGENT_VALUES = [1, 2, 41, 42] as const;
+export const TRIAL_ACCOUNT_IS_AGENT = 4;
+export const DECRYPTION_KEY_LENGTH = 8;
+export const CUSTOMER_SERVICE_POPUP = { width: 440, height: 500, tallHeight: 750 } as const;
+export const LOADING_COVER_MS = 3000;
+export const NAV_DROPDOWN_VENDORS = 6;
+export const POPULAR_GAMES_COUNT = 20;
+export const NUMEROS_COUNT = 100;
+export const RECENT_LOTTERY_COUNT = 100;
+export const GAME_LIST_PAGE_SIZE = 24;
+export const NOTICES_PER_PAGE = 8;
+export const OPEN_NUMBERS_MAX_DIGITS = 6;
+export const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
+export const ACTIVITY_REMARK_MAX = 140;
+export const ACTIVITY_IMAGES = {
+  types: ['image/png', 'image/jpeg'],
+  maxBytes: 5 * 1024 * 1024,
+  maxCount: 3,
+} as const;
+export const FB_POPUP_AUTO_CLOSE_MS = 1200;
+export const REALTIME_SALARY_SETTLEMENT_MINUTES = 5;
+export const REGISTRATION_MINIMUM_AGE = 18;
+export const ZALO_BONUS_MAX = 131_000;
+export const REPORT_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
+export const DATE_PICKER_RANGES_DAYS = [7, 30] as const;
+export const MODAL_DEFAULTS = { width: 600, height: 300, escapeKey: 27, fadeMs: 100 } as const;
+export const PAGINATION_DEFAULTS = { pageRange: 3, marginPages: 1 } as const;
+export const IFRAME_RELOAD_WAITS_MS = [200, 100] as const;
+export const IMAGE_LAZY_LOADING = {
+  preLoad: 1.3,
+  attempts: 3,
+  configuredAttempts: 1,
+  throttleMs: 200,
+  cacheSize: 200,
+} as const;
+export const MENU_SORT_ORDER = ['hot', 'favourites'] as const;
+export const VENDOR_CAROUSEL_SLIDES = 7;
+export const LOTTERY_MENU_ARROWS_ABOVE = 7;
+
+/** Banner groups by path (§2). Home, registration and login have their own groups. */
+export const BANNER_GROUP_BY_PATH: Record<string, string> = {
+  '/rng': 'w_rng',
+  '/live': 'w_live',
+  '/fish': 'w_fish',
+  '/pvp': 'w_pvp',
+  '/sports': 'w_sports',
+  '/esports': 'w_esports',
+  '/elott': 'w_lott',
+  '/down': 'w_down',
+  '/promotions': 'w_promotion',
+  '/pointMall': 'w_shop',
+  '/help': 'w_help',
+};
+export const HOME_BANNER_GROUP = 'w_home';
+export const REGISTER_BANNER_GROUP = 'w_register';
+export const LOGIN_BANNER_GROUP = 'w_login';
+export const BANNER_GROUPS = [
+  HOME_BANNER_GROUP,
+  REGISTER_BANNER_GROUP,
+  LOGIN_BANNER_GROUP,
+  ...Object.values(BANNER_GROUP_BY_PATH),
+] as const;
+
+/** Languages (§1). The first three are configured and fully translated. */
+export const SUPPORTED_LANGUAGES = ['EN', 'VI', 'CN'] as const;
+export const ALL_LANGUAGES = [
+  'EN',
+  'VI',
+  'CN',
+  'JA',
+  'TH',
+  'MY',
+  'ES',
+  'HI',
+  'ID',
+  'KM',
+  'KO',
+  'MS',
+  'PT',
+  'TA',
+  'TW',
+  'TY',
+  'UR',
+] as const;
+export type LanguageCode = (typeof ALL_LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: LanguageCode = 'EN';
+
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export const ANNOUNCEMENT_EXECUTION_TYPE = 'B';
+export const PLATFORM_WEB = 'W';
+export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
+
+/** System status (§2, §4). */
+export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionBlocked: 2 } as const;
+
+/** Module flags of §3. */
+export const MODULE_FLAGS = [
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'USERNAMEREG3',
+  'FREEPLAY3',
+  'PWDEXPFORCECHANGE3',
+  'MOBILEVERCODELOGIN3',
+  'CBS3',
+  'CHNGPASSVERIF3',
+  'COUNTRYCODE3',
+  'FIREBASESMS3',
+  'GOOGLELOGIN3',
+  'FACEBOOKLOGIN3',
+] as const;
+
+/** Registration fields of §5. */
+export const REGISTER_FIELDS = [
+  'username',
+  'password',
+  'mobileNum',
+  'payeeName',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'email',
+  'recommenderId',
+  'affiliateCode',
+  'captcha',
+] as const;
+
+/** Image uploads accepted by the console. */
+export const IMAGE_UPLOAD = {
+  types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+  maxBytes: 2 * 1024 * 1024,
+} as const;
+
+/** Header names of the wire protocol (architecture §3). */
+export const HEADERS = {
+  merchant: 'Merchant',
+  device: 'Device',
+  language: 'Language',
+  authorization: 'Authorization',
+} as const;

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+
+export const OPERATOR_ROLES = ['owner', 'operations', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * Access levels of architecture §4. `operator` lists the roles that may call; the owner may call everything.
+ */
+export type Access =
+  | 'visitor'
+  | 'member'
+  | 'realMember'
+  | 'agent'
+  | { readonly operator: readonly OperatorRole[] };
+
+export const operator = (...roles: OperatorRole[]): Access => ({ operator: roles });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How the request body travels: JSON, a form (urlencoded) or a multipart upload. */
+export type BodyType = 'json' | 'form' | 'multipart';
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyType?: BodyType;
+  response: R;
+}
+
+export function endpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  R extends z.ZodType = z.ZodType,
+>(definition: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return definition;
+}
+
+export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** The envelope every answer travels in (architecture §3). */
+export interface Envelope<T> {
+  success: boolean;
+  code: 'ok' | ErrorCode;
+  message: string;
+  value: T;
+  /** Per-field messages of a validation failure, keyed by field path. */
+  fields?: Record<string, string>;
+  requestId?: string;
+}

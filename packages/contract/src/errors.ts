@@ -1,0 +1,165 @@
+/**
+ * Stable error codes of the envelope, with the HTTP status each one is answered with and its message in the
+ * three translated languages. Front ends map a code to an i18n key of the same name.
+ */
+export const ERRORS = {
+  validation_failed: {
+    status: 400,
+    EN: 'Some fields are not valid.',
+    VI: 'Một số trường không hợp lệ.',
+    CN: '部分字段无效。',
+  },
+  bad_request: {
+    status: 400,
+    EN: 'The request is not valid.',
+    VI: 'Yêu cầu không hợp lệ.',
+    CN: '请求无效。',
+  },
+  unauthorized: {
+    status: 401,
+    EN: 'Please log in first.',
+    VI: 'Vui lòng đăng nhập trước.',
+    CN: '请先登录。',
+  },
+  session_expired: {
+    status: 401,
+    EN: 'Your session has ended. Please log in again.',
+    VI: 'Phiên của bạn đã kết thúc. Vui lòng đăng nhập lại.',
+    CN: '会话已结束，请重新登录。',
+  },
+  forbidden: {
+    status: 403,
+    EN: 'You are not allowed to do this.',
+    VI: 'Bạn không được phép thực hiện thao tác này.',
+    CN: '您无权执行此操作。',
+  },
+  in_need_true_account: {
+    status: 403,
+    EN: 'This needs a real account. Please register a real account to continue.',
+    VI: 'Cần tài khoản thật. Vui lòng đăng ký tài khoản thật để tiếp tục.',
+    CN: '需要真实账号，请注册真实账号后继续。',
+  },
+  not_agent: {
+    status: 403,
+    EN: 'Not an agent, cannot log in.',
+    VI: 'Không phải đại lý, không thể đăng nhập.',
+    CN: '非代理，无法登录。',
+  },
+  not_member: {
+    status: 403,
+    EN: 'Non-members cannot enter.',
+    VI: 'Không phải hội viên, không thể vào.',
+    CN: '非会员不能进入。',
+  },
+  invalid_credentials: {
+    status: 401,
+    EN: 'Wrong account or password, please try again.',
+    VI: 'Sai tài khoản hoặc mật khẩu, vui lòng thử lại.',
+    CN: '账号或密码错误，请重试。',
+  },
+  account_locked: {
+    status: 423,
+    EN: 'Too many failed attempts. The account is locked for a while.',
+    VI: 'Quá nhiều lần thử sai. Tài khoản tạm thời bị khóa.',
+    CN: '失败次数过多，账号暂时被锁定。',
+  },
+  not_found: { status: 404, EN: 'Not found.', VI: 'Không tìm thấy.', CN: '未找到。' },
+  conflict: {
+    status: 409,
+    EN: 'This already exists.',
+    VI: 'Mục này đã tồn tại.',
+    CN: '该项已存在。',
+  },
+  setup_already_done: {
+    status: 409,
+    EN: 'The console is already set up.',
+    VI: 'Bảng điều khiển đã được thiết lập.',
+    CN: '控制台已完成设置。',
+  },
+  last_owner: {
+    status: 409,
+    EN: 'The last active owner cannot be removed or demoted.',
+    VI: 'Không thể xóa hoặc hạ quyền chủ sở hữu cuối cùng.',
+    CN: '不能删除或降级最后一位所有者。',
+  },
+  unsupported_media_type: {
+    status: 415,
+    EN: 'Only PNG, JPEG, WebP or GIF images are accepted.',
+    VI: 'Chỉ chấp nhận ảnh PNG, JPEG, WebP hoặc GIF.',
+    CN: '仅接受 PNG、JPEG、WebP 或 GIF 图片。',
+  },
+  payload_too_large: {
+    status: 413,
+    EN: 'The file is too large.',
+    VI: 'Tệp quá lớn.',
+    CN: '文件过大。',
+  },
+  too_many_requests: {
+    status: 429,
+    EN: 'Too many requests, please retry after 5 minutes.',
+    VI: 'Quá nhiều yêu cầu, vui lòng thử lại sau 5 phút.',
+    CN: '请求过多，请 5 分钟后重试。',
+  },
+  maintenance: {
+    status: 503,
+    EN: 'The site is under maintenance.',
+    VI: 'Trang web đang bảo trì.',
+    CN: '网站维护中。',
+  },
+  region_blocked: {
+    status: 403,
+    EN: 'Your IP or region is blocked.',
+    VI: 'IP hoặc khu vực của bạn bị chặn.',
+    CN: '您的 IP 或地区被限制。',
+  },
+  internal_error: {
+    status: 500,
+    EN: 'Unknown error or system error.',
+    VI: 'Lỗi không xác định hoặc lỗi hệ thống.',
+    CN: '未知错误或系统错误。',
+  },
+  service_unavailable: {
+    status: 503,
+    EN: 'The service is unavailable, please retry.',
+    VI: 'Dịch vụ không khả dụng, vui lòng thử lại.',
+    CN: '服务不可用，请重试。',
+  },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type TranslatedLanguage = 'EN' | 'VI' | 'CN';
+
+/** Per-field validation message keys, filled in with params such as min and max. */
+export const FIELD_ERRORS = {
+  required: { EN: 'Input cannot be empty', VI: 'Không được để trống', CN: '输入不能为空' },
+  too_short: { EN: 'At least {min} characters', VI: 'Ít nhất {min} ký tự', CN: '至少 {min} 个字符' },
+  too_long: { EN: 'At most {max} characters', VI: 'Nhiều nhất {max} ký tự', CN: '最多 {max} 个字符' },
+  too_small: { EN: 'Must be at least {min}', VI: 'Phải tối thiểu {min}', CN: '不能小于 {min}' },
+  too_big: { EN: 'Must be at most {max}', VI: 'Phải tối đa {max}', CN: '不能大于 {max}' },
+  invalid_format: { EN: 'Format is not valid', VI: 'Định dạng không hợp lệ', CN: '格式无效' },
+  invalid_value: { EN: 'Value is not valid', VI: 'Giá trị không hợp lệ', CN: '值无效' },
+  taken: { EN: 'This is already taken', VI: 'Giá trị này đã được sử dụng', CN: '该值已被占用' },
+} as const;
+export type FieldErrorKey = keyof typeof FIELD_ERRORS;
+
+export function errorMessage(code: ErrorCode, language: string | undefined): string {
+  const entry = ERRORS[code];
+  return entry[toTranslatedLanguage(language)];
+}
+
+export function fieldMessage(
+  key: FieldErrorKey,
+  language: string | undefined,
+  params: Record<string, unknown> = {},
+) {
+  return FIELD_ERRORS[key][toTranslatedLanguage(language)].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(params[name] ?? ''),
+  );
+}
+
+export function toTranslatedLanguage(language: string | undefined): TranslatedLanguage {
+  const upper = (language ?? '').toUpperCase();
+  if (upper === 'VI') return 'VI';
+  if (upper === 'CN' || upper === 'ZH' || upper === 'TW') return 'CN';
+  return 'EN';
+}
