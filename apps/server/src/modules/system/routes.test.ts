@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('system calls of §7 for visitors', () => {
+  it('answers the envelope with status 0 when nothing blocks the visitor', async () => {
+    const res = await t.get('/wps/system/status');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, code: 'ok', message: '' });
+    expect(res.body.value).toEqual({ status: 0, ip: '127.0.0.1', countryCode: null, maintenance: null });
+  });
+
+  it('serves the whitelabel with the merchant, currency and languages of §1', async () => {
+    const res = await t.get('/wps/system/whitelabel');
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      merchantCode: 'TESSERA',
+      currency: 'PHP',
+      currencySymbol: 'P',
+      defaultLanguage: 'EN',
+    });
+    const codes = res.body.value.languages.map((l: { code: string }) => l.code);
+    expect(codes).toEqual([
+      'EN',
+      'VI',
+      'CN',
+      'JA',
+      'TH',
+      'MY',
+      'ES',
+      'HI',
+      'ID',
+      'KM',
+      'KO',
+      'MS',
+      'PT',
+      'TA',
+      'TW',
+      'TY',
+      'UR',
+    ]);
+    const translated = res.body.value.languages.filter((l: { translated: boolean }) => l.translated);
+    expect(translated.map((l: { code: string }) => l.code)).toEqual(['EN', 'VI', 'CN']);
+  });
+
+  it('serves the permission call with info, location, maintenance and regionRestriction', async () => {
+    const res = await t.get('/wps/system/permission?url=www.tessera.example');
+    expect(res.status).toBe(200);
+    const { info, location, maintenance, regionRestriction } = res.body.value;
+    expect(Object.keys(info).sort()).toEqual(
+      [
+        'analytics',
+        'customerService',
+        'imageCDNs',
+        'launchGameCDNs',
+        'registerRules',
+        'resources',
+        'whitelabel',
+      ].sort(),
+    );
+    expect(info.registerRules).toHaveLength(15);
+    expect(info.resources[0]).toMatchObject({
+      resourceType: 'ios',
+      qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
+    });
+    expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
+    expect(maintenance).toBe(false);
+    expect(regionRestriction).toBe(false);
+  });
+
+  it('refuses a permission url that is too long with validation_failed on that field', async () => {
+    const res = await t.get(`/wps/system/permission?url=${'a'.repeat(501)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'validation_failed', value: null });
+    expect(res.body.fields).toEqual({ url: 'At most 500 characters' });
+  });
+
+  it('lists module flags as a tree with modId, enabled 1/0 and childrenNodes', async () => {
+    const res = await t.get('/wps/system/module');
+    const mobile = res.body.value.find((node: { modId: string }) => node.modId === 'MOBILENUMREG3');
+    expect(mobile.enabled).toBe('1');
+    expect(mobile.childrenNodes.map((node: { modId: string }) => node.modId)).toEqual([
+      'REGMOBVERF3',
+      'MOBILENUMPASSREG3',
+    ]);
+    const ids = JSON.stringify(res.body.value);
+    for (const modId of [
+      'USERNAMEREG3',
+      'FREEPLAY3',
+      'PWDEXPFORCECHANGE3',
+      'MOBILEVERCODELOGIN3',
+      'CBS3',
+      'CHNGPASSVERIF3',
+    ]) {
+      expect(ids).toContain(modId);
+    }
+  });
+
+  it('serves the registration rules of every field of §5', async () => {
+    const res = await t.get('/wps/system/setting/register');
+    const keys = res.body.value.map((rule: { key: string }) => rule.key);
+    expect(keys).toEqual([
+      'username',
+      'password',
+      'mobileNum',
+      'payeeName',
+      'paymentPassword',
+      'qqNum',
+      'line',
+      'whatsapp',
+      'facebook',
+      'wechat',
+      'idNumber',
+      'email',
+      'recommenderId',
+      'affiliateCode',
+      'captcha',
+    ]);
+    expect(res.body.value[0]).toEqual({
+      key: 'username',
+      acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+      patternId: 1,
+      minLength: 6,
+      maxLength: 16,
+      enabled: true,
+      required: true,
+    });
+  });
+
+  it('serves the domain list, routers and merchant wallet', async () => {
+    const route = await t.get('/wps/system/domainRoute');
+    expect(route.body.value.domainList).toContain('https://www.tessera.example');
+    const routers = await t.get('/wps/system/routers');
+    expect(routers.body.value.domainList).toEqual(route.body.value.domainList);
+    expect(routers.body.value.resources.length).toBe(3);
+    const wallet = await t.get('/wps/relay/GCS_merchantWallet');
+    expect(wallet.body.value).toEqual({ merchantCode: 'TESSERA', isSingle: false });
+  });
+
+  it('lists countries with dialing codes and flag images that are served', async () => {
+    const res = await t.get('/wps/system/countries');
+    const vn = res.body.value.find((c: { countryCode: string }) => c.countryCode === 'VN');
+    expect(vn).toEqual({
+      countryCode: 'VN',
+      countryDialingCode: '84',
+      name: 'Vietnam',
+      flagUrl: '/images/COUNTRY_FLAG/VN.svg',
+    });
+    const flag = await t.app.inject({ url: vn.flagUrl });
+    expect(flag.statusCode).toBe(200);
+    expect(flag.headers['content-type']).toContain('image/svg+xml');
+    expect(flag.headers['cache-control']).toContain('max-age=86400');
+    const missing = await t.app.inject({ url: '/images/COUNTRY_FLAG/XX1.svg' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers the current country as unknown without a trusted country header', async () => {
+    const res = await t.get('/wps/system/country', undefined, { 'cf-ipcountry': 'VN' });
+    expect(res.body.value).toEqual({ countryCode: null, countryDialingCode: null });
+  });
+
+  it('serves the help centre in the requested language, falling back to English', async () => {
+    const vi = await t.get('/wps/system/helpCenter', undefined, { Language: 'VI' });
+    expect(vi.body.value[0].title).toBe('Bắt đầu');
+    const ja = await t.get('/wps/system/helpCenter', undefined, { Language: 'JA' });
+    expect(ja.body.value[0].title).toBe('Getting started');
+    expect(ja.body.value[0].articles[0].content).toContain('<strong>');
+  });
+
+  it('serves a QR code per download resource and the brand logo', async () => {
+    const routers = await t.get('/wps/system/routers');
+    const qr = await t.app.inject({ url: routers.body.value.resources[0].qrCodeUrl });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.body).toContain('<svg');
+    expect((await t.app.inject({ url: '/images/qr/99999.svg' })).statusCode).toBe(404);
+    const logo = await t.app.inject({ url: '/images/brand/logo.svg' });
+    expect(logo.body).toContain('Tessera');
+  });
+
+  it('answers an unknown API path with a not_found envelope, translated', async () => {
+    const res = await t.get('/wps/system/nothing-here', undefined, { Language: 'CN' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, code: 'not_found', message: '未找到。' });
+  });
+
+  it('checks the database in /healthz and exposes Prometheus metrics by route', async () => {
+    const health = await t.get('/healthz');
+    expect(health.body.value).toEqual({ database: 'up' });
+    await t.get('/wps/system/status');
+    const metrics = await t.app.inject({ url: '/metrics' });
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toMatch(
+      /http_requests_total\{method="GET",route="\/wps\/system\/status",status="200"\} \d+/,
+    );
+    expect(metrics.body).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/wps/system/status"}',
+    );
+  });
+});

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { OperatorRole } from '@tessera/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed/index.ts';
+import { createOperator } from '../src/modules/backoffice/service.ts';
+import type { Clock } from '../src/platform/clock.ts';
+import type { AppDeps } from '../src/platform/context.ts';
+import { RealtimeHub } from '../src/platform/realtime.ts';
+import { openSession } from '../src/platform/sessions.ts';
+
+export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-06-01T12:00:00Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+  set(date: Date) {
+    this.current = new Date(date);
+  }
+}
+
+/** An empty database of the kind under test: in-memory PGlite, or a fresh database on the harness's server. */
+export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (TEST_DATABASE === 'pglite') {
+    const db = await openPglite(null);
+    return { db, drop: () => db.close() };
+  }
+  const serverUrl = inject('postgresUrl');
+  const name = `tessera_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(serverUrl, 1);
+  await admin.query(`create database ${name}`);
+  const db = await openPostgres(serverUrl.replace(/\/postgres$/, `/${name}`), 5);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, unknown>;
+  body: {
+    success: boolean;
+    code: string;
+    message: string;
+    value: any;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: TestClock;
+  config: Config;
+  deps: AppDeps;
+  call(options: InjectOptions & { token?: string }): Promise<ApiResponse>;
+  get(url: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>;
+  send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  operatorToken(role: OperatorRole): Promise<string>;
+  memberToken(type?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: { config?: Partial<Config>; demo?: boolean; setup?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase();
+  const clock = new TestClock();
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    webDist: '/nonexistent',
+    backofficeDist: '/nonexistent',
+    ...options.config,
+  };
+  await migrate(db);
+  await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now() });
+  const realtime = new RealtimeHub(db);
+  await realtime.start();
+  const deps: AppDeps = { db, config, clock, realtime };
+  const app = await buildApp(deps, { logger: false });
+  options.setup?.(app);
+  await app.ready();
+
+  const call = async ({
+    token,
+    headers,
+    ...rest
+  }: InjectOptions & { token?: string }): Promise<ApiResponse> => {
+    const response = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.json() };
+  };
+  let operatorCount = 0;
+  let memberCount = 0;
+  return {
+    app,
+    db,
+    clock,
+    config,
+    deps,
+    call,
+    get: (url, token, headers) => call({ method: 'GET', url, token, headers }),
+    send: (method, url, body, token) =>
+      call({ method, url, token, ...(body === undefined ? {} : { payload: body as object }) }),
+    async operatorToken(role) {
+      operatorCount += 1;
+      const username = `${role}${operatorCount}`;
+      const password = `${role}-password-${operatorCount}`;
+      await createOperator(
+        db,
+        { username, displayName: `${role} ${operatorCount}`, password, role },
+        clock.now(),
+      );
+      const response = await call({
+        method: 'POST',
+        url: '/backoffice/api/session',
+        payload: { username, password },
+      });
+      return response.body.value.token as string;
+    },
+    async memberToken(type = 0) {
+      memberCount += 1;
+      const rows = await db.query<{ id: number }>(
+        'insert into members (username, type) values ($1, $2) returning id',
+        [`member${memberCount}`, type],
+      );
+      const session = await openSession(
+        db,
+        { kind: 'member', id: rows[0]?.id as number },
+        config.memberSession,
+        clock.now(),
+        '127.0.0.1',
+      );
+      return session.token;
+    },
+    async close() {
+      await app.close();
+      await realtime.stop();
+      await drop();
+    },
+  };
+}
