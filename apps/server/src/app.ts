@@ -72,6 +72,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(500).send(errorEnvelope('internal_error', language, { requestId: String(request.id) }));
   });
 
+  // While shutting down, answers in flight close their keep-alive connection, so the server can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
   await app.register(websocket);

@@ -57,6 +57,7 @@ export interface ApiResponse {
     success: boolean;
     code: string;
     message: string;
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every endpoint through one shape.
     value: any;
     fields?: Record<string, string>;
     requestId?: string;

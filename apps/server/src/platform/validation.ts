@@ -8,7 +8,7 @@ export function parseInput<S extends z.ZodType>(
   input: unknown,
   language: string | undefined,
 ): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -21,7 +21,8 @@ export function parseInput<S extends z.ZodType>(
 function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): string {
   switch (issue.code) {
     case 'too_small': {
-      const min = Number(issue.minimum);
+      // Contract numbers are integers, so an exclusive minimum (positive()) means one more.
+      const min = Number(issue.minimum) + (issue.inclusive === false && issue.origin !== 'string' ? 1 : 0);
       if (issue.origin === 'string')
         return fieldMessage(min <= 1 ? 'required' : 'too_short', language, { min });
       return fieldMessage('too_small', language, { min });

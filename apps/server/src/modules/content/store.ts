@@ -163,7 +163,7 @@ export function listLiveAnnouncements(
 ) {
   return db.query<AnnouncementDb>(
     `select ${ANNOUNCEMENT_COLUMNS} from announcements
-     where enabled and ${languageOrEnglish('announcements', 'and enabled')}
+     where enabled and ${languageOrEnglish('announcements', 'and enabled and ($2::text is null or type = $2) and platform = $3 and execution_type = $4 and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)')}
        and ($2::text is null or type = $2) and platform = $3 and execution_type = $4
        and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)
      order by sort, id desc`,

@@ -69,7 +69,7 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
     const value = ctx.body.kind === 'ip_range' ? service.canonicalIpRange(ctx.body.value) : ctx.body.value;
     if (!value) throw new AppError('validation_failed', { value: 'invalid_format' });
     return operatorWrite(deps, ctx, { entity: 'region_rule', action: 'create' }, async (tx) => {
-      const row = await store.insertRegionRule(tx, { ...ctx.body, value });
+      const row = await store.insertRegionRule(tx, { ...ctx.body, value }, ctx.now);
       if (!row) throw new AppError('conflict');
       const after = regionRuleView(row);
       return { entityId: row.id, before: null, after, result: after };

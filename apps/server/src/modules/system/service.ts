@@ -55,10 +55,11 @@ function parseAddress(value: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
 
 /** A region rule's IP value: one address or a CIDR range. Returns the canonical text, or null if invalid. */
 export function canonicalIpRange(value: string): string | null {
+  if (!value.includes(':') && !ipaddr.IPv4.isValidFourPartDecimal(value.split('/')[0] ?? '')) return null;
   if (value.includes('/')) {
     try {
       const [address, bits] = ipaddr.parseCIDR(value);
-      return `${address.toString()}/${bits}`;
+      return `${(address.kind() === 'ipv4' ? ipaddr.IPv4 : ipaddr.IPv6).networkAddressFromCIDR(value).toString()}/${bits}`;
     } catch {
       return null;
     }

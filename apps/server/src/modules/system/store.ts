@@ -40,11 +40,15 @@ export function listRegionRules(db: Queryable) {
   return db.query<RegionRuleRow>('select * from region_rules order by id');
 }
 
-export async function insertRegionRule(db: Queryable, rule: { kind: string; value: string; note: string }) {
+export async function insertRegionRule(
+  db: Queryable,
+  rule: { kind: string; value: string; note: string },
+  now: Date,
+) {
   const rows = await db.query<RegionRuleRow>(
-    `insert into region_rules (kind, value, note) values ($1, $2, $3)
+    `insert into region_rules (kind, value, note, created_at) values ($1, $2, $3, $4)
      on conflict (kind, value) do nothing returning *`,
-    [rule.kind, rule.value, rule.note],
+    [rule.kind, rule.value, rule.note, now],
   );
   return rows[0] ?? null;
 }

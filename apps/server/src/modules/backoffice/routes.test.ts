@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+
+const API = '/backoffice/api';
+
+describe('console setup: the first owner', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('needs setup while no operator exists, refuses a weak password, then creates the owner once', async () => {
+    expect((await t.get(`${API}/setup`)).body.value).toEqual({ needsSetup: true });
+    const weak = await t.send('POST', `${API}/setup`, {
+      username: 'boss',
+      displayName: 'Boss',
+      password: 'short',
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { password: 'At least 10 characters' },
+    });
+
+    const created = await t.send('POST', `${API}/setup`, {
+      username: 'boss',
+      displayName: 'Boss',
+      password: 'correct horse battery',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.value.operator).toMatchObject({ username: 'boss', role: 'owner', disabled: false });
+    const me = await t.get(`${API}/session`, created.body.value.token);
+    expect(me.body.value.username).toBe('boss');
+
+    const again = await t.send('POST', `${API}/setup`, {
+      username: 'other',
+      displayName: 'Other',
+      password: 'correct horse battery',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('setup_already_done');
+    expect((await t.get(`${API}/setup`)).body.value).toEqual({ needsSetup: false });
+
+    const audit = await t.db.query<{ operator_username: string; entity: string; action: string }>(
+      'select operator_username, entity, action from audit_log',
+    );
+    expect(audit).toEqual([{ operator_username: 'boss', entity: 'operator', action: 'create' }]);
+    const hash = await t.db.query<{ password_hash: string }>('select password_hash from operators');
+    expect(hash[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe('console sessions and operators', () => {
+  let t: TestApp;
+  let owner: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.operatorToken('owner');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const login = (username: string, password: string) =>
+    t.send('POST', `${API}/session`, { username, password });
+
+  it('signs in case-insensitively and refuses a wrong password or unknown user alike', async () => {
+    await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'Alice', displayName: 'Alice', role: 'support', password: 'alice-password-1' },
+      owner,
+    );
+    const ok = await login('alice', 'alice-password-1');
+    expect(ok.status).toBe(200);
+    expect(ok.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(ok.body.value.operator).toMatchObject({ username: 'Alice', role: 'support' });
+    const wrong = await login('alice', 'nope-nope-nope');
+    const unknown = await login('nobody', 'nope-nope-nope');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('invalid_credentials');
+    expect(unknown.body).toEqual(wrong.body);
+    const empty = await login('', '');
+    expect(empty.status).toBe(400);
+    expect(Object.keys(empty.body.fields ?? {}).sort()).toEqual(['password', 'username']);
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const ok = await login('alice', 'alice-password-1');
+    const rows = await t.db.query<{ token_hash: string }>('select token_hash from sessions');
+    expect(rows.some((row) => row.token_hash === ok.body.value.token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+
+  it('locks an operator after 5 failed attempts until the lock period passes', async () => {
+    await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'bob', displayName: 'Bob', role: 'finance', password: 'bob-password-1' },
+      owner,
+    );
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login('bob', 'wrong-password')).body.code).toBe('invalid_credentials');
+    }
+    const locked = await login('bob', 'bob-password-1');
+    expect(locked.status).toBe(423);
+    expect(locked.body.code).toBe('account_locked');
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await login('bob', 'bob-password-1')).status).toBe(200);
+    owner = await t.operatorToken('owner');
+  });
+
+  it('ends a session on logout, after 30 idle minutes, and after 12 hours in all', async () => {
+    const token = (await login('alice', 'alice-password-1')).body.value.token;
+    expect((await t.send('DELETE', `${API}/session`, undefined, token)).body.value).toEqual({ ok: true });
+    const after = await t.get(`${API}/session`, token);
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('session_expired');
+
+    const idle = (await login('alice', 'alice-password-1')).body.value.token;
+    t.clock.advance(29 * 60_000);
+    expect((await t.get(`${API}/session`, idle)).status).toBe(200);
+    t.clock.advance(31 * 60_000);
+    expect((await t.get(`${API}/session`, idle)).body.code).toBe('session_expired');
+
+    const long = (await login('alice', 'alice-password-1')).body.value.token;
+    for (let hour = 0; hour < 24; hour += 1) {
+      t.clock.advance(25 * 60_000);
+      const res = await t.get(`${API}/session`, long);
+      expect(res.status).toBe(hour * 25 < 12 * 60 - 25 ? 200 : 401);
+    }
+    owner = await t.operatorToken('owner');
+  });
+
+  it('lets only the owner manage operators, with a case-insensitive unique username', async () => {
+    const ops = await t.operatorToken('operations');
+    const forbidden = await t.get(`${API}/operators`, ops);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe('forbidden');
+    expect((await t.get(`${API}/operators`)).body.code).toBe('unauthorized');
+    expect((await t.get(`${API}/operators`, await t.memberToken())).status).toBe(401);
+
+    const dup = await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'ALICE', displayName: 'A', role: 'support', password: 'another-password' },
+      owner,
+    );
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ code: 'conflict', fields: { username: 'This is already taken' } });
+    const badRole = await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'carol', displayName: 'C', role: 'admin', password: 'carol-password' },
+      owner,
+    );
+    expect(badRole.status).toBe(400);
+    expect(Object.keys(badRole.body.fields ?? {})).toEqual(['role']);
+
+    const list = await t.get(`${API}/operators`, owner);
+    expect(list.body.value.map((o: { username: string }) => o.username)).toContain('Alice');
+    expect(JSON.stringify(list.body.value)).not.toContain('argon2');
+  });
+
+  it('disabling an operator or changing the password ends their sessions; the last owner stays', async () => {
+    const list = await t.get(`${API}/operators`, owner);
+    const alice = list.body.value.find((o: { username: string }) => o.username === 'Alice');
+    const aliceToken = (await login('alice', 'alice-password-1')).body.value.token;
+    const updated = await t.send(
+      'PUT',
+      `${API}/operators/${alice.id}`,
+      { displayName: 'Alice S', role: 'operations', disabled: false, password: 'alice-password-2' },
+      owner,
+    );
+    expect(updated.body.value).toMatchObject({ displayName: 'Alice S', role: 'operations' });
+    expect((await t.get(`${API}/session`, aliceToken)).body.code).toBe('session_expired');
+    expect((await login('alice', 'alice-password-1')).status).toBe(401);
+    const fresh = (await login('alice', 'alice-password-2')).body.value.token;
+    await t.send(
+      'PUT',
+      `${API}/operators/${alice.id}`,
+      { displayName: 'Alice S', role: 'operations', disabled: true },
+      owner,
+    );
+    expect((await t.get(`${API}/session`, fresh)).status).toBe(401);
+    expect((await login('alice', 'alice-password-2')).body.code).toBe('invalid_credentials');
+
+    const audit = await t.db.query<{ after: { passwordChanged: boolean } }>(
+      "select after from audit_log where entity = 'operator' and action = 'update' order by id",
+    );
+    expect(audit.map((row) => row.after.passwordChanged)).toEqual([true, false]);
+
+    const me = (await t.get(`${API}/session`, owner)).body.value;
+    const otherOwners = (await t.get(`${API}/operators`, owner)).body.value.filter(
+      (o: { id: number; role: string; disabled: boolean }) =>
+        o.role === 'owner' && !o.disabled && o.id !== me.id,
+    );
+    for (const other of otherOwners) {
+      await t.send(
+        'PUT',
+        `${API}/operators/${other.id}`,
+        { displayName: 'x', role: 'owner', disabled: true },
+        owner,
+      );
+    }
+    const demote = await t.send(
+      'PUT',
+      `${API}/operators/${me.id}`,
+      { displayName: 'x', role: 'support', disabled: false },
+      owner,
+    );
+    expect(demote.status).toBe(409);
+    expect(demote.body.code).toBe('last_owner');
+    expect(
+      (
+        await t.send(
+          'PUT',
+          `${API}/operators/99999`,
+          { displayName: 'x', role: 'support', disabled: false },
+          owner,
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('dashboard and audit log', () => {
+  let t: TestApp;
+  let owner: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.operatorToken('owner');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows real counts to every role and refuses visitors and members', async () => {
+    await t.memberToken();
+    const finance = await t.operatorToken('finance');
+    const res = await t.get(`${API}/dashboard`, finance);
+    expect(res.status).toBe(200);
+    expect(res.body.value.counts).toEqual({
+      members: 1,
+      operators: 2,
+      banners: 24,
+      notices: 16,
+      announcements: 5,
+      helpArticles: 9,
+      resources: 3,
+      domains: 3,
+      regionRules: 0,
+      auditEntries: 0,
+    });
+    expect(res.body.value.maintenance).toBe(false);
+    expect(res.body.value.activeOperatorSessions).toBe(2);
+    expect((await t.get(`${API}/dashboard`)).status).toBe(401);
+    expect((await t.get(`${API}/dashboard`, await t.memberToken())).body.code).toBe('unauthorized');
+  });
+
+  it('searches the audit log by operator, entity, action, text and time, newest first, paginated', async () => {
+    const ops = await t.operatorToken('operations');
+    await t.send('POST', `${API}/domains`, { url: 'https://one.example', sort: 1 }, ops);
+    await t.send('POST', `${API}/domains`, { url: 'https://two.example', sort: 2 }, ops);
+    await t.send('PUT', `${API}/module-flags/CBS3`, { enabled: false }, ops);
+
+    const opsName = (await t.get(`${API}/session`, ops)).body.value.username;
+    const all = await t.get(`${API}/audit?pageSize=2`, owner);
+    expect(all.body.value.total).toBe(3);
+    expect(all.body.value.list).toHaveLength(2);
+    expect(all.body.value.list[0]).toMatchObject({
+      operatorUsername: opsName,
+      action: 'update',
+      entity: 'module_flag',
+      entityId: 'CBS3',
+      before: { modId: 'CBS3', enabled: true },
+      after: { modId: 'CBS3', enabled: false },
+      ip: '127.0.0.1',
+    });
+    const page2 = await t.get(`${API}/audit?pageSize=2&pageNo=2`, owner);
+    expect(page2.body.value.list.map((e: { entity: string }) => e.entity)).toEqual(['domain']);
+
+    expect((await t.get(`${API}/audit?entity=domain`, owner)).body.value.total).toBe(2);
+    expect((await t.get(`${API}/audit?action=update`, owner)).body.value.total).toBe(1);
+    expect((await t.get(`${API}/audit?operator=${opsName.toUpperCase()}`, owner)).body.value.total).toBe(3);
+    expect((await t.get(`${API}/audit?q=two.example`, owner)).body.value.total).toBe(1);
+    expect((await t.get(`${API}/audit?q=100%25`, owner)).body.value.total).toBe(0);
+    const future = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    expect((await t.get(`${API}/audit?from=${encodeURIComponent(future)}`, owner)).body.value.total).toBe(0);
+
+    const bad = await t.get(`${API}/audit?pageSize=1000`, owner);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ pageSize: 'Must be at most 100' });
+    expect((await t.get(`${API}/audit`, ops)).status).toBe(403);
+  });
+});

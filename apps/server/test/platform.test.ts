@@ -1,0 +1,233 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { loadConfig, parseTrustProxy } from '../src/config.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed/index.ts';
+import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from './harness.ts';
+import { freePort } from './postgres-server.ts';
+
+describe('migrations and seed', () => {
+  it('migrate and seed run once; a restart keeps what an operator changed or deleted', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      expect(await migrate(db)).toEqual(['0001_foundation.sql']);
+      const now = new Date('2026-06-01T00:00:00Z');
+      const first = await seed(db, { merchantCode: 'TESSERA', demo: true, now });
+      expect(first).toContain('demo_banners');
+      await db.query("update banners set title = 'Changed by operator' where id = 1");
+      await db.query('delete from notices where id = 2');
+      await db.query("update module_flags set enabled = false where mod_id = 'FREEPLAY3'");
+
+      expect(await migrate(db)).toEqual([]);
+      expect(await seed(db, { merchantCode: 'TESSERA', demo: true, now })).toEqual([]);
+      const banner = await db.query<{ title: string }>('select title from banners where id = 1');
+      expect(banner[0]?.title).toBe('Changed by operator');
+      expect(await db.query('select 1 from notices where id = 2')).toHaveLength(0);
+      const flag = await db.query<{ enabled: boolean }>(
+        "select enabled from module_flags where mod_id = 'FREEPLAY3'",
+      );
+      expect(flag[0]?.enabled).toBe(false);
+      const groups = await db.query<{ group_name: string }>(
+        'select distinct group_name from banners order by 1',
+      );
+      expect(groups.map((g) => g.group_name)).toEqual([
+        'w_down',
+        'w_esports',
+        'w_fish',
+        'w_help',
+        'w_home',
+        'w_live',
+        'w_login',
+        'w_lott',
+        'w_promotion',
+        'w_pvp',
+        'w_register',
+        'w_rng',
+        'w_shop',
+        'w_sports',
+      ]);
+      const types = await db.query<{ type: string }>('select distinct type from announcements order by 1');
+      expect(types.map((a) => a.type)).toEqual(['B', 'H', 'PL', 'PR', 'PU']);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('seeds configuration but no demo content when demo is off', async () => {
+    const { db, drop } = await openTestDatabase();
+    try {
+      await migrate(db);
+      await seed(db, { merchantCode: 'TESSERA', demo: false, now: new Date() });
+      expect(await db.query('select 1 from banners')).toHaveLength(0);
+      expect((await db.query('select 1 from module_flags')).length).toBe(13);
+      expect((await db.query('select 1 from register_rules')).length).toBe(15);
+      expect((await db.query('select 1 from languages')).length).toBe(17);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('parses TRUST_PROXY forms and refuses bad values', () => {
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ OWNER_USERNAME: 'boss' })).toThrow(/OWNER_PASSWORD/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).dataDir).toBeNull();
+  });
+});
+
+describe('errors, bodies and shutdown', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      setup: (app) => {
+        app.get('/wps/test/boom', async () => {
+          throw new Error('secret internal detail');
+        });
+        app.get('/wps/test/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          return { done: true };
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close().catch(() => {});
+  });
+
+  it('answers an unexpected error with internal_error and a request id, without internals', async () => {
+    const res = await t.get('/wps/test/boom', undefined, { 'x-request-id': 'req-123' });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'internal_error',
+      message: 'Unknown error or system error.',
+      value: null,
+      requestId: 'req-123',
+    });
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+
+  it('answers malformed JSON with 400 bad_request and an oversized body with 413', async () => {
+    const ops = await t.operatorToken('operations');
+    const malformed = await t.call({
+      method: 'POST',
+      url: '/backoffice/api/domains',
+      token: ops,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"url": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('bad_request');
+    const huge = await t.call({
+      method: 'POST',
+      url: '/backoffice/api/domains',
+      token: ops,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ url: 'x'.repeat(1_100_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('payload_too_large');
+  });
+
+  it('pushes settings.changed over /ws after an operator write, and refuses a bad token', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const messages: unknown[] = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const received = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (messages.length >= count ? resolve() : setTimeout(check, 10));
+        check();
+      });
+    await received(1);
+    expect(messages[0]).toEqual({ type: 'hello', audience: 'visitor' });
+    const ops = await t.operatorToken('operations');
+    await t.send('PUT', '/backoffice/api/module-flags/CBS3', { enabled: false }, ops);
+    await received(2);
+    expect(messages[1]).toEqual({ type: 'settings.changed', areas: ['module_flag'] });
+    socket.close();
+
+    const operatorSocket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${ops}`);
+    const hello = await new Promise((resolve) =>
+      operatorSocket.once('message', (data) => resolve(JSON.parse(String(data)))),
+    );
+    expect(hello).toEqual({ type: 'hello', audience: 'operator' });
+    operatorSocket.close();
+
+    const refused = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${randomBytes(32).toString('base64url')}`);
+    const code = await new Promise((resolve) => refused.once('close', (closeCode) => resolve(closeCode)));
+    expect(code).toBe(4401);
+  });
+
+  it('finishes an in-flight request when the server closes', async () => {
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const pending = fetch(`http://127.0.0.1:${port}/wps/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = t.app.close();
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
+    await closing;
+  });
+});
+
+describe('the server process', () => {
+  it('starts, serves, and exits cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-main-'));
+    const port = await freePort();
+    const env: Record<string, string> = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    } as Record<string, string>;
+    if (TEST_DATABASE === 'postgres') env.DATABASE_URL = inject('postgresUrl');
+    else delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env,
+      cwd: join(import.meta.dirname, '..'),
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 40_000);
+        const check = () => {
+          if (!output.includes('Operator console')) return void setTimeout(check, 50);
+          clearTimeout(timer);
+          resolve();
+        };
+        check();
+      });
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('shutting down');
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
