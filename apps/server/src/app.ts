@@ -127,7 +127,7 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
       prefix: site.prefix,
       decorateReply: index === 0,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

@@ -1,0 +1,92 @@
+import { BANNER_AUTOPLAY_MS, type Banner } from '@tessera/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBanners } from './queries.ts';
+import './banners.css';
+
+function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
+  if (banner.linkageType === 'INTERNAL' && banner.linkUrl) {
+    return (
+      <Link to={banner.linkUrl} className="banners__link">
+        {children}
+      </Link>
+    );
+  }
+  if (banner.linkageType === 'EXTERNAL' && /^https?:\/\//i.test(banner.linkUrl)) {
+    return (
+      <a href={banner.linkUrl} target="_blank" rel="noopener noreferrer" className="banners__link">
+        {children}
+      </a>
+    );
+  }
+  return <div className="banners__link">{children}</div>;
+}
+
+/**
+ * The banner carousel of one group (§2 banners): nothing without banners; with more than one it advances
+ * every 5 s and has a dot per banner. Mount it with a key per path so it is rebuilt when the path changes.
+ */
+export function BannerCarousel({ groupName }: { groupName: string }) {
+  const { t } = useTranslation();
+  const { data: banners = [] } = useBanners(groupName);
+  const [selected, setSelected] = useState(0);
+  // Changing it restarts the autoplay timer, so a chosen banner stays its full time.
+  const [cycle, setCycle] = useState(0);
+  const count = banners.length;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `cycle` restarts the timer on purpose
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = window.setInterval(() => setSelected((index) => (index + 1) % count), BANNER_AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [count, cycle]);
+
+  if (count === 0) return null;
+  const active = selected % count;
+
+  return (
+    <section className="banners" aria-roledescription="carousel" aria-label={t('banners.label')}>
+      <div className="banners__viewport">
+        {banners.map((banner, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: the carousel slide pattern (WAI-ARIA APG) is a group, not a fieldset
+          <div
+            key={banner.bannerId}
+            className={index === active ? 'banners__slide is-active' : 'banners__slide'}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('banners.slide', { index: index + 1, count })}
+            aria-hidden={index !== active}
+          >
+            <BannerLink banner={banner}>
+              <img
+                className="banners__image"
+                src={banner.url}
+                alt={banner.title}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                draggable={false}
+              />
+            </BannerLink>
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="banners__dots">
+          {banners.map((banner, index) => (
+            <button
+              key={banner.bannerId}
+              type="button"
+              className="banners__dot"
+              aria-label={t('banners.goTo', { index: index + 1 })}
+              aria-current={index === active ? 'true' : undefined}
+              onClick={() => {
+                setSelected(index);
+                setCycle((value) => value + 1);
+              }}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandMark } from '../header/BrandMark.tsx';
+import { useWhitelabel } from '../site/queries.ts';
+import { useSiteName } from '../site/useSiteName.ts';
+import './footer.css';
+
+function ResponsibleGamingLink({ url, children }: { url: string; children: string }) {
+  if (url.startsWith('/') && !url.startsWith('//')) return <Link to={url}>{children}</Link>;
+  if (!/^https?:\/\//i.test(url)) return null;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** The site footer: links, the 18+ notice, the licence text and responsible gaming. */
+export function Footer() {
+  const { t } = useTranslation();
+  const { data: whitelabel } = useWhitelabel();
+  const siteName = useSiteName();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <BrandMark />
+          {whitelabel?.licenceText ? <p className="site-footer__licence">{whitelabel.licenceText}</p> : null}
+        </div>
+
+        <nav className="site-footer__column" aria-labelledby="footer-links">
+          <h2 id="footer-links" className="site-footer__heading">
+            {t('footer.linksTitle')}
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/promotions">{t('footer.promotions')}</Link>
+            </li>
+            <li>
+              <Link to="/down">{t('footer.download')}</Link>
+            </li>
+            <li>
+              <Link to="/help">{t('footer.help')}</Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">{t('footer.responsibleTitle')}</h2>
+          <div className="site-footer__age">
+            <span className="age-badge" role="img" aria-label={t('footer.ageLabel')}>
+              {t('footer.ageBadge')}
+            </span>
+            <p>{t('footer.ageText')}</p>
+          </div>
+          {whitelabel?.responsibleGamingUrl ? (
+            <p className="site-footer__responsible">
+              <ResponsibleGamingLink url={whitelabel.responsibleGamingUrl}>
+                {t('footer.responsibleGaming')}
+              </ResponsibleGamingLink>
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="site-footer__bottom">
+        <p className="container">{t('footer.copyright', { year, siteName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,87 @@
+import type { RealtimeEvent } from '@tessera/contract';
+
+const MIN_DELAY_MS = 1000;
+const MAX_DELAY_MS = 30_000;
+
+/** Exponential backoff with jitter: about 1 s, 2 s, 4 s … up to 30 s. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** The /ws address on this host, with the session token when there is one. */
+export function realtimeUrl(token: string | null): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  return `${protocol}://${window.location.host}/ws${query}`;
+}
+
+const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>(['settings.changed', 'hello']);
+
+/**
+ * A light check of the contract's realtimeEvent shape: the schema itself would bring the whole validation
+ * library into the first download for one field.
+ */
+export function isRealtimeEvent(data: unknown): data is RealtimeEvent {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { type?: unknown }).type === 'string' &&
+    EVENT_TYPES.has((data as { type: string }).type)
+  );
+}
+
+interface RealtimeOptions {
+  /** Read on every (re)connection, so a new token is picked up. */
+  url: () => string;
+  onEvent: (event: RealtimeEvent) => void;
+  /** Called when a connection opens after a drop or a failed attempt: events may have been missed. */
+  onResume: () => void;
+}
+
+/** Keeps a WebSocket to the server open, reconnecting with backoff; returns the function that stops it. */
+export function connectRealtime({ url, onEvent, onResume }: RealtimeOptions): () => void {
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let missed = false;
+  let timer: number | undefined;
+  let stopped = false;
+
+  const open = () => {
+    timer = undefined;
+    const current = new WebSocket(url());
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      if (missed) onResume();
+      missed = false;
+    };
+    current.onmessage = (message) => {
+      if (typeof message.data !== 'string') return;
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (isRealtimeEvent(data)) onEvent(data);
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      missed = true;
+      if (stopped) return;
+      timer = window.setTimeout(open, reconnectDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    const current = socket;
+    socket = null;
+    current?.close();
+  };
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { systemEndpoints } from '@tessera/contract';
+import { api } from '../../app/api.ts';
+
+export const whitelabelQuery = queryOptions({
+  queryKey: ['system', 'whitelabel'],
+  queryFn: ({ signal }) => api(systemEndpoints.whitelabel, { signal }),
+});
+
+/** The site's configuration: name, logo, languages, licence text … */
+export function useWhitelabel() {
+  return useQuery(whitelabelQuery);
+}
+
+export const permissionQuery = queryOptions({
+  queryKey: ['system', 'permission'],
+  // §7: the permission call carries the current host as url.
+  queryFn: ({ signal }) => api(systemEndpoints.permission, { query: { url: window.location.host }, signal }),
+});
+
+/** Permission info: customer-service links, resources, location … */
+export function usePermission() {
+  return useQuery(permissionQuery);
+}

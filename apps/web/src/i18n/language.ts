@@ -1,0 +1,60 @@
+import { ALL_LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '@tessera/contract';
+import { useSyncExternalStore } from 'react';
+import { local } from '../lib/storage.ts';
+
+/** The languages that have a translation bundle, as i18next names them. */
+export type BundleLanguage = 'en' | 'vi' | 'zh';
+
+/** Local storage keys of §3. */
+const LANG_KEY = 'lang';
+const HISTORY_LANG_KEY = 'hisLang';
+
+/** Maps a site language code (EN, VI, CN …) to its bundle; languages without one fall back to English. */
+export function toBundleLanguage(code: string): BundleLanguage {
+  switch (code.toUpperCase()) {
+    case 'VI':
+      return 'vi';
+    case 'CN':
+      return 'zh';
+    default:
+      return 'en';
+  }
+}
+
+export function isLanguageCode(value: string | null): value is LanguageCode {
+  return value !== null && (ALL_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language the visitor chose earlier, if any. */
+export function storedLanguage(): LanguageCode | null {
+  const stored = local.get(LANG_KEY);
+  return isLanguageCode(stored) ? stored : null;
+}
+
+let current: LanguageCode = storedLanguage() ?? DEFAULT_LANGUAGE;
+const listeners = new Set<() => void>();
+
+/** The current site language code, sent to the server as the Language header. */
+export function getSiteLanguage(): LanguageCode {
+  return current;
+}
+
+/** Changes the current site language; `remember` stores it as the visitor's choice (lang and hisLang). */
+export function setSiteLanguage(code: LanguageCode, { remember }: { remember: boolean }): void {
+  if (remember) {
+    local.set(LANG_KEY, code);
+    local.set(HISTORY_LANG_KEY, code);
+  }
+  if (code === current) return;
+  current = code;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSiteLanguage(): LanguageCode {
+  return useSyncExternalStore(subscribe, getSiteLanguage);
+}

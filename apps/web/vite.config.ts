@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The platform server during development (apps/server listens on 8080 by default). */
+const server = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/wps': server,
+      '/lgw': server,
+      // A regular expression, so that the /lottery page is not sent to the server.
+      '^/lotto(/|$)': server,
+      '/images': server,
+      '/healthz': server,
+      '/ws': { target: server, ws: true },
+    },
+  },
+});

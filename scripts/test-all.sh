@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every check and test from a fresh clone: installs packages, and Chromium and PostgreSQL from the
+# system's package manager when they are missing, then lint, typecheck, i18n keys, server tests on
+# PGlite and PostgreSQL, the front-end builds and the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+[ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "${PG_BIN:-}" ]; then
+  need_apt+=(postgresql)
+fi
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "Installing ${need_apt[*]} with apt-get"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "Missing: ${need_apt[*]}. Install them with your package manager (Debian: apt-get install ${need_apt[*]})," >&2
+    echo "or point PG_BIN at PostgreSQL's bin folder and CHROMIUM_PATH at a Chromium binary." >&2
+    exit 1
+  fi
+fi
+
+[ -f node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
+
+step() { printf '\n== %s\n' "$1"; }
+step "lint";          npm run lint
+step "typecheck";     npm run typecheck
+step "i18n keys";     npm run check:i18n
+step "server tests (PGlite and PostgreSQL)"; npm run test:server
+step "build";         npm run build
+step "browser tests"; npm run test:e2e
