@@ -1,0 +1,54 @@
+import { ApiError } from '@tessera/contract';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../ui/Alert.tsx';
+
+/** The message to show for a failed call: the server's translated message, or ours when there is none. */
+export function errorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'network_error') return t('errors.network_error');
+    return error.message || t(`errors.${error.code}`);
+  }
+  return t('errors.internal_error');
+}
+
+/** Per-field messages of a validation failure, keyed by field path (e.g. 'title', 'linkUrl'). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fields : {};
+}
+
+/**
+ * The error banner of a form: the message, and any field messages that no control of the form shows beside it.
+ */
+export function FormError({ error, shownFields = [] }: { error: unknown; shownFields?: readonly string[] }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  const fields = fieldErrors(error);
+  const others = Object.entries(fields).filter(([name]) => !shownFields.includes(name));
+  return (
+    <Alert tone="error" title={errorText(error, t)}>
+      {others.length > 0 ? (
+        <ul>
+          {others.map(([name, message]) => (
+            <li key={name}>
+              <span className="mono">{name}</span>: {message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
+
+export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="error" title={errorText(error, t)}>
+      {onRetry ? (
+        <button type="button" className="btn btn-sm btn-secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
+    </Alert>
+  );
+}

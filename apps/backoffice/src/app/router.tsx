@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { AnnouncementsPage } from '../features/announcements/AnnouncementsPage.tsx';
+import { AuditPage } from '../features/audit/AuditPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { SetupPage } from '../features/auth/SetupPage.tsx';
+import { BannersPage } from '../features/banners/BannersPage.tsx';
+import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { DomainsPage } from '../features/domains/DomainsPage.tsx';
+import { HelpPage } from '../features/help/HelpPage.tsx';
+import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
+import { NoticesPage } from '../features/notices/NoticesPage.tsx';
+import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
+import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
+import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import type { PageId } from './access.ts';
+import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
+import { setNavigator } from './navigation.ts';
+
+export const BASENAME = '/backoffice';
+
+const page = (id: PageId, element: ReactNode) => <RequirePage page={id}>{element}</RequirePage>;
+
+export const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage /> },
+    { path: '/setup', element: <SetupPage /> },
+    {
+      path: '/',
+      element: <RequireAuth />,
+      children: [
+        { index: true, element: page('dashboard', <DashboardPage />) },
+        { path: 'settings', element: page('settings', <SettingsPage />) },
+        { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
+        { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },
+        { path: 'banners', element: page('banners', <BannersPage />) },
+        { path: 'notices', element: page('notices', <NoticesPage />) },
+        { path: 'announcements', element: page('announcements', <AnnouncementsPage />) },
+        { path: 'help', element: page('help', <HelpPage />) },
+        { path: 'resources', element: page('resources', <ResourcesPage />) },
+        { path: 'domains', element: page('domains', <DomainsPage />) },
+        { path: 'operators', element: page('operators', <OperatorsPage />) },
+        { path: 'audit', element: page('audit', <AuditPage />) },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: BASENAME },
+);
+
+setNavigator((to) => void router.navigate(to, { replace: true }));

@@ -1,0 +1,206 @@
+import { BANNER_GROUPS, type BannerRow, backofficeEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
+import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
+import { errorText, FormError, fieldErrors } from '../../app/errors.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { toSort } from '../content/options.ts';
+import { groupLabel } from './groups.ts';
+
+type LinkageType = BannerRow['linkageType'];
+
+export interface BannerBody {
+  groupName: string;
+  title: string;
+  imageId: string;
+  linkageType: LinkageType;
+  linkUrl: string;
+  sort?: number;
+  enabled: boolean;
+}
+
+const LINK_TYPES: readonly LinkageType[] = ['', 'INTERNAL', 'EXTERNAL'];
+
+export function BannerDialog({
+  banner,
+  defaultGroup,
+  saving,
+  error,
+  onClose,
+  onSave,
+}: {
+  banner: BannerRow | null;
+  defaultGroup: string;
+  saving: boolean;
+  error: unknown;
+  onClose: () => void;
+  onSave: (body: BannerBody) => void;
+}) {
+  const { t } = useTranslation();
+  const [groupName, setGroupName] = useState(banner?.groupName ?? defaultGroup);
+  const [title, setTitle] = useState(banner?.title ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const [linkageType, setLinkageType] = useState<LinkageType>(banner?.linkageType ?? '');
+  const [linkUrl, setLinkUrl] = useState(banner?.linkUrl ?? '');
+  const [sort, setSort] = useState(String(banner?.sort ?? 0));
+  const [enabled, setEnabled] = useState(banner?.enabled ?? true);
+  const errors = fieldErrors(error);
+
+  const localUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (localUrl ? URL.revokeObjectURL(localUrl) : undefined), [localUrl]);
+  const previewUrl = localUrl ?? banner?.url ?? null;
+
+  const groups = BANNER_GROUPS.includes(groupName as (typeof BANNER_GROUPS)[number])
+    ? BANNER_GROUPS
+    : [groupName, ...BANNER_GROUPS];
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setUploadError(null);
+    if (!chosen) {
+      setFile(null);
+      setImageError(undefined);
+      return;
+    }
+    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(chosen.type)) {
+      setFile(null);
+      setImageError(t('banners.imageType'));
+      event.target.value = '';
+      return;
+    }
+    if (chosen.size > IMAGE_UPLOAD.maxBytes) {
+      setFile(null);
+      setImageError(t('banners.imageSize', { max: Math.round(IMAGE_UPLOAD.maxBytes / 1024 / 1024) }));
+      event.target.value = '';
+      return;
+    }
+    setImageError(undefined);
+    setFile(chosen);
+  };
+
+  const submit = async () => {
+    if (imageError) return;
+    let imageId = banner?.imageId ?? '';
+    if (file) {
+      setUploading(true);
+      setUploadError(null);
+      try {
+        const form = new FormData();
+        form.append('file', file);
+        const uploaded = await call(backofficeEndpoints.uploadImage, { body: form });
+        imageId = uploaded.imageId;
+      } catch (cause) {
+        setUploadError(cause);
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    if (!imageId) {
+      setImageError(t('banners.imageRequired'));
+      return;
+    }
+    onSave({ groupName, title, imageId, linkageType, linkUrl, sort: toSort(sort), enabled });
+  };
+
+  const uploadFields = fieldErrors(uploadError);
+  const imageMessage =
+    imageError ??
+    (uploadError ? (Object.values(uploadFields)[0] ?? errorText(uploadError, t)) : undefined) ??
+    errors.imageId;
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title={banner ? t('banners.editTitle') : t('banners.newTitle')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="primary" loading={saving || uploading}>
+            {t('banners.save')}
+          </Button>
+        </>
+      }
+    >
+      <FormError
+        error={error}
+        shownFields={['groupName', 'title', 'imageId', 'linkageType', 'linkUrl', 'sort', 'enabled']}
+      />
+      <div className="form-grid">
+        <Select
+          label={t('banners.group')}
+          value={groupName}
+          options={groups.map((value) => ({ value, label: groupLabel(t, value) }))}
+          onChange={(event) => setGroupName(event.target.value)}
+          error={errors.groupName}
+        />
+        <TextField
+          label={t('common.title')}
+          value={title}
+          maxLength={120}
+          onChange={(event) => setTitle(event.target.value)}
+          error={errors.title}
+        />
+        <div className="span-2 banner-image-row">
+          <div className="banner-preview" aria-hidden={previewUrl ? undefined : true}>
+            {previewUrl ? (
+              <img src={previewUrl} alt={t('banners.previewAlt')} />
+            ) : (
+              <span className="subtle">{t('banners.noPicture')}</span>
+            )}
+          </div>
+          <TextField
+            label={t('banners.image')}
+            type="file"
+            accept={IMAGE_UPLOAD.types.join(',')}
+            onChange={chooseFile}
+            error={imageMessage}
+            hint={t('banners.imageHint', { max: Math.round(IMAGE_UPLOAD.maxBytes / 1024 / 1024) })}
+            fieldClassName="banner-file"
+          />
+        </div>
+        <Select
+          label={t('banners.linkType')}
+          value={linkageType}
+          options={LINK_TYPES.map((value) => ({ value, label: t(`banners.linkTypes.${value || 'none'}`) }))}
+          onChange={(event) => setLinkageType(event.target.value as LinkageType)}
+          error={errors.linkageType}
+        />
+        <TextField
+          label={t('banners.link')}
+          value={linkUrl}
+          placeholder={linkageType === 'EXTERNAL' ? 'https://' : '/promotions'}
+          onChange={(event) => setLinkUrl(event.target.value)}
+          error={errors.linkUrl}
+        />
+        <TextField
+          label={t('common.sortOrder')}
+          type="number"
+          min={0}
+          max={9999}
+          value={sort}
+          onChange={(event) => setSort(event.target.value)}
+          error={errors.sort}
+        />
+        <div className="checkbox-cell">
+          <Checkbox
+            label={t('common.enabled')}
+            checked={enabled}
+            onChange={setEnabled}
+            error={errors.enabled}
+          />
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describedBy } from '../../ui/Field.tsx';
+import { HtmlPreview } from '../../ui/HtmlPreview.tsx';
+
+/**
+ * HTML content in a textarea beside a live preview. The server sanitises the HTML on save; once saved, the
+ * textarea and preview hold the HTML the server returned.
+ */
+export function ContentEditor({
+  value,
+  onChange,
+  error,
+  savedHtml,
+  maxLength,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** The content as the server returned it after the last save, if any. */
+  savedHtml?: string;
+  maxLength: number;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const hint = t('content.htmlHint');
+  const asSaved = savedHtml !== undefined && savedHtml === value;
+  return (
+    <div className="content-editor">
+      <div className={`field${error ? ' field-invalid' : ''}`}>
+        <label htmlFor={id} className="field-label">
+          {t('content.content')}
+        </label>
+        <textarea
+          id={id}
+          className="input textarea mono content-textarea"
+          value={value}
+          maxLength={maxLength}
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        ) : (
+          <p id={`${id}-hint`} className="field-hint">
+            {hint}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <p className="field-label content-preview-label">
+          <span>{t('content.preview')}</span>
+          <span className={`badge ${asSaved ? 'badge-success' : 'badge-accent'}`}>
+            {asSaved ? t('content.previewSaved') : t('content.previewLive')}
+          </span>
+        </p>
+        <HtmlPreview html={value} label={t('content.preview')} className="content-preview" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { ALL_LANGUAGES, SUPPORTED_LANGUAGES } from '@tessera/contract';
+import type { TFunction } from 'i18next';
+import type { SelectOption } from '../../ui/Select.tsx';
+
+/** Content languages: the three translated ones first, then the others by code. */
+export function languageOptions(t: TFunction): SelectOption[] {
+  const rest = ALL_LANGUAGES.filter((code) => !(SUPPORTED_LANGUAGES as readonly string[]).includes(code));
+  return [...SUPPORTED_LANGUAGES, ...rest].map((code) => {
+    const name = t(`languages.${code}`, { defaultValue: code });
+    return { value: code, label: name === code ? code : `${name} (${code})` };
+  });
+}
+
+/** A number input's text as the integer the contract expects (NaN travels as null and is refused). */
+export function toInt(value: string): number {
+  return value.trim() === '' ? Number.NaN : Number(value);
+}
+
+/** A sort order's text: empty means the contract's default (0). */
+export function toSort(value: string): number | undefined {
+  return value.trim() === '' ? undefined : Number(value);
+}

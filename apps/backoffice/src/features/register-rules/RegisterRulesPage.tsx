@@ -1,0 +1,265 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
+import { errorText, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Badge, Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { LoadingState } from '../../ui/Spinner.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import './register-rules.css';
+
+type Rule = ResponseOf<typeof backofficeEndpoints.registerRules>[number];
+const KEY = ['registerRules'];
+const PATTERN_IDS = Array.from({ length: 13 }, (_, index) => index);
+
+export function RegisterRulesPage() {
+  const { t } = useTranslation();
+  const rules = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => call(backofficeEndpoints.registerRules, { signal }),
+  });
+  return (
+    <>
+      <PageHeader title={t('nav.registerRules')} description={t('registerRules.description')} />
+      {rules.isPending ? <LoadingState label={t('common.loading')} /> : null}
+      {rules.isError ? <QueryError error={rules.error} onRetry={() => void rules.refetch()} /> : null}
+      {rules.data && rules.data.length === 0 ? (
+        <EmptyState icon="rules" title={t('registerRules.empty')} />
+      ) : null}
+      {rules.data && rules.data.length > 0 ? (
+        <Card>
+          <div className="table-wrap">
+            <table className="table rules-table">
+              <caption className="sr-only">{t('nav.registerRules')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('registerRules.field')}</th>
+                  <th scope="col">{t('registerRules.enabled')}</th>
+                  <th scope="col">{t('registerRules.required')}</th>
+                  <th scope="col">{t('registerRules.patternId')}</th>
+                  <th scope="col">{t('registerRules.acceptedPattern')}</th>
+                  <th scope="col" className="num">
+                    {t('registerRules.minLength')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('registerRules.maxLength')}
+                  </th>
+                  <th scope="col" className="actions">
+                    <span className="sr-only">{t('common.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.data.map((rule) => (
+                  <RuleRow key={`${rule.key}-${JSON.stringify(rule)}`} rule={rule} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+function RuleRow({ rule }: { rule: Rule }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [enabled, setEnabled] = useState(rule.enabled);
+  const [required, setRequired] = useState(rule.required);
+  const [patternId, setPatternId] = useState(String(rule.patternId));
+  const [acceptedPattern, setAcceptedPattern] = useState(rule.acceptedPattern);
+  const [minLength, setMinLength] = useState(String(rule.minLength));
+  const [maxLength, setMaxLength] = useState(String(rule.maxLength));
+  const save = useMutation({
+    mutationFn: () =>
+      call(backofficeEndpoints.setRegisterRule, {
+        params: { key: rule.key },
+        body: {
+          acceptedPattern,
+          patternId: Number(patternId),
+          minLength: Number(minLength),
+          maxLength: Number(maxLength),
+          enabled,
+          required,
+        },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Rule[]>(KEY, (rows) =>
+        rows?.map((row) => (row.key === saved.key ? saved : row)),
+      );
+      toast.show(t('registerRules.saved', { key: saved.key }));
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const dirty =
+    enabled !== rule.enabled ||
+    required !== rule.required ||
+    patternId !== String(rule.patternId) ||
+    acceptedPattern !== rule.acceptedPattern ||
+    minLength !== String(rule.minLength) ||
+    maxLength !== String(rule.maxLength);
+  const ids = {
+    enabled: `${formId}-enabled`,
+    required: `${formId}-required`,
+    patternId: `${formId}-pattern-id`,
+    acceptedPattern: `${formId}-pattern`,
+    minLength: `${formId}-min`,
+    maxLength: `${formId}-max`,
+  };
+  const described = (name: keyof typeof ids) => (errors[name] ? `${ids[name]}-error` : undefined);
+  const cellError = (name: keyof typeof ids) =>
+    errors[name] ? (
+      <p id={`${ids[name]}-error`} className="field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <tr className={dirty ? 'row-dirty' : undefined}>
+      <td>
+        <span className="cell-strong">
+          {t(`registerRules.fields.${rule.key}`, { defaultValue: rule.key })}
+        </span>
+        <span className="cell-sub mono">{rule.key}</span>
+      </td>
+      <td>
+        <label className="sr-only" htmlFor={ids.enabled}>
+          {t('registerRules.enabledFor', { key: rule.key })}
+        </label>
+        <input
+          id={ids.enabled}
+          form={formId}
+          type="checkbox"
+          className="checkbox-input"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+          aria-describedby={described('enabled')}
+        />
+        {cellError('enabled')}
+      </td>
+      <td>
+        <label className="sr-only" htmlFor={ids.required}>
+          {t('registerRules.requiredFor', { key: rule.key })}
+        </label>
+        <input
+          id={ids.required}
+          form={formId}
+          type="checkbox"
+          className="checkbox-input"
+          checked={required}
+          onChange={(event) => setRequired(event.target.checked)}
+          aria-describedby={described('required')}
+        />
+        {cellError('required')}
+      </td>
+      <td>
+        <label className="sr-only" htmlFor={ids.patternId}>
+          {t('registerRules.patternIdFor', { key: rule.key })}
+        </label>
+        <div className="select-wrap">
+          <select
+            id={ids.patternId}
+            form={formId}
+            className="input select input-sm pattern-select"
+            value={patternId}
+            onChange={(event) => setPatternId(event.target.value)}
+            aria-invalid={errors.patternId ? true : undefined}
+            aria-describedby={described('patternId')}
+          >
+            {PATTERN_IDS.map((id) => (
+              <option key={id} value={id}>
+                {id} · {t(`registerRules.patterns.${id}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {cellError('patternId')}
+      </td>
+      <td>
+        <label className="sr-only" htmlFor={ids.acceptedPattern}>
+          {t('registerRules.acceptedPatternFor', { key: rule.key })}
+        </label>
+        <input
+          id={ids.acceptedPattern}
+          form={formId}
+          className="input input-sm mono pattern-input"
+          value={acceptedPattern}
+          spellCheck={false}
+          placeholder="^.*$"
+          onChange={(event) => setAcceptedPattern(event.target.value)}
+          aria-invalid={errors.acceptedPattern ? true : undefined}
+          aria-describedby={described('acceptedPattern')}
+        />
+        {cellError('acceptedPattern')}
+      </td>
+      <td className="num">
+        <label className="sr-only" htmlFor={ids.minLength}>
+          {t('registerRules.minLengthFor', { key: rule.key })}
+        </label>
+        <input
+          id={ids.minLength}
+          form={formId}
+          className="input input-sm length-input"
+          type="number"
+          min={0}
+          max={200}
+          value={minLength}
+          onChange={(event) => setMinLength(event.target.value)}
+          aria-invalid={errors.minLength ? true : undefined}
+          aria-describedby={described('minLength')}
+        />
+        {cellError('minLength')}
+      </td>
+      <td className="num">
+        <label className="sr-only" htmlFor={ids.maxLength}>
+          {t('registerRules.maxLengthFor', { key: rule.key })}
+        </label>
+        <input
+          id={ids.maxLength}
+          form={formId}
+          className="input input-sm length-input"
+          type="number"
+          min={0}
+          max={200}
+          value={maxLength}
+          onChange={(event) => setMaxLength(event.target.value)}
+          aria-invalid={errors.maxLength ? true : undefined}
+          aria-describedby={described('maxLength')}
+        />
+        {cellError('maxLength')}
+      </td>
+      <td className="actions">
+        <form
+          id={formId}
+          noValidate
+          className="row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate();
+          }}
+        >
+          {dirty ? <Badge tone="warning">{t('registerRules.unsaved')}</Badge> : null}
+          <Button
+            type="submit"
+            size="sm"
+            variant={dirty ? 'primary' : 'secondary'}
+            loading={save.isPending}
+            aria-label={t('registerRules.saveFor', { key: rule.key })}
+          >
+            {t('common.save')}
+          </Button>
+        </form>
+        {save.error && Object.keys(errors).length === 0 ? (
+          <p className="field-error">{errorText(save.error, t)}</p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}

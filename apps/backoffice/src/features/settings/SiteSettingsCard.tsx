@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { backofficeEndpoints, type SiteSettings } from '@tessera/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
+import { FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Switch } from '../../ui/Checkbox.tsx';
+import { LoadingState } from '../../ui/Spinner.tsx';
+import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+
+const KEY = ['settings', 'site'];
+
+type TextKey = Exclude<
+  keyof SiteSettings,
+  'redirectToLoginWithoutToken' | 'directRegistration' | 'messageCentre'
+>;
+type FlagKey = 'redirectToLoginWithoutToken' | 'directRegistration' | 'messageCentre';
+
+const FLAGS: readonly FlagKey[] = ['redirectToLoginWithoutToken', 'directRegistration', 'messageCentre'];
+const TEXTS: ReadonlyArray<{ key: TextKey; type?: string; placeholder?: string; wide?: boolean }> = [
+  { key: 'siteName' },
+  { key: 'supportEmail', type: 'email', placeholder: 'support@example.com' },
+  { key: 'liveChatUrl', type: 'url', placeholder: 'https://' },
+  { key: 'vipChatUrl', type: 'url', placeholder: 'https://' },
+  { key: 'messagingAppUrl', type: 'url', placeholder: 'https://' },
+  { key: 'responsibleGamingUrl', placeholder: '/responsible-gaming' },
+  { key: 'gtagId', placeholder: 'G-XXXXXXX' },
+];
+
+export function SiteSettingsCard() {
+  const { t } = useTranslation();
+  const site = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => call(backofficeEndpoints.getSite, { signal }),
+  });
+  return (
+    <Card title={t('settings.site.title')} description={t('settings.site.description')}>
+      {site.isPending ? <LoadingState label={t('common.loading')} /> : null}
+      {site.isError ? <QueryError error={site.error} onRetry={() => void site.refetch()} /> : null}
+      {site.data ? <SiteSettingsForm initial={site.data} /> : null}
+    </Card>
+  );
+}
+
+function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<SiteSettings>(initial);
+  const save = useMutation({
+    mutationFn: () => call(backofficeEndpoints.putSite, { body: values }),
+    onSuccess: (value) => {
+      queryClient.setQueryData(KEY, value);
+      setValues(value);
+      toast.show(t('settings.site.saved'));
+    },
+  });
+  const errors = fieldErrors(save.error);
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <FormError error={save.error} shownFields={Object.keys(initial)} />
+      <div className="form-grid">
+        {TEXTS.map((field) => (
+          <TextField
+            key={field.key}
+            label={t(`settings.site.fields.${field.key}`)}
+            type={field.type ?? 'text'}
+            placeholder={field.placeholder}
+            value={values[field.key]}
+            onChange={(event) => set(field.key, event.target.value)}
+            error={errors[field.key]}
+          />
+        ))}
+        <TextArea
+          label={t('settings.site.fields.licenceText')}
+          value={values.licenceText}
+          rows={3}
+          onChange={(event) => set('licenceText', event.target.value)}
+          error={errors.licenceText}
+          fieldClassName="span-2"
+        />
+      </div>
+      <fieldset className="switch-list">
+        <legend className="field-label">{t('settings.site.features')}</legend>
+        {FLAGS.map((key) => (
+          <Switch
+            key={key}
+            label={t(`settings.site.fields.${key}`)}
+            description={t(`settings.site.hints.${key}`)}
+            checked={values[key]}
+            onChange={(checked) => set(key, checked)}
+            error={errors[key]}
+          />
+        ))}
+      </fieldset>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          {t('settings.site.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

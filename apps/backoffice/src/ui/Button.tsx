@@ -1,0 +1,68 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from './Spinner.tsx';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+  /** Shows a spinner and disables the button while an action runs. */
+  loading?: boolean;
+  icon?: ReactNode;
+}
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  loading = false,
+  icon,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  ...rest
+}: ButtonProps) {
+  const classes = ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size="sm" /> : icon}
+      {children}
+    </button>
+  );
+}
+
+export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** The accessible name; also shown as a tooltip. */
+  label: string;
+  icon: ReactNode;
+  variant?: 'ghost' | 'danger';
+}
+
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  className,
+  type = 'button',
+  ...rest
+}: IconButtonProps) {
+  return (
+    <button
+      type={type}
+      className={['btn', 'btn-icon', `btn-${variant}`, className ?? ''].filter(Boolean).join(' ')}
+      aria-label={label}
+      title={label}
+      {...rest}
+    >
+      {icon}
+    </button>
+  );
+}

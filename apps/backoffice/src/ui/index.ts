@@ -1,0 +1,15 @@
+export { Alert, type Tone } from './Alert.tsx';
+export { Button, IconButton } from './Button.tsx';
+export { Badge, Card } from './Card.tsx';
+export { Checkbox, Switch } from './Checkbox.tsx';
+export { EmptyState } from './EmptyState.tsx';
+export { HtmlPreview } from './HtmlPreview.tsx';
+export { Icon, type IconName } from './Icon.tsx';
+export { ConfirmDialog, Modal } from './Modal.tsx';
+export { PageHeader } from './PageHeader.tsx';
+export { Pagination } from './Pagination.tsx';
+export { Select, type SelectOption } from './Select.tsx';
+export { LoadingState, Spinner } from './Spinner.tsx';
+export { type Column, Table } from './Table.tsx';
+export { TextArea, TextField } from './TextField.tsx';
+export { ToastProvider, useToast } from './Toast.tsx';
