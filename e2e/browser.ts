@@ -49,5 +49,6 @@ export async function api(method: string, path: string, token: string, body?: un
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every endpoint through one shape.
   return (await response.json()) as { success: boolean; code: string; value: any };
 }

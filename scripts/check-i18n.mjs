@@ -20,12 +20,19 @@ for (const app of ['apps/web', 'apps/backoffice']) {
     problems += 1;
     continue;
   }
-  const namespaces = new Set(LANGUAGES.flatMap((lang) => (existsSync(join(localesDir, lang)) ? readdirSync(join(localesDir, lang)) : [])));
+  const namespaces = new Set(
+    LANGUAGES.flatMap((lang) =>
+      existsSync(join(localesDir, lang)) ? readdirSync(join(localesDir, lang)) : [],
+    ),
+  );
   for (const namespace of namespaces) {
     const bundles = Object.fromEntries(
       LANGUAGES.map((lang) => {
         const file = join(localesDir, lang, namespace);
-        return [lang, existsSync(file) ? new Map(flatten(JSON.parse(readFileSync(file, 'utf8')))) : new Map()];
+        return [
+          lang,
+          existsSync(file) ? new Map(flatten(JSON.parse(readFileSync(file, 'utf8')))) : new Map(),
+        ];
       }),
     );
     const allKeys = new Set(LANGUAGES.flatMap((lang) => [...bundles[lang].keys()]));

@@ -1,0 +1,195 @@
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, DEMO_OWNER, launchBrowser, operatorToken, screenshot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function signInToConsole(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.goto(`${baseUrl()}/backoffice/`);
+  await page.getByLabel('Username').fill(DEMO_OWNER.username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/** A player page whose real-time socket is cut off, so only its own Refresh button can update it. */
+async function playerPageWithoutRealtime(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.routeWebSocket(/\/ws/, () => {});
+  return page;
+}
+
+/** A real PNG of one colour, so the upload goes through the server's type check like any image would. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(crc(typed));
+    return Buffer.concat([length, typed, checksum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3] as number)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('operator console', () => {
+  it('an operator signs in and sees the dashboard with real counts', async () => {
+    const page = await signInToConsole();
+    const counts = (await api('GET', '/backoffice/api/dashboard', await operatorToken())).value.counts;
+    const cards = page.getByRole('listitem');
+    for (const [label, value] of [
+      ['Banners', counts.banners],
+      ['Notices', counts.notices],
+      ['Help articles', counts.helpArticles],
+    ] as const) {
+      const card = cards.filter({ hasText: label });
+      await expectVisible(card.getByText(String(value), { exact: true }));
+    }
+    expect(counts.banners).toBeGreaterThanOrEqual(24);
+    await screenshot(page, 'console-dashboard');
+    await page.close();
+  });
+
+  it('maintenance switched on shows the maintenance screen; switched off, Refresh shows the site again', async () => {
+    const consolePage = await signInToConsole();
+    await consolePage.getByRole('link', { name: 'Site settings' }).click();
+    await consolePage.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await consolePage.getByLabel('Title', { exact: true }).fill('Upgrading the lottery engine');
+    await consolePage.getByLabel('Message', { exact: true }).fill('We will be back within the hour.');
+    await consolePage.getByRole('button', { name: 'Save maintenance' }).click();
+    await consolePage.getByText(/saved/i).first().waitFor();
+
+    const player = await playerPageWithoutRealtime();
+    await player.goto(`${baseUrl()}/index`);
+    await player.getByRole('heading', { name: 'Upgrading the lottery engine' }).waitFor();
+    await expectVisible(player.getByText('We will be back within the hour.'));
+    await expectVisible(player.getByRole('button', { name: 'Customer service' }));
+    await expectVisible(player.getByRole('button', { name: 'Refresh' }));
+    await screenshot(player, 'player-maintenance');
+
+    await consolePage.getByRole('switch', { name: 'Maintenance mode' }).click();
+    await consolePage.getByRole('button', { name: 'Save maintenance' }).click();
+    await consolePage.getByText(/saved/i).first().waitFor();
+    // The socket is cut off, so the player still sees maintenance until it presses Refresh.
+    await expectVisible(player.getByRole('heading', { name: 'Upgrading the lottery engine' }));
+    await player.getByRole('button', { name: 'Refresh' }).click();
+    await player.getByRole('heading', { name: 'Lottery, live casino, slots and more' }).waitFor();
+    expect(await player.getByRole('heading', { name: 'Upgrading the lottery engine' }).count()).toBe(0);
+    await player.close();
+    await consolePage.close();
+  });
+
+  it('an open player page follows a console change without a reload, over /ws', async () => {
+    const player = await browser.newPage();
+    await player.goto(`${baseUrl()}/index`);
+    await player.getByRole('heading', { name: 'Lottery, live casino, slots and more' }).waitFor();
+    const token = await operatorToken();
+    const maintenance = {
+      enabled: true,
+      title: 'Pushed maintenance',
+      message: 'Pushed over the socket',
+      startsAt: null,
+      endsAt: null,
+    };
+    expect((await api('PUT', '/backoffice/api/settings/maintenance', token, maintenance)).success).toBe(true);
+    await player.getByRole('heading', { name: 'Pushed maintenance' }).waitFor();
+    expect(
+      (await api('PUT', '/backoffice/api/settings/maintenance', token, { ...maintenance, enabled: false }))
+        .success,
+    ).toBe(true);
+    await player.getByRole('heading', { name: 'Lottery, live casino, slots and more' }).waitFor();
+    await player.close();
+  });
+
+  it('a region rule for the client IP shows the region screen with that IP', async () => {
+    const consolePage = await signInToConsole();
+    await consolePage.getByRole('link', { name: 'Site settings' }).click();
+    await consolePage.getByLabel('Rule type').selectOption('ip_range');
+    await consolePage.getByLabel('Value', { exact: true }).fill('127.0.0.1');
+    await consolePage.getByRole('button', { name: 'Add rule' }).click();
+    await consolePage.getByRole('button', { name: 'Delete rule 127.0.0.1' }).waitFor();
+
+    const player = await playerPageWithoutRealtime();
+    await player.goto(`${baseUrl()}/index`);
+    await player.getByRole('heading', { name: 'Not available in your region' }).waitFor();
+    await expectVisible(player.getByText('127.0.0.1'));
+    await expectVisible(player.getByRole('button', { name: 'Customer service' }));
+    await screenshot(player, 'player-region-blocked');
+
+    await consolePage.getByRole('button', { name: 'Delete rule 127.0.0.1' }).click();
+    await consolePage.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await consolePage.getByRole('button', { name: 'Delete rule 127.0.0.1' }).waitFor({ state: 'detached' });
+    await player.reload();
+    await player.getByRole('heading', { name: 'Lottery, live casino, slots and more' }).waitFor();
+    await player.close();
+    await consolePage.close();
+  });
+
+  it('a banner uploaded in the console appears on the player home page', async () => {
+    const consolePage = await signInToConsole();
+    await consolePage.getByRole('link', { name: 'Banners' }).click();
+    await consolePage.getByRole('button', { name: 'New banner' }).click();
+    const dialog = consolePage.getByRole('dialog', { name: 'New banner' });
+    await dialog.getByLabel('Group').selectOption('w_home');
+    await dialog.getByLabel('Title').fill('Console uploaded banner');
+    await dialog.getByLabel('Image').setInputFiles({
+      name: 'banner.png',
+      mimeType: 'image/png',
+      buffer: solidPng(960, 240, [32, 160, 120]),
+    });
+    await dialog.getByLabel('Sort order').fill('0');
+    await dialog.getByRole('button', { name: 'Save banner' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await consolePage.getByText('Console uploaded banner').first().waitFor();
+
+    const player = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await player.goto(`${baseUrl()}/index`);
+    const image = player.getByRole('img', { name: 'Console uploaded banner' });
+    await image.waitFor({ state: 'attached' });
+    const src = await image.getAttribute('src');
+    expect(src).toMatch(/\/images\/[0-9a-f-]{36}$/);
+    const served = await player.request.get(`${baseUrl()}${new URL(src as string, baseUrl()).pathname}`);
+    expect(served.headers()['content-type']).toBe('image/png');
+    // The other groups do not show it.
+    await player.goto(`${baseUrl()}/live`);
+    await player.getByRole('img', { name: 'Baccarat VIP tables' }).waitFor({ state: 'attached' });
+    expect(await player.getByRole('img', { name: 'Console uploaded banner' }).count()).toBe(0);
+    await player.close();
+    await consolePage.close();
+  });
+});
+
+async function expectVisible(locator: ReturnType<Page['getByText']>) {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
