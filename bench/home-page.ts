@@ -5,15 +5,11 @@
  * Targets (issue 3): at most 170 KB gzip of initial JavaScript and an LCP of at most 1.0 s.
  * Run: npx tsx bench/home-page.ts   (builds nothing: run `npm run build` first)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
+import { startServer } from '../e2e/start-server.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const RUNS = 5;
 
 function launch(): Promise<Browser> {
@@ -39,12 +35,10 @@ async function measure(browser: Browser, url: string) {
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      response.body().then(
-        (body) => void (scriptBytes += gzipSync(body).length),
-        () => {},
-      ),
-    );
+    const counted = response.body().then((body) => {
+      scriptBytes += gzipSync(body).length;
+    });
+    pending.push(counted.catch(() => {}));
   });
   await page.goto(url, { waitUntil: 'load' });
   const lcp = await page.evaluate(
@@ -82,27 +76,7 @@ async function main() {
   await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
   const baselinePort = (baseline.address() as { port: number }).port;
 
-  const { DATABASE_URL: _external, ...embeddedEnv } = process.env;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
-  const port = 18_000 + Math.floor(Math.random() * 1000);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  });
-  let output = '';
-  server.stdout?.on('data', (chunk) => void (output += String(chunk)));
-  server.stderr?.on('data', (chunk) => void (output += String(chunk)));
-  server.once('exit', (code) => {
-    if (!output.includes('Operator console')) throw new Error(`server exited with ${code}:\n${output}`);
-  });
-  while (!output.includes('Operator console')) await new Promise((resolve) => setTimeout(resolve, 100));
+  const server = await startServer();
 
   const browser = await launch();
   try {
@@ -110,7 +84,7 @@ async function main() {
     const floor: { scriptKb: number; lcpMs: number }[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       floor.push(await measure(browser, `http://127.0.0.1:${baselinePort}/`));
-      home.push(await measure(browser, `http://127.0.0.1:${port}/index`));
+      home.push(await measure(browser, `${server.baseUrl}/index`));
     }
     const row = (name: string, runs: typeof home) =>
       `${name.padEnd(22)} ${median(runs.map((r) => r.scriptKb))
@@ -125,10 +99,8 @@ async function main() {
     console.log(`${'target'.padEnd(22)} ${'170.0'.padStart(8)} KB ${'1000'.padStart(7)} ms`);
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
+    await server.stop();
     baseline.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,15 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
+import { startServer } from '../../../e2e/start-server.ts';
 import { loadConfig, parseTrustProxy } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/index.ts';
 import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from './harness.ts';
-import { freePort } from './postgres-server.ts';
 
 describe('migrations and seed', () => {
   it('migrate and seed run once; a restart keeps what an operator changed or deleted', async () => {
@@ -187,47 +183,13 @@ describe('errors, bodies and shutdown', () => {
 
 describe('the server process', () => {
   it('starts, serves, and exits cleanly on SIGTERM', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'tessera-main-'));
-    const port = await freePort();
-    const env: Record<string, string> = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    const server = await startServer({
       LOG_LEVEL: 'info',
-    } as Record<string, string>;
-    if (TEST_DATABASE === 'postgres') env.DATABASE_URL = inject('postgresUrl');
-    else delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env,
-      cwd: join(import.meta.dirname, '..'),
+      ...(TEST_DATABASE === 'postgres' ? { DATABASE_URL: inject('postgresUrl') } : {}),
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 40_000);
-        const check = () => {
-          if (!output.includes('Operator console')) return void setTimeout(check, 50);
-          clearTimeout(timer);
-          resolve();
-        };
-        check();
-      });
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(health.status).toBe(200);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(output).toContain('shutting down');
-    } finally {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('shutting down');
   }, 60_000);
 });

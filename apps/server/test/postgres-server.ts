@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../e2e/start-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,18 +23,6 @@ export function postgresBinDir(): string {
     if (existsSync(join(dir, 'initdb'))) return dir;
   }
   throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install the postgresql package');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Starts a throwaway PostgreSQL server in a temporary folder on a free port, and removes it afterwards. */

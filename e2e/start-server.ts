@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** Sends SIGTERM and resolves with the exit code; removes the temporary data folder. */
+  stop: () => Promise<number | null>;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` as its own process on a free loopback port, on a fresh embedded database
+ * with demo data unless `env` says otherwise, and resolves once it listens.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-server-'));
+  const port = await freePort();
+  const {
+    DATABASE_URL: _database,
+    OWNER_USERNAME: _owner,
+    OWNER_PASSWORD: _password,
+    ...inherited
+  } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += String(chunk);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    const check = () => {
+      if (!output.includes('Operator console')) return void setTimeout(check, 50);
+      clearTimeout(timer);
+      resolve();
+    };
+    check();
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      const code = await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
