@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
   await app.register(websocket);
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
 
   systemRoutes(app, deps);
   systemImageRoutes(app, deps);

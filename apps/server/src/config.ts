@@ -28,6 +28,7 @@ const schema = z.object({
   MEMBER_SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   OPERATOR_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   OPERATOR_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -47,6 +48,8 @@ export type Config = {
   operatorSession: { idleMinutes: number; maxHours: number };
   memberSession: { idleMinutes: number; maxHours: number };
   operatorLogin: { maxAttempts: number; lockMinutes: number };
+  /** When set, /metrics asks for this bearer token. */
+  metricsToken: string | null;
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorSession: { idleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES, maxHours: e.OPERATOR_SESSION_MAX_HOURS },
     memberSession: { idleMinutes: e.MEMBER_SESSION_IDLE_MINUTES, maxHours: e.MEMBER_SESSION_MAX_HOURS },
     operatorLogin: { maxAttempts: e.OPERATOR_LOGIN_MAX_ATTEMPTS, lockMinutes: e.OPERATOR_LOCK_MINUTES },
+    metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

@@ -9,6 +9,12 @@ export const ERRORS = {
     VI: 'Một số trường không hợp lệ.',
     CN: '部分字段无效。',
   },
+  unknown_merchant: {
+    status: 400,
+    EN: 'Invalid domain or URL, please contact support.',
+    VI: 'Tên miền hoặc URL không hợp lệ, vui lòng liên hệ hỗ trợ.',
+    CN: '域名或网址无效，请联系客服。',
+  },
   bad_request: {
     status: 400,
     EN: 'The request is not valid.',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from './app-error.ts';
 
 /** Prometheus request counts and latency histograms, by route template. */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, token: string | null): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -23,7 +24,8 @@ export function registerMetrics(app: FastifyInstance): Registry {
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (token && request.headers.authorization !== `Bearer ${token}`) throw new AppError('unauthorized');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -2,6 +2,7 @@ import { type Endpoint, type Envelope, errorMessage } from '@tessera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
+import { AppError } from './app-error.ts';
 import type { AppDeps } from './context.ts';
 import { parseInput } from './validation.ts';
 
@@ -41,6 +42,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     url: endpoint.path,
     handler: async (request, reply) => {
       const language = requestLanguage(request);
+      const merchant = request.headers.merchant;
+      if (merchant !== undefined && merchant !== deps.config.merchantCode)
+        throw new AppError('unknown_merchant');
       const now = deps.clock.now();
       const caller =
         endpoint.access === 'visitor' && !request.headers.authorization

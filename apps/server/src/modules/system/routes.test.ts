@@ -204,3 +204,28 @@ describe('system calls of §7 for visitors', () => {
     );
   });
 });
+
+describe('wire protocol headers and metrics access', () => {
+  it('refuses a Merchant header of another merchant, and accepts its own', async () => {
+    const other = await t.get('/wps/system/status', undefined, { Merchant: 'OTHER' });
+    expect(other.status).toBe(400);
+    expect(other.body.code).toBe('unknown_merchant');
+    const own = await t.get('/wps/system/status', undefined, { Merchant: 'TESSERA', Device: 'WEB' });
+    expect(own.status).toBe(200);
+  });
+
+  it('asks for the metrics token when one is configured', async () => {
+    const guarded = await startTestApp({ config: { metricsToken: 'metrics-token-0123456789' } });
+    try {
+      expect((await guarded.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+      const ok = await guarded.app.inject({
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('http_requests_total');
+    } finally {
+      await guarded.close();
+    }
+  });
+});
