@@ -22,7 +22,8 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-[ -f node_modules/.package-lock.json ] || npm ci --no-audit --no-fund
+# npm ci refuses a lock file without the optional binaries of other platforms, which this registry lacks.
+[ -f node_modules/.package-lock.json ] || npm install --no-audit --no-fund
 
 step() { printf '\n== %s\n' "$1"; }
 step "lint";          npm run lint
