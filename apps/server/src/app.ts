@@ -14,6 +14,7 @@ import {
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { resolveCaller, tokenFromHeader } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   systemRoutes(app, deps);
   systemImageRoutes(app, deps);
   contentRoutes(app, deps);
+  gamesRoutes(app, deps);
   backofficeRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { startServer } from '../../../e2e/start-server.ts';
@@ -11,7 +12,11 @@ describe('migrations and seed', () => {
   it('migrate and seed run once; a restart keeps what an operator changed or deleted', async () => {
     const { db, drop } = await openTestDatabase();
     try {
-      expect(await migrate(db)).toEqual(['0001_foundation.sql']);
+      const files = readdirSync(new URL('../src/db/migrations/', import.meta.url)).filter((f) =>
+        f.endsWith('.sql'),
+      );
+      expect(await migrate(db)).toEqual(files.sort());
+      expect(files).toContain('0001_foundation.sql');
       const now = new Date('2026-06-01T00:00:00Z');
       const first = await seed(db, { merchantCode: 'TESSERA', demo: true, now });
       expect(first).toContain('demo_banners');

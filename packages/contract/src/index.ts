@@ -5,3 +5,4 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './system.ts';
+export * from './games.ts';

@@ -44,3 +44,18 @@ export function logoSvg(brand: string): string {
 <text x="56" y="33" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="26" font-weight="800" fill="url(#l)">${escapeXml(brand)}</text>
 </svg>`;
 }
+
+/** A square vendor icon: the vendor's initials on a gradient. */
+export function vendorIconSvg(label: string, from: string, to: string): string {
+  const initials = label
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">
+<defs><linearGradient id="v" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+<rect width="96" height="96" rx="22" fill="url(#v)"/>
+<text x="48" y="60" text-anchor="middle" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="36" font-weight="800" fill="#fff">${escapeXml(initials)}</text>
+</svg>`;
+}

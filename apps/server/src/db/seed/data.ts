@@ -336,3 +336,29 @@ export const DOMAINS = [
   'https://m.tessera.example',
   'https://backup.tessera.example',
 ];
+
+/** [code, names by language] in header order. */
+export const GAME_TYPES: [string, Record<string, string>][] = [
+  ['LOTT', { EN: 'Lottery', VI: 'Xổ số', CN: '彩票' }],
+  ['ELOTT', { EN: 'E-Lottery', VI: 'Xổ số điện tử', CN: '电子彩票' }],
+  ['LIVE', { EN: 'Live casino', VI: 'Casino trực tiếp', CN: '真人娱乐' }],
+  ['RNG', { EN: 'Slots', VI: 'Nổ hũ', CN: '电子游艺' }],
+  ['FISH', { EN: 'Fishing', VI: 'Bắn cá', CN: '捕鱼' }],
+  ['PVP', { EN: 'Card & board', VI: 'Game bài', CN: '棋牌' }],
+  ['SPORTS', { EN: 'Sports', VI: 'Thể thao', CN: '体育' }],
+  ['ESPORTS', { EN: 'Esports', VI: 'Thể thao điện tử', CN: '电竞' }],
+];
+
+/** [game type, vassalage, display name, hot, account type id, icon gradient from, to] */
+export const GAME_VENDORS: [string, string, string, boolean, number, string, string][] = [
+  ['LOTT', 'LOTT', 'Tessera Lotto', true, 1, '#7c5cff', '#4b1d8f'],
+  ['LOTT', 'TCG_LOTTO_VN', 'Vietnam Lottery', true, 2, '#e53935', '#ffb300'],
+  ['LOTT', 'TCG_SEA', 'SEA Lottery', false, 3, '#00897b', '#4dd0e1'],
+  ['ELOTT', 'ELOTT', 'Tessera E-Lottery', true, 4, '#3949ab', '#29b6f6'],
+  ['LIVE', 'HOUSE_LIVE', 'Tessera Live', true, 10, '#b71c1c', '#ff7043'],
+  ['RNG', 'HOUSE_SLOTS', 'Tessera Slots', true, 20, '#6a1b9a', '#ec407a'],
+  ['FISH', 'HOUSE_FISH', 'Tessera Fishing', false, 30, '#006064', '#26c6da'],
+  ['PVP', 'HOUSE_PVP', 'Tessera Cards', false, 40, '#1b5e20', '#9ccc65'],
+  ['SPORTS', 'FB', 'FB Sports', true, 50, '#0d47a1', '#42a5f5'],
+  ['ESPORTS', 'HOUSE_ESPORTS', 'Tessera Esports', false, 60, '#311b92', '#7c4dff'],
+];

@@ -1,5 +1,5 @@
 import { storeImage } from '../../modules/content/service.ts';
-import { bannerSvg } from '../../platform/artwork.ts';
+import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
 import type { Database, Queryable } from '../database.ts';
 import * as data from './data.ts';
 
@@ -18,6 +18,7 @@ export async function seed(
     ['register_rules', seedRegisterRules],
     ['countries', seedCountries],
     ['languages', seedLanguages],
+    ['games', (tx) => seedGames(tx, options.now)],
   ];
   if (options.demo) {
     sections.push(
@@ -168,5 +169,26 @@ async function seedResources(tx: Queryable) {
 async function seedDomains(tx: Queryable) {
   for (const [index, url] of data.DOMAINS.entries()) {
     await tx.query('insert into domains (url, sort) values ($1, $2) on conflict do nothing', [url, index]);
+  }
+}
+
+async function seedGames(tx: Queryable, now: Date) {
+  for (const [index, [code, names]] of data.GAME_TYPES.entries()) {
+    await tx.query('insert into game_types (code, names, sort) values ($1, $2, $3) on conflict do nothing', [
+      code,
+      JSON.stringify(names),
+      index,
+    ]);
+  }
+  for (const [
+    index,
+    [gameType, vassalage, name, hot, accountTypeId, from, to],
+  ] of data.GAME_VENDORS.entries()) {
+    const icon = await storeImage(tx, Buffer.from(vendorIconSvg(name, from, to)), 'image/svg+xml', now);
+    await tx.query(
+      `insert into game_vendors (game_type, vassalage, display_name, is_hot, icon_image_id, account_type_id, sort)
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
+      [gameType, vassalage, name, hot, icon.imageId, accountTypeId, index],
+    );
   }
 }
