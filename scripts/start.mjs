@@ -21,7 +21,8 @@ const newest = (dir) => {
 };
 
 // npm ci refuses a lock file without the optional binaries of other platforms, which this registry lacks.
-if (!existsSync(join(root, 'node_modules/.package-lock.json'))) run('npm', ['install', '--no-audit', '--no-fund']);
+if (!existsSync(join(root, 'node_modules/.package-lock.json')))
+  run('npm', ['install', '--no-audit', '--no-fund']);
 for (const app of ['apps/web', 'apps/backoffice']) {
   const built = join(root, app, 'dist/index.html');
   const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'packages/contract/src')));
