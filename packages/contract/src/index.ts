@@ -4,5 +4,5 @@ export * from './common.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
-export * from './system.ts';
 export * from './games.ts';
+export * from './system.ts';
