@@ -7,7 +7,17 @@ const server = 'http://127.0.0.1:8080';
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants: a page that imports a constant must not
+        // bring along every schema (and zod) through the package's index.
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+      },
+    },
+  },
   server: {
     proxy: {
       '/wps': server,

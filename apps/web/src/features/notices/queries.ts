@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemEndpoints } from '@tessera/contract';
+import { endpoints } from '../../app/endpoints.ts';
 import { api } from '../../app/api.ts';
 
 export const noticesQuery = queryOptions({
   queryKey: ['system', 'notices'],
-  queryFn: ({ signal }) => api(systemEndpoints.notices, { signal }),
+  queryFn: ({ signal }) => api(endpoints.notices, { signal }),
 });
 
 export function useNotices() {

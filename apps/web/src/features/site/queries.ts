@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemEndpoints } from '@tessera/contract';
+import { endpoints } from '../../app/endpoints.ts';
 import { api } from '../../app/api.ts';
 
 export const whitelabelQuery = queryOptions({
   queryKey: ['system', 'whitelabel'],
-  queryFn: ({ signal }) => api(systemEndpoints.whitelabel, { signal }),
+  queryFn: ({ signal }) => api(endpoints.whitelabel, { signal }),
 });
 
 /** The site's configuration: name, logo, languages, licence text … */
@@ -15,7 +15,7 @@ export function useWhitelabel() {
 export const permissionQuery = queryOptions({
   queryKey: ['system', 'permission'],
   // §7: the permission call carries the current host as url.
-  queryFn: ({ signal }) => api(systemEndpoints.permission, { query: { url: window.location.host }, signal }),
+  queryFn: ({ signal }) => api(endpoints.permission, { query: { url: window.location.host }, signal }),
 });
 
 /** Permission info: customer-service links, resources, location … */

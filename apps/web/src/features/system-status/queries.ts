@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemEndpoints } from '@tessera/contract';
+import { endpoints } from '../../app/endpoints.ts';
 import { api } from '../../app/api.ts';
 
 export const systemStatusQuery = queryOptions({
   queryKey: ['system', 'status'],
-  queryFn: ({ signal }) => api(systemEndpoints.status, { signal }),
+  queryFn: ({ signal }) => api(endpoints.status, { signal }),
 });
 
 export function useSystemStatus() {
