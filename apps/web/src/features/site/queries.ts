@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints } from '../../app/endpoints.ts';
 import { api } from '../../app/api.ts';
+import { endpoints } from '../../app/endpoints.ts';
 
 export const whitelabelQuery = queryOptions({
   queryKey: ['system', 'whitelabel'],
