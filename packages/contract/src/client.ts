@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { ENCRYPTION_KEY_PATH, type EncryptionKey, encryptBody } from './encryption.ts';
 import type { BodyOf, Endpoint, Envelope, ParamsOf, QueryOf, ResponseOf } from './endpoint.ts';
 import type { ErrorCode } from './errors.ts';
 
@@ -32,12 +34,37 @@ export interface CallInput<E> {
   signal?: AbortSignal;
 }
 
+/** The public-key endpoint by method and path only, so the client needs no schema (and no zod). */
+const keyEndpoint = { method: 'GET', path: ENCRYPTION_KEY_PATH, access: 'visitor' } as unknown as Endpoint<
+  z.ZodNever,
+  z.ZodNever,
+  z.ZodNever,
+  z.ZodType<EncryptionKey>
+>;
+
 /** A typed caller of the contract's endpoints, shared by the player site and the console. */
 export function createClient(options: ClientOptions = {}) {
-  return async function call<E extends Endpoint>(
-    endpoint: E,
-    input: CallInput<E> = {},
-  ): Promise<ResponseOf<E>> {
+  // The server's public key, fetched once; dropped and fetched again when the server says it was rotated.
+  let serverKey: Promise<EncryptionKey> | null = null;
+  const encryptionKey = () => {
+    serverKey ??= send(keyEndpoint, {}).catch((error: unknown) => {
+      serverKey = null;
+      throw error;
+    });
+    return serverKey;
+  };
+
+  async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<ResponseOf<E>> {
+    try {
+      return await send(endpoint, input);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'encryption_key_expired') throw error;
+      serverKey = null;
+      return send(endpoint, input);
+    }
+  }
+
+  async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
     let path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
       encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
     );
@@ -58,7 +85,11 @@ export function createClient(options: ClientOptions = {}) {
     if (input.body instanceof FormData) {
       body = input.body;
     } else if (input.body !== undefined) {
-      if (endpoint.bodyType === 'form') {
+      if (endpoint.bodyType === 'encrypted') {
+        const sealed = await encryptBody(await encryptionKey(), endpoint, input.body);
+        Object.assign(headers, sealed.headers);
+        body = sealed.body;
+      } else if (endpoint.bodyType === 'form') {
         headers['Content-Type'] = 'application/x-www-form-urlencoded';
         body = new URLSearchParams(input.body as Record<string, string>).toString();
       } else {
@@ -92,7 +123,9 @@ export function createClient(options: ClientOptions = {}) {
       throw error;
     }
     return envelope.value;
-  };
+  }
+
+  return call;
 }
 
 export type ApiCall = ReturnType<typeof createClient>;

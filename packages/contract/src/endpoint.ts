@@ -18,8 +18,11 @@ export const operator = (...roles: OperatorRole[]): Access => ({ operator: roles
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How the request body travels: JSON, a form (urlencoded) or a multipart upload. */
-export type BodyType = 'json' | 'form' | 'multipart';
+/**
+ * How the request body travels: JSON, a form (urlencoded), a multipart upload, or JSON encrypted for the server
+ * (AES-256-GCM under a fresh key wrapped with the server's RSA-OAEP key; see encryption.ts).
+ */
+export type BodyType = 'json' | 'form' | 'multipart' | 'encrypted';
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,

@@ -118,6 +118,102 @@ export const ERRORS = {
     VI: 'IP hoặc khu vực của bạn bị chặn.',
     CN: '您的 IP 或地区被限制。',
   },
+  plaintext_refused: {
+    status: 400,
+    EN: 'This request must be sent encrypted.',
+    VI: 'Yêu cầu này phải được gửi ở dạng mã hóa.',
+    CN: '此请求必须加密发送。',
+  },
+  encryption_key_expired: {
+    status: 400,
+    EN: 'The encryption key has changed. Please retry.',
+    VI: 'Khóa mã hóa đã thay đổi. Vui lòng thử lại.',
+    CN: '加密密钥已更换，请重试。',
+  },
+  decryption_failed: {
+    status: 400,
+    EN: 'The request could not be decrypted.',
+    VI: 'Không thể giải mã yêu cầu.',
+    CN: '无法解密该请求。',
+  },
+  captcha_required: {
+    status: 400,
+    EN: 'Please complete verification first.',
+    VI: 'Vui lòng hoàn tất xác minh trước.',
+    CN: '请先完成验证。',
+  },
+  captcha_invalid: {
+    status: 400,
+    EN: 'The captcha check failed. Please try again.',
+    VI: 'Mã xác minh không đúng. Vui lòng thử lại.',
+    CN: '验证码校验失败，请重试。',
+  },
+  sms_code_invalid: {
+    status: 400,
+    EN: 'Please enter a valid verification code.',
+    VI: 'Vui lòng nhập mã xác minh hợp lệ.',
+    CN: '请输入有效的验证码。',
+  },
+  sms_code_expired: {
+    status: 400,
+    EN: 'The verification code has expired. Please send it again.',
+    VI: 'Mã xác minh đã hết hạn. Vui lòng gửi lại.',
+    CN: '验证码已过期，请重新发送。',
+  },
+  mobile_taken: {
+    status: 409,
+    EN: 'This mobile number is already registered.',
+    VI: 'Số điện thoại này đã được đăng ký.',
+    CN: '该手机号已被注册。',
+  },
+  username_taken: {
+    status: 409,
+    EN: 'This user name is already taken.',
+    VI: 'Tên người dùng này đã được sử dụng.',
+    CN: '该用户名已被占用。',
+  },
+  password_rule: {
+    status: 400,
+    EN: 'The password does not meet the rules: 8 to 64 characters and not a common password.',
+    VI: 'Mật khẩu không đạt yêu cầu: 8 đến 64 ký tự và không phải mật khẩu phổ biến.',
+    CN: '密码不符合规则：8 至 64 个字符，且不能是常见密码。',
+  },
+  password_incorrect: {
+    status: 400,
+    EN: 'The current password is incorrect.',
+    VI: 'Mật khẩu hiện tại không đúng.',
+    CN: '当前密码不正确。',
+  },
+  affiliate_invalid: {
+    status: 400,
+    EN: 'Invalid invitation code.',
+    VI: 'Mã mời không hợp lệ.',
+    CN: '邀请码无效。',
+  },
+  feature_disabled: {
+    status: 403,
+    EN: 'This feature is not available.',
+    VI: 'Tính năng này hiện không khả dụng.',
+    CN: '该功能暂不可用。',
+  },
+  email_not_found: {
+    status: 400,
+    EN: 'User name or email does not exist.',
+    VI: 'Tên người dùng hoặc email không tồn tại.',
+    CN: '用户名或邮箱不存在。',
+  },
+  reset_link_invalid: {
+    status: 400,
+    EN: 'This password reset link is invalid or has expired.',
+    VI: 'Liên kết đặt lại mật khẩu không hợp lệ hoặc đã hết hạn.',
+    CN: '该重置密码链接无效或已过期。',
+  },
+  member_locked: {
+    status: 403,
+    EN: 'This account is locked. Please contact customer service.',
+    VI: 'Tài khoản này đã bị khóa. Vui lòng liên hệ chăm sóc khách hàng.',
+    CN: '该账号已被锁定，请联系客服。',
+  },
   internal_error: {
     status: 500,
     EN: 'Unknown error or system error.',
@@ -145,6 +241,18 @@ export const FIELD_ERRORS = {
   invalid_format: { EN: 'Format is not valid', VI: 'Định dạng không hợp lệ', CN: '格式无效' },
   invalid_value: { EN: 'Value is not valid', VI: 'Giá trị không hợp lệ', CN: '值无效' },
   taken: { EN: 'This is already taken', VI: 'Giá trị này đã được sử dụng', CN: '该值已被占用' },
+  mismatch: { EN: 'Passwords do not match', VI: 'Mật khẩu không khớp', CN: '两次输入的密码不一致' },
+  password_common: {
+    EN: 'This password is too common',
+    VI: 'Mật khẩu này quá phổ biến',
+    CN: '该密码过于常见',
+  },
+  password_same: {
+    EN: 'The new password must differ from the current one',
+    VI: 'Mật khẩu mới phải khác mật khẩu hiện tại',
+    CN: '新密码不能与当前密码相同',
+  },
+  must_accept: { EN: 'Please agree to continue', VI: 'Vui lòng đồng ý để tiếp tục', CN: '请勾选同意后继续' },
 } as const;
 export type FieldErrorKey = keyof typeof FIELD_ERRORS;
 

@@ -1,0 +1,620 @@
+import { z } from 'zod';
+import { idParams, isoDateTime, languageCode, okValue, page, paging } from './common.ts';
+import { ENCRYPTION_KEY_PATH } from './encryption.ts';
+import { endpoint, operator } from './endpoint.ts';
+import { type TranslatedLanguage, toTranslatedLanguage } from './errors.ts';
+
+/**
+ * Accounts: registration, login, sessions, passwords, SMS codes, captcha, member info and demo play (§3, §4, §5,
+ * §7 "Login and registration"), and the console's player pages.
+ *
+ * Encrypted bodies (bodyType 'encrypted') are described in encryption.ts.
+ */
+/** Member types (isAgent of §3): 0 member, 1/2/41/42 agents, 4 trial (demo) account. */
+export const MEMBER_TYPES = { member: 0, agent: 1, subAgent: 2, trial: 4, agent41: 41, agent42: 42 } as const;
+/** Types that may log in to the player site; any other type is refused with not_member. */
+export const PLAYER_SITE_TYPES = [0, 1, 2, 4, 41, 42] as const;
+
+/** Password rule of issue 4: 8 to 64 characters, and not one of the most common passwords (checked by the server). */
+export const PASSWORD_RULE = { minLength: 8, maxLength: 64 } as const;
+export const SMS_PURPOSES = ['register', 'login', 'resetPassword'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_MAX_TRIES = 5;
+
+/**
+ * Field messages of the registration rules by patternId (§5). "(min)-(max)" becomes a single number when min
+ * equals max; then (min) and (max) are filled in.
+ */
+export const REGISTER_PATTERN_MESSAGES: Record<number, Record<TranslatedLanguage, string>> = {
+  0: { EN: '(min)-(max) characters', VI: '(min)-(max) ký tự', CN: '(min)-(max) 个字符' },
+  1: {
+    EN: '(min)-(max) characters, starting with a letter, letters and digits only',
+    VI: '(min)-(max) ký tự, bắt đầu bằng chữ cái, chỉ gồm chữ và số',
+    CN: '(min)-(max) 个字符，以字母开头，仅限字母和数字',
+  },
+  2: {
+    EN: '(min)-(max) characters, letters or Chinese characters only',
+    VI: '(min)-(max) ký tự, chỉ gồm chữ cái hoặc chữ Hán',
+    CN: '(min)-(max) 个字符，仅限字母或汉字',
+  },
+  3: {
+    EN: 'A valid email address of (min)-(max) characters',
+    VI: 'Địa chỉ email hợp lệ gồm (min)-(max) ký tự',
+    CN: '(min)-(max) 个字符的有效邮箱地址',
+  },
+  4: {
+    EN: '(min)-(max) letters and digits, no special characters',
+    VI: '(min)-(max) chữ cái và số, không có ký tự đặc biệt',
+    CN: '(min)-(max) 个字母和数字，不含特殊字符',
+  },
+  5: {
+    EN: '(min)-(max) characters with both letters and digits',
+    VI: '(min)-(max) ký tự gồm cả chữ cái và số',
+    CN: '(min)-(max) 个字符，须同时包含字母和数字',
+  },
+  6: { EN: '(min)-(max) digits', VI: '(min)-(max) chữ số', CN: '(min)-(max) 位数字' },
+  7: {
+    EN: '(min)-(max) letters and digits with at least one capital letter',
+    VI: '(min)-(max) chữ cái và số, có ít nhất một chữ in hoa',
+    CN: '(min)-(max) 个字母和数字，至少一个大写字母',
+  },
+  8: {
+    EN: '(min)-(max) characters, English letters and spaces only',
+    VI: '(min)-(max) ký tự, chỉ gồm chữ cái tiếng Anh và khoảng trắng',
+    CN: '(min)-(max) 个字符，仅限英文字母和空格',
+  },
+  9: {
+    EN: '(min)-(max) characters without spaces',
+    VI: '(min)-(max) ký tự, không có khoảng trắng',
+    CN: '(min)-(max) 个字符，不含空格',
+  },
+  10: {
+    EN: '(min)-(max) Chinese characters and punctuation',
+    VI: '(min)-(max) chữ Hán và dấu câu',
+    CN: '(min)-(max) 个汉字和标点',
+  },
+  11: {
+    EN: '(min)-(max) characters, letters and spaces only',
+    VI: '(min)-(max) ký tự, chỉ gồm chữ cái và khoảng trắng',
+    CN: '(min)-(max) 个字符，仅限字母和空格',
+  },
+  12: {
+    EN: '(min)-(max) characters, at least two letters, letters and spaces only',
+    VI: '(min)-(max) ký tự, ít nhất hai chữ cái, chỉ gồm chữ cái và khoảng trắng',
+    CN: '(min)-(max) 个字符，至少两个字母，仅限字母和空格',
+  },
+};
+
+/** The message of a registration rule (§5), as the server sends it in `fields` and the form shows it. */
+export function registerRuleMessage(
+  rule: { patternId: number; minLength: number; maxLength: number },
+  language: string | undefined,
+): string {
+  const texts = REGISTER_PATTERN_MESSAGES[rule.patternId] ?? REGISTER_PATTERN_MESSAGES[0];
+  const text = (texts as Record<TranslatedLanguage, string>)[toTranslatedLanguage(language)];
+  const ranged =
+    rule.minLength === rule.maxLength ? text.replace('(min)-(max)', String(rule.minLength)) : text;
+  return ranged.replace('(min)', String(rule.minLength)).replace('(max)', String(rule.maxLength));
+}
+
+/** A dialing code with or without its '+', sent on as digits only ("+84" becomes "84"). */
+export const countryDialingCode = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{1,4}$/, 'invalid_format')
+  .transform((value) => value.replace(/^\+/, ''));
+/** A mobile number: digits only (the registration rule for mobileNum narrows its length). */
+export const mobileNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{4,20}$/, 'invalid_format');
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'invalid_format');
+/** A new password: length here; "not a common password" is checked by the server (password_rule). */
+export const newPassword = z.string().min(PASSWORD_RULE.minLength).max(PASSWORD_RULE.maxLength);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const captchaFields = {
+  /** The id of the captcha image the answer is for (from GET /wps/captcha). */
+  captchaId: z.string().trim().max(100).optional(),
+  captcha: z.string().trim().max(20).optional(),
+};
+
+export const encryptionKey = z.object({
+  keyId: z.string(),
+  algorithm: z.literal('RSA-OAEP-256'),
+  /** The public key as base64 DER SubjectPublicKeyInfo (WebCrypto importKey 'spki'). */
+  spki: z.string(),
+  /** The same key as a JWK (kty RSA, alg RSA-OAEP-256). */
+  jwk: z.object({ kty: z.literal('RSA'), n: z.string(), e: z.string(), alg: z.string() }),
+});
+
+export const captchaChallenge = z.object({
+  captchaId: z.string(),
+  /** Base64 PNG (no data: prefix): show it as `data:image/png;base64,${image}`. */
+  image: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+
+/** The login value of §3 plus the session values the site keeps (token, isAgent, customerId, account …). */
+export const loginValue = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** True on the account's first login: the first-login action fires. */
+  firstTimeLogin: z.boolean(),
+  /**
+   * True when the change-password modal must open: the password is the default 123456, or it has expired while
+   * PWDEXPFORCECHANGE3 is on, or an operator asked for a change. Always false after an sms login.
+   */
+  passwordExpired: z.boolean(),
+  userName: z.string(),
+  account: z.string(),
+  customerId: z.number().int(),
+  isAgent: z.number().int(),
+  memberLabel: z.array(z.string()),
+  previousLoginAt: z.string().nullable(),
+  previousLoginIp: z.string().nullable(),
+});
+export type LoginValue = z.infer<typeof loginValue>;
+
+export const loginBody = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('username'),
+    username: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(128),
+    ...captchaFields,
+  }),
+  z.object({
+    /** sms login: username carries the mobile number and password the SMS code (purpose 'login'). */
+    type: z.literal('sms'),
+    username: mobileNumber,
+    password: smsCode,
+    countryDialingCode,
+    ...captchaFields,
+  }),
+]);
+
+const registerExtras = {
+  confirmPassword: z.string().max(128).optional(),
+  payeeName: optionalText(100),
+  email: optionalText(200),
+  qqNum: optionalText(40),
+  recommenderId: optionalText(40),
+  affiliateCode: optionalText(40),
+  /** From the URL's referralCode query parameter; an unknown code is ignored. */
+  referralCode: optionalText(40),
+  paymentPassword: z.string().max(64).optional(),
+  line: optionalText(60),
+  whatsapp: optionalText(40),
+  facebook: optionalText(100),
+  wechat: optionalText(60),
+  zalo: optionalText(40),
+  idNumber: optionalText(40),
+  nickname: optionalText(20),
+  verificationCode: z.string().trim().max(10).optional(),
+  ...captchaFields,
+  /** Registration must confirm age 18+ and accept the terms (§1). */
+  ageConfirmed: z.literal(true, { error: 'must_accept' }),
+  termsAccepted: z.literal(true, { error: 'must_accept' }),
+  /** §3: login true logs the new member in; the answer then carries a session. */
+  login: z.boolean().default(true),
+  registerUrl: optionalText(500),
+  registerMethod: z.literal('WEB').default('WEB'),
+  domain: optionalText(200),
+};
+
+/** Username registration (tab "register"). The fields and their rules come from /wps/system/setting/register. */
+export const registerBody = z.object({
+  username: z.string().trim().max(64),
+  password: z.string().max(128),
+  mobileNum: z.string().trim().max(20).optional(),
+  countryDialingCode: countryDialingCode.optional(),
+  ...registerExtras,
+});
+/** Mobile registration (tab "registerMobile", MOBILENUMREG3): the password only when MOBILENUMPASSREG3 is on. */
+export const registerMobileBody = z.object({
+  mobileNum: mobileNumber,
+  countryDialingCode,
+  password: z.string().max(128).optional(),
+  ...registerExtras,
+});
+export const registerValue = z.object({
+  customerId: z.number().int(),
+  userName: z.string(),
+  /** The session, when the body asked for login (the default). */
+  session: loginValue.nullable(),
+});
+
+export const smsSent = z.object({
+  /** Minutes the code stays valid; the send button counts down expiredMinutes x 60 s. */
+  expiredMinutes: z.number().int(),
+});
+
+export const memberInfo = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string(),
+  /** isAgent of §3: 4 is a trial account. */
+  type: z.number().int(),
+  toUpline: z.union([z.literal(0), z.literal(1)]),
+  clubLabel: z.object({ labelName: z.string(), rankLevel: z.number().int() }),
+  memberLabel: z.array(z.string()),
+  avatar: z.object({ avatarType: z.literal('STATIC'), avatar: z.string(), url: z.string() }),
+  language: z.string(),
+  email: z.string(),
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  firstLoginAt: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  previousLoginAt: z.string().nullable(),
+  previousLoginIp: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  passwordExpiresAt: z.string().nullable(),
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+export const avatarOption = z.object({ avatar: z.string(), name: z.string(), url: z.string() });
+export const playerAvatar = z.object({
+  avatarType: z.literal('STATIC'),
+  avatar: z.string(),
+  url: z.string(),
+  options: z.array(avatarOption),
+});
+
+export const accountsEndpoints = {
+  encryptionKey: endpoint({
+    method: 'GET',
+    path: ENCRYPTION_KEY_PATH,
+    access: 'visitor',
+    response: encryptionKey,
+  }),
+  captcha: endpoint({ method: 'GET', path: '/wps/captcha', access: 'visitor', response: captchaChallenge }),
+  login: endpoint({
+    method: 'POST',
+    path: '/wps/session/login',
+    access: 'visitor',
+    bodyType: 'encrypted',
+    body: loginBody,
+    response: loginValue,
+  }),
+  freePlay: endpoint({
+    method: 'POST',
+    path: '/wps/session/login/freeplay',
+    access: 'visitor',
+    body: z.object({
+      os: optionalText(40),
+      platform: z.literal('W').default('W'),
+      /** The original client's random string; accepted and ignored. */
+      random: optionalText(200),
+      gatewayVersion: z.coerce.number().int().optional(),
+    }),
+    response: loginValue,
+  }),
+  logout: endpoint({ method: 'DELETE', path: '/wps/session/logout', access: 'member', response: okValue }),
+  register: endpoint({
+    method: 'PUT',
+    path: '/wps/member/register',
+    access: 'visitor',
+    bodyType: 'encrypted',
+    body: registerBody,
+    response: registerValue,
+  }),
+  registerMobile: endpoint({
+    method: 'PUT',
+    path: '/wps/member/register/mobile',
+    access: 'visitor',
+    bodyType: 'encrypted',
+    body: registerMobileBody,
+    response: registerValue,
+  }),
+  /** Affiliate check (§7): valid answers { code, valid: true }; an unknown code is refused with affiliate_invalid. */
+  affiliateCheck: endpoint({
+    method: 'GET',
+    path: '/wps/agent/affiliate',
+    access: 'visitor',
+    query: z.object({ code: z.string().trim().min(1).max(40), domain: optionalText(200) }),
+    response: z.object({ code: z.string(), valid: z.literal(true) }),
+  }),
+  /** SMS code for the mobile registration tab (purpose 'register'); refused with mobile_taken for a known number. */
+  smsRegister: endpoint({
+    method: 'POST',
+    path: '/wps/verification/sms/register',
+    access: 'visitor',
+    body: z.object({ mobileNo: mobileNumber, countryDialingCode }),
+    response: smsSent,
+  }),
+  /** The username tab's variant: also refuses a user name that is taken (username_taken). */
+  smsRegisterUsername: endpoint({
+    method: 'POST',
+    path: '/wps/verification/sms/register/username',
+    access: 'visitor',
+    body: z.object({
+      username: z.string().trim().min(1).max(64),
+      mobileNo: mobileNumber,
+      countryDialingCode,
+    }),
+    response: smsSent,
+  }),
+  /**
+   * SMS code without a session: for sms login (purpose 'login', MOBILEVERCODELOGIN3) or forgot password by phone
+   * (purpose 'resetPassword', CHNGPASSVERIF3). A number with no account gets the same answer and no SMS.
+   */
+  smsNoLogin: endpoint({
+    method: 'POST',
+    path: '/wps/verification/sms/noLogin',
+    access: 'visitor',
+    body: z.object({
+      mobileNum: mobileNumber,
+      countryDialingCode,
+      purpose: z.enum(['login', 'resetPassword']).default('login'),
+    }),
+    response: smsSent,
+  }),
+  /** Forgot password by email (§7): form-urlencoded; a mail with a single-use link goes to the member. */
+  forgotPasswordEmail: endpoint({
+    method: 'POST',
+    path: '/wps/member/password/email',
+    access: 'visitor',
+    bodyType: 'form',
+    body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(1).max(200) }),
+    response: z.object({ sent: z.literal(true) }),
+  }),
+  /** Sets a new password with the token of the emailed link (the link opens the site at /login?resetToken=…). */
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/wps/member/password/reset',
+    access: 'visitor',
+    bodyType: 'encrypted',
+    body: z.object({
+      token: z.string().trim().min(20).max(100),
+      newPassword,
+      confirmNewPassword: z.string().max(128),
+    }),
+    response: z.object({ userName: z.string() }),
+  }),
+  /** Forgot password by phone (CHNGPASSVERIF3): on success the member is logged in (§4). */
+  resetPasswordByPhone: endpoint({
+    method: 'POST',
+    path: '/wps/member/password/verification',
+    access: 'visitor',
+    bodyType: 'encrypted',
+    body: z.object({
+      mobileNum: mobileNumber,
+      countryDialingCode,
+      verificationCode: smsCode,
+      newPassword,
+      confirmNewPassword: z.string().max(128).optional(),
+    }),
+    response: loginValue,
+  }),
+  /** Change password (§3): the old password is always required; other sessions of the member end. */
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/wps/member/password',
+    access: 'realMember',
+    bodyType: 'encrypted',
+    body: z.object({
+      oldPassword: z.string().min(1).max(128),
+      newPassword,
+      confirmNewPassword: z.string().max(128),
+    }),
+    response: okValue,
+  }),
+  memberInfo: endpoint({ method: 'GET', path: '/wps/member/info', access: 'member', response: memberInfo }),
+  avatar: endpoint({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPlayerAvatar',
+    access: 'member',
+    response: playerAvatar,
+  }),
+  setAvatar: endpoint({
+    method: 'POST',
+    path: '/wps/member/info/icon',
+    access: 'realMember',
+    body: z.object({ avatarType: z.literal('STATIC').default('STATIC'), avatar: z.string().trim().max(40) }),
+    response: playerAvatar,
+  }),
+  setNickname: endpoint({
+    method: 'POST',
+    path: '/wps/member/info/nickname',
+    access: 'realMember',
+    body: z.object({
+      nickname: z
+        .string()
+        .trim()
+        .min(1)
+        .max(20)
+        .regex(/^[^\p{C}<>]+$/u, 'invalid_format'),
+    }),
+    response: memberInfo,
+  }),
+  /** The language update call of §4: the member's language, used for mails and SMS. */
+  setLanguage: endpoint({
+    method: 'PUT',
+    path: '/wps/member/language',
+    access: 'member',
+    body: z.object({ language: languageCode }),
+    response: z.object({ language: languageCode }),
+  }),
+};
+
+// Console (operator) side.
+const API = '/backoffice/api';
+const playersRead = operator('operations', 'support');
+const playersWrite = operator('operations');
+const ownerOnly = operator('owner');
+
+export const playerStatus = z.enum(['active', 'locked']);
+export const playerRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  type: z.number().int(),
+  status: playerStatus,
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string(),
+});
+export type PlayerRow = z.infer<typeof playerRow>;
+export const loginRecord = z.object({
+  at: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  userAgent: z.string(),
+  loginType: z.string(),
+});
+export const playerDetail = playerRow.extend({
+  payeeName: z.string(),
+  language: z.string(),
+  lockedReason: z.string(),
+  /** Until when repeated failed logins keep the account locked, or null. */
+  loginLockedUntil: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  passwordExpiresAt: z.string().nullable(),
+  affiliateCode: z.string(),
+  referralCode: z.string(),
+  uplineId: z.number().int().nullable(),
+  registerIp: z.string(),
+  registerDomain: z.string(),
+  recentLogins: z.array(loginRecord),
+  recentFailures: z.array(
+    z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
+  ),
+});
+export const smsOutboxRow = z.object({
+  id: z.number().int(),
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  purpose: z.string(),
+  body: z.string(),
+  provider: z.enum(['outbox', 'gateway']),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export const mailOutboxRow = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  provider: z.enum(['outbox', 'smtp']),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export const loginFailureRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  memberId: z.number().int().nullable(),
+  loginType: z.string(),
+  reason: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+});
+export const keyInfo = z.object({ keyId: z.string(), createdAt: z.string() });
+
+export const accountsConsoleEndpoints = {
+  players: endpoint({
+    method: 'GET',
+    path: `${API}/players`,
+    access: playersRead,
+    query: paging.extend({
+      /** Matches user name, nickname, mobile number or email (case-insensitive, part of the text). */
+      q: z.string().trim().max(100).optional(),
+      status: playerStatus.optional(),
+      type: z.coerce.number().int().optional(),
+    }),
+    response: page(playerRow),
+  }),
+  player: endpoint({
+    method: 'GET',
+    path: `${API}/players/:id`,
+    access: playersRead,
+    params: idParams,
+    response: playerDetail,
+  }),
+  lockPlayer: endpoint({
+    method: 'POST',
+    path: `${API}/players/:id/lock`,
+    access: playersWrite,
+    params: idParams,
+    body: z.object({ reason: z.string().trim().max(200).default('') }),
+    response: playerDetail,
+  }),
+  unlockPlayer: endpoint({
+    method: 'POST',
+    path: `${API}/players/:id/unlock`,
+    access: playersWrite,
+    params: idParams,
+    response: playerDetail,
+  }),
+  /**
+   * Reset password. 'temporary' sets a random temporary password, answered once (give it to the player), and the
+   * player must change it at the next login; 'email' sends the forgot-password mail to the player's address.
+   */
+  resetPlayerPassword: endpoint({
+    method: 'POST',
+    path: `${API}/players/:id/reset-password`,
+    access: playersWrite,
+    params: idParams,
+    body: z.object({ method: z.enum(['temporary', 'email']) }),
+    response: z.object({
+      method: z.enum(['temporary', 'email']),
+      temporaryPassword: z.string().nullable(),
+      emailedTo: z.string().nullable(),
+    }),
+  }),
+  forcePasswordChange: endpoint({
+    method: 'POST',
+    path: `${API}/players/:id/force-password-change`,
+    access: playersWrite,
+    params: idParams,
+    response: playerDetail,
+  }),
+  smsOutbox: endpoint({
+    method: 'GET',
+    path: `${API}/sms-outbox`,
+    access: playersWrite,
+    query: paging.extend({ mobileNum: z.string().trim().max(20).optional() }),
+    response: page(smsOutboxRow),
+  }),
+  mailOutbox: endpoint({
+    method: 'GET',
+    path: `${API}/mail-outbox`,
+    access: playersWrite,
+    query: paging.extend({ to: z.string().trim().max(200).optional() }),
+    response: page(mailOutboxRow),
+  }),
+  loginFailures: endpoint({
+    method: 'GET',
+    path: `${API}/login-failures`,
+    access: playersRead,
+    query: paging.extend({
+      username: z.string().trim().max(64).optional(),
+      ip: z.string().trim().max(60).optional(),
+      from: isoDateTime.optional(),
+      to: isoDateTime.optional(),
+    }),
+    response: page(loginFailureRow),
+  }),
+  encryptionKey: endpoint({
+    method: 'GET',
+    path: `${API}/security/encryption-key`,
+    access: ownerOnly,
+    response: keyInfo,
+  }),
+  /** Replaces the server's key pair; bodies encrypted under the old key id are refused from then on. */
+  rotateEncryptionKey: endpoint({
+    method: 'POST',
+    path: `${API}/security/encryption-key/rotate`,
+    access: ownerOnly,
+    response: keyInfo,
+  }),
+};
