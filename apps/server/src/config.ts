@@ -28,6 +28,24 @@ const schema = z.object({
   MEMBER_SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   OPERATOR_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   OPERATOR_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  MEMBER_LOGIN_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(3),
+  MEMBER_LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  MEMBER_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  PASSWORD_EXPIRY_DAYS: z.coerce.number().int().min(0).default(90),
+  RESET_LINK_MINUTES: z.coerce.number().int().min(1).default(30),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
+  SMTP_SECURE: flag.default(false),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_TEMPLATE: z.string().default('Your verification code is {code}. It expires in {minutes} minutes.'),
+  SMS_CODE_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  SMS_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
+  SMS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -48,6 +66,25 @@ export type Config = {
   operatorSession: { idleMinutes: number; maxHours: number };
   memberSession: { idleMinutes: number; maxHours: number };
   operatorLogin: { maxAttempts: number; lockMinutes: number };
+  /** Member logins: a captcha after captchaAfter failures, a lock of lockMinutes after maxAttempts. */
+  memberLogin: { captchaAfter: number; maxAttempts: number; lockMinutes: number };
+  /** A member's password expires this many days after it was set; 0 never. */
+  passwordExpiryDays: number;
+  resetLinkMinutes: number;
+  /** The player site's address, for links in mails. */
+  siteUrl: string;
+  /** SMTP delivery; null keeps mail in the database outbox. */
+  smtp: { host: string; port: number; user: string | null; password: string | null; secure: boolean } | null;
+  mailFrom: string;
+  sms: {
+    /** The HTTP gateway; null keeps SMS in the database outbox. */
+    gateway: { url: string; token: string | null } | null;
+    /** Placeholders {code}, {minutes} and {brand}. */
+    template: string;
+    codeMinutes: number;
+    maxPerNumber: number;
+    maxPerIp: number;
+  };
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
   logLevel: string;
@@ -81,6 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.OWNER_USERNAME) !== Boolean(e.OWNER_PASSWORD)) {
     throw new Error('Invalid configuration: OWNER_USERNAME and OWNER_PASSWORD go together');
   }
+  if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
+    throw new Error('Invalid configuration: SMTP_USER and SMTP_PASSWORD go together');
+  }
+  if (e.MEMBER_LOGIN_CAPTCHA_AFTER > e.MEMBER_LOGIN_MAX_ATTEMPTS) {
+    throw new Error('Invalid configuration: MEMBER_LOGIN_CAPTCHA_AFTER exceeds MEMBER_LOGIN_MAX_ATTEMPTS');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +140,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorSession: { idleMinutes: e.OPERATOR_SESSION_IDLE_MINUTES, maxHours: e.OPERATOR_SESSION_MAX_HOURS },
     memberSession: { idleMinutes: e.MEMBER_SESSION_IDLE_MINUTES, maxHours: e.MEMBER_SESSION_MAX_HOURS },
     operatorLogin: { maxAttempts: e.OPERATOR_LOGIN_MAX_ATTEMPTS, lockMinutes: e.OPERATOR_LOCK_MINUTES },
+    memberLogin: {
+      captchaAfter: e.MEMBER_LOGIN_CAPTCHA_AFTER,
+      maxAttempts: e.MEMBER_LOGIN_MAX_ATTEMPTS,
+      lockMinutes: e.MEMBER_LOCK_MINUTES,
+    },
+    passwordExpiryDays: e.PASSWORD_EXPIRY_DAYS,
+    resetLinkMinutes: e.RESET_LINK_MINUTES,
+    siteUrl: (e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          user: e.SMTP_USER ?? null,
+          password: e.SMTP_PASSWORD ?? null,
+          secure: e.SMTP_SECURE,
+        }
+      : null,
+    mailFrom: e.SMTP_FROM,
+    sms: {
+      gateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN ?? null } : null,
+      template: e.SMS_TEMPLATE,
+      codeMinutes: e.SMS_CODE_MINUTES,
+      maxPerNumber: e.SMS_MAX_PER_NUMBER,
+      maxPerIp: e.SMS_MAX_PER_IP,
+    },
     metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

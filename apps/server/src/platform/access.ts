@@ -87,3 +87,8 @@ export function asOperator(caller: Caller): OperatorCaller {
   if (caller.kind !== 'operator') throw new AppError('unauthorized');
   return caller;
 }
+
+export function asMember(caller: Caller): MemberCaller {
+  if (caller.kind !== 'member') throw new AppError('unauthorized');
+  return caller;
+}

@@ -45,6 +45,15 @@ export async function recordFailure(
   return count;
 }
 
+/** Failures counted for the key in the current window (0 once the window has passed or a lock reset it). */
+export async function failureCount(db: Queryable, key: string, policy: AttemptPolicy, now: Date) {
+  const rows = await db.query<{ count: number }>(
+    'select count from attempt_counters where key = $1 and window_started_at >= $2',
+    [key, new Date(now.getTime() - policy.windowMinutes * 60_000)],
+  );
+  return rows[0]?.count ?? 0;
+}
+
 export async function clearFailures(db: Queryable, key: string): Promise<void> {
   await db.query('delete from attempt_counters where key = $1', [key]);
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
 import { AppError } from './app-error.ts';
 import type { AppDeps } from './context.ts';
+import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
 
 export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -53,10 +54,14 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       enforceAccess(endpoint.access, caller);
       const params = endpoint.params ? parseInput(endpoint.params, request.params, language) : undefined;
       const query = endpoint.query ? parseInput(endpoint.query, request.query ?? {}, language) : undefined;
-      const body =
-        endpoint.body && endpoint.bodyType !== 'multipart'
-          ? parseInput(endpoint.body, request.body ?? {}, language)
-          : undefined;
+      let body: unknown;
+      if (endpoint.body && endpoint.bodyType !== 'multipart') {
+        const raw =
+          endpoint.bodyType === 'encrypted'
+            ? await decryptRequestBody(deps.db, request, endpoint)
+            : (request.body ?? {});
+        body = parseInput(endpoint.body, raw, language);
+      }
       const value = await handler({
         params: params as z.output<P>,
         query: query as z.output<Q>,

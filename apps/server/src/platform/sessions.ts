@@ -86,6 +86,21 @@ export async function revokeSubjectSessions(
   );
 }
 
+/** Ends every session of the subject except the one whose token hash is given (after a password change). */
+export async function revokeOtherSessions(
+  db: Queryable,
+  kind: SubjectKind,
+  id: number,
+  keepTokenHash: string,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = $4
+     where subject_kind = $1 and subject_id = $2 and token_hash <> $3 and revoked_at is null`,
+    [kind, id, keepTokenHash, now],
+  );
+}
+
 export async function countActiveSessions(db: Queryable, kind: SubjectKind, now: Date): Promise<number> {
   const rows = await db.query<{ n: number }>(
     'select count(*)::int as n from sessions where subject_kind = $1 and revoked_at is null and expires_at > $2',

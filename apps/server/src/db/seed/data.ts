@@ -362,3 +362,19 @@ export const GAME_VENDORS: [string, string, string, boolean, number, string, str
   ['SPORTS', 'FB', 'FB Sports', true, 50, '#0d47a1', '#42a5f5'],
   ['ESPORTS', 'HOUSE_ESPORTS', 'Tessera Esports', false, 60, '#311b92', '#7c4dff'],
 ];
+
+/** Static avatars a member can choose: [id, name]. Their images are drawn by the accounts area. */
+export const AVATARS: [string, string][] = [
+  ['a01', 'Dragon'],
+  ['a02', 'Tiger'],
+  ['a03', 'Phoenix'],
+  ['a04', 'Koi'],
+  ['a05', 'Lotus'],
+  ['a06', 'Comet'],
+  ['a07', 'Crown'],
+  ['a08', 'Diamond'],
+  ['a09', 'Clover'],
+  ['a10', 'Star'],
+  ['a11', 'Moon'],
+  ['a12', 'Sun'],
+];

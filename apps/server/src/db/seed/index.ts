@@ -18,6 +18,7 @@ export async function seed(
     ['register_rules', seedRegisterRules],
     ['countries', seedCountries],
     ['languages', seedLanguages],
+    ['avatars', seedAvatars],
     ['games', (tx) => seedGames(tx, options.now)],
   ];
   if (options.demo) {
@@ -190,5 +191,15 @@ async function seedGames(tx: Queryable, now: Date) {
        values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
       [gameType, vassalage, name, hot, icon.imageId, accountTypeId, index],
     );
+  }
+}
+
+async function seedAvatars(tx: Queryable) {
+  for (const [index, [id, name]] of data.AVATARS.entries()) {
+    await tx.query('insert into avatars (id, name, sort) values ($1, $2, $3) on conflict do nothing', [
+      id,
+      name,
+      index,
+    ]);
   }
 }
