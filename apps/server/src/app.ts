@@ -12,6 +12,7 @@ import {
   IMAGE_UPLOAD,
 } from '@tessera/contract';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   contentRoutes(app, deps);
   gamesRoutes(app, deps);
   backofficeRoutes(app, deps);
+  accountsRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

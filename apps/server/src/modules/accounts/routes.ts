@@ -1,0 +1,245 @@
+import {
+  accountsEndpoints as api,
+  accountsConsoleEndpoints as bo,
+  type LanguageCode,
+} from '@tessera/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/database.ts';
+import { asMember, type Caller } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { operatorWrite } from '../../platform/operator-write.ts';
+import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
+import { route } from '../../platform/route.ts';
+import { revokeSession } from '../../platform/sessions.ts';
+import { avatarSvg } from './avatar-art.ts';
+import { type HumanVerifier, ImageCaptcha } from './captcha.ts';
+import { type Delivery, deliveryFromConfig } from './delivery.ts';
+import * as service from './service.ts';
+import * as store from './store.ts';
+
+export interface AccountsOptions {
+  verifier?: HumanVerifier;
+  delivery?: Delivery;
+}
+
+const header = (request: FastifyRequest, name: string, max: number) => {
+  const value = request.headers[name];
+  return (typeof value === 'string' ? value : '').slice(0, max);
+};
+
+export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: AccountsOptions = {}): void {
+  const { db, config } = deps;
+  const delivery = options.delivery ?? deliveryFromConfig(config);
+  const accounts: service.Accounts = {
+    db,
+    config,
+    verifier: options.verifier ?? new ImageCaptcha(),
+    delivery,
+  };
+  // The key pair for encrypted bodies exists from the first start on.
+  app.addHook('onReady', async () => {
+    await ensureServerKey(db, deps.clock.now());
+  });
+  app.addHook('onClose', async () => {
+    delivery.mailer.close();
+  });
+  const visit = (ctx: {
+    request: FastifyRequest;
+    ip: string;
+    language: string;
+    now: Date;
+  }): service.Visit => ({
+    ip: ctx.ip,
+    device: header(ctx.request, 'device', 20),
+    userAgent: header(ctx.request, 'user-agent', 300),
+    language: ctx.language,
+    now: ctx.now,
+  });
+
+  route(app, deps, api.encryptionKey, async ({ now }) => publicServerKey(db, now));
+  route(app, deps, api.captcha, async ({ now }) => accounts.verifier.challenge(db, now));
+  route(app, deps, api.login, async (ctx) => service.login(accounts, ctx.body, visit(ctx)));
+  route(app, deps, api.freePlay, async (ctx) => service.freePlay(accounts, visit(ctx)));
+  route(app, deps, api.logout, async ({ caller, now }) => {
+    await revokeSession(db, asMember(caller).tokenHash, now);
+    return { ok: true as const };
+  });
+  route(app, deps, api.register, async (ctx) => service.register(accounts, 'username', ctx.body, visit(ctx)));
+  route(app, deps, api.registerMobile, async (ctx) =>
+    service.register(accounts, 'mobile', ctx.body, visit(ctx)),
+  );
+  route(app, deps, api.affiliateCheck, async ({ query }) => service.checkAffiliate(db, query.code));
+  route(app, deps, api.smsRegister, async (ctx) =>
+    service.sendSmsCode(
+      accounts,
+      {
+        countryDialingCode: ctx.body.countryDialingCode,
+        mobile: ctx.body.mobileNo,
+        purpose: 'register',
+        field: 'mobileNo',
+      },
+      visit(ctx),
+    ),
+  );
+  route(app, deps, api.smsRegisterUsername, async (ctx) =>
+    service.sendSmsCode(
+      accounts,
+      {
+        countryDialingCode: ctx.body.countryDialingCode,
+        mobile: ctx.body.mobileNo,
+        purpose: 'register',
+        username: ctx.body.username,
+        field: 'mobileNo',
+      },
+      visit(ctx),
+    ),
+  );
+  route(app, deps, api.smsNoLogin, async (ctx) =>
+    service.sendSmsCode(
+      accounts,
+      {
+        countryDialingCode: ctx.body.countryDialingCode,
+        mobile: ctx.body.mobileNum,
+        purpose: ctx.body.purpose,
+        field: 'mobileNum',
+      },
+      visit(ctx),
+    ),
+  );
+  route(app, deps, api.forgotPasswordEmail, async (ctx) =>
+    service.forgotPasswordByEmail(accounts, ctx.body, visit(ctx)),
+  );
+  route(app, deps, api.resetPassword, async (ctx) => service.resetPassword(accounts, ctx.body, visit(ctx)));
+  route(app, deps, api.resetPasswordByPhone, async (ctx) =>
+    service.resetPasswordByPhone(accounts, ctx.body, visit(ctx)),
+  );
+  route(app, deps, api.changePassword, async (ctx) =>
+    service.changePassword(accounts, asMember(ctx.caller), ctx.body, visit(ctx)),
+  );
+  route(app, deps, api.memberInfo, async ({ caller }) => service.memberInfo(db, asMember(caller).memberId));
+  route(app, deps, api.avatar, async ({ caller }) => service.playerAvatar(db, asMember(caller).memberId));
+  route(app, deps, api.setAvatar, async ({ caller, body }) =>
+    service.setAvatar(db, asMember(caller).memberId, body.avatar),
+  );
+  route(app, deps, api.setNickname, async ({ caller, body }) =>
+    service.setNickname(db, asMember(caller).memberId, body.nickname),
+  );
+  route(app, deps, api.setLanguage, async ({ caller, body }) =>
+    service.setLanguage(db, asMember(caller).memberId, body.language as LanguageCode),
+  );
+
+  app.get<{ Params: { file: string } }>('/images/avatars/:file', async (request, reply) => {
+    const id = /^([a-z0-9]{1,20})\.svg$/.exec(request.params.file)?.[1];
+    const found = id ? (await store.listAvatars(db)).find((avatar) => avatar.id === id) : undefined;
+    if (!found) throw new AppError('not_found');
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(avatarSvg(found.id, found.name));
+  });
+
+  // Console.
+  route(app, deps, bo.players, async ({ query }) => {
+    const { rows, total } = await store.searchPlayers(db, query);
+    return { list: rows.map(service.playerRow), total, pageNo: query.pageNo, pageSize: query.pageSize };
+  });
+  route(app, deps, bo.player, async ({ params, now }) => service.playerDetail(db, params.id, now));
+  const playerWrite = async (
+    ctx: { caller: Caller; ip: string; now: Date; params: { id: number } },
+    write: (tx: Queryable) => Promise<{ before: unknown; after: unknown }>,
+  ) => {
+    await operatorWrite(deps, ctx, { entity: 'player', action: 'update' }, async (tx) => ({
+      entityId: ctx.params.id,
+      ...(await write(tx)),
+      result: null,
+    }));
+    return service.playerDetail(db, ctx.params.id, ctx.now);
+  };
+  route(app, deps, bo.lockPlayer, async (ctx) =>
+    playerWrite(ctx, (tx) => service.lockPlayer(tx, ctx.params.id, ctx.body.reason, ctx.now)),
+  );
+  route(app, deps, bo.unlockPlayer, async (ctx) =>
+    playerWrite(ctx, (tx) => service.unlockPlayer(tx, ctx.params.id)),
+  );
+  route(app, deps, bo.forcePasswordChange, async (ctx) =>
+    playerWrite(ctx, (tx) => service.forcePasswordChange(tx, ctx.params.id)),
+  );
+  route(app, deps, bo.resetPlayerPassword, async (ctx) =>
+    operatorWrite(deps, ctx, { entity: 'player', action: 'update' }, async (tx) => ({
+      entityId: ctx.params.id,
+      ...(await service.resetPlayerPassword(accounts, tx, ctx.params.id, ctx.body.method, visit(ctx))),
+    })),
+  );
+  route(app, deps, bo.smsOutbox, async ({ query }) => {
+    const { rows, total } = await store.listSmsOutbox(db, query);
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        countryDialingCode: row.country_dialing_code,
+        mobileNum: row.mobile,
+        purpose: row.purpose,
+        body: row.body,
+        provider: row.provider,
+        status: row.status,
+        error: row.error,
+        createdAt: row.created_at.toISOString(),
+      })),
+      total,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    };
+  });
+  route(app, deps, bo.mailOutbox, async ({ query }) => {
+    const { rows, total } = await store.listMailOutbox(db, query);
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        body: row.body,
+        provider: row.provider,
+        status: row.status,
+        error: row.error,
+        createdAt: row.created_at.toISOString(),
+      })),
+      total,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    };
+  });
+  route(app, deps, bo.loginFailures, async ({ query }) => {
+    const { rows, total } = await store.listLoginFailures(db, query);
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        memberId: row.member_id,
+        loginType: row.login_type,
+        reason: row.reason,
+        ip: row.ip,
+        device: row.device,
+        createdAt: row.created_at.toISOString(),
+      })),
+      total,
+      pageNo: query.pageNo,
+      pageSize: query.pageSize,
+    };
+  });
+  const keyView = (key: { keyId: string; createdAt: Date }) => ({
+    keyId: key.keyId,
+    createdAt: key.createdAt.toISOString(),
+  });
+  route(app, deps, bo.encryptionKey, async ({ now }) => keyView(await ensureServerKey(db, now)));
+  route(app, deps, bo.rotateEncryptionKey, async (ctx) =>
+    operatorWrite(deps, ctx, { entity: 'encryption_key', action: 'update' }, async (tx) => {
+      const { before, after } = await rotateServerKey(tx, ctx.now);
+      return {
+        entityId: after.keyId,
+        before: before ? keyView(before) : null,
+        after: keyView(after),
+        result: keyView(after),
+      };
+    }),
+  );
+}
