@@ -1,34 +1,69 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { PostLoginModal } from '../features/announcements/PostLoginModal.tsx';
+import { AuthModal } from '../features/auth/AuthModal.tsx';
 import { BannerCarousel } from '../features/banners/BannerCarousel.tsx';
 import { bannerGroupForPath } from '../features/banners/bannerGroup.ts';
 import { Footer } from '../features/footer/Footer.tsx';
+import { GameBar } from '../features/game-bar/GameBar.tsx';
 import { Header } from '../features/header/Header.tsx';
+import { RightBar } from '../features/right-bar/RightBar.tsx';
+import { useWhitelabel } from '../features/site/queries.ts';
 import { CenteredSpinner } from '../ui/index.ts';
 import { PageLayout } from './PageLayout.tsx';
-import type { LayoutOptions, RouteHandle } from './routes.ts';
+import {
+  isGameBarPath,
+  isOpenWithoutToken,
+  type LayoutOptions,
+  pageTypeFromPath,
+  type RouteHandle,
+} from './routes.ts';
+import { useSession } from './session.ts';
+
+/**
+ * §2 guard: with the whitelabel option redirectToLoginWithoutToken on, a visitor without a token reaches
+ * only /login, /register, /register.html, /helpmc and /download (and /down); every other path goes to /login.
+ */
+function useGuardRedirect(): 'wait' | 'login' | null {
+  const { pathname } = useLocation();
+  const { token } = useSession();
+  const whitelabel = useWhitelabel();
+  if (token || isOpenWithoutToken(pathname)) return null;
+  if (whitelabel.data === undefined) return whitelabel.isError ? null : 'wait';
+  return whitelabel.data.redirectToLoginWithoutToken ? 'login' : null;
+}
 
 /** The layout of every route: fills the slots from the path and the route's handle. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
-  const layout: LayoutOptions = { header: true, footer: true, ...handle?.layout };
+  const guard = useGuardRedirect();
+  const layout: LayoutOptions = { header: true, footer: true, collapsibleHeader: false, ...handle?.layout };
   const bannerGroup = bannerGroupForPath(pathname);
 
+  if (guard === 'login') return <Navigate to="/login" replace />;
+  if (guard === 'wait') return <CenteredSpinner fullPage label={t('common.loading')} />;
+
   return (
-    <PageLayout
-      pageType={pathname.replace(/^\//, '')}
-      header={layout.header ? <Header /> : null}
-      // Keyed by path: the carousel is rebuilt when the path changes (§2 banners).
-      banner={bannerGroup ? <BannerCarousel key={pathname} groupName={bannerGroup} /> : null}
-      footer={layout.footer ? <Footer /> : null}
-    >
-      <Suspense fallback={<CenteredSpinner label={t('common.loading')} />}>
-        <Outlet />
-      </Suspense>
-      <ScrollRestoration />
-    </PageLayout>
+    <>
+      <PageLayout
+        pageType={pageTypeFromPath(pathname)}
+        header={layout.header ? <Header collapsible={layout.collapsibleHeader} /> : null}
+        // Keyed by path: the carousel is rebuilt when the path changes (§2 banners).
+        banner={bannerGroup ? <BannerCarousel key={pathname} groupName={bannerGroup} /> : null}
+        footer={layout.footer ? <Footer /> : null}
+      >
+        <Suspense fallback={<CenteredSpinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
+        <ScrollRestoration />
+      </PageLayout>
+      {isGameBarPath(pathname) ? <GameBar /> : null}
+      {layout.header ? <RightBar /> : null}
+      <AuthModal />
+      <PostLoginModal />
+    </>
   );
 }

@@ -7,6 +7,8 @@ export type PageKey = keyof CommonBundle['pages'];
 export interface LayoutOptions {
   header: boolean;
   footer: boolean;
+  /** /seamless: the header can be folded away to give the game the whole screen. */
+  collapsibleHeader: boolean;
 }
 
 /** What a route declares about itself, read by the layout through useMatches(). */
@@ -17,42 +19,89 @@ export interface RouteHandle {
   layout?: Partial<LayoutOptions>;
 }
 
+/** Which screen a route shows: a built one, or "coming soon" until the area that owns it is built. */
+export type Screen =
+  | 'home'
+  | 'noticePage'
+  | 'help'
+  | 'download'
+  | 'join'
+  /** The owner named is the area (issue) that builds the screen. */
+  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'lottery' | 'promotions' };
+
 export interface PageRoute extends RouteHandle {
   path: string;
   pageKey: PageKey;
+  screen: Screen;
+  /** Home with a modal of the accounts area (§2: /register shows home with the registration modal). */
+  authModal?: 'login' | 'register';
 }
 
-/**
- * The pages of §2 besides home. They show a "Coming soon" panel until their area is built; lobbies and
- * the other paths of BANNER_GROUP_BY_PATH already show their banner group above it.
- */
+/** The pages of §2 besides home. */
 export const PAGE_ROUTES: PageRoute[] = [
-  { path: '/register', pageKey: 'register' },
-  { path: '/register.html', pageKey: 'register' },
-  { path: '/login', pageKey: 'login' },
-  { path: '/noticePage', pageKey: 'noticePage' },
-  { path: '/vip', pageKey: 'vip' },
-  { path: '/pointMall', pageKey: 'pointMall' },
-  { path: '/agentHome', pageKey: 'agentHome' },
-  { path: '/member', pageKey: 'member' },
-  { path: '/live', pageKey: 'live', gameType: 'LIVE' },
-  { path: '/sports', pageKey: 'sports', gameType: 'SPORTS' },
-  { path: '/esports', pageKey: 'esports', gameType: 'ESPORTS' },
-  { path: '/rng', pageKey: 'rng', gameType: 'RNG' },
-  { path: '/fish', pageKey: 'fish', gameType: 'FISH' },
-  { path: '/pvp', pageKey: 'pvp', gameType: 'PVP' },
-  { path: '/lottery', pageKey: 'lottery' },
-  { path: '/vnlottery', pageKey: 'vnlottery' },
-  { path: '/seaLottery', pageKey: 'seaLottery' },
-  { path: '/elott', pageKey: 'elott' },
-  { path: '/promotions', pageKey: 'promotions' },
-  { path: '/promoDetail', pageKey: 'promoDetail' },
-  { path: '/seamless', pageKey: 'seamless', layout: { footer: false } },
-  { path: '/fbsports', pageKey: 'fbsports' },
-  { path: '/help', pageKey: 'help' },
-  { path: '/helpmc', pageKey: 'helpmc', layout: { header: false } },
-  { path: '/down', pageKey: 'down' },
-  { path: '/download', pageKey: 'down' },
-  { path: '/join', pageKey: 'join' },
-  { path: '/game', pageKey: 'game' },
+  { path: '/register', pageKey: 'register', screen: 'home', authModal: 'register' },
+  { path: '/register.html', pageKey: 'register', screen: 'home', authModal: 'register' },
+  { path: '/login', pageKey: 'login', screen: 'home', authModal: 'login' },
+  { path: '/noticePage', pageKey: 'noticePage', screen: 'noticePage' },
+  { path: '/vip', pageKey: 'vip', screen: { comingSoon: 'member' } },
+  { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
+  { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
+  { path: '/member', pageKey: 'member', screen: { comingSoon: 'member' } },
+  { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: { comingSoon: 'games' } },
+  { path: '/sports', pageKey: 'sports', gameType: 'SPORTS', screen: { comingSoon: 'games' } },
+  { path: '/esports', pageKey: 'esports', gameType: 'ESPORTS', screen: { comingSoon: 'games' } },
+  { path: '/rng', pageKey: 'rng', gameType: 'RNG', screen: { comingSoon: 'games' } },
+  { path: '/fish', pageKey: 'fish', gameType: 'FISH', screen: { comingSoon: 'games' } },
+  { path: '/pvp', pageKey: 'pvp', gameType: 'PVP', screen: { comingSoon: 'games' } },
+  { path: '/lottery', pageKey: 'lottery', screen: { comingSoon: 'lottery' } },
+  { path: '/vnlottery', pageKey: 'vnlottery', screen: { comingSoon: 'lottery' } },
+  { path: '/seaLottery', pageKey: 'seaLottery', screen: { comingSoon: 'lottery' } },
+  { path: '/elott', pageKey: 'elott', screen: { comingSoon: 'lottery' } },
+  { path: '/promotions', pageKey: 'promotions', screen: { comingSoon: 'promotions' } },
+  { path: '/promoDetail', pageKey: 'promoDetail', screen: { comingSoon: 'promotions' } },
+  {
+    path: '/seamless',
+    pageKey: 'seamless',
+    screen: { comingSoon: 'games' },
+    layout: { footer: false, collapsibleHeader: true },
+  },
+  { path: '/fbsports', pageKey: 'fbsports', screen: { comingSoon: 'games' } },
+  { path: '/help', pageKey: 'help', screen: 'help' },
+  { path: '/helpmc', pageKey: 'helpmc', screen: 'help', layout: { header: false } },
+  { path: '/down', pageKey: 'down', screen: 'download' },
+  { path: '/download', pageKey: 'down', screen: 'download' },
+  { path: '/join', pageKey: 'join', screen: 'join' },
+  { path: '/game', pageKey: 'game', screen: { comingSoon: 'games' } },
 ];
+
+/** Route paths match without regard to case or a trailing slash. */
+export function normalisePath(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return trimmed.toLowerCase();
+}
+
+/** The home page's paths (§2 routes): the balance is hidden there and the language selector too. */
+export const HOME_PATHS = ['/', '/index', '/index.html'] as const;
+
+/** §2 "home paths": the home page and /vnlottery, where the left game bar opens on hover. */
+export const GAME_BAR_PATHS = [...HOME_PATHS, '/vnlottery'] as const;
+
+/** §2 guard: the paths reachable without a token when redirectToLoginWithoutToken is on. */
+export const OPEN_WITHOUT_TOKEN = ['/login', '/register', '/register.html', '/helpmc', '/download', '/down'];
+
+export function isHomePath(pathname: string): boolean {
+  return (HOME_PATHS as readonly string[]).includes(normalisePath(pathname));
+}
+
+export function isGameBarPath(pathname: string): boolean {
+  return (GAME_BAR_PATHS as readonly string[]).includes(normalisePath(pathname));
+}
+
+export function isOpenWithoutToken(pathname: string): boolean {
+  return OPEN_WITHOUT_TOKEN.map((path) => path.toLowerCase()).includes(normalisePath(pathname));
+}
+
+/** §2: the page type used for styling is the path without its leading slash ("index" for /). */
+export function pageTypeFromPath(pathname: string): string {
+  return pathname.replace(/^\/+/, '').replace(/\/+$/, '') || 'index';
+}

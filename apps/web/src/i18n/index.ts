@@ -1,7 +1,14 @@
 import type { LanguageCode } from '@tessera/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { type BundleLanguage, getSiteLanguage, setSiteLanguage, toBundleLanguage } from './language.ts';
+import { getToken } from '../app/session.ts';
+import {
+  type BundleLanguage,
+  getSiteLanguage,
+  markLanguageRefresh,
+  setSiteLanguage,
+  toBundleLanguage,
+} from './language.ts';
 import en from './locales/en/common.json';
 
 export type CommonBundle = typeof en;
@@ -47,8 +54,20 @@ export async function initI18n(): Promise<void> {
 }
 
 /**
- * Switches the site language: the bundle is fetched first so that the texts and the Language header sent
- * to the server change together. `remember` stores the choice (lang, hisLang).
+ * Tells the server the logged-in member's new language (§4 language change). A visitor has nothing to
+ * update, so without a token this does nothing. The accounts area adds the member endpoint; until it exists
+ * this is a no-op for members too.
+ */
+export async function updateMemberLanguage(_code: LanguageCode): Promise<void> {
+  if (!getToken()) return;
+}
+
+/**
+ * Switches the site language (§4 language change): the bundle is fetched first so that the texts and the
+ * Language header sent to the server change together; then the locale is set (texts, <html lang>, dates,
+ * which are written in the site language's locale), lang and hisLang are stored when `remember`, the server
+ * is told for a logged-in member, and the refresh flag is set. The caller refetches what the server answers
+ * in the current language.
  */
 export async function changeSiteLanguage(
   code: LanguageCode,
@@ -58,6 +77,12 @@ export async function changeSiteLanguage(
   await loadBundle(language);
   setSiteLanguage(code, { remember });
   await showBundle(language);
+  try {
+    await updateMemberLanguage(code);
+  } catch {
+    // The member's stored language stays as it was; the site still shows the new one.
+  }
+  markLanguageRefresh();
 }
 
 export { i18n };

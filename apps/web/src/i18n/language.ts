@@ -8,6 +8,33 @@ export type BundleLanguage = 'en' | 'vi' | 'zh';
 /** Local storage keys of §3. */
 const LANG_KEY = 'lang';
 const HISTORY_LANG_KEY = 'hisLang';
+/** §4 language change: the time of the last change, read by whatever must refresh after one. */
+export const LANGUAGE_REFRESH_KEY = 'langRefreshAt';
+
+/** The locale of each site language, for dates and numbers (TY is Tagalog, TW traditional Chinese). */
+const LOCALES: Record<LanguageCode, string> = {
+  EN: 'en-GB',
+  VI: 'vi-VN',
+  CN: 'zh-CN',
+  JA: 'ja-JP',
+  TH: 'th-TH',
+  MY: 'my-MM',
+  ES: 'es-ES',
+  HI: 'hi-IN',
+  ID: 'id-ID',
+  KM: 'km-KH',
+  KO: 'ko-KR',
+  MS: 'ms-MY',
+  PT: 'pt-PT',
+  TA: 'ta-IN',
+  TW: 'zh-TW',
+  TY: 'fil-PH',
+  UR: 'ur-PK',
+};
+
+export function localeOf(code: LanguageCode): string {
+  return LOCALES[code];
+}
 
 /** Maps a site language code (EN, VI, CN …) to its bundle; languages without one fall back to English. */
 export function toBundleLanguage(code: string): BundleLanguage {
@@ -57,4 +84,14 @@ function subscribe(listener: () => void): () => void {
 
 export function useSiteLanguage(): LanguageCode {
   return useSyncExternalStore(subscribe, getSiteLanguage);
+}
+
+/** The locale dates are written in: the site language's, so they follow a language change (§4). */
+export function useDateLocale(): string {
+  return localeOf(useSiteLanguage());
+}
+
+/** §4: marks the time of a language change. */
+export function markLanguageRefresh(): void {
+  local.set(LANGUAGE_REFRESH_KEY, String(Date.now()));
 }

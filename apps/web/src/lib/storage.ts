@@ -17,4 +17,7 @@ export const local = {
 
 export const session = {
   get: (key: string): string | null => safe(() => window.sessionStorage.getItem(key), null),
+  set: (key: string, value: string): void => safe(() => window.sessionStorage.setItem(key, value), undefined),
+  keys: (): string[] => safe(() => Object.keys(window.sessionStorage), []),
+  remove: (key: string): void => safe(() => window.sessionStorage.removeItem(key), undefined),
 };

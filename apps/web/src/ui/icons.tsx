@@ -140,3 +140,198 @@ export const SparkIcon = () => (
     <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" />
   </Icon>
 );
+
+export const FlameIcon = () => (
+  <Icon width="14" height="14" fill="currentColor" stroke="none">
+    <path d="M12 2c1 3.5 5 5.8 5 11a5 5 0 0 1-10 0c0-2.4 1.2-4 2.4-5.1.2 1.6.9 2.6 2 3.1-.6-3.4.2-6.3.6-9z" />
+  </Icon>
+);
+
+export const MenuIcon = () => (
+  <Icon>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+
+export const HomeIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z" />
+  </Icon>
+);
+
+export const GiftIcon = () => (
+  <Icon width="18" height="18">
+    <rect x="3" y="8" width="18" height="5" rx="1" />
+    <path d="M5 13v7h14v-7M12 8v12M12 8c-2-4-6-4-6-1.5S9 8 12 8zm0 0c2-4 6-4 6-1.5S15 8 12 8z" />
+  </Icon>
+);
+
+export const DownloadIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+  </Icon>
+);
+
+export const HelpIcon = () => (
+  <Icon width="18" height="18">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 0 1 5 .5c0 1.8-2.5 2.2-2.5 4M12 17.5h.01" />
+  </Icon>
+);
+
+export const UserIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
+export const WalletIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />
+    <path d="M16 14h.01" />
+  </Icon>
+);
+
+export const WithdrawIcon = () => (
+  <Icon width="18" height="18">
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="M12 9v6M9.5 12.5L12 15l2.5-2.5" />
+  </Icon>
+);
+
+export const UsersIcon = () => (
+  <Icon width="18" height="18">
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </Icon>
+);
+
+export const LogoutIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+  </Icon>
+);
+
+export const MailIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
+
+export const GaugeIcon = () => (
+  <Icon>
+    <path d="M4.5 18a9 9 0 1 1 15 0" />
+    <path d="M12 14l4-5" />
+    <circle cx="12" cy="14" r="1.5" />
+  </Icon>
+);
+
+export const ChatIcon = () => (
+  <Icon>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 10h8M8 13h5" />
+  </Icon>
+);
+
+export const SendIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M21 3L3 11l7 2 2 7z" />
+    <path d="M21 3l-11 10" />
+  </Icon>
+);
+
+export const DotsIcon = () => (
+  <Icon>
+    <circle cx="5" cy="12" r="1.3" />
+    <circle cx="12" cy="12" r="1.3" />
+    <circle cx="19" cy="12" r="1.3" />
+  </Icon>
+);
+
+export const CollapseRightIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M6 6l6 6-6 6M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const ExpandLeftIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M18 6l-6 6 6 6M11 6l-6 6 6 6" />
+  </Icon>
+);
+
+export const ChevronUpIcon = () => (
+  <Icon width="16" height="16">
+    <path d="M6 15l6-6 6 6" />
+  </Icon>
+);
+
+export const ExternalIcon = () => (
+  <Icon width="16" height="16">
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+
+export const DocumentIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M6 3h8l4 4v14H6z" />
+    <path d="M14 3v4h4M9 12h6M9 16h6" />
+  </Icon>
+);
+
+/** Line icons of the game types (§1), for the left game bar and the header. */
+export const GAME_TYPE_ICONS: Record<string, () => ReactNode> = {
+  LOTT: () => (
+    <Icon>
+      <circle cx="8" cy="15" r="4.5" />
+      <circle cx="16" cy="15" r="4.5" />
+      <circle cx="12" cy="7.5" r="4.5" />
+    </Icon>
+  ),
+  ELOTT: () => (
+    <Icon>
+      <path d="M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4z" />
+      <path d="M9 7v10" strokeDasharray="2 2" />
+    </Icon>
+  ),
+  LIVE: () => (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 3v3M12 18v3M3 12h3M18 12h3" />
+    </Icon>
+  ),
+  RNG: () => (
+    <Icon>
+      <rect x="3" y="5" width="18" height="14" rx="3" />
+      <path d="M7.5 10h2.5l-1.5 4M11 10h2.5L12 14M14.5 10H17l-1.5 4" />
+    </Icon>
+  ),
+  FISH: () => (
+    <Icon>
+      <path d="M3 12c3-4.5 8-6 12.5-3.5L20 5v14l-4.5-3.5C11 18 6 16.5 3 12z" />
+      <path d="M8 11.5h.01" />
+    </Icon>
+  ),
+  PVP: () => (
+    <Icon>
+      <rect x="4" y="4" width="10" height="15" rx="2" transform="rotate(-8 9 11.5)" />
+      <rect x="10" y="5" width="10" height="15" rx="2" transform="rotate(8 15 12.5)" />
+    </Icon>
+  ),
+  SPORTS: () => (
+    <Icon>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5l4 3-1.5 4.5h-5L8 10.5z" />
+      <path d="M12 3v4.5M16 10.5l4.5-1.5M14.5 15l2.5 4M9.5 15L7 19M8 10.5L3.5 9" />
+    </Icon>
+  ),
+  ESPORTS: () => (
+    <Icon>
+      <path d="M7 7h10c2.5 0 3.5 2 4 5l.4 3c.4 2.3-2.3 3.4-3.8 1.6L16 15H8l-1.6 1.6C4.9 18.4 2.2 17.3 2.6 15L3 12c.5-3 1.5-5 4-5z" />
+      <path d="M7 10v3M5.5 11.5h3M16 11h.01M18 12.5h.01" />
+    </Icon>
+  ),
+};

@@ -39,6 +39,12 @@ export function Footer() {
               <Link to="/promotions">{t('footer.promotions')}</Link>
             </li>
             <li>
+              <Link to="/noticePage">{t('footer.announcements')}</Link>
+            </li>
+            <li>
+              <Link to="/join">{t('footer.joinUs')}</Link>
+            </li>
+            <li>
               <Link to="/down">{t('footer.download')}</Link>
             </li>
             <li>

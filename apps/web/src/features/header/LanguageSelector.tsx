@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Language, type LanguageCode, SUPPORTED_LANGUAGES } from '@tessera/contract';
+import type { Language, LanguageCode } from '@tessera/contract';
 import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
@@ -10,8 +10,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSiteLanguage } from '../../i18n/index.ts';
-import { getSiteLanguage, storedLanguage, toBundleLanguage, useSiteLanguage } from '../../i18n/language.ts';
+import { getSiteLanguage, localeOf, storedLanguage, useSiteLanguage } from '../../i18n/language.ts';
 import { ChevronDownIcon, GlobeIcon } from '../../ui/icons.tsx';
+import { LazyImage } from '../../ui/index.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import './header.css';
 
@@ -19,13 +20,14 @@ const HOVER_CLOSE_DELAY_MS = 150;
 
 function Flag({ language }: { language: Pick<Language, 'flagUrl'> }) {
   if (!language.flagUrl) return <GlobeIcon />;
-  return <img className="lang__flag" src={language.flagUrl} alt="" width={22} height={16} loading="lazy" />;
+  return <LazyImage className="lang__flag" src={language.flagUrl} alt="" width={22} height={16} />;
 }
 
 /**
- * The language selector (§2 header, §4 language change): a drop-down of the whitelabel's languages that
- * opens on hover or click. A choice switches the bundle, stores lang and hisLang, and refetches what the
- * server answers in the current language.
+ * The language selector (§2 header, §4 language change): a drop-down of the whitelabel's languages (the full
+ * list of §1) with flag and name, opening on hover or click. English, Vietnamese and Chinese are translated;
+ * the others show the interface in English, and their entry says so. A choice switches the bundle, stores
+ * lang and hisLang, and refetches what the server answers in the current language.
  */
 export function LanguageSelector() {
   const { t } = useTranslation();
@@ -69,10 +71,7 @@ export function LanguageSelector() {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
-  // §1: the configured languages (EN, VI, CN); the longer list of other languages is shown elsewhere.
-  const languages = (whitelabel?.languages ?? []).filter((language) =>
-    (SUPPORTED_LANGUAGES as readonly string[]).includes(language.code),
-  );
+  const languages = whitelabel?.languages ?? [];
   if (languages.length === 0) return null;
   const active = languages.find((language) => language.code === current) ?? languages[0];
   if (!active) return null;
@@ -136,19 +135,26 @@ export function LanguageSelector() {
         <ChevronDownIcon />
       </button>
       <div id={menuId} className="lang__menu" hidden={!open}>
-        <ul className="lang__list" aria-label={t('header.languages')}>
+        <ul
+          className={languages.length > 6 ? 'lang__list lang__list--grid' : 'lang__list'}
+          aria-label={t('header.languages')}
+        >
           {languages.map((language) => (
             <li key={language.code}>
               <button
                 type="button"
                 className="lang__option"
-                lang={toBundleLanguage(language.code)}
                 title={language.name}
                 aria-current={language.code === current ? 'true' : undefined}
                 onClick={() => void choose(language.code, true)}
               >
                 <Flag language={language} />
-                <span>{language.nativeName}</span>
+                <span className="lang__names">
+                  <span lang={localeOf(language.code)}>{language.nativeName}</span>
+                  {language.translated ? null : (
+                    <span className="lang__fallback">{t('header.englishFallback')}</span>
+                  )}
+                </span>
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { Notice } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
@@ -15,7 +16,8 @@ interface NoticeModalProps {
 
 /** The notice pop-up (§2 modals: noticeModal): one notice's title and HTML content, with previous and next. */
 export function NoticeModal({ notices, index, onIndexChange, onClose }: NoticeModalProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useDateLocale();
   // The last notice stays on screen while the modal fades out.
   const [shownIndex, setShownIndex] = useState(index ?? 0);
   if (index !== null && index !== shownIndex) setShownIndex(index);
@@ -58,7 +60,7 @@ export function NoticeModal({ notices, index, onIndexChange, onClose }: NoticeMo
       className="notice-modal"
     >
       <p className="notice-modal__date">
-        {t('notices.published', { date: formatDateTime(notice.createdAt, i18n.language) })}
+        {t('notices.published', { date: formatDateTime(notice.createdAt, locale) })}
       </p>
       <div
         className="rich-text"

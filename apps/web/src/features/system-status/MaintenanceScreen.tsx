@@ -1,5 +1,6 @@
 import type { SystemStatus } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
+import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { RefreshIcon, WrenchIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/index.ts';
@@ -14,7 +15,8 @@ interface MaintenanceScreenProps {
 
 /** Status 1 (§2): the server's maintenance title and message, customer service and Refresh. */
 export function MaintenanceScreen({ maintenance, onRefresh, refreshing }: MaintenanceScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useDateLocale();
   return (
     <StatusScreen
       tone="maintenance"
@@ -33,7 +35,7 @@ export function MaintenanceScreen({ maintenance, onRefresh, refreshing }: Mainte
       <p className="status-card__text">{maintenance?.message || t('status.maintenance.message')}</p>
       {maintenance?.endsAt ? (
         <p className="status-card__meta">
-          {t('status.maintenance.endsAt', { time: formatDateTime(maintenance.endsAt, i18n.language) })}
+          {t('status.maintenance.endsAt', { time: formatDateTime(maintenance.endsAt, locale) })}
         </p>
       ) : null}
     </StatusScreen>

@@ -1,0 +1,156 @@
+import type { GameMenu, GameType } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import {
+  ArrowRightIcon,
+  DownloadIcon,
+  FlameIcon,
+  GAME_TYPE_ICONS,
+  GiftIcon,
+  HeadsetIcon,
+  HelpIcon,
+  HomeIcon,
+} from '../../ui/icons.tsx';
+import { LazyImage } from '../../ui/index.ts';
+import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import { dropdownVendors, GAME_TYPE_ORDER, GAME_TYPE_PATHS, useGameMenus, vendorPath } from './gameMenus.ts';
+
+/** The game type's name: the operator's title from the game menus, else the bundle's. */
+export function useGameTypeName() {
+  const { t } = useTranslation();
+  return (gameType: GameType, title?: string) => title || t(`gameTypes.${gameType}`);
+}
+
+export function HotMark() {
+  const { t } = useTranslation();
+  return (
+    <span className="hot-mark" role="img" aria-label={t('header.hot')} title={t('header.hot')}>
+      <FlameIcon />
+    </span>
+  );
+}
+
+function VendorInitials({ name }: { name: string }) {
+  const initials = name
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 2);
+  return (
+    <span className="vendor-card__icon vendor-card__icon--initials" aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
+
+/** One game type of the header: its lobby link and, on hover or focus, a drop-down of up to 6 vendors. */
+function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu }) {
+  const { t } = useTranslation();
+  const nameOf = useGameTypeName();
+  const name = nameOf(gameType, menu?.title);
+  const path = GAME_TYPE_PATHS[gameType];
+  const Icon = GAME_TYPE_ICONS[gameType];
+  const vendors = menu ? dropdownVendors(menu) : [];
+
+  return (
+    <li className={vendors.length > 0 ? 'site-nav__item has-dropdown' : 'site-nav__item'}>
+      <NavLink to={path} className="site-nav__link">
+        {Icon ? <Icon /> : null}
+        {name}
+      </NavLink>
+      {vendors.length > 0 ? (
+        <div className="nav-dropdown">
+          <div className="container nav-dropdown__inner">
+            <ul className="nav-dropdown__list" aria-label={t('header.vendorsOf', { name })}>
+              {vendors.map((vendor) => (
+                <li key={vendor.vassalage}>
+                  <Link to={vendorPath(vendor)} className="vendor-card">
+                    <LazyImage
+                      className="vendor-card__icon"
+                      src={vendor.smallIcon}
+                      alt=""
+                      width={56}
+                      height={56}
+                      fallback={<VendorInitials name={vendor.displayName} />}
+                    />
+                    <span className="vendor-card__name">{vendor.displayName}</span>
+                    {vendor.isHot === 1 ? <HotMark /> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to={path} className="nav-dropdown__more" aria-label={t('header.moreOf', { name })}>
+              {t('header.more')}
+              <ArrowRightIcon />
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The header's main navigation (§2): Home, one item per game type from the game menus (the header order of
+ * §1 until they answer) and promotions.
+ */
+export function MainNav() {
+  const { t } = useTranslation();
+  const { data: menus } = useGameMenus();
+  const items: { gameType: GameType; menu?: GameMenu }[] = menus
+    ? menus.map((menu) => ({ gameType: menu.gameType, menu }))
+    : GAME_TYPE_ORDER.map((gameType) => ({ gameType }));
+
+  return (
+    <nav className="site-nav" aria-label={t('header.mainNav')}>
+      <ul className="container site-nav__list">
+        <li className="site-nav__item">
+          <NavLink to="/index" className="site-nav__link">
+            <HomeIcon />
+            {t('header.home')}
+          </NavLink>
+        </li>
+        {items.map((item) => (
+          <GameTypeItem key={item.gameType} gameType={item.gameType} menu={item.menu} />
+        ))}
+        <li className="site-nav__item">
+          <NavLink to="/promotions" className="site-nav__link">
+            <GiftIcon />
+            {t('header.promotions')}
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The header's other links (§2): download, help centre and customer service. */
+export function SiteLinks() {
+  const { t } = useTranslation();
+  const customerService = useCustomerService();
+  return (
+    <nav className="site-links" aria-label={t('header.siteLinks')}>
+      <ul className="site-links__list">
+        <li>
+          <NavLink to="/down" className="site-links__link">
+            <DownloadIcon />
+            <span className="site-links__label">{t('header.download')}</span>
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/help" className="site-links__link">
+            <HelpIcon />
+            <span className="site-links__label">{t('header.help')}</span>
+          </NavLink>
+        </li>
+        <li>
+          <button type="button" className="site-links__link" onClick={customerService.open}>
+            <HeadsetIcon />
+            <span className="site-links__label">{t('status.customerService')}</span>
+          </button>
+        </li>
+      </ul>
+      {customerService.dialog}
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GameMenu, GameType, GameVendor } from '@tessera/contract';
+import { NAV_DROPDOWN_VENDORS } from '@tessera/contract';
+import { api } from '../../app/api.ts';
+import { endpoints } from '../../app/endpoints.ts';
+
+/** The lobby route of each game type (§2). */
+export const GAME_TYPE_PATHS: Record<GameType, string> = {
+  LOTT: '/lottery',
+  ELOTT: '/elott',
+  LIVE: '/live',
+  RNG: '/rng',
+  FISH: '/fish',
+  PVP: '/pvp',
+  SPORTS: '/sports',
+  ESPORTS: '/esports',
+};
+
+/** Header order of the game types (§1), used until the game menus answer. */
+export const GAME_TYPE_ORDER = Object.keys(GAME_TYPE_PATHS) as GameType[];
+
+export const gameMenusQuery = queryOptions({
+  queryKey: ['games', 'gameMenus'],
+  queryFn: ({ signal }) => api(endpoints.gameMenus, { signal }),
+});
+
+/** The header's game menus: one per game type, with its vendors (GET /lgw/games/game_menus). */
+export function useGameMenus() {
+  return useQuery(gameMenusQuery);
+}
+
+/** The vendors of a game type's drop-down: at most NAV_DROPDOWN_VENDORS (6), in the server's order. */
+export function dropdownVendors(menu: GameMenu): GameVendor[] {
+  return menu.vendors.slice(0, NAV_DROPDOWN_VENDORS);
+}
+
+/** A vendor's link: its game type's lobby, opened at that vendor. */
+export function vendorPath(vendor: GameVendor): string {
+  return `${GAME_TYPE_PATHS[vendor.gameType]}?vendor=${encodeURIComponent(vendor.vassalage)}`;
+}

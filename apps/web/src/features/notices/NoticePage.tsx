@@ -1,0 +1,105 @@
+import { NOTICES_PER_PAGE } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDateLocale } from '../../i18n/language.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { MegaphoneIcon } from '../../ui/icons.tsx';
+import { CenteredSpinner, Pagination } from '../../ui/index.ts';
+import { useSiteName } from '../site/useSiteName.ts';
+import { useNotices } from './queries.ts';
+import './notice-page.css';
+
+function positiveInt(value: string | null): number | null {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : null;
+}
+
+/**
+ * The announcements screen (§2 /noticePage): titles on the left, 8 a page with pagination (page range 3,
+ * margin pages 1), and the selected notice's title and HTML on the right. Page and notice live in the URL.
+ */
+export default function NoticePage() {
+  const { t } = useTranslation();
+  const siteName = useSiteName();
+  const locale = useDateLocale();
+  const { data: notices, isPending, isError } = useNotices();
+  const [params, setParams] = useSearchParams();
+
+  const all = notices ?? [];
+  const pageCount = Math.max(1, Math.ceil(all.length / NOTICES_PER_PAGE));
+  const page = Math.min(positiveInt(params.get('page')) ?? 1, pageCount);
+  const onPage = all.slice((page - 1) * NOTICES_PER_PAGE, page * NOTICES_PER_PAGE);
+  const selectedId = positiveInt(params.get('id'));
+  const selected = onPage.find((notice) => notice.id === selectedId) ?? onPage[0];
+
+  function go(next: { page?: number; id?: number }) {
+    const search = new URLSearchParams(params);
+    if (next.page !== undefined) search.set('page', String(next.page));
+    if (next.id !== undefined) search.set('id', String(next.id));
+    else if (next.page !== undefined) search.delete('id');
+    setParams(search, { replace: next.page === undefined });
+  }
+
+  return (
+    <div className="container notice-page">
+      <title>{`${t('pages.noticePage')} · ${siteName}`}</title>
+      <header className="page-heading">
+        <span className="page-heading__icon">
+          <MegaphoneIcon />
+        </span>
+        <div>
+          <h1 className="page-heading__title">{t('pages.noticePage')}</h1>
+          <p className="page-heading__text">{t('noticePage.subtitle')}</p>
+        </div>
+      </header>
+
+      {isPending ? <CenteredSpinner label={t('common.loading')} /> : null}
+      {isError ? <p className="notice-page__empty">{t('noticePage.error')}</p> : null}
+      {notices && all.length === 0 ? <p className="notice-page__empty">{t('noticePage.empty')}</p> : null}
+
+      {selected ? (
+        <div className="notice-page__layout">
+          <section className="notice-page__list-panel" aria-labelledby="notice-list-title">
+            <h2 id="notice-list-title" className="visually-hidden">
+              {t('noticePage.listTitle')}
+            </h2>
+            <ul className="notice-page__list">
+              {onPage.map((notice) => (
+                <li key={notice.id}>
+                  <button
+                    type="button"
+                    className="notice-page__item"
+                    aria-current={notice.id === selected.id ? 'true' : undefined}
+                    onClick={() => go({ id: notice.id })}
+                  >
+                    <span className="notice-page__item-title">{notice.title}</span>
+                    <span className="notice-page__item-date">{formatDateTime(notice.createdAt, locale)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              onChange={(next) => go({ page: next })}
+              label={t('noticePage.pages')}
+            />
+          </section>
+          <article className="notice-page__pane" aria-labelledby="notice-pane-title">
+            <h2 id="notice-pane-title" className="notice-page__title">
+              {selected.title}
+            </h2>
+            <p className="notice-page__date">
+              {t('notices.published', { date: formatDateTime(selected.createdAt, locale) })}
+            </p>
+            <div
+              className="rich-text notice-page__content"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: notice HTML is sanitised by the server on save (architecture §4)
+              dangerouslySetInnerHTML={{ __html: selected.content }}
+            />
+          </article>
+        </div>
+      ) : null}
+    </div>
+  );
+}

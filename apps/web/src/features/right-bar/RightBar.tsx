@@ -1,0 +1,194 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { local } from '../../lib/storage.ts';
+import {
+  ChatIcon,
+  CollapseRightIcon,
+  DotsIcon,
+  ExpandLeftIcon,
+  GaugeIcon,
+  HeadsetIcon,
+  HelpIcon,
+  MailIcon,
+  SendIcon,
+} from '../../ui/icons.tsx';
+import { Button, Modal } from '../../ui/index.ts';
+import { openAuthModal } from '../auth/authModal.ts';
+import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import { useWhitelabel } from '../site/queries.ts';
+import { SpeedTestDialog } from './SpeedTestDialog.tsx';
+import './right-bar.css';
+
+/** Local storage key of the right bar's folded state. */
+const COLLAPSED_KEY = 'rightBarCollapsed';
+
+/** The menu of the right bar: help centre, the messaging-app link and the chat room. */
+function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
+  const { t } = useTranslation();
+  const { data: whitelabel } = useWhitelabel();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  const messagingAppUrl = whitelabel?.messagingAppUrl ?? '';
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from anywhere inside it
+    <div className="right-bar__more" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="right-bar__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <DotsIcon />
+        <span className="right-bar__label">{t('rightBar.more')}</span>
+      </button>
+      <div id={menuId} className="right-bar__popover" hidden={!open}>
+        <ul className="right-bar__menu">
+          <li>
+            <Link to="/help" className="right-bar__menu-item" onClick={() => setOpen(false)}>
+              <HelpIcon />
+              {t('header.help')}
+            </Link>
+          </li>
+          {/^https?:\/\//i.test(messagingAppUrl) ? (
+            <li>
+              <a
+                href={messagingAppUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="right-bar__menu-item"
+                onClick={() => setOpen(false)}
+              >
+                <SendIcon />
+                {t('rightBar.messagingApp')}
+              </a>
+            </li>
+          ) : null}
+          <li>
+            <button
+              type="button"
+              className="right-bar__menu-item"
+              onClick={() => {
+                setOpen(false);
+                onChatRoom();
+              }}
+            >
+              <ChatIcon />
+              {t('rightBar.chatRoom')}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The right bar (§2), collapsible: customer service, platform messages (logged in, with the message centre
+ * on), the speed test and a menu with the help centre, the messaging app and the chat room.
+ */
+export function RightBar() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const { data: whitelabel } = useWhitelabel();
+  const customerService = useCustomerService();
+  const [collapsed, setCollapsed] = useState(() => local.get(COLLAPSED_KEY) === '1');
+  const [speedTestOpen, setSpeedTestOpen] = useState(false);
+  const [chatRoomOpen, setChatRoomOpen] = useState(false);
+
+  function fold(value: boolean) {
+    setCollapsed(value);
+    local.set(COLLAPSED_KEY, value ? '1' : '0');
+  }
+
+  // §4 chat: a visitor gets the login modal.
+  function openChatRoom() {
+    if (!token) openAuthModal('login');
+    else setChatRoomOpen(true);
+  }
+
+  return (
+    <aside className={collapsed ? 'right-bar is-collapsed' : 'right-bar'} aria-label={t('rightBar.label')}>
+      {collapsed ? (
+        <button
+          type="button"
+          className="right-bar__toggle"
+          aria-label={t('rightBar.show')}
+          title={t('rightBar.show')}
+          onClick={() => fold(false)}
+        >
+          <ExpandLeftIcon />
+        </button>
+      ) : (
+        <ul className="right-bar__list">
+          <li>
+            <button type="button" className="right-bar__button" onClick={customerService.open}>
+              <HeadsetIcon />
+              <span className="right-bar__label">{t('rightBar.customerService')}</span>
+            </button>
+          </li>
+          {token && whitelabel?.messageCentre ? (
+            <li>
+              <Link to="/member?page=messageV2" className="right-bar__button">
+                <MailIcon />
+                <span className="right-bar__label">{t('rightBar.messages')}</span>
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <button type="button" className="right-bar__button" onClick={() => setSpeedTestOpen(true)}>
+              <GaugeIcon />
+              <span className="right-bar__label">{t('rightBar.speedTest')}</span>
+            </button>
+          </li>
+          <li>
+            <MoreMenu onChatRoom={openChatRoom} />
+          </li>
+          <li>
+            <button
+              type="button"
+              className="right-bar__button right-bar__button--fold"
+              onClick={() => fold(true)}
+            >
+              <CollapseRightIcon />
+              <span className="right-bar__label">{t('rightBar.hide')}</span>
+            </button>
+          </li>
+        </ul>
+      )}
+      {customerService.dialog}
+      <SpeedTestDialog open={speedTestOpen} onClose={() => setSpeedTestOpen(false)} />
+      <Modal
+        open={chatRoomOpen}
+        onClose={() => setChatRoomOpen(false)}
+        title={t('rightBar.chatRoom')}
+        footer={<Button onClick={() => setChatRoomOpen(false)}>{t('common.ok')}</Button>}
+      >
+        <p>{t('rightBar.chatRoomSoon')}</p>
+      </Modal>
+    </aside>
+  );
+}
