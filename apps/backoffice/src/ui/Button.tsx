@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { classNames } from './classNames.ts';
 import { Spinner } from './Spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -22,13 +23,10 @@ export function Button({
   disabled,
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
   return (
     <button
       type={type}
-      className={classes}
+      className={classNames('btn', `btn-${variant}`, size === 'sm' && 'btn-sm', className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
@@ -57,7 +55,7 @@ export function IconButton({
   return (
     <button
       type={type}
-      className={['btn', 'btn-icon', `btn-${variant}`, className ?? ''].filter(Boolean).join(' ')}
+      className={classNames('btn', 'btn-icon', `btn-${variant}`, className)}
       aria-label={label}
       title={label}
       {...rest}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { classNames } from './classNames.ts';
 
 export function Card({
   title,
@@ -15,10 +16,7 @@ export function Card({
 }) {
   const titleId = useId();
   return (
-    <section
-      className={['card', className ?? ''].filter(Boolean).join(' ')}
-      aria-labelledby={title ? titleId : undefined}
-    >
+    <section className={classNames('card', className)} aria-labelledby={title ? titleId : undefined}>
       {title || actions ? (
         <div className="card-header">
           <div>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { classNames } from './classNames.ts';
 
 export interface CheckboxProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
@@ -24,7 +25,7 @@ function Toggle({
   const id = useId();
   const describedBy = error ? `${id}-error` : description ? `${id}-description` : undefined;
   return (
-    <div className={['toggle', `toggle-${kind}`, className ?? ''].filter(Boolean).join(' ')}>
+    <div className={classNames('toggle', `toggle-${kind}`, className)}>
       <input
         id={id}
         type="checkbox"

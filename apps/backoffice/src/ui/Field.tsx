@@ -1,20 +1,54 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import { classNames } from './classNames.ts';
 
-export interface FieldProps {
-  id: string;
+/** What a labelled control takes besides the attributes of its own element. */
+export interface FieldOptions {
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
   required?: boolean;
   hideLabel?: boolean;
-  className?: string;
-  children: ReactNode;
+  /** The class of the field around the control; `className` is the control's own. */
+  fieldClassName?: string;
+}
+
+/** The attributes that tie a control to the label, hint and error of its field. */
+export interface ControlAttributes {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Separates a control's props into the field's options and the attributes of the control element. */
+export function splitFieldOptions<P extends FieldOptions>({
+  label,
+  hint,
+  error,
+  required,
+  hideLabel,
+  fieldClassName,
+  ...control
+}: P) {
+  return [
+    { label, hint, error, required, hideLabel, fieldClassName } satisfies FieldOptions,
+    control,
+  ] as const;
 }
 
 /** A label, a control, a hint and the server's message for that field, in one column. */
-export function Field({ id, label, hint, error, required, hideLabel, className, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  error,
+  required,
+  hideLabel,
+  fieldClassName,
+  children,
+}: FieldOptions & { children: (attributes: ControlAttributes) => ReactNode }) {
+  const id = useId();
   return (
-    <div className={['field', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={classNames('field', error && 'field-invalid', fieldClassName)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'field-label'}>
         {label}
         {required ? (
@@ -24,7 +58,12 @@ export function Field({ id, label, hint, error, required, hideLabel, className, 
           </span>
         ) : null}
       </label>
-      {children}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required || undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+      })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -37,10 +76,4 @@ export function Field({ id, label, hint, error, required, hideLabel, className, 
       ) : null}
     </div>
   );
-}
-
-export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  if (error) return `${id}-error`;
-  if (hint) return `${id}-hint`;
-  return undefined;
 }

@@ -1,3 +1,5 @@
+import { classNames } from './classNames.ts';
+
 /**
  * Shows rich HTML in a sandboxed frame: no script in it can run and it cannot reach the console, so unsaved text
  * needs no sanitiser of its own (the server sanitises on save). With a label it is a named region; without one it
@@ -12,7 +14,7 @@ export function HtmlPreview({
   label?: string;
   className?: string;
 }) {
-  const classes = ['html-preview', className ?? ''].filter(Boolean).join(' ');
+  const classes = classNames('html-preview', className);
   const document = `<!doctype html><html><head><meta charset="utf-8"><style>
     :root { color-scheme: light dark; }
     body { margin: 12px; font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', sans-serif; }

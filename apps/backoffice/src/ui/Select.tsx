@@ -1,58 +1,33 @@
-import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { describedBy, Field } from './Field.tsx';
+import type { SelectHTMLAttributes } from 'react';
+import { classNames } from './classNames.ts';
+import { Field, type FieldOptions, splitFieldOptions } from './Field.tsx';
 
 export interface SelectOption {
   value: string;
   label: string;
 }
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: ReactNode;
+export interface SelectProps
+  extends FieldOptions,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'required'> {
   options: readonly SelectOption[];
-  hint?: ReactNode;
-  error?: string;
-  hideLabel?: boolean;
-  fieldClassName?: string;
 }
 
-export function Select({
-  label,
-  options,
-  hint,
-  error,
-  hideLabel,
-  fieldClassName,
-  className,
-  required,
-  ...rest
-}: SelectProps) {
-  const id = useId();
+export function Select({ options, className, ...props }: SelectProps) {
+  const [field, select] = splitFieldOptions(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      hideLabel={hideLabel}
-      className={fieldClassName}
-    >
-      <div className="select-wrap">
-        <select
-          id={id}
-          className={['input', 'select', className ?? ''].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          {...rest}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+    <Field {...field}>
+      {(attributes) => (
+        <div className="select-wrap">
+          <select {...attributes} className={classNames('input', 'select', className)} {...select}>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
     </Field>
   );
 }

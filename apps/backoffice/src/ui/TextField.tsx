@@ -1,74 +1,31 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
-import { describedBy, Field } from './Field.tsx';
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { classNames } from './classNames.ts';
+import { Field, type FieldOptions, splitFieldOptions } from './Field.tsx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  hideLabel?: boolean;
-  fieldClassName?: string;
-}
+export interface TextFieldProps
+  extends FieldOptions,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'> {}
 
-export function TextField({
-  label,
-  hint,
-  error,
-  hideLabel,
-  fieldClassName,
-  className,
-  required,
-  ...rest
-}: TextFieldProps) {
-  const id = useId();
+export function TextField({ className, ...props }: TextFieldProps) {
+  const [field, input] = splitFieldOptions(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      required={required}
-      hideLabel={hideLabel}
-      className={fieldClassName}
-    >
-      <input
-        id={id}
-        className={['input', className ?? ''].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <Field {...field}>
+      {(attributes) => <input {...attributes} className={classNames('input', className)} {...input} />}
     </Field>
   );
 }
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  fieldClassName?: string;
-}
+export interface TextAreaProps
+  extends FieldOptions,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'required'> {}
 
-export function TextArea({
-  label,
-  hint,
-  error,
-  fieldClassName,
-  className,
-  required,
-  ...rest
-}: TextAreaProps) {
-  const id = useId();
+export function TextArea({ className, ...props }: TextAreaProps) {
+  const [field, textarea] = splitFieldOptions(props);
   return (
-    <Field id={id} label={label} hint={hint} error={error} required={required} className={fieldClassName}>
-      <textarea
-        id={id}
-        className={['input', 'textarea', className ?? ''].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...rest}
-      />
+    <Field {...field}>
+      {(attributes) => (
+        <textarea {...attributes} className={classNames('input', 'textarea', className)} {...textarea} />
+      )}
     </Field>
   );
 }

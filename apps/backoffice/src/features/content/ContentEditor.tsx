@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describedBy } from '../../ui/Field.tsx';
 import { HtmlPreview } from '../../ui/HtmlPreview.tsx';
+import { TextArea } from '../../ui/TextField.tsx';
 
 /**
  * HTML content in a textarea beside a live preview. The server sanitises the HTML on save; once saved, the
@@ -22,35 +21,19 @@ export function ContentEditor({
   maxLength: number;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const hint = t('content.htmlHint');
   const asSaved = savedHtml !== undefined && savedHtml === value;
   return (
     <div className="content-editor">
-      <div className={`field${error ? ' field-invalid' : ''}`}>
-        <label htmlFor={id} className="field-label">
-          {t('content.content')}
-        </label>
-        <textarea
-          id={id}
-          className="input textarea mono content-textarea"
-          value={value}
-          maxLength={maxLength}
-          spellCheck={false}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="field-hint">
-            {hint}
-          </p>
-        )}
-      </div>
+      <TextArea
+        label={t('content.content')}
+        hint={t('content.htmlHint')}
+        error={error}
+        className="mono content-textarea"
+        value={value}
+        maxLength={maxLength}
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <div className="field">
         <p className="field-label content-preview-label">
           <span>{t('content.preview')}</span>
