@@ -1,0 +1,450 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gamesEndpoints, systemEndpoints } from '@tessera/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../apps/web/src/app/endpoints.ts';
+import { api, baseUrl, launchBrowser, operatorToken, screenshot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface PlayerOptions {
+  width?: number;
+  height?: number;
+  theme?: 'light' | 'dark';
+  lang?: string;
+  token?: string;
+}
+
+/**
+ * A player's browser context on a desktop screen. The speed test's domains (*.example) are answered here,
+ * so no request leaves the machine.
+ */
+async function playerContext(options: PlayerOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+  });
+  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await context.addInitScript((init: PlayerOptions) => {
+    if (sessionStorage.getItem('e2e-init')) return;
+    sessionStorage.setItem('e2e-init', '1');
+    if (init.theme) localStorage.setItem('theme', init.theme);
+    if (init.lang) localStorage.setItem('lang', init.lang);
+    if (init.token) sessionStorage.setItem('token', init.token);
+  }, options);
+  return context;
+}
+
+async function open(path: string, options: PlayerOptions = {}): Promise<Page> {
+  const context = await playerContext(options);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+async function close(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+async function publicApi<T>(path: string, language = 'EN'): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { Language: language } });
+  return ((await response.json()) as { value: T }).value;
+}
+
+async function expectVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const HOME_TITLE = { en: 'Lottery, live casino, slots and more' };
+
+/** The player site's translation bundle of a language. */
+function bundle(language: 'en' | 'vi' | 'zh'): { home: { title: string } } {
+  const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', language, 'common.json');
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+describe('player site: contract', () => {
+  it('calls every endpoint with the method and path of the contract', () => {
+    const contract = { ...systemEndpoints, ...gamesEndpoints } as Record<
+      string,
+      { method: string; path: string }
+    >;
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      expect(contract[name], name).toBeDefined();
+      expect({ method: endpoint.method, path: endpoint.path }).toEqual({
+        method: contract[name]?.method,
+        path: contract[name]?.path,
+      });
+    }
+  });
+});
+
+describe('player site: banners and notices', () => {
+  it('each path group shows only its own banners, and rotates only with more than one', async () => {
+    const groups = [
+      ['/index', 'w_home'],
+      ['/live', 'w_live'],
+      ['/rng', 'w_rng'],
+      ['/down', 'w_down'],
+      ['/help', 'w_help'],
+      ['/register', 'w_register'],
+    ] as const;
+    const page = await open('/index');
+    for (const [path, group] of groups) {
+      const expected = (await publicApi<{ title: string }[]>(`/wps/system/banners?groupName=${group}`)).map(
+        (banner) => banner.title,
+      );
+      expect(expected.length, group).toBeGreaterThan(0);
+      await page.goto(`${baseUrl()}${path}`);
+      const carousel = page.getByRole('region', { name: 'Featured' });
+      await carousel.waitFor();
+      const images = carousel.getByRole('img', { includeHidden: true });
+      await expect.poll(() => images.count()).toBe(expected.length);
+      const shown = await images.evaluateAll((elements) =>
+        elements.map((image) => image.getAttribute('alt')),
+      );
+      expect(shown.sort()).toEqual([...expected].sort());
+
+      const dots = carousel.getByRole('button', { name: /^Banner \d+$/ });
+      if (expected.length > 1) {
+        expect(await dots.count()).toBe(expected.length);
+        // The carousel moves on by itself to the second banner…
+        await carousel.getByRole('group', { name: `2 of ${expected.length}` }).waitFor();
+        // …and a dot picks a banner.
+        await dots.first().click();
+        await carousel.getByRole('group', { name: `1 of ${expected.length}` }).waitFor();
+      } else {
+        expect(await dots.count()).toBe(0);
+        await expectVisible(carousel.getByRole('group', { name: '1 of 1' }));
+      }
+    }
+    // A page without a group shows no carousel.
+    await page.goto(`${baseUrl()}/join`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('region', { name: 'Featured' }).count()).toBe(0);
+    await close(page);
+  });
+
+  it('clicking a title in the marquee opens the notice modal at that notice', async () => {
+    const notices = await publicApi<{ title: string }[]>('/wps/system/notices');
+    const target = notices[1];
+    expect(target).toBeDefined();
+    const page = await open('/index');
+    const bar = page.getByRole('region', { name: 'Announcements' });
+    await bar.getByRole('button', { name: target?.title }).click();
+    const dialog = page.getByRole('dialog', { name: target?.title });
+    await expectVisible(dialog);
+    await expectVisible(dialog.getByText(`2 / ${notices.length}`));
+    await dialog.getByRole('button', { name: 'Next notice' }).click();
+    await expectVisible(page.getByRole('dialog', { name: notices[2]?.title }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await close(page);
+  });
+
+  it('the announcements page lists 8 titles a page and paginates', async () => {
+    const notices = await publicApi<{ title: string; content: string }[]>('/wps/system/notices');
+    expect(notices.length).toBeGreaterThan(8);
+    const page = await open('/noticePage');
+    await page.getByRole('heading', { name: 'Announcements', level: 1 }).waitFor();
+    const list = page.getByRole('region', { name: 'All announcements' });
+    // The titles are the region's first list; the page buttons are another.
+    const items = list.getByRole('list').first().getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(8);
+    await expectVisible(page.getByRole('heading', { name: notices[0]?.title, level: 2 }));
+
+    await list.getByRole('button', { name: notices[3]?.title }).click();
+    await expectVisible(page.getByRole('heading', { name: notices[3]?.title, level: 2 }));
+
+    const pages = page.getByRole('navigation', { name: 'Announcement pages' });
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => items.count()).toBe(notices.length - 8);
+    await expectVisible(list.getByRole('button', { name: notices[8]?.title }));
+    await expectVisible(page.getByRole('heading', { name: notices[8]?.title, level: 2 }));
+    expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await close(page);
+  });
+});
+
+describe('player site: languages and themes', () => {
+  it('switching to Vietnamese changes the header text and survives a reload', async () => {
+    const page = await open('/help');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(nav.getByRole('link', { name: 'Home' }));
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    // The full list of §1; languages without a bundle say that they fall back to English.
+    const languages = page.getByRole('list', { name: 'Languages' }).getByRole('button');
+    await expect.poll(() => languages.count()).toBe(17);
+    await expectVisible(page.getByRole('button', { name: '日本語 Interface in English' }));
+    await page.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
+
+    const viNav = page.getByRole('navigation', { name: 'Chính' });
+    await expectVisible(viNav.getByRole('link', { name: 'Trang chủ' }));
+    await expectVisible(page.getByRole('button', { name: 'Đăng nhập' }));
+    expect(
+      await page.evaluate(() => [localStorage.getItem('lang'), localStorage.getItem('hisLang')]),
+    ).toEqual(['VI', 'VI']);
+    await page.reload();
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Chính' }).getByRole('link', { name: 'Trang chủ' }),
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('vi');
+    await close(page);
+  });
+
+  it('the language selector is not on the home page', async () => {
+    const page = await open('/index');
+    await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
+    await expectVisible(page.getByRole('switch', { name: 'Dark theme' }));
+    expect(await page.getByRole('button', { name: /^Language:/ }).count()).toBe(0);
+    await close(page);
+  });
+
+  it('the dark theme survives a reload', async () => {
+    const page = await open('/index');
+    const theme = page.getByRole('switch', { name: 'Dark theme' });
+    expect(await theme.getAttribute('aria-checked')).toBe('false');
+    await theme.click();
+    expect(await theme.getAttribute('aria-checked')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await close(page);
+  });
+
+  it('screenshots of home in light and dark, in English, Vietnamese and Chinese', async () => {
+    const headings: Record<string, string> = {
+      EN: HOME_TITLE.en,
+      VI: bundle('vi').home.title,
+      CN: bundle('zh').home.title,
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [lang, bundle] of [
+        ['EN', 'en'],
+        ['VI', 'vi'],
+        ['CN', 'zh'],
+      ] as const) {
+        const page = await open('/index', { theme, lang });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(headings[lang]);
+        await page.getByRole('region', { name: /.+/ }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `home-${theme}-${bundle}`);
+        await close(page);
+      }
+    }
+  });
+});
+
+describe('player site: guard and routes', () => {
+  it('with the guard option on, a visitor reaches only the open paths; the rest goes to /login', async () => {
+    const token = await operatorToken();
+    const current = (await api('GET', '/backoffice/api/settings/site', token)).value;
+    const saved = await api('PUT', '/backoffice/api/settings/site', token, {
+      ...current,
+      redirectToLoginWithoutToken: true,
+    });
+    expect(saved.success).toBe(true);
+    try {
+      const page = await open('/noticePage');
+      await page.waitForURL(/\/login$/);
+      await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
+      for (const path of ['/vip', '/index', '/help']) {
+        await page.goto(`${baseUrl()}${path}`);
+        await page.waitForURL(/\/login$/);
+      }
+      await page.goto(`${baseUrl()}/download`);
+      await expectVisible(page.getByRole('heading', { name: 'Get the Tessera app' }));
+      expect(new URL(page.url()).pathname).toBe('/download');
+      await page.goto(`${baseUrl()}/helpmc`);
+      await expectVisible(page.getByRole('heading', { name: 'Help centre', level: 1 }));
+      expect(new URL(page.url()).pathname).toBe('/helpmc');
+      await page.goto(`${baseUrl()}/register`);
+      await expectVisible(page.getByRole('dialog', { name: 'Sign up' }));
+      expect(new URL(page.url()).pathname).toBe('/register');
+      await close(page);
+
+      // A session token opens every path.
+      const member = await open('/noticePage', { token: 'e2e-member-token' });
+      await expectVisible(member.getByRole('heading', { name: 'Announcements', level: 1 }));
+      expect(new URL(member.url()).pathname).toBe('/noticePage');
+      await close(member);
+    } finally {
+      await api('PUT', '/backoffice/api/settings/site', token, { ...current });
+    }
+  });
+
+  it('/download shows a QR code and a link for each resource', async () => {
+    const { resources } = await publicApi<{
+      resources: { title: string; url: string; resourceType: string }[];
+    }>('/wps/system/routers');
+    const page = await open('/download');
+    await expectVisible(page.getByRole('heading', { name: 'Get the Tessera app' }));
+    for (const resource of resources) {
+      await page.getByRole('img', { name: `QR code for ${resource.title}` }).waitFor({ state: 'attached' });
+      const link = page.getByRole('link', { name: new RegExp(`(Download for|Open) ${resource.title}$`) });
+      expect(await link.getAttribute('href')).toBe(resource.url);
+    }
+    await close(page);
+  });
+
+  it('a lobby shows its page type and a translated "coming soon" until its area is built', async () => {
+    const page = await open('/live');
+    await expectVisible(page.getByRole('heading', { name: 'Coming soon' }));
+    expect(await page.locator('[data-page]').getAttribute('data-page')).toBe('live');
+    await close(page);
+  });
+
+  it('/helpmc shows the help centre without the header', async () => {
+    const page = await open('/helpmc');
+    await expectVisible(page.getByRole('heading', { name: 'Help centre', level: 1 }));
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.getByRole('link', { name: /Deposits and withdrawals/ }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Deposits and withdrawals', level: 2 }));
+    await page.getByText('How do I withdraw?').click();
+    await expectVisible(page.getByText(/enter the amount and your withdrawal password/));
+    await close(page);
+  });
+
+  it('a page whose code cannot be loaded says "Loading chunk failed" and offers a retry', async () => {
+    const context = await playerContext();
+    await context.route(/\/assets\/NoticePage-[^/]+\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/noticePage`);
+    await expectVisible(page.getByRole('heading', { name: 'Loading chunk failed' }));
+    await expectVisible(page.getByRole('button', { name: 'Retry' }));
+    await context.unroute(/\/assets\/NoticePage-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Announcements', level: 1 }));
+    await context.close();
+  });
+});
+
+describe('player site: header and right bar', () => {
+  it('a game type opens a drop-down of its vendors with hot marks and a "more" link', async () => {
+    const menus =
+      await publicApi<
+        { gameType: string; title: string; vendors: { displayName: string; isHot: 0 | 1 }[] }[]
+      >('/lgw/games/game_menus');
+    const lottery = menus.find((menu) => menu.gameType === 'LOTT');
+    expect(lottery).toBeDefined();
+    const page = await open('/index');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const menu of menus) await expectVisible(nav.getByRole('link', { name: menu.title, exact: true }));
+    await nav.getByRole('link', { name: lottery?.title, exact: true }).hover();
+    const vendors = nav.getByRole('list', { name: `${lottery?.title} providers` });
+    await expectVisible(vendors);
+    for (const vendor of lottery?.vendors.slice(0, 6) ?? []) {
+      const link = vendors.getByRole('link', {
+        name: vendor.isHot ? `${vendor.displayName} Hot` : vendor.displayName,
+      });
+      await expectVisible(link);
+    }
+    const more = nav.getByRole('link', { name: `More ${lottery?.title}` });
+    await more.click();
+    await page.waitForURL(/\/lottery$/);
+    await close(page);
+  });
+
+  it('logged out: "Log in" and "Sign up" open their modals, which Escape closes', async () => {
+    const page = await open('/index');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign up' });
+    await expectVisible(dialog.getByText('Coming soon'));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
+    await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await close(page);
+  });
+
+  it('logged in (a token in session storage): deposit, withdraw, agent, and sign out after in_sure_logout', async () => {
+    const page = await open('/help', { token: 'e2e-member-token' });
+    const banner = page.getByRole('banner');
+    await expectVisible(banner.getByRole('link', { name: 'Deposit' }));
+    expect(await banner.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
+      '/member?page=depositv2',
+    );
+    expect(await banner.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe(
+      '/member?page=withdraw',
+    );
+    await expectVisible(banner.getByRole('link', { name: 'Agent' }));
+    expect(await banner.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    // Platform messages show for a member when the message centre is on.
+    await expectVisible(
+      page.getByRole('complementary', { name: 'Quick menu' }).getByRole('link', { name: 'Messages' }),
+    );
+
+    await banner.getByRole('button', { name: 'Sign out' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await expectVisible(dialog.getByText('Are you sure you want to log out?'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe('e2e-member-token');
+
+    await banner.getByRole('button', { name: 'Sign out' }).click();
+    dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Log in' }));
+    await page.waitForURL(/\/index$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await close(page);
+  });
+
+  it('the right bar runs the speed test over the domain list and folds away', async () => {
+    const { domainList } = await publicApi<{ domainList: string[] }>('/wps/system/domainRoute');
+    const page = await open('/index');
+    const bar = page.getByRole('complementary', { name: 'Quick menu' });
+    await bar.getByRole('button', { name: 'Speed test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Speed test' });
+    for (const domain of domainList) {
+      const row = dialog.getByRole('row', { name: new RegExp(new URL(domain).host.replaceAll('.', '\\.')) });
+      await expectVisible(row.getByText(/^\d+ ms$/));
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await bar.getByRole('button', { name: 'More' }).click();
+    await expectVisible(bar.getByRole('link', { name: 'Help centre' }));
+    expect(await bar.getByRole('link', { name: 'Messaging app' }).getAttribute('href')).toMatch(
+      /^https:\/\//,
+    );
+    await bar.getByRole('button', { name: 'Chat room' }).click();
+    // A visitor who opens the chat room is asked to log in (§4 chat).
+    await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
+    await page.keyboard.press('Escape');
+
+    await bar.getByRole('button', { name: 'Hide quick menu' }).click();
+    await expectVisible(bar.getByRole('button', { name: 'Show quick menu' }));
+    expect(await bar.getByRole('button', { name: 'Speed test' }).count()).toBe(0);
+    await page.reload();
+    await expectVisible(page.getByRole('button', { name: 'Show quick menu' }));
+    await close(page);
+  });
+
+  it('on a phone the site is usable: navigation scrolls, log in is reachable', async () => {
+    const page = await open('/index', { width: 390, height: 844 });
+    await expectVisible(page.getByRole('heading', { name: HOME_TITLE.en }));
+    await expectVisible(page.getByRole('button', { name: 'Log in' }));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Sports', exact: true })
+      .click();
+    await page.waitForURL(/\/sports$/);
+    await screenshot(page, 'player-phone-sports');
+    await close(page);
+  });
+});
