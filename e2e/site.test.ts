@@ -306,6 +306,17 @@ describe('player site: guard and routes', () => {
     await close(page);
   });
 
+  it('/seamless is header only, and the header folds away and comes back', async () => {
+    const page = await open('/seamless');
+    await expectVisible(page.getByRole('heading', { name: 'Coming soon' }));
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Hide header' }).click();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Show header' }).click();
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }));
+    await close(page);
+  });
+
   it('/helpmc shows the help centre without the header', async () => {
     const page = await open('/helpmc');
     await expectVisible(page.getByRole('heading', { name: 'Help centre', level: 1 }));

@@ -61,7 +61,8 @@ export function RootLayout() {
         <ScrollRestoration />
       </PageLayout>
       {isGameBarPath(pathname) ? <GameBar /> : null}
-      {layout.header ? <RightBar /> : null}
+      {/* /helpmc has no header and /seamless is header only: neither has the right bar. */}
+      {layout.header && layout.footer ? <RightBar /> : null}
       <AuthModal />
       <PostLoginModal />
     </>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { isHomePath } from '../../app/routes.ts';
 import { type SessionMember, useSession } from '../../app/session.ts';
 import { LogoutIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
-import { Button, buttonClass } from '../../ui/index.ts';
+import { Button, buttonClass, LazyImage } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
@@ -34,7 +34,9 @@ function MemberSummary({ member }: { member: SessionMember }) {
   const showBalance = member.balance !== null && !isHomePath(pathname);
   return (
     <div className="member-summary">
-      {member.avatarUrl ? <img className="member-summary__avatar" src={member.avatarUrl} alt="" /> : null}
+      {member.avatarUrl ? (
+        <LazyImage className="member-summary__avatar" src={member.avatarUrl} alt="" width={36} height={36} />
+      ) : null}
       <span className="member-summary__text">
         <span className="member-summary__name">{member.nickname}</span>
         {showBalance ? (
