@@ -1,0 +1,206 @@
+import { accountsEndpoints as api, accountsConsoleEndpoints as bo } from '@tessera/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { loginBody, registerMember, sealed, solvedCaptcha } from './testing.ts';
+
+const path = (template: string, id: number) => template.replace(':id', String(id));
+
+describe('console: players, outboxes and login failures', () => {
+  let t: TestApp;
+  let support: string;
+  let operations: string;
+  let finance: string;
+  let member: Awaited<ReturnType<typeof registerMember>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    support = await t.operatorToken('support');
+    operations = await t.operatorToken('operations');
+    finance = await t.operatorToken('finance');
+    member = await registerMember(t, { nickname: 'Whale' });
+    await t.call({
+      method: 'POST',
+      url: api.login.path,
+      headers: { 'user-agent': 'Mozilla/5.0 (test)' },
+      payload: {},
+    });
+    await sealed(t, api.login, loginBody(member.username, 'wrong-password'));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('support and operations search players; finance, members and visitors are refused', async () => {
+    const res = await t.get(`${bo.players.path}?q=${member.username.slice(0, 8)}&pageSize=5`, support);
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({ total: 1, pageNo: 1, pageSize: 5 });
+    expect(res.body.value.list[0]).toMatchObject({
+      id: member.id,
+      username: member.username,
+      nickname: 'Whale',
+      status: 'active',
+      type: 0,
+      lastLoginIp: '127.0.0.1',
+    });
+    expect((await t.get(`${bo.players.path}?q=whale`, operations)).body.value.total).toBe(1);
+    expect((await t.get(`${bo.players.path}?status=locked`, operations)).body.value.total).toBe(0);
+    expect((await t.get(`${bo.players.path}?pageSize=500`, support)).body.fields).toHaveProperty('pageSize');
+    expect((await t.get(bo.players.path, finance)).body.code).toBe('forbidden');
+    expect((await t.get(bo.players.path, member.token)).body.code).toBe('unauthorized');
+    expect((await t.get(bo.players.path)).body.code).toBe('unauthorized');
+  });
+
+  it('shows a player with recent logins (address, device) and failures', async () => {
+    const res = await t.get(path(bo.player.path, member.id), support);
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      id: member.id,
+      status: 'active',
+      mustChangePassword: false,
+      loginLockedUntil: null,
+      recentLogins: [{ ip: '127.0.0.1', loginType: 'register', device: '' }],
+      recentFailures: [{ ip: '127.0.0.1', reason: 'invalid_credentials' }],
+    });
+    expect((await t.get(path(bo.player.path, 999_999), support)).body.code).toBe('not_found');
+    expect((await t.get(path(bo.player.path, 0), support)).body.code).toBe('validation_failed');
+  });
+
+  it('operations lock and unlock a player, audited; a lock ends the sessions; support may not', async () => {
+    const lockPath = path(bo.lockPlayer.path, member.id);
+    expect((await t.send('POST', lockPath, { reason: 'fraud check' }, support)).body.code).toBe('forbidden');
+    const locked = await t.send('POST', lockPath, { reason: 'fraud check' }, operations);
+    expect(locked.status).toBe(200);
+    expect(locked.body.value).toMatchObject({ status: 'locked', lockedReason: 'fraud check' });
+    expect((await t.get(api.memberInfo.path, member.token)).body.code).toBe('session_expired');
+    expect((await sealed(t, api.login, loginBody(member.username, member.password))).body.code).toBe(
+      'member_locked',
+    );
+    const unlocked = await t.send('POST', path(bo.unlockPlayer.path, member.id), undefined, operations);
+    expect(unlocked.body.value).toMatchObject({ status: 'active', lockedReason: '' });
+    const fresh = await sealed(t, api.login, loginBody(member.username, member.password));
+    expect(fresh.status).toBe(200);
+    member.token = fresh.body.value.token;
+    const audit = await t.db.query<{
+      entity: string;
+      entity_id: string;
+      before: { status: string };
+      after: { status: string };
+    }>("select entity, entity_id, before, after from audit_log where entity = 'player' order by id");
+    expect(audit.map((row) => [row.entity_id, row.before.status, row.after.status])).toEqual([
+      [String(member.id), 'active', 'locked'],
+      [String(member.id), 'locked', 'active'],
+    ]);
+  });
+
+  it('unlock also lifts a lock left by failed logins', async () => {
+    const victim = await registerMember(t);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const solved = attempt >= 3 ? await solvedCaptcha(t) : {};
+      await sealed(t, api.login, loginBody(victim.username, 'wrong-password', solved));
+    }
+    const detail = await t.get(path(bo.player.path, victim.id), support);
+    expect(detail.body.value.loginLockedUntil).toBe('2026-06-01T12:15:00.000Z');
+    await t.send('POST', path(bo.unlockPlayer.path, victim.id), undefined, operations);
+    expect((await sealed(t, api.login, loginBody(victim.username, victim.password))).status).toBe(200);
+  });
+
+  it('forces a password change at the next login', async () => {
+    const res = await t.send('POST', path(bo.forcePasswordChange.path, member.id), undefined, operations);
+    expect(res.body.value.mustChangePassword).toBe(true);
+    const next = await sealed(t, api.login, loginBody(member.username, member.password));
+    expect(next.body.value.passwordExpired).toBe(true);
+    expect(
+      (await t.send('POST', path(bo.forcePasswordChange.path, member.id), undefined, support)).status,
+    ).toBe(403);
+  });
+
+  it('resets a password to a one-time temporary password, or by mail', async () => {
+    const temp = await t.send(
+      'POST',
+      path(bo.resetPlayerPassword.path, member.id),
+      { method: 'temporary' },
+      operations,
+    );
+    expect(temp.status).toBe(200);
+    expect(temp.body.value).toMatchObject({ method: 'temporary', emailedTo: null });
+    const password = temp.body.value.temporaryPassword as string;
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await sealed(t, api.login, loginBody(member.username, member.password))).status).toBe(401);
+    const login = await sealed(t, api.login, loginBody(member.username, password));
+    expect(login.body.value.passwordExpired).toBe(true);
+    const audit = await t.db.query<{ after: unknown }>(
+      "select after from audit_log where entity = 'player' order by id desc limit 1",
+    );
+    expect(JSON.stringify(audit[0]?.after)).not.toContain(password);
+
+    const mail = await t.send(
+      'POST',
+      path(bo.resetPlayerPassword.path, member.id),
+      { method: 'email' },
+      operations,
+    );
+    expect(mail.body.value).toMatchObject({
+      method: 'email',
+      temporaryPassword: null,
+      emailedTo: `${member.username}@example.com`,
+    });
+    const bad = await t.send(
+      'POST',
+      path(bo.resetPlayerPassword.path, member.id),
+      { method: 'sms' },
+      operations,
+    );
+    expect(bad.body.fields).toHaveProperty('method');
+    expect(
+      (await t.send('POST', path(bo.resetPlayerPassword.path, member.id), { method: 'email' }, support))
+        .status,
+    ).toBe(403);
+  });
+
+  it('lists the mail and SMS outboxes to operations only, newest first', async () => {
+    await t.send('POST', api.smsRegister.path, { mobileNo: '966000001', countryDialingCode: '84' });
+    const sms = await t.get(`${bo.smsOutbox.path}?mobileNum=966000001`, operations);
+    expect(sms.body.value.total).toBe(1);
+    expect(sms.body.value.list[0]).toMatchObject({
+      mobileNum: '966000001',
+      countryDialingCode: '84',
+      purpose: 'register',
+      provider: 'outbox',
+      status: 'outbox',
+    });
+    const mails = await t.get(bo.mailOutbox.path, operations);
+    expect(mails.body.value.list[0]).toMatchObject({
+      to: `${member.username}@example.com`,
+      subject: 'Reset your password',
+    });
+    expect((await t.get(bo.smsOutbox.path, support)).body.code).toBe('forbidden');
+    expect((await t.get(bo.mailOutbox.path, support)).body.code).toBe('forbidden');
+    // The temporary password above ended the member's sessions: a fresh member token.
+    expect((await t.get(bo.mailOutbox.path, (await registerMember(t)).token)).body.code).toBe('unauthorized');
+  });
+
+  it('lists login failures with filters', async () => {
+    const all = await t.get(bo.loginFailures.path, support);
+    expect(all.body.value.total).toBeGreaterThanOrEqual(11);
+    const mine = await t.get(
+      `${bo.loginFailures.path}?username=${member.username.toUpperCase()}`,
+      operations,
+    );
+    // Newest first: the temporary password's refusal, the locked account, the first wrong password.
+    expect(mine.body.value.list.map((row: { reason: string }) => row.reason)).toEqual([
+      'invalid_credentials',
+      'member_locked',
+      'invalid_credentials',
+    ]);
+    expect(mine.body.value.list[2]).toMatchObject({
+      username: member.username,
+      memberId: member.id,
+      ip: '127.0.0.1',
+    });
+    const later = await t.get(`${bo.loginFailures.path}?from=2030-01-01T00:00:00Z`, support);
+    expect(later.body.value.total).toBe(0);
+    expect((await t.get(`${bo.loginFailures.path}?from=yesterday`, support)).body.code).toBe(
+      'validation_failed',
+    );
+    expect((await t.get(bo.loginFailures.path, finance)).body.code).toBe('forbidden');
+  });
+});

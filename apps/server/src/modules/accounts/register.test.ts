@@ -1,0 +1,481 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { accountsEndpoints as api, registerRuleMessage } from '@tessera/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
+
+const PASSWORD = 'Lantern-river-42';
+
+describe('registration by user name', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const register = async (body: Record<string, unknown>, withCaptcha = true) =>
+    sealed(t, api.register, {
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ageConfirmed: true,
+      termsAccepted: true,
+      ...(withCaptcha ? await solvedCaptcha(t) : {}),
+      ...body,
+    });
+
+  it('creates the member, logs it in and stores only an argon2id hash', async () => {
+    const res = await register({
+      username: 'Alice2026',
+      email: 'Alice@Example.com',
+      nickname: 'Ali',
+      registerUrl: 'https://tessera.example/register',
+      domain: 'tessera.example',
+      registerMethod: 'WEB',
+      login: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      userName: 'Alice2026',
+      session: { userName: 'Alice2026', firstTimeLogin: true },
+    });
+    const info = await t.get(api.memberInfo.path, res.body.value.session.token);
+    expect(info.body.value).toMatchObject({
+      account: 'Alice2026',
+      nickname: 'Ali',
+      type: 0,
+      toUpline: 0,
+      clubLabel: { labelName: 'VIP0', rankLevel: 0 },
+      memberLabel: [],
+      email: 'al***@example.com',
+    });
+    const rows = await t.db.query<{ password_hash: string; register_domain: string; referral_code: string }>(
+      'select password_hash, register_domain, referral_code from members where username = $1',
+      ['Alice2026'],
+    );
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(rows[0]?.register_domain).toBe('tessera.example');
+    expect(rows[0]?.referral_code).toMatch(/^[A-Z2-9]{8}$/);
+    const noLogin = await register({ username: 'Quiet2026', login: false });
+    expect(noLogin.body.value.session).toBeNull();
+  });
+
+  it('refuses a taken user name whatever its case', async () => {
+    const res = await register({ username: 'ALICE2026' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'username_taken', fields: { username: 'This is already taken' } });
+  });
+
+  it('checks every field again with the registration rules, age, terms and the password rule', async () => {
+    const res = await sealed(t, api.register, {
+      username: '1bad',
+      password: 'password',
+      confirmPassword: 'other',
+      email: 'not-an-email',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    expect(res.body.fields).toMatchObject({
+      ageConfirmed: 'Please agree to continue',
+      termsAccepted: 'Please agree to continue',
+    });
+    const second = await sealed(t, api.register, {
+      username: '1bad',
+      password: 'password',
+      confirmPassword: 'other',
+      email: 'not-an-email',
+      ageConfirmed: true,
+      termsAccepted: true,
+    });
+    expect(second.body.fields).toEqual({
+      username: '6-16 characters, starting with a letter, letters and digits only',
+      password: 'This password is too common',
+      confirmPassword: 'Passwords do not match',
+      email: 'A valid email address of 5-100 characters',
+      captcha: 'Input cannot be empty',
+    });
+    const vi = await t.call({
+      method: 'PUT',
+      url: api.register.path,
+      headers: { language: 'VI' },
+      payload: {},
+    });
+    expect(vi.body.message).toBe('Yêu cầu này phải được gửi ở dạng mã hóa.');
+    expect(registerRuleMessage({ patternId: 6, minLength: 6, maxLength: 6 }, 'CN')).toBe('6 位数字');
+  });
+
+  it('applies a rule the operator changed, and fields turned off are ignored', async () => {
+    const owner = await t.operatorToken('owner');
+    await t.send(
+      'PUT',
+      '/backoffice/api/register-rules/payeeName',
+      {
+        acceptedPattern: '^[A-Za-z ]+$',
+        patternId: 8,
+        minLength: 2,
+        maxLength: 30,
+        enabled: true,
+        required: true,
+      },
+      owner,
+    );
+    const missing = await register({ username: 'Bob2026' });
+    expect(missing.body.fields).toEqual({ payeeName: 'Input cannot be empty' });
+    const accents = await register({ username: 'Bob2026', payeeName: 'Bùi Văn' });
+    expect(accents.body.fields).toEqual({ payeeName: '2-30 characters, English letters and spaces only' });
+    const ok = await register({ username: 'Bob2026', payeeName: 'Bob Builder', qqNum: 'ignored' });
+    expect(ok.status).toBe(200);
+    const rows = await t.db.query<{ payee_name: string; qq_num: string }>(
+      "select payee_name, qq_num from members where username = 'Bob2026'",
+    );
+    expect(rows).toEqual([{ payee_name: 'Bob Builder', qq_num: '' }]);
+    await t.send(
+      'PUT',
+      '/backoffice/api/register-rules/payeeName',
+      {
+        acceptedPattern: '^[A-Za-z ]+$',
+        patternId: 8,
+        minLength: 2,
+        maxLength: 50,
+        enabled: false,
+        required: false,
+      },
+      owner,
+    );
+  });
+
+  it('checks the captcha, which the setting can turn off', async () => {
+    const wrong = await register(
+      { username: 'Carol2026', captchaId: (await solvedCaptcha(t)).captchaId, captcha: 'QQQQ' },
+      false,
+    );
+    expect(wrong.body).toMatchObject({ code: 'captcha_invalid', fields: { captcha: 'Value is not valid' } });
+    await t.db.query("update register_rules set enabled = false where key = 'captcha'");
+    expect((await register({ username: 'Carol2026' }, false)).status).toBe(200);
+    await t.db.query("update register_rules set enabled = true where key = 'captcha'");
+  });
+
+  it('checks the affiliate code, sets the upline, and takes a referral code', async () => {
+    const agent = await registerMember(t);
+    await t.db.query("update members set type = 1, affiliate_code = 'AGENT7' where id = $1", [agent.id]);
+    const check = await t.get(`${api.affiliateCheck.path}?code=agent7&domain=tessera.example`);
+    expect(check.body).toMatchObject({ success: true, value: { code: 'AGENT7', valid: true } });
+    const unknown = await t.get(`${api.affiliateCheck.path}?code=NOPE99`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'affiliate_invalid', message: 'Invalid invitation code.' });
+    expect((await t.get(api.affiliateCheck.path)).body.fields).toHaveProperty('code');
+
+    const bad = await register({ username: 'Dave2026', affiliateCode: 'NOPE99' });
+    expect(bad.body).toMatchObject({
+      code: 'affiliate_invalid',
+      fields: { affiliateCode: 'Value is not valid' },
+    });
+    const referrer = await t.db.query<{ referral_code: string }>(
+      'select referral_code from members where id = $1',
+      [agent.id],
+    );
+    const ok = await register({
+      username: 'Dave2026',
+      affiliateCode: 'agent7',
+      referralCode: referrer[0]?.referral_code,
+    });
+    expect(ok.status).toBe(200);
+    const stranger = await register({ username: 'Erin2026', referralCode: 'UNKNOWN1' });
+    expect(stranger.status).toBe(200);
+    const rows = await t.db.query<{ username: string; upline_id: number | null; referred_by: number | null }>(
+      "select username, upline_id, referred_by from members where username in ('Dave2026', 'Erin2026') order by username",
+    );
+    expect(rows).toEqual([
+      { username: 'Dave2026', upline_id: agent.id, referred_by: agent.id },
+      { username: 'Erin2026', upline_id: null, referred_by: null },
+    ]);
+  });
+
+  it('needs an SMS code when a mobile number is given and REGMOBVERF3 is on; the number is unique per country', async () => {
+    const noCode = await register({ username: 'Fay2026', mobileNum: '987654321', countryDialingCode: '84' });
+    expect(noCode.body.fields).toEqual({ verificationCode: 'Input cannot be empty' });
+    const sent = await t.send('POST', api.smsRegisterUsername.path, {
+      username: 'Fay2026',
+      mobileNo: '987654321',
+      countryDialingCode: '84',
+    });
+    expect(sent.body.value).toEqual({ expiredMinutes: 5 });
+    const taken = await t.send('POST', api.smsRegisterUsername.path, {
+      username: 'alice2026',
+      mobileNo: '987654300',
+      countryDialingCode: '84',
+    });
+    expect(taken.body.code).toBe('username_taken');
+    const ok = await register({
+      username: 'Fay2026',
+      mobileNum: '987654321',
+      countryDialingCode: '84',
+      verificationCode: await smsCode(t, '987654321'),
+    });
+    expect(ok.status).toBe(200);
+    const again = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '987654321',
+      countryDialingCode: '84',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'mobile_taken', fields: { mobileNo: 'This is already taken' } });
+    // The same number in another country is another number.
+    expect(
+      (await t.send('POST', api.smsRegister.path, { mobileNo: '987654321', countryDialingCode: '63' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('is refused when direct registration or USERNAMEREG3 is off', async () => {
+    await t.db.query("update module_flags set enabled = false where mod_id = 'USERNAMEREG3'");
+    expect((await register({ username: 'Gail2026' })).body.code).toBe('feature_disabled');
+    await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
+  });
+});
+
+describe('registration by mobile and SMS codes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ config: { sms: { ...(await defaultSms()), maxPerNumber: 5, maxPerIp: 8 } } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const registerMobile = async (body: Record<string, unknown>) =>
+    sealed(t, api.registerMobile, {
+      countryDialingCode: '84',
+      ageConfirmed: true,
+      termsAccepted: true,
+      ...(await solvedCaptcha(t)),
+      ...body,
+    });
+
+  it('registers with the code sent to the number; a generated account name; the password when MOBILENUMPASSREG3 is on', async () => {
+    await t.send('POST', api.smsRegister.path, { mobileNo: '911000001', countryDialingCode: '84' });
+    const code = await smsCode(t, '911000001');
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = await t.db.query<{ body: string; purpose: string; provider: string; status: string }>(
+      'select body, purpose, provider, status from sms_outbox',
+    );
+    expect(outbox).toEqual([
+      {
+        body: `Your verification code is ${code}. It expires in 5 minutes.`,
+        purpose: 'register',
+        provider: 'outbox',
+        status: 'outbox',
+      },
+    ]);
+    const noPassword = await registerMobile({ mobileNum: '911000001', verificationCode: code });
+    expect(noPassword.body.fields).toEqual({ password: 'Input cannot be empty' });
+    const ok = await registerMobile({
+      mobileNum: '911000001',
+      verificationCode: code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.value.userName).toBe('m84911000001');
+    const hashes = await t.db.query<{ code_hash: string }>('select code_hash from sms_codes');
+    expect(hashes.every((row) => /^[0-9a-f]{64}$/.test(row.code_hash) && !row.code_hash.includes(code))).toBe(
+      true,
+    );
+
+    await t.db.query("update module_flags set enabled = false where mod_id = 'MOBILENUMPASSREG3'");
+    await t.send('POST', api.smsRegister.path, { mobileNo: '911000002', countryDialingCode: '84' });
+    const passwordless = await registerMobile({
+      mobileNum: '911000002',
+      verificationCode: await smsCode(t, '911000002'),
+      password: 'ignored-because-off',
+    });
+    expect(passwordless.status).toBe(200);
+    const row = await t.db.query<{ password_hash: string | null }>(
+      "select password_hash from members where mobile = '911000002'",
+    );
+    expect(row[0]?.password_hash).toBeNull();
+    await t.db.query("update module_flags set enabled = true where mod_id = 'MOBILENUMPASSREG3'");
+  });
+
+  it('binds a code to its number and purpose, allows 5 tries, and lets it expire', async () => {
+    await t.send('POST', api.smsRegister.path, { mobileNo: '911000003', countryDialingCode: '84' });
+    const code = await smsCode(t, '911000003');
+    const body = { mobileNum: '911000004', password: PASSWORD, confirmPassword: PASSWORD };
+    expect((await registerMobile({ ...body, verificationCode: code })).body.code).toBe('sms_code_invalid');
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const attempt = (verificationCode: string) =>
+      registerMobile({
+        mobileNum: '911000003',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        verificationCode,
+      });
+    for (let tries = 0; tries < 5; tries += 1) {
+      const res = await attempt(wrong);
+      expect(res.body).toMatchObject({
+        code: 'sms_code_invalid',
+        fields: { verificationCode: 'Value is not valid' },
+      });
+    }
+    expect((await attempt(code)).body.code).toBe('sms_code_invalid');
+
+    await t.send('POST', api.smsRegister.path, { mobileNo: '911000003', countryDialingCode: '84' });
+    const fresh = await smsCode(t, '911000003');
+    t.clock.advance(5 * 60_000 + 1000);
+    const expired = await attempt(fresh);
+    expect(expired.body).toMatchObject({
+      code: 'sms_code_expired',
+      message: 'The verification code has expired. Please send it again.',
+    });
+    await t.send('POST', api.smsRegister.path, { mobileNo: '911000003', countryDialingCode: '84' });
+    expect((await attempt(await smsCode(t, '911000003'))).status).toBe(200);
+  });
+
+  it('limits sends per number and per address: too many requests, retry after 5 minutes', async () => {
+    t.clock.advance(3_600_000);
+    const send = (mobileNo: string) =>
+      t.send('POST', api.smsRegister.path, { mobileNo, countryDialingCode: '84' });
+    for (let sent = 0; sent < 5; sent += 1) expect((await send('933000001')).status).toBe(200);
+    const limited = await send('933000001');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many requests, please retry after 5 minutes.',
+    });
+    for (let sent = 0; sent < 3; sent += 1) expect((await send(`93300001${sent}`)).status).toBe(200);
+    expect((await send('933000099')).status).toBe(429);
+    t.clock.advance(5 * 60_000 + 1000);
+    expect((await send('933000001')).status).toBe(200);
+  });
+
+  it('checks the number and the dialing code', async () => {
+    t.clock.advance(3_600_000);
+    const badCountry = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '912345678',
+      countryDialingCode: '999',
+    });
+    expect(badCountry.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { countryDialingCode: 'Value is not valid' },
+    });
+    const short = await t.send('POST', api.smsRegister.path, { mobileNo: '12345', countryDialingCode: '84' });
+    expect(short.body.fields).toEqual({ mobileNo: '6-15 digits' });
+    const letters = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '12ab5678',
+      countryDialingCode: '84',
+    });
+    expect(letters.body.fields).toEqual({ mobileNo: 'Format is not valid' });
+  });
+
+  it('is refused when MOBILENUMREG3 is off', async () => {
+    await t.db.query("update module_flags set enabled = false where mod_id = 'MOBILENUMREG3'");
+    expect(
+      (await t.send('POST', api.smsRegister.path, { mobileNo: '912345670', countryDialingCode: '84' })).body
+        .code,
+    ).toBe('feature_disabled');
+    expect((await registerMobile({ mobileNum: '912345670', verificationCode: '123456' })).body.code).toBe(
+      'feature_disabled',
+    );
+    await t.db.query("update module_flags set enabled = true where mod_id = 'MOBILENUMREG3'");
+  });
+
+  it('sends no SMS for a number without an account, with the same answer', async () => {
+    t.clock.advance(3_600_000);
+    const before = await t.db.query('select 1 from sms_outbox');
+    const res = await t.send('POST', api.smsNoLogin.path, {
+      mobileNum: '955555555',
+      countryDialingCode: '84',
+      purpose: 'login',
+    });
+    expect(res.body).toMatchObject({ success: true, value: { expiredMinutes: 5 } });
+    expect(await t.db.query('select 1 from sms_outbox')).toHaveLength(before.length);
+  });
+});
+
+async function defaultSms() {
+  const { loadConfig } = await import('../../config.ts');
+  return loadConfig({}).sms;
+}
+
+describe('SMS through the HTTP gateway', () => {
+  let t: TestApp;
+  const received: { body: Record<string, string>; authorization: string | undefined }[] = [];
+  let failNext = false;
+  const gateway = createServer(async (request: IncomingMessage, response) => {
+    let text = '';
+    for await (const chunk of request) text += chunk;
+    received.push({ body: JSON.parse(text), authorization: request.headers.authorization });
+    response.writeHead(failNext ? 502 : 200, { 'content-type': 'application/json' });
+    response.end('{"ok":true}');
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const port = (gateway.address() as { port: number }).port;
+    t = await startTestApp({
+      config: {
+        sms: {
+          ...(await defaultSms()),
+          gateway: { url: `http://127.0.0.1:${port}/send`, token: 'gateway-secret' },
+          template: '{brand}: your code is {code} ({minutes} min)',
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => gateway.close(resolve));
+  });
+
+  it('posts the message with the token, keeps a masked copy, and the code works', async () => {
+    const res = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '922000001',
+      countryDialingCode: '63',
+    });
+    expect(res.status).toBe(200);
+    expect(received).toHaveLength(1);
+    const message = received[0]?.body.message ?? '';
+    expect(received[0]).toMatchObject({
+      authorization: 'Bearer gateway-secret',
+      body: { to: '+63922000001', countryDialingCode: '63', mobile: '922000001' },
+    });
+    const code = /\d{6}/.exec(message)?.[0] as string;
+    expect(message).toBe(`Tessera: your code is ${code} (5 min)`);
+    const stored = await t.db.query<{ body: string; provider: string; status: string }>(
+      'select body, provider, status from sms_outbox',
+    );
+    expect(stored).toEqual([
+      { body: 'Tessera: your code is ****** (5 min)', provider: 'gateway', status: 'sent' },
+    ]);
+    const ok = await sealed(t, api.registerMobile, {
+      mobileNum: '922000001',
+      countryDialingCode: '63',
+      verificationCode: code,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ageConfirmed: true,
+      termsAccepted: true,
+      ...(await solvedCaptcha(t)),
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers service_unavailable when the gateway fails, and the code is void', async () => {
+    failNext = true;
+    const res = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '922000002',
+      countryDialingCode: '63',
+    });
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('service_unavailable');
+    const failed = await t.db.query<{ status: string; error: string }>(
+      "select status, error from sms_outbox where mobile = '922000002'",
+    );
+    expect(failed).toEqual([{ status: 'failed', error: 'gateway answered 502' }]);
+    const live = await t.db.query(
+      "select 1 from sms_codes where mobile = '922000002' and consumed_at is null",
+    );
+    expect(live).toHaveLength(0);
+    failNext = false;
+  });
+});
