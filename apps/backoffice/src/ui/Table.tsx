@@ -13,6 +13,17 @@ export interface Column<T> {
   cellLabel?: string;
 }
 
+/** The last column: a row's buttons, under a header and a cell name that only assistive technology reads. */
+export function actionsColumn<T>(label: string, render: (row: T) => ReactNode): Column<T> {
+  return {
+    key: 'actions',
+    header: <span className="sr-only">{label}</span>,
+    className: 'actions',
+    cellLabel: label,
+    render,
+  };
+}
+
 export interface TableProps<T> {
   caption: string;
   columns: readonly Column<T>[];

@@ -10,6 +10,6 @@ export { PageHeader } from './PageHeader.tsx';
 export { Pagination } from './Pagination.tsx';
 export { Select, type SelectOption } from './Select.tsx';
 export { LoadingState, Spinner } from './Spinner.tsx';
-export { type Column, Table } from './Table.tsx';
+export { actionsColumn, type Column, Table } from './Table.tsx';
 export { TextArea, TextField } from './TextField.tsx';
 export { ToastProvider, useToast } from './Toast.tsx';

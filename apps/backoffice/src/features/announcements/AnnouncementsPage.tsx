@@ -6,25 +6,21 @@ import {
 } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCrud } from '../../app/crud.ts';
+import { CrudPage } from '../../app/CrudPage.tsx';
+import type { Editor } from '../../app/crud.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../app/dates.ts';
-import { errorText, FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
 import { languageOptions, toSort } from '../content/options.ts';
-import { SavedPreview } from '../content/SavedPreview.tsx';
+import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Announcement = ResponseOf<typeof backofficeEndpoints.announcements.list>[number];
@@ -32,16 +28,7 @@ type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const { list, save, remove } = useCrud(backofficeEndpoints.announcements, 'announcements');
-  const [editing, setEditing] = useState<Announcement | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Announcement | null>(null);
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
-
-  const open = (row: Announcement | 'new') => {
-    save.reset();
-    setEditing(row);
-  };
 
   const columns: Column<Announcement>[] = [
     {
@@ -82,154 +69,51 @@ export function AnnouncementsPage() {
           <Badge>{t('common.disabled')}</Badge>
         ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (row) => (
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="eye" size={14} />}
-            aria-label={t('content.previewNamed', { title: row.title })}
-            onClick={() => setPreviewing(row)}
-          >
-            {t('content.preview')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="edit" size={14} />}
-            aria-label={t('common.editNamed', { name: row.title })}
-            onClick={() => open(row)}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={14} />}
-            aria-label={t('common.deleteNamed', { name: row.title })}
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-          >
-            {t('common.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.announcements')}
-        description={t('announcements.description')}
-        actions={
-          <Button variant="primary" icon={<Icon name="plus" />} onClick={() => open('new')}>
-            {t('announcements.new')}
-          </Button>
-        }
-      />
-      <div className="stack-lg">
-        {list.isPending ? <LoadingState label={t('common.loading')} /> : null}
-        {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-        {list.data ? (
-          <Card>
-            <Table
-              caption={t('nav.announcements')}
-              columns={columns}
-              rows={list.data}
-              rowKey={(row) => row.id}
-              empty={
-                <EmptyState
-                  icon="announcements"
-                  title={t('announcements.empty')}
-                  description={t('announcements.emptyHint')}
-                />
-              }
-            />
-          </Card>
-        ) : null}
-        {previewing ? (
-          <SavedPreview
-            title={previewing.title}
-            html={previewing.content}
-            onClose={() => setPreviewing(null)}
-          />
-        ) : null}
-      </div>
-      {editing ? (
-        <AnnouncementDialog
-          announcement={editing === 'new' ? null : editing}
-          saving={save.isPending}
-          error={save.error}
-          onClose={() => setEditing(null)}
-          onSave={(body) =>
-            save.mutate(
-              { id: editing === 'new' ? undefined : editing.id, body },
-              {
-                onSuccess: (saved) => {
-                  setEditing(null);
-                  setPreviewing(saved);
-                  toast.show(t('announcements.saved', { title: saved.title }));
-                },
-              },
-            )
-          }
+    <CrudPage
+      endpoints={backofficeEndpoints.announcements}
+      queryKey="announcements"
+      title={t('nav.announcements')}
+      description={t('announcements.description')}
+      newLabel={t('announcements.new')}
+      columns={columns}
+      rowActions={(row) => <PreviewButton title={row.title} onClick={() => setPreviewing(row)} />}
+      empty={
+        <EmptyState
+          icon="announcements"
+          title={t('announcements.empty')}
+          description={t('announcements.emptyHint')}
+        />
+      }
+      name={(row) => row.title}
+      savedMessage={(saved) => t('announcements.saved', { title: saved.title })}
+      onSaved={setPreviewing}
+      deleteTitle={t('announcements.deleteTitle')}
+      onDeleted={(row) => {
+        if (previewing?.id === row.id) setPreviewing(null);
+      }}
+      editor={(editor) => <AnnouncementDialog {...editor} />}
+    >
+      {previewing ? (
+        <SavedPreview
+          title={previewing.title}
+          html={previewing.content}
+          onClose={() => setPreviewing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('announcements.deleteTitle')}
-        message={t('common.deleteConfirm', { name: deleting?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        error={remove.error ? <Alert tone="error" title={errorText(remove.error, t)} /> : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              if (previewing?.id === deleting.id) setPreviewing(null);
-              setDeleting(null);
-              toast.show(t('common.deleted', { name: deleting.title }));
-            },
-          })
-        }
-      />
-    </>
+    </CrudPage>
   );
 }
 
-interface AnnouncementBody {
-  type: AnnouncementType;
-  language: LanguageCode;
-  title: string;
-  content: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  sort?: number;
-  enabled: boolean;
-}
-
 function AnnouncementDialog({
-  announcement,
+  row: announcement,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  announcement: Announcement | null;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: AnnouncementBody) => void;
-}) {
+}: Editor<typeof backofficeEndpoints.announcements>) {
   const { t } = useTranslation();
   const [type, setType] = useState<AnnouncementType>(announcement?.type ?? 'B');
   const [language, setLanguage] = useState<LanguageCode>(announcement?.language ?? 'EN');
@@ -241,10 +125,13 @@ function AnnouncementDialog({
   const [enabled, setEnabled] = useState(announcement?.enabled ?? true);
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
+    <FormDialog
       size="xl"
       title={announcement ? t('announcements.editTitle') : t('announcements.newTitle')}
+      saveLabel={t('announcements.save')}
+      saving={saving}
+      error={error}
+      shownFields={['type', 'language', 'title', 'content', 'startsAt', 'endsAt', 'sort', 'enabled']}
       onClose={onClose}
       onSubmit={() =>
         onSave({
@@ -258,19 +145,7 @@ function AnnouncementDialog({
           enabled,
         })
       }
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('announcements.save')}
-          </Button>
-        </>
-      }
     >
-      <FormError
-        error={error}
-        shownFields={['type', 'language', 'title', 'content', 'startsAt', 'endsAt', 'sort', 'enabled']}
-      />
       <div className="form-grid">
         <TextField
           label={t('common.title')}
@@ -313,15 +188,7 @@ function AnnouncementDialog({
           error={errors.endsAt}
           hint={t('announcements.scheduleHint')}
         />
-        <TextField
-          label={t('common.sortOrder')}
-          type="number"
-          min={0}
-          max={9999}
-          value={sort}
-          onChange={(event) => setSort(event.target.value)}
-          error={errors.sort}
-        />
+        <SortField value={sort} onChange={setSort} error={errors.sort} />
       </div>
       <ContentEditor
         value={content}
@@ -331,6 +198,6 @@ function AnnouncementDialog({
         maxLength={50_000}
       />
       <Checkbox label={t('common.enabled')} checked={enabled} onChange={setEnabled} error={errors.enabled} />
-    </Modal>
+    </FormDialog>
   );
 }

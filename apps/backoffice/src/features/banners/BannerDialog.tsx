@@ -2,44 +2,28 @@ import { BANNER_GROUPS, type BannerRow, backofficeEndpoints, IMAGE_UPLOAD } from
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText, FormError, fieldErrors } from '../../app/errors.tsx';
-import { Button } from '../../ui/Button.tsx';
+import type { Editor } from '../../app/crud.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { errorText, fieldErrors } from '../../app/errors.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toSort } from '../content/options.ts';
+import { SortField } from '../content/SortField.tsx';
 import { groupLabel } from './groups.ts';
 
 type LinkageType = BannerRow['linkageType'];
 
-export interface BannerBody {
-  groupName: string;
-  title: string;
-  imageId: string;
-  linkageType: LinkageType;
-  linkUrl: string;
-  sort?: number;
-  enabled: boolean;
-}
-
 const LINK_TYPES: readonly LinkageType[] = ['', 'INTERNAL', 'EXTERNAL'];
 
 export function BannerDialog({
-  banner,
+  row: banner,
   defaultGroup,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  banner: BannerRow | null;
-  defaultGroup: string;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: BannerBody) => void;
-}) {
+}: Editor<typeof backofficeEndpoints.banners> & { defaultGroup: string }) {
   const { t } = useTranslation();
   const [groupName, setGroupName] = useState(banner?.groupName ?? defaultGroup);
   const [title, setTitle] = useState(banner?.title ?? '');
@@ -117,25 +101,16 @@ export function BannerDialog({
     errors.imageId;
 
   return (
-    <Modal
-      open
+    <FormDialog
       size="lg"
       title={banner ? t('banners.editTitle') : t('banners.newTitle')}
+      saveLabel={t('banners.save')}
+      saving={saving || uploading}
+      error={error}
+      shownFields={['groupName', 'title', 'imageId', 'linkageType', 'linkUrl', 'sort', 'enabled']}
       onClose={onClose}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving || uploading}>
-            {t('banners.save')}
-          </Button>
-        </>
-      }
     >
-      <FormError
-        error={error}
-        shownFields={['groupName', 'title', 'imageId', 'linkageType', 'linkUrl', 'sort', 'enabled']}
-      />
       <div className="form-grid">
         <Select
           label={t('banners.group')}
@@ -183,15 +158,7 @@ export function BannerDialog({
           onChange={(event) => setLinkUrl(event.target.value)}
           error={errors.linkUrl}
         />
-        <TextField
-          label={t('common.sortOrder')}
-          type="number"
-          min={0}
-          max={9999}
-          value={sort}
-          onChange={(event) => setSort(event.target.value)}
-          error={errors.sort}
-        />
+        <SortField value={sort} onChange={setSort} error={errors.sort} />
         <div className="checkbox-cell">
           <Checkbox
             label={t('common.enabled')}
@@ -201,6 +168,6 @@ export function BannerDialog({
           />
         </div>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

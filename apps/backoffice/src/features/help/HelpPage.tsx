@@ -2,23 +2,23 @@ import { backofficeEndpoints, type LanguageCode, type ResponseOf } from '@tesser
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCrud } from '../../app/crud.ts';
-import { errorText, FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
-import { Alert } from '../../ui/Alert.tsx';
+import { CrudDialogs, RowActions } from '../../app/CrudPage.tsx';
+import { type Editor, useCrudEditing } from '../../app/crud.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors, QueryError } from '../../app/errors.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
 import { languageOptions, toSort } from '../content/options.ts';
-import { SavedPreview } from '../content/SavedPreview.tsx';
+import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 import './help.css';
 
@@ -29,15 +29,32 @@ const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - 
 
 export function HelpPage() {
   const { t } = useTranslation();
-  const toast = useToast();
   const [params, setParams] = useSearchParams();
-  const categories = useCrud(backofficeEndpoints.helpCategories, 'helpCategories');
-  const articles = useCrud(backofficeEndpoints.helpArticles, 'helpArticles');
-  const [editingCategory, setEditingCategory] = useState<Category | 'new' | null>(null);
-  const [deletingCategory, setDeletingCategory] = useState<Category | null>(null);
-  const [editingArticle, setEditingArticle] = useState<Article | 'new' | null>(null);
-  const [deletingArticle, setDeletingArticle] = useState<Article | null>(null);
   const [previewing, setPreviewing] = useState<Article | null>(null);
+
+  const select = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('category', String(id));
+    setParams(next, { replace: true });
+    setPreviewing(null);
+  };
+  const articles = useCrudEditing(backofficeEndpoints.helpArticles, 'helpArticles', {
+    name: (article) => article.title,
+    savedMessage: (saved) => t('help.articleSaved', { title: saved.title }),
+    onSaved: (saved) => {
+      select(saved.categoryId);
+      setPreviewing(saved);
+    },
+    onDeleted: (article) => {
+      if (previewing?.id === article.id) setPreviewing(null);
+    },
+  });
+  const categories = useCrudEditing(backofficeEndpoints.helpCategories, 'helpCategories', {
+    name: (category) => category.title,
+    savedMessage: (saved) => t('help.categorySaved', { title: saved.title }),
+    onSaved: (saved) => select(saved.id),
+    onDeleted: () => void articles.list.refetch(),
+  });
 
   const categoryList = [...(categories.list.data ?? [])].sort(bySort);
   const requested = Number(params.get('category'));
@@ -50,13 +67,6 @@ export function HelpPage() {
     articleCounts.set(article.categoryId, (articleCounts.get(article.categoryId) ?? 0) + 1);
   }
 
-  const select = (id: number) => {
-    const next = new URLSearchParams(params);
-    next.set('category', String(id));
-    setParams(next, { replace: true });
-    setPreviewing(null);
-  };
-
   const articleColumns: Column<Article>[] = [
     {
       key: 'title',
@@ -68,71 +78,31 @@ export function HelpPage() {
       ),
     },
     { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (article) => article.sort },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (article) => (
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="eye" size={14} />}
-            aria-label={t('content.previewNamed', { title: article.title })}
-            onClick={() => setPreviewing(article)}
-          >
-            {t('content.preview')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="edit" size={14} />}
-            aria-label={t('common.editNamed', { name: article.title })}
-            onClick={() => {
-              articles.save.reset();
-              setEditingArticle(article);
-            }}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={14} />}
-            aria-label={t('common.deleteNamed', { name: article.title })}
-            onClick={() => {
-              articles.remove.reset();
-              setDeletingArticle(article);
-            }}
-          >
-            {t('common.delete')}
-          </Button>
-        </>
-      ),
-    },
+    actionsColumn(t('common.actions'), (article) => (
+      <RowActions
+        name={article.title}
+        onEdit={() => articles.edit(article)}
+        onDelete={() => articles.askDelete(article)}
+      >
+        <PreviewButton title={article.title} onClick={() => setPreviewing(article)} />
+      </RowActions>
+    )),
   ];
 
   const loading = categories.list.isPending || articles.list.isPending;
   const failed = categories.list.error ?? articles.list.error;
+  const newCategoryButton = (label: string) => (
+    <Button variant="primary" icon={<Icon name="plus" />} onClick={() => categories.edit('new')}>
+      {label}
+    </Button>
+  );
 
   return (
     <>
       <PageHeader
         title={t('nav.help')}
         description={t('help.description')}
-        actions={
-          <Button
-            variant="primary"
-            icon={<Icon name="plus" />}
-            onClick={() => {
-              categories.save.reset();
-              setEditingCategory('new');
-            }}
-          >
-            {t('help.newCategory')}
-          </Button>
-        }
+        actions={newCategoryButton(t('help.newCategory'))}
       />
       {loading ? <LoadingState label={t('common.loading')} /> : null}
       {failed ? (
@@ -150,18 +120,7 @@ export function HelpPage() {
             icon="help"
             title={t('help.emptyCategories')}
             description={t('help.emptyCategoriesHint')}
-            action={
-              <Button
-                variant="primary"
-                icon={<Icon name="plus" />}
-                onClick={() => {
-                  categories.save.reset();
-                  setEditingCategory('new');
-                }}
-              >
-                {t('help.firstCategory')}
-              </Button>
-            }
+            action={newCategoryButton(t('help.firstCategory'))}
           />
         ) : (
           <div className="help-layout">
@@ -192,10 +151,7 @@ export function HelpPage() {
                         className="btn btn-icon btn-sm btn-ghost"
                         aria-label={t('common.editNamed', { name: category.title })}
                         title={t('common.edit')}
-                        onClick={() => {
-                          categories.save.reset();
-                          setEditingCategory(category);
-                        }}
+                        onClick={() => categories.edit(category)}
                       >
                         <Icon name="edit" size={14} />
                       </button>
@@ -204,10 +160,7 @@ export function HelpPage() {
                         className="btn btn-icon btn-sm btn-danger"
                         aria-label={t('common.deleteNamed', { name: category.title })}
                         title={t('common.delete')}
-                        onClick={() => {
-                          categories.remove.reset();
-                          setDeletingCategory(category);
-                        }}
+                        onClick={() => categories.askDelete(category)}
                       >
                         <Icon name="trash" size={14} />
                       </button>
@@ -224,10 +177,7 @@ export function HelpPage() {
                     size="sm"
                     variant="primary"
                     icon={<Icon name="plus" />}
-                    onClick={() => {
-                      articles.save.reset();
-                      setEditingArticle('new');
-                    }}
+                    onClick={() => articles.edit('new')}
                   >
                     {t('help.newArticle')}
                   </Button>
@@ -259,132 +209,50 @@ export function HelpPage() {
         )
       ) : null}
 
-      {editingCategory ? (
-        <CategoryDialog
-          category={editingCategory === 'new' ? null : editingCategory}
-          saving={categories.save.isPending}
-          error={categories.save.error}
-          onClose={() => setEditingCategory(null)}
-          onSave={(body) =>
-            categories.save.mutate(
-              { id: editingCategory === 'new' ? undefined : editingCategory.id, body },
-              {
-                onSuccess: (saved) => {
-                  setEditingCategory(null);
-                  select(saved.id);
-                  toast.show(t('help.categorySaved', { title: saved.title }));
-                },
-              },
-            )
-          }
-        />
-      ) : null}
-      {editingArticle ? (
-        <ArticleDialog
-          article={editingArticle === 'new' ? null : editingArticle}
-          categories={categoryList}
-          defaultCategoryId={selected?.id ?? categoryList[0]?.id ?? 0}
-          saving={articles.save.isPending}
-          error={articles.save.error}
-          onClose={() => setEditingArticle(null)}
-          onSave={(body) =>
-            articles.save.mutate(
-              { id: editingArticle === 'new' ? undefined : editingArticle.id, body },
-              {
-                onSuccess: (saved) => {
-                  setEditingArticle(null);
-                  select(saved.categoryId);
-                  setPreviewing(saved);
-                  toast.show(t('help.articleSaved', { title: saved.title }));
-                },
-              },
-            )
-          }
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deletingCategory !== null}
-        title={t('help.deleteCategoryTitle')}
-        message={t('help.deleteCategoryConfirm', { name: deletingCategory?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={categories.remove.isPending}
-        error={
-          categories.remove.error ? (
-            <Alert tone="error" title={errorText(categories.remove.error, t)} />
-          ) : null
-        }
-        onCancel={() => setDeletingCategory(null)}
-        onConfirm={() =>
-          deletingCategory &&
-          categories.remove.mutate(deletingCategory.id, {
-            onSuccess: () => {
-              setDeletingCategory(null);
-              void articles.list.refetch();
-              toast.show(t('common.deleted', { name: deletingCategory.title }));
-            },
-          })
-        }
+      <CrudDialogs
+        crud={categories}
+        editor={(editor) => <CategoryDialog {...editor} />}
+        deleteTitle={t('help.deleteCategoryTitle')}
+        deleteMessage={(name) => t('help.deleteCategoryConfirm', { name })}
       />
-      <ConfirmDialog
-        open={deletingArticle !== null}
-        title={t('help.deleteArticleTitle')}
-        message={t('common.deleteConfirm', { name: deletingArticle?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={articles.remove.isPending}
-        error={
-          articles.remove.error ? <Alert tone="error" title={errorText(articles.remove.error, t)} /> : null
-        }
-        onCancel={() => setDeletingArticle(null)}
-        onConfirm={() =>
-          deletingArticle &&
-          articles.remove.mutate(deletingArticle.id, {
-            onSuccess: () => {
-              if (previewing?.id === deletingArticle.id) setPreviewing(null);
-              setDeletingArticle(null);
-              toast.show(t('common.deleted', { name: deletingArticle.title }));
-            },
-          })
-        }
+      <CrudDialogs
+        crud={articles}
+        editor={(editor) => (
+          <ArticleDialog
+            {...editor}
+            categories={categoryList}
+            defaultCategoryId={selected?.id ?? categoryList[0]?.id ?? 0}
+          />
+        )}
+        deleteTitle={t('help.deleteArticleTitle')}
       />
     </>
   );
 }
 
 function CategoryDialog({
-  category,
+  row: category,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  category: Category | null;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: { language: LanguageCode; title: string; sort?: number }) => void;
-}) {
+}: Editor<typeof backofficeEndpoints.helpCategories>) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<LanguageCode>(category?.language ?? 'EN');
   const [title, setTitle] = useState(category?.title ?? '');
   const [sort, setSort] = useState(String(category?.sort ?? 0));
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
+    <FormDialog
       size="sm"
       title={category ? t('help.editCategory') : t('help.newCategory')}
+      saveLabel={t('help.saveCategory')}
+      saving={saving}
+      error={error}
+      shownFields={['language', 'title', 'sort']}
       onClose={onClose}
       onSubmit={() => onSave({ language, title, sort: toSort(sort) })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('help.saveCategory')}
-          </Button>
-        </>
-      }
     >
-      <FormError error={error} shownFields={['language', 'title', 'sort']} />
       <TextField
         label={t('common.title')}
         value={title}
@@ -399,35 +267,22 @@ function CategoryDialog({
         onChange={(event) => setLanguage(event.target.value as LanguageCode)}
         error={errors.language}
       />
-      <TextField
-        label={t('common.sortOrder')}
-        type="number"
-        min={0}
-        max={9999}
-        value={sort}
-        onChange={(event) => setSort(event.target.value)}
-        error={errors.sort}
-      />
-    </Modal>
+      <SortField value={sort} onChange={setSort} error={errors.sort} />
+    </FormDialog>
   );
 }
 
 function ArticleDialog({
-  article,
+  row: article,
   categories,
   defaultCategoryId,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  article: Article | null;
+}: Editor<typeof backofficeEndpoints.helpArticles> & {
   categories: readonly Category[];
   defaultCategoryId: number;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: { categoryId: number; title: string; content: string; sort?: number }) => void;
 }) {
   const { t } = useTranslation();
   const [categoryId, setCategoryId] = useState(String(article?.categoryId ?? defaultCategoryId));
@@ -436,22 +291,16 @@ function ArticleDialog({
   const [sort, setSort] = useState(String(article?.sort ?? 0));
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
+    <FormDialog
       size="xl"
       title={article ? t('help.editArticle') : t('help.newArticle')}
+      saveLabel={t('help.saveArticle')}
+      saving={saving}
+      error={error}
+      shownFields={['categoryId', 'title', 'content', 'sort']}
       onClose={onClose}
       onSubmit={() => onSave({ categoryId: Number(categoryId), title, content, sort: toSort(sort) })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('help.saveArticle')}
-          </Button>
-        </>
-      }
     >
-      <FormError error={error} shownFields={['categoryId', 'title', 'content', 'sort']} />
       <div className="form-grid">
         <TextField
           label={t('common.title')}
@@ -471,15 +320,7 @@ function ArticleDialog({
           onChange={(event) => setCategoryId(event.target.value)}
           error={errors.categoryId}
         />
-        <TextField
-          label={t('common.sortOrder')}
-          type="number"
-          min={0}
-          max={9999}
-          value={sort}
-          onChange={(event) => setSort(event.target.value)}
-          error={errors.sort}
-        />
+        <SortField value={sort} onChange={setSort} error={errors.sort} />
       </div>
       <ContentEditor
         value={content}
@@ -488,6 +329,6 @@ function ArticleDialog({
         savedHtml={article?.content}
         maxLength={100_000}
       />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,41 +1,28 @@
 import { backofficeEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCrud } from '../../app/crud.ts';
+import { CrudPage } from '../../app/CrudPage.tsx';
+import type { Editor } from '../../app/crud.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { errorText, FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
 import { languageOptions, toSort } from '../content/options.ts';
-import { SavedPreview } from '../content/SavedPreview.tsx';
+import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Notice = ResponseOf<typeof backofficeEndpoints.notices.list>[number];
 
 export function NoticesPage() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const { list, save, remove } = useCrud(backofficeEndpoints.notices, 'notices');
-  const [editing, setEditing] = useState<Notice | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Notice | null>(null);
   const [previewing, setPreviewing] = useState<Notice | null>(null);
-
-  const open = (notice: Notice | 'new') => {
-    save.reset();
-    setEditing(notice);
-  };
 
   const columns: Column<Notice>[] = [
     {
@@ -66,147 +53,45 @@ export function NoticesPage() {
         <span className="nowrap muted">{formatDateTime(notice.createdAt, i18n.language)}</span>
       ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (notice) => (
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="eye" size={14} />}
-            aria-label={t('content.previewNamed', { title: notice.title })}
-            onClick={() => setPreviewing(notice)}
-          >
-            {t('content.preview')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="edit" size={14} />}
-            aria-label={t('common.editNamed', { name: notice.title })}
-            onClick={() => open(notice)}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={14} />}
-            aria-label={t('common.deleteNamed', { name: notice.title })}
-            onClick={() => {
-              remove.reset();
-              setDeleting(notice);
-            }}
-          >
-            {t('common.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.notices')}
-        description={t('notices.description')}
-        actions={
-          <Button variant="primary" icon={<Icon name="plus" />} onClick={() => open('new')}>
-            {t('notices.new')}
-          </Button>
-        }
-      />
-      <div className="stack-lg">
-        {list.isPending ? <LoadingState label={t('common.loading')} /> : null}
-        {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-        {list.data ? (
-          <Card>
-            <Table
-              caption={t('nav.notices')}
-              columns={columns}
-              rows={list.data}
-              rowKey={(notice) => notice.id}
-              empty={
-                <EmptyState icon="notices" title={t('notices.empty')} description={t('notices.emptyHint')} />
-              }
-            />
-          </Card>
-        ) : null}
-        {previewing ? (
-          <SavedPreview
-            title={previewing.title}
-            html={previewing.content}
-            onClose={() => setPreviewing(null)}
-          />
-        ) : null}
-      </div>
-      {editing ? (
-        <NoticeDialog
-          notice={editing === 'new' ? null : editing}
-          saving={save.isPending}
-          error={save.error}
-          onClose={() => setEditing(null)}
-          onSave={(body) =>
-            save.mutate(
-              { id: editing === 'new' ? undefined : editing.id, body },
-              {
-                onSuccess: (saved) => {
-                  setEditing(null);
-                  setPreviewing(saved);
-                  toast.show(t('notices.saved', { title: saved.title }));
-                },
-              },
-            )
-          }
+    <CrudPage
+      endpoints={backofficeEndpoints.notices}
+      queryKey="notices"
+      title={t('nav.notices')}
+      description={t('notices.description')}
+      newLabel={t('notices.new')}
+      columns={columns}
+      rowActions={(notice) => <PreviewButton title={notice.title} onClick={() => setPreviewing(notice)} />}
+      empty={<EmptyState icon="notices" title={t('notices.empty')} description={t('notices.emptyHint')} />}
+      name={(notice) => notice.title}
+      savedMessage={(saved) => t('notices.saved', { title: saved.title })}
+      onSaved={setPreviewing}
+      deleteTitle={t('notices.deleteTitle')}
+      onDeleted={(notice) => {
+        if (previewing?.id === notice.id) setPreviewing(null);
+      }}
+      editor={(editor) => <NoticeDialog {...editor} />}
+    >
+      {previewing ? (
+        <SavedPreview
+          title={previewing.title}
+          html={previewing.content}
+          onClose={() => setPreviewing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('notices.deleteTitle')}
-        message={t('common.deleteConfirm', { name: deleting?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        error={remove.error ? <Alert tone="error" title={errorText(remove.error, t)} /> : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              if (previewing?.id === deleting.id) setPreviewing(null);
-              setDeleting(null);
-              toast.show(t('common.deleted', { name: deleting.title }));
-            },
-          })
-        }
-      />
-    </>
+    </CrudPage>
   );
 }
 
-interface NoticeBody {
-  language: LanguageCode;
-  title: string;
-  content: string;
-  sort?: number;
-  enabled: boolean;
-}
-
 function NoticeDialog({
-  notice,
+  row: notice,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  notice: Notice | null;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: NoticeBody) => void;
-}) {
+}: Editor<typeof backofficeEndpoints.notices>) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<LanguageCode>(notice?.language ?? 'EN');
   const [title, setTitle] = useState(notice?.title ?? '');
@@ -215,22 +100,16 @@ function NoticeDialog({
   const [enabled, setEnabled] = useState(notice?.enabled ?? true);
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
+    <FormDialog
       size="xl"
       title={notice ? t('notices.editTitle') : t('notices.newTitle')}
+      saveLabel={t('notices.save')}
+      saving={saving}
+      error={error}
+      shownFields={['language', 'title', 'content', 'sort', 'enabled']}
       onClose={onClose}
       onSubmit={() => onSave({ language, title, content, sort: toSort(sort), enabled })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('notices.save')}
-          </Button>
-        </>
-      }
     >
-      <FormError error={error} shownFields={['language', 'title', 'content', 'sort', 'enabled']} />
       <div className="form-grid">
         <TextField
           label={t('common.title')}
@@ -247,15 +126,7 @@ function NoticeDialog({
           onChange={(event) => setLanguage(event.target.value as LanguageCode)}
           error={errors.language}
         />
-        <TextField
-          label={t('common.sortOrder')}
-          type="number"
-          min={0}
-          max={9999}
-          value={sort}
-          onChange={(event) => setSort(event.target.value)}
-          error={errors.sort}
-        />
+        <SortField value={sort} onChange={setSort} error={errors.sort} />
       </div>
       <ContentEditor
         value={content}
@@ -265,6 +136,6 @@ function NoticeDialog({
         maxLength={50_000}
       />
       <Checkbox label={t('common.enabled')} checked={enabled} onChange={setEnabled} error={errors.enabled} />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,25 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { backofficeEndpoints, OPERATOR_ROLES, type OperatorRole, type OperatorView } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../app/api.ts';
+import { CrudPage } from '../../app/CrudPage.tsx';
+import type { Editor } from '../../app/crud.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { useSession } from '../../app/session.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { Modal } from '../../ui/Modal.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 
-const KEY = ['operators'];
 const ROLE_TONES: Record<OperatorRole, 'accent' | 'success' | 'warning' | 'neutral'> = {
   owner: 'accent',
   operations: 'success',
@@ -29,36 +24,8 @@ const ROLE_TONES: Record<OperatorRole, 'accent' | 'success' | 'warning' | 'neutr
 
 export function OperatorsPage() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const { operator: me } = useSession();
-  const [editing, setEditing] = useState<OperatorView | 'new' | null>(null);
-  const operators = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.operators.list, { signal }),
-  });
-  const onSaved = (saved: OperatorView) => {
-    setEditing(null);
-    void queryClient.invalidateQueries({ queryKey: KEY });
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    if (saved.id === me?.id) void queryClient.invalidateQueries({ queryKey: ['me'] });
-    toast.show(t('operators.saved', { name: saved.displayName }));
-  };
-  const create = useMutation({
-    mutationFn: (body: { username: string; displayName: string; role: OperatorRole; password: string }) =>
-      call(backofficeEndpoints.operators.create, { body }),
-    onSuccess: onSaved,
-  });
-  const update = useMutation({
-    mutationFn: ({
-      id,
-      body,
-    }: {
-      id: number;
-      body: { displayName: string; role: OperatorRole; disabled: boolean; password: string };
-    }) => call(backofficeEndpoints.operators.update, { params: { id }, body }),
-    onSuccess: onSaved,
-  });
 
   const columns: Column<OperatorView>[] = [
     {
@@ -105,132 +72,68 @@ export function OperatorsPage() {
       header: t('common.createdAt'),
       render: (row) => <span className="nowrap muted">{formatDateTime(row.createdAt, i18n.language)}</span>,
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (row) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Icon name="edit" size={14} />}
-          aria-label={t('common.editNamed', { name: row.username })}
-          onClick={() => {
-            update.reset();
-            setEditing(row);
-          }}
-        >
-          {t('common.edit')}
-        </Button>
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.operators')}
-        description={t('operators.description')}
-        actions={
-          <Button
-            variant="primary"
-            icon={<Icon name="plus" />}
-            onClick={() => {
-              create.reset();
-              setEditing('new');
-            }}
-          >
-            {t('operators.new')}
-          </Button>
-        }
-      />
-      {operators.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {operators.isError ? (
-        <QueryError error={operators.error} onRetry={() => void operators.refetch()} />
-      ) : null}
-      {operators.data ? (
-        <Card>
-          <Table
-            caption={t('nav.operators')}
-            columns={columns}
-            rows={operators.data}
-            rowKey={(row) => row.id}
-            empty={<EmptyState icon="operators" title={t('operators.empty')} />}
-          />
-        </Card>
-      ) : null}
-      {editing === 'new' ? (
-        <CreateOperatorDialog
-          saving={create.isPending}
-          error={create.error}
-          onClose={() => setEditing(null)}
-          onSave={(body) => create.mutate(body)}
-        />
-      ) : null}
-      {editing && editing !== 'new' ? (
-        <EditOperatorDialog
-          operator={editing}
-          saving={update.isPending}
-          error={update.error}
-          onClose={() => setEditing(null)}
-          onSave={(body) => update.mutate({ id: editing.id, body })}
-        />
-      ) : null}
-    </>
+    <CrudPage
+      endpoints={backofficeEndpoints.operators}
+      queryKey="operators"
+      title={t('nav.operators')}
+      description={t('operators.description')}
+      newLabel={t('operators.new')}
+      columns={columns}
+      empty={<EmptyState icon="operators" title={t('operators.empty')} />}
+      name={(row) => row.username}
+      savedMessage={(saved) => t('operators.saved', { name: saved.displayName })}
+      onSaved={(saved) => {
+        if (saved.id === me?.id) void queryClient.invalidateQueries({ queryKey: ['me'] });
+      }}
+      editor={(editor) => <OperatorDialog {...editor} />}
+    />
   );
 }
 
-function useRoleOptions() {
+/** A new operator's account, or an operator's name, role, password and whether the account is disabled. */
+function OperatorDialog(editor: Editor<typeof backofficeEndpoints.operators>) {
+  const { row: operator, saving, error, onClose } = editor;
   const { t } = useTranslation();
-  return OPERATOR_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
-}
-
-function CreateOperatorDialog({
-  saving,
-  error,
-  onClose,
-  onSave,
-}: {
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: { username: string; displayName: string; role: OperatorRole; password: string }) => void;
-}) {
-  const { t } = useTranslation();
-  const roles = useRoleOptions();
   const [username, setUsername] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<OperatorRole>('support');
+  const [displayName, setDisplayName] = useState(operator?.displayName ?? '');
+  const [role, setRole] = useState<OperatorRole>(operator?.role ?? 'support');
+  const [disabled, setDisabled] = useState(operator?.disabled ?? false);
   const [password, setPassword] = useState('');
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
-      title={t('operators.newTitle')}
+    <FormDialog
+      title={operator ? t('operators.editTitle', { name: operator.username }) : t('operators.newTitle')}
+      saveLabel={t('operators.save')}
+      saving={saving}
+      error={error}
+      shownFields={
+        operator
+          ? ['displayName', 'role', 'disabled', 'password']
+          : ['username', 'displayName', 'role', 'password']
+      }
       onClose={onClose}
-      onSubmit={() => onSave({ username, displayName, role, password })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('operators.save')}
-          </Button>
-        </>
+      onSubmit={() =>
+        editor.row
+          ? editor.onSave({ displayName, role, disabled, password })
+          : editor.onSave({ username, displayName, role, password })
       }
     >
-      <FormError error={error} shownFields={['username', 'displayName', 'role', 'password']} />
       <div className="form-grid">
-        <TextField
-          label={t('auth.username')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username}
-          hint={t('auth.usernameHint')}
-        />
+        {operator ? null : (
+          <TextField
+            label={t('auth.username')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={errors.username}
+            hint={t('auth.usernameHint')}
+          />
+        )}
         <TextField
           label={t('auth.displayName')}
           value={displayName}
@@ -241,96 +144,32 @@ function CreateOperatorDialog({
         <Select
           label={t('operators.role')}
           value={role}
-          options={roles}
+          options={OPERATOR_ROLES.map((value) => ({ value, label: t(`roles.${value}`) }))}
           onChange={(event) => setRole(event.target.value as OperatorRole)}
           error={errors.role}
           hint={t(`operators.roleHints.${role}`)}
         />
         <TextField
-          label={t('auth.password')}
+          label={operator ? t('operators.newPassword') : t('auth.password')}
           type="password"
           autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
-          hint={t('auth.passwordHint')}
+          hint={operator ? t('operators.newPasswordHint') : t('auth.passwordHint')}
+          fieldClassName={operator ? 'span-2' : undefined}
         />
+        {operator ? (
+          <Checkbox
+            label={t('operators.disabled')}
+            description={t('operators.disabledHint')}
+            checked={disabled}
+            onChange={setDisabled}
+            error={errors.disabled}
+            className="span-2"
+          />
+        ) : null}
       </div>
-    </Modal>
-  );
-}
-
-function EditOperatorDialog({
-  operator,
-  saving,
-  error,
-  onClose,
-  onSave,
-}: {
-  operator: OperatorView;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: { displayName: string; role: OperatorRole; disabled: boolean; password: string }) => void;
-}) {
-  const { t } = useTranslation();
-  const roles = useRoleOptions();
-  const [displayName, setDisplayName] = useState(operator.displayName);
-  const [role, setRole] = useState<OperatorRole>(operator.role);
-  const [disabled, setDisabled] = useState(operator.disabled);
-  const [password, setPassword] = useState('');
-  const errors = fieldErrors(error);
-  return (
-    <Modal
-      open
-      title={t('operators.editTitle', { name: operator.username })}
-      onClose={onClose}
-      onSubmit={() => onSave({ displayName, role, disabled, password })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('operators.save')}
-          </Button>
-        </>
-      }
-    >
-      <FormError error={error} shownFields={['displayName', 'role', 'disabled', 'password']} />
-      <div className="form-grid">
-        <TextField
-          label={t('auth.displayName')}
-          value={displayName}
-          maxLength={80}
-          onChange={(event) => setDisplayName(event.target.value)}
-          error={errors.displayName}
-        />
-        <Select
-          label={t('operators.role')}
-          value={role}
-          options={roles}
-          onChange={(event) => setRole(event.target.value as OperatorRole)}
-          error={errors.role}
-          hint={t(`operators.roleHints.${role}`)}
-        />
-        <TextField
-          label={t('operators.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          hint={t('operators.newPasswordHint')}
-          fieldClassName="span-2"
-        />
-        <Checkbox
-          label={t('operators.disabled')}
-          description={t('operators.disabledHint')}
-          checked={disabled}
-          onChange={setDisabled}
-          error={errors.disabled}
-          className="span-2"
-        />
-      </div>
-    </Modal>
+    </FormDialog>
   );
 }

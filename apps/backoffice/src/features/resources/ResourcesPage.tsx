@@ -1,21 +1,17 @@
 import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCrud } from '../../app/crud.ts';
-import { errorText, FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { CrudPage } from '../../app/CrudPage.tsx';
+import type { Editor } from '../../app/crud.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { Badge } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Icon } from '../../ui/Icon.tsx';
-import { ConfirmDialog, Modal } from '../../ui/Modal.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { toSort } from '../content/options.ts';
+import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Resource = ResponseOf<typeof backofficeEndpoints.resources.list>[number];
@@ -24,16 +20,6 @@ const RESOURCE_TYPES: readonly ResourceType[] = ['ios', 'android', 'h5', 'deskto
 
 export function ResourcesPage() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const { list, save, remove } = useCrud(backofficeEndpoints.resources, 'resources');
-  const [editing, setEditing] = useState<Resource | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Resource | null>(null);
-
-  const open = (row: Resource | 'new') => {
-    save.reset();
-    setEditing(row);
-  };
-
   const columns: Column<Resource>[] = [
     {
       key: 'qr',
@@ -66,123 +52,33 @@ export function ResourcesPage() {
       render: (row) => <Badge tone="accent">{t(`resources.types.${row.resourceType}`)}</Badge>,
     },
     { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (row) => row.sort },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (row) => (
-        <>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="edit" size={14} />}
-            aria-label={t('common.editNamed', { name: row.title })}
-            onClick={() => open(row)}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<Icon name="trash" size={14} />}
-            aria-label={t('common.deleteNamed', { name: row.title })}
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-          >
-            {t('common.delete')}
-          </Button>
-        </>
-      ),
-    },
   ];
-
   return (
-    <>
-      <PageHeader
-        title={t('nav.resources')}
-        description={t('resources.description')}
-        actions={
-          <Button variant="primary" icon={<Icon name="plus" />} onClick={() => open('new')}>
-            {t('resources.new')}
-          </Button>
-        }
-      />
-      {list.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {list.isError ? <QueryError error={list.error} onRetry={() => void list.refetch()} /> : null}
-      {list.data ? (
-        <Card>
-          <Table
-            caption={t('nav.resources')}
-            columns={columns}
-            rows={list.data}
-            rowKey={(row) => row.id}
-            empty={
-              <EmptyState
-                icon="downloads"
-                title={t('resources.empty')}
-                description={t('resources.emptyHint')}
-              />
-            }
-          />
-        </Card>
-      ) : null}
-      {editing ? (
-        <ResourceDialog
-          resource={editing === 'new' ? null : editing}
-          saving={save.isPending}
-          error={save.error}
-          onClose={() => setEditing(null)}
-          onSave={(body) =>
-            save.mutate(
-              { id: editing === 'new' ? undefined : editing.id, body },
-              {
-                onSuccess: (saved) => {
-                  setEditing(null);
-                  toast.show(t('resources.saved', { title: saved.title }));
-                },
-              },
-            )
-          }
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('resources.deleteTitle')}
-        message={t('common.deleteConfirm', { name: deleting?.title ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        error={remove.error ? <Alert tone="error" title={errorText(remove.error, t)} /> : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.show(t('common.deleted', { name: deleting.title }));
-            },
-          })
-        }
-      />
-    </>
+    <CrudPage
+      endpoints={backofficeEndpoints.resources}
+      queryKey="resources"
+      title={t('nav.resources')}
+      description={t('resources.description')}
+      newLabel={t('resources.new')}
+      columns={columns}
+      empty={
+        <EmptyState icon="downloads" title={t('resources.empty')} description={t('resources.emptyHint')} />
+      }
+      name={(row) => row.title}
+      savedMessage={(saved) => t('resources.saved', { title: saved.title })}
+      deleteTitle={t('resources.deleteTitle')}
+      editor={(editor) => <ResourceDialog {...editor} />}
+    />
   );
 }
 
 function ResourceDialog({
-  resource,
+  row: resource,
   saving,
   error,
   onClose,
   onSave,
-}: {
-  resource: Resource | null;
-  saving: boolean;
-  error: unknown;
-  onClose: () => void;
-  onSave: (body: { resourceType: ResourceType; title: string; url: string; sort?: number }) => void;
-}) {
+}: Editor<typeof backofficeEndpoints.resources>) {
   const { t } = useTranslation();
   const [resourceType, setResourceType] = useState<ResourceType>(resource?.resourceType ?? 'android');
   const [title, setTitle] = useState(resource?.title ?? '');
@@ -190,21 +86,15 @@ function ResourceDialog({
   const [sort, setSort] = useState(String(resource?.sort ?? 0));
   const errors = fieldErrors(error);
   return (
-    <Modal
-      open
+    <FormDialog
       title={resource ? t('resources.editTitle') : t('resources.newTitle')}
+      saveLabel={t('resources.save')}
+      saving={saving}
+      error={error}
+      shownFields={['resourceType', 'title', 'url', 'sort']}
       onClose={onClose}
       onSubmit={() => onSave({ resourceType, title, url, sort: toSort(sort) })}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="primary" loading={saving}>
-            {t('resources.save')}
-          </Button>
-        </>
-      }
     >
-      <FormError error={error} shownFields={['resourceType', 'title', 'url', 'sort']} />
       <div className="form-grid">
         <Select
           label={t('resources.platform')}
@@ -230,16 +120,8 @@ function ResourceDialog({
           hint={t('resources.urlHint')}
           fieldClassName="span-2"
         />
-        <TextField
-          label={t('common.sortOrder')}
-          type="number"
-          min={0}
-          max={9999}
-          value={sort}
-          onChange={(event) => setSort(event.target.value)}
-          error={errors.sort}
-        />
+        <SortField value={sort} onChange={setSort} error={errors.sort} />
       </div>
-    </Modal>
+    </FormDialog>
   );
 }
