@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useRealtimeRefresh } from '../features/realtime/useRealtimeRefresh.ts';
+import { whitelabelQuery } from '../features/site/queries.ts';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
@@ -10,6 +11,9 @@ function RealtimeRefresh() {
   useRealtimeRefresh();
   return null;
 }
+
+// The guard and the header need the whitelabel: ask for it together with the status, not after it.
+void queryClient.prefetchQuery(whitelabelQuery);
 
 export function App() {
   return (
