@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { formatDateTime, fromLocalInput } from '../../app/dates.ts';
-import { QueryError } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -13,7 +13,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState, Spinner } from '../../ui/Spinner.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import './audit.css';
 
@@ -161,67 +161,68 @@ export function AuditPage() {
           </form>
         </Card>
 
-        {audit.isPending ? <LoadingState label={t('common.loading')} /> : null}
-        {audit.isError ? <QueryError error={audit.error} onRetry={() => void audit.refetch()} /> : null}
-        {audit.data && audit.data.list.length === 0 ? (
-          <EmptyState
-            icon="audit"
-            title={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
-            description={filtered ? t('audit.emptyFilteredHint') : undefined}
-          />
-        ) : null}
-        {audit.data && audit.data.list.length > 0 ? (
-          <div className="stack">
-            <div className="table-wrap" aria-busy={audit.isFetching || undefined}>
-              <table className="table audit-table">
-                <caption className="sr-only">{t('nav.audit')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="audit-expand-col">
-                      <span className="sr-only">{t('audit.details')}</span>
-                    </th>
-                    <th scope="col">{t('audit.time')}</th>
-                    <th scope="col">{t('audit.operator')}</th>
-                    <th scope="col">{t('audit.action')}</th>
-                    <th scope="col">{t('audit.entity')}</th>
-                    <th scope="col">{t('audit.ip')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.data.list.map((entry) => (
-                    <AuditRow
-                      key={entry.id}
-                      entry={entry}
-                      open={expanded.has(entry.id)}
-                      onToggle={() => toggle(entry.id)}
-                      time={formatDateTime(entry.createdAt, i18n.language)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="audit-footer">
-              <Pagination
-                pageNo={audit.data.pageNo}
-                pageSize={audit.data.pageSize}
-                total={audit.data.total}
-                onChange={(page) => update({ page: page > 1 ? String(page) : '' })}
+        <QueryView query={audit}>
+          {(data) =>
+            data.list.length === 0 ? (
+              <EmptyState
+                icon="audit"
+                title={filtered ? t('audit.emptyFiltered') : t('audit.empty')}
+                description={filtered ? t('audit.emptyFilteredHint') : undefined}
               />
-              <div className="row">
-                {audit.isFetching ? <Spinner size="sm" /> : null}
-                <Select
-                  label={t('audit.pageSize')}
-                  value={String(pageSize)}
-                  options={PAGE_SIZES.map((value) => ({ value, label: value }))}
-                  onChange={(event) =>
-                    update({ size: event.target.value === '20' ? '' : event.target.value, page: '' })
-                  }
-                  fieldClassName="audit-size"
-                />
+            ) : (
+              <div className="stack">
+                <div className="table-wrap" aria-busy={audit.isFetching || undefined}>
+                  <table className="table audit-table">
+                    <caption className="sr-only">{t('nav.audit')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col" className="audit-expand-col">
+                          <span className="sr-only">{t('audit.details')}</span>
+                        </th>
+                        <th scope="col">{t('audit.time')}</th>
+                        <th scope="col">{t('audit.operator')}</th>
+                        <th scope="col">{t('audit.action')}</th>
+                        <th scope="col">{t('audit.entity')}</th>
+                        <th scope="col">{t('audit.ip')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.list.map((entry) => (
+                        <AuditRow
+                          key={entry.id}
+                          entry={entry}
+                          open={expanded.has(entry.id)}
+                          onToggle={() => toggle(entry.id)}
+                          time={formatDateTime(entry.createdAt, i18n.language)}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div className="audit-footer">
+                  <Pagination
+                    pageNo={data.pageNo}
+                    pageSize={data.pageSize}
+                    total={data.total}
+                    onChange={(page) => update({ page: page > 1 ? String(page) : '' })}
+                  />
+                  <div className="row">
+                    {audit.isFetching ? <Spinner size="sm" /> : null}
+                    <Select
+                      label={t('audit.pageSize')}
+                      value={String(pageSize)}
+                      options={PAGE_SIZES.map((value) => ({ value, label: value }))}
+                      onChange={(event) =>
+                        update({ size: event.target.value === '20' ? '' : event.target.value, page: '' })
+                      }
+                      fieldClassName="audit-size"
+                    />
+                  </div>
+                </div>
               </div>
-            </div>
-          </div>
-        ) : null}
+            )
+          }
+        </QueryView>
       </div>
     </>
   );

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canUse, type PageId } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
-import { QueryError } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Badge } from '../../ui/Card.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
 import './dashboard.css';
 
 type Counts = ResponseOf<typeof backofficeEndpoints.dashboard>['counts'];
@@ -55,78 +54,74 @@ export function DashboardPage() {
         title={t('nav.dashboard')}
         description={t('dashboard.description', { name: operator?.displayName ?? '' })}
       />
-      {dashboard.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {dashboard.isError ? (
-        <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-      ) : null}
-      {dashboard.data ? (
-        <div className="stack-lg">
-          <section className="status-row" aria-label={t('dashboard.statusLabel')}>
-            <div className={`status-card${dashboard.data.maintenance ? ' status-card-warning' : ''}`}>
-              <span className="status-icon" aria-hidden="true">
-                <Icon name={dashboard.data.maintenance ? 'alert' : 'check'} size={18} />
-              </span>
-              <div>
-                <p className="status-label">{t('dashboard.maintenance')}</p>
-                <p className="status-value">
-                  {dashboard.data.maintenance ? (
-                    <Badge tone="warning">{t('dashboard.maintenanceOn')}</Badge>
-                  ) : (
-                    <Badge tone="success">{t('dashboard.maintenanceOff')}</Badge>
-                  )}
-                </p>
-              </div>
-              {canUse(operator?.role, 'settings') ? (
-                <Link className="status-link" to="/settings">
-                  {t('dashboard.manageMaintenance')}
-                </Link>
-              ) : null}
-            </div>
-            <div className="status-card">
-              <span className="status-icon" aria-hidden="true">
-                <Icon name="activity" size={18} />
-              </span>
-              <div>
-                <p className="status-label">{t('dashboard.activeSessions')}</p>
-                <p className="status-value status-number">
-                  {number.format(dashboard.data.activeOperatorSessions)}
-                </p>
-              </div>
-            </div>
-          </section>
-          <section aria-labelledby="dashboard-counts">
-            <h2 id="dashboard-counts" className="section-title">
-              {t('dashboard.countsTitle')}
-            </h2>
-            <ul className="stat-grid">
-              {COUNT_CARDS.map((card) => {
-                const path =
-                  card.page && canUse(operator?.role, card.page) ? PAGE_PATHS[card.page] : undefined;
-                return (
-                  <li key={card.key} className="stat-card">
-                    <div className="stat-head">
-                      <span className="stat-label" id={`stat-${card.key}`}>
-                        {t(`dashboard.counts.${card.key}`)}
-                      </span>
-                      <span className="stat-icon" aria-hidden="true">
-                        <Icon name={card.icon} />
-                      </span>
-                    </div>
-                    <p className="stat-value">{number.format(dashboard.data.counts[card.key])}</p>
-                    {path ? (
-                      <Link className="stat-link" to={path} aria-describedby={`stat-${card.key}`}>
-                        {t('dashboard.manage')}
-                      </Link>
+      <QueryView query={dashboard}>
+        {(data) => (
+          <div className="stack-lg">
+            <section className="status-row" aria-label={t('dashboard.statusLabel')}>
+              <div className={`status-card${data.maintenance ? ' status-card-warning' : ''}`}>
+                <span className="status-icon" aria-hidden="true">
+                  <Icon name={data.maintenance ? 'alert' : 'check'} size={18} />
+                </span>
+                <div>
+                  <p className="status-label">{t('dashboard.maintenance')}</p>
+                  <p className="status-value">
+                    {data.maintenance ? (
+                      <Badge tone="warning">{t('dashboard.maintenanceOn')}</Badge>
                     ) : (
-                      <span className="stat-link stat-link-muted">&nbsp;</span>
+                      <Badge tone="success">{t('dashboard.maintenanceOff')}</Badge>
                     )}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        </div>
-      ) : null}
+                  </p>
+                </div>
+                {canUse(operator?.role, 'settings') ? (
+                  <Link className="status-link" to="/settings">
+                    {t('dashboard.manageMaintenance')}
+                  </Link>
+                ) : null}
+              </div>
+              <div className="status-card">
+                <span className="status-icon" aria-hidden="true">
+                  <Icon name="activity" size={18} />
+                </span>
+                <div>
+                  <p className="status-label">{t('dashboard.activeSessions')}</p>
+                  <p className="status-value status-number">{number.format(data.activeOperatorSessions)}</p>
+                </div>
+              </div>
+            </section>
+            <section aria-labelledby="dashboard-counts">
+              <h2 id="dashboard-counts" className="section-title">
+                {t('dashboard.countsTitle')}
+              </h2>
+              <ul className="stat-grid">
+                {COUNT_CARDS.map((card) => {
+                  const path =
+                    card.page && canUse(operator?.role, card.page) ? PAGE_PATHS[card.page] : undefined;
+                  return (
+                    <li key={card.key} className="stat-card">
+                      <div className="stat-head">
+                        <span className="stat-label" id={`stat-${card.key}`}>
+                          {t(`dashboard.counts.${card.key}`)}
+                        </span>
+                        <span className="stat-icon" aria-hidden="true">
+                          <Icon name={card.icon} />
+                        </span>
+                      </div>
+                      <p className="stat-value">{number.format(data.counts[card.key])}</p>
+                      {path ? (
+                        <Link className="stat-link" to={path} aria-describedby={`stat-${card.key}`}>
+                          {t('dashboard.manage')}
+                        </Link>
+                      ) : (
+                        <span className="stat-link stat-link-muted">&nbsp;</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          </div>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -3,12 +3,12 @@ import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText, QueryError } from '../../app/errors.tsx';
+import { errorText } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -119,19 +119,19 @@ export function ModuleFlagsPage() {
   return (
     <>
       <PageHeader title={t('nav.modules')} description={t('modules.description')} />
-      {flags.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {flags.isError ? <QueryError error={flags.error} onRetry={() => void flags.refetch()} /> : null}
-      {flags.data ? (
-        <Card>
-          <Table
-            caption={t('nav.modules')}
-            columns={columns}
-            rows={ordered(flags.data)}
-            rowKey={(flag) => flag.modId}
-            empty={<EmptyState icon="modules" title={t('modules.empty')} />}
-          />
-        </Card>
-      ) : null}
+      <QueryView query={flags}>
+        {(data) => (
+          <Card>
+            <Table
+              caption={t('nav.modules')}
+              columns={columns}
+              rows={ordered(data)}
+              rowKey={(flag) => flag.modId}
+              empty={<EmptyState icon="modules" title={t('modules.empty')} />}
+            />
+          </Card>
+        )}
+      </QueryView>
     </>
   );
 }

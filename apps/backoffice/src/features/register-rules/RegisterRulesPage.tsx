@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import './register-rules.css';
 
@@ -25,43 +25,44 @@ export function RegisterRulesPage() {
   return (
     <>
       <PageHeader title={t('nav.registerRules')} description={t('registerRules.description')} />
-      {rules.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {rules.isError ? <QueryError error={rules.error} onRetry={() => void rules.refetch()} /> : null}
-      {rules.data && rules.data.length === 0 ? (
-        <EmptyState icon="rules" title={t('registerRules.empty')} />
-      ) : null}
-      {rules.data && rules.data.length > 0 ? (
-        <Card>
-          <div className="table-wrap">
-            <table className="table rules-table">
-              <caption className="sr-only">{t('nav.registerRules')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('registerRules.field')}</th>
-                  <th scope="col">{t('registerRules.enabled')}</th>
-                  <th scope="col">{t('registerRules.required')}</th>
-                  <th scope="col">{t('registerRules.patternId')}</th>
-                  <th scope="col">{t('registerRules.acceptedPattern')}</th>
-                  <th scope="col" className="num">
-                    {t('registerRules.minLength')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('registerRules.maxLength')}
-                  </th>
-                  <th scope="col" className="actions">
-                    <span className="sr-only">{t('common.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rules.data.map((rule) => (
-                  <RuleRow key={`${rule.key}-${JSON.stringify(rule)}`} rule={rule} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Card>
-      ) : null}
+      <QueryView query={rules}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState icon="rules" title={t('registerRules.empty')} />
+          ) : (
+            <Card>
+              <div className="table-wrap">
+                <table className="table rules-table">
+                  <caption className="sr-only">{t('nav.registerRules')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('registerRules.field')}</th>
+                      <th scope="col">{t('registerRules.enabled')}</th>
+                      <th scope="col">{t('registerRules.required')}</th>
+                      <th scope="col">{t('registerRules.patternId')}</th>
+                      <th scope="col">{t('registerRules.acceptedPattern')}</th>
+                      <th scope="col" className="num">
+                        {t('registerRules.minLength')}
+                      </th>
+                      <th scope="col" className="num">
+                        {t('registerRules.maxLength')}
+                      </th>
+                      <th scope="col" className="actions">
+                        <span className="sr-only">{t('common.actions')}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.map((rule) => (
+                      <RuleRow key={`${rule.key}-${JSON.stringify(rule)}`} rule={rule} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Card>
+          )
+        }
+      </QueryView>
     </>
   );
 }
@@ -114,12 +115,6 @@ function RuleRow({ rule }: { rule: Rule }) {
     maxLength: `${formId}-max`,
   };
   const described = (name: keyof typeof ids) => (errors[name] ? `${ids[name]}-error` : undefined);
-  const cellError = (name: keyof typeof ids) =>
-    errors[name] ? (
-      <p id={`${ids[name]}-error`} className="field-error">
-        {errors[name]}
-      </p>
-    ) : null;
 
   return (
     <tr className={dirty ? 'row-dirty' : undefined}>
@@ -129,10 +124,11 @@ function RuleRow({ rule }: { rule: Rule }) {
         </span>
         <span className="cell-sub mono">{rule.key}</span>
       </td>
-      <td>
-        <label className="sr-only" htmlFor={ids.enabled}>
-          {t('registerRules.enabledFor', { key: rule.key })}
-        </label>
+      <RuleCell
+        id={ids.enabled}
+        label={t('registerRules.enabledFor', { key: rule.key })}
+        error={errors.enabled}
+      >
         <input
           id={ids.enabled}
           form={formId}
@@ -142,12 +138,12 @@ function RuleRow({ rule }: { rule: Rule }) {
           onChange={(event) => setEnabled(event.target.checked)}
           aria-describedby={described('enabled')}
         />
-        {cellError('enabled')}
-      </td>
-      <td>
-        <label className="sr-only" htmlFor={ids.required}>
-          {t('registerRules.requiredFor', { key: rule.key })}
-        </label>
+      </RuleCell>
+      <RuleCell
+        id={ids.required}
+        label={t('registerRules.requiredFor', { key: rule.key })}
+        error={errors.required}
+      >
         <input
           id={ids.required}
           form={formId}
@@ -157,12 +153,12 @@ function RuleRow({ rule }: { rule: Rule }) {
           onChange={(event) => setRequired(event.target.checked)}
           aria-describedby={described('required')}
         />
-        {cellError('required')}
-      </td>
-      <td>
-        <label className="sr-only" htmlFor={ids.patternId}>
-          {t('registerRules.patternIdFor', { key: rule.key })}
-        </label>
+      </RuleCell>
+      <RuleCell
+        id={ids.patternId}
+        label={t('registerRules.patternIdFor', { key: rule.key })}
+        error={errors.patternId}
+      >
         <div className="select-wrap">
           <select
             id={ids.patternId}
@@ -180,12 +176,12 @@ function RuleRow({ rule }: { rule: Rule }) {
             ))}
           </select>
         </div>
-        {cellError('patternId')}
-      </td>
-      <td>
-        <label className="sr-only" htmlFor={ids.acceptedPattern}>
-          {t('registerRules.acceptedPatternFor', { key: rule.key })}
-        </label>
+      </RuleCell>
+      <RuleCell
+        id={ids.acceptedPattern}
+        label={t('registerRules.acceptedPatternFor', { key: rule.key })}
+        error={errors.acceptedPattern}
+      >
         <input
           id={ids.acceptedPattern}
           form={formId}
@@ -197,12 +193,13 @@ function RuleRow({ rule }: { rule: Rule }) {
           aria-invalid={errors.acceptedPattern ? true : undefined}
           aria-describedby={described('acceptedPattern')}
         />
-        {cellError('acceptedPattern')}
-      </td>
-      <td className="num">
-        <label className="sr-only" htmlFor={ids.minLength}>
-          {t('registerRules.minLengthFor', { key: rule.key })}
-        </label>
+      </RuleCell>
+      <RuleCell
+        className="num"
+        id={ids.minLength}
+        label={t('registerRules.minLengthFor', { key: rule.key })}
+        error={errors.minLength}
+      >
         <input
           id={ids.minLength}
           form={formId}
@@ -215,12 +212,13 @@ function RuleRow({ rule }: { rule: Rule }) {
           aria-invalid={errors.minLength ? true : undefined}
           aria-describedby={described('minLength')}
         />
-        {cellError('minLength')}
-      </td>
-      <td className="num">
-        <label className="sr-only" htmlFor={ids.maxLength}>
-          {t('registerRules.maxLengthFor', { key: rule.key })}
-        </label>
+      </RuleCell>
+      <RuleCell
+        className="num"
+        id={ids.maxLength}
+        label={t('registerRules.maxLengthFor', { key: rule.key })}
+        error={errors.maxLength}
+      >
         <input
           id={ids.maxLength}
           form={formId}
@@ -233,8 +231,7 @@ function RuleRow({ rule }: { rule: Rule }) {
           aria-invalid={errors.maxLength ? true : undefined}
           aria-describedby={described('maxLength')}
         />
-        {cellError('maxLength')}
-      </td>
+      </RuleCell>
       <td className="actions">
         <form
           id={formId}
@@ -261,5 +258,34 @@ function RuleRow({ rule }: { rule: Rule }) {
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** A cell of a rule's row: a control named by a label only assistive technology reads, and the server's message. */
+function RuleCell({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td className={className}>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </td>
   );
 }

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { fromLocalInput, toLocalInput } from '../../app/dates.ts';
-import { FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -34,11 +34,7 @@ export function MaintenanceCard() {
         ) : null
       }
     >
-      {maintenance.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {maintenance.isError ? (
-        <QueryError error={maintenance.error} onRetry={() => void maintenance.refetch()} />
-      ) : null}
-      {maintenance.data ? <MaintenanceForm initial={maintenance.data} /> : null}
+      <QueryView query={maintenance}>{(data) => <MaintenanceForm initial={data} />}</QueryView>
     </Card>
   );
 }

@@ -4,16 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { errorText, FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
-import { Alert } from '../../ui/Alert.tsx';
+import { DeleteDialog } from '../../app/dialogs.tsx';
+import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { ConfirmDialog } from '../../ui/Modal.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -83,26 +82,20 @@ export function RegionRulesCard() {
       header: t('common.createdAt'),
       render: (rule) => <span className="nowrap muted">{formatDateTime(rule.createdAt, i18n.language)}</span>,
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">{t('common.actions')}</span>,
-      className: 'actions',
-      cellLabel: t('common.actions'),
-      render: (rule) => (
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Icon name="trash" size={14} />}
-          aria-label={t('settings.regions.deleteNamed', { value: rule.value })}
-          onClick={() => {
-            remove.reset();
-            setDeleting(rule);
-          }}
-        >
-          {t('common.delete')}
-        </Button>
-      ),
-    },
+    actionsColumn(t('common.actions'), (rule) => (
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<Icon name="trash" size={14} />}
+        aria-label={t('settings.regions.deleteNamed', { value: rule.value })}
+        onClick={() => {
+          remove.reset();
+          setDeleting(rule);
+        }}
+      >
+        {t('common.delete')}
+      </Button>
+    )),
   ];
 
   return (
@@ -151,34 +144,34 @@ export function RegionRulesCard() {
           </div>
         </form>
         <FormError error={add.error} shownFields={['kind', 'value', 'note']} />
-        {rules.isPending ? <LoadingState label={t('common.loading')} /> : null}
-        {rules.isError ? <QueryError error={rules.error} onRetry={() => void rules.refetch()} /> : null}
-        {rules.data ? (
-          <Table
-            caption={t('settings.regions.title')}
-            columns={columns}
-            rows={rules.data}
-            rowKey={(rule) => rule.id}
-            empty={
-              <EmptyState
-                icon="globe"
-                title={t('settings.regions.empty')}
-                description={t('settings.regions.emptyHint')}
-              />
-            }
-          />
-        ) : null}
+        <QueryView query={rules}>
+          {(data) => (
+            <Table
+              caption={t('settings.regions.title')}
+              columns={columns}
+              rows={data}
+              rowKey={(rule) => rule.id}
+              empty={
+                <EmptyState
+                  icon="globe"
+                  title={t('settings.regions.empty')}
+                  description={t('settings.regions.emptyHint')}
+                />
+              }
+            />
+          )}
+        </QueryView>
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('settings.regions.deleteTitle')}
-        message={t('settings.regions.deleteConfirm', { value: deleting?.value ?? '' })}
-        confirmLabel={t('common.delete')}
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        error={remove.error ? <Alert tone="error" title={errorText(remove.error, t)} /> : null}
-      />
+      {deleting ? (
+        <DeleteDialog
+          title={t('settings.regions.deleteTitle')}
+          message={t('settings.regions.deleteConfirm', { value: deleting.value })}
+          busy={remove.isPending}
+          error={remove.error}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting)}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -3,11 +3,11 @@ import { backofficeEndpoints, type SiteSettings } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { FormError, fieldErrors, QueryError } from '../../app/errors.tsx';
+import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
-import { LoadingState } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
@@ -38,9 +38,7 @@ export function SiteSettingsCard() {
   });
   return (
     <Card title={t('settings.site.title')} description={t('settings.site.description')}>
-      {site.isPending ? <LoadingState label={t('common.loading')} /> : null}
-      {site.isError ? <QueryError error={site.error} onRetry={() => void site.refetch()} /> : null}
-      {site.data ? <SiteSettingsForm initial={site.data} /> : null}
+      <QueryView query={site}>{(data) => <SiteSettingsForm initial={data} />}</QueryView>
     </Card>
   );
 }
