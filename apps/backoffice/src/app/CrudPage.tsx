@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button.tsx';
+import { Button, RowButton } from '../ui/Button.tsx';
 import { Card } from '../ui/Card.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -32,25 +32,13 @@ export function RowActions({
   return (
     <>
       {children}
-      <Button
-        size="sm"
-        variant="ghost"
-        icon={<Icon name="edit" size={14} />}
-        aria-label={t('common.editNamed', { name })}
-        onClick={onEdit}
-      >
+      <RowButton icon="edit" aria-label={t('common.editNamed', { name })} onClick={onEdit}>
         {t('common.edit')}
-      </Button>
+      </RowButton>
       {onDelete ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<Icon name="trash" size={14} />}
-          aria-label={t('common.deleteNamed', { name })}
-          onClick={onDelete}
-        >
+        <RowButton icon="trash" aria-label={t('common.deleteNamed', { name })} onClick={onDelete}>
           {t('common.delete')}
-        </Button>
+        </RowButton>
       ) : null}
     </>
   );

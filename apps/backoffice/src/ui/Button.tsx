@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { classNames } from './classNames.ts';
+import { Icon, type IconName } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -35,6 +36,14 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/** A small button in a table row: an icon and a short text, with an accessible name that says which row. */
+export function RowButton({
+  icon,
+  ...rest
+}: Omit<ButtonProps, 'icon' | 'size' | 'variant'> & { icon: IconName }) {
+  return <Button size="sm" variant="ghost" icon={<Icon name={icon} size={14} />} {...rest} />;
 }
 
 export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

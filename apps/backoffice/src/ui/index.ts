@@ -1,5 +1,5 @@
 export { Alert, type Tone } from './Alert.tsx';
-export { Button, IconButton } from './Button.tsx';
+export { Button, IconButton, RowButton } from './Button.tsx';
 export { Badge, Card } from './Card.tsx';
 export { Checkbox, Switch } from './Checkbox.tsx';
 export { EmptyState } from './EmptyState.tsx';

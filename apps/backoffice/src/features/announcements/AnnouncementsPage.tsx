@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
+import { enabledColumn, languageColumn, sortColumn, titleColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../app/dates.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
@@ -18,9 +19,9 @@ import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { languageOptions, toSort } from '../content/options.ts';
+import { LanguageField, SortField } from '../content/fields.tsx';
+import { toSort } from '../content/options.ts';
 import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
-import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Announcement = ResponseOf<typeof backofficeEndpoints.announcements.list>[number];
@@ -31,21 +32,13 @@ export function AnnouncementsPage() {
   const [previewing, setPreviewing] = useState<Announcement | null>(null);
 
   const columns: Column<Announcement>[] = [
-    {
-      key: 'title',
-      header: t('common.title'),
-      render: (row) => (
-        <span className="title-cell">
-          <span className="cell-strong">{row.title}</span>
-        </span>
-      ),
-    },
+    titleColumn(t),
     {
       key: 'type',
       header: t('announcements.type'),
       render: (row) => <Badge tone="accent">{t(`announcements.types.${row.type}`)}</Badge>,
     },
-    { key: 'language', header: t('common.language'), render: (row) => <Badge>{row.language}</Badge> },
+    languageColumn(t),
     {
       key: 'schedule',
       header: t('announcements.schedule'),
@@ -58,17 +51,8 @@ export function AnnouncementsPage() {
           <span className="subtle">{t('announcements.always')}</span>
         ),
     },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (row) => row.sort },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (row) =>
-        row.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    sortColumn(t),
+    enabledColumn(t),
   ];
 
   return (
@@ -165,13 +149,7 @@ function AnnouncementDialog({
           onChange={(event) => setType(event.target.value as AnnouncementType)}
           error={errors.type}
         />
-        <Select
-          label={t('common.language')}
-          value={language}
-          options={languageOptions(t)}
-          onChange={(event) => setLanguage(event.target.value as LanguageCode)}
-          error={errors.language}
-        />
+        <LanguageField value={language} onChange={setLanguage} error={errors.language} />
         <TextField
           label={t('announcements.startsAt')}
           type="datetime-local"

@@ -8,8 +8,8 @@ import { errorText, fieldErrors } from '../../app/errors.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { SortField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { SortField } from '../content/SortField.tsx';
 import { groupLabel } from './groups.ts';
 
 type LinkageType = BannerRow['linkageType'];

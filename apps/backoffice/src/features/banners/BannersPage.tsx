@@ -2,6 +2,7 @@ import { BANNER_GROUPS, type BannerRow, backofficeEndpoints } from '@tessera/con
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudPage } from '../../app/CrudPage.tsx';
+import { enabledColumn, sortColumn } from '../../app/columns.tsx';
 import { Badge } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -53,17 +54,8 @@ export function BannersPage() {
           <span className="subtle">{t('banners.linkTypes.none')}</span>
         ),
     },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (banner) => banner.sort },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (banner) =>
-        banner.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    sortColumn(t),
+    enabledColumn(t),
   ];
 
   return (

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button, RowButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { HtmlPreview } from '../../ui/HtmlPreview.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 
 /** The content of one saved item exactly as the server returned it (sanitised on save). */
 export function SavedPreview({ title, html, onClose }: { title: string; html: string; onClose: () => void }) {
@@ -27,14 +26,8 @@ export function SavedPreview({ title, html, onClose }: { title: string; html: st
 export function PreviewButton({ title, onClick }: { title: string; onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      icon={<Icon name="eye" size={14} />}
-      aria-label={t('content.previewNamed', { title })}
-      onClick={onClick}
-    >
+    <RowButton icon="eye" aria-label={t('content.previewNamed', { title })} onClick={onClick}>
       {t('content.preview')}
-    </Button>
+    </RowButton>
   );
 }

@@ -2,14 +2,15 @@ import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
+import { sortColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { SortField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { SortField } from '../content/SortField.tsx';
 
 type Domain = ResponseOf<typeof backofficeEndpoints.domains.list>[number];
 
@@ -25,7 +26,7 @@ export function DomainsPage() {
         </a>
       ),
     },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (row) => row.sort },
+    sortColumn(t),
   ];
   return (
     <CrudPage

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudDialogs, RowActions } from '../../app/CrudPage.tsx';
+import { sortColumn, titleColumn } from '../../app/columns.tsx';
 import { type Editor, useCrudEditing } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors, QueryError } from '../../app/errors.tsx';
@@ -16,9 +17,9 @@ import { LoadingState } from '../../ui/Spinner.tsx';
 import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { languageOptions, toSort } from '../content/options.ts';
+import { LanguageField, SortField } from '../content/fields.tsx';
+import { toSort } from '../content/options.ts';
 import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
-import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 import './help.css';
 
@@ -68,16 +69,8 @@ export function HelpPage() {
   }
 
   const articleColumns: Column<Article>[] = [
-    {
-      key: 'title',
-      header: t('common.title'),
-      render: (article) => (
-        <span className="title-cell">
-          <span className="cell-strong">{article.title}</span>
-        </span>
-      ),
-    },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (article) => article.sort },
+    titleColumn(t),
+    sortColumn(t),
     actionsColumn(t('common.actions'), (article) => (
       <RowActions
         name={article.title}
@@ -260,13 +253,7 @@ function CategoryDialog({
         onChange={(event) => setTitle(event.target.value)}
         error={errors.title}
       />
-      <Select
-        label={t('common.language')}
-        value={language}
-        options={languageOptions(t)}
-        onChange={(event) => setLanguage(event.target.value as LanguageCode)}
-        error={errors.language}
-      />
+      <LanguageField value={language} onChange={setLanguage} error={errors.language} />
       <SortField value={sort} onChange={setSort} error={errors.sort} />
     </FormDialog>
   );

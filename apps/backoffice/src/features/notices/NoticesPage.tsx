@@ -2,20 +2,19 @@ import { backofficeEndpoints, type LanguageCode, type ResponseOf } from '@tesser
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
+import { enabledColumn, languageColumn, sortColumn, titleColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
-import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { languageOptions, toSort } from '../content/options.ts';
+import { LanguageField, SortField } from '../content/fields.tsx';
+import { toSort } from '../content/options.ts';
 import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
-import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Notice = ResponseOf<typeof backofficeEndpoints.notices.list>[number];
@@ -25,27 +24,10 @@ export function NoticesPage() {
   const [previewing, setPreviewing] = useState<Notice | null>(null);
 
   const columns: Column<Notice>[] = [
-    {
-      key: 'title',
-      header: t('common.title'),
-      render: (notice) => (
-        <span className="title-cell">
-          <span className="cell-strong">{notice.title}</span>
-        </span>
-      ),
-    },
-    { key: 'language', header: t('common.language'), render: (notice) => <Badge>{notice.language}</Badge> },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (notice) => notice.sort },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (notice) =>
-        notice.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    titleColumn(t),
+    languageColumn(t),
+    sortColumn(t),
+    enabledColumn(t),
     {
       key: 'createdAt',
       header: t('common.createdAt'),
@@ -119,13 +101,7 @@ function NoticeDialog({
           error={errors.title}
           fieldClassName="span-2"
         />
-        <Select
-          label={t('common.language')}
-          value={language}
-          options={languageOptions(t)}
-          onChange={(event) => setLanguage(event.target.value as LanguageCode)}
-          error={errors.language}
-        />
+        <LanguageField value={language} onChange={setLanguage} error={errors.language} />
         <SortField value={sort} onChange={setSort} error={errors.sort} />
       </div>
       <ContentEditor

@@ -2,6 +2,7 @@ import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
+import { sortColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
@@ -10,8 +11,8 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { SortField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { SortField } from '../content/SortField.tsx';
 import '../content/content.css';
 
 type Resource = ResponseOf<typeof backofficeEndpoints.resources.list>[number];
@@ -51,7 +52,7 @@ export function ResourcesPage() {
       header: t('resources.platform'),
       render: (row) => <Badge tone="accent">{t(`resources.types.${row.resourceType}`)}</Badge>,
     },
-    { key: 'sort', header: t('common.sortOrder'), className: 'num', render: (row) => row.sort },
+    sortColumn(t),
   ];
   return (
     <CrudPage

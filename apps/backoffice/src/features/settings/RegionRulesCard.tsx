@@ -7,7 +7,7 @@ import { formatDateTime } from '../../app/dates.ts';
 import { DeleteDialog } from '../../app/dialogs.tsx';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, RowButton } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -83,10 +83,8 @@ export function RegionRulesCard() {
       render: (rule) => <span className="nowrap muted">{formatDateTime(rule.createdAt, i18n.language)}</span>,
     },
     actionsColumn(t('common.actions'), (rule) => (
-      <Button
-        size="sm"
-        variant="ghost"
-        icon={<Icon name="trash" size={14} />}
+      <RowButton
+        icon="trash"
         aria-label={t('settings.regions.deleteNamed', { value: rule.value })}
         onClick={() => {
           remove.reset();
@@ -94,7 +92,7 @@ export function RegionRulesCard() {
         }}
       >
         {t('common.delete')}
-      </Button>
+      </RowButton>
     )),
   ];
 

@@ -1,0 +1,51 @@
+import type { LanguageCode } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { languageOptions } from './options.ts';
+
+/** The sort order of a row as typed; toSort turns it into the number the contract expects. */
+export function SortField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('common.sortOrder')}
+      type="number"
+      min={0}
+      max={9999}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+    />
+  );
+}
+
+/** The language a piece of content is written in. */
+export function LanguageField({
+  value,
+  onChange,
+  error,
+}: {
+  value: LanguageCode;
+  onChange: (value: LanguageCode) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('common.language')}
+      value={value}
+      options={languageOptions(t)}
+      onChange={(event) => onChange(event.target.value as LanguageCode)}
+      error={error}
+    />
+  );
+}
