@@ -3,15 +3,15 @@ import { backofficeEndpoints, type OperatorView } from '@tessera/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { type ConsoleLanguage, LANGUAGES, setLanguage } from '../i18n/index.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { canUse, NAV_SECTIONS, PAGES } from './access.ts';
 import { call } from './api.ts';
+import { Brand, ConsoleLanguageSelect } from './Brand.tsx';
 import { endSession } from './session.ts';
 import { useTheme } from './theme.ts';
 
 export function Layout({ operator, children }: { operator: OperatorView; children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [theme, toggleTheme] = useTheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -42,18 +42,7 @@ export function Layout({ operator, children }: { operator: OperatorView; childre
         {t('layout.skipToContent')}
       </a>
       <aside className="sidebar" id="sidebar">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-            <span />
-          </span>
-          <span className="brand-text">
-            <span className="brand-name">Tessera</span>
-            <span className="brand-sub">{t('layout.console')}</span>
-          </span>
-        </div>
+        <Brand />
         <nav className="nav" aria-label={t('layout.navigation')}>
           {NAV_SECTIONS.map((section) => {
             const items = pages.filter((page) => page.section === section);
@@ -101,23 +90,7 @@ export function Layout({ operator, children }: { operator: OperatorView; childre
           </button>
           <div className="spacer" />
           <div className="topbar-controls">
-            <label className="sr-only" htmlFor="console-language">
-              {t('layout.language')}
-            </label>
-            <div className="select-wrap topbar-language">
-              <select
-                id="console-language"
-                className="input select input-sm"
-                value={i18n.language}
-                onChange={(event) => setLanguage(event.target.value as ConsoleLanguage)}
-              >
-                {LANGUAGES.map((language) => (
-                  <option key={language.code} value={language.code}>
-                    {language.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ConsoleLanguageSelect id="console-language" className="topbar-language" />
             <button
               type="button"
               className="btn btn-sm btn-ghost"

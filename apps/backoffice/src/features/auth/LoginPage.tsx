@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { UsernameField } from './UsernameField.tsx';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -39,41 +40,35 @@ export function LoginPage() {
 
   const errors = fieldErrors(login.error);
   return (
-    <AuthShell title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')}>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          clearEndReason();
-          login.mutate();
-        }}
-      >
-        {session.endedBecause && !login.error ? <Alert tone="warning" title={session.endedBecause} /> : null}
-        <FormError error={login.error} shownFields={['username', 'password']} />
-        <TextField
-          label={t('auth.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username}
-        />
-        <TextField
-          label={t('auth.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-        />
-        <Button type="submit" variant="primary" loading={login.isPending}>
-          {t('auth.signIn')}
-        </Button>
-      </form>
+    <AuthShell
+      title={t('auth.signInTitle')}
+      subtitle={t('auth.signInSubtitle')}
+      onSubmit={() => {
+        clearEndReason();
+        login.mutate();
+      }}
+    >
+      {session.endedBecause && !login.error ? <Alert tone="warning" title={session.endedBecause} /> : null}
+      <FormError error={login.error} shownFields={['username', 'password']} />
+      <UsernameField
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        error={errors.username}
+      />
+      <TextField
+        label={t('auth.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+      />
+      <Button type="submit" variant="primary" loading={login.isPending}>
+        {t('auth.signIn')}
+      </Button>
     </AuthShell>
   );
 }

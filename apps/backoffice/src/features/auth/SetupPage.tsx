@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { LoadingState } from '../../ui/Spinner.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { UsernameField } from './UsernameField.tsx';
 
 export function SetupPage() {
   const { t } = useTranslation();
@@ -43,59 +44,53 @@ export function SetupPage() {
 
   const errors = fieldErrors(setup.error);
   return (
-    <AuthShell title={t('auth.setupTitle')} subtitle={t('auth.setupSubtitle')}>
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (password !== confirm) {
-            setMismatch(true);
-            return;
-          }
-          setMismatch(false);
-          setup.mutate();
-        }}
-      >
-        <FormError error={setup.error} shownFields={['username', 'displayName', 'password']} />
-        <TextField
-          label={t('auth.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={errors.username}
-          hint={t('auth.usernameHint')}
-        />
-        <TextField
-          label={t('auth.displayName')}
-          autoComplete="name"
-          value={displayName}
-          onChange={(event) => setDisplayName(event.target.value)}
-          error={errors.displayName}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          hint={t('auth.passwordHint')}
-        />
-        <TextField
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-          error={mismatch ? t('auth.passwordMismatch') : undefined}
-        />
-        <Button type="submit" variant="primary" loading={setup.isPending}>
-          {t('auth.createOwner')}
-        </Button>
-      </form>
+    <AuthShell
+      title={t('auth.setupTitle')}
+      subtitle={t('auth.setupSubtitle')}
+      onSubmit={() => {
+        if (password !== confirm) {
+          setMismatch(true);
+          return;
+        }
+        setMismatch(false);
+        setup.mutate();
+      }}
+    >
+      <FormError error={setup.error} shownFields={['username', 'displayName', 'password']} />
+      <UsernameField
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        error={errors.username}
+        hint={t('auth.usernameHint')}
+      />
+      <TextField
+        label={t('auth.displayName')}
+        autoComplete="name"
+        value={displayName}
+        onChange={(event) => setDisplayName(event.target.value)}
+        error={errors.displayName}
+      />
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        hint={t('auth.passwordHint')}
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+        error={mismatch ? t('auth.passwordMismatch') : undefined}
+      />
+      <Button type="submit" variant="primary" loading={setup.isPending}>
+        {t('auth.createOwner')}
+      </Button>
     </AuthShell>
   );
 }

@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { UsernameField } from '../auth/UsernameField.tsx';
 
 const ROLE_TONES: Record<OperatorRole, 'accent' | 'success' | 'warning' | 'neutral'> = {
   owner: 'accent',
@@ -123,11 +124,8 @@ function OperatorDialog(editor: Editor<typeof backofficeEndpoints.operators>) {
     >
       <div className="form-grid">
         {operator ? null : (
-          <TextField
-            label={t('auth.username')}
+          <UsernameField
             autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.target.value)}
             error={errors.username}

@@ -8,6 +8,7 @@ import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import type { ControlAttributes } from '../../ui/Field.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import './register-rules.css';
@@ -114,7 +115,35 @@ function RuleRow({ rule }: { rule: Rule }) {
     minLength: `${formId}-min`,
     maxLength: `${formId}-max`,
   };
-  const described = (name: keyof typeof ids) => (errors[name] ? `${ids[name]}-error` : undefined);
+
+  /** The cell of one control: its label, which only assistive technology reads, and the server's message. */
+  const cell = (
+    name: keyof typeof ids,
+    label: string,
+    control: (attributes: Omit<ControlAttributes, 'aria-required'> & { form: string }) => ReactNode,
+    className?: string,
+  ) => {
+    const id = ids[name];
+    const error = errors[name];
+    return (
+      <td className={className}>
+        <label className="sr-only" htmlFor={id}>
+          {label}
+        </label>
+        {control({
+          id,
+          form: formId,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
+        {error ? (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        ) : null}
+      </td>
+    );
+  };
 
   return (
     <tr className={dirty ? 'row-dirty' : undefined}>
@@ -124,50 +153,31 @@ function RuleRow({ rule }: { rule: Rule }) {
         </span>
         <span className="cell-sub mono">{rule.key}</span>
       </td>
-      <RuleCell
-        id={ids.enabled}
-        label={t('registerRules.enabledFor', { key: rule.key })}
-        error={errors.enabled}
-      >
+      {cell('enabled', t('registerRules.enabledFor', { key: rule.key }), (attributes) => (
         <input
-          id={ids.enabled}
-          form={formId}
+          {...attributes}
           type="checkbox"
           className="checkbox-input"
           checked={enabled}
           onChange={(event) => setEnabled(event.target.checked)}
-          aria-describedby={described('enabled')}
         />
-      </RuleCell>
-      <RuleCell
-        id={ids.required}
-        label={t('registerRules.requiredFor', { key: rule.key })}
-        error={errors.required}
-      >
+      ))}
+      {cell('required', t('registerRules.requiredFor', { key: rule.key }), (attributes) => (
         <input
-          id={ids.required}
-          form={formId}
+          {...attributes}
           type="checkbox"
           className="checkbox-input"
           checked={required}
           onChange={(event) => setRequired(event.target.checked)}
-          aria-describedby={described('required')}
         />
-      </RuleCell>
-      <RuleCell
-        id={ids.patternId}
-        label={t('registerRules.patternIdFor', { key: rule.key })}
-        error={errors.patternId}
-      >
+      ))}
+      {cell('patternId', t('registerRules.patternIdFor', { key: rule.key }), (attributes) => (
         <div className="select-wrap">
           <select
-            id={ids.patternId}
-            form={formId}
+            {...attributes}
             className="input select input-sm pattern-select"
             value={patternId}
             onChange={(event) => setPatternId(event.target.value)}
-            aria-invalid={errors.patternId ? true : undefined}
-            aria-describedby={described('patternId')}
           >
             {PATTERN_IDS.map((id) => (
               <option key={id} value={id}>
@@ -176,62 +186,49 @@ function RuleRow({ rule }: { rule: Rule }) {
             ))}
           </select>
         </div>
-      </RuleCell>
-      <RuleCell
-        id={ids.acceptedPattern}
-        label={t('registerRules.acceptedPatternFor', { key: rule.key })}
-        error={errors.acceptedPattern}
-      >
+      ))}
+      {cell('acceptedPattern', t('registerRules.acceptedPatternFor', { key: rule.key }), (attributes) => (
         <input
-          id={ids.acceptedPattern}
-          form={formId}
+          {...attributes}
           className="input input-sm mono pattern-input"
           value={acceptedPattern}
           spellCheck={false}
           placeholder="^.*$"
           onChange={(event) => setAcceptedPattern(event.target.value)}
-          aria-invalid={errors.acceptedPattern ? true : undefined}
-          aria-describedby={described('acceptedPattern')}
         />
-      </RuleCell>
-      <RuleCell
-        className="num"
-        id={ids.minLength}
-        label={t('registerRules.minLengthFor', { key: rule.key })}
-        error={errors.minLength}
-      >
-        <input
-          id={ids.minLength}
-          form={formId}
-          className="input input-sm length-input"
-          type="number"
-          min={0}
-          max={200}
-          value={minLength}
-          onChange={(event) => setMinLength(event.target.value)}
-          aria-invalid={errors.minLength ? true : undefined}
-          aria-describedby={described('minLength')}
-        />
-      </RuleCell>
-      <RuleCell
-        className="num"
-        id={ids.maxLength}
-        label={t('registerRules.maxLengthFor', { key: rule.key })}
-        error={errors.maxLength}
-      >
-        <input
-          id={ids.maxLength}
-          form={formId}
-          className="input input-sm length-input"
-          type="number"
-          min={0}
-          max={200}
-          value={maxLength}
-          onChange={(event) => setMaxLength(event.target.value)}
-          aria-invalid={errors.maxLength ? true : undefined}
-          aria-describedby={described('maxLength')}
-        />
-      </RuleCell>
+      ))}
+      {cell(
+        'minLength',
+        t('registerRules.minLengthFor', { key: rule.key }),
+        (attributes) => (
+          <input
+            {...attributes}
+            className="input input-sm length-input"
+            type="number"
+            min={0}
+            max={200}
+            value={minLength}
+            onChange={(event) => setMinLength(event.target.value)}
+          />
+        ),
+        'num',
+      )}
+      {cell(
+        'maxLength',
+        t('registerRules.maxLengthFor', { key: rule.key }),
+        (attributes) => (
+          <input
+            {...attributes}
+            className="input input-sm length-input"
+            type="number"
+            min={0}
+            max={200}
+            value={maxLength}
+            onChange={(event) => setMaxLength(event.target.value)}
+          />
+        ),
+        'num',
+      )}
       <td className="actions">
         <form
           id={formId}
@@ -258,34 +255,5 @@ function RuleRow({ rule }: { rule: Rule }) {
         ) : null}
       </td>
     </tr>
-  );
-}
-
-/** A cell of a rule's row: a control named by a label only assistive technology reads, and the server's message. */
-function RuleCell({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <td className={className}>
-      <label className="sr-only" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </td>
   );
 }
