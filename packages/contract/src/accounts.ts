@@ -116,6 +116,13 @@ const smsCode = z
 /** A new password: length here; "not a common password" is checked by the server (password_rule). */
 export const newPassword = z.string().min(PASSWORD_RULE.minLength).max(PASSWORD_RULE.maxLength);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** A nickname: 1 to 20 characters, no control characters and no angle brackets. */
+export const nickname = z
+  .string()
+  .trim()
+  .min(1)
+  .max(20)
+  .regex(/^[^\p{C}<>]+$/u, 'invalid_format');
 const captchaFields = {
   /** The id of the captcha image the answer is for (from GET /wps/captcha). */
   captchaId: z.string().trim().max(100).optional(),
@@ -192,7 +199,7 @@ const registerExtras = {
   wechat: optionalText(60),
   zalo: optionalText(40),
   idNumber: optionalText(40),
-  nickname: optionalText(20),
+  nickname: z.union([z.literal(''), nickname]).optional(),
   verificationCode: z.string().trim().max(10).optional(),
   ...captchaFields,
   /** Registration must confirm age 18+ and accept the terms (§1). */
@@ -420,14 +427,7 @@ export const accountsEndpoints = {
     method: 'POST',
     path: '/wps/member/info/nickname',
     access: 'realMember',
-    body: z.object({
-      nickname: z
-        .string()
-        .trim()
-        .min(1)
-        .max(20)
-        .regex(/^[^\p{C}<>]+$/u, 'invalid_format'),
-    }),
+    body: z.object({ nickname }),
     response: memberInfo,
   }),
   /** The language update call of §4: the member's language, used for mails and SMS. */

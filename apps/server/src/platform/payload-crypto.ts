@@ -69,20 +69,23 @@ async function insertNewKey(tx: Queryable, now: Date): Promise<KeyRow> {
 }
 
 /** The current key, created on first start (or on first need). */
-export async function ensureServerKey(db: Database, now: Date): Promise<ServerKeyInfo> {
-  const found = await currentKeyRow(db);
-  const row =
-    found ??
-    (await db.transaction(async (tx) => {
+async function currentOrNewKey(db: Database, now: Date): Promise<KeyRow> {
+  return (
+    (await currentKeyRow(db)) ??
+    db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK]);
       return (await currentKeyRow(tx)) ?? insertNewKey(tx, now);
-    }));
+    })
+  );
+}
+
+export async function ensureServerKey(db: Database, now: Date): Promise<ServerKeyInfo> {
+  const row = await currentOrNewKey(db, now);
   return { keyId: row.id, createdAt: row.created_at };
 }
 
 export async function publicServerKey(db: Database, now: Date): Promise<EncryptionKey> {
-  await ensureServerKey(db, now);
-  const row = (await currentKeyRow(db)) as KeyRow;
+  const row = await currentOrNewKey(db, now);
   return { keyId: row.id, algorithm: 'RSA-OAEP-256', spki: row.public_spki, jwk: row.public_jwk };
 }
 

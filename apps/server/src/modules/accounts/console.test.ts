@@ -203,4 +203,39 @@ describe('console: players, outboxes and login failures', () => {
     );
     expect((await t.get(bo.loginFailures.path, finance)).body.code).toBe('forbidden');
   });
+
+  it('refuses every console endpoint to visitors, players and roles outside its list', async () => {
+    const trial = (await t.send('POST', api.freePlay.path, {})).body.value.token;
+    const allowed: Record<string, string[]> = {};
+    for (const [name, endpoint] of Object.entries(bo)) {
+      const url = path(endpoint.path, member.id);
+      const method = endpoint.method as 'GET' | 'POST';
+      const as = (token?: string) => (method === 'GET' ? t.get(url, token) : t.send(method, url, {}, token));
+      expect([name, (await as()).body.code]).toEqual([name, 'unauthorized']);
+      expect([name, (await as(trial)).body.code]).toEqual([name, 'unauthorized']);
+      const roles = typeof endpoint.access === 'object' ? endpoint.access.operator : [];
+      allowed[name] = [...roles];
+      for (const [role, token] of [
+        ['support', support],
+        ['operations', operations],
+        ['finance', finance],
+      ] as const) {
+        if (!roles.includes(role))
+          expect([name, role, (await as(token)).body.code]).toEqual([name, role, 'forbidden']);
+      }
+    }
+    expect(allowed).toEqual({
+      players: ['operations', 'support'],
+      player: ['operations', 'support'],
+      lockPlayer: ['operations'],
+      unlockPlayer: ['operations'],
+      resetPlayerPassword: ['operations'],
+      forcePasswordChange: ['operations'],
+      smsOutbox: ['operations'],
+      mailOutbox: ['operations'],
+      loginFailures: ['operations', 'support'],
+      encryptionKey: ['owner'],
+      rotateEncryptionKey: ['owner'],
+    });
+  });
 });

@@ -97,4 +97,19 @@ describe('member info, avatar, nickname and language', () => {
     expect(bad.body.code).toBe('validation_failed');
     expect((await t.send('PUT', api.setLanguage.path, { language: 'EN' })).body.code).toBe('unauthorized');
   });
+
+  it('refuses every member endpoint to visitors and operators, and the real-member ones to trial accounts', async () => {
+    const operator = await t.operatorToken('owner');
+    for (const [name, endpoint] of Object.entries(api)) {
+      if (endpoint.access === 'visitor') continue;
+      const method = endpoint.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const as = (token?: string) =>
+        method === 'GET' ? t.get(endpoint.path, token) : t.send(method, endpoint.path, {}, token);
+      expect([name, (await as()).status, (await as()).body.code]).toEqual([name, 401, 'unauthorized']);
+      expect([name, (await as(operator)).body.code]).toEqual([name, 'unauthorized']);
+      if (endpoint.access === 'realMember') {
+        expect([name, (await as(trial)).body.code]).toEqual([name, 'in_need_true_account']);
+      }
+    }
+  });
 });

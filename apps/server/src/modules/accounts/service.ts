@@ -4,16 +4,19 @@ import {
   fieldMessage,
   type LanguageCode,
   type LoginValue,
+  type loginBody,
   type MemberInfo,
   PASSWORD_RULE,
   PLAYER_SITE_TYPES,
   type RegisterRule,
+  type registerBody,
   registerRuleMessage,
   SMS_CODE_MAX_TRIES,
   type SmsPurpose,
   TRIAL_ACCOUNT_IS_AGENT,
   toTranslatedLanguage,
 } from '@tessera/contract';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -165,9 +168,7 @@ function memberMayEnter(member: store.MemberDb) {
   if (!(PLAYER_SITE_TYPES as readonly number[]).includes(member.type)) throw new AppError('not_member');
 }
 
-export type LoginInput =
-  | ({ type: 'username'; username: string; password: string } & HumanAnswer)
-  | ({ type: 'sms'; username: string; password: string; countryDialingCode: string } & HumanAnswer);
+export type LoginInput = z.output<typeof loginBody>;
 
 /**
  * Logs a member in by user name and password, or by mobile number and SMS code. After `captchaAfter` failures a
@@ -312,9 +313,9 @@ export async function useSmsCode(
   return (await store.consumeSmsCode(db, found.id, now)) ? 'ok' : 'invalid';
 }
 
-async function requireKnownDialingCode(db: Queryable, countryDialingCode: string, field: string) {
-  const known = (await system.countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
-  if (!known) throw new AppError('validation_failed', { [field]: 'invalid_value' });
+/** A dialing code of one of the site's countries. */
+async function knownDialingCode(db: Queryable, countryDialingCode: string) {
+  return (await system.countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
 }
 
 /** The mobile number against the registration rule for mobileNum, when it is enabled. */
@@ -347,7 +348,9 @@ export async function sendSmsCode(
   ];
   if (input.purpose === 'register' && input.username !== undefined) await requireFlag(db, 'REGMOBVERF3');
   else await requireFlag(db, flag);
-  await requireKnownDialingCode(db, input.countryDialingCode, 'countryDialingCode');
+  if (!(await knownDialingCode(db, input.countryDialingCode))) {
+    throw new AppError('validation_failed', { countryDialingCode: 'invalid_value' });
+  }
   await checkMobileRule(db, input.mobile, input.field, visit.language);
   await throttle(
     db,
@@ -418,32 +421,11 @@ function ruleProblem(rule: RegisterRule, value: string): boolean {
   }
 }
 
-export interface RegisterInput extends HumanAnswer {
+/** Both registration bodies: the mobile tab has no user name, and a password only when MOBILENUMPASSREG3 is on. */
+export type RegisterInput = Omit<z.output<typeof registerBody>, 'username' | 'password'> & {
   username?: string;
-  password?: string;
-  confirmPassword?: string | undefined;
-  mobileNum?: string | undefined;
-  countryDialingCode?: string | undefined;
-  payeeName?: string | undefined;
-  email?: string | undefined;
-  qqNum?: string | undefined;
-  recommenderId?: string | undefined;
-  affiliateCode?: string | undefined;
-  referralCode?: string | undefined;
-  paymentPassword?: string | undefined;
-  line?: string | undefined;
-  whatsapp?: string | undefined;
-  facebook?: string | undefined;
-  wechat?: string | undefined;
-  zalo?: string | undefined;
-  idNumber?: string | undefined;
-  nickname?: string | undefined;
-  verificationCode?: string | undefined;
-  login: boolean;
-  registerUrl?: string | undefined;
-  registerMethod: string;
-  domain?: string | undefined;
-}
+  password?: string | undefined;
+};
 
 /** Rule-checked fields of §5 besides username, password, mobileNum and captcha. */
 const OPTIONAL_RULE_FIELDS = [
@@ -517,9 +499,8 @@ export async function register(
   >;
   const countryDialingCode = input.countryDialingCode ?? '';
   if (mobile) {
-    const known = (await system.countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
     if (!countryDialingCode) errors.countryDialingCode = 'required';
-    else if (!known) errors.countryDialingCode = 'invalid_value';
+    else if (!(await knownDialingCode(db, countryDialingCode))) errors.countryDialingCode = 'invalid_value';
   }
   const smsNeeded = smsVerification && mobile !== '';
   if (smsNeeded && !input.verificationCode) errors.verificationCode = 'required';
