@@ -19,9 +19,9 @@ import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField } from '../content/fields.tsx';
+import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 
 type Announcement = ResponseOf<typeof backofficeEndpoints.announcements.list>[number];
@@ -29,7 +29,7 @@ type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
-  const [previewing, setPreviewing] = useState<Announcement | null>(null);
+  const preview = useSavedPreview<Announcement>();
 
   const columns: Column<Announcement>[] = [
     titleColumn(t),
@@ -63,7 +63,7 @@ export function AnnouncementsPage() {
       description={t('announcements.description')}
       newLabel={t('announcements.new')}
       columns={columns}
-      rowActions={(row) => <PreviewButton title={row.title} onClick={() => setPreviewing(row)} />}
+      rowActions={preview.button}
       empty={
         <EmptyState
           icon="announcements"
@@ -73,20 +73,12 @@ export function AnnouncementsPage() {
       }
       name={(row) => row.title}
       savedMessage={(saved) => t('announcements.saved', { title: saved.title })}
-      onSaved={setPreviewing}
+      onSaved={preview.show}
       deleteTitle={t('announcements.deleteTitle')}
-      onDeleted={(row) => {
-        if (previewing?.id === row.id) setPreviewing(null);
-      }}
+      onDeleted={preview.forget}
       editor={(editor) => <AnnouncementDialog {...editor} />}
     >
-      {previewing ? (
-        <SavedPreview
-          title={previewing.title}
-          html={previewing.content}
-          onClose={() => setPreviewing(null)}
-        />
-      ) : null}
+      {preview.card}
     </CrudPage>
   );
 }
@@ -131,12 +123,11 @@ function AnnouncementDialog({
       }
     >
       <div className="form-grid">
-        <TextField
-          label={t('common.title')}
+        <TitleField
           value={title}
-          maxLength={200}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={setTitle}
           error={errors.title}
+          maxLength={200}
           fieldClassName="span-2"
         />
         <Select

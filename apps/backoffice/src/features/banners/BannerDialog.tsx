@@ -8,7 +8,7 @@ import { errorText, fieldErrors } from '../../app/errors.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { SortField } from '../content/fields.tsx';
+import { SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 import { groupLabel } from './groups.ts';
 
@@ -119,13 +119,7 @@ export function BannerDialog({
           onChange={(event) => setGroupName(event.target.value)}
           error={errors.groupName}
         />
-        <TextField
-          label={t('common.title')}
-          value={title}
-          maxLength={120}
-          onChange={(event) => setTitle(event.target.value)}
-          error={errors.title}
-        />
+        <TitleField value={title} onChange={setTitle} error={errors.title} maxLength={120} />
         <div className="span-2 banner-image-row">
           <div className="banner-preview" aria-hidden={previewUrl ? undefined : true}>
             {previewUrl ? (

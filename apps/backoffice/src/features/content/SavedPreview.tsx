@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, RowButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -22,12 +23,36 @@ export function SavedPreview({ title, html, onClose }: { title: string; html: st
   );
 }
 
-/** The button of a row that shows its saved content in a SavedPreview. */
-export function PreviewButton({ title, onClick }: { title: string; onClick: () => void }) {
+interface Previewable {
+  id: number;
+  title: string;
+  content: string;
+}
+
+/**
+ * The saved row whose content a list shows below it: the one whose Preview button was pressed, or the one just
+ * saved. Deleting it hides it.
+ */
+export function useSavedPreview<Row extends Previewable>() {
   const { t } = useTranslation();
-  return (
-    <RowButton icon="eye" aria-label={t('content.previewNamed', { title })} onClick={onClick}>
-      {t('content.preview')}
-    </RowButton>
-  );
+  const [previewing, setPreviewing] = useState<Row | null>(null);
+  return {
+    show: (row: Row) => setPreviewing(row),
+    hide: () => setPreviewing(null),
+    forget: (row: Row) => {
+      if (previewing?.id === row.id) setPreviewing(null);
+    },
+    button: (row: Row) => (
+      <RowButton
+        icon="eye"
+        aria-label={t('content.previewNamed', { title: row.title })}
+        onClick={() => setPreviewing(row)}
+      >
+        {t('content.preview')}
+      </RowButton>
+    ),
+    card: previewing ? (
+      <SavedPreview title={previewing.title} html={previewing.content} onClose={() => setPreviewing(null)} />
+    ) : null,
+  };
 }

@@ -4,6 +4,33 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { languageOptions } from './options.ts';
 
+/** The title of a row; the longest the server takes differs by kind of row. */
+export function TitleField({
+  value,
+  onChange,
+  error,
+  maxLength,
+  fieldClassName,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  maxLength: number;
+  fieldClassName?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('common.title')}
+      value={value}
+      maxLength={maxLength}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      fieldClassName={fieldClassName}
+    />
+  );
+}
+
 /** The sort order of a row as typed; toSort turns it into the number the contract expects. */
 export function SortField({
   value,

@@ -15,11 +15,10 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { LoadingState } from '../../ui/Spinner.tsx';
 import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField } from '../content/fields.tsx';
+import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 import './help.css';
 
@@ -31,24 +30,22 @@ const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - 
 export function HelpPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const [previewing, setPreviewing] = useState<Article | null>(null);
+  const preview = useSavedPreview<Article>();
 
   const select = (id: number) => {
     const next = new URLSearchParams(params);
     next.set('category', String(id));
     setParams(next, { replace: true });
-    setPreviewing(null);
+    preview.hide();
   };
   const articles = useCrudEditing(backofficeEndpoints.helpArticles, 'helpArticles', {
     name: (article) => article.title,
     savedMessage: (saved) => t('help.articleSaved', { title: saved.title }),
     onSaved: (saved) => {
       select(saved.categoryId);
-      setPreviewing(saved);
+      preview.show(saved);
     },
-    onDeleted: (article) => {
-      if (previewing?.id === article.id) setPreviewing(null);
-    },
+    onDeleted: preview.forget,
   });
   const categories = useCrudEditing(backofficeEndpoints.helpCategories, 'helpCategories', {
     name: (category) => category.title,
@@ -77,7 +74,7 @@ export function HelpPage() {
         onEdit={() => articles.edit(article)}
         onDelete={() => articles.askDelete(article)}
       >
-        <PreviewButton title={article.title} onClick={() => setPreviewing(article)} />
+        {preview.button(article)}
       </RowActions>
     )),
   ];
@@ -190,13 +187,7 @@ export function HelpPage() {
                   }
                 />
               </Card>
-              {previewing ? (
-                <SavedPreview
-                  title={previewing.title}
-                  html={previewing.content}
-                  onClose={() => setPreviewing(null)}
-                />
-              ) : null}
+              {preview.card}
             </div>
           </div>
         )
@@ -246,13 +237,7 @@ function CategoryDialog({
       onClose={onClose}
       onSubmit={() => onSave({ language, title, sort: toSort(sort) })}
     >
-      <TextField
-        label={t('common.title')}
-        value={title}
-        maxLength={120}
-        onChange={(event) => setTitle(event.target.value)}
-        error={errors.title}
-      />
+      <TitleField value={title} onChange={setTitle} error={errors.title} maxLength={120} />
       <LanguageField value={language} onChange={setLanguage} error={errors.language} />
       <SortField value={sort} onChange={setSort} error={errors.sort} />
     </FormDialog>
@@ -289,12 +274,11 @@ function ArticleDialog({
       onSubmit={() => onSave({ categoryId: Number(categoryId), title, content, sort: toSort(sort) })}
     >
       <div className="form-grid">
-        <TextField
-          label={t('common.title')}
+        <TitleField
           value={title}
-          maxLength={200}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={setTitle}
           error={errors.title}
+          maxLength={200}
           fieldClassName="span-2"
         />
         <Select

@@ -10,18 +10,17 @@ import { fieldErrors } from '../../app/errors.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import type { Column } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField } from '../content/fields.tsx';
+import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { PreviewButton, SavedPreview } from '../content/SavedPreview.tsx';
+import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 
 type Notice = ResponseOf<typeof backofficeEndpoints.notices.list>[number];
 
 export function NoticesPage() {
   const { t, i18n } = useTranslation();
-  const [previewing, setPreviewing] = useState<Notice | null>(null);
+  const preview = useSavedPreview<Notice>();
 
   const columns: Column<Notice>[] = [
     titleColumn(t),
@@ -45,24 +44,16 @@ export function NoticesPage() {
       description={t('notices.description')}
       newLabel={t('notices.new')}
       columns={columns}
-      rowActions={(notice) => <PreviewButton title={notice.title} onClick={() => setPreviewing(notice)} />}
+      rowActions={preview.button}
       empty={<EmptyState icon="notices" title={t('notices.empty')} description={t('notices.emptyHint')} />}
       name={(notice) => notice.title}
       savedMessage={(saved) => t('notices.saved', { title: saved.title })}
-      onSaved={setPreviewing}
+      onSaved={preview.show}
       deleteTitle={t('notices.deleteTitle')}
-      onDeleted={(notice) => {
-        if (previewing?.id === notice.id) setPreviewing(null);
-      }}
+      onDeleted={preview.forget}
       editor={(editor) => <NoticeDialog {...editor} />}
     >
-      {previewing ? (
-        <SavedPreview
-          title={previewing.title}
-          html={previewing.content}
-          onClose={() => setPreviewing(null)}
-        />
-      ) : null}
+      {preview.card}
     </CrudPage>
   );
 }
@@ -93,12 +84,11 @@ function NoticeDialog({
       onSubmit={() => onSave({ language, title, content, sort: toSort(sort), enabled })}
     >
       <div className="form-grid">
-        <TextField
-          label={t('common.title')}
+        <TitleField
           value={title}
-          maxLength={200}
-          onChange={(event) => setTitle(event.target.value)}
+          onChange={setTitle}
           error={errors.title}
+          maxLength={200}
           fieldClassName="span-2"
         />
         <LanguageField value={language} onChange={setLanguage} error={errors.language} />

@@ -145,6 +145,44 @@ function RuleRow({ rule }: { rule: Rule }) {
     );
   };
 
+  const checkboxCell = (
+    name: 'enabled' | 'required',
+    label: string,
+    checked: boolean,
+    onChange: (checked: boolean) => void,
+  ) =>
+    cell(name, label, (attributes) => (
+      <input
+        {...attributes}
+        type="checkbox"
+        className="checkbox-input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    ));
+  const lengthCell = (
+    name: 'minLength' | 'maxLength',
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+  ) =>
+    cell(
+      name,
+      label,
+      (attributes) => (
+        <input
+          {...attributes}
+          className="input input-sm length-input"
+          type="number"
+          min={0}
+          max={200}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ),
+      'num',
+    );
+
   return (
     <tr className={dirty ? 'row-dirty' : undefined}>
       <td>
@@ -153,24 +191,8 @@ function RuleRow({ rule }: { rule: Rule }) {
         </span>
         <span className="cell-sub mono">{rule.key}</span>
       </td>
-      {cell('enabled', t('registerRules.enabledFor', { key: rule.key }), (attributes) => (
-        <input
-          {...attributes}
-          type="checkbox"
-          className="checkbox-input"
-          checked={enabled}
-          onChange={(event) => setEnabled(event.target.checked)}
-        />
-      ))}
-      {cell('required', t('registerRules.requiredFor', { key: rule.key }), (attributes) => (
-        <input
-          {...attributes}
-          type="checkbox"
-          className="checkbox-input"
-          checked={required}
-          onChange={(event) => setRequired(event.target.checked)}
-        />
-      ))}
+      {checkboxCell('enabled', t('registerRules.enabledFor', { key: rule.key }), enabled, setEnabled)}
+      {checkboxCell('required', t('registerRules.requiredFor', { key: rule.key }), required, setRequired)}
       {cell('patternId', t('registerRules.patternIdFor', { key: rule.key }), (attributes) => (
         <div className="select-wrap">
           <select
@@ -197,38 +219,8 @@ function RuleRow({ rule }: { rule: Rule }) {
           onChange={(event) => setAcceptedPattern(event.target.value)}
         />
       ))}
-      {cell(
-        'minLength',
-        t('registerRules.minLengthFor', { key: rule.key }),
-        (attributes) => (
-          <input
-            {...attributes}
-            className="input input-sm length-input"
-            type="number"
-            min={0}
-            max={200}
-            value={minLength}
-            onChange={(event) => setMinLength(event.target.value)}
-          />
-        ),
-        'num',
-      )}
-      {cell(
-        'maxLength',
-        t('registerRules.maxLengthFor', { key: rule.key }),
-        (attributes) => (
-          <input
-            {...attributes}
-            className="input input-sm length-input"
-            type="number"
-            min={0}
-            max={200}
-            value={maxLength}
-            onChange={(event) => setMaxLength(event.target.value)}
-          />
-        ),
-        'num',
-      )}
+      {lengthCell('minLength', t('registerRules.minLengthFor', { key: rule.key }), minLength, setMinLength)}
+      {lengthCell('maxLength', t('registerRules.maxLengthFor', { key: rule.key }), maxLength, setMaxLength)}
       <td className="actions">
         <form
           id={formId}

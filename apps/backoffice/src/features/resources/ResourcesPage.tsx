@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { SortField } from '../content/fields.tsx';
+import { SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 import '../content/content.css';
 
@@ -104,13 +104,7 @@ function ResourceDialog({
           onChange={(event) => setResourceType(event.target.value as ResourceType)}
           error={errors.resourceType}
         />
-        <TextField
-          label={t('common.title')}
-          value={title}
-          maxLength={80}
-          onChange={(event) => setTitle(event.target.value)}
-          error={errors.title}
-        />
+        <TitleField value={title} onChange={setTitle} error={errors.title} maxLength={80} />
         <TextField
           label={t('common.url')}
           type="url"

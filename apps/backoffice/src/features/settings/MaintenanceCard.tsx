@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { fromLocalInput, toLocalInput } from '../../app/dates.ts';
-import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
 
 const KEY = ['settings', 'maintenance'];
 
@@ -62,15 +62,13 @@ function MaintenanceForm({ initial }: { initial: MaintenanceSettings }) {
   const errors = fieldErrors(save.error);
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+    <SettingsForm
+      saveLabel={t('settings.maintenance.save')}
+      saving={save.isPending}
+      error={save.error}
+      shownFields={['enabled', 'title', 'message', 'startsAt', 'endsAt']}
+      onSubmit={() => save.mutate()}
     >
-      <FormError error={save.error} shownFields={['enabled', 'title', 'message', 'startsAt', 'endsAt']} />
       <Switch
         label={t('settings.maintenance.mode')}
         description={t('settings.maintenance.modeHint')}
@@ -112,11 +110,6 @@ function MaintenanceForm({ initial }: { initial: MaintenanceSettings }) {
           hint={t('settings.maintenance.optional')}
         />
       </div>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {t('settings.maintenance.save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

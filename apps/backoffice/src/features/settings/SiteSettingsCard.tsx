@@ -3,13 +3,13 @@ import { backofficeEndpoints, type SiteSettings } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { SettingsForm } from './SettingsForm.tsx';
 
 const KEY = ['settings', 'site'];
 
@@ -61,15 +61,13 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate();
-      }}
+    <SettingsForm
+      saveLabel={t('settings.site.save')}
+      saving={save.isPending}
+      error={save.error}
+      shownFields={Object.keys(initial)}
+      onSubmit={() => save.mutate()}
     >
-      <FormError error={save.error} shownFields={Object.keys(initial)} />
       <div className="form-grid">
         {TEXTS.map((field) => (
           <TextField
@@ -104,11 +102,6 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           />
         ))}
       </fieldset>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {t('settings.site.save')}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
