@@ -13,6 +13,7 @@ import {
   registerRuleMessage,
   SMS_CODE_MAX_TRIES,
   type SmsPurpose,
+  TOO_MANY_REQUESTS_WAIT_MINUTES,
   TRIAL_ACCOUNT_IS_AGENT,
   toTranslatedLanguage,
 } from '@tessera/contract';
@@ -58,8 +59,6 @@ export interface Visit {
   now: Date;
 }
 
-const TOO_MANY_WAIT_MINUTES = 5;
-
 // Failure counters (platform/attempts), shared by every server process through the database.
 export const loginKey = (username: string) => `member-login:${username.toLowerCase()}`;
 const smsLoginKey = (countryDialingCode: string, mobile: string) =>
@@ -78,7 +77,7 @@ function loginPolicy(config: Config): AttemptPolicy {
 const sendingPolicy = (max: number): AttemptPolicy => ({
   windowMinutes: 60,
   maxFailures: max,
-  lockMinutes: TOO_MANY_WAIT_MINUTES,
+  lockMinutes: TOO_MANY_REQUESTS_WAIT_MINUTES,
 });
 
 /** Counts one use against every key; refused with too_many_requests while any of them is locked. */
