@@ -140,10 +140,15 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   });
 
   // Console.
-  route(app, deps, bo.players, async ({ query }) => {
-    const { rows, total } = await store.searchPlayers(db, query);
-    return { list: rows.map(service.playerRow), total, pageNo: query.pageNo, pageSize: query.pageSize };
-  });
+  /** A page of the console's lists: the rows shaped by `view`, with the paging asked for. */
+  const pageOf = <T, R>(
+    query: { pageNo: number; pageSize: number },
+    found: { rows: T[]; total: number },
+    view: (row: T) => R,
+  ) => ({ list: found.rows.map(view), total: found.total, pageNo: query.pageNo, pageSize: query.pageSize });
+  route(app, deps, bo.players, async ({ query }) =>
+    pageOf(query, await store.searchPlayers(db, query), service.playerRow),
+  );
   route(app, deps, bo.player, async ({ params, now }) => service.playerDetail(db, params.id, now));
   const playerWrite = async (
     ctx: { caller: Caller; ip: string; now: Date; params: { id: number } },
@@ -171,61 +176,43 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       ...(await service.resetPlayerPassword(accounts, tx, ctx.params.id, ctx.body.method, visit(ctx))),
     })),
   );
-  route(app, deps, bo.smsOutbox, async ({ query }) => {
-    const { rows, total } = await store.listSmsOutbox(db, query);
-    return {
-      list: rows.map((row) => ({
-        id: row.id,
-        countryDialingCode: row.country_dialing_code,
-        mobileNum: row.mobile,
-        purpose: row.purpose,
-        body: row.body,
-        provider: row.provider,
-        status: row.status,
-        error: row.error,
-        createdAt: row.created_at.toISOString(),
-      })),
-      total,
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    };
-  });
-  route(app, deps, bo.mailOutbox, async ({ query }) => {
-    const { rows, total } = await store.listMailOutbox(db, query);
-    return {
-      list: rows.map((row) => ({
-        id: row.id,
-        to: row.to_address,
-        subject: row.subject,
-        body: row.body,
-        provider: row.provider,
-        status: row.status,
-        error: row.error,
-        createdAt: row.created_at.toISOString(),
-      })),
-      total,
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    };
-  });
-  route(app, deps, bo.loginFailures, async ({ query }) => {
-    const { rows, total } = await store.listLoginFailures(db, query);
-    return {
-      list: rows.map((row) => ({
-        id: row.id,
-        username: row.username,
-        memberId: row.member_id,
-        loginType: row.login_type,
-        reason: row.reason,
-        ip: row.ip,
-        device: row.device,
-        createdAt: row.created_at.toISOString(),
-      })),
-      total,
-      pageNo: query.pageNo,
-      pageSize: query.pageSize,
-    };
-  });
+  route(app, deps, bo.smsOutbox, async ({ query }) =>
+    pageOf(query, await store.listSmsOutbox(db, query), (row) => ({
+      id: row.id,
+      countryDialingCode: row.country_dialing_code,
+      mobileNum: row.mobile,
+      purpose: row.purpose,
+      body: row.body,
+      provider: row.provider,
+      status: row.status,
+      error: row.error,
+      createdAt: row.created_at.toISOString(),
+    })),
+  );
+  route(app, deps, bo.mailOutbox, async ({ query }) =>
+    pageOf(query, await store.listMailOutbox(db, query), (row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      body: row.body,
+      provider: row.provider,
+      status: row.status,
+      error: row.error,
+      createdAt: row.created_at.toISOString(),
+    })),
+  );
+  route(app, deps, bo.loginFailures, async ({ query }) =>
+    pageOf(query, await store.listLoginFailures(db, query), (row) => ({
+      id: row.id,
+      username: row.username,
+      memberId: row.member_id,
+      loginType: row.login_type,
+      reason: row.reason,
+      ip: row.ip,
+      device: row.device,
+      createdAt: row.created_at.toISOString(),
+    })),
+  );
   const keyView = (key: { keyId: string; createdAt: Date }) => ({
     keyId: key.keyId,
     createdAt: key.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import {
   type MemberInfo,
   PASSWORD_RULE,
   PLAYER_SITE_TYPES,
+  REGISTER_FIELDS,
   type RegisterRule,
   type registerBody,
   registerRuleMessage,
@@ -426,20 +427,10 @@ export type RegisterInput = Omit<z.output<typeof registerBody>, 'username' | 'pa
   password?: string | undefined;
 };
 
-/** Rule-checked fields of §5 besides username, password, mobileNum and captcha. */
-const OPTIONAL_RULE_FIELDS = [
-  'payeeName',
-  'paymentPassword',
-  'qqNum',
-  'line',
-  'whatsapp',
-  'facebook',
-  'wechat',
-  'idNumber',
-  'email',
-  'recommenderId',
-  'affiliateCode',
-] as const;
+/** The fields of §5 that `check` handles alike: all but username, password, mobileNum and captcha. */
+const OPTIONAL_RULE_FIELDS = REGISTER_FIELDS.filter(
+  (key) => !['username', 'password', 'mobileNum', 'captcha'].includes(key),
+);
 
 /**
  * Registers a member by user name (tab "register") or by mobile number (tab "registerMobile"), checking every
@@ -493,7 +484,7 @@ export async function register(
     }
   }
   const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, check(key)])) as Record<
-    (typeof OPTIONAL_RULE_FIELDS)[number],
+    (typeof REGISTER_FIELDS)[number],
     string
   >;
   const countryDialingCode = input.countryDialingCode ?? '';
