@@ -38,7 +38,7 @@ import {
 } from '../../platform/crypto.ts';
 import { openSession, revokeOtherSessions, revokeSubjectSessions } from '../../platform/sessions.ts';
 import * as system from '../system/service.ts';
-import type { HumanAnswer, HumanVerifier } from './captcha.ts';
+import type { HumanVerifier } from './captcha.ts';
 import type { Delivery } from './delivery.ts';
 import { isDefaultPassword, passwordProblem, randomText } from './passwords.ts';
 import * as store from './store.ts';
