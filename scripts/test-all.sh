@@ -10,8 +10,12 @@ need_apt=()
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "${PG_BIN:-}" ]; then
   need_apt+=(postgresql)
 fi
+can_apt=false
+command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && can_apt=true
+# Chinese glyphs for the screenshots the browser tests save (boxes without them); wanted, not required.
+if $can_apt && ! fc-list 2>/dev/null | grep -qi 'CJK'; then need_apt+=(fonts-noto-cjk); fi
 if [ ${#need_apt[@]} -gt 0 ]; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  if $can_apt; then
     echo "Installing ${need_apt[*]} with apt-get"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null

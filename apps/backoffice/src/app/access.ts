@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@tessera/contract';
+import { accountsConsoleEndpoints, type Endpoint, type OperatorRole } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
 export type PageId =
@@ -13,9 +13,14 @@ export type PageId =
   | 'resources'
   | 'domains'
   | 'operators'
-  | 'audit';
+  | 'audit'
+  | 'players'
+  | 'smsOutbox'
+  | 'mailOutbox'
+  | 'loginFailures'
+  | 'security';
 
-export type NavSection = 'overview' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -26,6 +31,19 @@ export interface PageDefinition {
   roles: readonly OperatorRole[];
 }
 
+/** The roles besides the owner that the contract lets call an endpoint (the owner may call every one). */
+export function rolesOf(endpoint: Pick<Endpoint, 'access'>): readonly OperatorRole[] {
+  const { access } = endpoint;
+  return typeof access === 'object' ? access.operator.filter((role) => role !== 'owner') : [];
+}
+
+/** Whether the operator's role may call an endpoint: the server decides, the console only mirrors it. */
+export function mayCall(role: OperatorRole | undefined, endpoint: Pick<Endpoint, 'access'>): boolean {
+  if (!role) return false;
+  return role === 'owner' || rolesOf(endpoint).includes(role);
+}
+
+const accounts = accountsConsoleEndpoints;
 const OPERATIONS: readonly OperatorRole[] = ['operations'];
 const CONTENT: readonly OperatorRole[] = ['operations', 'support'];
 
@@ -37,6 +55,28 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'dashboard',
     section: 'overview',
     roles: ['operations', 'finance', 'support'],
+  },
+  { id: 'players', path: '/players', icon: 'user', section: 'accounts', roles: rolesOf(accounts.players) },
+  {
+    id: 'smsOutbox',
+    path: '/sms-outbox',
+    icon: 'message',
+    section: 'accounts',
+    roles: rolesOf(accounts.smsOutbox),
+  },
+  {
+    id: 'mailOutbox',
+    path: '/mail-outbox',
+    icon: 'mail',
+    section: 'accounts',
+    roles: rolesOf(accounts.mailOutbox),
+  },
+  {
+    id: 'loginFailures',
+    path: '/login-failures',
+    icon: 'lock',
+    section: 'accounts',
+    roles: rolesOf(accounts.loginFailures),
   },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
@@ -55,9 +95,22 @@ export const PAGES: readonly PageDefinition[] = [
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },
   { id: 'audit', path: '/audit', icon: 'audit', section: 'administration', roles: [] },
+  {
+    id: 'security',
+    path: '/security',
+    icon: 'key',
+    section: 'administration',
+    roles: rolesOf(accounts.encryptionKey),
+  },
 ];
 
-export const NAV_SECTIONS: readonly NavSection[] = ['overview', 'configuration', 'content', 'administration'];
+export const NAV_SECTIONS: readonly NavSection[] = [
+  'overview',
+  'accounts',
+  'configuration',
+  'content',
+  'administration',
+];
 
 export function canUse(role: OperatorRole | undefined, page: PageId): boolean {
   if (!role) return false;

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { Badge } from '../ui/Card.tsx';
 import type { Column } from '../ui/Table.tsx';
+import { formatDateTime } from './dates.ts';
 
 // The columns that several lists show alike.
 
@@ -35,4 +37,29 @@ export function enabledColumn<T extends { enabled: boolean }>(t: TFunction): Col
         <Badge>{t('common.disabled')}</Badge>
       ),
   };
+}
+
+/** A column of instants in the operator's language, with what else the cell says (an address) below. */
+export function dateTimeColumn<T>(
+  key: string,
+  header: string,
+  language: string,
+  at: (row: T) => string | null,
+  below?: (row: T) => ReactNode,
+): Column<T> {
+  return {
+    key,
+    header,
+    render: (row) => (
+      <>
+        <span className="nowrap muted">{formatDateTime(at(row), language)}</span>
+        {below ? <span className="cell-below">{below(row)}</span> : null}
+      </>
+    ),
+  };
+}
+
+/** A column of short codes or addresses, in the monospaced face ("—" when empty). */
+export function monoColumn<T>(key: string, header: string, value: (row: T) => string): Column<T> {
+  return { key, header, render: (row) => <span className="mono">{value(row) || '—'}</span> };
 }

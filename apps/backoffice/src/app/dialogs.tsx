@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
-import { ConfirmDialog, Modal, type ModalProps } from '../ui/Modal.tsx';
+import { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from '../ui/Modal.tsx';
 import { errorText, FormError } from './errors.tsx';
 
 /** A dialog that is one form: the save call's error on top, Cancel and the save button at the bottom. */
@@ -51,32 +51,42 @@ export function FormDialog({
   );
 }
 
-export function DeleteDialog({
-  title,
-  message,
-  busy,
-  error,
-  onCancel,
-  onConfirm,
-}: {
+export interface ActionDialogProps {
   title: ReactNode;
   message: ReactNode;
   busy: boolean;
   error: unknown;
   onCancel: () => void;
   onConfirm: () => void;
+}
+
+/** A confirmation before an action, with the action's error (when its call failed) below the question. */
+export function ActionDialog({
+  confirmLabel,
+  confirmVariant,
+  error,
+  children,
+  ...props
+}: ActionDialogProps & {
+  confirmLabel: string;
+  confirmVariant?: ConfirmDialogProps['confirmVariant'];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <ConfirmDialog
       open
-      title={title}
-      message={message}
-      confirmLabel={t('common.delete')}
-      busy={busy}
+      {...props}
+      confirmLabel={confirmLabel}
+      confirmVariant={confirmVariant}
       error={error ? <Alert tone="error" title={errorText(error, t)} /> : null}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
+}
+
+export function DeleteDialog(props: ActionDialogProps) {
+  const { t } = useTranslation();
+  return <ActionDialog {...props} confirmLabel={t('common.delete')} />;
 }

@@ -8,11 +8,17 @@ import { BannersPage } from '../features/banners/BannersPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { DomainsPage } from '../features/domains/DomainsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
+import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
+import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
+import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
+import { PlayerPage } from '../features/players/PlayerPage.tsx';
+import { PlayersPage } from '../features/players/PlayersPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
+import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import type { PageId } from './access.ts';
 import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
@@ -31,6 +37,11 @@ export const router = createBrowserRouter(
       element: <RequireAuth />,
       children: [
         { index: true, element: page('dashboard', <DashboardPage />) },
+        { path: 'players', element: page('players', <PlayersPage />) },
+        { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
+        { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
+        { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },
@@ -42,6 +53,7 @@ export const router = createBrowserRouter(
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },
         { path: 'audit', element: page('audit', <AuditPage />) },
+        { path: 'security', element: page('security', <SecurityPage />) },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

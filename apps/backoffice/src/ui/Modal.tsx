@@ -166,10 +166,14 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
+  /** The confirm button's look: danger (the default) for what destroys or takes away, primary otherwise. */
+  confirmVariant?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
   error?: ReactNode;
+  /** More of the dialog below the message, such as a field the action takes. */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -177,10 +181,12 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  confirmVariant = 'danger',
   onConfirm,
   onCancel,
   busy,
   error,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -194,13 +200,14 @@ export function ConfirmDialog({
           <Button onClick={onCancel} data-autofocus>
             {t('common.cancel')}
           </Button>
-          <Button variant="danger" loading={busy} onClick={onConfirm}>
+          <Button variant={confirmVariant} loading={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       <p className="confirm-message">{message}</p>
+      {children}
       {error}
     </Modal>
   );

@@ -2,6 +2,7 @@ export { Alert, type Tone } from './Alert.tsx';
 export { Button, IconButton, RowButton } from './Button.tsx';
 export { Badge, Card } from './Card.tsx';
 export { Checkbox, Switch } from './Checkbox.tsx';
+export { type DetailItem, DetailList } from './DetailList.tsx';
 export { EmptyState } from './EmptyState.tsx';
 export { HtmlPreview } from './HtmlPreview.tsx';
 export { Icon, type IconName } from './Icon.tsx';

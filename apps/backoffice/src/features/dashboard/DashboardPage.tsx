@@ -14,7 +14,7 @@ import './dashboard.css';
 type Counts = ResponseOf<typeof backofficeEndpoints.dashboard>['counts'];
 
 const COUNT_CARDS: ReadonlyArray<{ key: keyof Counts; icon: IconName; page?: PageId }> = [
-  { key: 'members', icon: 'operators' },
+  { key: 'members', icon: 'user', page: 'players' },
   { key: 'operators', icon: 'shield', page: 'operators' },
   { key: 'banners', icon: 'banners', page: 'banners' },
   { key: 'notices', icon: 'notices', page: 'notices' },
@@ -27,6 +27,7 @@ const COUNT_CARDS: ReadonlyArray<{ key: keyof Counts; icon: IconName; page?: Pag
 ];
 
 const PAGE_PATHS: Partial<Record<PageId, string>> = {
+  players: '/players',
   operators: '/operators',
   banners: '/banners',
   notices: '/notices',
