@@ -21,3 +21,8 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** The from and to filters of a list (datetime-local values) as the instants its endpoint takes. */
+export function instantRange(filters: { from: string; to: string }) {
+  return { from: fromLocalInput(filters.from) ?? undefined, to: fromLocalInput(filters.to) ?? undefined };
+}

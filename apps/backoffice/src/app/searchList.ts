@@ -51,9 +51,9 @@ export function useUrlSearch<F extends string>(names: readonly F[], onNavigate?:
     filtered: names.some((name) => applied[name]),
     /** True when the form or the URL holds a filter, so Reset has something to clear. */
     resettable: names.some((name) => applied[name] || draft[name]),
-    /** The value and change handler of the control that edits one filter. */
-    control: (name: F) => ({
-      value: draft[name],
+    /** The value and change handler of the control that edits one filter (by name, as filter fields give it). */
+    control: (name: string) => ({
+      value: draft[name as F] ?? '',
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
         const { value } = event.target;
         setDraft((current) => ({ ...current, [name]: value }));
@@ -70,19 +70,34 @@ export function useUrlSearch<F extends string>(names: readonly F[], onNavigate?:
 }
 
 export type UrlSearch<F extends string> = ReturnType<typeof useUrlSearch<F>>;
-/** What a list page needs of its search: the form's buttons and the pagination. */
-export type SearchControls = Pick<
-  UrlSearch<string>,
-  'filtered' | 'resettable' | 'apply' | 'reset' | 'pageSize' | 'setPage' | 'setPageSize'
->;
 
-/** One page of a console list endpoint; the page shown stays while the next one loads. */
-export function usePageQuery<E extends Endpoint>(key: string, endpoint: E, query: QueryOf<E>) {
-  return useQuery({
-    queryKey: [key, query],
+/** The query keys of a list endpoint that a filter of the URL can carry. */
+type FilterName<E extends Endpoint> = Exclude<Extract<keyof QueryOf<E>, string>, 'pageNo' | 'pageSize'>;
+
+/**
+ * A console list endpoint searched through the URL. `toQuery` turns the filters of the URL into the endpoint's
+ * query (without it each filter goes as it is, or not at all when empty); the page and its size are added. The
+ * page shown stays while the next one loads. The query key is the endpoint's path, then the query.
+ */
+export function useSearchList<E extends Endpoint, F extends FilterName<E>>(
+  endpoint: E,
+  filters: readonly F[],
+  toQuery: (applied: Filters<F>) => Partial<QueryOf<E>> = (applied) =>
+    Object.fromEntries(filters.map((name) => [name, optional(applied[name])])) as Partial<QueryOf<E>>,
+  onNavigate?: () => void,
+) {
+  const search = useUrlSearch(filters, onNavigate);
+  const query = {
+    ...toQuery(search.applied),
+    pageNo: search.pageNo,
+    pageSize: search.pageSize,
+  } as QueryOf<E>;
+  const result = useQuery({
+    queryKey: [endpoint.path, query],
     queryFn: ({ signal }) => call(endpoint, { query, signal }) as Promise<ResponseOf<E>>,
     placeholderData: keepPreviousData,
   });
+  return { search, query: result };
 }
 
 /** A filter's value for the query: undefined when empty, so the endpoint sees no filter. */

@@ -1,12 +1,11 @@
 import { type AuditEntry, backofficeEndpoints } from '@tessera/contract';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, fromLocalInput } from '../../app/dates.ts';
-import { SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, usePageQuery, useUrlSearch } from '../../app/searchList.ts';
+import { formatDateTime, instantRange } from '../../app/dates.ts';
+import { FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
+import { optional, useSearchList } from '../../app/searchList.ts';
 import { Badge } from '../../ui/Card.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import './audit.css';
 
 const FILTERS = ['operator', 'entity', 'action', 'q', 'from', 'to'] as const;
@@ -31,18 +30,18 @@ function json(value: unknown): string {
 export function AuditPage() {
   const { t, i18n } = useTranslation();
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
-  const search = useUrlSearch(FILTERS, () => setExpanded(new Set()));
-  const { applied } = search;
-  const audit = usePageQuery('audit', backofficeEndpoints.audit, {
-    pageNo: search.pageNo,
-    pageSize: search.pageSize,
-    operator: optional(applied.operator),
-    entity: optional(applied.entity),
-    action: optional(applied.action),
-    q: optional(applied.q),
-    from: fromLocalInput(applied.from) ?? undefined,
-    to: fromLocalInput(applied.to) ?? undefined,
-  });
+  const audit = useSearchList(
+    backofficeEndpoints.audit,
+    FILTERS,
+    (applied) => ({
+      operator: optional(applied.operator),
+      entity: optional(applied.entity),
+      action: optional(applied.action),
+      q: optional(applied.q),
+      ...instantRange(applied),
+    }),
+    () => setExpanded(new Set()),
+  );
   const toggle = (id: number) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -53,37 +52,22 @@ export function AuditPage() {
 
   return (
     <SearchListPage
-      title={t('nav.audit')}
-      description={t('audit.description')}
-      search={search}
+      page="audit"
+      list={audit}
       searchLabel={t('audit.apply')}
-      query={audit}
-      empty={{ icon: 'audit', title: t('audit.empty'), filteredTitle: t('audit.emptyFiltered') }}
       filters={
         <>
-          <TextField
-            label={t('audit.search')}
+          <FilterText
+            name="q"
             type="search"
+            label={t('audit.search')}
             placeholder={t('audit.searchPlaceholder')}
-            maxLength={100}
-            fieldClassName="search-wide"
-            {...search.control('q')}
           />
-          <TextField label={t('audit.operator')} maxLength={40} {...search.control('operator')} />
-          <TextField
-            label={t('audit.entity')}
-            maxLength={40}
-            placeholder="banner"
-            {...search.control('entity')}
-          />
-          <TextField
-            label={t('audit.action')}
-            maxLength={40}
-            placeholder="update"
-            {...search.control('action')}
-          />
-          <TextField label={t('audit.from')} type="datetime-local" {...search.control('from')} />
-          <TextField label={t('audit.to')} type="datetime-local" {...search.control('to')} />
+          <FilterText name="operator" maxLength={40} />
+          <FilterText name="entity" maxLength={40} placeholder="banner" />
+          <FilterText name="action" maxLength={40} placeholder="update" />
+          <FilterText name="from" type="datetime-local" />
+          <FilterText name="to" type="datetime-local" />
         </>
       }
     >

@@ -3,18 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeColumn } from '../../app/columns.tsx';
 import { formatDateTime } from '../../app/dates.ts';
-import { SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, usePageQuery, useUrlSearch } from '../../app/searchList.ts';
+import { FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
+import { useSearchList } from '../../app/searchList.ts';
 import { RowButton } from '../../ui/Button.tsx';
 import { HtmlPreview } from '../../ui/HtmlPreview.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { deliveryColumn } from './columns.tsx';
 import './outbox.css';
 
 type Mail = ResponseOf<typeof accountsConsoleEndpoints.mailOutbox>['list'][number];
-const FILTERS = ['to'] as const;
 
 /** A body with markup (a closing tag, or a whole HTML document) is HTML; any other is plain text. */
 const isHtml = (body: string) => /<\/[a-z][a-z0-9]*\s*>|^\s*<!doctype html/i.test(body);
@@ -23,12 +21,7 @@ const isHtml = (body: string) => /<\/[a-z][a-z0-9]*\s*>|^\s*<!doctype html/i.tes
 export function MailOutboxPage() {
   const { t, i18n } = useTranslation();
   const [reading, setReading] = useState<Mail | null>(null);
-  const search = useUrlSearch(FILTERS);
-  const mails = usePageQuery('mail-outbox', accountsConsoleEndpoints.mailOutbox, {
-    pageNo: search.pageNo,
-    pageSize: search.pageSize,
-    to: optional(search.applied.to),
-  });
+  const mails = useSearchList(accountsConsoleEndpoints.mailOutbox, ['to']);
   const columns: Column<Mail>[] = [
     dateTimeColumn('createdAt', t('outbox.time'), i18n.language, (row) => row.createdAt),
     { key: 'to', header: t('outbox.recipient'), render: (row) => row.to },
@@ -56,25 +49,11 @@ export function MailOutboxPage() {
   return (
     <>
       <SearchListPage
-        title={t('nav.mailOutbox')}
-        description={t('outbox.mailDescription')}
-        search={search}
-        query={mails}
-        empty={{ icon: 'mail', title: t('outbox.mailEmpty'), filteredTitle: t('outbox.emptyFiltered') }}
-        filters={
-          <TextField
-            label={t('outbox.emailFilter')}
-            hint={t('outbox.emailFilterHint')}
-            type="email"
-            maxLength={200}
-            {...search.control('to')}
-          />
-        }
-      >
-        {(rows) => (
-          <Table caption={t('nav.mailOutbox')} columns={columns} rows={rows} rowKey={(row) => row.id} />
-        )}
-      </SearchListPage>
+        page="mailOutbox"
+        list={mails}
+        filters={<FilterText name="to" type="email" maxLength={200} />}
+        columns={columns}
+      />
       {reading ? (
         <Modal
           open

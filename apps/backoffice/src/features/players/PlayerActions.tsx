@@ -5,14 +5,14 @@ import {
   MEMBER_TYPES,
   type ResponseOf,
 } from '@tessera/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
+import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -20,28 +20,16 @@ import { useToast } from '../../ui/Toast.tsx';
 
 export type PlayerDetail = ResponseOf<typeof bo.player>;
 type ResetMethod = 'temporary' | 'email';
-type Action = 'lock' | 'unlock' | 'reset' | 'force';
-
-/** The player's page and every list that shows the player hold what a write answered. */
-function usePlayerWrite<T>(id: number, write: () => Promise<T>, onDone: (result: T) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: write,
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ['player', id] });
-      void queryClient.invalidateQueries({ queryKey: ['players'] });
-      onDone(result);
-    },
-  });
-}
+type Action = 'lock' | 'unlock' | 'resetPassword' | 'forcePasswordChange';
 
 /**
  * Lock, Unlock, Reset password and Force password change for one player, each behind a confirmation, shown only to
- * the roles the server lets call them.
+ * the roles the server lets call them. Every text of an action is named after it in players.*.
  */
 export function PlayerActions({ player }: { player: PlayerDetail }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const { operator } = useSession();
   const [open, setOpen] = useState<Action | null>(null);
   const [reason, setReason] = useState('');
@@ -49,144 +37,118 @@ export function PlayerActions({ player }: { player: PlayerDetail }) {
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>(null);
   const { id, username: name } = player;
   const params = { id };
-  const close = () => setOpen(null);
-  const done = (message: string) => {
-    close();
-    toast.show(message);
-  };
 
-  const lock = usePlayerWrite(
-    id,
-    () => call(bo.lockPlayer, { params, body: { reason } }),
-    () => done(t('players.locked', { name })),
-  );
-  const unlock = usePlayerWrite(
-    id,
-    () => call(bo.unlockPlayer, { params }),
-    () => done(t('players.unlocked', { name })),
-  );
-  const force = usePlayerWrite(
-    id,
-    () => call(bo.forcePasswordChange, { params }),
-    () => done(t('players.forced', { name })),
-  );
-  const reset = usePlayerWrite(
-    id,
-    () => call(bo.resetPlayerPassword, { params, body: { method } }),
-    (result) => {
-      if (result.temporaryPassword) {
-        close();
-        setTemporaryPassword(result.temporaryPassword);
-        toast.show(t('players.resetDone', { name }));
-      } else done(t('players.resetMailed', { name, email: result.emailedTo ?? '' }));
+  const write = useMutation({
+    mutationFn: async (action: Action) => {
+      if (action === 'resetPassword') return call(bo.resetPlayerPassword, { params, body: { method } });
+      if (action === 'lock') await call(bo.lockPlayer, { params, body: { reason } });
+      else await call(action === 'unlock' ? bo.unlockPlayer : bo.forcePasswordChange, { params });
+      return null;
     },
-  );
-  const mutations = { lock, unlock, reset, force };
-  const ask = (action: Action) => {
-    mutations[action].reset();
-    setReason('');
-    setMethod('temporary');
-    setOpen(action);
-  };
-  const dialog = (action: Action) => ({
-    busy: mutations[action].isPending,
-    error: mutations[action].error,
-    onCancel: close,
-    onConfirm: () => mutations[action].mutate(),
+    onSuccess: (reset, action) => {
+      void queryClient.invalidateQueries({ queryKey: ['player', id] });
+      void queryClient.invalidateQueries({ queryKey: [bo.players.path] });
+      setOpen(null);
+      if (reset?.temporaryPassword) setTemporaryPassword(reset.temporaryPassword);
+      toast.show(
+        reset?.emailedTo
+          ? t('players.resetMailed', { email: reset.emailedTo })
+          : t(`players.${action}Done`, { name }),
+      );
+    },
   });
 
-  const may = (endpoint: Endpoint) => mayCall(operator?.role, endpoint);
   const trial = player.type === MEMBER_TYPES.trial;
-  const loginLocked = player.status === 'locked' || player.loginLockedUntil !== null;
-  if (![bo.lockPlayer, bo.unlockPlayer, bo.resetPlayerPassword, bo.forcePasswordChange].some(may)) {
-    return <p className="muted">{t('players.readOnly')}</p>;
-  }
+  const buttons: ReadonlyArray<{
+    action: Action;
+    endpoint: Endpoint;
+    icon: IconName;
+    shown: boolean;
+    disabled?: boolean;
+  }> = [
+    { action: 'lock', endpoint: bo.lockPlayer, icon: 'lock', shown: player.status === 'active' },
+    {
+      action: 'unlock',
+      endpoint: bo.unlockPlayer,
+      icon: 'unlock',
+      shown: player.status === 'locked' || player.loginLockedUntil !== null,
+    },
+    { action: 'resetPassword', endpoint: bo.resetPlayerPassword, icon: 'key', shown: true, disabled: trial },
+    {
+      action: 'forcePasswordChange',
+      endpoint: bo.forcePasswordChange,
+      icon: 'refresh',
+      shown: true,
+      disabled: trial || player.mustChangePassword,
+    },
+  ];
+  const allowed = buttons.filter((button) => mayCall(operator?.role, button.endpoint));
+  if (allowed.length === 0) return <p className="muted">{t('players.readOnly')}</p>;
+
+  /** What an action's confirmation asks besides yes or no. */
+  const fields: Partial<Record<Action, ReactNode>> = {
+    lock: (
+      <TextField
+        label={t('players.lockReason')}
+        hint={t('players.lockReasonHint')}
+        maxLength={200}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    ),
+    resetPassword: (
+      <Select
+        label={t('players.resetMethod')}
+        hint={
+          method === 'email'
+            ? t('players.resetByEmailHint', { email: player.email })
+            : t('players.resetTemporaryHint')
+        }
+        value={method}
+        options={[
+          { value: 'temporary', label: t('players.resetTemporary') },
+          ...(player.email ? [{ value: 'email', label: t('players.resetByEmail') }] : []),
+        ]}
+        onChange={(event) => setMethod(event.target.value as ResetMethod)}
+      />
+    ),
+  };
 
   return (
     <>
       <div className="row-wrap">
-        {may(bo.lockPlayer) && player.status === 'active' ? (
-          <Button variant="danger" icon={<Icon name="lock" />} onClick={() => ask('lock')}>
-            {t('players.lock')}
-          </Button>
-        ) : null}
-        {may(bo.unlockPlayer) && loginLocked ? (
-          <Button icon={<Icon name="unlock" />} onClick={() => ask('unlock')}>
-            {t('players.unlock')}
-          </Button>
-        ) : null}
-        {may(bo.resetPlayerPassword) ? (
-          <Button icon={<Icon name="key" />} disabled={trial} onClick={() => ask('reset')}>
-            {t('players.resetPassword')}
-          </Button>
-        ) : null}
-        {may(bo.forcePasswordChange) ? (
-          <Button
-            icon={<Icon name="refresh" />}
-            disabled={trial || player.mustChangePassword}
-            onClick={() => ask('force')}
-          >
-            {t('players.forcePasswordChange')}
-          </Button>
-        ) : null}
+        {allowed
+          .filter((button) => button.shown)
+          .map((button) => (
+            <Button
+              key={button.action}
+              variant={button.action === 'lock' ? 'danger' : 'secondary'}
+              icon={<Icon name={button.icon} />}
+              disabled={button.disabled}
+              onClick={() => {
+                write.reset();
+                setReason('');
+                setMethod('temporary');
+                setOpen(button.action);
+              }}
+            >
+              {t(`players.${button.action}`)}
+            </Button>
+          ))}
       </div>
-
-      {open === 'lock' ? (
+      {open ? (
         <ActionDialog
-          {...dialog('lock')}
-          title={t('players.lockTitle', { name })}
-          message={t('players.lockMessage')}
-          confirmLabel={t('players.lock')}
+          title={t(`players.${open}Title`, { name })}
+          message={t(`players.${open}Message`, { name })}
+          confirmLabel={t(`players.${open}`)}
+          confirmVariant={open === 'lock' || open === 'resetPassword' ? 'danger' : 'primary'}
+          busy={write.isPending}
+          error={write.error}
+          onCancel={() => setOpen(null)}
+          onConfirm={() => write.mutate(open)}
         >
-          <TextField
-            label={t('players.lockReason')}
-            hint={t('players.lockReasonHint')}
-            maxLength={200}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
+          {fields[open]}
         </ActionDialog>
-      ) : null}
-      {open === 'unlock' ? (
-        <ActionDialog
-          {...dialog('unlock')}
-          title={t('players.unlockTitle', { name })}
-          message={t('players.unlockMessage')}
-          confirmLabel={t('players.unlock')}
-          confirmVariant="primary"
-        />
-      ) : null}
-      {open === 'reset' ? (
-        <ActionDialog
-          {...dialog('reset')}
-          title={t('players.resetTitle', { name })}
-          message={t('players.resetMessage')}
-          confirmLabel={t('players.resetPassword')}
-        >
-          <Select
-            label={t('players.resetMethod')}
-            hint={
-              method === 'email'
-                ? t('players.resetByEmailHint', { email: player.email })
-                : t('players.resetTemporaryHint')
-            }
-            value={method}
-            options={[
-              { value: 'temporary', label: t('players.resetTemporary') },
-              ...(player.email ? [{ value: 'email', label: t('players.resetByEmail') }] : []),
-            ]}
-            onChange={(event) => setMethod(event.target.value as ResetMethod)}
-          />
-        </ActionDialog>
-      ) : null}
-      {open === 'force' ? (
-        <ActionDialog
-          {...dialog('force')}
-          title={t('players.forceTitle', { name })}
-          message={t('players.forceMessage', { name })}
-          confirmLabel={t('players.forcePasswordChange')}
-          confirmVariant="primary"
-        />
       ) : null}
       {temporaryPassword ? (
         <TemporaryPasswordDialog

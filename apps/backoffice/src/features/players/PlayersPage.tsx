@@ -2,27 +2,19 @@ import { accountsConsoleEndpoints, type PlayerRow, playerStatus } from '@tessera
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateTimeColumn, monoColumn } from '../../app/columns.tsx';
-import { SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, usePageQuery, useUrlSearch } from '../../app/searchList.ts';
-import { Select } from '../../ui/Select.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
+import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
+import { optional, useSearchList } from '../../app/searchList.ts';
+import type { Column } from '../../ui/Table.tsx';
 import { mobileText, PLAYER_TYPES, PlayerStatusBadge, playerTypeName } from './views.tsx';
-
-const FILTERS = ['q', 'status', 'type'] as const;
 
 /** Players by name, nickname, mobile number or email, status and type; each opens its detail page. */
 export function PlayersPage() {
   const { t, i18n } = useTranslation();
-  const search = useUrlSearch(FILTERS);
-  const { applied } = search;
-  const players = usePageQuery('players', accountsConsoleEndpoints.players, {
-    pageNo: search.pageNo,
-    pageSize: search.pageSize,
+  const players = useSearchList(accountsConsoleEndpoints.players, ['q', 'status', 'type'], (applied) => ({
     q: optional(applied.q),
     status: optional(applied.status) as PlayerRow['status'] | undefined,
     type: applied.type === '' ? undefined : Number(applied.type),
-  });
+  }));
 
   const columns: Column<PlayerRow>[] = [
     {
@@ -50,44 +42,30 @@ export function PlayersPage() {
       (row) => <span className="mono">{row.lastLoginIp}</span>,
     ),
   ];
+  const statuses = playerStatus.options.map((value) => ({ value, label: t(`players.statuses.${value}`) }));
+  const types = PLAYER_TYPES.map((type) => ({ value: String(type), label: playerTypeName(type, t) }));
 
   return (
     <SearchListPage
-      title={t('nav.players')}
-      description={t('players.description')}
-      search={search}
-      query={players}
-      empty={{ icon: 'user', title: t('players.empty'), filteredTitle: t('players.emptyFiltered') }}
+      page="players"
+      list={players}
+      columns={columns}
       filters={
         <>
-          <TextField
-            label={t('players.search')}
+          <FilterText
+            name="q"
             type="search"
+            label={t('players.search')}
             placeholder={t('players.searchPlaceholder')}
-            maxLength={100}
-            fieldClassName="search-wide"
-            {...search.control('q')}
           />
-          <Select
+          <FilterSelect
+            name="status"
             label={t('common.status')}
-            options={[
-              { value: '', label: t('players.allStatuses') },
-              ...playerStatus.options.map((value) => ({ value, label: t(`players.statuses.${value}`) })),
-            ]}
-            {...search.control('status')}
+            options={[{ value: '', label: t('players.allStatuses') }, ...statuses]}
           />
-          <Select
-            label={t('players.type')}
-            options={[
-              { value: '', label: t('players.allTypes') },
-              ...PLAYER_TYPES.map((type) => ({ value: String(type), label: playerTypeName(type, t) })),
-            ]}
-            {...search.control('type')}
-          />
+          <FilterSelect name="type" options={[{ value: '', label: t('players.allTypes') }, ...types]} />
         </>
       }
-    >
-      {(rows) => <Table caption={t('nav.players')} columns={columns} rows={rows} rowKey={(row) => row.id} />}
-    </SearchListPage>
+    />
   );
 }
