@@ -109,11 +109,11 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         <Card title={t('players.profileTitle')}>
           <DetailList
             items={[
-              { label: t('players.id'), value: <span className="mono">{player.id}</span> },
-              { label: t('players.username'), value: <span className="mono">{player.username}</span> },
+              { label: t('players.id'), value: player.id, mono: true },
+              { label: t('players.username'), value: player.username, mono: true },
               { label: t('players.nickname'), value: player.nickname },
               { label: t('players.type'), value: playerTypeName(player.type, t) },
-              { label: t('players.mobile'), value: <span className="mono">{mobileText(player)}</span> },
+              { label: t('players.mobile'), value: mobileText(player), mono: true },
               { label: t('players.email'), value: player.email },
               { label: t('players.payeeName'), value: player.payeeName },
               { label: t('common.language'), value: player.language },
@@ -121,10 +121,10 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               { label: t('players.referralCode'), value: player.referralCode },
               { label: t('players.uplineId'), value: player.uplineId },
               { label: t('players.registeredAt'), value: when(player.createdAt) },
-              { label: t('players.registerIp'), value: <span className="mono">{player.registerIp}</span> },
+              { label: t('players.registerIp'), value: player.registerIp, mono: true },
               { label: t('players.registerDomain'), value: player.registerDomain },
               { label: t('players.lastLogin'), value: when(player.lastLoginAt) },
-              { label: t('players.lastLoginIp'), value: <span className="mono">{player.lastLoginIp}</span> },
+              { label: t('players.lastLoginIp'), value: player.lastLoginIp, mono: true },
             ]}
           />
         </Card>

@@ -1,7 +1,7 @@
 import { accountsConsoleEndpoints, type PlayerRow, playerStatus } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dateTimeColumn, monoColumn } from '../../app/columns.tsx';
+import { dateTimeColumn } from '../../app/columns.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import type { Column } from '../../ui/Table.tsx';
@@ -31,8 +31,16 @@ export function PlayersPage() {
     },
     { key: 'type', header: t('players.type'), render: (row) => playerTypeName(row.type, t) },
     { key: 'status', header: t('common.status'), render: (row) => <PlayerStatusBadge status={row.status} /> },
-    monoColumn('mobile', t('players.mobile'), mobileText),
-    { key: 'email', header: t('players.email'), render: (row) => row.email || '—' },
+    {
+      key: 'contact',
+      header: t('players.contact'),
+      render: (row) => (
+        <>
+          {row.email || '—'}
+          {row.mobileNum ? <span className="cell-below mono">{mobileText(row)}</span> : null}
+        </>
+      ),
+    },
     dateTimeColumn('createdAt', t('players.registeredAt'), i18n.language, (row) => row.createdAt),
     dateTimeColumn(
       'lastLogin',

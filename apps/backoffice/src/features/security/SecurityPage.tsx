@@ -54,11 +54,8 @@ export function SecurityPage() {
           {(data) => (
             <DetailList
               items={[
-                { label: t('security.keyId'), value: <span className="mono">{data.keyId}</span> },
-                {
-                  label: t('security.algorithm'),
-                  value: <span className="mono">{ENCRYPTION.keyAlgorithm}</span>,
-                },
+                { label: t('security.keyId'), value: data.keyId, mono: true },
+                { label: t('security.algorithm'), value: ENCRYPTION.keyAlgorithm, mono: true },
                 { label: t('security.createdAt'), value: formatDateTime(data.createdAt, i18n.language) },
               ]}
             />
