@@ -24,6 +24,11 @@ interface ModalProps {
   /** Width in pixels (§9 default 600); the dialog never grows wider than the screen. */
   width?: number;
   className?: string;
+  /**
+   * False for a dialog that must be answered (the forced password change): no close button, and Escape or a
+   * click on the backdrop do nothing. Its own buttons lead on.
+   */
+  dismissible?: boolean;
 }
 
 /**
@@ -57,6 +62,7 @@ function ModalDialog({
   footer,
   width = MODAL_DEFAULTS.width,
   className,
+  dismissible = true,
 }: ModalProps & { closing: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
@@ -74,12 +80,15 @@ function ModalDialog({
   }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
+    // A dialog opened inside another one handles its own keys; the outer one must not close or move focus too.
     if (event.key === 'Escape' || event.keyCode === MODAL_DEFAULTS.escapeKey) {
       event.preventDefault();
-      onClose();
+      event.stopPropagation();
+      if (dismissible) onClose();
       return;
     }
     if (event.key !== 'Tab') return;
+    event.stopPropagation();
     const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
       (element) => element.getClientRects().length > 0,
     );
@@ -100,12 +109,13 @@ function ModalDialog({
 
   function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
     // The panel fills the dialog box, so a click whose target is the dialog itself landed on the backdrop.
-    if (event.target === event.currentTarget) onClose();
+    if (event.target === event.currentTarget && dismissible) onClose();
   }
 
   function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
     event.preventDefault();
-    onClose();
+    event.stopPropagation();
+    if (dismissible) onClose();
   }
 
   const style = {
@@ -130,9 +140,11 @@ function ModalDialog({
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>
-            <CloseIcon />
-          </button>
+          {dismissible ? (
+            <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>
+              <CloseIcon />
+            </button>
+          ) : null}
         </header>
         <div className="modal__body">{children}</div>
         {footer ? <footer className="modal__footer">{footer}</footer> : null}

@@ -282,6 +282,54 @@ export const DocumentIcon = () => (
 );
 
 /** Line icons of the game types (§1), for the left game bar and the header. */
+export const EyeIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
+export const EyeOffIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M3 3l18 18M10.6 5.1A10.7 10.7 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3 3.9M6.6 6.6A17.6 17.6 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+  </Icon>
+);
+
+export const LockIcon = () => (
+  <Icon>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+
+export const KeyIcon = () => (
+  <Icon>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="M10.7 12.3L20 3M16 7l3 3M14 9l2 2" />
+  </Icon>
+);
+
+export const CheckIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M5 12.5l4.5 4.5L19 7" />
+  </Icon>
+);
+
+export const GamepadIcon = () => (
+  <Icon>
+    <path d="M6 8h12a4 4 0 0 1 4 4v2a3 3 0 0 1-5.2 2L15 14H9l-1.8 2A3 3 0 0 1 2 14v-2a4 4 0 0 1 4-4z" />
+    <path d="M7 11v3M5.5 12.5h3M16 11.5h.01M18 13.5h.01" />
+  </Icon>
+);
+
+export const AlertIcon = () => (
+  <Icon>
+    <path d="M12 3l10 18H2z" />
+    <path d="M12 10v5M12 18h.01" />
+  </Icon>
+);
+
 export const GAME_TYPE_ICONS: Record<string, () => ReactNode> = {
   LOTT: () => (
     <Icon>
