@@ -1,7 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { openAuthModal } from '../features/auth/authModal.ts';
+import { loadMemberInfo } from '../features/auth/member.ts';
+import { keepUrlCodes } from '../features/auth/urlCodes.ts';
 import { useRealtimeRefresh } from '../features/realtime/useRealtimeRefresh.ts';
-import { whitelabelQuery } from '../features/site/queries.ts';
+import { currentCountryQuery, whitelabelQuery } from '../features/site/queries.ts';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
@@ -14,6 +17,19 @@ function RealtimeRefresh() {
 
 // The guard and the header need the whitelabel: ask for it together with the status, not after it.
 void queryClient.prefetchQuery(whitelabelQuery);
+
+// §4 startup: the country code, and the member info when a token exists. A password that must be changed
+// (an operator asked for it) brings back the change-password modal after a reload.
+void queryClient.prefetchQuery(currentCountryQuery);
+keepUrlCodes(window.location.search);
+loadMemberInfo(queryClient).then(
+  (info) => {
+    if (info?.mustChangePassword) openAuthModal('changePassword', { forced: true });
+  },
+  () => {
+    // A refused token has ended the session (app/api.ts); anything else leaves the header as it is.
+  },
+);
 
 export function App() {
   return (

@@ -1,6 +1,15 @@
 import { createClient } from '@tessera/contract';
 import { getSiteLanguage } from '../i18n/language.ts';
-import { getToken } from './session.ts';
+import { endSession, getToken } from './session.ts';
 
-/** The typed caller of the platform's endpoints (§7), sending the site language and the session token. */
-export const api = createClient({ language: getSiteLanguage, token: getToken });
+/**
+ * The typed caller of the platform's endpoints (§7), sending the site language and the session token. A token
+ * the server no longer accepts (expired, revoked at logout elsewhere, or by an operator) ends the session here.
+ */
+export const api = createClient({
+  language: getSiteLanguage,
+  token: getToken,
+  onUnauthorized: (error) => {
+    if (getToken() && (error.code === 'unauthorized' || error.code === 'session_expired')) endSession();
+  },
+});

@@ -1,19 +1,29 @@
-import type { Endpoint, gamesEndpoints, systemEndpoints } from '@tessera/contract';
+import type { accountsEndpoints, Endpoint, gamesEndpoints, systemEndpoints } from '@tessera/contract';
 
 type ContractEndpoints = typeof systemEndpoints & typeof gamesEndpoints;
+type AccountEndpoints = typeof accountsEndpoints;
 
 /**
- * An endpoint as the client needs it: its method and path. The contract's own endpoint objects carry their
- * zod schemas, and importing them would put the whole validation library into the first download; so the
- * site names the method and path here and takes the types (query, answer) from the contract.
- * e2e/site.test.ts checks every entry against the contract.
+ * An endpoint as the client needs it: its method, path and body type. The contract's own endpoint objects carry
+ * their zod schemas, and importing them would put the whole validation library into the first download; so the
+ * site names the method and path here and takes the types (query, body, answer) from the contract.
+ * e2e/site.test.ts and e2e/accounts.test.ts check every entry against the contract.
  */
+function light<T>(method: Endpoint['method'], path: string, bodyType?: Endpoint['bodyType']): T {
+  const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType'> = {
+    method,
+    path,
+    access: 'visitor',
+    ...(bodyType ? { bodyType } : {}),
+  };
+  return endpoint as T;
+}
+
 function endpoint<K extends keyof ContractEndpoints>(
   method: ContractEndpoints[K]['method'],
   path: string,
 ): ContractEndpoints[K] {
-  const light: Pick<Endpoint, 'method' | 'path' | 'access'> = { method, path, access: 'visitor' };
-  return light as ContractEndpoints[K];
+  return light<ContractEndpoints[K]>(method, path);
 }
 
 /** The endpoints of the platform the player site calls (§7), by their name in the contract. */
@@ -21,6 +31,10 @@ export const endpoints = {
   status: endpoint<'status'>('GET', '/wps/system/status'),
   whitelabel: endpoint<'whitelabel'>('GET', '/wps/system/whitelabel'),
   permission: endpoint<'permission'>('GET', '/wps/system/permission'),
+  modules: endpoint<'modules'>('GET', '/wps/system/module'),
+  registerSettings: endpoint<'registerSettings'>('GET', '/wps/system/setting/register'),
+  countries: endpoint<'countries'>('GET', '/wps/system/countries'),
+  currentCountry: endpoint<'currentCountry'>('GET', '/wps/system/country'),
   domainRoute: endpoint<'domainRoute'>('GET', '/wps/system/domainRoute'),
   routers: endpoint<'routers'>('GET', '/wps/system/routers'),
   helpCenter: endpoint<'helpCenter'>('GET', '/wps/system/helpCenter'),
@@ -28,4 +42,42 @@ export const endpoints = {
   banners: endpoint<'banners'>('GET', '/wps/system/banners'),
   notices: endpoint<'notices'>('GET', '/wps/system/notices'),
   gameMenus: endpoint<'gameMenus'>('GET', '/lgw/games/game_menus'),
+};
+
+function account<K extends keyof AccountEndpoints>(
+  method: AccountEndpoints[K]['method'],
+  path: string,
+  bodyType?: 'encrypted' | 'form',
+): AccountEndpoints[K] {
+  return light<AccountEndpoints[K]>(method, path, bodyType);
+}
+
+/**
+ * The accounts area's endpoints (§7 "Login and registration", "With a token"). Encrypted bodies are sealed
+ * by the shared client with the server's public key (WebCrypto), which it fetches itself.
+ */
+export const accountEndpoints = {
+  captcha: account<'captcha'>('GET', '/wps/captcha'),
+  login: account<'login'>('POST', '/wps/session/login', 'encrypted'),
+  freePlay: account<'freePlay'>('POST', '/wps/session/login/freeplay'),
+  logout: account<'logout'>('DELETE', '/wps/session/logout'),
+  register: account<'register'>('PUT', '/wps/member/register', 'encrypted'),
+  registerMobile: account<'registerMobile'>('PUT', '/wps/member/register/mobile', 'encrypted'),
+  affiliateCheck: account<'affiliateCheck'>('GET', '/wps/agent/affiliate'),
+  smsRegister: account<'smsRegister'>('POST', '/wps/verification/sms/register'),
+  smsRegisterUsername: account<'smsRegisterUsername'>('POST', '/wps/verification/sms/register/username'),
+  smsNoLogin: account<'smsNoLogin'>('POST', '/wps/verification/sms/noLogin'),
+  forgotPasswordEmail: account<'forgotPasswordEmail'>('POST', '/wps/member/password/email', 'form'),
+  resetPassword: account<'resetPassword'>('POST', '/wps/member/password/reset', 'encrypted'),
+  resetPasswordByPhone: account<'resetPasswordByPhone'>(
+    'POST',
+    '/wps/member/password/verification',
+    'encrypted',
+  ),
+  changePassword: account<'changePassword'>('POST', '/wps/member/password', 'encrypted'),
+  memberInfo: account<'memberInfo'>('GET', '/wps/member/info'),
+  avatar: account<'avatar'>('GET', '/wps/relay/MCSFE_getPlayerAvatar'),
+  setAvatar: account<'setAvatar'>('POST', '/wps/member/info/icon'),
+  setNickname: account<'setNickname'>('POST', '/wps/member/info/nickname'),
+  setLanguage: account<'setLanguage'>('PUT', '/wps/member/language'),
 };

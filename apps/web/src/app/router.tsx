@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { createBrowserRouter, Navigate, useLocation, useNavigate } from 'react-router';
 import { openAuthModal } from '../features/auth/authModal.ts';
+import { type GateLevel, gateRefusal, passGate } from '../features/auth/gate.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { RouteErrorPage } from '../features/placeholders/RouteErrorPage.tsx';
 import { lazyPage } from './lazyPage.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { PAGE_ROUTES, type PageRoute } from './routes.ts';
+import { useSession } from './session.ts';
 
 // Everything but home loads on demand, to keep the first download small; a chunk that fails or takes over
 // 120 s shows "Loading chunk failed" (app/lazyPage.ts, RouteErrorPage).
@@ -22,10 +24,34 @@ function RedirectToIndex() {
   return <Navigate to={{ pathname: '/index', search, hash }} replace />;
 }
 
-/** /register, /register.html and /login: home with the accounts area's modal open (§2). */
+/**
+ * /register, /register.html and /login: home with the accounts area's modal open (§2). /login?resetToken=… is
+ * the address of the e-mailed password-reset link, and opens the form that sets a new password.
+ */
 function HomeWithModal({ modal }: { modal: 'login' | 'register' }) {
-  useEffect(() => openAuthModal(modal), [modal]);
+  const { search } = useLocation();
+  const resetToken = modal === 'login' ? new URLSearchParams(search).get('resetToken') : null;
+  useEffect(() => {
+    if (resetToken) openAuthModal('resetPassword', { resetToken });
+    else openAuthModal(modal);
+  }, [modal, resetToken]);
   return <HomePage />;
+}
+
+/**
+ * §5: the member centre needs a token and a real account, the agent centre an agent. A visitor gets the login
+ * pop-up, anyone else the warning in_need_true_account; both over home.
+ */
+function Gated({ level, children }: { level: GateLevel; children: ReactNode }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const refused = gateRefusal(level, session) !== null;
+  useEffect(() => {
+    if (!refused) return;
+    passGate(level);
+    navigate('/index', { replace: true });
+  }, [refused, level, navigate]);
+  return refused ? null : children;
 }
 
 function screenOf(route: PageRoute) {
@@ -43,6 +69,13 @@ function screenOf(route: PageRoute) {
     case 'join':
       return <JoinPage />;
     default:
+      if (route.path === '/member' || route.path === '/agentHome') {
+        return (
+          <Gated level={route.path === '/member' ? 'member' : 'agent'}>
+            <ComingSoonPage pageKey={route.pageKey} />
+          </Gated>
+        );
+      }
       return <ComingSoonPage pageKey={route.pageKey} />;
   }
 }

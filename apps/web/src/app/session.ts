@@ -4,12 +4,35 @@ import { session } from '../lib/storage.ts';
 /** Session storage key of the member's token (§3 session values). */
 export const TOKEN_KEY = 'token';
 
+/** The session values of §3 and their session storage keys. */
+const KEYS = {
+  token: TOKEN_KEY,
+  isAgent: 'isAgent',
+  customerId: 'customerId',
+  account: 'account',
+  memberLabel: 'memberLabel',
+  username: 'username',
+} as const;
+/** §3 cpw (the current password): never kept; a value left by an older client is removed. */
+const CPW_KEY = 'cpw';
+
 /** Session storage keys that survive a logout (§4 logout keeps the merchant values). */
 const KEPT_ON_LOGOUT = /^merchant/i;
 
+/** What a login, a registration, a password reset by phone or free play answers, as the site keeps it. */
+export interface SessionValues {
+  token: string;
+  /** §3 isAgent: 1, 2, 41, 42 agents; 4 trial account; anything else a member. */
+  isAgent: number;
+  customerId: number;
+  account: string;
+  memberLabel: string[];
+  username: string;
+}
+
 /**
- * What the header shows of the logged-in member. The accounts area fills it from the member info and
- * balance calls; until it does, it stays null and the header shows no invented values.
+ * What the header shows of the logged-in member, from the member info and avatar calls; null until they have
+ * loaded, so the header never shows invented values.
  */
 export interface SessionMember {
   nickname: string;
@@ -23,10 +46,25 @@ export interface SessionMember {
 
 export interface SessionState {
   token: string | null;
+  /** isAgent of the session values, known from the login on (before the member info has loaded). */
+  isAgent: number | null;
+  username: string | null;
   member: SessionMember | null;
 }
 
-let state: SessionState = { token: session.get(TOKEN_KEY), member: null };
+function readState(): SessionState {
+  const token = session.get(KEYS.token);
+  const isAgent = Number(session.get(KEYS.isAgent));
+  return {
+    token,
+    isAgent: token && session.get(KEYS.isAgent) !== null && Number.isFinite(isAgent) ? isAgent : null,
+    username: token ? session.get(KEYS.username) : null,
+    member: null,
+  };
+}
+
+session.remove(CPW_KEY);
+let state: SessionState = readState();
 const listeners = new Set<() => void>();
 
 function update(next: SessionState): void {
@@ -43,16 +81,23 @@ export function getSession(): SessionState {
   return state;
 }
 
-/** Stores the token of a successful login (the accounts area calls it). */
-export function startSession(token: string): void {
-  session.set(TOKEN_KEY, token);
-  update({ token, member: null });
+/** Stores the session values of a successful login (§3) in session storage and marks the member logged in. */
+export function startSession(values: SessionValues): void {
+  session.set(KEYS.token, values.token);
+  session.set(KEYS.isAgent, String(values.isAgent));
+  session.set(KEYS.customerId, String(values.customerId));
+  session.set(KEYS.account, values.account);
+  session.set(KEYS.memberLabel, JSON.stringify(values.memberLabel));
+  session.set(KEYS.username, values.username);
+  session.remove(CPW_KEY);
+  update({ token: values.token, isAgent: values.isAgent, username: values.username, member: null });
 }
 
-/** The member info and balance of the logged-in member, once loaded. */
+/** The member info and avatar of the logged-in member, once loaded. */
 export function setSessionMember(member: SessionMember | null): void {
   if (!state.token) return;
-  update({ ...state, member });
+  if (member) session.set(KEYS.isAgent, String(member.isAgent));
+  update({ ...state, isAgent: member?.isAgent ?? state.isAgent, member });
 }
 
 /** Logs out on this side: clears session storage except the merchant values (§4 logout). */
@@ -60,7 +105,7 @@ export function endSession(): void {
   for (const key of session.keys()) {
     if (!KEPT_ON_LOGOUT.test(key)) session.remove(key);
   }
-  update({ token: null, member: null });
+  update({ token: null, isAgent: null, username: null, member: null });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,6 +1,8 @@
 import type { LanguageCode } from '@tessera/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { api } from '../app/api.ts';
+import { accountEndpoints } from '../app/endpoints.ts';
 import { getToken } from '../app/session.ts';
 import {
   type BundleLanguage,
@@ -54,12 +56,13 @@ export async function initI18n(): Promise<void> {
 }
 
 /**
- * Tells the server the logged-in member's new language (§4 language change). A visitor has nothing to
- * update, so without a token this does nothing. The accounts area adds the member endpoint; until it exists
- * this is a no-op for members too.
+ * Tells the server the logged-in member's new language (§4 language change, PUT /wps/member/language); the
+ * server writes the member's mails and SMS in it. A visitor has nothing to update: without a token this does
+ * nothing.
  */
-export async function updateMemberLanguage(_code: LanguageCode): Promise<void> {
+export async function updateMemberLanguage(code: LanguageCode): Promise<void> {
   if (!getToken()) return;
+  await api(accountEndpoints.setLanguage, { body: { language: code } });
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { accountEndpoints } from '../../app/endpoints.ts';
 import { endSession, getToken } from '../../app/session.ts';
 
-/**
- * The server's logout call (§4 logout). The accounts area adds the endpoint; until then there is nothing to
- * send, and signing out ends the session on this side only.
- */
+/** The server's logout call (§4 logout, DELETE /wps/session/logout): the token is revoked there. */
 export async function sendLogout(): Promise<void> {
   if (!getToken()) return;
+  await api(accountEndpoints.logout);
 }
 
 /**
@@ -20,6 +20,7 @@ export async function signOut(queryClient: QueryClient, goHome: () => void): Pro
     // The session ends on this side whatever the server answers.
   }
   endSession();
+  queryClient.removeQueries({ queryKey: ['member'] });
   await queryClient.invalidateQueries();
   goHome();
 }

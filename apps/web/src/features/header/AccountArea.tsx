@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isHomePath } from '../../app/routes.ts';
 import { type SessionMember, useSession } from '../../app/session.ts';
-import { LogoutIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import { LogoutIcon, UserIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
 import { Button, buttonClass, LazyImage } from '../../ui/index.ts';
+import { preloadAuthModals } from '../auth/AuthModal.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
+import { type GateLevel, passGate } from '../auth/gate.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
 
@@ -15,11 +17,21 @@ function LoggedOutActions() {
   const { data: whitelabel } = useWhitelabel();
   return (
     <div className="account">
-      <Button variant="secondary" onClick={() => openAuthModal('login')}>
+      <Button
+        variant="secondary"
+        onPointerEnter={preloadAuthModals}
+        onFocus={preloadAuthModals}
+        onClick={() => openAuthModal('login')}
+      >
         {t('header.logIn')}
       </Button>
       {whitelabel?.directRegistration ? (
-        <Button variant="accent" onClick={() => openAuthModal('register')}>
+        <Button
+          variant="accent"
+          onPointerEnter={preloadAuthModals}
+          onFocus={preloadAuthModals}
+          onClick={() => openAuthModal('register')}
+        >
           {t('header.signUp')}
         </Button>
       ) : null}
@@ -27,18 +39,35 @@ function LoggedOutActions() {
   );
 }
 
-/** Avatar, nickname and balance: only what the member info says, nothing before it has loaded. */
-function MemberSummary({ member }: { member: SessionMember }) {
+/**
+ * Avatar, nickname and balance: only what the member info says, nothing before it has loaded. It opens "my
+ * account" (a trial account gets the warning of §5 instead).
+ */
+function MemberSummary({ member }: { member: SessionMember | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const showBalance = member.balance !== null && !isHomePath(pathname);
+  const showBalance = member !== null && member.balance !== null && !isHomePath(pathname);
   return (
-    <div className="member-summary">
-      {member.avatarUrl ? (
+    <button
+      type="button"
+      className="member-summary"
+      title={t('header.myAccount')}
+      onPointerEnter={preloadAuthModals}
+      onFocus={preloadAuthModals}
+      onClick={() => {
+        if (passGate('member')) openAuthModal('account');
+      }}
+    >
+      {member?.avatarUrl ? (
         <LazyImage className="member-summary__avatar" src={member.avatarUrl} alt="" width={36} height={36} />
-      ) : null}
+      ) : (
+        <span className="member-summary__avatar member-summary__avatar--blank">
+          <UserIcon />
+        </span>
+      )}
       <span className="member-summary__text">
-        <span className="member-summary__name">{member.nickname}</span>
+        <span className="visually-hidden">{t('header.myAccount')}: </span>
+        <span className="member-summary__name">{member?.nickname ?? t('common.loading')}</span>
         {showBalance ? (
           <span className="member-summary__balance">
             <span className="visually-hidden">{t('header.balance')} </span>
@@ -46,8 +75,15 @@ function MemberSummary({ member }: { member: SessionMember }) {
           </span>
         ) : null}
       </span>
-    </div>
+    </button>
   );
+}
+
+/** A link of the account area that passes the §5 gate first (login pop-up, or the trial warning). */
+function gated(level: GateLevel) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!passGate(level)) event.preventDefault();
+  };
 }
 
 /**
@@ -59,16 +95,20 @@ export function LoggedInActions({ member }: { member: SessionMember | null }) {
   const [confirming, setConfirming] = useState(false);
   return (
     <div className="account account--member">
-      {member ? <MemberSummary member={member} /> : null}
-      <Link to="/member?page=depositv2" className={buttonClass('accent', 'md', 'account__deposit')}>
+      <MemberSummary member={member} />
+      <Link
+        to="/member?page=depositv2"
+        className={buttonClass('accent', 'md', 'account__deposit')}
+        onClick={gated('member')}
+      >
         <WalletIcon />
         <span className="account__label">{t('header.deposit')}</span>
       </Link>
-      <Link to="/member?page=withdraw" className={buttonClass('secondary', 'md')}>
+      <Link to="/member?page=withdraw" className={buttonClass('secondary', 'md')} onClick={gated('member')}>
         <WithdrawIcon />
         <span className="account__label">{t('header.withdraw')}</span>
       </Link>
-      <Link to="/agentHome" className={buttonClass('ghost', 'md')}>
+      <Link to="/agentHome" className={buttonClass('ghost', 'md')} onClick={gated('agent')}>
         <UsersIcon />
         <span className="account__label">{t('header.agent')}</span>
       </Link>

@@ -15,7 +15,7 @@ import {
   SendIcon,
 } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
-import { openAuthModal } from '../auth/authModal.ts';
+import { passGate } from '../auth/gate.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useWhitelabel } from '../site/queries.ts';
 import { SpeedTestDialog } from './SpeedTestDialog.tsx';
@@ -124,10 +124,9 @@ export function RightBar() {
     local.set(COLLAPSED_KEY, value ? '1' : '0');
   }
 
-  // §4 chat: a visitor gets the login modal.
+  // §4 chat: a visitor gets the login modal, a trial account the warning.
   function openChatRoom() {
-    if (!token) openAuthModal('login');
-    else setChatRoomOpen(true);
+    if (passGate('member')) setChatRoomOpen(true);
   }
 
   return (

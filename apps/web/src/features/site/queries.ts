@@ -22,3 +22,10 @@ export const permissionQuery = queryOptions({
 export function usePermission() {
   return useQuery(permissionQuery);
 }
+
+/** §4 startup: the visitor's country and its dialing code, which the country-code picker starts on. */
+export const currentCountryQuery = queryOptions({
+  queryKey: ['system', 'country'],
+  queryFn: ({ signal }) => api(endpoints.currentCountry, { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});

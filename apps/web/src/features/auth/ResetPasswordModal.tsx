@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { accountEndpoints } from '../../app/endpoints.ts';
+import { Field, FormMessage } from '../../ui/Field.tsx';
+import { KeyIcon } from '../../ui/icons.tsx';
+import { Button, Modal } from '../../ui/index.ts';
+import { openAuthModal } from './authModal.ts';
+import {
+  errorCode,
+  errorText,
+  type FieldErrors,
+  PASSWORD_LENGTH,
+  passwordProblem,
+  serverFieldErrors,
+} from './validation.ts';
+
+/**
+ * The page the e-mailed reset link opens (/login?resetToken=…, see the server's sendResetMail): a new password
+ * and its confirmation. The link works once; afterwards the login pop-up opens with the user name filled in.
+ */
+export function ResetPasswordModal({ token, onClose }: { token: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkDead, setLinkDead] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found: FieldErrors = {};
+    const problem = passwordProblem(t, password);
+    if (problem) found.newPassword = problem;
+    if (confirm === '') found.confirmNewPassword = t('validation.required');
+    else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const result = await api(accountEndpoints.resetPassword, {
+        body: { token, newPassword: password, confirmNewPassword: confirm },
+      });
+      openAuthModal('login', { username: result.userName, notice: 'passwordReset' });
+    } catch (cause) {
+      if (errorCode(cause) === 'reset_link_invalid') setLinkDead(true);
+      setErrors(serverFieldErrors(cause));
+      setFormError(errorText(t, cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} title={t('auth.reset.title')} width={460} className="auth-modal">
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="auth-form__lead">{t('auth.reset.lead')}</p>
+        <div className="auth-form__fields">
+          <Field
+            label={t('auth.fields.newPassword')}
+            type="password"
+            value={password}
+            onChange={setPassword}
+            error={errors.newPassword}
+            hint={t('validation.passwordLength', PASSWORD_LENGTH)}
+            required
+            autoComplete="new-password"
+            maxLength={PASSWORD_LENGTH.max}
+          />
+          <Field
+            label={t('auth.fields.confirmNewPassword')}
+            type="password"
+            value={confirm}
+            onChange={setConfirm}
+            error={errors.confirmNewPassword}
+            required
+            autoComplete="new-password"
+            maxLength={PASSWORD_LENGTH.max}
+          />
+        </div>
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        {linkDead ? (
+          <Button variant="secondary" size="lg" onClick={() => openAuthModal('forgot')}>
+            {t('auth.reset.newLink')}
+          </Button>
+        ) : (
+          <Button type="submit" size="lg" className="auth-form__submit" icon={<KeyIcon />} loading={busy}>
+            {t('auth.reset.submit')}
+          </Button>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { MemberInfo } from '@tessera/contract';
+import { api } from '../../app/api.ts';
+import { accountEndpoints } from '../../app/endpoints.ts';
+import { getToken, setSessionMember } from '../../app/session.ts';
+
+/** Member info (§3) of the session's token; the token is part of the key, so members never share a cache entry. */
+export const memberInfoQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['member', token, 'info'],
+    queryFn: ({ signal }) => api(accountEndpoints.memberInfo, { signal }),
+    enabled: token !== null,
+  });
+
+/** The member's avatar and the static avatars to choose from (§3 avatar). */
+export const avatarQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['member', token, 'avatar'],
+    queryFn: ({ signal }) => api(accountEndpoints.avatar, { signal }),
+    enabled: token !== null,
+  });
+
+/**
+ * Loads the logged-in member's info and avatar (§4 "login info") and hands the header what it shows: nickname
+ * (the account name when none is set), avatar and account type. There is no wallet yet, so no balance.
+ */
+export async function loadMemberInfo(queryClient: QueryClient): Promise<MemberInfo | null> {
+  const token = getToken();
+  if (!token) return null;
+  const [info, avatar] = await Promise.all([
+    queryClient.fetchQuery({ ...memberInfoQuery(token), staleTime: 0 }),
+    queryClient.fetchQuery({ ...avatarQuery(token), staleTime: 0 }),
+  ]);
+  if (getToken() !== token) return null;
+  setSessionMember({
+    nickname: info.nickname || info.account,
+    avatarUrl: avatar.url,
+    balance: null,
+    currencySymbol: '',
+    isAgent: info.type,
+  });
+  return info;
+}
