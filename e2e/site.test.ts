@@ -52,6 +52,16 @@ async function close(page: Page): Promise<void> {
   await page.context().close();
 }
 
+/** A real member session (a free-play trial account): the site checks a token with the server at startup. */
+async function memberToken(): Promise<string> {
+  const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ platform: 'W' }),
+  });
+  return ((await response.json()) as { value: { token: string } }).value.token;
+}
+
 async function publicApi<T>(path: string, language = 'EN'): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, { headers: { Language: language } });
   return ((await response.json()) as { value: T }).value;
@@ -276,7 +286,7 @@ describe('player site: guard and routes', () => {
       await close(page);
 
       // A session token opens every path.
-      const member = await open('/noticePage', { token: 'e2e-member-token' });
+      const member = await open('/noticePage', { token: await memberToken() });
       await expectVisible(member.getByRole('heading', { name: 'Announcements', level: 1 }));
       expect(new URL(member.url()).pathname).toBe('/noticePage');
       await close(member);
@@ -372,7 +382,7 @@ describe('player site: header and right bar', () => {
     const page = await open('/index');
     await page.getByRole('button', { name: 'Sign up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign up' });
-    await expectVisible(dialog.getByText('Coming soon'));
+    await expectVisible(dialog.getByRole('textbox', { name: 'Username' }));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -383,7 +393,8 @@ describe('player site: header and right bar', () => {
   });
 
   it('logged in (a token in session storage): deposit, withdraw, agent, and sign out after in_sure_logout', async () => {
-    const page = await open('/help', { token: 'e2e-member-token' });
+    const token = await memberToken();
+    const page = await open('/help', { token });
     const banner = page.getByRole('banner');
     await expectVisible(banner.getByRole('link', { name: 'Deposit' }));
     expect(await banner.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
@@ -404,7 +415,7 @@ describe('player site: header and right bar', () => {
     await expectVisible(dialog.getByText('Are you sure you want to log out?'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe('e2e-member-token');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
 
     await banner.getByRole('button', { name: 'Sign out' }).click();
     dialog = page.getByRole('dialog', { name: 'Sign out' });

@@ -1,0 +1,122 @@
+import { ApiError, accountsEndpoints, createClient } from '@tessera/contract';
+import { inject } from 'vitest';
+import { readCaptcha } from './accounts-captcha.ts';
+import { api, baseUrl, operatorToken } from './browser.ts';
+
+/**
+ * Arranging accounts through the platform's API (the shared client, so encrypted bodies are sealed as the site
+ * seals them), and reading what the server sent: SMS codes from the console's outbox, mails from the loopback
+ * SMTP server of e2e/server.ts.
+ */
+export function client() {
+  return createClient({ baseUrl: baseUrl() });
+}
+
+let counter = 0;
+/** A user name no other test uses: a letter first, letters and digits, 6 to 16 characters (the seeded rule). */
+export function uniqueName(prefix = 'p'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36).slice(-6)}${counter}`.slice(0, 16);
+}
+
+/** A mobile number no other test uses (digits, 6 to 15). */
+export function uniqueMobile(): string {
+  counter += 1;
+  return `9${String(Date.now()).slice(-7)}${counter}`.slice(0, 12);
+}
+
+export const PASSWORD = 'Tessera-e2e-2026';
+
+/** A solved captcha for an API call. */
+export async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
+  const challenge = await client()(accountsEndpoints.captcha);
+  return { captchaId: challenge.captchaId, captcha: readCaptcha(challenge.image) };
+}
+
+/** Calls with a captcha, drawing a new one if it was read wrong (captcha_invalid). */
+async function withCaptcha<T>(
+  call: (captcha: { captchaId: string; captcha: string }) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call(await solvedCaptcha());
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'captcha_invalid' || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The newest SMS code sent to a number, from the console's SMS outbox. */
+export async function smsCode(mobile: string): Promise<string> {
+  const token = await operatorToken();
+  const page = await api('GET', `/backoffice/api/sms-outbox?mobileNum=${mobile}&pageSize=5`, token);
+  const body: string = page.value.list[0]?.body ?? '';
+  const code = /\b\d{6}\b/.exec(body)?.[0];
+  if (!code) throw new Error(`no SMS code for ${mobile}: ${JSON.stringify(page.value)}`);
+  return code;
+}
+
+/** Registers a member by user name through the API; answers its credentials. */
+export async function registerMember(extra: Record<string, unknown> = {}) {
+  const username = uniqueName();
+  const email = `${username}@example.com`;
+  const result = await withCaptcha((captcha) =>
+    client()(accountsEndpoints.register, {
+      body: {
+        username,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        email,
+        ageConfirmed: true,
+        termsAccepted: true,
+        login: false,
+        ...captcha,
+        ...extra,
+      },
+    }),
+  );
+  return { username, email, password: PASSWORD, id: result.customerId };
+}
+
+/** Registers a member by mobile number (with the SMS code from the outbox) through the API. */
+export async function registerMobileMember(countryDialingCode = '84') {
+  const mobile = uniqueMobile();
+  await client()(accountsEndpoints.smsRegister, { body: { mobileNo: mobile, countryDialingCode } });
+  const verificationCode = await smsCode(mobile);
+  const result = await withCaptcha((captcha) =>
+    client()(accountsEndpoints.registerMobile, {
+      body: {
+        mobileNum: mobile,
+        countryDialingCode,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        verificationCode,
+        ageConfirmed: true,
+        termsAccepted: true,
+        login: false,
+        ...captcha,
+      },
+    }),
+  );
+  return {
+    mobile,
+    countryDialingCode,
+    username: result.userName,
+    password: PASSWORD,
+    id: result.customerId,
+    /** The code used at registration, so a test can wait for the next one. */
+    registrationCode: verificationCode,
+  };
+}
+
+export interface ReceivedMail {
+  to: string[];
+  text: string;
+}
+
+/** The mails the loopback SMTP server received for an address. */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const response = await fetch(inject('mailboxUrl'));
+  const mails = (await response.json()) as ReceivedMail[];
+  return mails.filter((mail) => mail.to.includes(address));
+}

@@ -1,0 +1,684 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  accountsEndpoints,
+  PASSWORD_RULE,
+  REGISTER_PATTERN_MESSAGES,
+  registerRuleMessage,
+} from '@tessera/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints } from '../apps/web/src/app/endpoints.ts';
+import { PASSWORD_LENGTH } from '../apps/web/src/features/auth/validation.ts';
+import {
+  client,
+  mailsTo,
+  PASSWORD,
+  registerMember,
+  registerMobileMember,
+  smsCode,
+  uniqueMobile,
+  uniqueName,
+} from './accounts-api.ts';
+import { readCaptcha } from './accounts-captcha.ts';
+import { api, baseUrl, launchBrowser, operatorToken, screenshot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface Options {
+  theme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+}
+
+async function newContext(options: Options = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+  });
+  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
+  if (options.theme) {
+    await context.addInitScript((theme: string) => localStorage.setItem('theme', theme), options.theme);
+  }
+  return context;
+}
+
+async function open(path: string, options: Options = {}): Promise<Page> {
+  const page = await (await newContext(options)).newPage();
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+async function close(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+const header = (page: Page) => page.getByRole('banner');
+const sessionValue = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key);
+
+/** Reads the captcha image shown in `scope` (a new one when `previous` is given) and types the answer. */
+async function fillCaptcha(scope: Locator, previous?: string | null): Promise<string> {
+  const image = scope.getByAltText('Captcha image');
+  await image.waitFor();
+  if (previous) await expect.poll(() => image.getAttribute('src')).not.toBe(previous);
+  const src = (await image.getAttribute('src')) ?? '';
+  await scope
+    .getByRole('textbox', { name: 'Captcha' })
+    .fill(readCaptcha(src.replace(/^data:image\/png;base64,/, '')));
+  return src;
+}
+
+async function openLogin(page: Page): Promise<Locator> {
+  await header(page).getByRole('button', { name: 'Log in' }).click();
+  const login = dialog(page, 'Log in');
+  await visible(login.getByRole('textbox', { name: 'Username' }));
+  return login;
+}
+
+/** The post-login announcements (type PL) the after-login modal shows, one at a time. */
+async function postLoginTitles(): Promise<string[]> {
+  const response = await fetch(`${baseUrl()}/wps/relay/MCSFE_getListAnnouncements?type=PL`);
+  return ((await response.json()).value as { title: string }[]).map((announcement) => announcement.title);
+}
+
+/** After a login the post-login modal shows the first post-login announcement; it is closed here. */
+async function closePostLoginModal(page: Page): Promise<void> {
+  const [first] = await postLoginTitles();
+  if (!first) return;
+  const modal = dialog(page, first);
+  await visible(modal);
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'detached' });
+}
+
+async function logIn(page: Page, username: string, password: string, { forced = false } = {}): Promise<void> {
+  const login = await openLogin(page);
+  await login.getByRole('textbox', { name: 'Username' }).fill(username);
+  await login.getByLabel('Password', { exact: true }).fill(password);
+  await login.getByRole('button', { name: 'Log in', exact: true }).click();
+  await login.waitFor({ state: 'detached' });
+  // A forced password change comes instead of the post-login modal.
+  if (!forced) await closePostLoginModal(page);
+}
+
+/** The header's "my account" button, which carries the member's nickname (or account name). */
+const accountButton = (page: Page, name: string) =>
+  header(page).getByRole('button', { name: `My account: ${name}` });
+
+async function signOut(page: Page): Promise<void> {
+  await header(page).getByRole('button', { name: 'Sign out' }).click();
+  const confirm = dialog(page, 'Sign out');
+  await visible(confirm.getByText('Are you sure you want to log out?'));
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await visible(header(page).getByRole('button', { name: 'Log in' }));
+}
+
+async function playerId(username: string): Promise<number> {
+  const token = await operatorToken();
+  const found = await api('GET', `/backoffice/api/players?q=${username}`, token);
+  const row = (found.value.list as { id: number; username: string }[]).find((p) => p.username === username);
+  if (!row) throw new Error(`no player ${username}`);
+  return row.id;
+}
+
+describe('accounts: contract', () => {
+  it('calls every accounts endpoint with the method, path and body type of the contract', () => {
+    const contract = accountsEndpoints as Record<string, { method: string; path: string; bodyType?: string }>;
+    for (const [name, endpoint] of Object.entries(accountEndpoints)) {
+      const expected = contract[name];
+      expect(expected, name).toBeDefined();
+      expect({ method: endpoint.method, path: endpoint.path, bodyType: endpoint.bodyType ?? 'json' }).toEqual(
+        {
+          method: expected?.method,
+          path: expected?.path,
+          bodyType: expected?.bodyType ?? 'json',
+        },
+      );
+    }
+  });
+
+  it('shows the contract password rule and the registration rule messages of every patternId in each language', () => {
+    expect(PASSWORD_LENGTH).toEqual({ min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength });
+    const languages = { en: 'EN', vi: 'VI', zh: 'CN' } as const;
+    for (const [bundle, code] of Object.entries(languages)) {
+      const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', bundle, 'common.json');
+      const texts = JSON.parse(readFileSync(file, 'utf8')).registerPatterns as Record<string, string>;
+      for (const patternId of Object.keys(REGISTER_PATTERN_MESSAGES).map(Number)) {
+        for (const [min, max] of [
+          [6, 16],
+          [6, 6],
+        ] as const) {
+          const range = min === max ? String(min) : `${min}-${max}`;
+          const shown = texts[`p${patternId}`]?.replace('{{range}}', range);
+          expect(shown, `${bundle} p${patternId}`).toBe(
+            registerRuleMessage({ patternId, minLength: min, maxLength: max }, code),
+          );
+        }
+      }
+    }
+  });
+});
+
+describe('accounts: registration', () => {
+  it('registers by user name: rule messages beside the fields, then logged in on /', async () => {
+    const page = await open('/index');
+    await header(page).getByRole('button', { name: 'Sign up' }).click();
+    const register = dialog(page, 'Sign up');
+    await visible(register.getByRole('tab', { name: 'Username', selected: true }));
+    await visible(register.getByRole('tab', { name: 'Mobile number' }));
+
+    // Nothing filled in: every required field says so, and so do the 18+ and terms checkboxes.
+    await register.getByRole('button', { name: 'Create account' }).click();
+    const username = register.getByRole('textbox', { name: 'Username' });
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+    await visible(register.getByText('Input cannot be empty').first());
+    await visible(register.getByText('Please confirm that you are 18 or older'));
+    await visible(register.getByText('Please agree to the terms and conditions'));
+
+    // The user-name rule (patternId 1, 6-16) and "inconsistent twice".
+    await username.fill('1abc');
+    await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await register.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await visible(
+      register
+        .getByText('6-16 characters, starting with a letter, letters and digits only', { exact: true })
+        .first(),
+    );
+    await visible(register.getByText('Passwords do not match'));
+
+    const name = uniqueName('reg');
+    await username.fill(name);
+    await register.getByLabel('Confirm password').fill(PASSWORD);
+    await register.getByRole('textbox', { name: 'Email' }).fill(`${name}@example.com`);
+    await fillCaptcha(register);
+    await register.getByRole('checkbox', { name: 'I am 18 years of age or older' }).check();
+    await register
+      .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
+      .check();
+    await register.getByRole('button', { name: 'Create account' }).click();
+
+    await register.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/index$/);
+    await visible(accountButton(page, name));
+    // Session values of §3; no current password anywhere.
+    expect(await sessionValue(page, 'token')).toMatch(/.{20,}/);
+    expect(await sessionValue(page, 'username')).toBe(name);
+    expect(await sessionValue(page, 'account')).toBe(name);
+    expect(await sessionValue(page, 'isAgent')).toBe('0');
+    expect(Number(await sessionValue(page, 'customerId'))).toBeGreaterThan(0);
+    expect(await sessionValue(page, 'cpw')).toBeNull();
+    // No balance until the wallet exists.
+    expect(await header(page).getByText('Balance').count()).toBe(0);
+    await close(page);
+  });
+
+  it('registers by mobile number with the SMS code from the outbox', async () => {
+    const page = await open('/register');
+    const register = dialog(page, 'Sign up');
+    await register.getByRole('tab', { name: 'Mobile number' }).click();
+
+    // The country-code picker: a list on focus, +84 picked.
+    const picker = register.getByRole('combobox', { name: 'Country code' });
+    await picker.click();
+    await register.getByRole('option', { name: '+84 Vietnam' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('+84');
+    await expect.poll(() => register.getByRole('listbox').count()).toBe(0);
+
+    const mobile = uniqueMobile();
+    await register.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    await register.getByRole('button', { name: 'Send code' }).click();
+    // The send button counts down expiredMinutes × 60 s, disabled meanwhile.
+    const countdown = register.getByRole('button', { name: /^Resend in \d+ s$/ });
+    await visible(countdown);
+    expect(await countdown.isDisabled()).toBe(true);
+    await register.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(mobile));
+    await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await register.getByLabel('Confirm password').fill(PASSWORD);
+    await fillCaptcha(register);
+    await register.getByRole('checkbox', { name: 'I am 18 years of age or older' }).check();
+    await register
+      .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
+      .check();
+    await register.getByRole('button', { name: 'Create account' }).click();
+
+    await register.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/index$/);
+    await visible(accountButton(page, `m84${mobile}`));
+    await close(page);
+  });
+
+  it('a wrong SMS code is refused beside the field with the server message', async () => {
+    const page = await open('/register');
+    const register = dialog(page, 'Sign up');
+    await register.getByRole('tab', { name: 'Mobile number' }).click();
+    await register.getByRole('combobox', { name: 'Country code' }).click();
+    await register.getByRole('option', { name: '+84 Vietnam' }).click();
+    const mobile = uniqueMobile();
+    await register.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
+    await register.getByRole('button', { name: 'Send code' }).click();
+    await visible(register.getByRole('button', { name: /^Resend in \d+ s$/ }));
+    const right = await smsCode(mobile);
+    await register
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(right === '000000' ? '111111' : '000000');
+    await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await register.getByLabel('Confirm password').fill(PASSWORD);
+    await fillCaptcha(register);
+    await register.getByRole('checkbox', { name: 'I am 18 years of age or older' }).check();
+    await register
+      .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
+      .check();
+    await register.getByRole('button', { name: 'Create account' }).click();
+    await visible(register.getByRole('alert').getByText('Please enter a valid verification code.'));
+    expect(
+      await register.getByRole('textbox', { name: 'Verification code' }).getAttribute('aria-invalid'),
+    ).toBe('true');
+    await close(page);
+  });
+});
+
+describe('accounts: login and logout', () => {
+  it('logs out after in_sure_logout (the token is revoked), then logs in and sees the previous login time', async () => {
+    const member = await registerMember();
+    const page = await open('/index');
+    await logIn(page, member.username, member.password);
+    await visible(accountButton(page, member.username));
+    await visible(
+      page.getByRole('status').getByText(`Welcome, ${member.username}! This is your first login.`),
+    );
+    const token = await sessionValue(page, 'token');
+
+    await signOut(page);
+    await page.waitForURL(/\/index$/);
+    expect(await sessionValue(page, 'token')).toBeNull();
+    const revoked = await fetch(`${baseUrl()}/wps/member/info`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status).toBe(401);
+
+    await logIn(page, member.username, member.password);
+    await visible(accountButton(page, member.username));
+    await visible(page.getByRole('status').getByText(`Welcome back, ${member.username}!`));
+    expect((await postLoginTitles()).length).toBeGreaterThan(0);
+    await visible(page.getByRole('status').getByText(/^Previous login: .+ from .+$/));
+
+    // "My account": the previous login, nickname and avatar.
+    await accountButton(page, member.username).click();
+    const account = dialog(page, 'My account');
+    await visible(account.getByText('Previous login', { exact: true }));
+    await account.getByRole('textbox', { name: 'Nickname' }).fill('Lucky Star');
+    await account.getByRole('button', { name: 'Save nickname' }).click();
+    await visible(account.getByText('Your nickname has been saved.'));
+    await visible(accountButton(page, 'Lucky Star'));
+    const avatars = account.getByRole('radio');
+    expect(await avatars.count()).toBeGreaterThan(1);
+    const before = await header(page).locator('.member-summary__avatar').getAttribute('src');
+    // The radio itself is visually hidden inside its picture's label.
+    await avatars.nth(1).click({ force: true });
+    await visible(account.getByText('Your avatar has been updated.'));
+    await expect
+      .poll(() => header(page).locator('.member-summary__avatar').getAttribute('src'))
+      .not.toBe(before);
+    await page.keyboard.press('Escape');
+    await account.waitFor({ state: 'detached' });
+    await close(page);
+  });
+
+  it('a wrong password shows the translated refusal; "Log in" keeps the visitor where they are', async () => {
+    const member = await registerMember();
+    const page = await open('/help');
+    const login = await openLogin(page);
+    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await login.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await visible(login.getByRole('alert').getByText('Wrong account or password, please try again.'));
+    await login.getByLabel('Password', { exact: true }).fill(member.password);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+    await closePostLoginModal(page);
+    await visible(accountButton(page, member.username));
+    expect(new URL(page.url()).pathname).toBe('/help');
+    await close(page);
+  });
+
+  it('remember me keeps the user name (never the password) for a new page in the same browser', async () => {
+    const member = await registerMember();
+    const whitelabel = (await (await fetch(`${baseUrl()}/wps/system/whitelabel`)).json()).value as {
+      brand: string;
+    };
+    const page = await open('/index');
+    const login = await openLogin(page);
+    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await login.getByLabel('Password', { exact: true }).fill(member.password);
+    await login.getByRole('checkbox', { name: 'Remember me' }).check();
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+    await visible(accountButton(page, member.username));
+
+    const cookies = await page.context().cookies();
+    const byName = Object.fromEntries(cookies.map((cookie) => [cookie.name, cookie]));
+    expect(byName.loginRemember?.value).toBe('1');
+    expect(decodeURIComponent(byName[`${whitelabel.brand}-login`]?.value ?? '')).toBe(member.username);
+    const lifetime = (byName.loginRemember?.expires ?? 0) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(86_000);
+    expect(lifetime).toBeLessThanOrEqual(86_400);
+    for (const cookie of cookies) expect(decodeURIComponent(cookie.value)).not.toContain(member.password);
+
+    // A new page of the same browser (its own session storage: logged out) offers the remembered name.
+    const second = await page.context().newPage();
+    await second.goto(`${baseUrl()}/index`);
+    const again = await openLogin(second);
+    expect(await again.getByRole('textbox', { name: 'Username' }).inputValue()).toBe(member.username);
+    expect(await again.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    expect(await again.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
+    await close(page);
+  });
+
+  it('logs in by SMS code (MOBILEVERCODELOGIN3)', async () => {
+    const member = await registerMobileMember();
+    const page = await open('/index');
+    const login = await openLogin(page);
+    await login.getByRole('tab', { name: 'SMS code' }).click();
+    await login.getByRole('combobox', { name: 'Country code' }).click();
+    await login.getByRole('option', { name: '+84 Vietnam' }).click();
+    await login.getByRole('textbox', { name: 'Mobile number' }).fill(member.mobile);
+    await login.getByRole('button', { name: 'Send code' }).click();
+    await visible(login.getByRole('button', { name: /^Resend in \d+ s$/ }));
+    await expect.poll(() => smsCode(member.mobile)).not.toBe(member.registrationCode);
+    await login.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(member.mobile));
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    await login.waitFor({ state: 'detached' });
+    await closePostLoginModal(page);
+    await visible(accountButton(page, member.username));
+    await close(page);
+  });
+
+  it('forces a password change after a login with a password the operator reset (not dismissible)', async () => {
+    const member = await registerMember();
+    const token = await operatorToken();
+    const reset = await api(
+      'POST',
+      `/backoffice/api/players/${await playerId(member.username)}/reset-password`,
+      token,
+      {
+        method: 'temporary',
+      },
+    );
+    expect(reset.success).toBe(true);
+    const temporary: string = reset.value.temporaryPassword;
+
+    const page = await open('/index');
+    await logIn(page, member.username, temporary, { forced: true });
+    const change = dialog(page, 'Change your password');
+    await visible(change.getByText('Your password is the default one or has expired.', { exact: false }));
+    // Forced: no close button, Escape does nothing, and the password just typed is not asked again.
+    expect(await change.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await visible(change);
+    expect(await change.getByLabel('Current password').count()).toBe(0);
+    await settledScreenshot(page, 'accounts-forced-change-light');
+    await change.getByLabel('New password', { exact: true }).fill('123456');
+    await change.getByLabel('Confirm new password').fill('123456');
+    await change.getByRole('button', { name: 'Save password' }).click();
+    await visible(change.getByText('8 to 64 characters').first());
+
+    const fresh = 'Fresh-e2e-password-1';
+    await change.getByLabel('New password', { exact: true }).fill(fresh);
+    await change.getByLabel('Confirm new password').fill(fresh);
+    await change.getByRole('button', { name: 'Save password' }).click();
+    await change.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/index$/);
+    await visible(page.getByRole('status').getByText('Your password has been changed.'));
+    await visible(accountButton(page, member.username));
+
+    await signOut(page);
+    await logIn(page, member.username, fresh);
+    await visible(accountButton(page, member.username));
+    expect(await dialog(page, 'Change your password').count()).toBe(0);
+    await close(page);
+  });
+
+  it('asks for a captcha after 3 failed logins, refreshes it at most once a second, then locks the account', async () => {
+    const member = await registerMember();
+    const page = await open('/index');
+    const login = await openLogin(page);
+    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    const password = login.getByLabel('Password', { exact: true });
+    const submit = login.getByRole('button', { name: 'Log in', exact: true });
+    const attempt = async () => {
+      const answered = page.waitForResponse((response) => response.url().endsWith('/wps/session/login'));
+      await submit.click();
+      return (await answered).json() as Promise<{ code: string }>;
+    };
+
+    for (let failure = 1; failure <= 3; failure += 1) {
+      expect(await login.getByAltText('Captcha image').count()).toBe(0);
+      await password.fill(`wrong-${failure}`);
+      expect((await attempt()).code).toBe('invalid_credentials');
+    }
+    const image = login.getByAltText('Captcha image');
+    await visible(image);
+
+    // Two quick clicks draw one new captcha; a click a second later draws another.
+    let challenges = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/wps/captcha')) challenges += 1;
+    });
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await page.waitForTimeout(1100);
+    const refresh = login.getByRole('button', { name: 'Refresh captcha' });
+    await refresh.click();
+    await refresh.click();
+    await page.waitForTimeout(300);
+    expect(challenges).toBe(1);
+    await page.waitForTimeout(1000);
+    const shown = await image.getAttribute('src');
+    await refresh.click();
+    await expect.poll(() => challenges).toBe(2);
+
+    // With the captcha read right, wrong passwords go on counting: the tenth failure locks the account.
+    let previous: string | null = shown;
+    let failures = 3;
+    let code = '';
+    for (let attempt4 = 0; attempt4 < 12 && code !== 'account_locked'; attempt4 += 1) {
+      previous = await fillCaptcha(login, previous);
+      await password.fill(`wrong-${failures + 1}`);
+      code = (await attempt()).code;
+      if (code === 'invalid_credentials') failures += 1;
+      else if (code === 'account_locked') expect(failures + 1).toBe(10);
+      else expect(code).toBe('captcha_invalid');
+    }
+    expect(code).toBe('account_locked');
+    await visible(
+      login.getByRole('alert').getByText('Too many failed attempts. The account is locked for a while.'),
+    );
+
+    // Locked: even the right password is refused.
+    await fillCaptcha(login, previous);
+    await password.fill(member.password);
+    expect((await attempt()).code).toBe('account_locked');
+    await close(page);
+  });
+});
+
+describe('accounts: forgotten password', () => {
+  it('by e-mail: the link from the loopback SMTP server sets a new password once', async () => {
+    const member = await registerMember();
+    const page = await open('/index');
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = dialog(page, 'Forgot password');
+    await visible(forgot.getByRole('tab', { name: 'Email', selected: true }));
+    await forgot.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await forgot.getByRole('textbox', { name: 'Email' }).fill('someone-else@example.com');
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await visible(forgot.getByRole('alert').getByText('User name or email does not exist.'));
+    await forgot.getByRole('textbox', { name: 'Email' }).fill(member.email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await visible(forgot.getByText(/We have sent you an email/));
+
+    await expect.poll(async () => (await mailsTo(member.email)).length, { timeout: 10_000 }).toBe(1);
+    const [mail] = await mailsTo(member.email);
+    const link = /https?:\/\/\S+\/login\?resetToken=\S+/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link as string);
+    const reset = dialog(page, 'Set a new password');
+    const fresh = 'Mailed-e2e-password-2';
+    await reset.getByLabel('New password', { exact: true }).fill(fresh);
+    await reset.getByLabel('Confirm new password').fill(fresh);
+    await reset.getByRole('button', { name: 'Save new password' }).click();
+
+    const again = dialog(page, 'Log in');
+    await visible(again.getByText('Your password has been changed. Please log in with your new password.'));
+    expect(await again.getByRole('textbox', { name: 'Username' }).inputValue()).toBe(member.username);
+    await again.getByLabel('Password', { exact: true }).fill(fresh);
+    await again.getByRole('button', { name: 'Log in', exact: true }).click();
+    await again.waitFor({ state: 'detached' });
+    await closePostLoginModal(page);
+    await visible(accountButton(page, member.username));
+    expect(new URL(page.url()).pathname).toBe('/index');
+
+    // The link works once.
+    await signOut(page);
+    await page.goto(link as string);
+    const used = dialog(page, 'Set a new password');
+    await used.getByLabel('New password', { exact: true }).fill('Another-e2e-password-3');
+    await used.getByLabel('Confirm new password').fill('Another-e2e-password-3');
+    await used.getByRole('button', { name: 'Save new password' }).click();
+    await visible(used.getByRole('alert').getByText('This password reset link is invalid or has expired.'));
+    await close(page);
+  });
+
+  it('by phone: the SMS code and a new password log the member in on /', async () => {
+    const member = await registerMobileMember();
+    const page = await open('/help');
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = dialog(page, 'Forgot password');
+    await forgot.getByRole('tab', { name: 'Mobile number' }).click();
+    await forgot.getByRole('combobox', { name: 'Country code' }).click();
+    await forgot.getByRole('option', { name: '+84 Vietnam' }).click();
+    await forgot.getByRole('textbox', { name: 'Mobile number' }).fill(member.mobile);
+    await forgot.getByRole('button', { name: 'Send code' }).click();
+    await visible(forgot.getByRole('button', { name: /^Resend in \d+ s$/ }));
+    await expect.poll(() => smsCode(member.mobile)).not.toBe(member.registrationCode);
+    await forgot.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(member.mobile));
+    const fresh = 'Phone-e2e-password-4';
+    await forgot.getByLabel('New password', { exact: true }).fill(fresh);
+    await forgot.getByLabel('Confirm new password').fill(fresh);
+    await forgot.getByRole('button', { name: 'Set new password' }).click();
+    await forgot.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/index$/);
+    await visible(accountButton(page, member.username));
+
+    const login2 = await client()(accountsEndpoints.login, {
+      body: { type: 'username', username: member.username, password: fresh },
+    });
+    expect(login2.userName).toBe(member.username);
+    await close(page);
+  });
+});
+
+describe('accounts: free play and the gate', () => {
+  it('free play logs in a trial account on /, which deposit, withdraw, agent and my account refuse', async () => {
+    const page = await open('/help');
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Free play' }).click();
+    await login.waitFor({ state: 'detached' });
+    await page.waitForURL(/\/index$/);
+    await visible(header(page).getByRole('button', { name: /^My account: Guest \d+$/ }));
+    expect(await sessionValue(page, 'isAgent')).toBe('4');
+    expect(await sessionValue(page, 'cpw')).toBeNull();
+
+    for (const name of ['Deposit', 'Withdraw', 'Agent']) {
+      await header(page).getByRole('link', { name }).click();
+      const warning = dialog(page, 'Real account needed');
+      await visible(
+        warning.getByText('This needs a real account. Please register a real account to continue.'),
+      );
+      expect(new URL(page.url()).pathname).toBe('/index');
+      await warning.getByRole('button', { name: 'OK' }).click();
+      await warning.waitFor({ state: 'detached' });
+    }
+    await header(page)
+      .getByRole('button', { name: /^My account/ })
+      .click();
+    await visible(dialog(page, 'Real account needed'));
+    await page.keyboard.press('Escape');
+
+    // The member centre's address itself is gated too.
+    await page.goto(`${baseUrl()}/member?page=depositv2`);
+    await visible(dialog(page, 'Real account needed'));
+    await page.waitForURL(/\/index$/);
+    await close(page);
+  });
+
+  it('a visitor who opens the member centre gets the login pop-up; a member reaches it, but not the agent centre', async () => {
+    const page = await open('/member');
+    await visible(dialog(page, 'Log in'));
+    await page.waitForURL(/\/index$/);
+    await page.keyboard.press('Escape');
+
+    const member = await registerMember();
+    await logIn(page, member.username, member.password);
+    await header(page).getByRole('link', { name: 'Deposit' }).click();
+    await page.waitForURL(/\/member\?page=depositv2$/);
+    await header(page).getByRole('link', { name: 'Agent' }).click();
+    await visible(dialog(page, 'Real account needed'));
+    expect(new URL(page.url()).pathname).toBe('/member');
+    await close(page);
+  });
+});
+
+/** A screenshot once the dialogs' fade-in (100 ms) and the page's transitions are over. */
+async function settledScreenshot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(500);
+  await screenshot(page, name);
+}
+
+describe('accounts: screenshots', () => {
+  it('the accounts modals in light and dark', async () => {
+    const member = await registerMember();
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await open('/index', { theme });
+      const login = await openLogin(page);
+      await settledScreenshot(page, `accounts-login-${theme}`);
+      await login.getByRole('tab', { name: 'SMS code' }).click();
+      await login.getByRole('combobox', { name: 'Country code' }).click();
+      await settledScreenshot(page, `accounts-login-sms-${theme}`);
+      await login.getByRole('button', { name: 'Forgot password?' }).click();
+      await visible(dialog(page, 'Forgot password'));
+      await settledScreenshot(page, `accounts-forgot-${theme}`);
+      await page.keyboard.press('Escape');
+      await header(page).getByRole('button', { name: 'Sign up' }).click();
+      const register = dialog(page, 'Sign up');
+      await register.getByRole('button', { name: 'Create account' }).click();
+      await visible(register.getByText('Please agree to the terms and conditions'));
+      await settledScreenshot(page, `accounts-register-${theme}`);
+      await register.getByRole('tab', { name: 'Mobile number' }).click();
+      await settledScreenshot(page, `accounts-register-mobile-${theme}`);
+      await page.keyboard.press('Escape');
+      await logIn(page, member.username, member.password);
+      await settledScreenshot(page, `accounts-logged-in-${theme}`);
+      await accountButton(page, member.username).click();
+      await visible(dialog(page, 'My account').getByRole('radio').first());
+      await settledScreenshot(page, `accounts-my-account-${theme}`);
+      await dialog(page, 'My account').getByRole('button', { name: 'Change password' }).click();
+      await visible(dialog(page, 'Change password'));
+      await settledScreenshot(page, `accounts-change-password-${theme}`);
+      await close(page);
+    }
+  });
+});
