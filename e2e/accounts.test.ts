@@ -235,14 +235,25 @@ describe('accounts: registration', () => {
     await register.getByRole('option', { name: '+84 Vietnam' }).click();
     await expect.poll(() => picker.inputValue()).toBe('+84');
     await expect.poll(() => register.getByRole('listbox').count()).toBe(0);
+    // The list shows again on the field and goes 200 ms after the field loses focus.
+    await picker.click();
+    await visible(register.getByRole('listbox', { name: 'Country code' }));
+    await page.keyboard.press('Tab');
+    await register.getByRole('listbox').waitFor({ state: 'detached' });
 
     const mobile = uniqueMobile();
     await register.getByRole('textbox', { name: 'Mobile number' }).fill(mobile);
-    await register.getByRole('button', { name: 'Send code' }).click();
+    let sends = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/wps/verification/sms/register')) sends += 1;
+    });
+    // A double click sends one SMS (1000 ms throttle, then the countdown).
+    await register.getByRole('button', { name: 'Send code' }).dblclick();
     // The send button counts down expiredMinutes × 60 s, disabled meanwhile.
     const countdown = register.getByRole('button', { name: /^Resend in \d+ s$/ });
     await visible(countdown);
     expect(await countdown.isDisabled()).toBe(true);
+    expect(sends).toBe(1);
     await register.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(mobile));
     await register.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await register.getByLabel('Confirm password').fill(PASSWORD);
@@ -285,6 +296,22 @@ describe('accounts: registration', () => {
     expect(
       await register.getByRole('textbox', { name: 'Verification code' }).getAttribute('aria-invalid'),
     ).toBe('true');
+    await close(page);
+  });
+});
+
+describe('accounts: registration links', () => {
+  it('an invalid affiliate code in the URL shows a dialog and the invitation code field', async () => {
+    const page = await open('/register?affiliateCode=NOSUCH42&referralCode=FRIEND');
+    const warning = dialog(page, 'Invitation code');
+    await visible(warning.getByText('Invalid invitation code.'));
+    await warning.getByRole('button', { name: 'Confirm' }).click();
+    await warning.waitFor({ state: 'detached' });
+    const register = dialog(page, 'Sign up');
+    await visible(register.getByRole('textbox', { name: 'Invitation code' }));
+    // The code the visitor came with is remembered for the visit.
+    expect(await sessionValue(page, 'regAffiliateCode')).toBe('NOSUCH42');
+    expect(await sessionValue(page, 'regReferralCode')).toBe('FRIEND');
     await close(page);
   });
 });
@@ -350,6 +377,20 @@ describe('accounts: login and logout', () => {
     await closePostLoginModal(page);
     await visible(accountButton(page, member.username));
     expect(new URL(page.url()).pathname).toBe('/help');
+    await close(page);
+  });
+
+  it('a language change is sent to the server for a logged-in member', async () => {
+    const member = await registerMember();
+    const page = await open('/help');
+    await logIn(page, member.username, member.password);
+    const updated = page.waitForResponse((response) => response.url().endsWith('/wps/member/language'));
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
+    expect((await updated).status()).toBe(200);
+    const detail = await api('GET', `/backoffice/api/players/${member.id}`, await operatorToken());
+    expect(detail.value.language).toBe('VI');
+    await visible(header(page).getByRole('button', { name: `Tài khoản của tôi: ${member.username}` }));
     await close(page);
   });
 
@@ -649,6 +690,20 @@ async function settledScreenshot(page: Page, name: string): Promise<void> {
 }
 
 describe('accounts: screenshots', () => {
+  it('the registration modal in Chinese and Vietnamese', async () => {
+    for (const lang of ['CN', 'VI'] as const) {
+      const context = await newContext();
+      await context.addInitScript((code: string) => localStorage.setItem('lang', code), lang);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/register`);
+      const title = lang === 'CN' ? '注册' : 'Đăng ký';
+      const register = dialog(page, title);
+      await visible(register.getByRole('tab', { name: lang === 'CN' ? '手机号码' : 'Số điện thoại' }));
+      await settledScreenshot(page, `accounts-register-${lang.toLowerCase()}`);
+      await close(page);
+    }
+  });
+
   it('the accounts modals in light and dark', async () => {
     const member = await registerMember();
     for (const theme of ['light', 'dark'] as const) {
@@ -678,6 +733,13 @@ describe('accounts: screenshots', () => {
       await dialog(page, 'My account').getByRole('button', { name: 'Change password' }).click();
       await visible(dialog(page, 'Change password'));
       await settledScreenshot(page, `accounts-change-password-${theme}`);
+      await page.keyboard.press('Escape');
+      await signOut(page);
+
+      await (await openLogin(page)).getByRole('button', { name: 'Free play' }).click();
+      await header(page).getByRole('link', { name: 'Deposit' }).click();
+      await visible(dialog(page, 'Real account needed'));
+      await settledScreenshot(page, `accounts-trial-warning-${theme}`);
       await close(page);
     }
   });

@@ -30,9 +30,15 @@ function RedirectToIndex() {
  */
 function HomeWithModal({ modal }: { modal: 'login' | 'register' }) {
   const { search } = useLocation();
+  const { token } = useSession();
+  const navigate = useNavigate();
   const resetToken = modal === 'login' ? new URLSearchParams(search).get('resetToken') : null;
+  // Only on arrival: the modal's own work (a login) changes the token and moves on by itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: token and navigate are read once, on arrival
   useEffect(() => {
     if (resetToken) openAuthModal('resetPassword', { resetToken });
+    // A member has nothing to log in or register for: home at its own address.
+    else if (token) navigate('/index', { replace: true });
     else openAuthModal(modal);
   }, [modal, resetToken]);
   return <HomePage />;

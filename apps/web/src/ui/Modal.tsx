@@ -73,6 +73,8 @@ function ModalDialog({
     if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal focuses the first control (the close button); a form names its first field instead.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       if (previous?.isConnected) previous.focus();

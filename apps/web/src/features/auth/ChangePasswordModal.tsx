@@ -102,6 +102,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
               onChange={setOldPassword}
               error={errors.oldPassword}
               required
+              data-autofocus
               autoComplete="current-password"
               maxLength={128}
             />
@@ -114,6 +115,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
             error={errors.newPassword}
             hint={t('validation.passwordLength', PASSWORD_LENGTH)}
             required
+            data-autofocus={known === null ? undefined : true}
             autoComplete="new-password"
             maxLength={PASSWORD_LENGTH.max}
           />

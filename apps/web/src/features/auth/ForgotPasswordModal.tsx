@@ -79,6 +79,7 @@ function EmailForm() {
           onChange={setUsername}
           error={errors.username}
           required
+          data-autofocus
           autoComplete="username"
           maxLength={64}
         />

@@ -166,6 +166,7 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                   onChange={setUsername}
                   error={errors.username}
                   required
+                  data-autofocus={username ? undefined : true}
                   autoComplete="username"
                   autoCapitalize="off"
                   spellCheck={false}
@@ -178,6 +179,7 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                   onChange={setPassword}
                   error={errors.password}
                   required
+                  data-autofocus={username ? true : undefined}
                   autoComplete="current-password"
                   maxLength={128}
                 />

@@ -294,7 +294,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     return found?.enabled ? ruleMessage(t, found) : undefined;
   };
 
-  const textField = (key: TextKey, options: { wide?: boolean; label?: string } = {}) => {
+  const textField = (key: TextKey, options: { wide?: boolean; label?: string; autoFocus?: boolean } = {}) => {
     const found = rule(key as RuleKey);
     const input = INPUT_HINTS[key] ?? {};
     return (
@@ -311,6 +311,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         type={input.type}
         autoComplete={input.autoComplete}
         inputMode={input.inputMode}
+        data-autofocus={options.autoFocus || undefined}
       />
     );
   };
@@ -413,7 +414,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
             <div className="auth-form__grid">
               {tab === 'username' ? (
                 <>
-                  {textField('username', { wide: true })}
+                  {textField('username', { wide: true, autoFocus: true })}
                   {passwordFields}
                   {extras.includes('email') ? textField('email', { wide: true }) : null}
                   {mobileShown ? mobileFields : null}

@@ -67,6 +67,7 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
             error={errors.newPassword}
             hint={t('validation.passwordLength', PASSWORD_LENGTH)}
             required
+            data-autofocus
             autoComplete="new-password"
             maxLength={PASSWORD_LENGTH.max}
           />
