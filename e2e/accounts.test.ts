@@ -704,6 +704,23 @@ describe('accounts: screenshots', () => {
     }
   });
 
+  it('the login and registration modals fit a phone', async () => {
+    const page = await open('/index', { width: 390, height: 844 });
+    const login = await openLogin(page);
+    await settledScreenshot(page, 'accounts-login-phone');
+    const username = await login.getByRole('textbox', { name: 'Username' }).boundingBox();
+    expect((username?.x ?? 0) + (username?.width ?? 0)).toBeLessThanOrEqual(390 - 16);
+    await login.getByRole('button', { name: 'Sign up' }).click();
+    const register = dialog(page, 'Sign up');
+    await visible(register.getByRole('textbox', { name: 'Username' }));
+    await settledScreenshot(page, 'accounts-register-phone');
+    for (const name of ['Username', 'Email', 'Verification code']) {
+      const field = await register.getByRole('textbox', { name }).boundingBox();
+      expect((field?.x ?? 0) + (field?.width ?? 0), name).toBeLessThanOrEqual(390 - 16);
+    }
+    await close(page);
+  });
+
   it('the accounts modals in light and dark', async () => {
     const member = await registerMember();
     for (const theme of ['light', 'dark'] as const) {

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getToken } from '../../app/session.ts';
+import { getToken, useSession } from '../../app/session.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
 
 /**
  * While the app is open, listens on /ws: `settings.changed` makes every query refetch (status, banners,
- * notices …), and so does a reconnection, since events may have been missed while the socket was down.
+ * notices …), and so does a reconnection, since events may have been missed while the socket was down. A login
+ * or a logout reconnects, so the server knows the socket's member.
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
+  const { token } = useSession();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection for each session token
   useEffect(() => {
     const refetchAll = () => void queryClient.invalidateQueries();
     return connectRealtime({
@@ -18,5 +21,5 @@ export function useRealtimeRefresh(): void {
       },
       onResume: refetchAll,
     });
-  }, [queryClient]);
+  }, [queryClient, token]);
 }
