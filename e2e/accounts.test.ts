@@ -1,15 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  accountsEndpoints,
-  PASSWORD_RULE,
-  REGISTER_PATTERN_MESSAGES,
-  registerRuleMessage,
-} from '@tessera/contract';
+import { accountsEndpoints } from '@tessera/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEndpoints } from '../apps/web/src/app/endpoints.ts';
-import { PASSWORD_LENGTH } from '../apps/web/src/features/auth/validation.ts';
 import {
   client,
   mailsTo,
@@ -145,27 +137,6 @@ describe('accounts: contract', () => {
           bodyType: expected?.bodyType ?? 'json',
         },
       );
-    }
-  });
-
-  it('shows the contract password rule and the registration rule messages of every patternId in each language', () => {
-    expect(PASSWORD_LENGTH).toEqual({ min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength });
-    const languages = { en: 'EN', vi: 'VI', zh: 'CN' } as const;
-    for (const [bundle, code] of Object.entries(languages)) {
-      const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', bundle, 'common.json');
-      const texts = JSON.parse(readFileSync(file, 'utf8')).registerPatterns as Record<string, string>;
-      for (const patternId of Object.keys(REGISTER_PATTERN_MESSAGES).map(Number)) {
-        for (const [min, max] of [
-          [6, 16],
-          [6, 6],
-        ] as const) {
-          const range = min === max ? String(min) : `${min}-${max}`;
-          const shown = texts[`p${patternId}`]?.replace('{{range}}', range);
-          expect(shown, `${bundle} p${patternId}`).toBe(
-            registerRuleMessage({ patternId, minLength: min, maxLength: max }, code),
-          );
-        }
-      }
     }
   });
 });

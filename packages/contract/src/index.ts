@@ -1,3 +1,4 @@
+export * from './account-rules.ts';
 export * from './accounts.ts';
 export * from './backoffice.ts';
 export * from './client.ts';

@@ -165,7 +165,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     const found = rule(key);
     if (!force && !found?.enabled) return null;
     if (value.trim() === '') return force || found?.required ? t('validation.required') : null;
-    if (found?.enabled && breaksRule(found, value.trim())) return ruleMessage(t, found);
+    if (found?.enabled && breaksRule(found, value.trim())) return ruleMessage(found);
     return null;
   }
 
@@ -291,7 +291,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const closed = !loading && (!whitelabel?.directRegistration || (!usernameTab && !mobileTab));
   const hint = (key: RuleKey) => {
     const found = rule(key);
-    return found?.enabled ? ruleMessage(t, found) : undefined;
+    return found?.enabled ? ruleMessage(found) : undefined;
   };
 
   const textField = (key: TextKey, options: { wide?: boolean; label?: string; autoFocus?: boolean } = {}) => {
@@ -305,7 +305,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         value={values[key]}
         onChange={set(key)}
         error={errors[key]}
-        hint={found?.enabled ? ruleMessage(t, found) : undefined}
+        hint={found?.enabled ? ruleMessage(found) : undefined}
         required={found?.required ?? false}
         maxLength={found?.maxLength || undefined}
         type={input.type}

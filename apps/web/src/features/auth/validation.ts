@@ -1,14 +1,16 @@
-import { ApiError, type RegisterRule } from '@tessera/contract';
+import {
+  ApiError,
+  PASSWORD_RULE,
+  type RegisterRule,
+  registerRuleMessage,
+  SMS_CODE_LENGTH,
+} from '@tessera/contract';
 import type { TFunction } from 'i18next';
+import { getSiteLanguage } from '../../i18n/language.ts';
 
-/**
- * The password rule of issue 4 (contract PASSWORD_RULE: 8 to 64 characters; the server also refuses the most
- * common passwords). Repeated here because the contract's accounts module builds zod schemas when it loads;
- * e2e/accounts.test.ts checks that the figures agree.
- */
-export const PASSWORD_LENGTH = { min: 8, max: 64 } as const;
-/** SMS codes are 6 digits (contract SMS_CODE_LENGTH). */
-export const SMS_CODE_PATTERN = /^\d{6}$/;
+/** The password rule of issue 4 (the server also refuses the most common passwords). */
+export const PASSWORD_LENGTH = { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength } as const;
+export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 /** A mobile number: digits only, 4 to 20 of them (contract mobileNumber); the mobileNum rule narrows it. */
 export const MOBILE_PATTERN = /^\d{4,20}$/;
 
@@ -35,30 +37,11 @@ export function errorCode(error: unknown): string | null {
   return error instanceof ApiError ? error.code : null;
 }
 
-const PATTERN_KEYS = [
-  'registerPatterns.p0',
-  'registerPatterns.p1',
-  'registerPatterns.p2',
-  'registerPatterns.p3',
-  'registerPatterns.p4',
-  'registerPatterns.p5',
-  'registerPatterns.p6',
-  'registerPatterns.p7',
-  'registerPatterns.p8',
-  'registerPatterns.p9',
-  'registerPatterns.p10',
-  'registerPatterns.p11',
-  'registerPatterns.p12',
-] as const;
-
 /**
- * The message of a registration rule (§5): the pattern text of its patternId (0–12) with the range filled in,
- * a single number when min equals max. The texts are the contract's REGISTER_PATTERN_MESSAGES, in the bundles.
+ * The message of a registration rule (§5) in the site's language: the same text the server sends in `fields`.
  */
-export function ruleMessage(t: TFunction, rule: Pick<RegisterRule, 'patternId' | 'minLength' | 'maxLength'>) {
-  const range =
-    rule.minLength === rule.maxLength ? String(rule.minLength) : `${rule.minLength}-${rule.maxLength}`;
-  return t(PATTERN_KEYS[rule.patternId] ?? PATTERN_KEYS[0], { range });
+export function ruleMessage(rule: Pick<RegisterRule, 'patternId' | 'minLength' | 'maxLength'>) {
+  return registerRuleMessage(rule, getSiteLanguage());
 }
 
 /** Whether a value breaks its rule: its length, or the accepted pattern (checked again by the server). */
@@ -87,7 +70,7 @@ export function passwordProblem(t: TFunction, password: string): string | null {
 export function mobileProblem(t: TFunction, mobile: string, rule?: RegisterRule | undefined): string | null {
   if (mobile === '') return t('validation.required');
   if (!MOBILE_PATTERN.test(mobile)) return t('validation.mobileInvalid');
-  if (rule?.enabled && breaksRule(rule, mobile)) return ruleMessage(t, rule);
+  if (rule?.enabled && breaksRule(rule, mobile)) return ruleMessage(rule);
   return null;
 }
 
