@@ -29,6 +29,8 @@ export default async function setup(project: TestProject) {
     DEMO_SEED: '1',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
+    // Every browser test comes from 127.0.0.1: the per-address SMS limit would otherwise be shared by all files.
+    SMS_MAX_PER_IP: '200',
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/mails`);
