@@ -7,26 +7,11 @@
  */
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/chromium.ts';
 import { startServer } from '../e2e/start-server.ts';
 
 const RUNS = 5;
-
-function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
 
 async function measure(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -78,7 +63,7 @@ async function main() {
 
   const server = await startServer();
 
-  const browser = await launch();
+  const browser = await launchBrowser();
   try {
     const home: { scriptKb: number; lcpMs: number }[] = [];
     const floor: { scriptKb: number; lcpMs: number }[] = [];

@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { CAPTCHA_GLYPHS } from '../apps/server/src/modules/accounts/captcha-font.ts';
 
 /**
  * Reads the server's captcha image the way a person would read it, so browser tests can get past the captcha
@@ -7,41 +8,6 @@ import { inflateSync } from 'node:zlib';
  * in one dark colour and sheared, over light noise, crossed by 4 dark lines that span the width.
  */
 
-/** The captcha font: 35 cells a character, row by row ('#' drawn). */
-const GLYPHS: Record<string, string> = {
-  A: '.###.#...##...#######...##...##...#',
-  B: '####.#...##...#####.#...##...#####.',
-  C: '.###.#...##....#....#....#...#.###.',
-  D: '####.#...##...##...##...##...#####.',
-  E: '######....#....####.#....#....#####',
-  F: '######....#....####.#....#....#....',
-  G: '.###.#...##....#.####...##...#.###.',
-  H: '#...##...##...#######...##...##...#',
-  J: '..###...#....#....#....#.#..#..##..',
-  K: '#...##..#.#.#..##...#.#..#..#.#...#',
-  L: '#....#....#....#....#....#....#####',
-  M: '#...###.###.#.##.#.##...##...##...#',
-  N: '#...##...###..##.#.##..###...##...#',
-  P: '####.#...##...#####.#....#....#....',
-  Q: '.###.#...##...##...##.#.##..#..##.#',
-  R: '####.#...##...#####.#.#..#..#.#...#',
-  S: '.#####....#.....###.....#....#####.',
-  T: '#####..#....#....#....#....#....#..',
-  U: '#...##...##...##...##...##...#.###.',
-  V: '#...##...##...##...##...#.#.#...#..',
-  W: '#...##...##...##.#.##.#.##.#.#.#.#.',
-  X: '#...##...#.#.#...#...#.#.#...##...#',
-  Y: '#...##...#.#.#...#....#....#....#..',
-  Z: '#####....#...#...#...#...#....#####',
-  '2': '.###.#...#....#...#...#...#...#####',
-  '3': '#####...#...#.....#.....##...#.###.',
-  '4': '...#...##..#.#.#..#.#####...#....#.',
-  '5': '######....####.....#....##...#.###.',
-  '6': '..##..#...#....####.#...##...#.###.',
-  '7': '#####....#...#...#...#....#....#...',
-  '8': '.###.#...##...#.###.#...##...#.###.',
-  '9': '.###.#...##...#.####....#...#..##..',
-};
 const SCALE = 4;
 
 /** Decodes the server's PNG: 8-bit RGB, one filter-0 row after another (captcha.ts encodePng). */
@@ -115,7 +81,7 @@ function readGlyph(points: { x: number; y: number }[]): string {
       if (gx >= 0 && gx < 5 && gy >= 0 && gy < 7) counts[gy * 5 + gx] = (counts[gy * 5 + gx] as number) + 1;
     }
     const cells = counts.map((count) => (count >= 6 ? '#' : '.')).join('');
-    for (const [char, glyph] of Object.entries(GLYPHS)) {
+    for (const [char, glyph] of Object.entries(CAPTCHA_GLYPHS)) {
       let score = 0;
       for (let i = 0; i < 35; i += 1) if (glyph[i] !== cells[i]) score += 1;
       if (score < best.score) best = { char, score };

@@ -1,30 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+
+export { launchBrowser } from './chromium.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
 
 export function baseUrl(): string {
   return inject('baseUrl');
-}
-
-/** Debian's Chromium, headless, with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
