@@ -9,15 +9,10 @@ import { KeyIcon, LogoutIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { forgetKnownPassword, takeKnownPassword } from './completeLogin.ts';
 import { loadMemberInfo } from './member.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { showNotice } from './notice.ts';
 import { signOut } from './signOut.ts';
-import {
-  errorText,
-  type FieldErrors,
-  PASSWORD_LENGTH,
-  passwordProblem,
-  serverFieldErrors,
-} from './validation.ts';
+import { errorText, type FieldErrors, passwordProblem, serverFieldErrors } from './validation.ts';
 
 /**
  * The change-password modal (§2 changePassModal, §3 change password). Forced after a login with the default
@@ -107,27 +102,13 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
               maxLength={128}
             />
           ) : null}
-          <Field
-            label={t('auth.fields.newPassword')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-            error={errors.newPassword}
-            hint={t('validation.passwordLength', PASSWORD_LENGTH)}
-            required
-            data-autofocus={known === null ? undefined : true}
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
-          />
-          <Field
-            label={t('auth.fields.confirmNewPassword')}
-            type="password"
-            value={confirm}
-            onChange={setConfirm}
-            error={errors.confirmNewPassword}
-            required
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            errors={errors}
+            autoFocus={known !== null}
           />
         </div>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}

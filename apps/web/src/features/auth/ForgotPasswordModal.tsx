@@ -11,13 +11,13 @@ import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
 import { MobileField, SmsCodeField } from './fields.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
 import {
   errorText,
   type FieldErrors,
   mobileProblem,
-  PASSWORD_LENGTH,
   passwordProblem,
   serverFieldErrors,
   smsCodeProblem,
@@ -185,26 +185,12 @@ function MobileForm() {
           }
           onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
         />
-        <Field
-          label={t('auth.fields.newPassword')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          error={errors.newPassword}
-          hint={t('validation.passwordLength', PASSWORD_LENGTH)}
-          required
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
-        />
-        <Field
-          label={t('auth.fields.confirmNewPassword')}
-          type="password"
-          value={confirm}
-          onChange={setConfirm}
-          error={errors.confirmNewPassword}
-          required
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
         />
       </div>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}

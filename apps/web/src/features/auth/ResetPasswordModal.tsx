@@ -2,18 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Field, FormMessage } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { KeyIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { openAuthModal } from './authModal.ts';
-import {
-  errorCode,
-  errorText,
-  type FieldErrors,
-  PASSWORD_LENGTH,
-  passwordProblem,
-  serverFieldErrors,
-} from './validation.ts';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
+import { errorCode, errorText, type FieldErrors, passwordProblem, serverFieldErrors } from './validation.ts';
 
 /**
  * The page the e-mailed reset link opens (/login?resetToken=…, see the server's sendResetMail): a new password
@@ -59,27 +53,13 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="auth-form__lead">{t('auth.reset.lead')}</p>
         <div className="auth-form__fields">
-          <Field
-            label={t('auth.fields.newPassword')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-            error={errors.newPassword}
-            hint={t('validation.passwordLength', PASSWORD_LENGTH)}
-            required
-            data-autofocus
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
-          />
-          <Field
-            label={t('auth.fields.confirmNewPassword')}
-            type="password"
-            value={confirm}
-            onChange={setConfirm}
-            error={errors.confirmNewPassword}
-            required
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            errors={errors}
+            autoFocus
           />
         </div>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
