@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { IMAGE_UPLOAD, type OperatorRole } from '@tessera/contract';
+import { IMAGE_UPLOAD } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CallerTokens,
+  consoleChecks,
+  openCallerTokens,
+  UNKNOWN_TOKEN,
+} from '../../../test/console-checks.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 const API = '/backoffice/api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Well formed, but no session has it. */
-const UNKNOWN_TOKEN = 'unknownTokenUnknownTokenUnknownToken1234567';
 const DIRTY_HTML =
   '<script>alert(1)</script><p onclick="x()">Hi<img src="javascript:alert(1)"></p><a href="https://x.example" target="_blank">x</a>';
 const CLEAN_HTML =
@@ -19,130 +23,19 @@ const PNG = Buffer.from(
 
 let t: TestApp;
 /** Tokens of every kind of caller, opened once: only the last block moves the clock past the idle timeout. */
-let tok: Record<OperatorRole, string> & { member: string; revoked: string };
+let tok: CallerTokens;
 beforeAll(async () => {
   t = await startTestApp();
-  tok = {
-    owner: await t.operatorToken('owner'),
-    operations: await t.operatorToken('operations'),
-    support: await t.operatorToken('support'),
-    finance: await t.operatorToken('finance'),
-    member: await t.memberToken(),
-    revoked: await t.operatorToken('operations'),
-  };
-  const logout = await t.send('DELETE', `${API}/session`, undefined, tok.revoked);
-  expect(logout.body.value).toEqual({ ok: true });
+  tok = await openCallerTokens(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-interface AuditRow {
-  id: number;
-  operator_id: number | null;
-  operator_username: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  created_at: Date;
-}
-
-async function lastAudit(entity: string): Promise<AuditRow | undefined> {
-  const rows = await t.db.query<AuditRow>(
-    'select * from audit_log where entity = $1 order by id desc limit 1',
-    [entity],
-  );
-  return rows[0];
-}
-
-async function auditCount(): Promise<number> {
-  const rows = await t.db.query<{ n: number }>('select count(*)::int as n from audit_log');
-  return rows[0]?.n ?? -1;
-}
-
-async function operatorOf(token: string): Promise<{ id: number; username: string }> {
-  const me = await t.get(`${API}/session`, token);
-  expect(me.status).toBe(200);
-  return { id: me.body.value.id, username: me.body.value.username };
-}
-
-/** The last audit entry of the entity is this write, by this operator, with these before and after images. */
-async function expectAudited(
-  token: string,
-  entity: string,
-  change: {
-    action: 'create' | 'update' | 'delete';
-    entityId: string | number;
-    before: unknown;
-    after: unknown;
-  },
-) {
-  const who = await operatorOf(token);
-  const row = await lastAudit(entity);
-  expect(row).toMatchObject({
-    operator_id: who.id,
-    operator_username: who.username,
-    action: change.action,
-    entity,
-    entity_id: String(change.entityId),
-    ip: '127.0.0.1',
-  });
-  expect(row?.before).toEqual(change.before);
-  expect(row?.after).toEqual(change.after);
-  expect(new Date(row?.created_at as Date).toISOString()).toBe(t.clock.now().toISOString());
-}
-
-function expectFailure(
-  res: { status: number; body: { success: boolean; code: string; value: unknown; fields?: unknown } },
-  status: number,
-  code: string,
-  fields?: Record<string, string>,
-) {
-  expect(res.status).toBe(status);
-  expect(res.body).toMatchObject({ success: false, code, value: null });
-  if (fields) expect(res.body.fields).toEqual(fields);
-  else expect(res.body.fields).toBeUndefined();
-}
-
-/**
- * Every call of a console area is refused to callers who may not pass, and none of them writes anything:
- * no token, an unknown or revoked token, a member, and each operator role the area does not allow.
- */
-async function expectRefusals(
-  calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }[],
-  forbiddenRoles: OperatorRole[],
-) {
-  const before = await auditCount();
-  const callers: [string | undefined, number, string][] = [
-    [undefined, 401, 'unauthorized'],
-    [UNKNOWN_TOKEN, 401, 'session_expired'],
-    [tok.revoked, 401, 'session_expired'],
-    [tok.member, 401, 'unauthorized'],
-    ...forbiddenRoles.map((role): [string, number, string] => [tok[role], 403, 'forbidden']),
-  ];
-  for (const { method, url, body } of calls) {
-    for (const [token, status, code] of callers) {
-      const res = await t.call({
-        method,
-        url,
-        token,
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      expect({ method, url, token, status: res.status, code: res.body.code }).toEqual({
-        method,
-        url,
-        token,
-        status,
-        code,
-      });
-      expect(res.body).toMatchObject({ success: false, value: null });
-    }
-  }
-  expect(await auditCount()).toBe(before);
-}
+const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleChecks(
+  () => t,
+  () => tok,
+);
 
 function multipart(
   parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],

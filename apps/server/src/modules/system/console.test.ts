@@ -1,132 +1,26 @@
 import type { OperatorRole } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 const API = '/backoffice/api';
-/** Well formed, but no session has it. */
-const UNKNOWN_TOKEN = 'unknownTokenUnknownTokenUnknownToken1234567';
 /** The console areas of the system module are for operations (and the owner) only. */
 const FORBIDDEN: OperatorRole[] = ['support', 'finance'];
 
 let t: TestApp;
-let tok: Record<OperatorRole, string> & { member: string; revoked: string };
+let tok: CallerTokens;
 beforeAll(async () => {
   t = await startTestApp();
-  tok = {
-    owner: await t.operatorToken('owner'),
-    operations: await t.operatorToken('operations'),
-    support: await t.operatorToken('support'),
-    finance: await t.operatorToken('finance'),
-    member: await t.memberToken(),
-    revoked: await t.operatorToken('operations'),
-  };
-  const logout = await t.send('DELETE', `${API}/session`, undefined, tok.revoked);
-  expect(logout.body.value).toEqual({ ok: true });
+  tok = await openCallerTokens(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-interface AuditRow {
-  id: number;
-  operator_id: number | null;
-  operator_username: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  created_at: Date;
-}
-
-async function lastAudit(entity: string): Promise<AuditRow | undefined> {
-  const rows = await t.db.query<AuditRow>(
-    'select * from audit_log where entity = $1 order by id desc limit 1',
-    [entity],
-  );
-  return rows[0];
-}
-
-async function auditCount(): Promise<number> {
-  const rows = await t.db.query<{ n: number }>('select count(*)::int as n from audit_log');
-  return rows[0]?.n ?? -1;
-}
-
-/** The last audit entry of the entity is this write, by this operator, with these before and after images. */
-async function expectAudited(
-  token: string,
-  entity: string,
-  change: {
-    action: 'create' | 'update' | 'delete';
-    entityId: string | number;
-    before: unknown;
-    after: unknown;
-  },
-) {
-  const me = await t.get(`${API}/session`, token);
-  expect(me.status).toBe(200);
-  const row = await lastAudit(entity);
-  expect(row).toMatchObject({
-    operator_id: me.body.value.id,
-    operator_username: me.body.value.username,
-    action: change.action,
-    entity,
-    entity_id: String(change.entityId),
-    ip: '127.0.0.1',
-  });
-  expect(row?.before).toEqual(change.before);
-  expect(row?.after).toEqual(change.after);
-  expect(new Date(row?.created_at as Date).toISOString()).toBe(t.clock.now().toISOString());
-}
-
-function expectFailure(
-  res: { status: number; body: { success: boolean; code: string; value: unknown; fields?: unknown } },
-  status: number,
-  code: string,
-  fields?: Record<string, unknown>,
-) {
-  expect(res.status).toBe(status);
-  expect(res.body).toMatchObject({ success: false, code, value: null });
-  if (fields) expect(res.body.fields).toEqual(fields);
-  else expect(res.body.fields).toBeUndefined();
-}
-
-/**
- * Every call is refused to callers who may not pass, and none of them writes anything: no token, an unknown
- * or revoked token, a member, and the support and finance roles. The owner may pass (checked per area).
- */
-async function expectRefusals(
-  calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }[],
-) {
-  const before = await auditCount();
-  const callers: [string | undefined, number, string][] = [
-    [undefined, 401, 'unauthorized'],
-    [UNKNOWN_TOKEN, 401, 'session_expired'],
-    [tok.revoked, 401, 'session_expired'],
-    [tok.member, 401, 'unauthorized'],
-    ...FORBIDDEN.map((role): [string, number, string] => [tok[role], 403, 'forbidden']),
-  ];
-  for (const { method, url, body } of calls) {
-    for (const [token, status, code] of callers) {
-      const res = await t.call({
-        method,
-        url,
-        token,
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
-      expect({ method, url, token, status: res.status, code: res.body.code }).toEqual({
-        method,
-        url,
-        token,
-        status,
-        code,
-      });
-      expect(res.body).toMatchObject({ success: false, value: null });
-    }
-  }
-  expect(await auditCount()).toBe(before);
-}
+const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleChecks(
+  () => t,
+  () => tok,
+);
 
 describe('console: maintenance settings', () => {
   const url = `${API}/settings/maintenance`;
@@ -217,10 +111,17 @@ describe('console: maintenance settings', () => {
   });
 
   it('refuses callers outside operations, and lets the owner read', async () => {
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'PUT', url, body: { enabled: true, title: 'x', message: 'y', startsAt: null, endsAt: null } },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        {
+          method: 'PUT',
+          url,
+          body: { enabled: true, title: 'x', message: 'y', startsAt: null, endsAt: null },
+        },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get('/wps/system/status')).body.value.status).toBe(0);
     expect((await t.get(url, tok.owner)).status).toBe(200);
   });
@@ -346,10 +247,13 @@ describe('console: site settings', () => {
   });
 
   it('refuses callers outside operations, and lets the owner read', async () => {
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'PUT', url, body: { ...seeded, siteName: 'Hijacked' } },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'PUT', url, body: { ...seeded, siteName: 'Hijacked' } },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get('/wps/system/whitelabel')).body.value.siteName).toBe('Tessera');
     expect((await t.get(url, tok.owner)).body.value).toEqual(seeded);
   });
@@ -497,11 +401,14 @@ describe('console: region rules', () => {
   it('refuses callers outside operations', async () => {
     const rule = await t.send('POST', url, { kind: 'country', value: 'TH' }, tok.owner);
     expect(rule.status).toBe(200);
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'POST', url, body: { kind: 'country', value: 'KH' } },
-      { method: 'DELETE', url: `${url}/${rule.body.value.id}` },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'POST', url, body: { kind: 'country', value: 'KH' } },
+        { method: 'DELETE', url: `${url}/${rule.body.value.id}` },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get(url, tok.owner)).body.value).toEqual([rule.body.value]);
     const removed = await t.send('DELETE', `${url}/${rule.body.value.id}`, undefined, tok.owner);
     expect(removed.body.value).toEqual({ ok: true });
@@ -602,10 +509,13 @@ describe('console: module flags', () => {
   });
 
   it('refuses callers outside operations', async () => {
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'PUT', url: `${url}/FREEPLAY3`, body: { enabled: false } },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'PUT', url: `${url}/FREEPLAY3`, body: { enabled: false } },
+      ],
+      FORBIDDEN,
+    );
     expect(await flag('FREEPLAY3')).toBe('1');
   });
 });
@@ -683,10 +593,13 @@ describe('console: registration rules', () => {
 
   it('refuses callers outside operations', async () => {
     const { key: _, ...valid } = usernameRule;
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'PUT', url: `${url}/username`, body: { ...valid, minLength: 1 } },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'PUT', url: `${url}/username`, body: { ...valid, minLength: 1 } },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get('/wps/system/setting/register')).body.value[0]).toEqual(usernameRule);
   });
 });
@@ -801,12 +714,15 @@ describe('console: download resources', () => {
   it('refuses callers outside operations', async () => {
     const existing = (await t.get(url, tok.operations)).body.value[0];
     const body = { resourceType: 'h5', title: 'Refused', url: 'https://x.example' };
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'POST', url, body },
-      { method: 'PUT', url: `${url}/${existing.id}`, body },
-      { method: 'DELETE', url: `${url}/${existing.id}` },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'POST', url, body },
+        { method: 'PUT', url: `${url}/${existing.id}`, body },
+        { method: 'DELETE', url: `${url}/${existing.id}` },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get(url, tok.owner)).body.value[0]).toEqual(existing);
   });
 });
@@ -914,12 +830,15 @@ describe('console: domains', () => {
   it('refuses callers outside operations', async () => {
     const existing = (await t.get(url, tok.operations)).body.value[0];
     const body = { url: 'https://refused.example' };
-    await expectRefusals([
-      { method: 'GET', url },
-      { method: 'POST', url, body },
-      { method: 'PUT', url: `${url}/${existing.id}`, body },
-      { method: 'DELETE', url: `${url}/${existing.id}` },
-    ]);
+    await expectRefusals(
+      [
+        { method: 'GET', url },
+        { method: 'POST', url, body },
+        { method: 'PUT', url: `${url}/${existing.id}`, body },
+        { method: 'DELETE', url: `${url}/${existing.id}` },
+      ],
+      FORBIDDEN,
+    );
     expect((await t.get('/wps/system/domainRoute')).body.value.domainList).toEqual(seeded);
     const owner = await t.send('POST', url, body, tok.owner);
     expect(owner.status).toBe(200);
