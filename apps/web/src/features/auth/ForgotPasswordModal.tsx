@@ -10,7 +10,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { MobileField, SmsCodeField } from './fields.tsx';
+import { NoLoginSmsFields } from './fields.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -162,28 +162,17 @@ function MobileForm() {
   return (
     <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="auth-form__fields">
-        <MobileField
+        <NoLoginSmsFields
+          purpose="resetPassword"
           mobile={mobile}
           onMobile={setMobile}
           countryDialingCode={dialingCode}
           onCountry={setDialingCode}
-          error={errors.mobileNum ?? errors.countryDialingCode}
-        />
-        <SmsCodeField
-          value={code}
-          onChange={setCode}
-          error={errors.verificationCode}
-          canSend={() => {
-            const problem = mobileProblem(t, mobile);
-            setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
-            return problem === null;
-          }}
-          send={() =>
-            api(accountEndpoints.smsNoLogin, {
-              body: { mobileNum: mobile, countryDialingCode: dialingCode, purpose: 'resetPassword' },
-            })
-          }
-          onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
+          code={code}
+          onCode={setCode}
+          codeField="verificationCode"
+          errors={errors}
+          setErrors={setErrors}
         />
         <NewPasswordFields
           password={password}

@@ -10,7 +10,7 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useWhitelabel } from '../site/queries.ts';
 import { type AuthModalOptions, openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { type CaptchaAnswer, CaptchaField, MobileField, SmsCodeField } from './fields.tsx';
+import { type CaptchaAnswer, CaptchaField, NoLoginSmsFields } from './fields.tsx';
 import { useModuleFlags } from './queries.ts';
 import { rememberedLogin, rememberLogin } from './remember.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -185,31 +185,18 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                 />
               </>
             ) : (
-              <>
-                <MobileField
-                  mobile={mobile}
-                  onMobile={setMobile}
-                  countryDialingCode={dialingCode}
-                  onCountry={setDialingCode}
-                  error={errors.mobileNum ?? errors.countryDialingCode}
-                />
-                <SmsCodeField
-                  value={smsCode}
-                  onChange={setSmsCode}
-                  error={errors.smsCode}
-                  canSend={() => {
-                    const problem = mobileProblem(t, mobile);
-                    setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
-                    return problem === null;
-                  }}
-                  send={() =>
-                    api(accountEndpoints.smsNoLogin, {
-                      body: { mobileNum: mobile, countryDialingCode: dialingCode, purpose: 'login' },
-                    })
-                  }
-                  onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
-                />
-              </>
+              <NoLoginSmsFields
+                purpose="login"
+                mobile={mobile}
+                onMobile={setMobile}
+                countryDialingCode={dialingCode}
+                onCountry={setDialingCode}
+                code={smsCode}
+                onCode={setSmsCode}
+                codeField="smsCode"
+                errors={errors}
+                setErrors={setErrors}
+              />
             )}
             {captchaShown ? (
               <CaptchaField

@@ -12,7 +12,7 @@ import { Field } from '../../ui/Field.tsx';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { useCountries, useFlag } from './queries.ts';
-import { errorText, type FieldErrors, serverFieldErrors } from './validation.ts';
+import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
 
 export interface CaptchaAnswer {
   captchaId: string;
@@ -266,5 +266,61 @@ export function MobileField({
         ) : null
       }
     />
+  );
+}
+
+/**
+ * A mobile number and the SMS code sent to it for a visitor (sms login, reset by phone): the code is asked for
+ * only once the number passes its check.
+ */
+export function NoLoginSmsFields({
+  purpose,
+  mobile,
+  onMobile,
+  countryDialingCode,
+  onCountry,
+  code,
+  onCode,
+  codeField,
+  errors,
+  setErrors,
+}: {
+  purpose: 'login' | 'resetPassword';
+  mobile: string;
+  onMobile: (value: string) => void;
+  countryDialingCode: string;
+  onCountry: (value: string) => void;
+  code: string;
+  onCode: (value: string) => void;
+  /** The form's name of the code field, for its error. */
+  codeField: string;
+  errors: FieldErrors;
+  setErrors: (update: (current: FieldErrors) => FieldErrors) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <MobileField
+        mobile={mobile}
+        onMobile={onMobile}
+        countryDialingCode={countryDialingCode}
+        onCountry={onCountry}
+        error={errors.mobileNum ?? errors.countryDialingCode}
+      />
+      <SmsCodeField
+        value={code}
+        onChange={onCode}
+        error={errors[codeField]}
+        canSend={() => {
+          const problem = mobileProblem(t, mobile);
+          setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
+          return problem === null;
+        }}
+        send={() =>
+          api(accountEndpoints.smsNoLogin, { body: { mobileNum: mobile, countryDialingCode, purpose } })
+        }
+        onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
+      />
+    </>
   );
 }
