@@ -17,11 +17,12 @@ import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
-import { resolveCaller, tokenFromHeader } from './platform/access.ts';
+import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
-import { newUuid } from './platform/crypto.ts';
 import { registerMetrics } from './platform/metrics.ts';
+import { SESSION_ENDED } from './platform/realtime.ts';
+import { uuid } from './platform/rng.ts';
 import { errorEnvelope, requestLanguage } from './platform/route.ts';
 
 /** Paths the API owns; anything else that is not a file is a screen of one of the front ends. */
@@ -46,8 +47,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
-    genReqId: () => newUuid(),
-    requestIdHeader: 'x-request-id',
+    // The log's request id is ours: a client-sent X-Request-Id is not trusted.
+    genReqId: () => uuid(deps.rng),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
   });
 
@@ -99,24 +101,69 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-/** /ws: public events for visitors; a token, when given, must be a live session. */
+/** How long a socket may take to send its `auth` message before it counts as a visitor's for good. */
+const SOCKET_AUTH_MS = 10_000;
+
+/**
+ * /ws: every socket starts as a visitor's and receives public events. A member's or operator's client then sends
+ * `{ "type": "auth", "token": … }` as a message (never in the URL, which reaches logs); a live session makes the
+ * socket theirs, anything else closes it with 4401. A browser's socket must come from this site's origin.
+ */
 function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
-  app.get<{ Querystring: { token?: string } }>('/ws', { websocket: true }, async (socket, request) => {
-    const token = request.query.token ?? null;
-    const caller = await resolveCaller(
-      deps.db,
-      deps.config,
-      tokenFromHeader(token ?? undefined),
-      deps.clock.now(),
-    );
-    if (token && caller.kind === 'visitor') {
-      socket.close(4401, 'unauthorized');
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !sameOrigin(origin, request.headers.host)) {
+      socket.close(4403, 'origin refused');
       return;
     }
     const remove = deps.realtime.add(socket);
     socket.on('close', remove);
-    socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
+    socket.send(JSON.stringify({ type: 'hello', audience: 'visitor' }));
+    const deadline = setTimeout(() => socket.off('message', onAuth), SOCKET_AUTH_MS);
+    socket.on('close', () => clearTimeout(deadline));
+    const onAuth = (data: Buffer) => {
+      socket.off('message', onAuth);
+      clearTimeout(deadline);
+      const token = authToken(data);
+      (async () => {
+        const caller = await resolveCaller(deps.db, deps.config, token, deps.clock.now());
+        if (caller.kind === 'visitor') {
+          socket.close(SESSION_ENDED, 'unauthorized');
+          return;
+        }
+        deps.realtime.identify(
+          socket,
+          caller.kind === 'member'
+            ? { kind: 'member', memberId: caller.memberId, tokenHash: caller.tokenHash }
+            : { kind: 'operator', operatorId: caller.operatorId, tokenHash: caller.tokenHash },
+        );
+        socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
+      })().catch((error: unknown) => {
+        request.log.error({ err: error }, 'socket authentication failed');
+        socket.close(1011, 'server error');
+      });
+    };
+    socket.on('message', onAuth);
   });
+}
+
+function authToken(data: Buffer): string | null {
+  try {
+    const message = JSON.parse(data.toString('utf8')) as { type?: unknown; token?: unknown };
+    return message.type === 'auth' && typeof message.token === 'string' && message.token.length <= 512
+      ? message.token
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 /** The built player site at / and the console at /backoffice; every history-mode path gets its app. */

@@ -46,6 +46,8 @@ const schema = z.object({
   SMS_CODE_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
   SMS_MAX_PER_NUMBER: z.coerce.number().int().min(1).default(5),
   SMS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  JOBS: flag.default(true),
+  IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -85,6 +87,10 @@ export type Config = {
     maxPerNumber: number;
     maxPerIp: number;
   };
+  /** This process runs the job runner (jobs, schedules, outbox deliveries). */
+  jobs: boolean;
+  /** Idempotency keys and their answers are kept this long (at least 4 months), then purged. */
+  idempotencyKeyDays: number;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
   logLevel: string;
@@ -165,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerNumber: e.SMS_MAX_PER_NUMBER,
       maxPerIp: e.SMS_MAX_PER_IP,
     },
+    jobs: e.JOBS,
+    idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
     metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -3,9 +3,12 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
+import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { systemClock } from './platform/clock.ts';
+import type { AppDeps } from './platform/context.ts';
 import { RealtimeHub } from './platform/realtime.ts';
+import { cryptoRng } from './platform/rng.ts';
 
 /** The demo owner created on an empty demo database; the console asks to change nothing, the README says to. */
 export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
@@ -18,11 +21,15 @@ const owner = config.owner ?? (config.demoSeed ? DEMO_OWNER : null);
 const createdOwner = await ensureFirstOwner(db, owner, systemClock.now());
 const realtime = new RealtimeHub(db);
 await realtime.start();
-const app = await buildApp({ db, config, clock: systemClock, realtime });
+const deps: AppDeps = { db, config, clock: systemClock, rng: cryptoRng, realtime };
+const app = await buildApp(deps);
+const jobs = config.jobs ? buildJobRunner(deps, { log: app.log }) : null;
 app.addHook('onClose', async () => {
+  await jobs?.stop();
   await realtime.stop();
 });
 await app.listen({ port: config.port, host: config.host });
+await jobs?.start();
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

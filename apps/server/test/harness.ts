@@ -7,10 +7,13 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/index.ts';
+import { buildJobRunner } from '../src/jobs.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/context.ts';
+import type { JobRunner } from '../src/platform/jobs.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
+import { seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -70,6 +73,8 @@ export interface TestApp {
   clock: TestClock;
   config: Config;
   deps: AppDeps;
+  /** The app's job runner (started unless the test asked for none); `jobs.runDue()` runs a pass at once. */
+  jobs: JobRunner;
   call(options: InjectOptions & { token?: string }): Promise<ApiResponse>;
   get(url: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>;
   send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<ApiResponse>;
@@ -79,7 +84,13 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { config?: Partial<Config>; demo?: boolean; setup?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    demo?: boolean;
+    setup?: (app: FastifyInstance) => void;
+    /** Start the job runner in the background (default true); tests of the runner itself drive it by hand. */
+    runJobs?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   const clock = new TestClock();
@@ -93,10 +104,18 @@ export async function startTestApp(
   await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now() });
   const realtime = new RealtimeHub(db);
   await realtime.start();
-  const deps: AppDeps = { db, config, clock, realtime };
+  const deps: AppDeps = {
+    db,
+    config,
+    clock,
+    realtime,
+    rng: seededRng(`tessera-test-${randomBytes(8).toString('hex')}`),
+  };
   const app = await buildApp(deps, { logger: false });
   options.setup?.(app);
   await app.ready();
+  const jobs = buildJobRunner(deps, { pollMs: 250 });
+  if (options.runJobs ?? true) await jobs.start();
 
   const call = async ({
     token,
@@ -117,6 +136,7 @@ export async function startTestApp(
     clock,
     config,
     deps,
+    jobs,
     call,
     get: (url, token, headers) => call({ method: 'GET', url, token, headers }),
     send: (method, url, body, token) =>
@@ -153,6 +173,7 @@ export async function startTestApp(
       return session.token;
     },
     async close() {
+      await jobs.stop();
       await app.close();
       await realtime.stop();
       await drop();

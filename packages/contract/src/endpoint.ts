@@ -37,8 +37,17 @@ export interface Endpoint<
   query?: Q;
   body?: B;
   bodyType?: BodyType;
+  /**
+   * A non-repeatable request: our clients send an `Idempotency-Key` header, and a retry with the same key gets the
+   * first answer without a second effect (clients of the original platform, which send none, still work).
+   */
+  idempotent?: boolean;
   response: R;
 }
+
+/** The header that carries an idempotency key (1 to 255 visible ASCII characters). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function endpoint<
   P extends z.ZodType = z.ZodNever,

@@ -220,6 +220,18 @@ export const ERRORS = {
     VI: 'Lỗi không xác định hoặc lỗi hệ thống.',
     CN: '未知错误或系统错误。',
   },
+  idempotency_key_reused: {
+    status: 422,
+    EN: 'This request key was already used for a different request.',
+    VI: 'Khóa yêu cầu này đã được dùng cho một yêu cầu khác.',
+    CN: '此请求键已用于另一个不同的请求。',
+  },
+  idempotency_key_invalid: {
+    status: 400,
+    EN: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    VI: 'Tiêu đề Idempotency-Key phải gồm 1 đến 255 ký tự hiển thị.',
+    CN: 'Idempotency-Key 请求头须为 1 到 255 个可见字符。',
+  },
   service_unavailable: {
     status: 503,
     EN: 'The service is unavailable, please retry.',

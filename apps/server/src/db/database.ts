@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
+import { cryptoRng, type Rng } from '../platform/rng.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -9,10 +12,26 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/** An open transaction: queries, and whole scripts (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+/**
+ * READ COMMITTED with row locks (`for update`, atomic upserts, conditional updates) for writes whose rows are
+ * named up front; SERIALIZABLE where a decision reads a set of rows that a concurrent write could change.
+ */
+export type Isolation = 'read committed' | 'repeatable read' | 'serializable';
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; it commits when fn resolves and rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction at the given isolation level; it commits when fn resolves and rolls back when it
+   * throws. A serialization failure or a deadlock (40001, 40P01) rolls back and runs fn again, a bounded number of
+   * times after a jittered pause, so fn must have no effect outside the transaction. Services normally reach this
+   * through platform/write.ts, which adds idempotency keys.
+   */
+  transaction<T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -22,26 +41,95 @@ export interface Database extends Queryable {
 /** int8 values (money, counts) arrive as bigint on both drivers. */
 const parseInt8 = (value: string) => BigInt(value);
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+export interface DatabaseOptions {
+  /** Throw when the pool is queried inside an open transaction of the same async context (default: not production). */
+  guard?: boolean;
+  /** Runs of a transaction in all, when serialization failures or deadlocks keep it from committing. */
+  maxAttempts?: number;
+  rng?: Rng;
+}
+
+/** The async context of an open transaction: the pool must not be used there. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export class TransactionRetriesExhausted extends Error {
+  constructor(
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    super(`transaction failed ${attempts} times on serialization failures or deadlocks`, { cause });
+  }
+}
+
+/**
+ * The transaction engine both drivers share: isolation, the pool guard and retries with jittered backoff.
+ * `run` opens, runs and closes one attempt on the driver.
+ */
+function transactions(
+  options: DatabaseOptions,
+  run: <T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>) => Promise<T>,
+) {
+  const guard = options.guard ?? process.env.NODE_ENV !== 'production';
+  const maxAttempts = options.maxAttempts ?? 10;
+  const rng = options.rng ?? cryptoRng;
+  return {
+    checkPool(sql: string) {
+      if (guard && openTransaction.getStore()?.open) {
+        throw new Error(
+          `A query reached the pool inside an open transaction (use the transaction handle): ${sql.slice(0, 80)}`,
+        );
+      }
+    },
+    async transaction<T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      if (guard && openTransaction.getStore()?.open) {
+        throw new Error('A transaction was opened inside an open transaction (use the transaction handle)');
+      }
+      for (let attempt = 1; ; attempt += 1) {
+        const scope = { open: true };
+        try {
+          return await openTransaction.run(scope, () => run(isolation, fn));
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+          if (attempt >= maxAttempts) throw new TransactionRetriesExhausted(attempt, error);
+          await sleep(Math.round(rng.fraction() * Math.min(200, 2 * 2 ** attempt)));
+        } finally {
+          scope.open = false;
+        }
+      }
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | null, options: DatabaseOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir ?? undefined, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
+  const engine = transactions(options, (isolation, fn) =>
+    lite.transaction(async (tx) => {
+      await tx.query(`set transaction isolation level ${isolation}`);
+      return fn({
+        async query<R>(sql: string, params: readonly unknown[] = []) {
+          const result = await tx.query<R>(sql, params as unknown[]);
+          return result.rows;
+        },
+        async exec(sql: string) {
+          await tx.exec(sql);
+        },
+      });
+    }),
+  );
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      engine.checkPool(sql);
       const result = await lite.query<T>(sql, params as unknown[]);
       return result.rows;
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return lite.transaction(async (tx) =>
-        fn({
-          async query<R>(sql: string, params: readonly unknown[] = []) {
-            const result = await tx.query<R>(sql, params as unknown[]);
-            return result.rows;
-          },
-        }),
-      );
-    },
+    transaction: engine.transaction,
     async exec(sql: string) {
+      engine.checkPool(sql);
       await lite.exec(sql);
     },
     async listen(channel, onPayload) {
@@ -54,7 +142,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: DatabaseOptions = {},
+): Promise<Database> {
   const typeParsers = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === 20) return parseInt8;
@@ -67,32 +159,38 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   await pool.query('select 1');
   let listener: pg.Client | null = null;
   const channels = new Map<string, Set<(payload: string) => void>>();
+  const engine = transactions(options, async (isolation, fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query(`begin isolation level ${isolation}`);
+      const value = await fn({
+        async query<R>(sql: string, params: readonly unknown[] = []) {
+          const result = await client.query(sql, params as unknown[]);
+          return result.rows as R[];
+        },
+        async exec(sql: string) {
+          await client.query(sql);
+        },
+      });
+      await client.query('commit');
+      return value;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      engine.checkPool(sql);
       const result = await pool.query(sql, params as unknown[]);
       return result.rows as T[];
     },
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const value = await fn({
-          async query<R>(sql: string, params: readonly unknown[] = []) {
-            const result = await client.query(sql, params as unknown[]);
-            return result.rows as R[];
-          },
-        });
-        await client.query('commit');
-        return value;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: engine.transaction,
     async exec(sql: string) {
+      engine.checkPool(sql);
       await pool.query(sql);
     },
     async listen(channel, onPayload) {
@@ -122,9 +220,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
 }
 
-export function openDatabase(options: {
-  databaseUrl: string | null;
-  dataDir: string | null;
-}): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(
+  where: { databaseUrl: string | null; dataDir: string | null },
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  return where.databaseUrl
+    ? openPostgres(where.databaseUrl, 10, options)
+    : openPglite(where.dataDir, options);
 }

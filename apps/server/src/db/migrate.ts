@@ -2,41 +2,39 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.ts';
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
+export const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
 /** Serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 726_001;
 
-export async function migrate(db: Database): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    version int primary key,
-    name text not null,
-    applied_at timestamptz not null default now()
-  )`);
-  const files = readdirSync(MIGRATIONS_DIR)
+/**
+ * Runs each migration file not yet applied, whole (so a file may hold PL/pgSQL bodies between `$$`), in its own
+ * transaction with its schema_migrations row.
+ */
+export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await db.transaction('read committed', async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(`create table if not exists schema_migrations (
+      version int primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`);
+  });
+  const files = readdirSync(dir)
     .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
     .sort();
   const applied: string[] = [];
   for (const file of files) {
     const version = Number(file.slice(0, 4));
-    const sql = readFileSync(join(MIGRATIONS_DIR, file), 'utf8');
-    const ran = await db.transaction(async (tx) => {
+    const sql = readFileSync(join(dir, file), 'utf8');
+    const ran = await db.transaction('read committed', async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const done = await tx.query('select 1 from schema_migrations where version = $1', [version]);
       if (done.length > 0) return false;
-      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.exec(sql);
       await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [version, file]);
       return true;
     });
     if (ran) applied.push(file);
   }
   return applied;
-}
-
-/** Splits a migration on semicolons that end a line; migrations keep one statement per such line. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/^\s*--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter(Boolean);
 }

@@ -2,11 +2,13 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
 import type { RealtimeHub } from './realtime.ts';
+import type { Rng } from './rng.ts';
 
 /** What every area's routes and services are given: nothing reaches for a global. */
 export interface AppDeps {
   db: Database;
   config: Config;
   clock: Clock;
+  rng: Rng;
   realtime: RealtimeHub;
 }

@@ -1,7 +1,9 @@
-import type { Queryable } from '../db/database.ts';
+import type { Transaction } from '../db/database.ts';
 import { asOperator, type Caller } from './access.ts';
 import { recordAudit } from './audit.ts';
 import type { AppDeps } from './context.ts';
+import { publish } from './realtime.ts';
+import { type IdempotencyKey, write as runWrite } from './write.ts';
 
 export interface Change<T> {
   entityId: string | number;
@@ -17,14 +19,24 @@ export interface Change<T> {
 export async function operatorWrite<T>(
   deps: AppDeps,
   context: { caller: Caller; ip: string; now: Date },
-  what: { entity: string; action: 'create' | 'update' | 'delete' },
-  write: (tx: Queryable) => Promise<Change<T>>,
+  what: { entity: string; action: string; idempotency?: IdempotencyKey | null },
+  change: (tx: Transaction) => Promise<Change<T>>,
 ): Promise<T> {
   const who = asOperator(context.caller);
-  return deps.db.transaction(async (tx) => {
-    const change = await write(tx);
-    await recordAudit(tx, who, context.ip, { ...what, ...change }, context.now);
-    await deps.realtime.publish(tx, { type: 'settings.changed', areas: [what.entity] });
-    return change.result;
-  });
+  return runWrite(
+    deps.db,
+    { isolation: 'read committed', idempotency: what.idempotency ?? null },
+    async (tx) => {
+      const done = await change(tx);
+      await recordAudit(
+        tx,
+        who,
+        context.ip,
+        { entity: what.entity, action: what.action, ...done },
+        context.now,
+      );
+      await publish(tx, { type: 'settings.changed', areas: [what.entity] });
+      return done.result;
+    },
+  );
 }

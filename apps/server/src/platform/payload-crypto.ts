@@ -72,7 +72,7 @@ async function insertNewKey(tx: Queryable, now: Date): Promise<KeyRow> {
 async function currentOrNewKey(db: Database, now: Date): Promise<KeyRow> {
   return (
     (await currentKeyRow(db)) ??
-    db.transaction(async (tx) => {
+    db.transaction('read committed', async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK]);
       return (await currentKeyRow(tx)) ?? insertNewKey(tx, now);
     })

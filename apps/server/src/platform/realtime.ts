@@ -3,17 +3,54 @@ import type { Database, Queryable } from '../db/database.ts';
 
 const CHANNEL = 'tessera_events';
 
+/** Who receives an event: one member (all of that member's sockets on every process), all players, operators. */
+export type Audience = { member: number } | 'players' | 'operators' | 'everyone';
+
+/** Who is behind a socket, once it has authenticated (visitor until then). */
+export type SocketIdentity =
+  | { kind: 'visitor' }
+  | { kind: 'member'; memberId: number; tokenHash: string }
+  | { kind: 'operator'; operatorId: number; tokenHash: string };
+
 export interface RealtimeSocket {
   send(data: string): void;
+  close(code?: number, reason?: string): void;
   readonly readyState: number;
 }
 
+/** What travels through NOTIFY: an event for an audience, or the end of sessions whose sockets must close. */
+type Message = { to: Audience; event: RealtimeEvent } | { closeSessions: string[] };
+
+/** Close code of a socket whose session ended (revoked, logged out, expired). */
+export const SESSION_ENDED = 4401;
+
 /**
- * Fan-out of real-time events. Events travel through PostgreSQL NOTIFY, so every server process on the same
- * database delivers them to its own sockets, and an event published inside a transaction leaves only on commit.
+ * Publishes an event inside the caller's transaction: NOTIFY leaves only on commit, and every server process
+ * on the database delivers it to its own sockets.
  */
+export async function publish(db: Queryable, event: RealtimeEvent, to: Audience = 'everyone'): Promise<void> {
+  await notify(db, { to, event });
+}
+
+/** Closes, on every process, the sockets opened with these sessions (their tokens' hashes). */
+export async function closeSessionSockets(db: Queryable, tokenHashes: readonly string[]): Promise<void> {
+  if (tokenHashes.length > 0) await notify(db, { closeSessions: [...tokenHashes] });
+}
+
+async function notify(db: Queryable, message: Message): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+}
+
+function receives(identity: SocketIdentity, to: Audience): boolean {
+  if (to === 'everyone') return true;
+  if (to === 'operators') return identity.kind === 'operator';
+  if (to === 'players') return identity.kind !== 'operator';
+  return identity.kind === 'member' && identity.memberId === to.member;
+}
+
+/** This process's sockets, and the listener that delivers what any process published. */
 export class RealtimeHub {
-  private readonly sockets = new Set<RealtimeSocket>();
+  private readonly sockets = new Map<RealtimeSocket, SocketIdentity>();
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly db: Database) {}
@@ -27,22 +64,40 @@ export class RealtimeHub {
     this.unlisten = null;
   }
 
+  /** Adds a socket as a visitor; `identify` changes who it is after it authenticates. */
   add(socket: RealtimeSocket): () => void {
-    this.sockets.add(socket);
+    this.sockets.set(socket, { kind: 'visitor' });
     return () => this.sockets.delete(socket);
+  }
+
+  identify(socket: RealtimeSocket, identity: SocketIdentity): void {
+    if (this.sockets.has(socket)) this.sockets.set(socket, identity);
   }
 
   get connections(): number {
     return this.sockets.size;
   }
 
-  async publish(db: Queryable, event: RealtimeEvent): Promise<void> {
-    await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
-  }
-
   private deliver(payload: string): void {
-    for (const socket of this.sockets) {
-      if (socket.readyState === 1) socket.send(payload);
+    let message: Message;
+    try {
+      message = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    if ('closeSessions' in message) {
+      const ended = new Set(message.closeSessions);
+      for (const [socket, identity] of this.sockets) {
+        if (identity.kind !== 'visitor' && ended.has(identity.tokenHash)) {
+          this.sockets.delete(socket);
+          socket.close(SESSION_ENDED, 'session ended');
+        }
+      }
+      return;
+    }
+    const data = JSON.stringify(message.event);
+    for (const [socket, identity] of this.sockets) {
+      if (socket.readyState === 1 && receives(identity, message.to)) socket.send(data);
     }
   }
 }

@@ -1,11 +1,13 @@
-import { type Endpoint, type Envelope, errorMessage } from '@tessera/contract';
+import { type Endpoint, type Envelope, errorMessage, IDEMPOTENCY_KEY_PATTERN } from '@tessera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
 import { AppError } from './app-error.ts';
 import type { AppDeps } from './context.ts';
+import { sha256Hex } from './crypto.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
+import { encodeAnswer, type IdempotencyKey } from './write.ts';
 
 export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params: z.output<P>;
@@ -15,6 +17,8 @@ export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extend
   ip: string;
   language: string;
   now: Date;
+  /** The request's idempotency key, on endpoints declared idempotent when the client sent one. */
+  idempotency: IdempotencyKey | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -62,6 +66,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
             : (request.body ?? {});
         body = parseInput(endpoint.body, raw, language);
       }
+      const idempotency = endpoint.idempotent
+        ? idempotencyKey(request, endpoint, caller, { params, query, body }, now)
+        : null;
       const value = await handler({
         params: params as z.output<P>,
         query: query as z.output<Q>,
@@ -70,6 +77,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         ip: request.ip,
         language,
         now,
+        idempotency,
         request,
         reply,
       });
@@ -85,4 +93,34 @@ export function errorEnvelope(
   extra: { fields?: Record<string, string>; requestId?: string } = {},
 ): Envelope<null> {
   return { success: false, code, message: errorMessage(code, language), value: null, ...extra };
+}
+
+/**
+ * The key a client sent in `Idempotency-Key`, scoped to the caller (a visitor by address) and the endpoint, with a
+ * fingerprint of the validated input: the same key with different input is refused by the write helper.
+ */
+function idempotencyKey(
+  request: FastifyRequest,
+  endpoint: Endpoint,
+  caller: Caller,
+  input: { params: unknown; query: unknown; body: unknown },
+  now: Date,
+): IdempotencyKey | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new AppError('idempotency_key_invalid');
+  }
+  const who =
+    caller.kind === 'member'
+      ? `member:${caller.memberId}`
+      : caller.kind === 'operator'
+        ? `operator:${caller.operatorId}`
+        : `visitor:${request.ip}`;
+  return {
+    scope: `${who} ${endpoint.method} ${endpoint.path}`,
+    key: header,
+    fingerprint: sha256Hex(encodeAnswer(input)),
+    at: now,
+  };
 }

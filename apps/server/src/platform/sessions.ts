@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { newToken, sha256Hex } from './crypto.ts';
+import { closeSessionSockets } from './realtime.ts';
 
 export type SubjectKind = 'member' | 'operator';
 
@@ -67,11 +68,13 @@ export async function findSession(
   };
 }
 
+/** Revoking a session also closes its open sockets, on every process. */
 export async function revokeSession(db: Queryable, tokenHash: string, now: Date): Promise<void> {
   await db.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [
     tokenHash,
     now,
   ]);
+  await closeSessionSockets(db, [tokenHash]);
 }
 
 export async function revokeSubjectSessions(
@@ -80,9 +83,14 @@ export async function revokeSubjectSessions(
   id: number,
   now: Date,
 ): Promise<void> {
-  await db.query(
-    'update sessions set revoked_at = $3 where subject_kind = $1 and subject_id = $2 and revoked_at is null',
+  const rows = await db.query<{ token_hash: string }>(
+    `update sessions set revoked_at = $3 where subject_kind = $1 and subject_id = $2 and revoked_at is null
+     returning token_hash`,
     [kind, id, now],
+  );
+  await closeSessionSockets(
+    db,
+    rows.map((row) => row.token_hash),
   );
 }
 
@@ -94,10 +102,15 @@ export async function revokeOtherSessions(
   keepTokenHash: string,
   now: Date,
 ): Promise<void> {
-  await db.query(
+  const rows = await db.query<{ token_hash: string }>(
     `update sessions set revoked_at = $4
-     where subject_kind = $1 and subject_id = $2 and token_hash <> $3 and revoked_at is null`,
+     where subject_kind = $1 and subject_id = $2 and token_hash <> $3 and revoked_at is null
+     returning token_hash`,
     [kind, id, keepTokenHash, now],
+  );
+  await closeSessionSockets(
+    db,
+    rows.map((row) => row.token_hash),
   );
 }
 

@@ -33,7 +33,7 @@ export async function seed(
   }
   const applied: string[] = [];
   for (const [name, run] of sections) {
-    const ran = await db.transaction(async (tx) => {
+    const ran = await db.transaction('read committed', async (tx) => {
       const claimed = await tx.query(
         'insert into seed_sections (name) values ($1) on conflict do nothing returning name',
         [name],

@@ -1,0 +1,373 @@
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Clock } from './clock.ts';
+import type { Rng } from './rng.ts';
+
+const WAKE_CHANNEL = 'tessera_jobs';
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  /** When it may run; default: at once. */
+  runAt: Date;
+  /** Runs in all before the job is dead (default 8). */
+  maxAttempts?: number;
+}
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** This run's number, from 1. */
+  attempt: number;
+  maxAttempts: number;
+  /** The slot of a scheduled job (its time), null for others. */
+  slot: Date | null;
+}
+
+/** Puts a job in the queue inside the caller's transaction: it exists, and wakes the runners, only on commit. */
+export async function enqueue(tx: Queryable, job: NewJob, now: Date): Promise<number> {
+  const [row] = await tx.query<{ id: bigint }>(
+    `insert into jobs (kind, payload, run_at, max_attempts, created_at) values ($1, $2, $3, $4, $5)
+     returning id`,
+    [job.kind, JSON.stringify(job.payload ?? {}), job.runAt, job.maxAttempts ?? 8, now],
+  );
+  return Number(row?.id);
+}
+
+export interface JobDefinition {
+  run(job: ClaimedJob): Promise<void>;
+  /** Called once when the job dies (its last run failed), e.g. to mark what it was delivering as failed. */
+  onDead?(job: ClaimedJob, error: string): Promise<void>;
+  /** Pause before the next run after the attempt-th failed (default: 10 s doubling, at most 1 h, jittered). */
+  retryDelayMs?(attempt: number): number;
+}
+
+/**
+ * Recurring work. Every process schedules, and each slot is one row (jobs.slot is unique), so a slot runs once
+ * whatever the number of processes. After downtime, `missed: 'run'` runs every missed slot (oldest first) and
+ * `missed: 'skip'` drops those older than `graceMs`.
+ */
+export interface Schedule {
+  name: string;
+  kind: string;
+  /** A cron pattern (minute hour day month weekday), read in timeZone. */
+  cron: string;
+  timeZone: string;
+  missed: 'run' | 'skip';
+  graceMs?: number;
+  payload?: Record<string, unknown>;
+  maxAttempts?: number;
+}
+
+export interface JobRunnerOptions {
+  /** Pause between passes when nothing woke the runner (ms). */
+  pollMs?: number;
+  /** Jobs run at once by one process. */
+  concurrency?: number;
+  workerId?: string;
+  /** How long a claim holds a job before another worker may take it over (default 60 s; renewed while it runs). */
+  leaseMs?: number;
+  log?: { error(object: object, message: string): void };
+}
+
+interface JobRow {
+  id: bigint;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+  slot: string | null;
+  run_at: Date;
+}
+
+/** Slots of a schedule after `after` and not after `until`, oldest first (at most `limit`). */
+export function slotsBetween(schedule: Schedule, after: Date, until: Date, limit = 1000): Date[] {
+  const cron = new Cron(schedule.cron, { timezone: schedule.timeZone, paused: true });
+  const slots: Date[] = [];
+  let next = cron.nextRun(after);
+  while (next && next.getTime() <= until.getTime() && slots.length < limit) {
+    slots.push(next);
+    next = cron.nextRun(next);
+  }
+  return slots;
+}
+
+/**
+ * Claims due jobs with FOR UPDATE SKIP LOCKED and a lease, runs them outside any transaction, and finishes each
+ * with a fenced update (only the worker holding that attempt can finish it). A failure is retried with backoff;
+ * the last failure leaves the job dead, where the console shows it with a retry button.
+ */
+export class JobRunner {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly schedules: Schedule[] = [];
+  private readonly workerId: string;
+  private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  /** Set by stop(): a pass in progress ends after its current batch. */
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private woken = false;
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly deps: { db: Database; clock: Clock; rng: Rng },
+    private readonly options: JobRunnerOptions = {},
+  ) {
+    this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${deps.rng.bytes(4).toString('hex')}`;
+    this.pollMs = options.pollMs ?? 1000;
+    this.concurrency = options.concurrency ?? 4;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  define(kind: string, definition: JobDefinition): this {
+    if (this.definitions.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
+    this.definitions.set(kind, definition);
+    return this;
+  }
+
+  schedule(schedule: Schedule): this {
+    if (!this.definitions.has(schedule.kind))
+      throw new Error(`schedule ${schedule.name}: no job ${schedule.kind}`);
+    slotsBetween(schedule, new Date(0), new Date(0)); // a bad pattern or time zone fails here, at start
+    this.schedules.push(schedule);
+    return this;
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.stopping = false;
+    this.unlisten = await this.deps.db.listen(WAKE_CHANNEL, () => this.poke());
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopping = true;
+    this.poke();
+    await this.running;
+    this.running = null;
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  /** Wakes the loop now (a job was queued, or the runner is stopping). */
+  poke(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      this.woken = false;
+      let ran = 0;
+      try {
+        ran = await this.runDue();
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'job runner pass failed');
+      }
+      if (ran > 0 || this.woken || this.stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  /** One pass: schedules due slots, then claims and runs due jobs until none is left. Answers how many ran. */
+  async runDue(): Promise<number> {
+    await this.scheduleSlots();
+    await this.buryAbandoned();
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim(this.concurrency);
+      if (claimed.length === 0) return total;
+      await Promise.all(claimed.map((job) => this.runOne(job)));
+      total += claimed.length;
+      if (this.stopping) return total;
+    }
+  }
+
+  private async scheduleSlots(): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const schedule of this.schedules) {
+      await this.deps.db.transaction('read committed', async (tx) => {
+        await tx.query('insert into job_schedules (name, last_slot) values ($1, $2) on conflict do nothing', [
+          schedule.name,
+          now,
+        ]);
+        const [row] = await tx.query<{ last_slot: Date }>(
+          'select last_slot from job_schedules where name = $1 for update',
+          [schedule.name],
+        );
+        if (!row) return;
+        const slots = slotsBetween(schedule, row.last_slot, now);
+        const last = slots.at(-1);
+        if (!last) return;
+        const grace = schedule.graceMs ?? 60_000;
+        const due =
+          schedule.missed === 'run' ? slots : slots.filter((slot) => now.getTime() - slot.getTime() <= grace);
+        for (const slot of due) {
+          await tx.query(
+            `insert into jobs (kind, payload, run_at, max_attempts, slot, created_at)
+             values ($1, $2, $3, $4, $5, $6) on conflict (slot) do nothing`,
+            [
+              schedule.kind,
+              JSON.stringify(schedule.payload ?? {}),
+              slot,
+              schedule.maxAttempts ?? 8,
+              `${schedule.name}@${slot.toISOString()}`,
+              now,
+            ],
+          );
+        }
+        await tx.query('update job_schedules set last_slot = $2 where name = $1', [schedule.name, last]);
+      });
+    }
+  }
+
+  /** A running job whose lease ended after its last allowed attempt is dead: its worker died on every try. */
+  private async buryAbandoned(): Promise<void> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db.transaction('read committed', (tx) =>
+      tx.query<JobRow>(
+        `update jobs set status = 'dead', finished_at = $1, lease_until = null,
+           last_error = 'the worker stopped during the last attempt'
+         where id in (select id from jobs where status = 'running' and lease_until <= $1
+                        and attempts >= max_attempts for update skip locked)
+         returning id, kind, payload, attempts, max_attempts, slot, run_at`,
+        [now],
+      ),
+    );
+    for (const row of rows)
+      await this.died(this.toClaimed(row), 'the worker stopped during the last attempt');
+  }
+
+  private async claim(limit: number): Promise<ClaimedJob[]> {
+    const kinds = [...this.definitions.keys()];
+    if (kinds.length === 0) return [];
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db.transaction('read committed', (tx) =>
+      tx.query<JobRow>(
+        `with due as (
+           select id from jobs
+           where kind = any($2::text[])
+             and ((status = 'queued' and run_at <= $1)
+               or (status = 'running' and lease_until <= $1 and attempts < max_attempts))
+           order by run_at, id
+           limit $3
+           for update skip locked)
+         update jobs set status = 'running', attempts = jobs.attempts + 1, worker = $4,
+           lease_until = $1::timestamptz + $5::int * interval '1 millisecond'
+         from due where jobs.id = due.id
+         returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.slot, jobs.run_at`,
+        [now, kinds, limit, this.workerId, this.leaseMs],
+      ),
+    );
+    return rows.map((row) => this.toClaimed(row));
+  }
+
+  private toClaimed(row: JobRow): ClaimedJob {
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.max_attempts,
+      slot: row.slot ? row.run_at : null,
+    };
+  }
+
+  private async renew(id: number, attempt: number): Promise<void> {
+    await this.deps.db.transaction('read committed', (tx) =>
+      tx.query(
+        `update jobs set lease_until = $4::timestamptz + $5::int * interval '1 millisecond'
+         where id = $1 and worker = $2 and attempts = $3 and status = 'running'`,
+        [id, this.workerId, attempt, this.deps.clock.now(), this.leaseMs],
+      ),
+    );
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const definition = this.definitions.get(job.kind);
+    if (!definition) return;
+    const heartbeat = setInterval(
+      () => {
+        this.renew(job.id, job.attempt).catch(() => {});
+      },
+      Math.max(1000, this.leaseMs / 3),
+    );
+    let error: string | null = null;
+    try {
+      await definition.run(job);
+    } catch (cause) {
+      error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    const now = this.deps.clock.now();
+    if (error === null) {
+      await this.deps.db.transaction('read committed', (tx) =>
+        tx.query(
+          `update jobs set status = 'done', finished_at = $4, lease_until = null, last_error = ''
+           where id = $1 and worker = $2 and attempts = $3 and status = 'running'`,
+          [job.id, this.workerId, job.attempt, now],
+        ),
+      );
+      return;
+    }
+    const dead = job.attempt >= job.maxAttempts;
+    const delay = definition.retryDelayMs?.(job.attempt) ?? this.defaultDelay(job.attempt);
+    const [row] = await this.deps.db.transaction('read committed', (tx) =>
+      tx.query<{ status: string }>(
+        `update jobs set status = $4, run_at = $5, lease_until = null, last_error = $6,
+           finished_at = case when $4 = 'dead' then $7::timestamptz end
+         where id = $1 and worker = $2 and attempts = $3 and status = 'running'
+         returning status`,
+        [
+          job.id,
+          this.workerId,
+          job.attempt,
+          dead ? 'dead' : 'queued',
+          new Date(now.getTime() + delay),
+          error.slice(0, 2000),
+          now,
+        ],
+      ),
+    );
+    if (row?.status === 'dead') await this.died(job, error);
+  }
+
+  private async died(job: ClaimedJob, error: string): Promise<void> {
+    try {
+      await this.definitions.get(job.kind)?.onDead?.(job, error);
+    } catch (cause) {
+      this.options.log?.error({ err: cause, job: job.id }, 'onDead of a job failed');
+    }
+  }
+
+  private defaultDelay(attempt: number): number {
+    const base = Math.min(3_600_000, 10_000 * 2 ** (attempt - 1));
+    return Math.round(base * (0.5 + this.deps.rng.fraction() / 2));
+  }
+}
+
+/** The console's view of jobs: dead ones with their error, and a retry that queues a dead job again. */
+export async function retryDeadJob(tx: Queryable, id: number, now: Date) {
+  const [row] = await tx.query<{ id: bigint; kind: string }>(
+    `update jobs set status = 'queued', run_at = $2, attempts = 0, lease_until = null, worker = null,
+       finished_at = null
+     where id = $1 and status = 'dead' returning id, kind`,
+    [id, now],
+  );
+  return row ?? null;
+}

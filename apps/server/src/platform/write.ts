@@ -1,0 +1,89 @@
+import type { Database, Isolation, Transaction } from '../db/database.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * The key of a non-repeatable request: the `Idempotency-Key` header of our own clients, or the transaction id a
+ * provider sends with its callback.
+ */
+export interface IdempotencyKey {
+  /** Whose key it is and for what: the caller (member, operator, visitor address) or provider, and the endpoint. */
+  scope: string;
+  key: string;
+  /** A hash of the request; the same key with a different request is refused. */
+  fingerprint: string;
+  /** When the request arrived (kept with the key; keys are purged after the retention period). */
+  at: Date;
+}
+
+export interface WriteOptions {
+  isolation: Isolation;
+  /** With a key, the first answer is stored beside the effect, and a retry gets it back without a new effect. */
+  idempotency?: IdempotencyKey | null;
+}
+
+/**
+ * The one way a service writes: fn runs in one transaction at the declared isolation level, retried on
+ * serialization failures and deadlocks, and receives only the transaction handle. With an idempotency key, the
+ * key and fn's answer are stored in that same transaction, so a retry returns the first answer and changes
+ * nothing; two concurrent requests with one key make one effect (the second waits for the first's commit).
+ */
+export async function write<T>(
+  db: Database,
+  options: WriteOptions,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const once = options.idempotency;
+  if (!once) return db.transaction(options.isolation, fn);
+  return db.transaction(options.isolation, async (tx) => {
+    const claimed = await tx.query(
+      `insert into idempotency_keys (scope, key, fingerprint, created_at) values ($1, $2, $3, $4)
+       on conflict do nothing returning key`,
+      [once.scope, once.key, once.fingerprint, once.at],
+    );
+    if (claimed.length === 0) {
+      const [first] = await tx.query<{ fingerprint: string; answer: string }>(
+        'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
+        [once.scope, once.key],
+      );
+      if (!first) throw new Error('idempotency key vanished while in use');
+      if (first.fingerprint !== once.fingerprint) throw new AppError('idempotency_key_reused');
+      return decodeAnswer(first.answer) as T;
+    }
+    const value = await fn(tx);
+    await tx.query('update idempotency_keys set answer = $3::jsonb where scope = $1 and key = $2', [
+      once.scope,
+      once.key,
+      encodeAnswer(value),
+    ]);
+    return value;
+  });
+}
+
+/** Deletes keys older than the retention period (a scheduled job); answers how many went. */
+export async function purgeIdempotencyKeys(db: Database, before: Date): Promise<number> {
+  return db.transaction('read committed', async (tx) => {
+    const rows = await tx.query('delete from idempotency_keys where created_at < $1 returning 1', [before]);
+    return rows.length;
+  });
+}
+
+/** JSON that keeps bigint (money) and Date values, so a replayed answer is the same as the first. */
+export function encodeAnswer(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : value, function (this: Record<string, unknown>, key, v) {
+    const raw = this[key];
+    if (typeof raw === 'bigint') return { $bigint: raw.toString() };
+    if (raw instanceof Date) return { $date: raw.toISOString() };
+    return v;
+  });
+}
+
+export function decodeAnswer(text: string): unknown {
+  return JSON.parse(text, (_key, v) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && typeof v.$bigint === 'string') return BigInt(v.$bigint);
+      if (keys.length === 1 && typeof v.$date === 'string') return new Date(v.$date);
+    }
+    return v;
+  });
+}
