@@ -48,6 +48,7 @@ const schema = z.object({
   SMS_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   JOBS: flag.default(true),
   IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
+  HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
@@ -91,6 +92,8 @@ export type Config = {
   jobs: boolean;
   /** Idempotency keys and their answers are kept this long (at least 4 months), then purged. */
   idempotencyKeyDays: number;
+  /** When the housekeeping job purges what has expired (a cron pattern, UTC; seconds allowed as a sixth field). */
+  housekeepingCron: string;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
   logLevel: string;
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     jobs: e.JOBS,
     idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
+    housekeepingCron: e.HOUSEKEEPING_CRON,
     metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

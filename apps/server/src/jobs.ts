@@ -1,27 +1,29 @@
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
+import { purgeEndedSessions } from './platform/sessions.ts';
 import { purgeIdempotencyKeys } from './platform/write.ts';
 
 const DAY_MS = 86_400_000;
+/** Ended sessions stay this long for the console's records, then go. */
+const ENDED_SESSION_DAYS = 30;
 
 /** Every kind of job and every schedule of the server, on one runner (as app.ts holds every route). */
 export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
+  const { db, clock, config } = deps;
   const runner = new JobRunner(deps, options);
-  runner.define('idempotency.purge', {
+  runner.define('housekeeping', {
     run: async () => {
-      await purgeIdempotencyKeys(
-        deps.db,
-        new Date(deps.clock.now().getTime() - deps.config.idempotencyKeyDays * DAY_MS),
-      );
+      const now = clock.now().getTime();
+      await purgeIdempotencyKeys(db, new Date(now - config.idempotencyKeyDays * DAY_MS));
+      await purgeEndedSessions(db, new Date(now - ENDED_SESSION_DAYS * DAY_MS));
     },
   });
   runner.schedule({
-    name: 'idempotency.purge',
-    kind: 'idempotency.purge',
-    cron: '30 3 * * *',
+    name: 'housekeeping',
+    kind: 'housekeeping',
+    cron: config.housekeepingCron,
     timeZone: 'UTC',
     missed: 'skip',
-    graceMs: DAY_MS,
   });
   return runner;
 }

@@ -33,18 +33,25 @@ export class TestClock implements Clock {
 }
 
 /** An empty database of the kind under test: in-memory PGlite, or a fresh database on the harness's server. */
-export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  db: Database;
+  drop: () => Promise<void>;
+  /** The database's address, for a server process started on it (PostgreSQL only). */
+  url: string;
+}> {
   if (TEST_DATABASE === 'pglite') {
     const db = await openPglite(null);
-    return { db, drop: () => db.close() };
+    return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
   await admin.query(`create database ${name}`);
-  const db = await openPostgres(serverUrl.replace(/\/postgres$/, `/${name}`), 5);
+  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+  const db = await openPostgres(url, 5);
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
       await admin.query(`drop database ${name} with (force)`);

@@ -255,3 +255,40 @@ describe('jobs', () => {
     },
   );
 });
+
+describe.runIf(onPostgres)('scheduled slots across server processes (real PostgreSQL)', () => {
+  it('runs each slot once with two server processes on one database', async () => {
+    const { startServer } = await import('../../../e2e/start-server.ts');
+    const { db, drop, url } = await openTestDatabase();
+    const env = { DATABASE_URL: url, HOUSEKEEPING_CRON: '* * * * * *', DEMO_SEED: '0' };
+    const first = await startServer(env);
+    const second = await startServer(env);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query<{ n: number }>(
+                "select count(distinct worker)::int as n from jobs where kind = 'housekeeping' and status = 'done'",
+              )
+            )[0]?.n,
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(2);
+    } finally {
+      expect(await first.stop()).toBe(0);
+      expect(await second.stop()).toBe(0);
+    }
+    const slots = await db.query<{ slot: string; status: string; attempts: number }>(
+      "select slot, status, attempts from jobs where kind = 'housekeeping' order by slot",
+    );
+    expect(slots.length).toBeGreaterThanOrEqual(2);
+    // One row per slot (a second process scheduling the same slot adds nothing), each claimed and run once.
+    expect(new Set(slots.map((row) => row.slot)).size).toBe(slots.length);
+    for (const row of slots) {
+      expect(row.attempts).toBeLessThanOrEqual(1);
+      if (row.status !== 'queued') expect(row).toMatchObject({ status: 'done', attempts: 1 });
+    }
+    await drop();
+  }, 60_000);
+});

@@ -106,16 +106,19 @@ describe('errors, bodies and shutdown', () => {
     await t.close().catch(() => {});
   });
 
-  it('answers an unexpected error with internal_error and a request id, without internals', async () => {
+  it('answers an unexpected error with internal_error and its own request id, without internals', async () => {
     const res = await t.get('/wps/test/boom', undefined, { 'x-request-id': 'req-123' });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       success: false,
       code: 'internal_error',
       message: 'Unknown error or system error.',
       value: null,
-      requestId: 'req-123',
     });
+    // A client-sent X-Request-Id is not trusted as the log's request id.
+    expect(res.body.requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(JSON.stringify(res.body)).not.toContain('secret');
   });
 
@@ -161,14 +164,21 @@ describe('errors, bodies and shutdown', () => {
     expect(messages[1]).toEqual({ type: 'settings.changed', areas: ['module_flag'] });
     socket.close();
 
-    const operatorSocket = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${ops}`);
-    const hello = await new Promise((resolve) =>
-      operatorSocket.once('message', (data) => resolve(JSON.parse(String(data)))),
-    );
-    expect(hello).toEqual({ type: 'hello', audience: 'operator' });
+    const operatorSocket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const hellos: unknown[] = [];
+    operatorSocket.on('message', (data) => hellos.push(JSON.parse(String(data))));
+    operatorSocket.once('open', () => operatorSocket.send(JSON.stringify({ type: 'auth', token: ops })));
+    await expect.poll(() => hellos.length).toBe(2);
+    expect(hellos).toEqual([
+      { type: 'hello', audience: 'visitor' },
+      { type: 'hello', audience: 'operator' },
+    ]);
     operatorSocket.close();
 
-    const refused = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${randomBytes(32).toString('base64url')}`);
+    const refused = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    refused.once('open', () =>
+      refused.send(JSON.stringify({ type: 'auth', token: randomBytes(32).toString('base64url') })),
+    );
     const code = await new Promise((resolve) => refused.once('close', (closeCode) => resolve(closeCode)));
     expect(code).toBe(4401);
   });

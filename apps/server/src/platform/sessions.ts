@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { newToken, sha256Hex } from './crypto.ts';
 import { closeSessionSockets } from './realtime.ts';
 
@@ -120,4 +120,12 @@ export async function countActiveSessions(db: Queryable, kind: SubjectKind, now:
     [kind, now],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** Deletes sessions that ended (revoked or expired) before the given time. */
+export async function purgeEndedSessions(db: Database, before: Date): Promise<number> {
+  return db.transaction('read committed', async (tx) => {
+    const rows = await tx.query('delete from sessions where expires_at < $1 returning 1', [before]);
+    return rows.length;
+  });
 }

@@ -9,12 +9,14 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** The /ws address on this host, with the session token when there is one. */
-export function realtimeUrl(token: string | null): string {
+/** The /ws address on this host. The session token never goes in it: it is sent as the first message. */
+export function realtimeUrl(): string {
   const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${protocol}://${window.location.host}/ws${query}`;
+  return `${protocol}://${window.location.host}/ws`;
 }
+
+/** Close code the server uses when the socket's session has ended (revoked, logged out, expired). */
+export const SESSION_ENDED = 4401;
 
 const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>(['settings.changed', 'hello']);
 
@@ -32,15 +34,24 @@ export function isRealtimeEvent(data: unknown): data is RealtimeEvent {
 }
 
 interface RealtimeOptions {
-  /** Read on every (re)connection, so a new token is picked up. */
-  url: () => string;
+  url: string;
+  /** Read on every (re)connection, so a new token is picked up; sent as `{ type: 'auth', token }`. */
+  token: () => string | null;
   onEvent: (event: RealtimeEvent) => void;
+  /** The server closed the socket because its session ended: no reconnection with that token. */
+  onSessionEnded: () => void;
   /** Called when a connection opens after a drop or a failed attempt: events may have been missed. */
   onResume: () => void;
 }
 
 /** Keeps a WebSocket to the server open, reconnecting with backoff; returns the function that stops it. */
-export function connectRealtime({ url, onEvent, onResume }: RealtimeOptions): () => void {
+export function connectRealtime({
+  url,
+  token,
+  onEvent,
+  onSessionEnded,
+  onResume,
+}: RealtimeOptions): () => void {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let missed = false;
@@ -49,9 +60,11 @@ export function connectRealtime({ url, onEvent, onResume }: RealtimeOptions): ()
 
   const open = () => {
     timer = undefined;
-    const current = new WebSocket(url());
+    const current = new WebSocket(url);
     socket = current;
     current.onopen = () => {
+      const sessionToken = token();
+      if (sessionToken) current.send(JSON.stringify({ type: 'auth', token: sessionToken }));
       attempt = 0;
       if (missed) onResume();
       missed = false;
@@ -66,11 +79,12 @@ export function connectRealtime({ url, onEvent, onResume }: RealtimeOptions): ()
       }
       if (isRealtimeEvent(data)) onEvent(data);
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       missed = true;
       if (stopped) return;
+      if (event.code === SESSION_ENDED) onSessionEnded();
       timer = window.setTimeout(open, reconnectDelay(attempt));
       attempt += 1;
     };
