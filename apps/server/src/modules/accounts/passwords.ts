@@ -1,6 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_PASSWORD_FORCING_CHANGE, type FieldErrorKey, PASSWORD_RULE } from '@tessera/contract';
+import {
+  DEFAULT_PASSWORD_FORCING_CHANGE,
+  type FieldErrorKey,
+  fieldMessage,
+  PASSWORD_RULE,
+} from '@tessera/contract';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { hashPassword } from '../../platform/crypto.ts';
+import * as store from './store.ts';
 
 /** The most common passwords (common-passwords.txt beside this file), lower-cased, read once. */
 const COMMON = new Set(
@@ -28,4 +38,48 @@ export function randomText(length: number, alphabet = UNAMBIGUOUS): string {
   let text = '';
   for (let index = 0; index < length; index += 1) text += alphabet[randomInt(alphabet.length)];
   return text;
+}
+
+/** When a password set now expires, or null when passwords do not expire. */
+export function passwordExpiry(config: Config, now: Date): Date | null {
+  return config.passwordExpiryDays > 0
+    ? new Date(now.getTime() + config.passwordExpiryDays * 86_400_000)
+    : null;
+}
+
+/** A new password's rule problem as a translated message, or null. */
+export function newPasswordMessage(password: string, language: string): string | null {
+  const problem = passwordProblem(password);
+  return problem
+    ? fieldMessage(problem, language, { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength })
+    : null;
+}
+
+/** Refuses a confirmation that differs from the new password (an absent one is not checked). */
+export function checkConfirmation(newPassword: string, confirmation: string | undefined) {
+  if (confirmation !== undefined && confirmation !== newPassword) {
+    throw new AppError('validation_failed', { confirmNewPassword: 'mismatch' });
+  }
+}
+
+/** Refuses a new password that breaks the rule, with the translated message on its field. */
+export function checkNewPassword(password: string, language: string, field = 'newPassword') {
+  const problem = newPasswordMessage(password, language);
+  if (problem) throw new AppError('password_rule', { [field]: problem });
+}
+
+/** Stores the member's new password, hashed, with its expiry; the member no longer has to change it. */
+export async function setNewPassword(
+  db: Queryable,
+  config: Config,
+  memberId: number,
+  password: string,
+  now: Date,
+) {
+  await store.setPassword(db, memberId, {
+    hash: await hashPassword(password),
+    changedAt: now,
+    expiresAt: passwordExpiry(config, now),
+    mustChange: false,
+  });
 }

@@ -12,10 +12,24 @@ import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
 import { revokeSession } from '../../platform/sessions.ts';
+import type { Accounts, Visit } from './accounts.ts';
 import { avatarSvg } from './avatar-art.ts';
 import { type HumanVerifier, ImageCaptcha } from './captcha.ts';
 import { type Delivery, deliveryFromConfig } from './delivery.ts';
-import * as service from './service.ts';
+import { freePlay, login } from './login.ts';
+import { changePassword } from './password-change.ts';
+import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './password-reset.ts';
+import {
+  forcePasswordChange,
+  lockPlayer,
+  playerDetail,
+  playerRow,
+  resetPlayerPassword,
+  unlockPlayer,
+} from './players.ts';
+import { memberInfo, playerAvatar, setAvatar, setLanguage, setNickname } from './profile.ts';
+import { checkAffiliate, register } from './registration.ts';
+import { sendSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
 
 export interface AccountsOptions {
@@ -31,7 +45,7 @@ const header = (request: FastifyRequest, name: string, max: number) => {
 export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: AccountsOptions = {}): void {
   const { db, config } = deps;
   const delivery = options.delivery ?? deliveryFromConfig(config);
-  const accounts: service.Accounts = {
+  const accounts: Accounts = {
     db,
     config,
     verifier: options.verifier ?? new ImageCaptcha(),
@@ -44,12 +58,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   app.addHook('onClose', async () => {
     delivery.mailer.close();
   });
-  const visit = (ctx: {
-    request: FastifyRequest;
-    ip: string;
-    language: string;
-    now: Date;
-  }): service.Visit => ({
+  const visit = (ctx: { request: FastifyRequest; ip: string; language: string; now: Date }): Visit => ({
     ip: ctx.ip,
     device: header(ctx.request, 'device', 20),
     userAgent: header(ctx.request, 'user-agent', 300),
@@ -59,19 +68,17 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
 
   route(app, deps, api.encryptionKey, async ({ now }) => publicServerKey(db, now));
   route(app, deps, api.captcha, async ({ now }) => accounts.verifier.challenge(db, now));
-  route(app, deps, api.login, async (ctx) => service.login(accounts, ctx.body, visit(ctx)));
-  route(app, deps, api.freePlay, async (ctx) => service.freePlay(accounts, visit(ctx)));
+  route(app, deps, api.login, async (ctx) => login(accounts, ctx.body, visit(ctx)));
+  route(app, deps, api.freePlay, async (ctx) => freePlay(accounts, visit(ctx)));
   route(app, deps, api.logout, async ({ caller, now }) => {
     await revokeSession(db, asMember(caller).tokenHash, now);
     return { ok: true as const };
   });
-  route(app, deps, api.register, async (ctx) => service.register(accounts, 'username', ctx.body, visit(ctx)));
-  route(app, deps, api.registerMobile, async (ctx) =>
-    service.register(accounts, 'mobile', ctx.body, visit(ctx)),
-  );
-  route(app, deps, api.affiliateCheck, async ({ query }) => service.checkAffiliate(db, query.code));
+  route(app, deps, api.register, async (ctx) => register(accounts, 'username', ctx.body, visit(ctx)));
+  route(app, deps, api.registerMobile, async (ctx) => register(accounts, 'mobile', ctx.body, visit(ctx)));
+  route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(db, query.code));
   route(app, deps, api.smsRegister, async (ctx) =>
-    service.sendSmsCode(
+    sendSmsCode(
       accounts,
       {
         countryDialingCode: ctx.body.countryDialingCode,
@@ -83,7 +90,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     ),
   );
   route(app, deps, api.smsRegisterUsername, async (ctx) =>
-    service.sendSmsCode(
+    sendSmsCode(
       accounts,
       {
         countryDialingCode: ctx.body.countryDialingCode,
@@ -96,7 +103,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     ),
   );
   route(app, deps, api.smsNoLogin, async (ctx) =>
-    service.sendSmsCode(
+    sendSmsCode(
       accounts,
       {
         countryDialingCode: ctx.body.countryDialingCode,
@@ -108,25 +115,25 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     ),
   );
   route(app, deps, api.forgotPasswordEmail, async (ctx) =>
-    service.forgotPasswordByEmail(accounts, ctx.body, visit(ctx)),
+    forgotPasswordByEmail(accounts, ctx.body, visit(ctx)),
   );
-  route(app, deps, api.resetPassword, async (ctx) => service.resetPassword(accounts, ctx.body, visit(ctx)));
+  route(app, deps, api.resetPassword, async (ctx) => resetPassword(accounts, ctx.body, visit(ctx)));
   route(app, deps, api.resetPasswordByPhone, async (ctx) =>
-    service.resetPasswordByPhone(accounts, ctx.body, visit(ctx)),
+    resetPasswordByPhone(accounts, ctx.body, visit(ctx)),
   );
   route(app, deps, api.changePassword, async (ctx) =>
-    service.changePassword(accounts, asMember(ctx.caller), ctx.body, visit(ctx)),
+    changePassword(accounts, asMember(ctx.caller), ctx.body, visit(ctx)),
   );
-  route(app, deps, api.memberInfo, async ({ caller }) => service.memberInfo(db, asMember(caller).memberId));
-  route(app, deps, api.avatar, async ({ caller }) => service.playerAvatar(db, asMember(caller).memberId));
+  route(app, deps, api.memberInfo, async ({ caller }) => memberInfo(db, asMember(caller).memberId));
+  route(app, deps, api.avatar, async ({ caller }) => playerAvatar(db, asMember(caller).memberId));
   route(app, deps, api.setAvatar, async ({ caller, body }) =>
-    service.setAvatar(db, asMember(caller).memberId, body.avatar),
+    setAvatar(db, asMember(caller).memberId, body.avatar),
   );
   route(app, deps, api.setNickname, async ({ caller, body }) =>
-    service.setNickname(db, asMember(caller).memberId, body.nickname),
+    setNickname(db, asMember(caller).memberId, body.nickname),
   );
   route(app, deps, api.setLanguage, async ({ caller, body }) =>
-    service.setLanguage(db, asMember(caller).memberId, body.language as LanguageCode),
+    setLanguage(db, asMember(caller).memberId, body.language as LanguageCode),
   );
 
   app.get<{ Params: { file: string } }>('/images/avatars/:file', async (request, reply) => {
@@ -147,9 +154,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     view: (row: T) => R,
   ) => ({ list: found.rows.map(view), total: found.total, pageNo: query.pageNo, pageSize: query.pageSize });
   route(app, deps, bo.players, async ({ query }) =>
-    pageOf(query, await store.searchPlayers(db, query), service.playerRow),
+    pageOf(query, await store.searchPlayers(db, query), playerRow),
   );
-  route(app, deps, bo.player, async ({ params, now }) => service.playerDetail(db, params.id, now));
+  route(app, deps, bo.player, async ({ params, now }) => playerDetail(db, params.id, now));
   const playerWrite = async (
     ctx: { caller: Caller; ip: string; now: Date; params: { id: number } },
     write: (tx: Queryable) => Promise<{ before: unknown; after: unknown }>,
@@ -159,21 +166,19 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       ...(await write(tx)),
       result: null,
     }));
-    return service.playerDetail(db, ctx.params.id, ctx.now);
+    return playerDetail(db, ctx.params.id, ctx.now);
   };
   route(app, deps, bo.lockPlayer, async (ctx) =>
-    playerWrite(ctx, (tx) => service.lockPlayer(tx, ctx.params.id, ctx.body.reason, ctx.now)),
+    playerWrite(ctx, (tx) => lockPlayer(tx, ctx.params.id, ctx.body.reason, ctx.now)),
   );
-  route(app, deps, bo.unlockPlayer, async (ctx) =>
-    playerWrite(ctx, (tx) => service.unlockPlayer(tx, ctx.params.id)),
-  );
+  route(app, deps, bo.unlockPlayer, async (ctx) => playerWrite(ctx, (tx) => unlockPlayer(tx, ctx.params.id)));
   route(app, deps, bo.forcePasswordChange, async (ctx) =>
-    playerWrite(ctx, (tx) => service.forcePasswordChange(tx, ctx.params.id)),
+    playerWrite(ctx, (tx) => forcePasswordChange(tx, ctx.params.id)),
   );
   route(app, deps, bo.resetPlayerPassword, async (ctx) =>
     operatorWrite(deps, ctx, { entity: 'player', action: 'update' }, async (tx) => ({
       entityId: ctx.params.id,
-      ...(await service.resetPlayerPassword(accounts, tx, ctx.params.id, ctx.body.method, visit(ctx))),
+      ...(await resetPlayerPassword(accounts, tx, ctx.params.id, ctx.body.method, visit(ctx))),
     })),
   );
   route(app, deps, bo.smsOutbox, async ({ query }) =>

@@ -1,11 +1,23 @@
 import type { OperatorRole, OperatorView } from '@tessera/contract';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../platform/app-error.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError, orNotFound } from '../../platform/app-error.ts';
 import { type AttemptPolicy, clearFailures, lockedUntil, recordFailure } from '../../platform/attempts.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import { openSession, revokeSubjectSessions } from '../../platform/sessions.ts';
+import { operatorWrite } from '../../platform/operator-write.ts';
+import {
+  countActiveSessions,
+  openSession,
+  revokeSession,
+  revokeSubjectSessions,
+} from '../../platform/sessions.ts';
+import * as system from '../system/service.ts';
 import * as store from './store.ts';
+
+/** The operator who writes, as operatorWrite needs it for the audit entry. */
+type OperatorCall = Parameters<typeof operatorWrite>[1];
 
 export const operatorView = (row: store.OperatorDb): OperatorView => ({
   id: row.id,
@@ -73,6 +85,16 @@ export async function login(
   return startSession(db, config, operator, now, ip);
 }
 
+export async function currentOperator(db: Queryable, operatorId: number): Promise<OperatorView> {
+  return operatorView(orNotFound(await store.findOperator(db, operatorId)));
+}
+
+/** Signs the operator out: the session of this token ends. */
+export async function logout(db: Queryable, tokenHash: string, now: Date) {
+  await revokeSession(db, tokenHash, now);
+  return { ok: true as const };
+}
+
 export async function needsSetup(db: Queryable): Promise<boolean> {
   return (await store.countOperators(db)) === 0;
 }
@@ -88,6 +110,33 @@ export async function setupFirstOwner(
   if (!(await needsSetup(db))) throw new AppError('setup_already_done');
   const operator = await createOperator(db, { ...input, role: 'owner' }, now);
   return { operator, session: await startSession(db, config, operator, now, ip) };
+}
+
+/** The setup page: the first owner, signed in, and the audit entry of its creation, in one transaction. */
+export async function setup(
+  db: Database,
+  config: Config,
+  input: { username: string; displayName: string; password: string },
+  now: Date,
+  ip: string,
+) {
+  return db.transaction(async (tx) => {
+    const { operator, session } = await setupFirstOwner(tx, config, input, now, ip);
+    await recordAudit(
+      tx,
+      { operatorId: operator.id, username: operator.username },
+      ip,
+      {
+        action: 'create',
+        entity: 'operator',
+        entityId: operator.id,
+        before: null,
+        after: session.operator,
+      },
+      now,
+    );
+    return session;
+  });
 }
 
 export async function createOperator(
@@ -133,6 +182,42 @@ export async function updateOperator(
   return { before, after };
 }
 
+export async function operatorRows(db: Queryable) {
+  return (await store.listOperators(db)).map(operatorView);
+}
+
+/** The console's new operator, audited. */
+export async function addOperator(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: { username: string; displayName: string; password: string; role: OperatorRole },
+) {
+  return operatorWrite(deps, call, { entity: 'operator', action: 'create' }, async (tx) => {
+    const after = operatorView(await createOperator(tx, input, call.now));
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+/** The console's change of an operator, audited; the entry tells whether the password changed, never the password. */
+export async function editOperator(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  input: { displayName: string; role: OperatorRole; disabled: boolean; password: string },
+) {
+  return operatorWrite(deps, call, { entity: 'operator', action: 'update' }, async (tx) => {
+    const change = await updateOperator(tx, id, input, call.now);
+    const after = operatorView(change.after);
+    const before = operatorView(change.before);
+    return {
+      entityId: id,
+      before,
+      after: { ...after, passwordChanged: input.password !== '' },
+      result: after,
+    };
+  });
+}
+
 /** The first owner from OWNER_USERNAME and OWNER_PASSWORD, or the demo owner, when no operator exists yet. */
 export async function ensureFirstOwner(
   db: Queryable,
@@ -149,3 +234,50 @@ export async function ensureFirstOwner(
 
 /** Escapes LIKE wildcards in a search text. */
 export const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The dashboard: counts of what exists, whether maintenance is on, and the operators signed in. */
+export async function dashboard(db: Queryable, now: Date) {
+  const counts = await store.counts(db);
+  const maintenance = await system.maintenanceSettings(db);
+  return {
+    counts: {
+      members: counts.members ?? 0,
+      operators: counts.operators ?? 0,
+      banners: counts.banners ?? 0,
+      notices: counts.notices ?? 0,
+      announcements: counts.announcements ?? 0,
+      helpArticles: counts.help_articles ?? 0,
+      resources: counts.resources ?? 0,
+      domains: counts.domains ?? 0,
+      regionRules: counts.region_rules ?? 0,
+      auditEntries: counts.audit_entries ?? 0,
+    },
+    maintenance: system.maintenanceActive(maintenance, now),
+    activeOperatorSessions: await countActiveSessions(db, 'operator', now),
+  };
+}
+
+/** A page of the audit log; the search text matches literally (LIKE wildcards escaped). */
+export async function auditPage(db: Queryable, query: store.AuditFilter) {
+  const { rows, total } = await store.searchAudit(db, {
+    ...query,
+    q: query.q ? likeText(query.q) : undefined,
+  });
+  return {
+    list: rows.map((row) => ({
+      id: row.id,
+      operatorId: row.operator_id,
+      operatorUsername: row.operator_username,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      before: row.before,
+      after: row.after,
+      ip: row.ip,
+      createdAt: row.created_at.toISOString(),
+    })),
+    total,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
+}

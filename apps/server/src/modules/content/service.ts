@@ -1,11 +1,36 @@
-import type { Announcement, Banner, BannerRow, HelpCategory, Notice } from '@tessera/contract';
+import type {
+  Announcement,
+  announcementInput,
+  Banner,
+  BannerRow,
+  bannerInput,
+  HelpCategory,
+  helpArticleInput,
+  helpCategoryInput,
+  Notice,
+  noticeInput,
+} from '@tessera/contract';
 import { IMAGE_UPLOAD, type LanguageCode } from '@tessera/contract';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../platform/app-error.ts';
+import { AppError, orNotFound } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/context.ts';
 import { newUuid, sha256Hex } from '../../platform/crypto.ts';
+import { operatorWrite } from '../../platform/operator-write.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize.ts';
 import * as store from './store.ts';
 
+/** The operator who writes, as operatorWrite needs it for the audit entry. */
+type OperatorCall = Parameters<typeof operatorWrite>[1];
+
 export const imageUrl = (imageId: string) => `/images/${imageId}`;
+
+/** A stored image by its id; not_found for an unknown id or one that is not a uuid. */
+export async function storedImage(db: Queryable, id: string) {
+  const image = /^[0-9a-f-]{36}$/.test(id) ? await store.findImage(db, id) : null;
+  if (!image) throw new AppError('not_found');
+  return image;
+}
 
 /** The image type its first bytes show; the declared type of an upload is not trusted. */
 export function sniffImageType(bytes: Uint8Array): string | null {
@@ -26,6 +51,24 @@ export async function storeUploadedImage(db: Queryable, bytes: Uint8Array, now: 
     throw new AppError('unsupported_media_type');
   }
   return storeImage(db, bytes, contentType, now);
+}
+
+/** The console's upload: the image is checked and stored, audited with its name. */
+export async function uploadImage(
+  deps: AppDeps,
+  call: OperatorCall,
+  file: { bytes: Uint8Array; filename: string },
+) {
+  return operatorWrite(deps, call, { entity: 'image', action: 'create' }, async (tx) => {
+    const image = await storeUploadedImage(tx, file.bytes, call.now);
+    const after = {
+      imageId: image.imageId,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      name: file.filename,
+    };
+    return { entityId: image.imageId, before: null, after, result: image };
+  });
 }
 
 /** Stores an image of a known type (uploads after their check, and the seed's own artwork). */
@@ -140,4 +183,222 @@ export async function helpCentre(db: Queryable, language: string): Promise<HelpC
       .filter((article) => article.category_id === category.id)
       .map((article) => ({ id: article.id, title: article.title, content: article.content })),
   }));
+}
+
+// The console's writes: each one in a transaction with its audit entry (platform/operator-write).
+
+async function requireImage(tx: Queryable, imageId: string) {
+  if (!(await store.imageExists(tx, imageId)))
+    throw new AppError('validation_failed', { imageId: 'invalid_value' });
+}
+
+const bannerFields = (body: z.output<typeof bannerInput>) => ({
+  group_name: body.groupName,
+  title: body.title,
+  image_id: body.imageId,
+  linkage_type: body.linkageType,
+  link_url: body.linkageType === '' ? '' : body.linkUrl,
+  sort: body.sort,
+  enabled: body.enabled,
+});
+
+export async function bannerRows(db: Queryable, groupName: string | undefined) {
+  return (await store.listBanners(db, { groupName, enabledOnly: false })).map(bannerRowView);
+}
+
+export async function createBanner(deps: AppDeps, call: OperatorCall, body: z.output<typeof bannerInput>) {
+  return operatorWrite(deps, call, { entity: 'banner', action: 'create' }, async (tx) => {
+    await requireImage(tx, body.imageId);
+    const after = bannerRowView(await store.insertBanner(tx, bannerFields(body)));
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+export async function updateBanner(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  body: z.output<typeof bannerInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'banner', action: 'update' }, async (tx) => {
+    const before = bannerRowView(orNotFound(await store.findBanner(tx, id)));
+    await requireImage(tx, body.imageId);
+    const row = await store.updateBanner(tx, { id, ...bannerFields(body) });
+    const after = bannerRowView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeBanner(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'banner', action: 'delete' }, async (tx) => {
+    const before = bannerRowView(orNotFound(await store.deleteBanner(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+export async function noticeRows(db: Queryable) {
+  return (await store.listNotices(db)).map(noticeRowView);
+}
+
+export async function createNotice(deps: AppDeps, call: OperatorCall, body: z.output<typeof noticeInput>) {
+  return operatorWrite(deps, call, { entity: 'notice', action: 'create' }, async (tx) => {
+    const row = await store.insertNotice(tx, { ...body, content: sanitizeRichHtml(body.content) }, call.now);
+    const after = noticeRowView(row);
+    return { entityId: row.id, before: null, after, result: after };
+  });
+}
+
+export async function updateNotice(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  body: z.output<typeof noticeInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'notice', action: 'update' }, async (tx) => {
+    const before = noticeRowView(orNotFound(await store.findNotice(tx, id)));
+    const row = await store.updateNotice(tx, { id, ...body, content: sanitizeRichHtml(body.content) });
+    const after = noticeRowView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeNotice(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'notice', action: 'delete' }, async (tx) => {
+    const before = noticeRowView(orNotFound(await store.deleteNotice(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+const announcementFields = (body: z.output<typeof announcementInput>) => ({
+  type: body.type,
+  language: body.language,
+  title: body.title,
+  content: sanitizeRichHtml(body.content),
+  starts_at: body.startsAt ? new Date(body.startsAt) : null,
+  ends_at: body.endsAt ? new Date(body.endsAt) : null,
+  sort: body.sort,
+  enabled: body.enabled,
+});
+
+export async function announcementRows(db: Queryable) {
+  return (await store.listAnnouncements(db)).map(announcementRowView);
+}
+
+export async function createAnnouncement(
+  deps: AppDeps,
+  call: OperatorCall,
+  body: z.output<typeof announcementInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'announcement', action: 'create' }, async (tx) => {
+    const after = announcementRowView(await store.insertAnnouncement(tx, announcementFields(body)));
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+export async function updateAnnouncement(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  body: z.output<typeof announcementInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'announcement', action: 'update' }, async (tx) => {
+    const before = announcementRowView(orNotFound(await store.findAnnouncement(tx, id)));
+    const row = await store.updateAnnouncement(tx, id, announcementFields(body));
+    const after = announcementRowView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeAnnouncement(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'announcement', action: 'delete' }, async (tx) => {
+    const before = announcementRowView(orNotFound(await store.deleteAnnouncement(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+export async function helpCategoryRows(db: Queryable) {
+  return (await store.listHelpCategories(db)).map(helpCategoryView);
+}
+
+export async function createHelpCategory(
+  deps: AppDeps,
+  call: OperatorCall,
+  body: z.output<typeof helpCategoryInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'help_category', action: 'create' }, async (tx) => {
+    const after = helpCategoryView(await store.insertHelpCategory(tx, body));
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+export async function updateHelpCategory(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  body: z.output<typeof helpCategoryInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'help_category', action: 'update' }, async (tx) => {
+    const before = helpCategoryView(orNotFound(await store.findHelpCategory(tx, id)));
+    const row = await store.updateHelpCategory(tx, { id, ...body });
+    const after = helpCategoryView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeHelpCategory(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'help_category', action: 'delete' }, async (tx) => {
+    const before = helpCategoryView(orNotFound(await store.deleteHelpCategory(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+async function requireCategory(tx: Queryable, id: number) {
+  if (!(await store.findHelpCategory(tx, id)))
+    throw new AppError('validation_failed', { categoryId: 'invalid_value' });
+}
+
+const helpArticleFields = (body: z.output<typeof helpArticleInput>) => ({
+  category_id: body.categoryId,
+  title: body.title,
+  content: sanitizeRichHtml(body.content),
+  sort: body.sort,
+});
+
+export async function helpArticleRows(db: Queryable) {
+  return (await store.listHelpArticles(db, null)).map(helpArticleView);
+}
+
+export async function createHelpArticle(
+  deps: AppDeps,
+  call: OperatorCall,
+  body: z.output<typeof helpArticleInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'help_article', action: 'create' }, async (tx) => {
+    await requireCategory(tx, body.categoryId);
+    const row = await store.insertHelpArticle(tx, helpArticleFields(body));
+    const after = helpArticleView(row);
+    return { entityId: row.id, before: null, after, result: after };
+  });
+}
+
+export async function updateHelpArticle(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  body: z.output<typeof helpArticleInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'help_article', action: 'update' }, async (tx) => {
+    const before = helpArticleView(orNotFound(await store.findHelpArticle(tx, id)));
+    await requireCategory(tx, body.categoryId);
+    const row = await store.updateHelpArticle(tx, { id, ...helpArticleFields(body) });
+    const after = helpArticleView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeHelpArticle(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'help_article', action: 'delete' }, async (tx) => {
+    const before = helpArticleView(orNotFound(await store.deleteHelpArticle(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
 }

@@ -5,18 +5,27 @@ import type {
   ModuleFlagNode,
   Permission,
   RegisterRule,
+  regionRuleInput,
+  registerRuleInput,
   SiteSettings,
   SystemStatus,
   Whitelabel,
 } from '@tessera/contract';
-import { type resourceInput, SYSTEM_STATUS } from '@tessera/contract';
+import { type domainInput, type resourceInput, SYSTEM_STATUS } from '@tessera/contract';
 import ipaddr from 'ipaddr.js';
+import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
+import { AppError, orNotFound } from '../../platform/app-error.ts';
+import { logoSvg } from '../../platform/artwork.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { operatorWrite } from '../../platform/operator-write.ts';
 import * as store from './store.ts';
 
 type ResourceType = z.output<typeof resourceInput>['resourceType'];
+/** The operator who writes, as operatorWrite needs it for the audit entry. */
+type OperatorCall = Parameters<typeof operatorWrite>[1];
 
 export const MAINTENANCE_KEY = 'maintenance';
 export const SITE_KEY = 'site';
@@ -32,6 +41,12 @@ export const DEFAULT_MAINTENANCE: MaintenanceSettings = {
 
 export const flagUrl = (countryCode: string) => `/images/COUNTRY_FLAG/${countryCode.toUpperCase()}.svg`;
 export const qrCodeUrl = (resourceId: number) => `/images/qr/${resourceId}.svg`;
+
+/** The health check: the database answers. */
+export async function health(db: Queryable) {
+  await store.ping(db);
+  return { database: 'up' as const };
+}
 
 export async function maintenanceSettings(db: Queryable): Promise<MaintenanceSettings> {
   return (await store.readSetting<MaintenanceSettings>(db, MAINTENANCE_KEY)) ?? DEFAULT_MAINTENANCE;
@@ -134,6 +149,16 @@ export async function merchant(db: Queryable, merchantCode: string): Promise<sto
   return found;
 }
 
+export async function merchantWallet(db: Queryable, merchantCode: string) {
+  const found = await merchant(db, merchantCode);
+  return { merchantCode: found.code, isSingle: found.wallet_single };
+}
+
+/** The brand logo of the merchant, as SVG. */
+export async function brandLogo(db: Queryable, merchantCode: string): Promise<string> {
+  return logoSvg((await merchant(db, merchantCode)).brand);
+}
+
 export async function whitelabel(db: Queryable, merchantCode: string): Promise<Whitelabel> {
   const [found, site, languageList] = await Promise.all([
     merchant(db, merchantCode),
@@ -187,6 +212,20 @@ export async function resources(db: Queryable) {
 
 export async function domainList(db: Queryable): Promise<string[]> {
   return (await store.listDomains(db)).map((row) => row.url);
+}
+
+export async function domainRoute(db: Queryable) {
+  return { domainList: await domainList(db) };
+}
+
+export async function routers(db: Queryable) {
+  return { domainList: await domainList(db), resources: await resources(db) };
+}
+
+/** The download QR code of a resource, as SVG; not_found for an unknown resource. */
+export async function resourceQrCode(db: Queryable, id: number): Promise<string> {
+  const found = orNotFound(await store.findResource(db, id));
+  return QRCode.toString(found.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
 export async function permission(
@@ -263,4 +302,178 @@ export async function currentCountry(db: Queryable, location: ClientLocation) {
   if (!location.countryCode) return { countryCode: null, countryDialingCode: null };
   const found = await store.findCountry(db, location.countryCode);
   return { countryCode: location.countryCode, countryDialingCode: found?.dialing_code ?? null };
+}
+
+// The console's writes: each one in a transaction with its audit entry (platform/operator-write).
+
+/** Replaces a settings document (maintenance, site), audited under its key with the document before. */
+async function replaceSetting<T>(
+  deps: AppDeps,
+  call: OperatorCall,
+  key: typeof MAINTENANCE_KEY | typeof SITE_KEY,
+  read: (db: Queryable) => Promise<T>,
+  value: T,
+) {
+  return operatorWrite(deps, call, { entity: key, action: 'update' }, async (tx) => {
+    const before = await read(tx);
+    await store.writeSetting(tx, key, value, call.now);
+    return { entityId: key, before, after: value, result: value };
+  });
+}
+
+export async function saveMaintenance(deps: AppDeps, call: OperatorCall, value: MaintenanceSettings) {
+  return replaceSetting(deps, call, MAINTENANCE_KEY, maintenanceSettings, value);
+}
+
+export async function saveSite(deps: AppDeps, call: OperatorCall, value: SiteSettings) {
+  return replaceSetting(deps, call, SITE_KEY, siteSettings, value);
+}
+
+const regionRuleView = (row: store.RegionRuleRow) => ({
+  id: row.id,
+  kind: row.kind,
+  value: row.value,
+  note: row.note,
+  createdAt: row.created_at.toISOString(),
+});
+
+export async function regionRules(db: Queryable) {
+  return (await store.listRegionRules(db)).map(regionRuleView);
+}
+
+/** Adds a region rule; an IP rule is stored in its canonical form, and a rule that exists is a conflict. */
+export async function createRegionRule(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: z.output<typeof regionRuleInput>,
+) {
+  const value = input.kind === 'ip_range' ? canonicalIpRange(input.value) : input.value;
+  if (!value) throw new AppError('validation_failed', { value: 'invalid_format' });
+  return operatorWrite(deps, call, { entity: 'region_rule', action: 'create' }, async (tx) => {
+    const row = await store.insertRegionRule(tx, { ...input, value }, call.now);
+    if (!row) throw new AppError('conflict');
+    const after = regionRuleView(row);
+    return { entityId: row.id, before: null, after, result: after };
+  });
+}
+
+export async function removeRegionRule(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'region_rule', action: 'delete' }, async (tx) => {
+    const before = regionRuleView(orNotFound(await store.deleteRegionRule(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+const flagView = (row: store.ModuleFlagRowDb) => ({
+  modId: row.mod_id,
+  name: row.name,
+  parentId: row.parent_id,
+  enabled: row.enabled,
+});
+
+export async function moduleFlagRows(db: Queryable) {
+  return (await store.listModuleFlags(db)).map(flagView);
+}
+
+export async function setModuleFlag(deps: AppDeps, call: OperatorCall, modId: string, enabled: boolean) {
+  return operatorWrite(deps, call, { entity: 'module_flag', action: 'update' }, async (tx) => {
+    const before = flagView(orNotFound(await store.findModuleFlag(tx, modId)));
+    const after = flagView(orNotFound(await store.updateModuleFlag(tx, modId, enabled)));
+    return { entityId: modId, before, after, result: after };
+  });
+}
+
+export async function setRegisterRule(
+  deps: AppDeps,
+  call: OperatorCall,
+  key: RegisterRule['key'],
+  input: z.output<typeof registerRuleInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'register_rule', action: 'update' }, async (tx) => {
+    const before = registerRuleView(orNotFound(await store.findRegisterRule(tx, key)));
+    const row = await store.updateRegisterRule(tx, {
+      key,
+      accepted_pattern: input.acceptedPattern,
+      pattern_id: input.patternId,
+      min_length: input.minLength,
+      max_length: input.maxLength,
+      enabled: input.enabled,
+      required: input.required,
+    });
+    const after = registerRuleView(orNotFound(row));
+    return { entityId: key, before, after, result: after };
+  });
+}
+
+const resourceFields = (input: z.output<typeof resourceInput>) => ({
+  resource_type: input.resourceType,
+  title: input.title,
+  url: input.url,
+  sort: input.sort,
+});
+
+export async function createResource(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: z.output<typeof resourceInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'resource', action: 'create' }, async (tx) => {
+    const after = resourceView(await store.insertResource(tx, resourceFields(input)));
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+export async function updateResource(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  input: z.output<typeof resourceInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'resource', action: 'update' }, async (tx) => {
+    const before = resourceView(orNotFound(await store.findResource(tx, id)));
+    const row = await store.updateResource(tx, { id, ...resourceFields(input) });
+    const after = resourceView(orNotFound(row));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeResource(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'resource', action: 'delete' }, async (tx) => {
+    const before = resourceView(orNotFound(await store.deleteResource(tx, id)));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
+}
+
+export async function domainRows(db: Queryable) {
+  return store.listDomains(db);
+}
+
+/** Adds a domain; a URL that is already listed is a conflict. */
+export async function createDomain(deps: AppDeps, call: OperatorCall, input: z.output<typeof domainInput>) {
+  return operatorWrite(deps, call, { entity: 'domain', action: 'create' }, async (tx) => {
+    const after = await store.insertDomain(tx, input);
+    if (!after) throw new AppError('conflict');
+    return { entityId: after.id, before: null, after, result: after };
+  });
+}
+
+export async function updateDomain(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  input: z.output<typeof domainInput>,
+) {
+  return operatorWrite(deps, call, { entity: 'domain', action: 'update' }, async (tx) => {
+    const before = orNotFound(await store.findDomain(tx, id));
+    if (await store.domainUrlTaken(tx, input.url, id)) throw new AppError('conflict');
+    const after = orNotFound(await store.updateDomain(tx, { id, ...input }));
+    return { entityId: id, before, after, result: after };
+  });
+}
+
+export async function removeDomain(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'domain', action: 'delete' }, async (tx) => {
+    const before = orNotFound(await store.deleteDomain(tx, id));
+    return { entityId: id, before, after: null, result: { ok: true as const } };
+  });
 }

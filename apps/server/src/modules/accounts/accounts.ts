@@ -1,0 +1,103 @@
+import { type RegisterRule, TOO_MANY_REQUESTS_WAIT_MINUTES } from '@tessera/contract';
+import type { Config } from '../../config.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { type AttemptPolicy, lockedUntil, recordFailure } from '../../platform/attempts.ts';
+import * as system from '../system/service.ts';
+import type { HumanVerifier } from './captcha.ts';
+import type { Delivery } from './delivery.ts';
+import type * as store from './store.ts';
+
+// What every part of the accounts area shares: its dependencies, the visit, limits, module flags, a new member.
+
+/** What the rules of this area work with. */
+export interface Accounts {
+  db: Database;
+  config: Config;
+  verifier: HumanVerifier;
+  delivery: Delivery;
+}
+
+/** Who is asking, as the request says. */
+export interface Visit {
+  ip: string;
+  device: string;
+  userAgent: string;
+  language: string;
+  now: Date;
+}
+
+// Failure counters (platform/attempts), shared by every server process through the database.
+export const loginKey = (username: string) => `member-login:${username.toLowerCase()}`;
+
+export function loginPolicy(config: Config): AttemptPolicy {
+  return {
+    windowMinutes: config.memberLogin.lockMinutes,
+    maxFailures: config.memberLogin.maxAttempts,
+    lockMinutes: config.memberLogin.lockMinutes,
+  };
+}
+
+/** A sending limit: `max` uses in an hour, then a wait of 5 minutes ("too many requests, retry after 5 minutes"). */
+export const sendingPolicy = (max: number): AttemptPolicy => ({
+  windowMinutes: 60,
+  maxFailures: max,
+  lockMinutes: TOO_MANY_REQUESTS_WAIT_MINUTES,
+});
+
+/** Counts one use against every key; refused with too_many_requests while any of them is locked. */
+export async function throttle(db: Queryable, limits: [string, AttemptPolicy][], now: Date) {
+  for (const [key] of limits) {
+    if (await lockedUntil(db, key, now)) throw new AppError('too_many_requests');
+  }
+  for (const [key, policy] of limits) await recordFailure(db, key, policy, now);
+}
+
+export async function requireFlag(db: Queryable, modId: string) {
+  if (!(await system.moduleEnabled(db, modId))) throw new AppError('feature_disabled');
+}
+
+/** A value against a registration rule (§5): its length, and its pattern when the pattern compiles. */
+export function ruleProblem(rule: RegisterRule, value: string): boolean {
+  if (value.length < rule.minLength || value.length > rule.maxLength) return true;
+  try {
+    return !new RegExp(rule.acceptedPattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** A new member with every field empty, registered from the visit's address and in its language. */
+export function blankMember(visit: Visit): store.NewMember {
+  return {
+    username: '',
+    nickname: '',
+    type: 0,
+    password_hash: null,
+    password_changed_at: null,
+    password_expires_at: null,
+    country_dialing_code: null,
+    mobile: null,
+    email: '',
+    payee_name: '',
+    payment_password_hash: null,
+    qq_num: '',
+    line: '',
+    whatsapp: '',
+    facebook: '',
+    wechat: '',
+    zalo: '',
+    id_number: '',
+    recommender_id: '',
+    upline_id: null,
+    referral_code: null,
+    referred_by: null,
+    language: toLanguage(visit.language),
+    register_ip: visit.ip,
+    register_domain: '',
+    register_url: '',
+    register_method: '',
+  };
+}
+
+const toLanguage = (language: string) => (/^[A-Z]{2}$/.test(language) ? language : 'EN');

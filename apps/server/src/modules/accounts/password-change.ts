@@ -1,0 +1,38 @@
+import { AppError } from '../../platform/app-error.ts';
+import { lockedUntil, recordFailure } from '../../platform/attempts.ts';
+import { decoyPasswordHash, verifyPassword } from '../../platform/crypto.ts';
+import { revokeOtherSessions } from '../../platform/sessions.ts';
+import { type Accounts, loginKey, loginPolicy, type Visit } from './accounts.ts';
+import { checkConfirmation, checkNewPassword, setNewPassword } from './passwords.ts';
+import * as store from './store.ts';
+
+/**
+ * Change password (§3): the old password is required, the new one must pass the rule and differ from it. Wrong
+ * old passwords count towards the same lock as failed logins. The member's other sessions end.
+ */
+export async function changePassword(
+  accounts: Accounts,
+  caller: { memberId: number; tokenHash: string },
+  input: { oldPassword: string; newPassword: string; confirmNewPassword: string },
+  visit: Visit,
+) {
+  const { db, config } = accounts;
+  checkConfirmation(input.newPassword, input.confirmNewPassword);
+  const member = await store.findMember(db, caller.memberId);
+  if (!member) throw new AppError('unauthorized');
+  const key = loginKey(member.username);
+  if (await lockedUntil(db, key, visit.now)) throw new AppError('account_locked');
+  const valid = await verifyPassword(member.password_hash ?? (await decoyPasswordHash()), input.oldPassword);
+  if (!member.password_hash || !valid) {
+    const failures = await recordFailure(db, key, loginPolicy(config), visit.now);
+    if (failures >= config.memberLogin.maxAttempts) throw new AppError('account_locked');
+    throw new AppError('password_incorrect', { oldPassword: 'invalid_value' });
+  }
+  if (input.newPassword === input.oldPassword) {
+    throw new AppError('password_rule', { newPassword: 'password_same' });
+  }
+  checkNewPassword(input.newPassword, visit.language);
+  await setNewPassword(db, config, member.id, input.newPassword, visit.now);
+  await revokeOtherSessions(db, 'member', member.id, caller.tokenHash, visit.now);
+  return { ok: true as const };
+}

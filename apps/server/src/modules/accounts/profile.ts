@@ -1,0 +1,73 @@
+import type { LanguageCode, MemberInfo } from '@tessera/contract';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import * as store from './store.ts';
+
+export const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
+const DEFAULT_AVATAR = 'a01';
+
+const masked = (value: string, keep = 3) =>
+  value.length <= keep ? value : `${'*'.repeat(value.length - keep)}${value.slice(-keep)}`;
+const maskedEmail = (email: string) => {
+  const [name = '', domain = ''] = email.split('@');
+  return email ? `${name.slice(0, 2)}***@${domain}` : '';
+};
+
+export function memberInfoView(member: store.MemberDb): MemberInfo {
+  const avatar = member.avatar || DEFAULT_AVATAR;
+  return {
+    id: member.id,
+    account: member.username,
+    nickname: member.nickname,
+    type: member.type,
+    toUpline: member.to_upline ? 1 : 0,
+    clubLabel: { labelName: member.club_label, rankLevel: member.club_rank },
+    memberLabel: member.member_labels,
+    avatar: { avatarType: 'STATIC', avatar, url: avatarUrl(avatar) },
+    language: member.language,
+    email: maskedEmail(member.email),
+    countryDialingCode: member.country_dialing_code ?? '',
+    mobileNum: member.mobile ? masked(member.mobile) : '',
+    firstLoginAt: member.first_login_at?.toISOString() ?? null,
+    lastLoginAt: member.last_login_at?.toISOString() ?? null,
+    previousLoginAt: member.previous_login_at?.toISOString() ?? null,
+    previousLoginIp: member.previous_login_ip,
+    mustChangePassword: member.must_change_password,
+    passwordExpiresAt: member.password_expires_at?.toISOString() ?? null,
+  };
+}
+
+export async function memberInfo(db: Queryable, memberId: number): Promise<MemberInfo> {
+  const member = await store.findMember(db, memberId);
+  if (!member) throw new AppError('unauthorized');
+  return memberInfoView(member);
+}
+
+export async function playerAvatar(db: Queryable, memberId: number) {
+  const [member, options] = await Promise.all([store.findMember(db, memberId), store.listAvatars(db)]);
+  if (!member) throw new AppError('unauthorized');
+  const avatar = member.avatar || DEFAULT_AVATAR;
+  return {
+    avatarType: 'STATIC' as const,
+    avatar,
+    url: avatarUrl(avatar),
+    options: options.map((option) => ({ avatar: option.id, name: option.name, url: avatarUrl(option.id) })),
+  };
+}
+
+export async function setAvatar(db: Queryable, memberId: number, avatar: string) {
+  if (!(await store.avatarExists(db, avatar)))
+    throw new AppError('validation_failed', { avatar: 'invalid_value' });
+  await store.updateMember(db, memberId, { avatar });
+  return playerAvatar(db, memberId);
+}
+
+export async function setNickname(db: Queryable, memberId: number, nickname: string) {
+  await store.updateMember(db, memberId, { nickname });
+  return memberInfo(db, memberId);
+}
+
+export async function setLanguage(db: Queryable, memberId: number, language: LanguageCode) {
+  await store.updateMember(db, memberId, { language });
+  return { language };
+}

@@ -1,0 +1,128 @@
+import { randomInt } from 'node:crypto';
+import {
+  registerRuleMessage,
+  SMS_CODE_MAX_TRIES,
+  type SmsPurpose,
+  TRIAL_ACCOUNT_IS_AGENT,
+} from '@tessera/contract';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import * as system from '../system/service.ts';
+import { type Accounts, requireFlag, ruleProblem, sendingPolicy, throttle, type Visit } from './accounts.ts';
+import * as store from './store.ts';
+
+const codeHash = (id: number, code: string) => sha256Hex(`${id}:${code}`);
+
+/** Checks a code for the number and purpose: every check is a try (5 at most); a right code is used up. */
+export async function useSmsCode(
+  db: Queryable,
+  countryDialingCode: string,
+  mobile: string,
+  purpose: SmsPurpose,
+  code: string,
+  now: Date,
+): Promise<'ok' | 'invalid' | 'expired'> {
+  const found = await store.takeSmsCodeTry(db, { countryDialingCode, mobile, purpose }, SMS_CODE_MAX_TRIES);
+  if (!found) return 'invalid';
+  if (found.expires_at <= now) return 'expired';
+  if (found.code_hash !== codeHash(found.id, code)) return 'invalid';
+  return (await store.consumeSmsCode(db, found.id, now)) ? 'ok' : 'invalid';
+}
+
+/** A dialing code of one of the site's countries. */
+export async function knownDialingCode(db: Queryable, countryDialingCode: string) {
+  return (await system.countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
+}
+
+/** The mobile number against the registration rule for mobileNum, when it is enabled. */
+async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
+  const rule = (await system.registerRules(db)).find((r) => r.key === 'mobileNum');
+  if (rule?.enabled && ruleProblem(rule, mobile)) {
+    throw new AppError('validation_failed', { [field]: registerRuleMessage(rule, language) });
+  }
+}
+
+/**
+ * Sends a 6-digit code (CSPRNG) bound to the number and the purpose. Limits: SMS_MAX_PER_NUMBER per number and
+ * SMS_MAX_PER_IP per address in an hour, then too_many_requests for 5 minutes.
+ */
+export async function sendSmsCode(
+  accounts: Accounts,
+  input: {
+    countryDialingCode: string;
+    mobile: string;
+    purpose: SmsPurpose;
+    username?: string;
+    field: string;
+  },
+  visit: Visit,
+): Promise<{ expiredMinutes: number }> {
+  const { db, config } = accounts;
+  const { now } = visit;
+  const flag = { register: 'MOBILENUMREG3', login: 'MOBILEVERCODELOGIN3', resetPassword: 'CHNGPASSVERIF3' }[
+    input.purpose
+  ];
+  if (input.purpose === 'register' && input.username !== undefined) await requireFlag(db, 'REGMOBVERF3');
+  else await requireFlag(db, flag);
+  if (!(await knownDialingCode(db, input.countryDialingCode))) {
+    throw new AppError('validation_failed', { countryDialingCode: 'invalid_value' });
+  }
+  await checkMobileRule(db, input.mobile, input.field, visit.language);
+  await throttle(
+    db,
+    [
+      [`sms-number:${input.countryDialingCode}:${input.mobile}`, sendingPolicy(config.sms.maxPerNumber)],
+      [`sms-ip:${visit.ip}`, sendingPolicy(config.sms.maxPerIp)],
+    ],
+    now,
+  );
+  const answer = { expiredMinutes: config.sms.codeMinutes };
+  if (input.purpose === 'register') {
+    if (input.username !== undefined && (await store.usernameTaken(db, input.username))) {
+      throw new AppError('username_taken', { username: 'taken' });
+    }
+    if (await store.mobileTaken(db, input.countryDialingCode, input.mobile)) {
+      throw new AppError('mobile_taken', { [input.field]: 'taken' });
+    }
+  } else {
+    // A number without an account gets the same answer, and no SMS, so numbers cannot be probed.
+    const member = await store.findMemberByMobile(db, input.countryDialingCode, input.mobile);
+    if (!member || member.type === TRIAL_ACCOUNT_IS_AGENT) return answer;
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = await store.insertSmsCode(
+    db,
+    {
+      countryDialingCode: input.countryDialingCode,
+      mobile: input.mobile,
+      purpose: input.purpose,
+      ip: visit.ip,
+      expiresAt: new Date(now.getTime() + config.sms.codeMinutes * 60_000),
+    },
+    (rowId) => codeHash(rowId, code),
+    now,
+  );
+  const brand = (await system.merchant(db, config.merchantCode)).brand;
+  const text = config.sms.template
+    .replaceAll('{code}', code)
+    .replaceAll('{minutes}', String(config.sms.codeMinutes))
+    .replaceAll('{brand}', brand);
+  try {
+    await accounts.delivery.sms.send(
+      db,
+      {
+        countryDialingCode: input.countryDialingCode,
+        mobile: input.mobile,
+        purpose: input.purpose,
+        text,
+        code,
+      },
+      now,
+    );
+  } catch (error) {
+    await store.consumeSmsCode(db, id, now);
+    throw error;
+  }
+  return answer;
+}
