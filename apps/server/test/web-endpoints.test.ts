@@ -1,4 +1,10 @@
-import { accountsEndpoints, type Endpoint, gamesEndpoints, systemEndpoints } from '@tessera/contract';
+import {
+  accountsEndpoints,
+  contentEndpoints,
+  type Endpoint,
+  gamesEndpoints,
+  systemEndpoints,
+} from '@tessera/contract';
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints, endpoints } from '../../web/src/app/endpoints.ts';
 
@@ -16,7 +22,7 @@ const wire = (endpoint: Wire) => ({
 });
 
 const tables: [name: string, site: Record<string, Wire>, contract: Record<string, Wire>][] = [
-  ['endpoints', endpoints, { ...systemEndpoints, ...gamesEndpoints }],
+  ['endpoints', endpoints, { ...systemEndpoints, ...contentEndpoints, ...gamesEndpoints }],
   ['accountEndpoints', accountEndpoints, accountsEndpoints],
 ];
 

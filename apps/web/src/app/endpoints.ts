@@ -1,6 +1,12 @@
-import type { accountsEndpoints, Endpoint, gamesEndpoints, systemEndpoints } from '@tessera/contract';
+import type {
+  accountsEndpoints,
+  contentEndpoints,
+  Endpoint,
+  gamesEndpoints,
+  systemEndpoints,
+} from '@tessera/contract';
 
-type ContractEndpoints = typeof systemEndpoints & typeof gamesEndpoints;
+type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & typeof gamesEndpoints;
 type AccountEndpoints = typeof accountsEndpoints;
 
 /**
