@@ -1,7 +1,6 @@
 import { accountsEndpoints } from '@tessera/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints } from '../apps/web/src/app/endpoints.ts';
 import {
   client,
   mailsTo,
@@ -123,23 +122,6 @@ async function playerId(username: string): Promise<number> {
   if (!row) throw new Error(`no player ${username}`);
   return row.id;
 }
-
-describe('accounts: contract', () => {
-  it('calls every accounts endpoint with the method, path and body type of the contract', () => {
-    const contract = accountsEndpoints as Record<string, { method: string; path: string; bodyType?: string }>;
-    for (const [name, endpoint] of Object.entries(accountEndpoints)) {
-      const expected = contract[name];
-      expect(expected, name).toBeDefined();
-      expect({ method: endpoint.method, path: endpoint.path, bodyType: endpoint.bodyType ?? 'json' }).toEqual(
-        {
-          method: expected?.method,
-          path: expected?.path,
-          bodyType: expected?.bodyType ?? 'json',
-        },
-      );
-    }
-  });
-});
 
 describe('accounts: registration', () => {
   it('registers by user name: rule messages beside the fields, then logged in on /', async () => {

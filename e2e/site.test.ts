@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gamesEndpoints, systemEndpoints } from '@tessera/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '../apps/web/src/app/endpoints.ts';
 import { api, baseUrl, launchBrowser, operatorToken, screenshot } from './browser.ts';
 
 let browser: Browser;
@@ -79,22 +77,6 @@ function bundle(language: 'en' | 'vi' | 'zh'): { home: { title: string } } {
   const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', language, 'common.json');
   return JSON.parse(readFileSync(file, 'utf8'));
 }
-
-describe('player site: contract', () => {
-  it('calls every endpoint with the method and path of the contract', () => {
-    const contract = { ...systemEndpoints, ...gamesEndpoints } as Record<
-      string,
-      { method: string; path: string }
-    >;
-    for (const [name, endpoint] of Object.entries(endpoints)) {
-      expect(contract[name], name).toBeDefined();
-      expect({ method: endpoint.method, path: endpoint.path }).toEqual({
-        method: contract[name]?.method,
-        path: contract[name]?.path,
-      });
-    }
-  });
-});
 
 describe('player site: banners and notices', () => {
   it('each path group shows only its own banners, and rotates only with more than one', async () => {

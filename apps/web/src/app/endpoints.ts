@@ -1,13 +1,19 @@
-import type { accountsEndpoints, Endpoint, gamesEndpoints, systemEndpoints } from '@tessera/contract';
+import type {
+  accountsEndpoints,
+  contentEndpoints,
+  Endpoint,
+  gamesEndpoints,
+  systemEndpoints,
+} from '@tessera/contract';
 
-type ContractEndpoints = typeof systemEndpoints & typeof gamesEndpoints;
+type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & typeof gamesEndpoints;
 type AccountEndpoints = typeof accountsEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path and body type. The contract's own endpoint objects carry
  * their zod schemas, and importing them would put the whole validation library into the first download; so the
  * site names the method and path here and takes the types (query, body, answer) from the contract.
- * e2e/site.test.ts and e2e/accounts.test.ts check every entry against the contract.
+ * apps/server/test/web-endpoints.test.ts, which runs with the server tests, checks every entry against the contract.
  */
 function light<T>(method: Endpoint['method'], path: string, bodyType?: Endpoint['bodyType']): T {
   const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType'> = {

@@ -1,6 +1,6 @@
 import {
   ANNOUNCEMENT_TYPES,
-  backofficeEndpoints,
+  contentConsoleEndpoints,
   type LanguageCode,
   type ResponseOf,
 } from '@tessera/contract';
@@ -24,7 +24,7 @@ import { toSort } from '../content/options.ts';
 import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 
-type Announcement = ResponseOf<typeof backofficeEndpoints.announcements.list>[number];
+type Announcement = ResponseOf<typeof contentConsoleEndpoints.announcements.list>[number];
 type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 export function AnnouncementsPage() {
@@ -57,7 +57,7 @@ export function AnnouncementsPage() {
 
   return (
     <CrudPage
-      endpoints={backofficeEndpoints.announcements}
+      endpoints={contentConsoleEndpoints.announcements}
       queryKey="announcements"
       title={t('nav.announcements')}
       description={t('announcements.description')}
@@ -89,7 +89,7 @@ function AnnouncementDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.announcements>) {
+}: Editor<typeof contentConsoleEndpoints.announcements>) {
   const { t } = useTranslation();
   const [type, setType] = useState<AnnouncementType>(announcement?.type ?? 'B');
   const [language, setLanguage] = useState<LanguageCode>(announcement?.language ?? 'EN');

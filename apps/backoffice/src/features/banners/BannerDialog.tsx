@@ -1,4 +1,4 @@
-import { BANNER_GROUPS, type BannerRow, backofficeEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
+import { BANNER_GROUPS, type BannerRow, contentConsoleEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -23,7 +23,7 @@ export function BannerDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.banners> & { defaultGroup: string }) {
+}: Editor<typeof contentConsoleEndpoints.banners> & { defaultGroup: string }) {
   const { t } = useTranslation();
   const [groupName, setGroupName] = useState(banner?.groupName ?? defaultGroup);
   const [title, setTitle] = useState(banner?.title ?? '');
@@ -78,7 +78,7 @@ export function BannerDialog({
       try {
         const form = new FormData();
         form.append('file', file);
-        const uploaded = await call(backofficeEndpoints.uploadImage, { body: form });
+        const uploaded = await call(contentConsoleEndpoints.uploadImage, { body: form });
         imageId = uploaded.imageId;
       } catch (cause) {
         setUploadError(cause);

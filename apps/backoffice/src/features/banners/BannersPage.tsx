@@ -1,4 +1,4 @@
-import { BANNER_GROUPS, type BannerRow, backofficeEndpoints } from '@tessera/contract';
+import { BANNER_GROUPS, type BannerRow, contentConsoleEndpoints } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudPage } from '../../app/CrudPage.tsx';
@@ -60,7 +60,7 @@ export function BannersPage() {
 
   return (
     <CrudPage
-      endpoints={backofficeEndpoints.banners}
+      endpoints={contentConsoleEndpoints.banners}
       queryKey="banners"
       query={group ? { groupName: group } : undefined}
       title={t('nav.banners')}

@@ -1,4 +1,4 @@
-import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { type ResponseOf, systemConsoleEndpoints } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
@@ -12,7 +12,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { SortField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 
-type Domain = ResponseOf<typeof backofficeEndpoints.domains.list>[number];
+type Domain = ResponseOf<typeof systemConsoleEndpoints.domains.list>[number];
 
 export function DomainsPage() {
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function DomainsPage() {
   ];
   return (
     <CrudPage
-      endpoints={backofficeEndpoints.domains}
+      endpoints={systemConsoleEndpoints.domains}
       queryKey="domains"
       title={t('nav.domains')}
       description={t('domains.description')}
@@ -52,7 +52,7 @@ function DomainDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.domains>) {
+}: Editor<typeof systemConsoleEndpoints.domains>) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(domain?.url ?? '');
   const [sort, setSort] = useState(String(domain?.sort ?? 0));

@@ -1,4 +1,4 @@
-import { backofficeEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
+import { contentConsoleEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,8 +22,8 @@ import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 import './help.css';
 
-type Category = ResponseOf<typeof backofficeEndpoints.helpCategories.list>[number];
-type Article = ResponseOf<typeof backofficeEndpoints.helpArticles.list>[number];
+type Category = ResponseOf<typeof contentConsoleEndpoints.helpCategories.list>[number];
+type Article = ResponseOf<typeof contentConsoleEndpoints.helpArticles.list>[number];
 
 const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - b.sort || a.id - b.id;
 
@@ -38,7 +38,7 @@ export function HelpPage() {
     setParams(next, { replace: true });
     preview.hide();
   };
-  const articles = useCrudEditing(backofficeEndpoints.helpArticles, 'helpArticles', {
+  const articles = useCrudEditing(contentConsoleEndpoints.helpArticles, 'helpArticles', {
     name: (article) => article.title,
     savedMessage: (saved) => t('help.articleSaved', { title: saved.title }),
     onSaved: (saved) => {
@@ -47,7 +47,7 @@ export function HelpPage() {
     },
     onDeleted: preview.forget,
   });
-  const categories = useCrudEditing(backofficeEndpoints.helpCategories, 'helpCategories', {
+  const categories = useCrudEditing(contentConsoleEndpoints.helpCategories, 'helpCategories', {
     name: (category) => category.title,
     savedMessage: (saved) => t('help.categorySaved', { title: saved.title }),
     onSaved: (saved) => select(saved.id),
@@ -220,7 +220,7 @@ function CategoryDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.helpCategories>) {
+}: Editor<typeof contentConsoleEndpoints.helpCategories>) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<LanguageCode>(category?.language ?? 'EN');
   const [title, setTitle] = useState(category?.title ?? '');
@@ -252,7 +252,7 @@ function ArticleDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.helpArticles> & {
+}: Editor<typeof contentConsoleEndpoints.helpArticles> & {
   categories: readonly Category[];
   defaultCategoryId: number;
 }) {

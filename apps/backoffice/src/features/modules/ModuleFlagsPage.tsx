@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { type ResponseOf, systemConsoleEndpoints } from '@tessera/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -12,7 +12,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
-type Flag = ResponseOf<typeof backofficeEndpoints.moduleFlags>[number];
+type Flag = ResponseOf<typeof systemConsoleEndpoints.moduleFlags>[number];
 const KEY = ['moduleFlags'];
 
 /** Parents first, each followed by its children, so the tree reads top-down. */
@@ -44,11 +44,11 @@ export function ModuleFlagsPage() {
   const queryClient = useQueryClient();
   const flags = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.moduleFlags, { signal }),
+    queryFn: ({ signal }) => call(systemConsoleEndpoints.moduleFlags, { signal }),
   });
   const toggle = useMutation({
     mutationFn: ({ modId, enabled }: { modId: string; enabled: boolean }) =>
-      call(backofficeEndpoints.setModuleFlag, { params: { modId }, body: { enabled } }),
+      call(systemConsoleEndpoints.setModuleFlag, { params: { modId }, body: { enabled } }),
     onError: (error) => toast.show(errorText(error, t), 'error'),
     onSuccess: (row) =>
       toast.show(

@@ -1,4 +1,4 @@
-import { backofficeEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
+import { contentConsoleEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
@@ -16,7 +16,7 @@ import { toSort } from '../content/options.ts';
 import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
 
-type Notice = ResponseOf<typeof backofficeEndpoints.notices.list>[number];
+type Notice = ResponseOf<typeof contentConsoleEndpoints.notices.list>[number];
 
 export function NoticesPage() {
   const { t, i18n } = useTranslation();
@@ -38,7 +38,7 @@ export function NoticesPage() {
 
   return (
     <CrudPage
-      endpoints={backofficeEndpoints.notices}
+      endpoints={contentConsoleEndpoints.notices}
       queryKey="notices"
       title={t('nav.notices')}
       description={t('notices.description')}
@@ -64,7 +64,7 @@ function NoticeDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.notices>) {
+}: Editor<typeof contentConsoleEndpoints.notices>) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<LanguageCode>(notice?.language ?? 'EN');
   const [title, setTitle] = useState(notice?.title ?? '');

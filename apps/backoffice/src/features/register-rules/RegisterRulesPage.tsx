@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { type ResponseOf, systemConsoleEndpoints } from '@tessera/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -13,7 +13,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import './register-rules.css';
 
-type Rule = ResponseOf<typeof backofficeEndpoints.registerRules>[number];
+type Rule = ResponseOf<typeof systemConsoleEndpoints.registerRules>[number];
 const KEY = ['registerRules'];
 const PATTERN_IDS = Array.from({ length: 13 }, (_, index) => index);
 
@@ -21,7 +21,7 @@ export function RegisterRulesPage() {
   const { t } = useTranslation();
   const rules = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.registerRules, { signal }),
+    queryFn: ({ signal }) => call(systemConsoleEndpoints.registerRules, { signal }),
   });
   return (
     <>
@@ -81,7 +81,7 @@ function RuleRow({ rule }: { rule: Rule }) {
   const [maxLength, setMaxLength] = useState(String(rule.maxLength));
   const save = useMutation({
     mutationFn: () =>
-      call(backofficeEndpoints.setRegisterRule, {
+      call(systemConsoleEndpoints.setRegisterRule, {
         params: { key: rule.key },
         body: {
           acceptedPattern,

@@ -1,4 +1,4 @@
-import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { type ResponseOf, systemConsoleEndpoints } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../app/CrudPage.tsx';
@@ -15,7 +15,7 @@ import { SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 import '../content/content.css';
 
-type Resource = ResponseOf<typeof backofficeEndpoints.resources.list>[number];
+type Resource = ResponseOf<typeof systemConsoleEndpoints.resources.list>[number];
 type ResourceType = Resource['resourceType'];
 const RESOURCE_TYPES: readonly ResourceType[] = ['ios', 'android', 'h5', 'desktop'];
 
@@ -56,7 +56,7 @@ export function ResourcesPage() {
   ];
   return (
     <CrudPage
-      endpoints={backofficeEndpoints.resources}
+      endpoints={systemConsoleEndpoints.resources}
       queryKey="resources"
       title={t('nav.resources')}
       description={t('resources.description')}
@@ -79,7 +79,7 @@ function ResourceDialog({
   error,
   onClose,
   onSave,
-}: Editor<typeof backofficeEndpoints.resources>) {
+}: Editor<typeof systemConsoleEndpoints.resources>) {
   const { t } = useTranslation();
   const [resourceType, setResourceType] = useState<ResourceType>(resource?.resourceType ?? 'android');
   const [title, setTitle] = useState(resource?.title ?? '');

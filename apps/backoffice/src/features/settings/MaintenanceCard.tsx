@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, type MaintenanceSettings } from '@tessera/contract';
+import { type MaintenanceSettings, systemConsoleEndpoints } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -18,7 +18,7 @@ export function MaintenanceCard() {
   const { t } = useTranslation();
   const maintenance = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.getMaintenance, { signal }),
+    queryFn: ({ signal }) => call(systemConsoleEndpoints.getMaintenance, { signal }),
   });
   return (
     <Card
@@ -50,7 +50,7 @@ function MaintenanceForm({ initial }: { initial: MaintenanceSettings }) {
   const [endsAt, setEndsAt] = useState(toLocalInput(initial.endsAt));
   const save = useMutation({
     mutationFn: () =>
-      call(backofficeEndpoints.putMaintenance, {
+      call(systemConsoleEndpoints.putMaintenance, {
         body: { enabled, title, message, startsAt: fromLocalInput(startsAt), endsAt: fromLocalInput(endsAt) },
       }),
     onSuccess: (value) => {

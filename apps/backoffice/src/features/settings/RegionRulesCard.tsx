@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, type RegionRule } from '@tessera/contract';
+import { type RegionRule, systemConsoleEndpoints } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -29,7 +29,7 @@ export function RegionRulesCard() {
   const [deleting, setDeleting] = useState<RegionRule | null>(null);
   const rules = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.regionRules, { signal }),
+    queryFn: ({ signal }) => call(systemConsoleEndpoints.regionRules, { signal }),
   });
   const invalidate = () => {
     void queryClient.invalidateQueries({ queryKey: KEY });
@@ -37,7 +37,7 @@ export function RegionRulesCard() {
   };
   const add = useMutation({
     mutationFn: () =>
-      call(backofficeEndpoints.createRegionRule, {
+      call(systemConsoleEndpoints.createRegionRule, {
         body: kind === 'country' ? { kind, value, note } : { kind, value, note },
       }),
     onSuccess: (rule) => {
@@ -48,7 +48,8 @@ export function RegionRulesCard() {
     },
   });
   const remove = useMutation({
-    mutationFn: (rule: RegionRule) => call(backofficeEndpoints.removeRegionRule, { params: { id: rule.id } }),
+    mutationFn: (rule: RegionRule) =>
+      call(systemConsoleEndpoints.removeRegionRule, { params: { id: rule.id } }),
     onSuccess: (_, rule) => {
       setDeleting(null);
       invalidate();

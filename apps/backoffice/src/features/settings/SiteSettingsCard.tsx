@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, type SiteSettings } from '@tessera/contract';
+import { type SiteSettings, systemConsoleEndpoints } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -34,7 +34,7 @@ export function SiteSettingsCard() {
   const { t } = useTranslation();
   const site = useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => call(backofficeEndpoints.getSite, { signal }),
+    queryFn: ({ signal }) => call(systemConsoleEndpoints.getSite, { signal }),
   });
   return (
     <Card title={t('settings.site.title')} description={t('settings.site.description')}>
@@ -49,7 +49,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<SiteSettings>(initial);
   const save = useMutation({
-    mutationFn: () => call(backofficeEndpoints.putSite, { body: values }),
+    mutationFn: () => call(systemConsoleEndpoints.putSite, { body: values }),
     onSuccess: (value) => {
       queryClient.setQueryData(KEY, value);
       setValues(value);

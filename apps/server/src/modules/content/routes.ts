@@ -1,4 +1,4 @@
-import { systemEndpoints as api, backofficeEndpoints as bo, IMAGE_UPLOAD } from '@tessera/contract';
+import { contentEndpoints as api, contentConsoleEndpoints as bo, IMAGE_UPLOAD } from '@tessera/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { systemEndpoints as api, backofficeEndpoints as bo } from '@tessera/contract';
+import { systemEndpoints as api, systemConsoleEndpoints as bo } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import { clientLocation } from '../../platform/client-location.ts';

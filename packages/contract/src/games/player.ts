@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 
 export const GAME_TYPES = ['LOTT', 'ELOTT', 'LIVE', 'RNG', 'FISH', 'PVP', 'SPORTS', 'ESPORTS'] as const;
 export type GameType = (typeof GAME_TYPES)[number];

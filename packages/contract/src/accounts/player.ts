@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { PASSWORD_RULE, SMS_CODE_LENGTH } from './account-rules.ts';
-import { idParams, isoDateTime, languageCode, okValue, page, paging } from './common.ts';
-import { ENCRYPTION_KEY_PATH } from './encryption.ts';
-import { endpoint, operator } from './endpoint.ts';
+import { PASSWORD_RULE, SMS_CODE_LENGTH } from '../account-rules.ts';
+import { languageCode, okValue } from '../common.ts';
+import { ENCRYPTION_KEY_PATH } from '../encryption.ts';
+import { endpoint } from '../endpoint.ts';
 
 /**
  * Accounts: registration, login, sessions, passwords, SMS codes, captcha, member info and demo play (§3, §4, §5,
- * §7 "Login and registration"), and the console's player pages.
+ * §7 "Login and registration"), as the player site calls them; the console's player pages are in console.ts.
  *
- * Encrypted bodies (bodyType 'encrypted') are described in encryption.ts.
+ * Encrypted bodies (bodyType 'encrypted') are described in ../encryption.ts.
  */
 /** Member types (isAgent of §3): 0 member, 1/2/41/42 agents, 4 trial (demo) account. */
 export const MEMBER_TYPES = { member: 0, agent: 1, subAgent: 2, trial: 4, agent41: 41, agent42: 42 } as const;
@@ -354,184 +354,5 @@ export const accountsEndpoints = {
     access: 'member',
     body: z.object({ language: languageCode }),
     response: z.object({ language: languageCode }),
-  }),
-};
-
-// Console (operator) side.
-const API = '/backoffice/api';
-const playersRead = operator('operations', 'support');
-const playersWrite = operator('operations');
-const ownerOnly = operator('owner');
-
-export const playerStatus = z.enum(['active', 'locked']);
-export const playerRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  type: z.number().int(),
-  status: playerStatus,
-  countryDialingCode: z.string(),
-  mobileNum: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
-  lastLoginAt: z.string().nullable(),
-  lastLoginIp: z.string(),
-});
-export type PlayerRow = z.infer<typeof playerRow>;
-export const loginRecord = z.object({
-  at: z.string(),
-  ip: z.string(),
-  device: z.string(),
-  userAgent: z.string(),
-  loginType: z.string(),
-});
-export const playerDetail = playerRow.extend({
-  payeeName: z.string(),
-  language: z.string(),
-  lockedReason: z.string(),
-  /** Until when repeated failed logins keep the account locked, or null. */
-  loginLockedUntil: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-  passwordChangedAt: z.string().nullable(),
-  passwordExpiresAt: z.string().nullable(),
-  affiliateCode: z.string(),
-  referralCode: z.string(),
-  uplineId: z.number().int().nullable(),
-  registerIp: z.string(),
-  registerDomain: z.string(),
-  recentLogins: z.array(loginRecord),
-  recentFailures: z.array(
-    z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
-  ),
-});
-export const smsOutboxRow = z.object({
-  id: z.number().int(),
-  countryDialingCode: z.string(),
-  mobileNum: z.string(),
-  purpose: z.string(),
-  body: z.string(),
-  provider: z.enum(['outbox', 'gateway']),
-  status: z.enum(['outbox', 'sent', 'failed']),
-  error: z.string(),
-  createdAt: z.string(),
-});
-export const mailOutboxRow = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  provider: z.enum(['outbox', 'smtp']),
-  status: z.enum(['outbox', 'sent', 'failed']),
-  error: z.string(),
-  createdAt: z.string(),
-});
-export const loginFailureRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  memberId: z.number().int().nullable(),
-  loginType: z.string(),
-  reason: z.string(),
-  ip: z.string(),
-  device: z.string(),
-  createdAt: z.string(),
-});
-export const keyInfo = z.object({ keyId: z.string(), createdAt: z.string() });
-
-export const accountsConsoleEndpoints = {
-  players: endpoint({
-    method: 'GET',
-    path: `${API}/players`,
-    access: playersRead,
-    query: paging.extend({
-      /** Matches user name, nickname, mobile number or email (case-insensitive, part of the text). */
-      q: z.string().trim().max(100).optional(),
-      status: playerStatus.optional(),
-      type: z.coerce.number().int().optional(),
-    }),
-    response: page(playerRow),
-  }),
-  player: endpoint({
-    method: 'GET',
-    path: `${API}/players/:id`,
-    access: playersRead,
-    params: idParams,
-    response: playerDetail,
-  }),
-  lockPlayer: endpoint({
-    method: 'POST',
-    path: `${API}/players/:id/lock`,
-    access: playersWrite,
-    params: idParams,
-    body: z.object({ reason: z.string().trim().max(200).default('') }),
-    response: playerDetail,
-  }),
-  unlockPlayer: endpoint({
-    method: 'POST',
-    path: `${API}/players/:id/unlock`,
-    access: playersWrite,
-    params: idParams,
-    response: playerDetail,
-  }),
-  /**
-   * Reset password. 'temporary' sets a random temporary password, answered once (give it to the player), and the
-   * player must change it at the next login; 'email' sends the forgot-password mail to the player's address.
-   */
-  resetPlayerPassword: endpoint({
-    method: 'POST',
-    path: `${API}/players/:id/reset-password`,
-    access: playersWrite,
-    params: idParams,
-    body: z.object({ method: z.enum(['temporary', 'email']) }),
-    response: z.object({
-      method: z.enum(['temporary', 'email']),
-      temporaryPassword: z.string().nullable(),
-      emailedTo: z.string().nullable(),
-    }),
-  }),
-  forcePasswordChange: endpoint({
-    method: 'POST',
-    path: `${API}/players/:id/force-password-change`,
-    access: playersWrite,
-    params: idParams,
-    response: playerDetail,
-  }),
-  smsOutbox: endpoint({
-    method: 'GET',
-    path: `${API}/sms-outbox`,
-    access: playersWrite,
-    query: paging.extend({ mobileNum: z.string().trim().max(20).optional() }),
-    response: page(smsOutboxRow),
-  }),
-  mailOutbox: endpoint({
-    method: 'GET',
-    path: `${API}/mail-outbox`,
-    access: playersWrite,
-    query: paging.extend({ to: z.string().trim().max(200).optional() }),
-    response: page(mailOutboxRow),
-  }),
-  loginFailures: endpoint({
-    method: 'GET',
-    path: `${API}/login-failures`,
-    access: playersRead,
-    query: paging.extend({
-      username: z.string().trim().max(64).optional(),
-      ip: z.string().trim().max(60).optional(),
-      from: isoDateTime.optional(),
-      to: isoDateTime.optional(),
-    }),
-    response: page(loginFailureRow),
-  }),
-  encryptionKey: endpoint({
-    method: 'GET',
-    path: `${API}/security/encryption-key`,
-    access: ownerOnly,
-    response: keyInfo,
-  }),
-  /** Replaces the server's key pair; bodies encrypted under the old key id are refused from then on. */
-  rotateEncryptionKey: endpoint({
-    method: 'POST',
-    path: `${API}/security/encryption-key/rotate`,
-    access: ownerOnly,
-    response: keyInfo,
   }),
 };

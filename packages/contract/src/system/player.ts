@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { languageCode } from './common.ts';
-import { ANNOUNCEMENT_TYPES, MODULE_FLAGS, REGISTER_FIELDS } from './constants.ts';
-import { endpoint } from './endpoint.ts';
+import { languageCode } from '../common.ts';
+import { MODULE_FLAGS, REGISTER_FIELDS } from '../constants.ts';
+import { endpoint } from '../endpoint.ts';
+
+/** System, as the player site sees it: status, whitelabel, permission, module flags, countries, routes (§7). */
 
 export const systemStatus = z.object({
   /** 0 normal, 1 maintenance, 2 region blocked (§2). */
@@ -107,44 +109,6 @@ export const country = z.object({
 });
 export type Country = z.infer<typeof country>;
 
-export const banner = z.object({
-  bannerId: z.number().int(),
-  groupName: z.string(),
-  title: z.string(),
-  url: z.string(),
-  /** '' none, 'INTERNAL' a path of the site, 'EXTERNAL' another site in a new tab. */
-  linkageType: z.enum(['', 'INTERNAL', 'EXTERNAL']),
-  linkUrl: z.string(),
-});
-export type Banner = z.infer<typeof banner>;
-
-export const notice = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-});
-export type Notice = z.infer<typeof notice>;
-
-export const announcement = z.object({
-  id: z.number().int(),
-  type: z.enum(ANNOUNCEMENT_TYPES),
-  platform: z.string(),
-  executionType: z.string(),
-  title: z.string(),
-  content: z.string(),
-  startsAt: z.string().nullable(),
-  endsAt: z.string().nullable(),
-});
-export type Announcement = z.infer<typeof announcement>;
-
-export const helpCategory = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  articles: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),
-});
-export type HelpCategory = z.infer<typeof helpCategory>;
-
 export const domainRoute = z.object({ domainList: z.array(z.string()) });
 export const routers = z.object({ domainList: z.array(z.string()), resources: z.array(resource) });
 
@@ -182,12 +146,6 @@ export const systemEndpoints = {
     response: domainRoute,
   }),
   routers: endpoint({ method: 'GET', path: '/wps/system/routers', access: 'visitor', response: routers }),
-  helpCenter: endpoint({
-    method: 'GET',
-    path: '/wps/system/helpCenter',
-    access: 'visitor',
-    response: z.array(helpCategory),
-  }),
   countries: endpoint({
     method: 'GET',
     path: '/wps/system/countries',
@@ -199,30 +157,6 @@ export const systemEndpoints = {
     path: '/wps/system/country',
     access: 'visitor',
     response: z.object({ countryCode: z.string().nullable(), countryDialingCode: z.string().nullable() }),
-  }),
-  announcements: endpoint({
-    method: 'GET',
-    path: '/wps/relay/MCSFE_getListAnnouncements',
-    access: 'visitor',
-    query: z.object({
-      type: z.enum(ANNOUNCEMENT_TYPES).optional(),
-      platform: z.literal('W').default('W'),
-      executionType: z.literal('B').default('B'),
-    }),
-    response: z.array(announcement),
-  }),
-  banners: endpoint({
-    method: 'GET',
-    path: '/wps/system/banners',
-    access: 'visitor',
-    query: z.object({ groupName: z.string().trim().min(1).max(40) }),
-    response: z.array(banner),
-  }),
-  notices: endpoint({
-    method: 'GET',
-    path: '/wps/system/notices',
-    access: 'visitor',
-    response: z.array(notice),
   }),
   merchantWallet: endpoint({
     method: 'GET',
@@ -237,10 +171,3 @@ export const systemEndpoints = {
     response: z.object({ database: z.literal('up') }),
   }),
 };
-
-/** Real-time events pushed over /ws. */
-export const realtimeEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('settings.changed'), areas: z.array(z.string()) }),
-  z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
-]);
-export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -1,0 +1,41 @@
+import {
+  accountsEndpoints,
+  contentEndpoints,
+  type Endpoint,
+  gamesEndpoints,
+  systemEndpoints,
+} from '@tessera/contract';
+import { describe, expect, it } from 'vitest';
+import { accountEndpoints, endpoints } from '../../web/src/app/endpoints.ts';
+
+/**
+ * The player site names the method, path and body type of every endpoint it calls (apps/web/src/app/endpoints.ts),
+ * so that its first download carries no schema; each entry is held here to the contract endpoint of its name.
+ */
+
+type Wire = Pick<Endpoint, 'method' | 'path' | 'bodyType'>;
+
+const wire = (endpoint: Wire) => ({
+  method: endpoint.method,
+  path: endpoint.path,
+  bodyType: endpoint.bodyType ?? 'json',
+});
+
+const tables: [name: string, site: Record<string, Wire>, contract: Record<string, Wire>][] = [
+  ['endpoints', endpoints, { ...systemEndpoints, ...contentEndpoints, ...gamesEndpoints }],
+  ['accountEndpoints', accountEndpoints, accountsEndpoints],
+];
+
+describe('player site: endpoint table', () => {
+  for (const [table, site, contract] of tables) {
+    it(`${table}: every entry has the method, path and body type of the contract endpoint of its name`, () => {
+      const entries = Object.entries(site);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const [name, endpoint] of entries) {
+        const expected = contract[name];
+        expect(expected, `${table}.${name} is not an endpoint of the contract`).toBeDefined();
+        expect(wire(endpoint), `${table}.${name}`).toEqual(wire(expected as Wire));
+      }
+    });
+  }
+});

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { idParams, isoDateTime, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, operator } from '../endpoint.ts';
+
+/** Accounts, as the console sees them: players, their locks and passwords, the outboxes, failed logins, the key. */
+
+const playersRead = operator('operations', 'support');
+const playersWrite = operator('operations');
+const ownerOnly = operator('owner');
+
+export const playerStatus = z.enum(['active', 'locked']);
+export const playerRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  type: z.number().int(),
+  status: playerStatus,
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string(),
+});
+export type PlayerRow = z.infer<typeof playerRow>;
+export const loginRecord = z.object({
+  at: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  userAgent: z.string(),
+  loginType: z.string(),
+});
+export const playerDetail = playerRow.extend({
+  payeeName: z.string(),
+  language: z.string(),
+  lockedReason: z.string(),
+  /** Until when repeated failed logins keep the account locked, or null. */
+  loginLockedUntil: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  passwordChangedAt: z.string().nullable(),
+  passwordExpiresAt: z.string().nullable(),
+  affiliateCode: z.string(),
+  referralCode: z.string(),
+  uplineId: z.number().int().nullable(),
+  registerIp: z.string(),
+  registerDomain: z.string(),
+  recentLogins: z.array(loginRecord),
+  recentFailures: z.array(
+    z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
+  ),
+});
+export const smsOutboxRow = z.object({
+  id: z.number().int(),
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+  purpose: z.string(),
+  body: z.string(),
+  provider: z.enum(['outbox', 'gateway']),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export const mailOutboxRow = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  provider: z.enum(['outbox', 'smtp']),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.string(),
+  createdAt: z.string(),
+});
+export const loginFailureRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  memberId: z.number().int().nullable(),
+  loginType: z.string(),
+  reason: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+});
+export const keyInfo = z.object({ keyId: z.string(), createdAt: z.string() });
+
+export const accountsConsoleEndpoints = {
+  players: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/players`,
+    access: playersRead,
+    query: paging.extend({
+      /** Matches user name, nickname, mobile number or email (case-insensitive, part of the text). */
+      q: z.string().trim().max(100).optional(),
+      status: playerStatus.optional(),
+      type: z.coerce.number().int().optional(),
+    }),
+    response: page(playerRow),
+  }),
+  player: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/players/:id`,
+    access: playersRead,
+    params: idParams,
+    response: playerDetail,
+  }),
+  lockPlayer: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/players/:id/lock`,
+    access: playersWrite,
+    params: idParams,
+    body: z.object({ reason: z.string().trim().max(200).default('') }),
+    response: playerDetail,
+  }),
+  unlockPlayer: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/players/:id/unlock`,
+    access: playersWrite,
+    params: idParams,
+    response: playerDetail,
+  }),
+  /**
+   * Reset password. 'temporary' sets a random temporary password, answered once (give it to the player), and the
+   * player must change it at the next login; 'email' sends the forgot-password mail to the player's address.
+   */
+  resetPlayerPassword: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/players/:id/reset-password`,
+    access: playersWrite,
+    params: idParams,
+    body: z.object({ method: z.enum(['temporary', 'email']) }),
+    response: z.object({
+      method: z.enum(['temporary', 'email']),
+      temporaryPassword: z.string().nullable(),
+      emailedTo: z.string().nullable(),
+    }),
+  }),
+  forcePasswordChange: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/players/:id/force-password-change`,
+    access: playersWrite,
+    params: idParams,
+    response: playerDetail,
+  }),
+  smsOutbox: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/sms-outbox`,
+    access: playersWrite,
+    query: paging.extend({ mobileNum: z.string().trim().max(20).optional() }),
+    response: page(smsOutboxRow),
+  }),
+  mailOutbox: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/mail-outbox`,
+    access: playersWrite,
+    query: paging.extend({ to: z.string().trim().max(200).optional() }),
+    response: page(mailOutboxRow),
+  }),
+  loginFailures: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/login-failures`,
+    access: playersRead,
+    query: paging.extend({
+      username: z.string().trim().max(64).optional(),
+      ip: z.string().trim().max(60).optional(),
+      from: isoDateTime.optional(),
+      to: isoDateTime.optional(),
+    }),
+    response: page(loginFailureRow),
+  }),
+  encryptionKey: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/security/encryption-key`,
+    access: ownerOnly,
+    response: keyInfo,
+  }),
+  /** Replaces the server's key pair; bodies encrypted under the old key id are refused from then on. */
+  rotateEncryptionKey: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/security/encryption-key/rotate`,
+    access: ownerOnly,
+    response: keyInfo,
+  }),
+};

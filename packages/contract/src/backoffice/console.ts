@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { idParams, isoDateTime, nonEmpty, okValue, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, OPERATOR_ROLES, operator } from '../endpoint.ts';
+
+/** The console itself: setup, sessions, the dashboard, operators and the audit log. */
+
+const anyOperator = operator(...OPERATOR_ROLES);
+const ownerOnly = operator('owner');
+
+export const operatorRole = z.enum(OPERATOR_ROLES);
+export const operatorView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string(),
+  role: operatorRole,
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type OperatorView = z.infer<typeof operatorView>;
+
+/** Console passwords: 10 to 128 characters. */
+export const operatorPassword = z.string().min(10).max(128);
+export const operatorUsername = z
+  .string()
+  .trim()
+  .min(3)
+  .max(40)
+  .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'invalid_format');
+
+const sessionValue = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorView });
+
+export const operatorCreate = z.object({
+  username: operatorUsername,
+  displayName: nonEmpty(80),
+  role: operatorRole,
+  password: operatorPassword,
+});
+export const operatorUpdate = z.object({
+  displayName: nonEmpty(80),
+  role: operatorRole,
+  disabled: z.boolean(),
+  password: z.union([z.literal(''), operatorPassword]).default(''),
+});
+
+export const auditEntry = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int().nullable(),
+  operatorUsername: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const dashboard = z.object({
+  counts: z.object({
+    members: z.number().int(),
+    operators: z.number().int(),
+    banners: z.number().int(),
+    notices: z.number().int(),
+    announcements: z.number().int(),
+    helpArticles: z.number().int(),
+    resources: z.number().int(),
+    domains: z.number().int(),
+    regionRules: z.number().int(),
+    auditEntries: z.number().int(),
+  }),
+  maintenance: z.boolean(),
+  activeOperatorSessions: z.number().int(),
+});
+
+export const backofficeEndpoints = {
+  setupStatus: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/setup`,
+    access: 'visitor',
+    response: z.object({ needsSetup: z.boolean() }),
+  }),
+  setup: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/setup`,
+    access: 'visitor',
+    body: z.object({ username: operatorUsername, displayName: nonEmpty(80), password: operatorPassword }),
+    response: sessionValue,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/session`,
+    access: 'visitor',
+    body: z.object({ username: z.string().trim().min(1).max(40), password: z.string().min(1).max(128) }),
+    response: sessionValue,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/session`,
+    access: anyOperator,
+    response: operatorView,
+  }),
+  logout: endpoint({
+    method: 'DELETE',
+    path: `${CONSOLE_API}/session`,
+    access: anyOperator,
+    response: okValue,
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/dashboard`,
+    access: anyOperator,
+    response: dashboard,
+  }),
+  operators: {
+    list: endpoint({
+      method: 'GET',
+      path: `${CONSOLE_API}/operators`,
+      access: ownerOnly,
+      response: z.array(operatorView),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: `${CONSOLE_API}/operators`,
+      access: ownerOnly,
+      body: operatorCreate,
+      response: operatorView,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: `${CONSOLE_API}/operators/:id`,
+      access: ownerOnly,
+      params: idParams,
+      body: operatorUpdate,
+      response: operatorView,
+    }),
+  },
+  audit: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/audit`,
+    access: ownerOnly,
+    query: paging.extend({
+      operator: z.string().trim().max(40).optional(),
+      entity: z.string().trim().max(40).optional(),
+      action: z.string().trim().max(40).optional(),
+      q: z.string().trim().max(100).optional(),
+      from: isoDateTime.optional(),
+      to: isoDateTime.optional(),
+    }),
+    response: page(auditEntry),
+  }),
+};

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { id, isoDateTime, languageCode, nonEmpty, siteLink } from '../common.ts';
+import { CONSOLE_API, crud } from '../console-api.ts';
+import { ANNOUNCEMENT_TYPES } from '../constants.ts';
+import { endpoint, operator } from '../endpoint.ts';
+
+/** Content, as the console edits it: images, banners, notices, announcements and the help centre. */
+
+const operations = operator('operations');
+const content = operator('operations', 'support');
+
+export const imageView = z.object({
+  imageId: z.string(),
+  url: z.string(),
+  contentType: z.string(),
+  bytes: z.number(),
+});
+
+export const linkageType = z.enum(['', 'INTERNAL', 'EXTERNAL']);
+export const bannerInput = z
+  .object({
+    groupName: z
+      .string()
+      .trim()
+      .regex(/^w_[a-z]+$/, 'invalid_format'),
+    title: z.string().trim().max(120).default(''),
+    imageId: z.string().uuid(),
+    linkageType: linkageType.default(''),
+    linkUrl: z.union([z.literal(''), siteLink]).default(''),
+    sort: z.number().int().min(0).max(9999).default(0),
+    enabled: z.boolean().default(true),
+  })
+  .refine((value) => value.linkageType === '' || value.linkUrl !== '', {
+    path: ['linkUrl'],
+    message: 'required',
+  });
+export const bannerRow = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  title: z.string(),
+  imageId: z.string(),
+  url: z.string(),
+  linkageType,
+  linkUrl: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+export type BannerRow = z.infer<typeof bannerRow>;
+
+export const noticeInput = z.object({
+  language: languageCode.default('EN'),
+  title: nonEmpty(200),
+  content: z.string().max(50_000),
+  sort: z.number().int().min(0).max(9999).default(0),
+  enabled: z.boolean().default(true),
+});
+export const noticeRow = z.object({
+  id: z.number().int(),
+  language: languageCode,
+  title: z.string(),
+  content: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const announcementInput = z
+  .object({
+    type: z.enum(ANNOUNCEMENT_TYPES),
+    language: languageCode.default('EN'),
+    title: nonEmpty(200),
+    content: z.string().max(50_000),
+    startsAt: isoDateTime.nullable().default(null),
+    endsAt: isoDateTime.nullable().default(null),
+    sort: z.number().int().min(0).max(9999).default(0),
+    enabled: z.boolean().default(true),
+  })
+  .refine((value) => !value.startsAt || !value.endsAt || value.startsAt < value.endsAt, {
+    path: ['endsAt'],
+    message: 'invalid_value',
+  });
+export const announcementRow = z.object({
+  id: z.number().int(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  language: languageCode,
+  title: z.string(),
+  content: z.string(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+
+export const helpCategoryInput = z.object({
+  language: languageCode.default('EN'),
+  title: nonEmpty(120),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export const helpCategoryRow = helpCategoryInput.extend({ id: z.number().int() });
+export const helpArticleInput = z.object({
+  categoryId: id,
+  title: nonEmpty(200),
+  content: z.string().max(100_000),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export const helpArticleRow = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  sort: z.number().int(),
+});
+
+export const contentConsoleEndpoints = {
+  uploadImage: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/images`,
+    access: content,
+    bodyType: 'multipart',
+    response: imageView,
+  }),
+  banners: crud(
+    'banners',
+    bannerInput,
+    bannerRow,
+    operations,
+    z.object({ groupName: z.string().max(40).optional() }),
+  ),
+  notices: crud('notices', noticeInput, noticeRow, content),
+  announcements: crud('announcements', announcementInput, announcementRow, content),
+  helpCategories: crud('help/categories', helpCategoryInput, helpCategoryRow, content),
+  helpArticles: crud('help/articles', helpArticleInput, helpArticleRow, content),
+};
