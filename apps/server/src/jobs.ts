@@ -1,3 +1,4 @@
+import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
 import { purgeEndedSessions } from './platform/sessions.ts';
@@ -11,6 +12,7 @@ const ENDED_SESSION_DAYS = 30;
 export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): JobRunner {
   const { db, clock, config } = deps;
   const runner = new JobRunner(deps, options);
+  defineDeliveryJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

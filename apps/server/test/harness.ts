@@ -176,6 +176,7 @@ export async function startTestApp(
         config.memberSession,
         clock.now(),
         '127.0.0.1',
+        deps.rng,
       );
       return session.token;
     },

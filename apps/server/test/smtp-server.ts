@@ -15,6 +15,10 @@ export interface TestSmtpServer {
   mails: ReceivedMail[];
   /** Resolves with the next mail that arrives (or the first one not yet taken). */
   nextMail(timeoutMs?: number): Promise<ReceivedMail>;
+  /** Refuses the next n messages after DATA with a temporary failure (451), as a busy server does. */
+  refuseNext(n: number): void;
+  /** Messages refused so far. */
+  refused(): number;
   close(): Promise<void>;
 }
 
@@ -42,6 +46,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
+  let toRefuse = 0;
+  let refusedCount = 0;
   const sockets = new Set<Socket>();
 
   const server = createServer((socket) => {
@@ -113,9 +119,18 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         if (mode === 'data') {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          deliver(buffer.slice(0, end));
+          const message = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           mode = 'command';
+          if (toRefuse > 0) {
+            toRefuse -= 1;
+            refusedCount += 1;
+            from = '';
+            to = [];
+            reply('451 4.3.0 Try again later');
+            continue;
+          }
+          deliver(message);
           reply('250 OK: queued');
           continue;
         }
@@ -150,6 +165,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         });
       });
     },
+    refuseNext(n) {
+      toRefuse = n;
+    },
+    refused: () => refusedCount,
     close() {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

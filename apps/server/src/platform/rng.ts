@@ -67,3 +67,10 @@ export function uuid(rng: Rng): string {
 export function token(rng: Rng): string {
   return rng.bytes(32).toString('base64url');
 }
+
+/** Random text of `length` characters from `alphabet` (uniform per character). */
+export function text(rng: Rng, length: number, alphabet: string): string {
+  let out = '';
+  for (let index = 0; index < length; index += 1) out += alphabet[rng.int(0, alphabet.length)];
+  return out;
+}

@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
-import { newToken, sha256Hex } from './crypto.ts';
+import { sha256Hex } from './crypto.ts';
 import { closeSessionSockets } from './realtime.ts';
+import { type Rng, token as randomToken } from './rng.ts';
 
 export type SubjectKind = 'member' | 'operator';
 
@@ -24,8 +25,9 @@ export async function openSession(
   policy: SessionPolicy,
   now: Date,
   ip: string,
+  rng: Rng,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
+  const token = randomToken(rng);
   const expiresAt = new Date(now.getTime() + policy.maxHours * 3_600_000);
   await db.query(
     `insert into sessions (token_hash, subject_kind, subject_id, created_at, last_seen_at, expires_at, ip)

@@ -59,6 +59,21 @@ export async function write<T>(
   });
 }
 
+/**
+ * The stored answer of an earlier request with this key, before anything else is done for a retry (a limit
+ * counted, a code checked); undefined when there is none yet. The same key with another request is refused.
+ */
+export async function earlierAnswer<T>(db: Database, key: IdempotencyKey | null): Promise<T | undefined> {
+  if (!key) return undefined;
+  const [first] = await db.query<{ fingerprint: string; answer: string | null }>(
+    'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
+    [key.scope, key.key],
+  );
+  if (!first || first.answer === null) return undefined;
+  if (first.fingerprint !== key.fingerprint) throw new AppError('idempotency_key_reused');
+  return decodeAnswer(first.answer) as T;
+}
+
 /** Deletes keys older than the retention period (a scheduled job); answers how many went. */
 export async function purgeIdempotencyKeys(db: Database, before: Date): Promise<number> {
   return db.transaction('read committed', async (tx) => {

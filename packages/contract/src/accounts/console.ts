@@ -57,7 +57,7 @@ export const smsOutboxRow = z.object({
   purpose: z.string(),
   body: z.string(),
   provider: z.enum(['outbox', 'gateway']),
-  status: z.enum(['outbox', 'sent', 'failed']),
+  status: z.enum(['outbox', 'queued', 'sent', 'failed']),
   error: z.string(),
   createdAt: z.string(),
 });
@@ -67,7 +67,7 @@ export const mailOutboxRow = z.object({
   subject: z.string(),
   body: z.string(),
   provider: z.enum(['outbox', 'smtp']),
-  status: z.enum(['outbox', 'sent', 'failed']),
+  status: z.enum(['outbox', 'queued', 'sent', 'failed']),
   error: z.string(),
   createdAt: z.string(),
 });

@@ -214,6 +214,7 @@ export const accountsEndpoints = {
       random: optionalText(200),
       gatewayVersion: z.coerce.number().int().optional(),
     }),
+    idempotent: true,
     response: loginValue,
   }),
   logout: endpoint({ method: 'DELETE', path: '/wps/session/logout', access: 'member', response: okValue }),
@@ -223,6 +224,7 @@ export const accountsEndpoints = {
     access: 'visitor',
     bodyType: 'encrypted',
     body: registerBody,
+    idempotent: true,
     response: registerValue,
   }),
   registerMobile: endpoint({
@@ -231,6 +233,7 @@ export const accountsEndpoints = {
     access: 'visitor',
     bodyType: 'encrypted',
     body: registerMobileBody,
+    idempotent: true,
     response: registerValue,
   }),
   /** Affiliate check (§7): valid answers { code, valid: true }; an unknown code is refused with affiliate_invalid. */
@@ -247,6 +250,7 @@ export const accountsEndpoints = {
     path: '/wps/verification/sms/register',
     access: 'visitor',
     body: z.object({ mobileNo: mobileNumber, countryDialingCode }),
+    idempotent: true,
     response: smsSent,
   }),
   /** The username tab's variant: also refuses a user name that is taken (username_taken). */
@@ -259,6 +263,7 @@ export const accountsEndpoints = {
       mobileNo: mobileNumber,
       countryDialingCode,
     }),
+    idempotent: true,
     response: smsSent,
   }),
   /**
@@ -274,6 +279,7 @@ export const accountsEndpoints = {
       countryDialingCode,
       purpose: z.enum(['login', 'resetPassword']).default('login'),
     }),
+    idempotent: true,
     response: smsSent,
   }),
   /** Forgot password by email (§7): form-urlencoded; a mail with a single-use link goes to the member. */
@@ -283,6 +289,7 @@ export const accountsEndpoints = {
     access: 'visitor',
     bodyType: 'form',
     body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(1).max(200) }),
+    idempotent: true,
     response: z.object({ sent: z.literal(true) }),
   }),
   /** Sets a new password with the token of the emailed link (the link opens the site at /login?resetToken=…). */

@@ -4,13 +4,16 @@ import type { Column } from '../../ui/Table.tsx';
 
 interface Delivered {
   provider: string;
-  status: 'outbox' | 'sent' | 'failed';
+  status: 'outbox' | 'queued' | 'sent' | 'failed';
   error: string;
 }
 
-const STATUS_TONES = { outbox: 'neutral', sent: 'success', failed: 'danger' } as const;
+const STATUS_TONES = { outbox: 'neutral', queued: 'warning', sent: 'success', failed: 'danger' } as const;
 
-/** Where a message went: kept in the outbox, sent through a gateway or SMTP, or failed (with the reason). */
+/**
+ * Where a message went: kept in the outbox, queued for its delivery job, sent through a gateway or SMTP, or failed
+ * (with the reason).
+ */
 export function deliveryColumn<T extends Delivered>(t: TFunction): Column<T> {
   return {
     key: 'status',

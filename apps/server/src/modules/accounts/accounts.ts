@@ -3,19 +3,23 @@ import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { type AttemptPolicy, lockedUntil, recordFailure } from '../../platform/attempts.ts';
+import type { Rng } from '../../platform/rng.ts';
+import { write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
 import type { HumanVerifier } from './captcha.ts';
-import type { Delivery } from './delivery.ts';
 import type * as store from './store.ts';
 
 // What every part of the accounts area shares: its dependencies, the visit, limits, module flags, a new member.
 
-/** What the rules of this area work with. */
+/**
+ * What the rules of this area work with. `db` is for reads and for opening writes (platform/write.ts); inside a
+ * write only its transaction is used.
+ */
 export interface Accounts {
   db: Database;
   config: Config;
+  rng: Rng;
   verifier: HumanVerifier;
-  delivery: Delivery;
 }
 
 /** Who is asking, as the request says. */
@@ -45,12 +49,17 @@ export const sendingPolicy = (max: number): AttemptPolicy => ({
   lockMinutes: TOO_MANY_REQUESTS_WAIT_MINUTES,
 });
 
-/** Counts one use against every key; refused with too_many_requests while any of them is locked. */
-export async function throttle(db: Queryable, limits: [string, AttemptPolicy][], now: Date) {
+/**
+ * Counts one use against every key, in a write of its own (a use counts even when the request then fails);
+ * refused with too_many_requests while any of them is locked.
+ */
+export async function throttle(db: Database, limits: [string, AttemptPolicy][], now: Date) {
   for (const [key] of limits) {
     if (await lockedUntil(db, key, now)) throw new AppError('too_many_requests');
   }
-  for (const [key, policy] of limits) await recordFailure(db, key, policy, now);
+  await write(db, { isolation: 'read committed' }, async (tx) => {
+    for (const [key, policy] of limits) await recordFailure(tx, key, policy, now);
+  });
 }
 
 export async function requireFlag(db: Queryable, modId: string) {

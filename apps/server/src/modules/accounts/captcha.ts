@@ -1,9 +1,7 @@
-import { randomInt } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Queryable } from '../../db/database.ts';
-import { newUuid } from '../../platform/crypto.ts';
+import { type Rng, text, uuid } from '../../platform/rng.ts';
 import { CAPTCHA_GLYPHS } from './captcha-font.ts';
-import { randomText } from './passwords.ts';
 import * as store from './store.ts';
 
 /** What a login or registration form sends to prove a human is there. */
@@ -36,13 +34,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The built-in verifier: a server-drawn PNG of 4 characters, single use, valid for 5 minutes. */
 export class ImageCaptcha implements HumanVerifier {
+  constructor(private readonly rng: Rng) {}
+
   async challenge(db: Queryable, now: Date): Promise<HumanChallenge> {
-    const answer = randomText(CAPTCHA_LENGTH, CAPTCHA_ALPHABET);
-    const id = newUuid();
+    const answer = text(this.rng, CAPTCHA_LENGTH, CAPTCHA_ALPHABET);
+    const id = uuid(this.rng);
     await store.insertCaptcha(db, id, answer, now, new Date(now.getTime() + CAPTCHA_SECONDS * 1000));
     return {
       captchaId: id,
-      image: drawCaptcha(answer).toString('base64'),
+      image: drawCaptcha(answer, this.rng).toString('base64'),
       expiresInSeconds: CAPTCHA_SECONDS,
     };
   }
@@ -59,7 +59,8 @@ const HEIGHT = 48;
 const SCALE = 4;
 
 /** Draws the text as an RGB PNG with jittered, sheared glyphs, noise dots and crossing lines. */
-export function drawCaptcha(text: string): Buffer {
+export function drawCaptcha(answer: string, rng: Rng): Buffer {
+  const randomInt = (max: number) => rng.int(0, max);
   const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
   const put = (x: number, y: number, rgb: readonly number[]) => {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
@@ -75,8 +76,8 @@ export function drawCaptcha(text: string): Buffer {
   for (let dot = 0; dot < 350; dot += 1) {
     put(randomInt(WIDTH), randomInt(HEIGHT), [150 + randomInt(80), 150 + randomInt(80), 150 + randomInt(80)]);
   }
-  const step = Math.floor((WIDTH - 20) / text.length);
-  for (const [index, char] of [...text].entries()) {
+  const step = Math.floor((WIDTH - 20) / answer.length);
+  for (const [index, char] of [...answer].entries()) {
     const glyph = CAPTCHA_GLYPHS[char] ?? '';
     const colour = dark();
     const left = 12 + index * step + randomInt(6);

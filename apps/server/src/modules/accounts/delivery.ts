@@ -1,164 +1,177 @@
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
-import { AppError } from '../../platform/app-error.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { ClaimedJob, JobRunner } from '../../platform/jobs.ts';
+import { enqueue } from '../../platform/jobs.ts';
 import * as store from './store.ts';
+
+// Mail and SMS leave through the outbox: the message is written in the transaction of its cause, and a job sends
+// it after commit. Without a provider configured the outbox is the delivery (the console lists it).
 
 export interface SmsMessage {
   countryDialingCode: string;
   mobile: string;
   purpose: string;
   text: string;
-  /** The code inside the text: masked in what is stored once a real provider has delivered it. */
+  /** The code inside the text: hidden from the console while queued, and masked once delivered. */
   code: string;
-}
-
-/** Sends an SMS. The outbox (default) keeps it for the console; the gateway posts it to an HTTP SMS service. */
-export interface SmsProvider {
-  send(db: Queryable, message: SmsMessage, now: Date): Promise<void>;
-}
-
-export class OutboxSms implements SmsProvider {
-  async send(db: Queryable, message: SmsMessage, now: Date) {
-    await store.insertSmsOutbox(
-      db,
-      { ...message, body: message.text, provider: 'outbox', status: 'outbox' },
-      now,
-    );
-  }
-}
-
-/**
- * An HTTP SMS gateway: POST SMS_GATEWAY_URL with a JSON body { to, countryDialingCode, mobile, message } and
- * `Authorization: Bearer SMS_GATEWAY_TOKEN`; any 2xx answer counts as sent. A copy with the code masked is
- * kept in the outbox, with its status.
- */
-export class GatewaySms implements SmsProvider {
-  constructor(private readonly gateway: { url: string; token: string | null }) {}
-
-  async send(db: Queryable, message: SmsMessage, now: Date) {
-    let error = '';
-    try {
-      const response = await fetch(this.gateway.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(this.gateway.token ? { authorization: `Bearer ${this.gateway.token}` } : {}),
-        },
-        body: JSON.stringify({
-          to: `+${message.countryDialingCode}${message.mobile}`,
-          countryDialingCode: message.countryDialingCode,
-          mobile: message.mobile,
-          message: message.text,
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) error = `gateway answered ${response.status}`;
-    } catch (cause) {
-      error = `gateway unreachable: ${(cause as Error).name}`;
-    }
-    await store.insertSmsOutbox(
-      db,
-      {
-        ...message,
-        body: message.text.replaceAll(message.code, '*'.repeat(message.code.length)),
-        provider: 'gateway',
-        status: error ? 'failed' : 'sent',
-        error,
-      },
-      now,
-    );
-    if (error) throw new AppError('service_unavailable');
-  }
 }
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** A secret inside the text (a reset link): removed from the stored copy once SMTP has delivered the mail. */
+  /** A secret inside the text (a reset link): hidden from the console while queued, removed once delivered. */
   secret?: string;
 }
 
-/** Sends a mail. Without SMTP settings it goes to the outbox, which the console lists. */
-export interface Mailer {
-  send(db: Queryable, message: MailMessage, now: Date): Promise<void>;
-  close(): void;
+const SMS_JOB = 'sms.deliver';
+const MAIL_JOB = 'mail.deliver';
+
+/** Queues an SMS in the caller's transaction: for the HTTP gateway when there is one, otherwise for the outbox. */
+export async function queueSms(tx: Queryable, config: Config, message: SmsMessage, now: Date): Promise<void> {
+  const gateway = config.sms.gateway !== null;
+  const id = await store.insertSmsOutbox(
+    tx,
+    {
+      countryDialingCode: message.countryDialingCode,
+      mobile: message.mobile,
+      purpose: message.purpose,
+      body: message.text,
+      secret: gateway ? message.code : '',
+      provider: gateway ? 'gateway' : 'outbox',
+      status: gateway ? 'queued' : 'outbox',
+    },
+    now,
+  );
+  if (gateway) await enqueue(tx, { kind: SMS_JOB, payload: { id }, runAt: now, maxAttempts: 5 }, now);
 }
 
-export class OutboxMailer implements Mailer {
-  async send(db: Queryable, message: MailMessage, now: Date) {
-    await store.insertMailOutbox(
-      db,
-      { to: message.to, subject: message.subject, body: message.text, provider: 'outbox', status: 'outbox' },
-      now,
-    );
-  }
-  close() {}
+/** Queues a mail in the caller's transaction: for SMTP when it is configured, otherwise for the outbox. */
+export async function queueMail(
+  tx: Queryable,
+  config: Config,
+  message: MailMessage,
+  now: Date,
+): Promise<void> {
+  const smtp = config.smtp !== null;
+  const id = await store.insertMailOutbox(
+    tx,
+    {
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      secret: smtp ? (message.secret ?? '') : '',
+      provider: smtp ? 'smtp' : 'outbox',
+      status: smtp ? 'queued' : 'outbox',
+    },
+    now,
+  );
+  if (smtp) await enqueue(tx, { kind: MAIL_JOB, payload: { id }, runAt: now, maxAttempts: 8 }, now);
 }
 
-/** Real mail over SMTP (nodemailer), to the server in SMTP_HOST/SMTP_PORT, with SMTP_USER/SMTP_PASSWORD. */
-export class SmtpMailer implements Mailer {
-  private readonly transport;
+/** What an SMS or a mail looks like once sent: its secret masked. */
+export function withoutSecret(body: string, secret: string, mask: string): string {
+  return secret ? body.replaceAll(secret, mask) : body;
+}
 
-  constructor(
-    smtp: NonNullable<Config['smtp']>,
-    private readonly from: string,
-  ) {
-    this.transport = createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      ...(smtp.user && smtp.password ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
-  }
+/**
+ * The delivery jobs. A send that fails is retried with backoff; once the job is dead the message is marked
+ * failed. A message is sent at least once; a crash after the provider accepted it and before it was marked sent
+ * would send it again, so each carries a stable id the provider can deduplicate on (the mail's Message-ID, the
+ * gateway's Idempotency-Key header).
+ */
+export function defineDeliveryJobs(
+  runner: JobRunner,
+  deps: { db: Database; config: Config; clock: Clock },
+): void {
+  const { db, config } = deps;
+  const smtp = config.smtp;
+  const transport = smtp
+    ? createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        ...(smtp.user && smtp.password ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
+    : null;
+  const messageHost = new URL(config.siteUrl).hostname || 'tessera.invalid';
+  const idOf = (job: ClaimedJob) => Number(job.payload.id);
 
-  async send(db: Queryable, message: MailMessage, now: Date) {
-    let error = '';
-    try {
-      await this.transport.sendMail({
-        from: this.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
+  runner.define(MAIL_JOB, {
+    async run(job) {
+      const mail = await store.findMailOutbox(db, idOf(job));
+      if (!mail || mail.status !== 'queued' || !transport) return;
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: mail.to_address,
+        subject: mail.subject,
+        text: mail.body,
+        messageId: `<mail-${mail.id}@${messageHost}>`,
       });
-    } catch (cause) {
-      error = `smtp: ${(cause as { code?: string }).code ?? (cause as Error).name}`;
-    }
-    const stored = message.secret ? message.text.replaceAll(message.secret, '[removed]') : message.text;
-    await store.insertMailOutbox(
-      db,
-      {
-        to: message.to,
-        subject: message.subject,
-        body: stored,
-        provider: 'smtp',
-        status: error ? 'failed' : 'sent',
-        error,
-      },
-      now,
-    );
-    if (error) throw new AppError('service_unavailable');
-  }
+      await db.transaction('read committed', (tx) =>
+        store.markMailOutbox(tx, mail.id, {
+          status: 'sent',
+          body: withoutSecret(mail.body, mail.secret, '[removed]'),
+          error: '',
+          at: deps.clock.now(),
+        }),
+      );
+    },
+    async onDead(job, error) {
+      await db.transaction('read committed', (tx) =>
+        store.markMailOutbox(tx, idOf(job), {
+          status: 'failed',
+          error: error.slice(0, 500),
+          at: deps.clock.now(),
+        }),
+      );
+    },
+  });
 
-  close() {
-    this.transport.close();
-  }
-}
-
-export interface Delivery {
-  sms: SmsProvider;
-  mailer: Mailer;
-}
-
-/** The providers the configuration asks for. */
-export function deliveryFromConfig(config: Config): Delivery {
-  return {
-    sms: config.sms.gateway ? new GatewaySms(config.sms.gateway) : new OutboxSms(),
-    mailer: config.smtp ? new SmtpMailer(config.smtp, config.mailFrom) : new OutboxMailer(),
-  };
+  runner.define(SMS_JOB, {
+    async run(job) {
+      const sms = await store.findSmsOutbox(db, idOf(job));
+      const gateway = config.sms.gateway;
+      if (!sms || sms.status !== 'queued' || !gateway) return;
+      const response = await fetch(gateway.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': `sms-${sms.id}`,
+          ...(gateway.token ? { authorization: `Bearer ${gateway.token}` } : {}),
+        },
+        body: JSON.stringify({
+          to: `+${sms.country_dialing_code}${sms.mobile}`,
+          countryDialingCode: sms.country_dialing_code,
+          mobile: sms.mobile,
+          message: sms.body,
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (!response.ok) throw new Error(`gateway answered ${response.status}`);
+      await db.transaction('read committed', (tx) =>
+        store.markSmsOutbox(tx, sms.id, {
+          status: 'sent',
+          body: withoutSecret(sms.body, sms.secret, '*'.repeat(sms.secret.length)),
+          error: '',
+          at: deps.clock.now(),
+        }),
+      );
+    },
+    async onDead(job, error) {
+      await db.transaction('read committed', (tx) =>
+        store.markSmsOutbox(tx, idOf(job), {
+          status: 'failed',
+          error: error.slice(0, 500),
+          at: deps.clock.now(),
+        }),
+      );
+    },
+  });
 }

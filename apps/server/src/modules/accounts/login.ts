@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type LoginValue,
   type loginBody,
@@ -6,10 +5,13 @@ import {
   TRIAL_ACCOUNT_IS_AGENT,
 } from '@tessera/contract';
 import type { z } from 'zod';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { clearFailures, failureCount, lockedUntil, recordFailure } from '../../platform/attempts.ts';
 import { decoyPasswordHash, verifyPassword } from '../../platform/crypto.ts';
-import { openSession } from '../../platform/sessions.ts';
+import { text } from '../../platform/rng.ts';
+import { openSession, revokeSession } from '../../platform/sessions.ts';
+import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
 import {
   type Accounts,
@@ -21,7 +23,7 @@ import {
   throttle,
   type Visit,
 } from './accounts.ts';
-import { isDefaultPassword, randomText } from './passwords.ts';
+import { isDefaultPassword } from './passwords.ts';
 import { useSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
 
@@ -30,24 +32,29 @@ const smsLoginKey = (countryDialingCode: string, mobile: string) =>
   `member-login-sms:${countryDialingCode}:${mobile}`;
 const loginIpKey = (ip: string) => `member-login-ip:${ip}`;
 
-/** Opens a session for the member (each login a new token) and records the login; answers the login value of §3. */
+/**
+ * Opens a session for the member (each login a new token) and records the login, in the caller's transaction;
+ * answers the login value of §3.
+ */
 export async function startSession(
   accounts: Accounts,
+  tx: Queryable,
   member: store.MemberDb,
   loginType: 'username' | 'sms' | 'register' | 'freeplay' | 'resetPassword',
   visit: Visit,
   password?: string,
 ): Promise<LoginValue> {
-  const { db, config } = accounts;
+  const { config } = accounts;
   const session = await openSession(
-    db,
+    tx,
     { kind: 'member', id: member.id },
     config.memberSession,
     visit.now,
     visit.ip,
+    accounts.rng,
   );
   const before = await store.recordLogin(
-    db,
+    tx,
     member.id,
     { type: loginType, ip: visit.ip, device: visit.device, userAgent: visit.userAgent },
     visit.now,
@@ -58,7 +65,7 @@ export async function startSession(
     passwordExpired =
       (password !== undefined && isDefaultPassword(password)) ||
       member.must_change_password ||
-      (expired && (await system.moduleEnabled(db, 'PWDEXPFORCECHANGE3')));
+      (expired && (await system.moduleEnabled(tx, 'PWDEXPFORCECHANGE3')));
   }
   return {
     token: session.token,
@@ -99,18 +106,20 @@ export async function login(accounts: Accounts, input: LoginInput, visit: Visit)
   const member = sms
     ? await store.findMemberByMobile(db, input.countryDialingCode, input.username)
     : await store.findMemberByUsername(db, input.username);
-  const fail = async (reason: string) =>
-    store.insertLoginFailure(
-      db,
-      {
-        username: sms ? `+${input.countryDialingCode} ${input.username}` : input.username,
-        memberId: member?.id ?? null,
-        loginType: input.type,
-        reason,
-        ip: visit.ip,
-        device: visit.device,
-      },
-      now,
+  const fail = (reason: string) =>
+    write(db, { isolation: 'read committed' }, (tx) =>
+      store.insertLoginFailure(
+        tx,
+        {
+          username: sms ? `+${input.countryDialingCode} ${input.username}` : input.username,
+          memberId: member?.id ?? null,
+          loginType: input.type,
+          reason,
+          ip: visit.ip,
+          device: visit.device,
+        },
+        now,
+      ),
     );
 
   if ((await lockedUntil(db, key, now)) || (await lockedUntil(db, loginIpKey(visit.ip), now))) {
@@ -137,8 +146,10 @@ export async function login(accounts: Accounts, input: LoginInput, visit: Visit)
     if (!member?.password_hash || !valid) refusal = 'invalid_credentials';
   }
   if (refusal || !member) {
-    const failures = await recordFailure(db, key, policy, now);
-    await recordFailure(db, loginIpKey(visit.ip), ipPolicy, now);
+    const failures = await write(db, { isolation: 'read committed' }, async (tx) => {
+      await recordFailure(tx, loginIpKey(visit.ip), ipPolicy, now);
+      return recordFailure(tx, key, policy, now);
+    });
     await fail(member ? (refusal ?? 'invalid_credentials') : 'unknown_account');
     if (failures >= policy.maxFailures) throw new AppError('account_locked');
     const fields = failures >= config.memberLogin.captchaAfter ? { captcha: 'required' } : undefined;
@@ -150,24 +161,40 @@ export async function login(accounts: Accounts, input: LoginInput, visit: Visit)
     await fail((error as AppError).code);
     throw error;
   }
-  await clearFailures(db, key);
-  return startSession(accounts, member, input.type, visit, sms ? undefined : input.password);
+  return write(db, { isolation: 'read committed' }, async (tx) => {
+    await clearFailures(tx, key);
+    return startSession(accounts, tx, member, input.type, visit, sms ? undefined : input.password);
+  });
 }
 
 /** Free demo play (FREEPLAY3): a new trial account (isAgent 4) with no password and no balance, logged in. */
-export async function freePlay(accounts: Accounts, visit: Visit): Promise<LoginValue> {
-  const { db } = accounts;
+export async function freePlay(
+  accounts: Accounts,
+  visit: Visit,
+  idempotency: IdempotencyKey | null = null,
+): Promise<LoginValue> {
+  const { db, rng } = accounts;
+  const earlier = await earlierAnswer<LoginValue>(db, idempotency);
+  if (earlier) return earlier;
   await requireFlag(db, 'FREEPLAY3');
   await throttle(db, [[`freeplay-ip:${visit.ip}`, sendingPolicy(10)]], visit.now);
-  const member = await store.insertMember(
-    db,
-    {
-      ...blankMember(visit),
-      username: `demo_${randomText(10, 'abcdefghjkmnpqrstuvwxyz23456789')}`,
-      nickname: `Guest ${randomInt(1000, 10_000)}`,
-      type: TRIAL_ACCOUNT_IS_AGENT,
-    },
-    visit.now,
-  );
-  return startSession(accounts, member, 'freeplay', visit);
+  return write(db, { isolation: 'read committed', idempotency }, async (tx) => {
+    const member = await store.insertMember(
+      tx,
+      {
+        ...blankMember(visit),
+        username: `demo_${text(rng, 10, 'abcdefghjkmnpqrstuvwxyz23456789')}`,
+        nickname: `Guest ${rng.int(1000, 10_000)}`,
+        type: TRIAL_ACCOUNT_IS_AGENT,
+      },
+      visit.now,
+    );
+    return startSession(accounts, tx, member, 'freeplay', visit);
+  });
+}
+
+/** Logs the member out: the session of this token ends, and its sockets close. */
+export async function logout(db: Database, tokenHash: string, now: Date) {
+  await write(db, { isolation: 'read committed' }, (tx) => revokeSession(tx, tokenHash, now));
+  return { ok: true as const };
 }

@@ -1,7 +1,8 @@
 import { AppError } from '../../platform/app-error.ts';
 import { lockedUntil, recordFailure } from '../../platform/attempts.ts';
-import { decoyPasswordHash, verifyPassword } from '../../platform/crypto.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { revokeOtherSessions } from '../../platform/sessions.ts';
+import { write } from '../../platform/write.ts';
 import { type Accounts, loginKey, loginPolicy, type Visit } from './accounts.ts';
 import { checkConfirmation, checkNewPassword, setNewPassword } from './passwords.ts';
 import * as store from './store.ts';
@@ -24,7 +25,9 @@ export async function changePassword(
   if (await lockedUntil(db, key, visit.now)) throw new AppError('account_locked');
   const valid = await verifyPassword(member.password_hash ?? (await decoyPasswordHash()), input.oldPassword);
   if (!member.password_hash || !valid) {
-    const failures = await recordFailure(db, key, loginPolicy(config), visit.now);
+    const failures = await write(db, { isolation: 'read committed' }, (tx) =>
+      recordFailure(tx, key, loginPolicy(config), visit.now),
+    );
     if (failures >= config.memberLogin.maxAttempts) throw new AppError('account_locked');
     throw new AppError('password_incorrect', { oldPassword: 'invalid_value' });
   }
@@ -32,7 +35,10 @@ export async function changePassword(
     throw new AppError('password_rule', { newPassword: 'password_same' });
   }
   checkNewPassword(input.newPassword, visit.language);
-  await setNewPassword(db, config, member.id, input.newPassword, visit.now);
-  await revokeOtherSessions(db, 'member', member.id, caller.tokenHash, visit.now);
+  const passwordHash = await hashPassword(input.newPassword);
+  await write(db, { isolation: 'read committed' }, async (tx) => {
+    await setNewPassword(tx, config, member.id, passwordHash, visit.now);
+    await revokeOtherSessions(tx, 'member', member.id, caller.tokenHash, visit.now);
+  });
   return { ok: true as const };
 }

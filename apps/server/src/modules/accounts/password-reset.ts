@@ -2,9 +2,12 @@ import { type LoginValue, TRIAL_ACCOUNT_IS_AGENT, toTranslatedLanguage } from '@
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { clearFailures } from '../../platform/attempts.ts';
-import { hashPassword, newToken, sha256Hex } from '../../platform/crypto.ts';
+import { hashPassword, sha256Hex } from '../../platform/crypto.ts';
+import { token as randomToken } from '../../platform/rng.ts';
 import { revokeSubjectSessions } from '../../platform/sessions.ts';
+import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { type Accounts, loginKey, requireFlag, sendingPolicy, throttle, type Visit } from './accounts.ts';
+import { queueMail } from './delivery.ts';
 import { memberMayEnter, startSession } from './login.ts';
 import { checkConfirmation, checkNewPassword, passwordExpiry, setNewPassword } from './passwords.ts';
 import { useSmsCode } from './sms-codes.ts';
@@ -28,12 +31,15 @@ const MAIL_TEXT = {
   },
 };
 
-/** Mails the member a single-use link that expires (RESET_LINK_MINUTES) to set a new password. */
-export async function sendResetMail(accounts: Accounts, db: Queryable, member: store.MemberDb, visit: Visit) {
+/**
+ * Mails the member a single-use link that expires (RESET_LINK_MINUTES) to set a new password: the link and its
+ * mail are written in the caller's transaction, and the mail leaves after commit.
+ */
+export async function sendResetMail(accounts: Accounts, tx: Queryable, member: store.MemberDb, visit: Visit) {
   const { config } = accounts;
-  const token = newToken();
+  const token = randomToken(accounts.rng);
   await store.insertResetToken(
-    db,
+    tx,
     {
       hash: sha256Hex(token),
       memberId: member.id,
@@ -44,8 +50,9 @@ export async function sendResetMail(accounts: Accounts, db: Queryable, member: s
   );
   const link = `${config.siteUrl}/login?resetToken=${token}`;
   const text = MAIL_TEXT[toTranslatedLanguage(member.language)];
-  await accounts.delivery.mailer.send(
-    db,
+  await queueMail(
+    tx,
+    config,
     {
       to: member.email,
       subject: text.subject,
@@ -61,8 +68,11 @@ export async function forgotPasswordByEmail(
   accounts: Accounts,
   input: { username: string; email: string },
   visit: Visit,
+  idempotency: IdempotencyKey | null = null,
 ) {
   const { db } = accounts;
+  const earlier = await earlierAnswer<{ sent: true }>(db, idempotency);
+  if (earlier) return earlier;
   await throttle(
     db,
     [
@@ -79,8 +89,10 @@ export async function forgotPasswordByEmail(
   ) {
     throw new AppError('email_not_found');
   }
-  await sendResetMail(accounts, db, member, visit);
-  return { sent: true as const };
+  return write(db, { isolation: 'read committed', idempotency }, async (tx) => {
+    await sendResetMail(accounts, tx, member, visit);
+    return { sent: true as const };
+  });
 }
 
 /** Sets a new password with the emailed link's token; the link is then used up and every session ends. */
@@ -95,7 +107,7 @@ export async function resetPassword(
   if (!(await store.resetTokenUsable(db, hash, visit.now))) throw new AppError('reset_link_invalid');
   checkNewPassword(input.newPassword, visit.language);
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  return write(db, { isolation: 'read committed' }, async (tx) => {
     const memberId = await store.consumeResetToken(tx, hash, visit.now);
     const member = memberId === null ? null : await store.findMember(tx, memberId);
     if (!member) throw new AppError('reset_link_invalid');
@@ -144,8 +156,11 @@ export async function resetPasswordByPhone(
     });
   }
   memberMayEnter(member);
-  await setNewPassword(db, config, member.id, input.newPassword, visit.now);
-  await revokeSubjectSessions(db, 'member', member.id, visit.now);
-  await clearFailures(db, loginKey(member.username));
-  return startSession(accounts, member, 'resetPassword', visit);
+  const passwordHash = await hashPassword(input.newPassword);
+  return write(db, { isolation: 'read committed' }, async (tx) => {
+    await setNewPassword(tx, config, member.id, passwordHash, visit.now);
+    await revokeSubjectSessions(tx, 'member', member.id, visit.now);
+    await clearFailures(tx, loginKey(member.username));
+    return startSession(accounts, tx, member, 'resetPassword', visit);
+  });
 }

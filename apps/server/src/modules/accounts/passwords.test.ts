@@ -254,11 +254,15 @@ describe('forgot password by email over SMTP', () => {
     const link = /https:\/\/play\.tessera\.example\/login\?resetToken=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(mail.text).toContain('Xin chào');
     expect(link).not.toBeNull();
-    const stored = await t.db.query<{ body: string; provider: string; status: string }>(
-      'select body, provider, status from mail_outbox',
-    );
-    expect(stored[0]).toMatchObject({ provider: 'smtp', status: 'sent' });
-    expect(stored[0]?.body).not.toContain('resetToken');
+    // Marked sent (and its link removed) right after the server accepted it.
+    const stored = () =>
+      t.db.query<{ body: string; provider: string; status: string }>(
+        'select body, provider, status from mail_outbox where to_address = $1',
+        [`${member.username}@example.com`],
+      );
+    await expect.poll(async () => (await stored())[0]?.status).toBe('sent');
+    expect((await stored())[0]?.provider).toBe('smtp');
+    expect((await stored())[0]?.body).not.toContain('resetToken');
     const ok = await sealed(t, api.resetPassword, {
       token: link?.[1],
       newPassword: NEW_PASSWORD,
@@ -268,16 +272,49 @@ describe('forgot password by email over SMTP', () => {
     expect((await sealed(t, api.login, loginBody(member.username, NEW_PASSWORD))).status).toBe(200);
   });
 
-  it('answers service_unavailable when the SMTP server is gone, and records the failure', async () => {
+  it('retries a mail the server refused, and sends it once', async () => {
+    const member = await registerMember(t);
+    const before = smtp.mails.length;
+    smtp.refuseNext(1);
+    const res = await forgot(t, member.username, `${member.username}@example.com`);
+    expect(res.status).toBe(200);
+    const job = () =>
+      t.db.query<{ status: string; attempts: number; last_error: string }>(
+        `select status, attempts, last_error from jobs where kind = 'mail.deliver' order by id desc limit 1`,
+      );
+    await expect
+      .poll(job)
+      .toEqual([{ status: 'queued', attempts: 1, last_error: expect.stringContaining('451') }]);
+    expect(smtp.refused()).toBe(1);
+    t.clock.advance(3_600_000);
+    await t.jobs.runDue();
+    expect(await job()).toEqual([{ status: 'done', attempts: 2, last_error: '' }]);
+    const delivered = smtp.mails
+      .slice(before)
+      .filter((mail) => mail.to.includes(`${member.username}@example.com`));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.data).toMatch(/^Message-ID: <mail-\d+@play\.tessera\.example>/m);
+    await t.jobs.runDue();
+    expect(
+      smtp.mails.slice(before).filter((mail) => mail.to.includes(`${member.username}@example.com`)),
+    ).toHaveLength(1);
+  });
+
+  it('keeps the mail queued while the SMTP server is gone, then marks it failed when every try failed', async () => {
     const member = await registerMember(t);
     await smtp.close();
     const res = await forgot(t, member.username, `${member.username}@example.com`);
-    expect(res.status).toBe(503);
-    expect(res.body.code).toBe('service_unavailable');
-    const failed = await t.db.query<{ status: string }>(
-      "select status from mail_outbox where status = 'failed'",
-    );
-    expect(failed).toHaveLength(1);
+    expect(res.status).toBe(200);
+    const mail = () =>
+      t.db.query<{ status: string }>('select status from mail_outbox where to_address = $1', [
+        `${member.username}@example.com`,
+      ]);
+    await expect.poll(mail).toEqual([{ status: 'queued' }]);
+    for (let attempt = 2; attempt <= 8; attempt += 1) {
+      t.clock.advance(3_600_000);
+      await t.jobs.runDue();
+    }
+    expect(await mail()).toEqual([{ status: 'failed' }]);
   });
 });
 

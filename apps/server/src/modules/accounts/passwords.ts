@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   DEFAULT_PASSWORD_FORCING_CHANGE,
@@ -9,7 +8,6 @@ import {
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
-import { hashPassword } from '../../platform/crypto.ts';
 import * as store from './store.ts';
 
 /** The most common passwords (common-passwords.txt beside this file), lower-cased, read once. */
@@ -33,12 +31,6 @@ export const isDefaultPassword = (password: string) => password === DEFAULT_PASS
 
 /** Characters of generated passwords and captchas: no 0/O, 1/I/L look-alikes. */
 export const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
-
-export function randomText(length: number, alphabet = UNAMBIGUOUS): string {
-  let text = '';
-  for (let index = 0; index < length; index += 1) text += alphabet[randomInt(alphabet.length)];
-  return text;
-}
 
 /** When a password set now expires, or null when passwords do not expire. */
 export function passwordExpiry(config: Config, now: Date): Date | null {
@@ -68,16 +60,19 @@ export function checkNewPassword(password: string, language: string, field = 'ne
   if (problem) throw new AppError('password_rule', { [field]: problem });
 }
 
-/** Stores the member's new password, hashed, with its expiry; the member no longer has to change it. */
+/**
+ * Stores the member's new password hash (hashed before the transaction: argon2 takes a while) with its expiry;
+ * the member no longer has to change it.
+ */
 export async function setNewPassword(
-  db: Queryable,
+  tx: Queryable,
   config: Config,
   memberId: number,
-  password: string,
+  passwordHash: string,
   now: Date,
 ) {
-  await store.setPassword(db, memberId, {
-    hash: await hashPassword(password),
+  await store.setPassword(tx, memberId, {
+    hash: passwordHash,
     changedAt: now,
     expiresAt: passwordExpiry(config, now),
     mustChange: false,

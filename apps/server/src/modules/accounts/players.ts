@@ -3,10 +3,11 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { clearFailures, lockedUntil } from '../../platform/attempts.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { text } from '../../platform/rng.ts';
 import { revokeSubjectSessions } from '../../platform/sessions.ts';
 import { type Accounts, loginKey, type Visit } from './accounts.ts';
 import { sendResetMail } from './password-reset.ts';
-import { passwordExpiry, randomText } from './passwords.ts';
+import { passwordExpiry, UNAMBIGUOUS } from './passwords.ts';
 import * as store from './store.ts';
 
 /** A player as the console's list shows it. */
@@ -128,7 +129,7 @@ export async function resetPlayerPassword(
       result: { method, temporaryPassword: null, emailedTo: member.email },
     };
   }
-  const temporary = randomText(12);
+  const temporary = text(accounts.rng, 12, UNAMBIGUOUS);
   await store.setPassword(tx, id, {
     hash: await hashPassword(temporary),
     changedAt: visit.now,

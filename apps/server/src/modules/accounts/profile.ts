@@ -1,6 +1,7 @@
 import type { LanguageCode, MemberInfo } from '@tessera/contract';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { write } from '../../platform/write.ts';
 import * as store from './store.ts';
 
 export const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
@@ -55,19 +56,21 @@ export async function playerAvatar(db: Queryable, memberId: number) {
   };
 }
 
-export async function setAvatar(db: Queryable, memberId: number, avatar: string) {
+const READ_COMMITTED = { isolation: 'read committed' } as const;
+
+export async function setAvatar(db: Database, memberId: number, avatar: string) {
   if (!(await store.avatarExists(db, avatar)))
     throw new AppError('validation_failed', { avatar: 'invalid_value' });
-  await store.updateMember(db, memberId, { avatar });
+  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { avatar }));
   return playerAvatar(db, memberId);
 }
 
-export async function setNickname(db: Queryable, memberId: number, nickname: string) {
-  await store.updateMember(db, memberId, { nickname });
+export async function setNickname(db: Database, memberId: number, nickname: string) {
+  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { nickname }));
   return memberInfo(db, memberId);
 }
 
-export async function setLanguage(db: Queryable, memberId: number, language: LanguageCode) {
-  await store.updateMember(db, memberId, { language });
+export async function setLanguage(db: Database, memberId: number, language: LanguageCode) {
+  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { language }));
   return { language };
 }

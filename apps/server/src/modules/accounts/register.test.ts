@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { accountsEndpoints as api, registerRuleMessage } from '@tessera/contract';
+import {
+  accountsEndpoints as api,
+  accountsConsoleEndpoints as bo,
+  registerRuleMessage,
+} from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
@@ -398,17 +402,34 @@ async function defaultSms() {
   return loadConfig({}).sms;
 }
 
-describe('SMS through the HTTP gateway', () => {
+describe('SMS through the HTTP gateway (the outbox)', () => {
   let t: TestApp;
-  const received: { body: Record<string, string>; authorization: string | undefined }[] = [];
-  let failNext = false;
+  const received: { body: Record<string, string>; authorization?: string; key?: string }[] = [];
+  /** Failures the gateway answers for a number before it accepts it (Infinity: always). */
+  const failures = new Map<string, number>();
   const gateway = createServer(async (request: IncomingMessage, response) => {
     let text = '';
     for await (const chunk of request) text += chunk;
-    received.push({ body: JSON.parse(text), authorization: request.headers.authorization });
-    response.writeHead(failNext ? 502 : 200, { 'content-type': 'application/json' });
+    const body = JSON.parse(text);
+    received.push({
+      body,
+      authorization: request.headers.authorization,
+      key: request.headers['idempotency-key'] as string,
+    });
+    const left = failures.get(body.mobile) ?? 0;
+    failures.set(body.mobile, left - 1);
+    response.writeHead(left > 0 ? 502 : 200, { 'content-type': 'application/json' });
     response.end('{"ok":true}');
   });
+  const to = (mobile: string) => received.filter((r) => r.body.mobile === mobile);
+  const job = async (mobile: string) =>
+    (
+      await t.db.query<{ status: string; attempts: number }>(
+        `select j.status, j.attempts from jobs j join sms_outbox s on s.id = (j.payload->>'id')::int
+         where j.kind = 'sms.deliver' and s.mobile = $1`,
+        [mobile],
+      )
+    )[0];
   beforeAll(async () => {
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const port = (gateway.address() as { port: number }).port;
@@ -427,26 +448,29 @@ describe('SMS through the HTTP gateway', () => {
     await new Promise((resolve) => gateway.close(resolve));
   });
 
-  it('posts the message with the token, keeps a masked copy, and the code works', async () => {
+  it('posts the message after commit with the token and a stable key, keeps a masked copy, and the code works', async () => {
     const res = await t.send('POST', api.smsRegister.path, {
       mobileNo: '922000001',
       countryDialingCode: '63',
     });
     expect(res.status).toBe(200);
-    expect(received).toHaveLength(1);
-    const message = received[0]?.body.message ?? '';
-    expect(received[0]).toMatchObject({
+    await expect.poll(() => to('922000001').length).toBe(1);
+    const [sent] = to('922000001');
+    const message = sent?.body.message ?? '';
+    expect(sent).toMatchObject({
       authorization: 'Bearer gateway-secret',
+      key: expect.stringMatching(/^sms-\d+$/),
       body: { to: '+63922000001', countryDialingCode: '63', mobile: '922000001' },
     });
     const code = /\d{6}/.exec(message)?.[0] as string;
     expect(message).toBe(`Tessera: your code is ${code} (5 min)`);
-    const stored = await t.db.query<{ body: string; provider: string; status: string }>(
-      'select body, provider, status from sms_outbox',
-    );
-    expect(stored).toEqual([
-      { body: 'Tessera: your code is ****** (5 min)', provider: 'gateway', status: 'sent' },
-    ]);
+    await expect
+      .poll(() =>
+        t.db.query("select body, provider, status, secret from sms_outbox where mobile = '922000001'"),
+      )
+      .toEqual([
+        { body: 'Tessera: your code is ****** (5 min)', provider: 'gateway', status: 'sent', secret: '' },
+      ]);
     const ok = await sealed(t, api.registerMobile, {
       mobileNum: '922000001',
       countryDialingCode: '63',
@@ -460,22 +484,67 @@ describe('SMS through the HTTP gateway', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('answers service_unavailable when the gateway fails, and the code is void', async () => {
-    failNext = true;
+  it('retries a failed send with backoff and sends it once', async () => {
+    failures.set('922000003', 1);
+    const res = await t.send('POST', api.smsRegister.path, {
+      mobileNo: '922000003',
+      countryDialingCode: '63',
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => job('922000003')).toEqual({ status: 'queued', attempts: 1 });
+    t.clock.advance(3_600_000);
+    await t.jobs.runDue();
+    expect(await job('922000003')).toEqual({ status: 'done', attempts: 2 });
+    expect(to('922000003').map((r) => r.key)).toEqual([to('922000003')[0]?.key, to('922000003')[0]?.key]);
+    expect(
+      await t.db.query<{ status: string }>("select status from sms_outbox where mobile = '922000003'"),
+    ).toEqual([{ status: 'sent' }]);
+  });
+
+  it('marks the SMS failed with the gateway answer when every try has failed; the console never shows the code', async () => {
+    failures.set('922000002', Number.POSITIVE_INFINITY);
     const res = await t.send('POST', api.smsRegister.path, {
       mobileNo: '922000002',
       countryDialingCode: '63',
     });
-    expect(res.status).toBe(503);
-    expect(res.body.code).toBe('service_unavailable');
-    const failed = await t.db.query<{ status: string; error: string }>(
-      "select status, error from sms_outbox where mobile = '922000002'",
-    );
-    expect(failed).toEqual([{ status: 'failed', error: 'gateway answered 502' }]);
-    const live = await t.db.query(
-      "select 1 from sms_codes where mobile = '922000002' and consumed_at is null",
-    );
-    expect(live).toHaveLength(0);
-    failNext = false;
+    expect(res.status).toBe(200);
+    await expect.poll(() => job('922000002')).toEqual({ status: 'queued', attempts: 1 });
+    const ops = await t.operatorToken('operations');
+    const listed = await t.get(`${bo.smsOutbox.path}?mobileNum=922000002`, ops);
+    expect(listed.body.value.list[0]).toMatchObject({
+      status: 'queued',
+      body: 'Tessera: your code is ****** (5 min)',
+    });
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      t.clock.advance(3_600_000);
+      await t.jobs.runDue();
+    }
+    expect(await job('922000002')).toEqual({ status: 'dead', attempts: 5 });
+    expect(to('922000002')).toHaveLength(5);
+    expect(await t.db.query("select status, error from sms_outbox where mobile = '922000002'")).toEqual([
+      { status: 'failed', error: 'Error: gateway answered 502' },
+    ]);
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer and sends one SMS', async () => {
+    const send = (mobileNo: string, key: string) =>
+      t.call({
+        method: 'POST',
+        url: api.smsRegister.path,
+        headers: { 'idempotency-key': key },
+        payload: { mobileNo, countryDialingCode: '63' },
+      });
+    const first = await send('922000004', 'retry-1');
+    const again = await send('922000004', 'retry-1');
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await t.db.query("select 1 from sms_outbox where mobile = '922000004'")).toHaveLength(1);
+    expect(await t.db.query("select 1 from sms_codes where mobile = '922000004'")).toHaveLength(1);
+    const other = await send('922000005', 'retry-1');
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    const bad = await send('922000005', 'not a key');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('idempotency_key_invalid');
   });
 });

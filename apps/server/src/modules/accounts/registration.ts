@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   AGENT_CENTRE_IS_AGENT_VALUES,
   type LoginValue,
@@ -11,10 +10,12 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { text } from '../../platform/rng.ts';
+import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
 import { type Accounts, blankMember, requireFlag, ruleProblem, type Visit } from './accounts.ts';
 import { startSession } from './login.ts';
-import { newPasswordMessage, passwordExpiry, randomText } from './passwords.ts';
+import { newPasswordMessage, passwordExpiry } from './passwords.ts';
 import { knownDialingCode, useSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
 
@@ -23,6 +24,12 @@ export type RegisterInput = Omit<z.output<typeof registerBody>, 'username' | 'pa
   username?: string;
   password?: string | undefined;
 };
+
+export interface Registered {
+  customerId: number;
+  userName: string;
+  session: LoginValue | null;
+}
 
 /** The fields of §5 that `check` handles alike: all but username, password, mobileNum and captcha. */
 const OPTIONAL_RULE_FIELDS = REGISTER_FIELDS.filter(
@@ -38,9 +45,12 @@ export async function register(
   tab: 'username' | 'mobile',
   input: RegisterInput,
   visit: Visit,
-): Promise<{ customerId: number; userName: string; session: LoginValue | null }> {
-  const { db, config, verifier } = accounts;
+  idempotency: IdempotencyKey | null = null,
+): Promise<Registered> {
+  const { db, config, verifier, rng } = accounts;
   const { now, language } = visit;
+  const earlier = await earlierAnswer<Registered>(db, idempotency);
+  if (earlier) return earlier;
   const site = await system.siteSettings(db);
   if (!site.directRegistration) throw new AppError('feature_disabled');
   await requireFlag(db, tab === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
@@ -128,52 +138,50 @@ export async function register(
   const passwordHash = password ? await hashPassword(password) : null;
   const paymentPasswordHash = extra.paymentPassword ? await hashPassword(extra.paymentPassword) : null;
 
-  const member = await db
-    .transaction(async (tx) => {
-      let name = username || `m${countryDialingCode}${mobile}`;
-      while (!username && (await store.usernameTaken(tx, name)))
-        name = `m${countryDialingCode}${mobile}${randomInt(1000, 10_000)}`;
-      return store.insertMember(
-        tx,
-        {
-          ...blankMember(visit),
-          username: name,
-          nickname: input.nickname?.trim() ?? '',
-          password_hash: passwordHash,
-          password_changed_at: passwordHash ? now : null,
-          password_expires_at: passwordHash ? passwordExpiry(config, now) : null,
-          country_dialing_code: mobile ? countryDialingCode : null,
-          mobile: mobile || null,
-          email: extra.email.toLowerCase(),
-          payee_name: extra.payeeName,
-          payment_password_hash: paymentPasswordHash,
-          qq_num: extra.qqNum,
-          line: extra.line,
-          whatsapp: extra.whatsapp,
-          facebook: extra.facebook,
-          wechat: extra.wechat,
-          zalo: input.zalo?.trim() ?? '',
-          id_number: extra.idNumber,
-          recommender_id: extra.recommenderId,
-          upline_id: affiliate?.id ?? null,
-          referral_code: randomText(8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'),
-          referred_by: referrer?.id ?? null,
-          register_domain: input.domain ?? '',
-          register_url: input.registerUrl ?? '',
-          register_method: input.registerMethod,
-        },
-        now,
-      );
-    })
-    .catch((error: unknown) => {
-      // Two registrations racing for the same name or number: the unique index decides.
-      if ((error as { code?: string }).code !== '23505') throw error;
-      const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
-      if (constraint.includes('mobile')) throw new AppError('mobile_taken', { mobileNum: 'taken' });
-      throw new AppError('username_taken', { username: 'taken' });
-    });
-  const session = input.login ? await startSession(accounts, member, 'register', visit) : null;
-  return { customerId: member.id, userName: member.username, session };
+  return write(db, { isolation: 'read committed', idempotency }, async (tx) => {
+    let name = username || `m${countryDialingCode}${mobile}`;
+    while (!username && (await store.usernameTaken(tx, name)))
+      name = `m${countryDialingCode}${mobile}${rng.int(1000, 10_000)}`;
+    const member = await store.insertMember(
+      tx,
+      {
+        ...blankMember(visit),
+        username: name,
+        nickname: input.nickname?.trim() ?? '',
+        password_hash: passwordHash,
+        password_changed_at: passwordHash ? now : null,
+        password_expires_at: passwordHash ? passwordExpiry(config, now) : null,
+        country_dialing_code: mobile ? countryDialingCode : null,
+        mobile: mobile || null,
+        email: extra.email.toLowerCase(),
+        payee_name: extra.payeeName,
+        payment_password_hash: paymentPasswordHash,
+        qq_num: extra.qqNum,
+        line: extra.line,
+        whatsapp: extra.whatsapp,
+        facebook: extra.facebook,
+        wechat: extra.wechat,
+        zalo: input.zalo?.trim() ?? '',
+        id_number: extra.idNumber,
+        recommender_id: extra.recommenderId,
+        upline_id: affiliate?.id ?? null,
+        referral_code: text(rng, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'),
+        referred_by: referrer?.id ?? null,
+        register_domain: input.domain ?? '',
+        register_url: input.registerUrl ?? '',
+        register_method: input.registerMethod,
+      },
+      now,
+    );
+    const session = input.login ? await startSession(accounts, tx, member, 'register', visit) : null;
+    return { customerId: member.id, userName: member.username, session };
+  }).catch((error: unknown) => {
+    // Two registrations racing for the same name or number: the unique index decides.
+    if ((error as { code?: string }).code !== '23505') throw error;
+    const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
+    if (constraint.includes('mobile')) throw new AppError('mobile_taken', { mobileNum: 'taken' });
+    throw new AppError('username_taken', { username: 'taken' });
+  });
 }
 
 /** The affiliate check of §7: an active agent's code. */

@@ -11,12 +11,11 @@ import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
-import { revokeSession } from '../../platform/sessions.ts';
 import type { Accounts, Visit } from './accounts.ts';
 import { avatarSvg } from './avatar-art.ts';
 import { type HumanVerifier, ImageCaptcha } from './captcha.ts';
-import { type Delivery, deliveryFromConfig } from './delivery.ts';
-import { freePlay, login } from './login.ts';
+import { withoutSecret } from './delivery.ts';
+import { freePlay, login, logout } from './login.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './password-reset.ts';
 import {
@@ -34,7 +33,6 @@ import * as store from './store.ts';
 
 export interface AccountsOptions {
   verifier?: HumanVerifier;
-  delivery?: Delivery;
 }
 
 const header = (request: FastifyRequest, name: string, max: number) => {
@@ -44,19 +42,15 @@ const header = (request: FastifyRequest, name: string, max: number) => {
 
 export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: AccountsOptions = {}): void {
   const { db, config } = deps;
-  const delivery = options.delivery ?? deliveryFromConfig(config);
   const accounts: Accounts = {
     db,
     config,
-    verifier: options.verifier ?? new ImageCaptcha(),
-    delivery,
+    rng: deps.rng,
+    verifier: options.verifier ?? new ImageCaptcha(deps.rng),
   };
   // The key pair for encrypted bodies exists from the first start on.
   app.addHook('onReady', async () => {
     await ensureServerKey(db, deps.clock.now());
-  });
-  app.addHook('onClose', async () => {
-    delivery.mailer.close();
   });
   const visit = (ctx: { request: FastifyRequest; ip: string; language: string; now: Date }): Visit => ({
     ip: ctx.ip,
@@ -69,13 +63,14 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   route(app, deps, api.encryptionKey, async ({ now }) => publicServerKey(db, now));
   route(app, deps, api.captcha, async ({ now }) => accounts.verifier.challenge(db, now));
   route(app, deps, api.login, async (ctx) => login(accounts, ctx.body, visit(ctx)));
-  route(app, deps, api.freePlay, async (ctx) => freePlay(accounts, visit(ctx)));
-  route(app, deps, api.logout, async ({ caller, now }) => {
-    await revokeSession(db, asMember(caller).tokenHash, now);
-    return { ok: true as const };
-  });
-  route(app, deps, api.register, async (ctx) => register(accounts, 'username', ctx.body, visit(ctx)));
-  route(app, deps, api.registerMobile, async (ctx) => register(accounts, 'mobile', ctx.body, visit(ctx)));
+  route(app, deps, api.freePlay, async (ctx) => freePlay(accounts, visit(ctx), ctx.idempotency));
+  route(app, deps, api.logout, async ({ caller, now }) => logout(db, asMember(caller).tokenHash, now));
+  route(app, deps, api.register, async (ctx) =>
+    register(accounts, 'username', ctx.body, visit(ctx), ctx.idempotency),
+  );
+  route(app, deps, api.registerMobile, async (ctx) =>
+    register(accounts, 'mobile', ctx.body, visit(ctx), ctx.idempotency),
+  );
   route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(db, query.code));
   route(app, deps, api.smsRegister, async (ctx) =>
     sendSmsCode(
@@ -87,6 +82,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
         field: 'mobileNo',
       },
       visit(ctx),
+      ctx.idempotency,
     ),
   );
   route(app, deps, api.smsRegisterUsername, async (ctx) =>
@@ -100,6 +96,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
         field: 'mobileNo',
       },
       visit(ctx),
+      ctx.idempotency,
     ),
   );
   route(app, deps, api.smsNoLogin, async (ctx) =>
@@ -112,10 +109,11 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
         field: 'mobileNum',
       },
       visit(ctx),
+      ctx.idempotency,
     ),
   );
   route(app, deps, api.forgotPasswordEmail, async (ctx) =>
-    forgotPasswordByEmail(accounts, ctx.body, visit(ctx)),
+    forgotPasswordByEmail(accounts, ctx.body, visit(ctx), ctx.idempotency),
   );
   route(app, deps, api.resetPassword, async (ctx) => resetPassword(accounts, ctx.body, visit(ctx)));
   route(app, deps, api.resetPasswordByPhone, async (ctx) =>
@@ -187,7 +185,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       countryDialingCode: row.country_dialing_code,
       mobileNum: row.mobile,
       purpose: row.purpose,
-      body: row.body,
+      body: withoutSecret(row.body, row.secret, '*'.repeat(row.secret.length)),
       provider: row.provider,
       status: row.status,
       error: row.error,
@@ -199,7 +197,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       id: row.id,
       to: row.to_address,
       subject: row.subject,
-      body: row.body,
+      body: withoutSecret(row.body, row.secret, '[hidden until sent]'),
       provider: row.provider,
       status: row.status,
       error: row.error,

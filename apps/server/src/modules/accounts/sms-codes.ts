@@ -1,33 +1,39 @@
-import { randomInt } from 'node:crypto';
 import {
   registerRuleMessage,
   SMS_CODE_MAX_TRIES,
   type SmsPurpose,
   TRIAL_ACCOUNT_IS_AGENT,
 } from '@tessera/contract';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
 import { type Accounts, requireFlag, ruleProblem, sendingPolicy, throttle, type Visit } from './accounts.ts';
+import { queueSms } from './delivery.ts';
 import * as store from './store.ts';
 
 const codeHash = (id: number, code: string) => sha256Hex(`${id}:${code}`);
 
-/** Checks a code for the number and purpose: every check is a try (5 at most); a right code is used up. */
+/**
+ * Checks a code for the number and purpose in a write of its own (a wrong try counts even when the request then
+ * fails): every check is a try (5 at most); a right code is used up.
+ */
 export async function useSmsCode(
-  db: Queryable,
+  db: Database,
   countryDialingCode: string,
   mobile: string,
   purpose: SmsPurpose,
   code: string,
   now: Date,
 ): Promise<'ok' | 'invalid' | 'expired'> {
-  const found = await store.takeSmsCodeTry(db, { countryDialingCode, mobile, purpose }, SMS_CODE_MAX_TRIES);
-  if (!found) return 'invalid';
-  if (found.expires_at <= now) return 'expired';
-  if (found.code_hash !== codeHash(found.id, code)) return 'invalid';
-  return (await store.consumeSmsCode(db, found.id, now)) ? 'ok' : 'invalid';
+  return write(db, { isolation: 'read committed' }, async (tx) => {
+    const found = await store.takeSmsCodeTry(tx, { countryDialingCode, mobile, purpose }, SMS_CODE_MAX_TRIES);
+    if (!found) return 'invalid';
+    if (found.expires_at <= now) return 'expired';
+    if (found.code_hash !== codeHash(found.id, code)) return 'invalid';
+    return (await store.consumeSmsCode(tx, found.id, now)) ? 'ok' : 'invalid';
+  });
 }
 
 /** A dialing code of one of the site's countries. */
@@ -57,9 +63,12 @@ export async function sendSmsCode(
     field: string;
   },
   visit: Visit,
+  idempotency: IdempotencyKey | null = null,
 ): Promise<{ expiredMinutes: number }> {
   const { db, config } = accounts;
   const { now } = visit;
+  const earlier = await earlierAnswer<{ expiredMinutes: number }>(db, idempotency);
+  if (earlier) return earlier;
   const flag = { register: 'MOBILENUMREG3', login: 'MOBILEVERCODELOGIN3', resetPassword: 'CHNGPASSVERIF3' }[
     input.purpose
   ];
@@ -90,27 +99,29 @@ export async function sendSmsCode(
     const member = await store.findMemberByMobile(db, input.countryDialingCode, input.mobile);
     if (!member || member.type === TRIAL_ACCOUNT_IS_AGENT) return answer;
   }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const id = await store.insertSmsCode(
-    db,
-    {
-      countryDialingCode: input.countryDialingCode,
-      mobile: input.mobile,
-      purpose: input.purpose,
-      ip: visit.ip,
-      expiresAt: new Date(now.getTime() + config.sms.codeMinutes * 60_000),
-    },
-    (rowId) => codeHash(rowId, code),
-    now,
-  );
   const brand = (await system.merchant(db, config.merchantCode)).brand;
+  const code = String(accounts.rng.int(0, 1_000_000)).padStart(6, '0');
   const text = config.sms.template
     .replaceAll('{code}', code)
     .replaceAll('{minutes}', String(config.sms.codeMinutes))
     .replaceAll('{brand}', brand);
-  try {
-    await accounts.delivery.sms.send(
-      db,
+  // The code and its SMS are written together; the SMS leaves after commit (the outbox's delivery job).
+  return write(db, { isolation: 'read committed', idempotency }, async (tx) => {
+    await store.insertSmsCode(
+      tx,
+      {
+        countryDialingCode: input.countryDialingCode,
+        mobile: input.mobile,
+        purpose: input.purpose,
+        ip: visit.ip,
+        expiresAt: new Date(now.getTime() + config.sms.codeMinutes * 60_000),
+      },
+      (rowId) => codeHash(rowId, code),
+      now,
+    );
+    await queueSms(
+      tx,
+      config,
       {
         countryDialingCode: input.countryDialingCode,
         mobile: input.mobile,
@@ -120,9 +131,6 @@ export async function sendSmsCode(
       },
       now,
     );
-  } catch (error) {
-    await store.consumeSmsCode(db, id, now);
-    throw error;
-  }
-  return answer;
+    return answer;
+  });
 }

@@ -329,7 +329,9 @@ export async function resetTokenUsable(db: Queryable, hash: string, now: Date) {
   return rows.length > 0;
 }
 
-// Outboxes.
+// Outboxes: messages waiting for their delivery job, sent, failed, or kept for the console (no provider).
+
+export type OutboxStatus = 'outbox' | 'queued' | 'sent' | 'failed';
 
 export async function insertSmsOutbox(
   db: Queryable,
@@ -338,26 +340,18 @@ export async function insertSmsOutbox(
     mobile: string;
     purpose: string;
     body: string;
+    secret: string;
     provider: 'outbox' | 'gateway';
-    status: 'outbox' | 'sent' | 'failed';
-    error?: string;
+    status: OutboxStatus;
   },
   now: Date,
-) {
-  await db.query(
-    `insert into sms_outbox (country_dialing_code, mobile, purpose, body, provider, status, error, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      sms.countryDialingCode,
-      sms.mobile,
-      sms.purpose,
-      sms.body,
-      sms.provider,
-      sms.status,
-      sms.error ?? '',
-      now,
-    ],
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `insert into sms_outbox (country_dialing_code, mobile, purpose, body, secret, provider, status, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+    [sms.countryDialingCode, sms.mobile, sms.purpose, sms.body, sms.secret, sms.provider, sms.status, now],
   );
+  return row?.id as number;
 }
 
 export async function insertMailOutbox(
@@ -366,16 +360,54 @@ export async function insertMailOutbox(
     to: string;
     subject: string;
     body: string;
+    secret: string;
     provider: 'outbox' | 'smtp';
-    status: 'outbox' | 'sent' | 'failed';
-    error?: string;
+    status: OutboxStatus;
   },
   now: Date,
-) {
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `insert into mail_outbox (to_address, subject, body, secret, provider, status, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [mail.to, mail.subject, mail.body, mail.secret, mail.provider, mail.status, now],
+  );
+  return row?.id as number;
+}
+
+export async function findSmsOutbox(db: Queryable, id: number): Promise<SmsOutboxDb | null> {
+  const rows = await db.query<SmsOutboxDb>('select * from sms_outbox where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function findMailOutbox(db: Queryable, id: number): Promise<MailOutboxDb | null> {
+  const rows = await db.query<MailOutboxDb>('select * from mail_outbox where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+interface Delivered {
+  status: 'sent' | 'failed';
+  /** The body with its secret removed, once sent. */
+  body?: string;
+  error: string;
+  at: Date;
+}
+
+/** Marks a queued SMS sent (its secret then goes) or failed. */
+export async function markSmsOutbox(db: Queryable, id: number, done: Delivered) {
   await db.query(
-    `insert into mail_outbox (to_address, subject, body, provider, status, error, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [mail.to, mail.subject, mail.body, mail.provider, mail.status, mail.error ?? '', now],
+    `update sms_outbox set status = $2, body = coalesce($3, body), secret = case when $2 = 'sent' then '' else secret end,
+       error = $4, sent_at = case when $2 = 'sent' then $5::timestamptz end
+     where id = $1 and status = 'queued'`,
+    [id, done.status, done.body ?? null, done.error, done.at],
+  );
+}
+
+export async function markMailOutbox(db: Queryable, id: number, done: Delivered) {
+  await db.query(
+    `update mail_outbox set status = $2, body = coalesce($3, body), secret = case when $2 = 'sent' then '' else secret end,
+       error = $4, sent_at = case when $2 = 'sent' then $5::timestamptz end
+     where id = $1 and status = 'queued'`,
+    [id, done.status, done.body ?? null, done.error, done.at],
   );
 }
 
@@ -409,10 +441,12 @@ export interface SmsOutboxDb {
   mobile: string;
   purpose: string;
   body: string;
+  secret: string;
   provider: 'outbox' | 'gateway';
-  status: 'outbox' | 'sent' | 'failed';
+  status: OutboxStatus;
   error: string;
   created_at: Date;
+  sent_at: Date | null;
 }
 
 export function listSmsOutbox(db: Queryable, query: Page & { mobileNum?: string | undefined }) {
@@ -430,10 +464,12 @@ export interface MailOutboxDb {
   to_address: string;
   subject: string;
   body: string;
+  secret: string;
   provider: 'outbox' | 'smtp';
-  status: 'outbox' | 'sent' | 'failed';
+  status: OutboxStatus;
   error: string;
   created_at: Date;
+  sent_at: Date | null;
 }
 
 export function listMailOutbox(db: Queryable, query: Page & { to?: string | undefined }) {

@@ -9,8 +9,8 @@ export function backofficeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
 
   route(app, deps, bo.setupStatus, async () => ({ needsSetup: await service.needsSetup(db) }));
-  route(app, deps, bo.setup, async ({ body, now, ip }) => service.setup(db, config, body, now, ip));
-  route(app, deps, bo.login, async ({ body, now, ip }) => service.login(db, config, body, now, ip));
+  route(app, deps, bo.setup, async ({ body, now, ip }) => service.setup(db, config, deps.rng, body, now, ip));
+  route(app, deps, bo.login, async ({ body, now, ip }) => service.login(db, config, deps.rng, body, now, ip));
   route(app, deps, bo.me, async ({ caller }) => service.currentOperator(db, asOperator(caller).operatorId));
   route(app, deps, bo.logout, async ({ caller, now }) =>
     service.logout(db, asOperator(caller).tokenHash, now),

@@ -7,12 +7,14 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
+import type { Rng } from '../../platform/rng.ts';
 import {
   countActiveSessions,
   openSession,
   revokeSession,
   revokeSubjectSessions,
 } from '../../platform/sessions.ts';
+import { write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
 import * as store from './store.ts';
 
@@ -36,20 +38,22 @@ const loginPolicy = (config: Config): AttemptPolicy => ({
 });
 
 async function startSession(
-  db: Queryable,
+  tx: Queryable,
   config: Config,
+  rng: Rng,
   operator: store.OperatorDb,
   now: Date,
   ip: string,
 ) {
   const session = await openSession(
-    db,
+    tx,
     { kind: 'operator', id: operator.id },
     config.operatorSession,
     now,
     ip,
+    rng,
   );
-  await store.touchOperatorLogin(db, operator.id, now);
+  await store.touchOperatorLogin(tx, operator.id, now);
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
@@ -62,8 +66,9 @@ async function startSession(
  * a while, and the answer never tells whether the username exists.
  */
 export async function login(
-  db: Queryable,
+  db: Database,
   config: Config,
+  rng: Rng,
   input: { username: string; password: string },
   now: Date,
   ip: string,
@@ -77,12 +82,16 @@ export async function login(
   if (!operator || !valid || operator.disabled) {
     const policy = loginPolicy(config);
     const ipPolicy = { ...policy, maxFailures: policy.maxFailures * 4 };
-    await recordFailure(db, keys[0] as string, policy, now);
-    await recordFailure(db, keys[1] as string, ipPolicy, now);
+    await write(db, { isolation: 'read committed' }, async (tx) => {
+      await recordFailure(tx, keys[0] as string, policy, now);
+      await recordFailure(tx, keys[1] as string, ipPolicy, now);
+    });
     throw new AppError('invalid_credentials');
   }
-  await clearFailures(db, keys[0] as string);
-  return startSession(db, config, operator, now, ip);
+  return write(db, { isolation: 'read committed' }, async (tx) => {
+    await clearFailures(tx, keys[0] as string);
+    return startSession(tx, config, rng, operator, now, ip);
+  });
 }
 
 export async function currentOperator(db: Queryable, operatorId: number): Promise<OperatorView> {
@@ -90,8 +99,8 @@ export async function currentOperator(db: Queryable, operatorId: number): Promis
 }
 
 /** Signs the operator out: the session of this token ends. */
-export async function logout(db: Queryable, tokenHash: string, now: Date) {
-  await revokeSession(db, tokenHash, now);
+export async function logout(db: Database, tokenHash: string, now: Date) {
+  await write(db, { isolation: 'read committed' }, (tx) => revokeSession(tx, tokenHash, now));
   return { ok: true as const };
 }
 
@@ -101,27 +110,29 @@ export async function needsSetup(db: Queryable): Promise<boolean> {
 
 /** Creates the first owner; refused once any operator exists. */
 export async function setupFirstOwner(
-  db: Queryable,
+  tx: Queryable,
   config: Config,
+  rng: Rng,
   input: { username: string; displayName: string; password: string },
   now: Date,
   ip: string,
 ) {
-  if (!(await needsSetup(db))) throw new AppError('setup_already_done');
-  const operator = await createOperator(db, { ...input, role: 'owner' }, now);
-  return { operator, session: await startSession(db, config, operator, now, ip) };
+  if (!(await needsSetup(tx))) throw new AppError('setup_already_done');
+  const operator = await createOperator(tx, { ...input, role: 'owner' }, now);
+  return { operator, session: await startSession(tx, config, rng, operator, now, ip) };
 }
 
 /** The setup page: the first owner, signed in, and the audit entry of its creation, in one transaction. */
 export async function setup(
   db: Database,
   config: Config,
+  rng: Rng,
   input: { username: string; displayName: string; password: string },
   now: Date,
   ip: string,
 ) {
-  return db.transaction(async (tx) => {
-    const { operator, session } = await setupFirstOwner(tx, config, input, now, ip);
+  return write(db, { isolation: 'serializable' }, async (tx) => {
+    const { operator, session } = await setupFirstOwner(tx, config, rng, input, now, ip);
     await recordAudit(
       tx,
       { operatorId: operator.id, username: operator.username },
