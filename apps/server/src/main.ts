@@ -16,7 +16,12 @@ export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
 const config = loadConfig();
 const db = await openDatabase(config);
 await migrate(db);
-await seed(db, { merchantCode: config.merchantCode, demo: config.demoSeed, now: systemClock.now() });
+await seed(db, {
+  merchantCode: config.merchantCode,
+  demo: config.demoSeed,
+  now: systemClock.now(),
+  rng: cryptoRng,
+});
 const owner = config.owner ?? (config.demoSeed ? DEMO_OWNER : null);
 const createdOwner = await ensureFirstOwner(db, owner, systemClock.now());
 const realtime = new RealtimeHub(db);

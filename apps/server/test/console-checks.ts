@@ -62,7 +62,7 @@ export function consoleChecks(app: () => TestApp, tokens: () => CallerTokens) {
     token: string,
     entity: string,
     change: {
-      action: 'create' | 'update' | 'delete';
+      action: string;
       entityId: string | number;
       before: unknown;
       after: unknown;

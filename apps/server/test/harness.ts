@@ -108,16 +108,11 @@ export async function startTestApp(
     ...options.config,
   };
   await migrate(db);
-  await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now() });
+  const rng = seededRng(`tessera-test-${randomBytes(8).toString('hex')}`);
+  await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now(), rng });
   const realtime = new RealtimeHub(db);
   await realtime.start();
-  const deps: AppDeps = {
-    db,
-    config,
-    clock,
-    realtime,
-    rng: seededRng(`tessera-test-${randomBytes(8).toString('hex')}`),
-  };
+  const deps: AppDeps = { db, config, clock, realtime, rng };
   const app = await buildApp(deps, { logger: false });
   options.setup?.(app);
   await app.ready();

@@ -6,6 +6,7 @@ import { startServer } from '../../../e2e/start-server.ts';
 import { loadConfig, parseTrustProxy } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/index.ts';
+import { seededRng } from '../src/platform/rng.ts';
 import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from './harness.ts';
 
 describe('migrations and seed', () => {
@@ -18,14 +19,16 @@ describe('migrations and seed', () => {
       expect(await migrate(db)).toEqual(files.sort());
       expect(files).toContain('0001_foundation.sql');
       const now = new Date('2026-06-01T00:00:00Z');
-      const first = await seed(db, { merchantCode: 'TESSERA', demo: true, now });
+      const first = await seed(db, { merchantCode: 'TESSERA', demo: true, now, rng: seededRng('seed') });
       expect(first).toContain('demo_banners');
       await db.query("update banners set title = 'Changed by operator' where id = 1");
       await db.query('delete from notices where id = 2');
       await db.query("update module_flags set enabled = false where mod_id = 'FREEPLAY3'");
 
       expect(await migrate(db)).toEqual([]);
-      expect(await seed(db, { merchantCode: 'TESSERA', demo: true, now })).toEqual([]);
+      expect(await seed(db, { merchantCode: 'TESSERA', demo: true, now, rng: seededRng('seed') })).toEqual(
+        [],
+      );
       const banner = await db.query<{ title: string }>('select title from banners where id = 1');
       expect(banner[0]?.title).toBe('Changed by operator');
       expect(await db.query('select 1 from notices where id = 2')).toHaveLength(0);
@@ -63,7 +66,7 @@ describe('migrations and seed', () => {
     const { db, drop } = await openTestDatabase();
     try {
       await migrate(db);
-      await seed(db, { merchantCode: 'TESSERA', demo: false, now: new Date() });
+      await seed(db, { merchantCode: 'TESSERA', demo: false, now: new Date(), rng: seededRng('seed') });
       expect(await db.query('select 1 from banners')).toHaveLength(0);
       expect((await db.query('select 1 from module_flags')).length).toBe(13);
       expect((await db.query('select 1 from register_rules')).length).toBe(15);

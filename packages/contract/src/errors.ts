@@ -232,6 +232,12 @@ export const ERRORS = {
     VI: 'Tiêu đề Idempotency-Key phải gồm 1 đến 255 ký tự hiển thị.',
     CN: 'Idempotency-Key 请求头须为 1 到 255 个可见字符。',
   },
+  job_not_dead: {
+    status: 409,
+    EN: 'Only a job that has failed for good can be retried.',
+    VI: 'Chỉ có thể thử lại công việc đã thất bại hẳn.',
+    CN: '只有彻底失败的任务才能重试。',
+  },
   service_unavailable: {
     status: 503,
     EN: 'The service is unavailable, please retry.',

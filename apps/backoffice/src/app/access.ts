@@ -1,4 +1,9 @@
-import { accountsConsoleEndpoints, type Endpoint, type OperatorRole } from '@tessera/contract';
+import {
+  accountsConsoleEndpoints,
+  backofficeEndpoints,
+  type Endpoint,
+  type OperatorRole,
+} from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
 export type PageId =
@@ -18,7 +23,8 @@ export type PageId =
   | 'smsOutbox'
   | 'mailOutbox'
   | 'loginFailures'
-  | 'security';
+  | 'security'
+  | 'jobs';
 
 export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
 
@@ -95,6 +101,13 @@ export const PAGES: readonly PageDefinition[] = [
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },
   { id: 'audit', path: '/audit', icon: 'audit', section: 'administration', roles: [] },
+  {
+    id: 'jobs',
+    path: '/jobs',
+    icon: 'activity',
+    section: 'administration',
+    roles: rolesOf(backofficeEndpoints.jobs),
+  },
   {
     id: 'security',
     path: '/security',

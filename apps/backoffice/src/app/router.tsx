@@ -8,6 +8,7 @@ import { BannersPage } from '../features/banners/BannersPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { DomainsPage } from '../features/domains/DomainsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
+import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
@@ -42,6 +43,7 @@ export const router = createBrowserRouter(
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
+        { path: 'jobs', element: page('jobs', <JobsPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

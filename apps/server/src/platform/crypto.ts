@@ -1,16 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-
-/** Random session tokens of 256 bits, base64url. */
-export function newToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 export function sha256Hex(value: string | Uint8Array): string {
   return createHash('sha256').update(value).digest('hex');
 }
-
-export const newUuid = randomUUID;
 
 /** argon2id with OWASP's recommended parameters (19 MiB, 2 iterations, 1 lane). */
 // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot read).
@@ -31,6 +24,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 /** A hash to verify against when the account does not exist, so both paths take the same time. */
 let decoyHash: Promise<string> | null = null;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  // Its value does not matter (nothing can match it by design): only its cost does.
+  decoyHash ??= hashPassword('decoy-password-that-no-account-has');
   return decoyHash;
 }

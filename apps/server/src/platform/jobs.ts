@@ -361,12 +361,52 @@ export class JobRunner {
   }
 }
 
-/** The console's view of jobs: dead ones with their error, and a retry that queues a dead job again. */
-export async function retryDeadJob(tx: Queryable, id: number, now: Date) {
-  const [row] = await tx.query<{ id: bigint; kind: string }>(
+// The console's view of jobs: the list (dead ones show their last error), and a retry of a dead job.
+
+export interface JobDb {
+  id: bigint;
+  kind: string;
+  status: 'queued' | 'running' | 'done' | 'dead';
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
+  last_error: string;
+  slot: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const JOB_COLUMNS =
+  'id, kind, status, attempts, max_attempts, run_at, last_error, slot, created_at, finished_at';
+
+export async function listJobs(
+  db: Queryable,
+  filter: { status?: string | undefined; kind?: string | undefined; pageNo: number; pageSize: number },
+): Promise<{ rows: JobDb[]; total: number }> {
+  const where = ['($1::text is null or status = $1)', '($2::text is null or kind = $2)'];
+  const params = [filter.status ?? null, filter.kind ?? null];
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from jobs where ${where.join(' and ')}`,
+    params,
+  );
+  const rows = await db.query<JobDb>(
+    `select ${JOB_COLUMNS} from jobs where ${where.join(' and ')} order by id desc limit $3 offset $4`,
+    [...params, filter.pageSize, (filter.pageNo - 1) * filter.pageSize],
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findJob(db: Queryable, id: number): Promise<JobDb | null> {
+  const rows = await db.query<JobDb>(`select ${JOB_COLUMNS} from jobs where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Queues a dead job again with a fresh count of attempts; null when the job is not dead. */
+export async function retryDeadJob(tx: Queryable, id: number, now: Date): Promise<JobDb | null> {
+  const [row] = await tx.query<JobDb>(
     `update jobs set status = 'queued', run_at = $2, attempts = 0, lease_until = null, worker = null,
        finished_at = null
-     where id = $1 and status = 'dead' returning id, kind`,
+     where id = $1 and status = 'dead' returning ${JOB_COLUMNS}`,
     [id, now],
   );
   return row ?? null;

@@ -5,13 +5,14 @@ import {
   generateKeyPair,
   type KeyObject,
   privateDecrypt,
-  randomBytes,
 } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ENCRYPTION, ENCRYPTION_HEADERS, type EncryptionKey, type Endpoint } from '@tessera/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from './app-error.ts';
+import { sha256Hex } from './crypto.ts';
+import { write } from './write.ts';
 
 /**
  * The server's RSA-OAEP key pair for encrypted request bodies (architecture §3), kept in the database so every
@@ -47,7 +48,8 @@ async function insertNewKey(tx: Queryable, now: Date): Promise<KeyRow> {
   const { publicKey, privateKey } = await generate('rsa', { modulusLength: 2048 });
   const jwk = publicKey.export({ format: 'jwk' });
   const row: KeyRow = {
-    id: `k${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`,
+    // Named after the key itself: unique, and no randomness needed beyond the key's own.
+    id: `k${now.getTime().toString(36)}${sha256Hex(publicKey.export({ type: 'spki', format: 'der' })).slice(0, 12)}`,
     public_spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
     public_jwk: { kty: 'RSA', n: String(jwk.n), e: String(jwk.e), alg: ENCRYPTION.keyAlgorithm },
     private_pkcs8: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -72,7 +74,7 @@ async function insertNewKey(tx: Queryable, now: Date): Promise<KeyRow> {
 async function currentOrNewKey(db: Database, now: Date): Promise<KeyRow> {
   return (
     (await currentKeyRow(db)) ??
-    db.transaction('read committed', async (tx) => {
+    write(db, { isolation: 'read committed' }, async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [KEY_LOCK]);
       return (await currentKeyRow(tx)) ?? insertNewKey(tx, now);
     })

@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { sha256Hex } from './crypto.ts';
 import { closeSessionSockets } from './realtime.ts';
 import { type Rng, token as randomToken } from './rng.ts';
+import { write } from './write.ts';
 
 export type SubjectKind = 'member' | 'operator';
 
@@ -126,7 +127,7 @@ export async function countActiveSessions(db: Queryable, kind: SubjectKind, now:
 
 /** Deletes sessions that ended (revoked or expired) before the given time. */
 export async function purgeEndedSessions(db: Database, before: Date): Promise<number> {
-  return db.transaction('read committed', async (tx) => {
+  return write(db, { isolation: 'read committed' }, async (tx) => {
     const rows = await tx.query('delete from sessions where expires_at < $1 returning 1', [before]);
     return rows.length;
   });

@@ -58,6 +58,24 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+export const JOB_STATUSES = ['queued', 'running', 'done', 'dead'] as const;
+
+/** A job of the platform's runner: an outbox delivery, a scheduled slot, or other work done after a commit. */
+export const jobView = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  status: z.enum(JOB_STATUSES),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  runAt: z.string(),
+  lastError: z.string(),
+  /** The slot of a scheduled job (its schedule's name and time), or null. */
+  slot: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JobView = z.infer<typeof jobView>;
+
 export const dashboard = z.object({
   counts: z.object({
     members: z.number().int(),
@@ -137,6 +155,23 @@ export const backofficeEndpoints = {
       response: operatorView,
     }),
   },
+  jobs: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/jobs`,
+    access: operator('operations'),
+    query: paging.extend({
+      status: z.enum(JOB_STATUSES).optional(),
+      kind: z.string().trim().max(60).optional(),
+    }),
+    response: page(jobView),
+  }),
+  retryJob: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/jobs/:id/retry`,
+    access: operator('operations'),
+    params: idParams,
+    response: jobView,
+  }),
   audit: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/audit`,

@@ -1,5 +1,6 @@
 import { storeImage } from '../../modules/content/service.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
+import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
 import * as data from './data.ts';
 
@@ -9,7 +10,7 @@ import * as data from './data.ts';
  */
 export async function seed(
   db: Database,
-  options: { merchantCode: string; demo: boolean; now: Date },
+  options: { merchantCode: string; demo: boolean; now: Date; rng: Rng },
 ): Promise<string[]> {
   const sections: [string, (tx: Queryable) => Promise<void>][] = [
     ['merchant', (tx) => seedMerchant(tx, options.merchantCode)],
@@ -19,11 +20,11 @@ export async function seed(
     ['countries', seedCountries],
     ['languages', seedLanguages],
     ['avatars', seedAvatars],
-    ['games', (tx) => seedGames(tx, options.now)],
+    ['games', (tx) => seedGames(tx, options.rng, options.now)],
   ];
   if (options.demo) {
     sections.push(
-      ['demo_banners', (tx) => seedBanners(tx, options.now)],
+      ['demo_banners', (tx) => seedBanners(tx, options.rng, options.now)],
       ['demo_notices', seedNotices],
       ['demo_announcements', seedAnnouncements],
       ['demo_help', seedHelp],
@@ -110,9 +111,9 @@ async function seedLanguages(tx: Queryable) {
   }
 }
 
-async function seedBanners(tx: Queryable, now: Date) {
+async function seedBanners(tx: Queryable, rng: Rng, now: Date) {
   for (const [index, [group, art, linkageType, linkUrl]] of data.BANNERS.entries()) {
-    const image = await storeImage(tx, Buffer.from(bannerSvg(art, index + 1)), 'image/svg+xml', now);
+    const image = await storeImage(tx, rng, Buffer.from(bannerSvg(art, index + 1)), 'image/svg+xml', now);
     await tx.query(
       `insert into banners (group_name, title, image_id, linkage_type, link_url, sort)
        values ($1, $2, $3, $4, $5, $6)`,
@@ -173,7 +174,7 @@ async function seedDomains(tx: Queryable) {
   }
 }
 
-async function seedGames(tx: Queryable, now: Date) {
+async function seedGames(tx: Queryable, rng: Rng, now: Date) {
   for (const [index, [code, names]] of data.GAME_TYPES.entries()) {
     await tx.query('insert into game_types (code, names, sort) values ($1, $2, $3) on conflict do nothing', [
       code,
@@ -185,7 +186,7 @@ async function seedGames(tx: Queryable, now: Date) {
     index,
     [gameType, vassalage, name, hot, accountTypeId, from, to],
   ] of data.GAME_VENDORS.entries()) {
-    const icon = await storeImage(tx, Buffer.from(vendorIconSvg(name, from, to)), 'image/svg+xml', now);
+    const icon = await storeImage(tx, rng, Buffer.from(vendorIconSvg(name, from, to)), 'image/svg+xml', now);
     await tx.query(
       `insert into game_vendors (game_type, vassalage, display_name, is_hot, icon_image_id, account_type_id, sort)
        values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,

@@ -60,7 +60,7 @@ const SCALE = 4;
 
 /** Draws the text as an RGB PNG with jittered, sheared glyphs, noise dots and crossing lines. */
 export function drawCaptcha(answer: string, rng: Rng): Buffer {
-  const randomInt = (max: number) => rng.int(0, max);
+  const below = (max: number) => rng.int(0, max);
   const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
   const put = (x: number, y: number, rgb: readonly number[]) => {
     if (x < 0 || y < 0 || x >= WIDTH || y >= HEIGHT) return;
@@ -69,20 +69,20 @@ export function drawCaptcha(answer: string, rng: Rng): Buffer {
     pixels[at + 1] = rgb[1] as number;
     pixels[at + 2] = rgb[2] as number;
   };
-  const light = () => 215 + randomInt(40);
-  const dark = () => [randomInt(110), randomInt(110), randomInt(130)];
+  const light = () => 215 + below(40);
+  const dark = () => [below(110), below(110), below(130)];
   const background = [light(), light(), light()];
   for (let y = 0; y < HEIGHT; y += 1) for (let x = 0; x < WIDTH; x += 1) put(x, y, background);
   for (let dot = 0; dot < 350; dot += 1) {
-    put(randomInt(WIDTH), randomInt(HEIGHT), [150 + randomInt(80), 150 + randomInt(80), 150 + randomInt(80)]);
+    put(below(WIDTH), below(HEIGHT), [150 + below(80), 150 + below(80), 150 + below(80)]);
   }
   const step = Math.floor((WIDTH - 20) / answer.length);
   for (const [index, char] of [...answer].entries()) {
     const glyph = CAPTCHA_GLYPHS[char] ?? '';
     const colour = dark();
-    const left = 12 + index * step + randomInt(6);
-    const top = 6 + randomInt(HEIGHT - 7 * SCALE - 10);
-    const shear = (randomInt(7) - 3) / 10;
+    const left = 12 + index * step + below(6);
+    const top = 6 + below(HEIGHT - 7 * SCALE - 10);
+    const shear = (below(7) - 3) / 10;
     for (let cell = 0; cell < glyph.length; cell += 1) {
       if (glyph[cell] !== '#') continue;
       const gx = cell % 5;
@@ -97,8 +97,8 @@ export function drawCaptcha(answer: string, rng: Rng): Buffer {
   }
   for (let line = 0; line < 4; line += 1) {
     const colour = dark();
-    let y = randomInt(HEIGHT);
-    const slope = (randomInt(21) - 10) / 20;
+    let y = below(HEIGHT);
+    const slope = (below(21) - 10) / 20;
     for (let x = 0; x < WIDTH; x += 1) {
       put(x, y, colour);
       y = Math.min(HEIGHT - 1, Math.max(0, y + slope));

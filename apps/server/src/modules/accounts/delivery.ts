@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { ClaimedJob, JobRunner } from '../../platform/jobs.ts';
 import { enqueue } from '../../platform/jobs.ts';
+import { write } from '../../platform/write.ts';
 import * as store from './store.ts';
 
 // Mail and SMS leave through the outbox: the message is written in the transaction of its cause, and a job sends
@@ -113,7 +114,7 @@ export function defineDeliveryJobs(
         text: mail.body,
         messageId: `<mail-${mail.id}@${messageHost}>`,
       });
-      await db.transaction('read committed', (tx) =>
+      await write(db, { isolation: 'read committed' }, (tx) =>
         store.markMailOutbox(tx, mail.id, {
           status: 'sent',
           body: withoutSecret(mail.body, mail.secret, '[removed]'),
@@ -123,7 +124,7 @@ export function defineDeliveryJobs(
       );
     },
     async onDead(job, error) {
-      await db.transaction('read committed', (tx) =>
+      await write(db, { isolation: 'read committed' }, (tx) =>
         store.markMailOutbox(tx, idOf(job), {
           status: 'failed',
           error: error.slice(0, 500),
@@ -155,7 +156,7 @@ export function defineDeliveryJobs(
       });
       await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) throw new Error(`gateway answered ${response.status}`);
-      await db.transaction('read committed', (tx) =>
+      await write(db, { isolation: 'read committed' }, (tx) =>
         store.markSmsOutbox(tx, sms.id, {
           status: 'sent',
           body: withoutSecret(sms.body, sms.secret, '*'.repeat(sms.secret.length)),
@@ -165,7 +166,7 @@ export function defineDeliveryJobs(
       );
     },
     async onDead(job, error) {
-      await db.transaction('read committed', (tx) =>
+      await write(db, { isolation: 'read committed' }, (tx) =>
         store.markSmsOutbox(tx, idOf(job), {
           status: 'failed',
           error: error.slice(0, 500),

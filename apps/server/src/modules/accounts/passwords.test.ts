@@ -310,6 +310,14 @@ describe('forgot password by email over SMTP', () => {
         `${member.username}@example.com`,
       ]);
     await expect.poll(mail).toEqual([{ status: 'queued' }]);
+    const attempts = async () =>
+      (
+        await t.db.query<{ attempts: number; status: string }>(
+          `select attempts, status from jobs where kind = 'mail.deliver' order by id desc limit 1`,
+        )
+      )[0];
+    // The first try has failed and the job waits for its next one.
+    await expect.poll(attempts).toEqual({ attempts: 1, status: 'queued' });
     for (let attempt = 2; attempt <= 8; attempt += 1) {
       t.clock.advance(3_600_000);
       await t.jobs.runDue();

@@ -45,7 +45,7 @@ export async function registerMember(
   extra: Record<string, unknown> = {},
 ): Promise<{ username: string; password: string; token: string; id: number }> {
   registered += 1;
-  const username = `player${registered}${Math.floor(Math.random() * 1e6)}`.slice(0, 16);
+  const username = `player${registered}${t.deps.rng.int(0, 1_000_000)}`.slice(0, 16);
   const password = 'Tessera-pass-2026';
   const response = await sealed(t, api.register, {
     username,

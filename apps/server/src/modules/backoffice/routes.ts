@@ -19,6 +19,8 @@ export function backofficeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, bo.operators.list, async () => service.operatorRows(db));
   route(app, deps, bo.operators.create, async (ctx) => service.addOperator(deps, ctx, ctx.body));
+  route(app, deps, bo.jobs, async ({ query }) => service.jobsPage(db, query));
+  route(app, deps, bo.retryJob, async (ctx) => service.retryJob(deps, ctx, ctx.params.id));
   route(app, deps, bo.operators.update, async (ctx) =>
     service.editOperator(deps, ctx, ctx.params.id, ctx.body),
   );

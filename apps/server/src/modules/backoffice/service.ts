@@ -1,4 +1,4 @@
-import type { OperatorRole, OperatorView } from '@tessera/contract';
+import type { JobView, OperatorRole, OperatorView } from '@tessera/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
@@ -6,6 +6,7 @@ import { type AttemptPolicy, clearFailures, lockedUntil, recordFailure } from '.
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
+import { findJob, type JobDb, listJobs, retryDeadJob } from '../../platform/jobs.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import type { Rng } from '../../platform/rng.ts';
 import {
@@ -291,4 +292,36 @@ export async function auditPage(db: Queryable, query: store.AuditFilter) {
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };
+}
+
+const jobView = (row: JobDb): JobView => ({
+  id: Number(row.id),
+  kind: row.kind,
+  status: row.status,
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  runAt: row.run_at.toISOString(),
+  lastError: row.last_error,
+  slot: row.slot,
+  createdAt: row.created_at.toISOString(),
+  finishedAt: row.finished_at?.toISOString() ?? null,
+});
+
+/** A page of the runner's jobs, newest first: dead ones carry their last error. */
+export async function jobsPage(
+  db: Queryable,
+  query: { status?: string | undefined; kind?: string | undefined; pageNo: number; pageSize: number },
+) {
+  const { rows, total } = await listJobs(db, query);
+  return { list: rows.map(jobView), total, pageNo: query.pageNo, pageSize: query.pageSize };
+}
+
+/** Queues a dead job again (audited); refused unless the job is dead. */
+export async function retryJob(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'job', action: 'retry' }, async (tx) => {
+    const before = orNotFound(await findJob(tx, id));
+    const after = await retryDeadJob(tx, id, call.now);
+    if (!after) throw new AppError('job_not_dead');
+    return { entityId: id, before: jobView(before), after: jobView(after), result: jobView(after) };
+  });
 }

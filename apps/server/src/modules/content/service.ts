@@ -15,8 +15,9 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import { newUuid, sha256Hex } from '../../platform/crypto.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
+import { type Rng, uuid } from '../../platform/rng.ts';
 import { sanitizeRichHtml } from '../../platform/sanitize.ts';
 import * as store from './store.ts';
 
@@ -44,13 +45,13 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 }
 
 /** Stores an uploaded raster image after checking its real type and size. */
-export async function storeUploadedImage(db: Queryable, bytes: Uint8Array, now: Date) {
+export async function storeUploadedImage(db: Queryable, rng: Rng, bytes: Uint8Array, now: Date) {
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw new AppError('payload_too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType || !(IMAGE_UPLOAD.types as readonly string[]).includes(contentType)) {
     throw new AppError('unsupported_media_type');
   }
-  return storeImage(db, bytes, contentType, now);
+  return storeImage(db, rng, bytes, contentType, now);
 }
 
 /** The console's upload: the image is checked and stored, audited with its name. */
@@ -60,7 +61,7 @@ export async function uploadImage(
   file: { bytes: Uint8Array; filename: string },
 ) {
   return operatorWrite(deps, call, { entity: 'image', action: 'create' }, async (tx) => {
-    const image = await storeUploadedImage(tx, file.bytes, call.now);
+    const image = await storeUploadedImage(tx, deps.rng, file.bytes, call.now);
     const after = {
       imageId: image.imageId,
       contentType: image.contentType,
@@ -72,8 +73,8 @@ export async function uploadImage(
 }
 
 /** Stores an image of a known type (uploads after their check, and the seed's own artwork). */
-export async function storeImage(db: Queryable, bytes: Uint8Array, contentType: string, now: Date) {
-  const id = newUuid();
+export async function storeImage(db: Queryable, rng: Rng, bytes: Uint8Array, contentType: string, now: Date) {
+  const id = uuid(rng);
   await store.insertImage(
     db,
     { id, content_type: contentType, bytes, size: bytes.length, sha256: sha256Hex(bytes) },
