@@ -1,8 +1,12 @@
 import { z } from 'zod';
 
-/** Real-time events pushed over /ws. */
+/**
+ * Real-time events pushed over /ws. `settings.changed` goes to every socket; `member.changed` only to the sockets
+ * of that member (on every server process), after its profile or password state changed elsewhere.
+ */
 export const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings.changed'), areas: z.array(z.string()) }),
+  z.object({ type: z.literal('member.changed'), areas: z.array(z.enum(['profile', 'password'])) }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

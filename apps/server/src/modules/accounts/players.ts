@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { clearFailures, lockedUntil } from '../../platform/attempts.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { publish } from '../../platform/realtime.ts';
 import { text } from '../../platform/rng.ts';
 import { revokeSubjectSessions } from '../../platform/sessions.ts';
 import { type Accounts, loginKey, type Visit } from './accounts.ts';
@@ -100,6 +101,8 @@ export async function unlockPlayer(tx: Queryable, id: number) {
 export async function forcePasswordChange(tx: Queryable, id: number) {
   const before = await existingPlayer(tx, id);
   await store.updateMember(tx, id, { must_change_password: true });
+  // An open page of the player asks for the new password at once.
+  await publish(tx, { type: 'member.changed', areas: ['password'] }, { member: id });
   return { before: auditState(before), after: auditState(await existingPlayer(tx, id)) };
 }
 

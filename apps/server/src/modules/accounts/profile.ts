@@ -1,6 +1,7 @@
 import type { LanguageCode, MemberInfo } from '@tessera/contract';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
 import * as store from './store.ts';
 
@@ -58,19 +59,29 @@ export async function playerAvatar(db: Queryable, memberId: number) {
 
 const READ_COMMITTED = { isolation: 'read committed' } as const;
 
+/** Changes the member's profile and tells the member's other open pages (every tab, every device). */
+async function changeProfile(
+  tx: Queryable,
+  memberId: number,
+  change: Parameters<typeof store.updateMember>[2],
+) {
+  await store.updateMember(tx, memberId, change);
+  await publish(tx, { type: 'member.changed', areas: ['profile'] }, { member: memberId });
+}
+
 export async function setAvatar(db: Database, memberId: number, avatar: string) {
   if (!(await store.avatarExists(db, avatar)))
     throw new AppError('validation_failed', { avatar: 'invalid_value' });
-  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { avatar }));
+  await write(db, READ_COMMITTED, (tx) => changeProfile(tx, memberId, { avatar }));
   return playerAvatar(db, memberId);
 }
 
 export async function setNickname(db: Database, memberId: number, nickname: string) {
-  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { nickname }));
+  await write(db, READ_COMMITTED, (tx) => changeProfile(tx, memberId, { nickname }));
   return memberInfo(db, memberId);
 }
 
 export async function setLanguage(db: Database, memberId: number, language: LanguageCode) {
-  await write(db, READ_COMMITTED, (tx) => store.updateMember(tx, memberId, { language }));
+  await write(db, READ_COMMITTED, (tx) => changeProfile(tx, memberId, { language }));
   return { language };
 }

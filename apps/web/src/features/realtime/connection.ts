@@ -18,7 +18,11 @@ export function realtimeUrl(): string {
 /** Close code the server uses when the socket's session has ended (revoked, logged out, expired). */
 export const SESSION_ENDED = 4401;
 
-const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>(['settings.changed', 'hello']);
+const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
+  'settings.changed',
+  'member.changed',
+  'hello',
+]);
 
 /**
  * A light check of the contract's realtimeEvent shape: the schema itself would bring the whole validation

@@ -1,13 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { endSession, getToken, useSession } from '../../app/session.ts';
+import { openAuthModal } from '../auth/authModal.ts';
+import { loadMemberInfo } from '../auth/member.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
 
 /**
  * While the app is open, listens on /ws: `settings.changed` makes every query refetch (status, banners,
  * notices …), and so does a reconnection, since events may have been missed while the socket was down. A login
  * or a logout reconnects, so the server knows the socket's member; a session the server ended (revoked elsewhere,
- * expired) ends here at once.
+ * expired) ends here at once. `member.changed` (the member's profile changed in another tab, or an operator asked
+ * for a new password) reloads the member info, and opens the forced password change when it is asked for.
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -21,6 +24,11 @@ export function useRealtimeRefresh(): void {
       onSessionEnded: endSession,
       onEvent: (event) => {
         if (event.type === 'settings.changed') refetchAll();
+        if (event.type === 'member.changed') {
+          loadMemberInfo(queryClient).then((info) => {
+            if (info?.mustChangePassword) openAuthModal('changePassword', { forced: true });
+          }, refetchAll);
+        }
       },
       onResume: refetchAll,
     });
