@@ -1,3 +1,4 @@
+import type { RealtimeEvent } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -64,7 +65,7 @@ describe('real-time audiences', () => {
       { type: 'hello', audience: 'member' },
     ]);
     const aliceId = (await t.get('/wps/member/info', alice)).body.value.id as number;
-    const event = { type: 'member.changed', areas: ['profile'] } as const;
+    const event: RealtimeEvent = { type: 'member.changed', areas: ['profile'] };
     await t.db.transaction('read committed', (tx) => publish(tx, event, { member: aliceId }));
     await expect.poll(() => aliceHere.messages.at(-1)).toEqual(event);
     await expect.poll(() => aliceThere.messages.at(-1)).toEqual(event);

@@ -13,12 +13,13 @@ import { accountEndpoints, endpoints } from '../../web/src/app/endpoints.ts';
  * so that its first download carries no schema; each entry is held here to the contract endpoint of its name.
  */
 
-type Wire = Pick<Endpoint, 'method' | 'path' | 'bodyType'>;
+type Wire = Pick<Endpoint, 'method' | 'path' | 'bodyType' | 'idempotent'>;
 
 const wire = (endpoint: Wire) => ({
   method: endpoint.method,
   path: endpoint.path,
   bodyType: endpoint.bodyType ?? 'json',
+  idempotent: endpoint.idempotent ?? false,
 });
 
 const tables: [name: string, site: Record<string, Wire>, contract: Record<string, Wire>][] = [
@@ -28,7 +29,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
 
 describe('player site: endpoint table', () => {
   for (const [table, site, contract] of tables) {
-    it(`${table}: every entry has the method, path and body type of the contract endpoint of its name`, () => {
+    it(`${table}: every entry has the method, path, body type and idempotency of the contract endpoint of its name`, () => {
       const entries = Object.entries(site);
       expect(entries.length).toBeGreaterThan(0);
       for (const [name, endpoint] of entries) {

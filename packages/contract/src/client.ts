@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import { ENCRYPTION_KEY_PATH, type EncryptionKey, encryptBody } from './encryption.ts';
-import type { BodyOf, Endpoint, Envelope, ParamsOf, QueryOf, ResponseOf } from './endpoint.ts';
+import {
+  type BodyOf,
+  type Endpoint,
+  type Envelope,
+  IDEMPOTENCY_HEADER,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from './endpoint.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** A refusal from the server, carrying the envelope's stable code and per-field messages. */
@@ -54,17 +62,28 @@ export function createClient(options: ClientOptions = {}) {
     return serverKey;
   };
 
+  /**
+   * Calls an endpoint. A non-repeatable one carries a fresh Idempotency-Key, kept for its retries: after a network
+   * failure (the answer may have been lost after the server acted) it is sent once more, and the server answers
+   * the first result without acting twice.
+   */
   async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<ResponseOf<E>> {
+    const key = endpoint.idempotent ? newIdempotencyKey() : undefined;
     try {
-      return await send(endpoint, input);
+      return await send(endpoint, input, key);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'encryption_key_expired') throw error;
-      serverKey = null;
-      return send(endpoint, input);
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === 'encryption_key_expired') serverKey = null;
+      else if (!(key && error.code === 'network_error')) throw error;
+      return send(endpoint, input, key);
     }
   }
 
-  async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  async function send<E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+    idempotencyKey?: string,
+  ): Promise<ResponseOf<E>> {
     let path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
       encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
     );
@@ -81,6 +100,7 @@ export function createClient(options: ClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.language) headers.Language = options.language();
     if (options.merchant) headers.Merchant = options.merchant;
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
     let body: string | FormData | undefined;
     if (input.body instanceof FormData) {
       body = input.body;
@@ -129,3 +149,9 @@ export function createClient(options: ClientOptions = {}) {
 }
 
 export type ApiCall = ReturnType<typeof createClient>;
+
+/** 128 random bits as hex, from WebCrypto (available in browsers outside secure contexts, and in Node). */
+function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

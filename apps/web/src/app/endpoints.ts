@@ -15,12 +15,18 @@ type AccountEndpoints = typeof accountsEndpoints;
  * site names the method and path here and takes the types (query, body, answer) from the contract.
  * apps/server/test/web-endpoints.test.ts, which runs with the server tests, checks every entry against the contract.
  */
-function light<T>(method: Endpoint['method'], path: string, bodyType?: Endpoint['bodyType']): T {
-  const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType'> = {
+function light<T>(
+  method: Endpoint['method'],
+  path: string,
+  bodyType?: Endpoint['bodyType'],
+  idempotent?: 'idempotent',
+): T {
+  const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType' | 'idempotent'> = {
     method,
     path,
     access: 'visitor',
     ...(bodyType ? { bodyType } : {}),
+    ...(idempotent ? { idempotent: true } : {}),
   };
   return endpoint as T;
 }
@@ -54,8 +60,10 @@ function account<K extends keyof AccountEndpoints>(
   method: AccountEndpoints[K]['method'],
   path: string,
   bodyType?: 'encrypted' | 'form',
+  /** A non-repeatable call: the client sends an Idempotency-Key and may retry it safely. */
+  idempotent?: 'idempotent',
 ): AccountEndpoints[K] {
-  return light<AccountEndpoints[K]>(method, path, bodyType);
+  return light<AccountEndpoints[K]>(method, path, bodyType, idempotent);
 }
 
 /**
@@ -65,15 +73,25 @@ function account<K extends keyof AccountEndpoints>(
 export const accountEndpoints = {
   captcha: account<'captcha'>('GET', '/wps/captcha'),
   login: account<'login'>('POST', '/wps/session/login', 'encrypted'),
-  freePlay: account<'freePlay'>('POST', '/wps/session/login/freeplay'),
+  freePlay: account<'freePlay'>('POST', '/wps/session/login/freeplay', undefined, 'idempotent'),
   logout: account<'logout'>('DELETE', '/wps/session/logout'),
-  register: account<'register'>('PUT', '/wps/member/register', 'encrypted'),
-  registerMobile: account<'registerMobile'>('PUT', '/wps/member/register/mobile', 'encrypted'),
+  register: account<'register'>('PUT', '/wps/member/register', 'encrypted', 'idempotent'),
+  registerMobile: account<'registerMobile'>('PUT', '/wps/member/register/mobile', 'encrypted', 'idempotent'),
   affiliateCheck: account<'affiliateCheck'>('GET', '/wps/agent/affiliate'),
-  smsRegister: account<'smsRegister'>('POST', '/wps/verification/sms/register'),
-  smsRegisterUsername: account<'smsRegisterUsername'>('POST', '/wps/verification/sms/register/username'),
-  smsNoLogin: account<'smsNoLogin'>('POST', '/wps/verification/sms/noLogin'),
-  forgotPasswordEmail: account<'forgotPasswordEmail'>('POST', '/wps/member/password/email', 'form'),
+  smsRegister: account<'smsRegister'>('POST', '/wps/verification/sms/register', undefined, 'idempotent'),
+  smsRegisterUsername: account<'smsRegisterUsername'>(
+    'POST',
+    '/wps/verification/sms/register/username',
+    undefined,
+    'idempotent',
+  ),
+  smsNoLogin: account<'smsNoLogin'>('POST', '/wps/verification/sms/noLogin', undefined, 'idempotent'),
+  forgotPasswordEmail: account<'forgotPasswordEmail'>(
+    'POST',
+    '/wps/member/password/email',
+    'form',
+    'idempotent',
+  ),
   resetPassword: account<'resetPassword'>('POST', '/wps/member/password/reset', 'encrypted'),
   resetPasswordByPhone: account<'resetPasswordByPhone'>(
     'POST',
