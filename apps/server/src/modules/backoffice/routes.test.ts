@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 
 const API = '/backoffice/api';
 
@@ -50,6 +50,27 @@ describe('console setup: the first owner', () => {
     expect(audit).toEqual([{ operator_username: 'boss', entity: 'operator', action: 'create' }]);
     const hash = await t.db.query<{ password_hash: string }>('select password_hash from operators');
     expect(hash[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe.runIf(TEST_DATABASE === 'postgres')('console setup under concurrency (real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ demo: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates one first owner when two setups race (SERIALIZABLE: the loser is retried and refused)', async () => {
+    const setup = (username: string) =>
+      t.send('POST', `${API}/setup`, { username, displayName: username, password: 'correct horse battery' });
+    const answers = await Promise.all([setup('first'), setup('second'), setup('third')]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409]);
+    expect(
+      answers.filter((res) => res.status === 409).every((res) => res.body.code === 'setup_already_done'),
+    ).toBe(true);
+    expect(await t.db.query('select 1 from operators')).toHaveLength(1);
   });
 });
 
