@@ -18,9 +18,23 @@ import { openSession } from '../src/platform/sessions.ts';
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
-/** A clock the test moves by hand. */
+/** Every clock made by the tests of this file: each test starts with them at their start (test/setup.ts). */
+const clocks = new Set<TestClock>();
+
+export function rewindClocks(): void {
+  for (const clock of clocks) clock.rewind();
+}
+
+/** A clock the test moves by hand; it goes back to its start before each test, so no test sees another's time. */
 export class TestClock implements Clock {
-  constructor(private current = new Date('2026-06-01T12:00:00Z')) {}
+  private current: Date;
+  constructor(private readonly start = new Date('2026-06-01T12:00:00Z')) {
+    this.current = new Date(start);
+    clocks.add(this);
+  }
+  rewind() {
+    this.current = new Date(this.start);
+  }
   now() {
     return new Date(this.current);
   }

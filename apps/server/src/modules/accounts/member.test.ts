@@ -1,5 +1,5 @@
 import { accountsEndpoints as api } from '@tessera/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { registerMember } from './testing.ts';
 
@@ -9,8 +9,11 @@ describe('member info, avatar, nickname and language', () => {
   let trial: string;
   beforeAll(async () => {
     t = await startTestApp();
-    member = await registerMember(t, { nickname: 'Lucky' });
     trial = (await t.send('POST', api.freePlay.path, {})).body.value.token;
+  });
+  // Each test changes its own member.
+  beforeEach(async () => {
+    member = await registerMember(t, { nickname: 'Lucky' });
   });
   afterAll(async () => {
     await t.close();
