@@ -1,9 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../e2e/start-server.ts';
+import { startPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,55 +7,9 @@ declare module 'vitest' {
   }
 }
 
-/** The directory of initdb and pg_ctl: PG_BIN, the PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
-export function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
-  if (onPath) return onPath.replace(/\/initdb$/, '');
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const version of versions) {
-    const dir = join(root, version, 'bin');
-    if (existsSync(join(dir, 'initdb'))) return dir;
-  }
-  throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install the postgresql package');
-}
-
-/** Starts a throwaway PostgreSQL server in a temporary folder on a free port, and removes it afterwards. */
+/** vitest's global setup: one server for the whole run, its address provided to the tests. */
 export default async function setup(project: TestProject) {
-  const bin = postgresBinDir();
-  const dir = mkdtempSync(join(tmpdir(), 'tessera-pg-'));
-  const dataDir = join(dir, 'data');
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  // initdb refuses to run as root: the server then runs as the postgres user, who must own the folder.
-  const run = (command: string, args: string[]) => {
-    const [file, fileArgs] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
-      : [join(bin, command), args];
-    execFileSync(file as string, fileArgs as string[], { stdio: 'pipe' });
-  };
-  if (asRoot) {
-    chmodSync(dir, 0o777);
-    execFileSync('chown', ['postgres', dir]);
-  }
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    '-w',
-    'start',
-  ]);
-  project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
-    try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const server = await startPostgres();
+  project.provide('postgresUrl', server.url);
+  return server.stop;
 }

@@ -1,0 +1,77 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../../e2e/start-server.ts';
+
+/** The directory of initdb and pg_ctl: PG_BIN, the PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
+export function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath) return onPath.replace(/\/initdb$/, '');
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const dir = join(root, version, 'bin');
+    if (existsSync(join(dir, 'initdb'))) return dir;
+  }
+  throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install the postgresql package');
+}
+
+/**
+ * Starts a throwaway PostgreSQL server in a temporary folder on a free loopback port (the tests' and the
+ * benchmarks' server); `stop` shuts it down and removes the folder.
+ */
+export async function startPostgres(): Promise<{ url: string; port: number; bin: string; stop: () => void }> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-pg-'));
+  const dataDir = join(dir, 'data');
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  // initdb refuses to run as root: the server then runs as the postgres user, who must own the folder.
+  const run = (command: string, args: string[]) => {
+    const [file, fileArgs] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
+    execFileSync(file as string, fileArgs as string[], { stdio: 'pipe' });
+  };
+  if (asRoot) {
+    chmodSync(dir, 0o777);
+    execFileSync('chown', ['postgres', dir]);
+  }
+  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-w',
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    bin,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** pgbench of the same installation as initdb (for the benchmarks' baselines). */
+export function pgbenchPath(bin: string): string {
+  const beside = join(bin, 'pgbench');
+  if (existsSync(beside)) return beside;
+  const root = '/usr/lib/postgresql';
+  for (const version of existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : []) {
+    const candidate = join(root, version, 'bin', 'pgbench');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error('pgbench not found: install the postgresql-contrib package');
+}
