@@ -20,6 +20,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server process's id. */
+  pid: number;
   /** Everything the process printed so far. */
   output: () => string;
   /** Sends SIGTERM and resolves with the exit code; removes the temporary data folder. */
@@ -69,6 +71,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     output: () => output,
     async stop() {
       child.kill('SIGTERM');

@@ -257,12 +257,13 @@ describe('jobs', () => {
 });
 
 describe.runIf(onPostgres)('scheduled slots across server processes (real PostgreSQL)', () => {
-  it('runs each slot once with two server processes on one database', async () => {
+  it('runs each slot once with two server processes on one database; a third with JOBS=0 runs none', async () => {
     const { startServer } = await import('../../../e2e/start-server.ts');
     const { db, drop, url } = await openTestDatabase();
     const env = { DATABASE_URL: url, HOUSEKEEPING_CRON: '* * * * * *', DEMO_SEED: '0' };
     const first = await startServer(env);
     const second = await startServer(env);
+    const idle = await startServer({ ...env, JOBS: '0' });
     try {
       await expect
         .poll(
@@ -278,7 +279,15 @@ describe.runIf(onPostgres)('scheduled slots across server processes (real Postgr
     } finally {
       expect(await first.stop()).toBe(0);
       expect(await second.stop()).toBe(0);
+      expect(await idle.stop()).toBe(0);
     }
+    const workers = await db.query<{ worker: string }>(
+      "select distinct worker from jobs where kind = 'housekeeping' and worker is not null",
+    );
+    // Worker ids are host:pid:random; the JOBS=0 process claimed nothing.
+    expect(workers.map((row) => row.worker.split(':')[1]).sort()).toEqual(
+      [String(first.pid), String(second.pid)].sort(),
+    );
     const slots = await db.query<{ slot: string; status: string; attempts: number }>(
       "select slot, status, attempts from jobs where kind = 'housekeeping' order by slot",
     );
