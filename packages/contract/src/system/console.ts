@@ -3,6 +3,7 @@ import { httpUrl, idParams, isoDateTime, nonEmpty, okValue, siteLink } from '../
 import { CONSOLE_API, crud } from '../console-api.ts';
 import { REGISTER_FIELDS } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { isSafePattern } from '../patterns.ts';
 
 /**
  * System, as the console edits it: maintenance, site settings, region rules, module flags, registration rules,
@@ -78,14 +79,8 @@ export const registerRuleInput = z
     acceptedPattern: z
       .string()
       .max(300)
-      .refine((value) => {
-        try {
-          new RegExp(value);
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'invalid_format'),
+      // Only patterns the linear-time engine runs (no backreferences or lookarounds).
+      .refine(isSafePattern, 'invalid_format'),
     patternId: z.number().int().min(0).max(12),
     minLength: z.number().int().min(0).max(200),
     maxLength: z.number().int().min(0).max(200),

@@ -1,6 +1,7 @@
 import {
   ApiError,
   PASSWORD_RULE,
+  patternTest,
   type RegisterRule,
   registerRuleMessage,
   SMS_CODE_LENGTH,
@@ -50,11 +51,8 @@ export function breaksRule(
   value: string,
 ) {
   if (value.length < rule.minLength || value.length > rule.maxLength) return true;
-  try {
-    return !new RegExp(rule.acceptedPattern, 'u').test(value);
-  } catch {
-    return false;
-  }
+  // RE2 (linear time): an operator's pattern cannot freeze the page.
+  return patternTest(rule.acceptedPattern, value) === false;
 }
 
 /** A new password's problem against the length rule, or null. */

@@ -1,4 +1,4 @@
-import { BANNER_AUTOPLAY_MS, type Banner } from '@tessera/contract';
+import { BANNER_AUTOPLAY_MS, type Banner, isSiteLink } from '@tessera/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,14 +6,18 @@ import { useBanners } from './queries.ts';
 import './banners.css';
 
 function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
-  if (banner.linkageType === 'INTERNAL' && banner.linkUrl) {
+  if (banner.linkageType === 'INTERNAL' && banner.linkUrl.startsWith('/') && isSiteLink(banner.linkUrl)) {
     return (
       <Link to={banner.linkUrl} className="banners__link">
         {children}
       </Link>
     );
   }
-  if (banner.linkageType === 'EXTERNAL' && /^https?:\/\//i.test(banner.linkUrl)) {
+  if (
+    banner.linkageType === 'EXTERNAL' &&
+    /^https?:\/\//i.test(banner.linkUrl) &&
+    isSiteLink(banner.linkUrl)
+  ) {
     return (
       <a href={banner.linkUrl} target="_blank" rel="noopener noreferrer" className="banners__link">
         {children}

@@ -1,3 +1,4 @@
+import { isSiteLink } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../header/BrandMark.tsx';
@@ -6,7 +7,8 @@ import { useSiteName } from '../site/useSiteName.ts';
 import './footer.css';
 
 function ResponsibleGamingLink({ url, children }: { url: string; children: string }) {
-  if (url.startsWith('/') && !url.startsWith('//')) return <Link to={url}>{children}</Link>;
+  if (!isSiteLink(url)) return null;
+  if (url.startsWith('/')) return <Link to={url}>{children}</Link>;
   if (!/^https?:\/\//i.test(url)) return null;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer">
