@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -11,7 +12,12 @@ import {
   fieldMessage,
   IMAGE_UPLOAD,
 } from '@tessera/contract';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -20,6 +26,12 @@ import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
+import {
+  limitConnections,
+  loggerOptions,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+} from './platform/http-hardening.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { SESSION_ENDED } from './platform/realtime.ts';
 import { uuid } from './platform/rng.ts';
@@ -43,14 +55,46 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
+  const requestTimeout = config.limits.requestTimeoutSeconds * 1000;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // The log's request id is ours: a client-sent X-Request-Id is not trusted.
     genReqId: () => uuid(deps.rng),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // A whole request (headers and body) must arrive within the timeout: a slow body cannot hold a socket for long.
+    requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(requestTimeout, 20_000),
+      // How often Node looks for requests past their timeout (its default is every 30 s).
+      connectionsCheckingInterval: Math.min(requestTimeout, 5_000),
+    },
+    // A connection that sends nothing at all for this long is closed.
+    connectionTimeout: requestTimeout * 2,
+    // Errors Fastify meets before a route runs (bad URL encoding, an over-long path parameter) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const status = (error as FastifyError).statusCode === 414 ? 414 : 400;
+      (reply as FastifyReply).code(status).send(errorEnvelope('bad_request', requestLanguage(request)));
+    },
+  });
+  limitConnections(app, config.limits);
+  await app.register(helmet, securityHeaders(config.siteUrl));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Our own game frames (/house/…) may be framed by our pages; nothing else may be framed by anyone.
+    if (request.url.startsWith('/house/')) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+        );
+      }
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -88,7 +132,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
   await app.register(websocket);
-  registerMetrics(app, config.metricsToken);
+  registerMetrics(app, { token: config.metricsToken, public: config.metricsPort === null });
 
   systemRoutes(app, deps);
   systemImageRoutes(app, deps);

@@ -21,7 +21,7 @@ const schema = z.object({
     .default('TESSERA'),
   DEMO_SEED: flag.default(true),
   OWNER_USERNAME: z.string().optional(),
-  OWNER_PASSWORD: z.string().min(10).optional(),
+  OWNER_PASSWORD: z.string().min(12).optional(),
   OPERATOR_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   OPERATOR_SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   MEMBER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -50,6 +50,23 @@ const schema = z.object({
   IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
   HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
+  VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
+  OPERATOR_LOGIN_SLOW_AFTER: z.coerce.number().int().min(1).default(3),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=?$/, 'SECRETS_KEY must be 32 bytes in base64')
+    .optional(),
+  SECRETS_KEY_FILE: z.string().default(resolve(REPO_ROOT, 'data/secrets.key')),
+  CAPTCHA_PROVIDER: z.enum(['image', 'turnstile', 'hcaptcha']).default('image'),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -96,6 +113,29 @@ export type Config = {
   housekeepingCron: string;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
+  /** When set, /metrics is served only on this port of metricsHost (not on the public port). */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Limits of the HTTP server: a whole request must arrive within this time; open connections in all and per address. */
+  limits: {
+    requestTimeoutSeconds: number;
+    maxConnections: number;
+    /** 0: no per-address limit (also when a proxy is trusted: its connections carry many visitors). */
+    maxConnectionsPerIp: number;
+    /** Calls without a session a single address may make in a minute. */
+    visitorRequestsPerMinute: number;
+    /** Accounts a single address may register in an hour. */
+    registerPerIp: number;
+  };
+  /** Failed console sign-ins from one address after which each further try must wait (1 s, then doubling). */
+  operatorLoginSlowAfter: number;
+  /** 32-byte key that encrypts secrets at rest (operators' TOTP secrets); null until main.ts reads the key file. */
+  secretsKey: Buffer | null;
+  secretsKeyFile: string;
+  /** Human verification of player forms: the built-in image captcha, or Cloudflare Turnstile or hCaptcha. */
+  captcha:
+    | { provider: 'image' }
+    | { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string };
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -129,6 +169,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
     throw new Error('Invalid configuration: SMTP_USER and SMTP_PASSWORD go together');
+  }
+  if (e.CAPTCHA_PROVIDER !== 'image' && !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)) {
+    throw new Error(
+      `Invalid configuration: CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`,
+    );
   }
   if (e.MEMBER_LOGIN_CAPTCHA_AFTER > e.MEMBER_LOGIN_MAX_ATTEMPTS) {
     throw new Error('Invalid configuration: MEMBER_LOGIN_CAPTCHA_AFTER exceeds MEMBER_LOGIN_MAX_ATTEMPTS');
@@ -178,6 +223,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     metricsToken: e.METRICS_TOKEN ?? null,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
+    limits: {
+      requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+      maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerIp: e.TRUST_PROXY.trim() === '' ? e.MAX_CONNECTIONS_PER_IP : 0,
+      visitorRequestsPerMinute: e.VISITOR_REQUESTS_PER_MINUTE,
+      registerPerIp: e.REGISTER_MAX_PER_IP,
+    },
+    operatorLoginSlowAfter: e.OPERATOR_LOGIN_SLOW_AFTER,
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : null,
+    secretsKeyFile: e.SECRETS_KEY_FILE,
+    captcha:
+      e.CAPTCHA_PROVIDER === 'image'
+        ? { provider: 'image' }
+        : {
+            provider: e.CAPTCHA_PROVIDER,
+            siteKey: e.CAPTCHA_SITE_KEY ?? '',
+            secret: e.CAPTCHA_SECRET ?? '',
+            verifyUrl:
+              e.CAPTCHA_VERIFY_URL ??
+              (e.CAPTCHA_PROVIDER === 'turnstile'
+                ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+                : 'https://api.hcaptcha.com/siteverify'),
+          },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

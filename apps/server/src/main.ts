@@ -7,13 +7,28 @@ import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
+import { serveMetrics } from './platform/metrics.ts';
 import { RealtimeHub } from './platform/realtime.ts';
-import { cryptoRng } from './platform/rng.ts';
+import { cryptoRng, text } from './platform/rng.ts';
+import { loadOrCreateKeyFile } from './platform/secret-box.ts';
 
-/** The demo owner created on an empty demo database; the console asks to change nothing, the README says to. */
-export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
+/** 20 characters from an alphabet without look-alikes: about 115 bits. */
+function generatedPassword(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
+  return text(cryptoRng, 20, alphabet);
+}
 
-const config = loadConfig();
+/**
+ * The demo owner created on an empty demo database: its password is random, printed once here and stored only as
+ * a hash, and the first sign-in asks for a new one (and, as for every owner, a second factor).
+ */
+export const DEMO_OWNER_USERNAME = 'owner';
+
+const loaded = loadConfig();
+const config = {
+  ...loaded,
+  secretsKey: loaded.secretsKey ?? loadOrCreateKeyFile(loaded.secretsKeyFile, cryptoRng),
+};
 const db = await openDatabase(config);
 await migrate(db);
 await seed(db, {
@@ -22,7 +37,11 @@ await seed(db, {
   now: systemClock.now(),
   rng: cryptoRng,
 });
-const owner = config.owner ?? (config.demoSeed ? DEMO_OWNER : null);
+const owner =
+  config.owner ??
+  (config.demoSeed
+    ? { username: DEMO_OWNER_USERNAME, password: generatedPassword(), mustChangePassword: true }
+    : null);
 const createdOwner = await ensureFirstOwner(db, owner, systemClock.now());
 const realtime = new RealtimeHub(db);
 await realtime.start();
@@ -34,6 +53,9 @@ app.addHook('onClose', async () => {
   await realtime.stop();
 });
 await app.listen({ port: config.port, host: config.host });
+if (config.metricsPort !== null) {
+  await serveMetrics(app, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken });
+}
 await jobs?.start();
 
 const address = app.server.address();
@@ -44,13 +66,15 @@ const lines = [
   `  Player site:      ${base}/`,
   `  Operator console: ${base}/backoffice/`,
 ];
-if (createdOwner && owner)
-  lines.push(`  Console login:    ${owner.username} / ${owner.password} (created now)`);
-else if (config.demoSeed && !config.owner) {
+if (createdOwner && owner && !config.owner) {
   lines.push(
-    `  Console login:    ${DEMO_OWNER.username} / ${DEMO_OWNER.password} (the demo owner, unless changed)`,
+    `  Console login:    ${owner.username} / ${owner.password} (created now; shown only this once, change it at the first sign-in)`,
   );
+} else if (createdOwner && owner) {
+  lines.push(`  Console login:    ${owner.username} (created now from OWNER_USERNAME)`);
 }
+if (config.metricsPort !== null)
+  lines.push(`  Metrics:          http://${config.metricsHost}:${config.metricsPort}/metrics`);
 process.stdout.write(`${lines.join('\n')}\n`);
 
 let stopping = false;

@@ -8,6 +8,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/index.ts';
 import { buildJobRunner } from '../src/jobs.ts';
+import { confirmEnrolment, startEnrolment, totpCodeAt } from '../src/modules/backoffice/second-factor.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/context.ts';
@@ -15,6 +16,9 @@ import type { JobRunner } from '../src/platform/jobs.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
+
+/** The secrets key of test servers (32 bytes). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
 
 export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
@@ -99,7 +103,10 @@ export interface TestApp {
   call(options: InjectOptions & { token?: string }): Promise<ApiResponse>;
   get(url: string, token?: string, headers?: Record<string, string>): Promise<ApiResponse>;
   send(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token?: string): Promise<ApiResponse>;
+  /** A signed-in operator of the role named `${role}${n}` (password `${role}-password-${n}`); owners and finance enrol a second factor first. */
   operatorToken(role: OperatorRole): Promise<string>;
+  /** The TOTP secret enrolled for an operator operatorToken created. */
+  operatorSecret(username: string): string | null;
   memberToken(type?: number): Promise<string>;
   close(): Promise<void>;
 }
@@ -115,10 +122,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase();
   const clock = new TestClock();
+  const base = loadConfig({ LOG_LEVEL: 'silent' });
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent' }),
+    ...base,
     webDist: '/nonexistent',
     backofficeDist: '/nonexistent',
+    secretsKey: TEST_SECRETS_KEY,
+    // Every test calls from 127.0.0.1: the per-address limits have their own tests.
+    limits: { ...base.limits, visitorRequestsPerMinute: 1_000_000, registerPerIp: 1_000_000 },
     ...options.config,
   };
   await migrate(db);
@@ -145,6 +156,7 @@ export async function startTestApp(
     return { status: response.statusCode, headers: response.headers, body: response.json() };
   };
   let operatorCount = 0;
+  const operatorSecrets = new Map<string, string>();
   let memberCount = 0;
   return {
     app,
@@ -171,8 +183,29 @@ export async function startTestApp(
         url: '/backoffice/api/session',
         payload: { username, password },
       });
-      return response.body.value.token as string;
+      const token = response.body.value.token as string;
+      if (!response.body.value.operator.totpRequired) return token;
+      // Owners and finance sign in with a second factor: enrol one (through the service, so no audit entry),
+      // then sign in again with a code.
+      const operatorId = response.body.value.operator.id as number;
+      const { secret } = await startEnrolment(db, config, deps.rng, { id: operatorId, username });
+      await confirmEnrolment(db, config, deps.rng, operatorId, totpCodeAt(secret, clock.now()), clock.now());
+      operatorSecrets.set(username, secret);
+      await call({ method: 'DELETE', url: '/backoffice/api/session', token });
+      const first = await call({
+        method: 'POST',
+        url: '/backoffice/api/session',
+        payload: { username, password },
+      });
+      clock.advance(30_000);
+      const second = await call({
+        method: 'POST',
+        url: '/backoffice/api/session/second-factor',
+        payload: { challenge: first.body.value.challenge, code: totpCodeAt(secret, clock.now()) },
+      });
+      return second.body.value.token as string;
     },
+    operatorSecret: (username) => operatorSecrets.get(username) ?? null,
     async memberToken(type = 0) {
       memberCount += 1;
       const rows = await db.query<{ id: number }>(

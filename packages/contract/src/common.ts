@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ALL_LANGUAGES } from './constants.ts';
 
-export const id = z.coerce.number().int().positive();
+/** A row id: a positive 32-bit integer (larger ones are refused rather than overflowing the database column). */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParams = z.object({ id });
 export const languageCode = z.enum(ALL_LANGUAGES);
 export const isoDateTime = z.iso.datetime({ offset: true });

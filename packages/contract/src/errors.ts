@@ -174,9 +174,9 @@ export const ERRORS = {
   },
   password_rule: {
     status: 400,
-    EN: 'The password does not meet the rules: 8 to 64 characters and not a common password.',
-    VI: 'Mật khẩu không đạt yêu cầu: 8 đến 64 ký tự và không phải mật khẩu phổ biến.',
-    CN: '密码不符合规则：8 至 64 个字符，且不能是常见密码。',
+    EN: 'The password does not meet the rules: 8 to 64 characters, not a common password and not easy to guess.',
+    VI: 'Mật khẩu không đạt yêu cầu: 8 đến 64 ký tự, không phải mật khẩu phổ biến và không dễ đoán.',
+    CN: '密码不符合规则：8 至 64 个字符，不能是常见密码，且不能容易被猜到。',
   },
   password_incorrect: {
     status: 400,
@@ -238,6 +238,30 @@ export const ERRORS = {
     VI: 'Chỉ có thể thử lại công việc đã thất bại hẳn.',
     CN: '只有彻底失败的任务才能重试。',
   },
+  operator_setup_required: {
+    status: 403,
+    EN: 'Change your password and set up two-step sign-in first.',
+    VI: 'Vui lòng đổi mật khẩu và thiết lập đăng nhập hai bước trước.',
+    CN: '请先修改密码并设置两步登录。',
+  },
+  second_factor_invalid: {
+    status: 401,
+    EN: 'The code is not valid. Please try again.',
+    VI: 'Mã không hợp lệ. Vui lòng thử lại.',
+    CN: '验证码无效，请重试。',
+  },
+  second_factor_expired: {
+    status: 401,
+    EN: 'This sign-in has expired. Please sign in again.',
+    VI: 'Phiên đăng nhập này đã hết hạn. Vui lòng đăng nhập lại.',
+    CN: '本次登录已过期，请重新登录。',
+  },
+  login_slowed_down: {
+    status: 429,
+    EN: 'Too many failed sign-ins from your address. Please wait a moment and try again.',
+    VI: 'Quá nhiều lần đăng nhập sai từ địa chỉ của bạn. Vui lòng đợi một lát rồi thử lại.',
+    CN: '您的地址登录失败次数过多，请稍候再试。',
+  },
   service_unavailable: {
     status: 503,
     EN: 'The service is unavailable, please retry.',
@@ -264,6 +288,11 @@ export const FIELD_ERRORS = {
     EN: 'This password is too common',
     VI: 'Mật khẩu này quá phổ biến',
     CN: '该密码过于常见',
+  },
+  password_weak: {
+    EN: 'This password is too easy to guess',
+    VI: 'Mật khẩu này quá dễ đoán',
+    CN: '该密码太容易被猜到',
   },
   password_same: {
     EN: 'The new password must differ from the current one',

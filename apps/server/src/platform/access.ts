@@ -2,6 +2,7 @@ import {
   type Access,
   AGENT_CENTRE_IS_AGENT_VALUES,
   type OperatorRole,
+  TOTP_REQUIRED_ROLES,
   TRIAL_ACCOUNT_IS_AGENT,
 } from '@tessera/contract';
 import type { Config } from '../config.ts';
@@ -12,7 +13,15 @@ import { findSession } from './sessions.ts';
 export type Caller =
   | { kind: 'visitor'; presentedToken: boolean }
   | { kind: 'member'; memberId: number; type: number; tokenHash: string }
-  | { kind: 'operator'; operatorId: number; username: string; role: OperatorRole; tokenHash: string };
+  | {
+      kind: 'operator';
+      operatorId: number;
+      username: string;
+      role: OperatorRole;
+      tokenHash: string;
+      /** The sign-in is not complete: a new password or a second factor must be set up first. */
+      setupPending: boolean;
+    };
 
 export type OperatorCaller = Extract<Caller, { kind: 'operator' }>;
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;
@@ -50,19 +59,37 @@ export async function resolveCaller(
     if (!member) return { kind: 'visitor', presentedToken: true };
     return { kind: 'member', memberId: member.id, type: member.type, tokenHash: session.tokenHash };
   }
-  const rows = await db.query<{ id: number; username: string; role: OperatorRole; disabled: boolean }>(
-    'select id, username, role, disabled from operators where id = $1',
+  const rows = await db.query<{
+    id: number;
+    username: string;
+    role: OperatorRole;
+    disabled: boolean;
+    must_change_password: boolean;
+    totp_enabled: boolean;
+    totp_required_all: boolean | null;
+  }>(
+    `select id, username, role, disabled, must_change_password, totp_enabled,
+       (select (value ->> 'totpRequiredForAll')::boolean from site_settings where key = 'console_security')
+         as totp_required_all
+     from operators where id = $1`,
     [session.subjectId],
   );
   const found = rows[0];
   if (!found || found.disabled) return { kind: 'visitor', presentedToken: true };
+  const totpRequired = totpRequiredFor(found.role, found.totp_required_all ?? false);
   return {
     kind: 'operator',
     operatorId: found.id,
     username: found.username,
     role: found.role,
     tokenHash: session.tokenHash,
+    setupPending: found.must_change_password || (totpRequired && !found.totp_enabled),
   };
+}
+
+/** Whether an operator of the role must sign in with a second factor (owner and finance always; all by setting). */
+export function totpRequiredFor(role: OperatorRole, requiredForAll: boolean): boolean {
+  return requiredForAll || (TOTP_REQUIRED_ROLES as readonly OperatorRole[]).includes(role);
 }
 
 /** Throws the refusal the access level calls for, or returns when the caller may pass. */

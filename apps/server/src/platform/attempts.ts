@@ -57,3 +57,8 @@ export async function failureCount(db: Queryable, key: string, policy: AttemptPo
 export async function clearFailures(db: Queryable, key: string): Promise<void> {
   await db.query('delete from attempt_counters where key = $1', [key]);
 }
+
+/** Locks the key until the given time without resetting its count (a growing wait between tries). */
+export async function lockKeyUntil(db: Queryable, key: string, until: Date): Promise<void> {
+  await db.query('update attempt_counters set locked_until = $2 where key = $1', [key, until]);
+}

@@ -1,10 +1,21 @@
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from './app-error.ts';
 
-/** Prometheus request counts and latency histograms, by route template. */
-export function registerMetrics(app: FastifyInstance, token: string | null): Registry {
+const registries = new WeakMap<FastifyInstance, Registry>();
+
+/**
+ * Prometheus request counts and latency histograms, by route template. On the public port /metrics always asks
+ * for METRICS_TOKEN (without one it answers unauthorized); with METRICS_PORT it is served only there
+ * (serveMetrics), on an address of its own (127.0.0.1 by default), and not on the public port at all.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token: string | null; public: boolean },
+): Registry {
   const registry = new Registry();
+  registries.set(app, registry);
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',
@@ -24,10 +35,39 @@ export function registerMetrics(app: FastifyInstance, token: string | null): Reg
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (request, reply) => {
-    if (token && request.headers.authorization !== `Bearer ${token}`) throw new AppError('unauthorized');
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  if (options.public) {
+    app.get('/metrics', async (request, reply) => {
+      if (!options.token || request.headers.authorization !== `Bearer ${options.token}`) {
+        throw new AppError('unauthorized');
+      }
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  }
   return registry;
+}
+
+/** Serves the app's metrics on their own port (METRICS_PORT on METRICS_HOST); a token, when set, is asked there too. */
+export async function serveMetrics(
+  app: FastifyInstance,
+  options: { host: string; port: number; token: string | null },
+): Promise<Server> {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('registerMetrics was not called');
+  const server = createServer((request, response) => {
+    const authorised = !options.token || request.headers.authorization === `Bearer ${options.token}`;
+    if (request.url !== '/metrics' || !authorised) {
+      response.writeHead(authorised ? 404 : 401).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return server;
 }

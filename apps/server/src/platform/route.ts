@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
 import { AppError } from './app-error.ts';
+import { type AttemptPolicy, lockedUntil, recordFailure } from './attempts.ts';
 import type { AppDeps } from './context.ts';
 import { sha256Hex } from './crypto.ts';
+import { findBadText } from './input-text.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
 import { encodeAnswer, type IdempotencyKey } from './write.ts';
@@ -32,6 +34,21 @@ export function envelope<T>(value: T): Envelope<T> {
   return { success: true, code: 'ok', message: '', value };
 }
 
+/** What a route declares beyond its contract: limits per address, and whether an operator who must first finish setting up (new password, second factor) may call it. */
+export interface RouteOptions {
+  /** Successful calls an address may make: past `max` in the window, too_many_requests (shared by every process). */
+  perAddress?: { name: string; policy: (config: AppDeps['config']) => AttemptPolicy };
+  /** An operator whose sign-in is not complete (password to change, second factor to enrol) may call this. */
+  duringOperatorSetup?: boolean;
+}
+
+/** Calls without a session that one address may make in a minute (captcha, status, key and every other visitor call). */
+const visitorPolicy = (config: AppDeps['config']): AttemptPolicy => ({
+  windowMinutes: 1,
+  maxFailures: config.limits.visitorRequestsPerMinute,
+  lockMinutes: 1,
+});
+
 /**
  * Registers one endpoint of the contract: validates its input against the shared schema, enforces its access
  * level, runs the handler and answers the envelope with the value shaped by the response schema.
@@ -41,6 +58,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   deps: AppDeps,
   endpoint: Endpoint<P, Q, B, R>,
   handler: (context: RouteContext<P, Q, B>) => Promise<z.input<R>>,
+  options: RouteOptions = {},
 ): void {
   app.route({
     method: endpoint.method,
@@ -56,6 +74,20 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
           ? ({ kind: 'visitor', presentedToken: false } as const)
           : await resolveCaller(deps.db, deps.config, tokenFromHeader(request.headers.authorization), now);
       enforceAccess(endpoint.access, caller);
+      if (caller.kind === 'operator' && caller.setupPending && !options.duringOperatorSetup) {
+        throw new AppError('operator_setup_required');
+      }
+      if (caller.kind === 'visitor') {
+        await throttle(deps.db, `visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
+      }
+      const perAddress = options.perAddress
+        ? { key: `${options.perAddress.name}:${request.ip}`, policy: options.perAddress.policy(deps.config) }
+        : null;
+      if (perAddress && (await lockedUntil(deps.db, perAddress.key, now))) {
+        throw new AppError('too_many_requests');
+      }
+      refuseBadText(request.params);
+      refuseBadText(request.query);
       const params = endpoint.params ? parseInput(endpoint.params, request.params, language) : undefined;
       const query = endpoint.query ? parseInput(endpoint.query, request.query ?? {}, language) : undefined;
       let body: unknown;
@@ -64,6 +96,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
           endpoint.bodyType === 'encrypted'
             ? await decryptRequestBody(deps.db, request, endpoint)
             : (request.body ?? {});
+        refuseBadText(raw);
         body = parseInput(endpoint.body, raw, language);
       }
       const idempotency = endpoint.idempotent
@@ -81,10 +114,23 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         request,
         reply,
       });
+      if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
       reply.header('cache-control', 'no-store');
       return envelope(endpoint.response.parse(value));
     },
   });
+}
+
+/** Counts one call against the key; refused with too_many_requests while the key is locked. */
+async function throttle(db: AppDeps['db'], key: string, policy: AttemptPolicy, now: Date) {
+  if (await lockedUntil(db, key, now)) throw new AppError('too_many_requests');
+  await recordFailure(db, key, policy, now);
+}
+
+/** Refuses input holding NUL or lone surrogates (text no form sends and the database cannot store). */
+function refuseBadText(input: unknown) {
+  const field = findBadText(input);
+  if (field) throw new AppError('validation_failed', { [field]: 'invalid_value' });
 }
 
 export function errorEnvelope(

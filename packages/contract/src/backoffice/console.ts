@@ -17,11 +17,17 @@ export const operatorView = z.object({
   disabled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The operator must choose a new password before anything else (the demo owner's generated one). */
+  mustChangePassword: z.boolean(),
+  /** A second factor (TOTP) is enrolled. */
+  totpEnabled: z.boolean(),
+  /** A second factor is required of this operator (its role, or the console setting). */
+  totpRequired: z.boolean(),
 });
 export type OperatorView = z.infer<typeof operatorView>;
 
-/** Console passwords: 10 to 128 characters. */
-export const operatorPassword = z.string().min(10).max(128);
+/** Console passwords: 12 to 128 characters (the server also refuses common and weak ones). */
+export const operatorPassword = z.string().min(12).max(128);
 export const operatorUsername = z
   .string()
   .trim()
@@ -29,7 +35,13 @@ export const operatorUsername = z
   .max(40)
   .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'invalid_format');
 
-const sessionValue = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorView });
+export const sessionValue = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorView });
+/** A sign-in whose password was right and whose second factor is still to come (consoleSecurityEndpoints.secondFactor). */
+export const secondFactorStep = z.object({
+  secondFactor: z.literal('totp'),
+  challenge: z.string(),
+  expiresAt: z.string(),
+});
 
 export const operatorCreate = z.object({
   username: operatorUsername,
@@ -112,7 +124,7 @@ export const backofficeEndpoints = {
     path: `${CONSOLE_API}/session`,
     access: 'visitor',
     body: z.object({ username: z.string().trim().min(1).max(40), password: z.string().min(1).max(128) }),
-    response: sessionValue,
+    response: z.union([sessionValue, secondFactorStep]),
   }),
   me: endpoint({
     method: 'GET',

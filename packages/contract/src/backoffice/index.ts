@@ -1,1 +1,2 @@
 export * from './console.ts';
+export * from './security.ts';

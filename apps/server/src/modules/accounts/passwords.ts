@@ -8,6 +8,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { strengthProblem } from '../../platform/password-strength.ts';
 import * as store from './store.ts';
 
 /** The most common passwords (common-passwords.txt beside this file), lower-cased, read once. */
@@ -18,13 +19,16 @@ const COMMON = new Set(
 );
 
 export const commonPasswordCount = () => COMMON.size;
+/** The zxcvbn score (0 to 4) a player's new password needs. */
+export const PLAYER_MIN_STRENGTH = 2;
 
-/** Why a new password breaks the rule (8 to 64 characters, not a common password), or null when it passes. */
+/** Why a new password breaks the rule (8 to 64 characters, not common, not trivially weak), or null when it passes. */
 export function passwordProblem(password: string): FieldErrorKey | null {
   if (password.length < PASSWORD_RULE.minLength) return 'too_short';
   if (password.length > PASSWORD_RULE.maxLength) return 'too_long';
   if (COMMON.has(password.toLowerCase())) return 'password_common';
-  return null;
+  // Trivially weak ones too (aaaaaaaa, qwertyuiop, abcd1234): zxcvbn's score under 2 (about a million guesses).
+  return strengthProblem(password, PLAYER_MIN_STRENGTH);
 }
 
 export const isDefaultPassword = (password: string) => password === DEFAULT_PASSWORD_FORCING_CHANGE;

@@ -22,7 +22,7 @@ describe('console setup: the first owner', () => {
     expect(weak.status).toBe(400);
     expect(weak.body).toMatchObject({
       code: 'validation_failed',
-      fields: { password: 'At least 10 characters' },
+      fields: { password: 'At least 12 characters' },
     });
 
     const created = await t.send('POST', `${API}/setup`, {
@@ -92,10 +92,10 @@ describe('console sessions and operators', () => {
     await t.send(
       'POST',
       `${API}/operators`,
-      { username: 'Alice', displayName: 'Alice', role: 'support', password: 'alice-password-1' },
+      { username: 'Alice', displayName: 'Alice', role: 'support', password: 'alice-kestrel-lamp-1' },
       owner,
     );
-    const ok = await login('alice', 'alice-password-1');
+    const ok = await login('alice', 'alice-kestrel-lamp-1');
     expect(ok.status).toBe(200);
     expect(ok.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(ok.body.value.operator).toMatchObject({ username: 'Alice', role: 'support' });
@@ -110,44 +110,65 @@ describe('console sessions and operators', () => {
   });
 
   it('stores only a hash of the session token', async () => {
-    const ok = await login('alice', 'alice-password-1');
+    const ok = await login('alice', 'alice-kestrel-lamp-1');
     const rows = await t.db.query<{ token_hash: string }>('select token_hash from sessions');
     expect(rows.some((row) => row.token_hash === ok.body.value.token)).toBe(false);
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
   });
 
-  it('locks an operator after 5 failed attempts until the lock period passes', async () => {
+  it('slows an address down after 3 failures and locks the username from that address after 5, not from others', async () => {
     await t.send(
       'POST',
       `${API}/operators`,
-      { username: 'bob', displayName: 'Bob', role: 'finance', password: 'bob-password-1' },
+      { username: 'bob', displayName: 'Bob', role: 'support', password: 'bob-kestrel-lamp-1' },
       owner,
     );
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await login('bob', 'wrong-password')).body.code).toBe('invalid_credentials');
+    const from = (address: string, password: string) =>
+      t.call({
+        method: 'POST',
+        url: `${API}/session`,
+        payload: { username: 'bob', password },
+        remoteAddress: address,
+      });
+    const attacker = '127.0.0.66';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await from(attacker, 'wrong-password')).body.code).toBe('invalid_credentials');
     }
-    const locked = await login('bob', 'bob-password-1');
+    // The address waits 1 s, then 2 s, before its next try.
+    const slowed = await from(attacker, 'wrong-password');
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.code).toBe('login_slowed_down');
+    t.clock.advance(1000);
+    expect((await from(attacker, 'wrong-password')).body.code).toBe('invalid_credentials');
+    expect((await from(attacker, 'wrong-password')).body.code).toBe('login_slowed_down');
+    t.clock.advance(2000);
+    expect((await from(attacker, 'wrong-password')).body.code).toBe('invalid_credentials');
+    t.clock.advance(60_000);
+    // Five failures of bob from that address: locked there, even with the right password.
+    const locked = await from(attacker, 'bob-kestrel-lamp-1');
     expect(locked.status).toBe(423);
     expect(locked.body.code).toBe('account_locked');
+    // Bob, from his own address, is not locked out.
+    expect((await from('127.0.0.7', 'bob-kestrel-lamp-1')).status).toBe(200);
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login('bob', 'bob-password-1')).status).toBe(200);
+    expect((await from(attacker, 'bob-kestrel-lamp-1')).status).toBe(200);
     owner = await t.operatorToken('owner');
   });
 
   it('ends a session on logout, after 30 idle minutes, and after 12 hours in all', async () => {
-    const token = (await login('alice', 'alice-password-1')).body.value.token;
+    const token = (await login('alice', 'alice-kestrel-lamp-1')).body.value.token;
     expect((await t.send('DELETE', `${API}/session`, undefined, token)).body.value).toEqual({ ok: true });
     const after = await t.get(`${API}/session`, token);
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('session_expired');
 
-    const idle = (await login('alice', 'alice-password-1')).body.value.token;
+    const idle = (await login('alice', 'alice-kestrel-lamp-1')).body.value.token;
     t.clock.advance(29 * 60_000);
     expect((await t.get(`${API}/session`, idle)).status).toBe(200);
     t.clock.advance(31 * 60_000);
     expect((await t.get(`${API}/session`, idle)).body.code).toBe('session_expired');
 
-    const long = (await login('alice', 'alice-password-1')).body.value.token;
+    const long = (await login('alice', 'alice-kestrel-lamp-1')).body.value.token;
     for (let hour = 0; hour < 24; hour += 1) {
       t.clock.advance(25 * 60_000);
       const res = await t.get(`${API}/session`, long);
@@ -167,7 +188,7 @@ describe('console sessions and operators', () => {
     const dup = await t.send(
       'POST',
       `${API}/operators`,
-      { username: 'ALICE', displayName: 'A', role: 'support', password: 'another-password' },
+      { username: 'ALICE', displayName: 'A', role: 'support', password: 'another-kestrel-lamp' },
       owner,
     );
     expect(dup.status).toBe(409);
@@ -189,17 +210,17 @@ describe('console sessions and operators', () => {
   it('disabling an operator or changing the password ends their sessions; the last owner stays', async () => {
     const list = await t.get(`${API}/operators`, owner);
     const alice = list.body.value.find((o: { username: string }) => o.username === 'Alice');
-    const aliceToken = (await login('alice', 'alice-password-1')).body.value.token;
+    const aliceToken = (await login('alice', 'alice-kestrel-lamp-1')).body.value.token;
     const updated = await t.send(
       'PUT',
       `${API}/operators/${alice.id}`,
-      { displayName: 'Alice S', role: 'operations', disabled: false, password: 'alice-password-2' },
+      { displayName: 'Alice S', role: 'operations', disabled: false, password: 'alice-kestrel-lamp-2' },
       owner,
     );
     expect(updated.body.value).toMatchObject({ displayName: 'Alice S', role: 'operations' });
     expect((await t.get(`${API}/session`, aliceToken)).body.code).toBe('session_expired');
-    expect((await login('alice', 'alice-password-1')).status).toBe(401);
-    const fresh = (await login('alice', 'alice-password-2')).body.value.token;
+    expect((await login('alice', 'alice-kestrel-lamp-1')).status).toBe(401);
+    const fresh = (await login('alice', 'alice-kestrel-lamp-2')).body.value.token;
     await t.send(
       'PUT',
       `${API}/operators/${alice.id}`,
@@ -207,7 +228,7 @@ describe('console sessions and operators', () => {
       owner,
     );
     expect((await t.get(`${API}/session`, fresh)).status).toBe(401);
-    expect((await login('alice', 'alice-password-2')).body.code).toBe('invalid_credentials');
+    expect((await login('alice', 'alice-kestrel-lamp-2')).body.code).toBe('invalid_credentials');
 
     const audit = await t.db.query<{ after: { passwordChanged: boolean } }>(
       "select after from audit_log where entity = 'operator' and action = 'update' order by id",

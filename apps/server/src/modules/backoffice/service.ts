@@ -1,28 +1,38 @@
 import type { JobView, OperatorRole, OperatorView } from '@tessera/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { asOperator, type Caller, totpRequiredFor } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
-import { type AttemptPolicy, clearFailures, lockedUntil, recordFailure } from '../../platform/attempts.ts';
+import {
+  type AttemptPolicy,
+  clearFailures,
+  lockedUntil,
+  lockKeyUntil,
+  recordFailure,
+} from '../../platform/attempts.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { findJob, type JobDb, listJobs, retryDeadJob } from '../../platform/jobs.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
+import { strengthProblem } from '../../platform/password-strength.ts';
 import type { Rng } from '../../platform/rng.ts';
 import {
   countActiveSessions,
   openSession,
+  revokeOtherSessions,
   revokeSession,
   revokeSubjectSessions,
 } from '../../platform/sessions.ts';
 import { write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
+import * as secondFactor from './second-factor.ts';
 import * as store from './store.ts';
 
 /** The operator who writes, as operatorWrite needs it for the audit entry. */
 type OperatorCall = Parameters<typeof operatorWrite>[1];
 
-export const operatorView = (row: store.OperatorDb): OperatorView => ({
+export const operatorView = (row: store.OperatorDb, totpRequiredForAll: boolean): OperatorView => ({
   id: row.id,
   username: row.username,
   displayName: row.display_name,
@@ -30,13 +40,30 @@ export const operatorView = (row: store.OperatorDb): OperatorView => ({
   disabled: row.disabled,
   createdAt: row.created_at.toISOString(),
   lastLoginAt: row.last_login_at?.toISOString() ?? null,
+  mustChangePassword: row.must_change_password,
+  totpEnabled: row.totp_enabled,
+  totpRequired: totpRequiredFor(row.role, totpRequiredForAll),
 });
+
+/** The operator's view with the console's current setting. */
+async function viewOf(db: Queryable, row: store.OperatorDb) {
+  return operatorView(row, (await store.readConsoleSecurity(db)).totpRequiredForAll);
+}
 
 const loginPolicy = (config: Config): AttemptPolicy => ({
   windowMinutes: config.operatorLogin.lockMinutes,
   maxFailures: config.operatorLogin.maxAttempts,
   lockMinutes: config.operatorLogin.lockMinutes,
 });
+
+/** The zxcvbn score (0 to 4) an operator's password needs, beyond its 12 characters and not being common. */
+export const OPERATOR_MIN_STRENGTH = 3;
+
+/** Refuses an operator password that is common or easy to guess, with the message on its field. */
+function checkOperatorPassword(password: string, username: string, field = 'password') {
+  const problem = strengthProblem(password, OPERATOR_MIN_STRENGTH, [username]);
+  if (problem) throw new AppError('validation_failed', { [field]: problem });
+}
 
 async function startSession(
   tx: Queryable,
@@ -58,13 +85,46 @@ async function startSession(
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
-    operator: operatorView({ ...operator, last_login_at: now }),
+    operator: await viewOf(tx, { ...operator, last_login_at: now }),
   };
 }
 
+const READ_COMMITTED = { isolation: 'read committed' } as const;
+
+/** The longest wait between two sign-in tries of an address that keeps failing. */
+const MAX_SLOWDOWN_SECONDS = 300;
+
 /**
- * Signs an operator in. Failures are counted per username and per address; past the limit the key is locked for
- * a while, and the answer never tells whether the username exists.
+ * Counts a failed sign-in (or second step): the pair of username and address is locked after
+ * OPERATOR_LOGIN_MAX_ATTEMPTS failures, so nobody can lock an operator out from another address; the address
+ * alone is slowed down after OPERATOR_LOGIN_SLOW_AFTER failures (1 s before the next try, then doubling up to 5 min).
+ */
+async function recordLoginFailure(db: Queryable, config: Config, username: string, ip: string, now: Date) {
+  const policy = loginPolicy(config);
+  await recordFailure(db, pairKey(username, ip), policy, now);
+  const count = await recordFailure(
+    db,
+    addressKey(ip),
+    { ...policy, maxFailures: Number.POSITIVE_INFINITY },
+    now,
+  );
+  if (count >= config.operatorLoginSlowAfter) {
+    const seconds = Math.min(MAX_SLOWDOWN_SECONDS, 2 ** (count - config.operatorLoginSlowAfter));
+    await lockKeyUntil(db, addressKey(ip), new Date(now.getTime() + seconds * 1000));
+  }
+}
+
+const pairKey = (username: string, ip: string) => `operator-login:${username.toLowerCase()}|${ip}`;
+const addressKey = (ip: string) => `operator-login-ip:${ip}`;
+
+async function refuseWhileLocked(db: Queryable, username: string, ip: string, now: Date) {
+  if (await lockedUntil(db, pairKey(username, ip), now)) throw new AppError('account_locked');
+  if (await lockedUntil(db, addressKey(ip), now)) throw new AppError('login_slowed_down');
+}
+
+/**
+ * Signs an operator in. An operator with a second factor gets a challenge for the second step instead of a
+ * session. The answer never tells whether the username exists.
  */
 export async function login(
   db: Database,
@@ -74,34 +134,141 @@ export async function login(
   now: Date,
   ip: string,
 ) {
-  const keys = [`operator-login:${input.username.toLowerCase()}`, `operator-login-ip:${ip}`];
-  for (const key of keys) {
-    if (await lockedUntil(db, key, now)) throw new AppError('account_locked');
-  }
+  await refuseWhileLocked(db, input.username, ip, now);
   const operator = await store.findOperatorByUsername(db, input.username);
   const valid = await verifyPassword(operator?.password_hash ?? (await decoyPasswordHash()), input.password);
   if (!operator || !valid || operator.disabled) {
-    const policy = loginPolicy(config);
-    const ipPolicy = { ...policy, maxFailures: policy.maxFailures * 4 };
-    await write(db, { isolation: 'read committed' }, async (tx) => {
-      await recordFailure(tx, keys[0] as string, policy, now);
-      await recordFailure(tx, keys[1] as string, ipPolicy, now);
-    });
+    await write(db, READ_COMMITTED, (tx) => recordLoginFailure(tx, config, input.username, ip, now));
     throw new AppError('invalid_credentials');
   }
-  return write(db, { isolation: 'read committed' }, async (tx) => {
-    await clearFailures(tx, keys[0] as string);
+  return write(db, READ_COMMITTED, async (tx) => {
+    await clearFailures(tx, pairKey(input.username, ip));
+    if (operator.totp_enabled) return secondFactor.openChallenge(tx, rng, operator.id, ip, now);
+    return startSession(tx, config, rng, operator, now, ip);
+  });
+}
+
+/** The second step of a sign-in: a TOTP or recovery code for the challenge of the first step. */
+export async function completeSecondFactor(
+  db: Database,
+  config: Config,
+  rng: Rng,
+  input: { challenge: string; code: string },
+  now: Date,
+  ip: string,
+) {
+  const { operatorId } = await write(db, READ_COMMITTED, (tx) =>
+    secondFactor.takeChallenge(tx, input.challenge, now),
+  );
+  const operator = await store.findOperator(db, operatorId);
+  if (!operator || operator.disabled) throw new AppError('second_factor_expired');
+  await refuseWhileLocked(db, operator.username, ip, now);
+  const valid = await write(db, READ_COMMITTED, (tx) =>
+    secondFactor.checkSecondFactor(tx, config, operatorId, input.code, now),
+  );
+  if (!valid) {
+    await write(db, READ_COMMITTED, (tx) => recordLoginFailure(tx, config, operator.username, ip, now));
+    throw new AppError('second_factor_invalid');
+  }
+  return write(db, READ_COMMITTED, async (tx) => {
+    await secondFactor.closeChallenge(tx, input.challenge);
     return startSession(tx, config, rng, operator, now, ip);
   });
 }
 
 export async function currentOperator(db: Queryable, operatorId: number): Promise<OperatorView> {
-  return operatorView(orNotFound(await store.findOperator(db, operatorId)));
+  return viewOf(db, orNotFound(await store.findOperator(db, operatorId)));
+}
+
+/** The operator's own password change (forced for the demo owner); audited, other sessions end. */
+export async function changeOwnPassword(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const who = asOperator(call.caller);
+  return operatorWrite(deps, call, { entity: 'operator', action: 'change_password' }, async (tx) => {
+    const before = orNotFound(await store.findOperator(tx, who.operatorId));
+    if (!(await verifyPassword(before.password_hash, input.currentPassword))) {
+      throw new AppError('password_incorrect');
+    }
+    if (input.newPassword === input.currentPassword) {
+      throw new AppError('validation_failed', { newPassword: 'password_same' });
+    }
+    checkOperatorPassword(input.newPassword, before.username, 'newPassword');
+    const after = orNotFound(
+      await store.setOwnPassword(tx, who.operatorId, await hashPassword(input.newPassword)),
+    );
+    await revokeOtherSessions(tx, 'operator', who.operatorId, who.tokenHash, call.now);
+    const view = await viewOf(tx, after);
+    return { entityId: who.operatorId, before: await viewOf(tx, before), after: view, result: view };
+  });
+}
+
+/** Starts the enrolment of the operator's second factor: a new secret, as a QR code and as text. */
+export async function startTotp(deps: AppDeps, caller: Caller) {
+  const who = asOperator(caller);
+  return write(deps.db, READ_COMMITTED, (tx) =>
+    secondFactor.startEnrolment(tx, deps.config, deps.rng, { id: who.operatorId, username: who.username }),
+  );
+}
+
+/** Confirms the enrolment with a code; audited (never the secret); answers the recovery codes once. */
+export async function confirmTotp(deps: AppDeps, call: OperatorCall, code: string) {
+  const who = asOperator(call.caller);
+  return operatorWrite(deps, call, { entity: 'operator', action: 'enable_totp' }, async (tx) => {
+    const before = orNotFound(await store.findOperator(tx, who.operatorId));
+    const recoveryCodes = await secondFactor.confirmEnrolment(
+      tx,
+      deps.config,
+      deps.rng,
+      who.operatorId,
+      code,
+      call.now,
+    );
+    const operator = await viewOf(tx, orNotFound(await store.findOperator(tx, who.operatorId)));
+    return {
+      entityId: who.operatorId,
+      before: { totpEnabled: before.totp_enabled },
+      after: { totpEnabled: true },
+      result: { recoveryCodes, operator },
+    };
+  });
+}
+
+/** The owner removes an operator's second factor (a lost phone); that operator's sessions end. */
+export async function resetOperatorTotp(deps: AppDeps, call: OperatorCall, id: number) {
+  return operatorWrite(deps, call, { entity: 'operator', action: 'reset_totp' }, async (tx) => {
+    const before = orNotFound(await store.findOperator(tx, id));
+    await store.disableTotp(tx, id);
+    await revokeSubjectSessions(tx, 'operator', id, call.now);
+    return {
+      entityId: id,
+      before: { totpEnabled: before.totp_enabled },
+      after: { totpEnabled: false },
+      result: { ok: true as const },
+    };
+  });
+}
+
+export const consoleSecurity = (db: Queryable) => store.readConsoleSecurity(db);
+
+/** The owner's setting that asks every operator for a second factor; audited. */
+export async function setConsoleSecurity(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: { totpRequiredForAll: boolean },
+) {
+  return operatorWrite(deps, call, { entity: 'console_security', action: 'update' }, async (tx) => {
+    const before = await store.readConsoleSecurity(tx);
+    await store.writeConsoleSecurity(tx, input, call.now);
+    return { entityId: 'console_security', before, after: input, result: input };
+  });
 }
 
 /** Signs the operator out: the session of this token ends. */
 export async function logout(db: Database, tokenHash: string, now: Date) {
-  await write(db, { isolation: 'read committed' }, (tx) => revokeSession(tx, tokenHash, now));
+  await write(db, READ_COMMITTED, (tx) => revokeSession(tx, tokenHash, now));
   return { ok: true as const };
 }
 
@@ -153,9 +320,16 @@ export async function setup(
 
 export async function createOperator(
   db: Queryable,
-  input: { username: string; displayName: string; password: string; role: OperatorRole },
+  input: {
+    username: string;
+    displayName: string;
+    password: string;
+    role: OperatorRole;
+    mustChangePassword?: boolean;
+  },
   now: Date,
 ) {
+  checkOperatorPassword(input.password, input.username);
   const row = await store.insertOperator(
     db,
     {
@@ -163,6 +337,7 @@ export async function createOperator(
       display_name: input.displayName,
       password_hash: await hashPassword(input.password),
       role: input.role,
+      must_change_password: input.mustChangePassword ?? false,
     },
     now,
   );
@@ -179,6 +354,7 @@ export async function updateOperator(
 ) {
   const before = await store.findOperator(db, id);
   if (!before) throw new AppError('not_found');
+  if (input.password) checkOperatorPassword(input.password, before.username);
   const losesOwner =
     before.role === 'owner' && !before.disabled && (input.role !== 'owner' || input.disabled);
   if (losesOwner && (await store.countActiveOwners(db)) <= 1) throw new AppError('last_owner');
@@ -195,7 +371,8 @@ export async function updateOperator(
 }
 
 export async function operatorRows(db: Queryable) {
-  return (await store.listOperators(db)).map(operatorView);
+  const { totpRequiredForAll } = await store.readConsoleSecurity(db);
+  return (await store.listOperators(db)).map((row) => operatorView(row, totpRequiredForAll));
 }
 
 /** The console's new operator, audited. */
@@ -205,7 +382,7 @@ export async function addOperator(
   input: { username: string; displayName: string; password: string; role: OperatorRole },
 ) {
   return operatorWrite(deps, call, { entity: 'operator', action: 'create' }, async (tx) => {
-    const after = operatorView(await createOperator(tx, input, call.now));
+    const after = await viewOf(tx, await createOperator(tx, input, call.now));
     return { entityId: after.id, before: null, after, result: after };
   });
 }
@@ -219,8 +396,8 @@ export async function editOperator(
 ) {
   return operatorWrite(deps, call, { entity: 'operator', action: 'update' }, async (tx) => {
     const change = await updateOperator(tx, id, input, call.now);
-    const after = operatorView(change.after);
-    const before = operatorView(change.before);
+    const after = await viewOf(tx, change.after);
+    const before = await viewOf(tx, change.before);
     return {
       entityId: id,
       before,
@@ -230,16 +407,25 @@ export async function editOperator(
   });
 }
 
-/** The first owner from OWNER_USERNAME and OWNER_PASSWORD, or the demo owner, when no operator exists yet. */
+/**
+ * The first owner when no operator exists yet: from OWNER_USERNAME and OWNER_PASSWORD (automated installs), or the
+ * demo owner with a generated password that must be changed at the first sign-in.
+ */
 export async function ensureFirstOwner(
   db: Queryable,
-  owner: { username: string; password: string } | null,
+  owner: { username: string; password: string; mustChangePassword?: boolean } | null,
   now: Date,
 ): Promise<store.OperatorDb | null> {
   if (!owner || !(await needsSetup(db))) return null;
   return createOperator(
     db,
-    { username: owner.username, displayName: 'Owner', password: owner.password, role: 'owner' },
+    {
+      username: owner.username,
+      displayName: 'Owner',
+      password: owner.password,
+      role: 'owner',
+      mustChangePassword: owner.mustChangePassword ?? false,
+    },
     now,
   );
 }

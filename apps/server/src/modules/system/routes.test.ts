@@ -194,7 +194,17 @@ describe('system calls of §7 for visitors', () => {
     const health = await t.get('/healthz');
     expect(health.body.value).toEqual({ database: 'up' });
     await t.get('/wps/system/status');
-    const metrics = await t.app.inject({ url: '/metrics' });
+    // Without METRICS_TOKEN (and without METRICS_PORT) the public /metrics answers nothing.
+    const open = await t.app.inject({ url: '/metrics' });
+    expect(open.statusCode).toBe(401);
+    expect(open.json()).toMatchObject({ success: false, code: 'unauthorized' });
+    const guarded = await startTestApp({ config: { metricsToken: 'metrics-token-0123456789' } });
+    await guarded.get('/wps/system/status');
+    const metrics = await guarded.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-0123456789' },
+    });
+    await guarded.close();
     expect(metrics.headers['content-type']).toContain('text/plain');
     expect(metrics.body).toMatch(
       /http_requests_total\{method="GET",route="\/wps\/system\/status",status="200"\} \d+/,

@@ -1,0 +1,127 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Browser security headers (through @fastify/helmet) for the player site, the console and the API: a
+ * Content-Security-Policy that runs only our own scripts (no inline script, no eval), frames nobody may embed,
+ * nosniff, a referrer policy, and HSTS when the site is served over https.
+ */
+export function securityHeaders(siteUrl: string): FastifyHelmetOptions {
+  const https = siteUrl.startsWith('https:');
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        // React sets style attributes; styles cannot run code.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Captcha and QR images are data URLs; artwork is ours.
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        // The API and the real-time socket (ws: on the same host is 'self').
+        'connect-src': ["'self'"],
+        // Our own game frames, and the captcha providers' widgets when one is configured.
+        'frame-src': ["'self'", 'https://challenges.cloudflare.com', 'https://*.hcaptcha.com'],
+        'frame-ancestors': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // The captcha providers' widgets open pop-ups of their own.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/** Browser features the site never uses are switched off; full screen stays for our game frames. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), fullscreen=(self)';
+
+/** Query parameters whose values are secrets: they never reach a log line. */
+const SECRET_QUERY = /^(.*token.*|.*password.*|.*secret.*|code|captcha|key|signature|sig|auth.*)$/i;
+
+/** A URL as logged: the values of secret-looking query parameters are replaced. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {}
+      return rest.length > 0 && SECRET_QUERY.test(decoded) ? `${name}=[REDACTED]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** Pino options: JSON lines, secrets redacted (Authorization, cookies, secret query parameters). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-encryption-key"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req(request: {
+        method: string;
+        url: string;
+        hostname?: string;
+        ip?: string;
+        socket?: { remotePort?: number };
+      }) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.hostname,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        };
+      },
+    },
+  };
+}
+
+/**
+ * Caps open connections: MAX_CONNECTIONS in all (Node refuses more), and MAX_CONNECTIONS_PER_IP from one address
+ * (its further connections are closed at once), so a few slow clients cannot hold every socket.
+ */
+export function limitConnections(app: FastifyInstance, limits: Config['limits']) {
+  app.server.maxConnections = limits.maxConnections;
+  if (limits.maxConnectionsPerIp <= 0) return;
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerIp) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
