@@ -24,7 +24,8 @@ export type PageId =
   | 'mailOutbox'
   | 'loginFailures'
   | 'security'
-  | 'jobs';
+  | 'jobs'
+  | 'account';
 
 export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
 
@@ -114,6 +115,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'key',
     section: 'administration',
     roles: rolesOf(accounts.encryptionKey),
+  },
+  {
+    id: 'account',
+    path: '/account',
+    icon: 'user',
+    section: 'administration',
+    roles: ['operations', 'finance', 'support'],
   },
 ];
 

@@ -1,20 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { backofficeEndpoints } from '@tessera/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { AccountSetupPage, setupPending } from '../features/account/AccountSetupPage.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { LoadingState } from '../ui/Spinner.tsx';
 import { canUse, type PageId } from './access.ts';
 import { call } from './api.ts';
 import { QueryError } from './errors.tsx';
 import { Layout } from './Layout.tsx';
-import { updateOperator, useSession } from './session.ts';
+import { endSession, updateOperator, useSession } from './session.ts';
 
 /** The signed-in part of the console: without a session it sends the operator to the login page. */
 export function RequireAuth() {
   const { t } = useTranslation();
   const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const me = useQuery({
     queryKey: ['me'],
     queryFn: ({ signal }) => call(backofficeEndpoints.me, { signal }),
@@ -27,10 +30,31 @@ export function RequireAuth() {
   }, [me.data]);
 
   if (!session.token) return <Navigate to="/login" replace />;
-  const operator = me.data ?? session.operator;
+  const operator = session.operator ?? me.data;
   if (!operator) {
     if (me.isError) return <QueryError error={me.error} onRetry={() => void me.refetch()} />;
     return <LoadingState label={t('common.loading')} />;
+  }
+  if (setupPending(operator)) {
+    return (
+      <AccountSetupPage
+        operator={operator}
+        onUpdated={(updated) => {
+          queryClient.setQueryData(['me'], updated);
+          updateOperator(updated);
+        }}
+        onSignOut={async () => {
+          try {
+            await call(backofficeEndpoints.logout);
+          } catch {
+            // The session ends on this side whatever the server answers.
+          }
+          endSession();
+          queryClient.clear();
+          navigate('/login', { replace: true });
+        }}
+      />
+    );
   }
   return (
     <Layout operator={operator}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { AccountPage } from '../features/account/AccountPage.tsx';
 import { AnnouncementsPage } from '../features/announcements/AnnouncementsPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -56,6 +57,7 @@ export const router = createBrowserRouter(
         { path: 'operators', element: page('operators', <OperatorsPage />) },
         { path: 'audit', element: page('audit', <AuditPage />) },
         { path: 'security', element: page('security', <SecurityPage />) },
+        { path: 'account', element: page('account', <AccountPage />) },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { AuthShell } from './AuthShell.tsx';
+import { SecondFactorForm } from './SecondFactorForm.tsx';
 import { UsernameField } from './UsernameField.tsx';
 
 export function LoginPage() {
@@ -18,6 +19,7 @@ export function LoginPage() {
   const session = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
   const status = useQuery({
     queryKey: ['setupStatus'],
     queryFn: ({ signal }) => call(backofficeEndpoints.setupStatus, { signal }),
@@ -26,6 +28,11 @@ export function LoginPage() {
   const login = useMutation({
     mutationFn: () => call(backofficeEndpoints.login, { body: { username, password } }),
     onSuccess: (value) => {
+      setPassword('');
+      if ('challenge' in value) {
+        setChallenge(value.challenge);
+        return;
+      }
       startSession(value.token, value.operator);
       navigate('/', { replace: true });
     },
@@ -37,6 +44,18 @@ export function LoginPage() {
 
   if (status.data?.needsSetup) return <Navigate to="/setup" replace />;
   if (session.token) return <Navigate to="/" replace />;
+
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        challenge={challenge}
+        onBack={() => {
+          setChallenge(null);
+          login.reset();
+        }}
+      />
+    );
+  }
 
   const errors = fieldErrors(login.error);
   return (

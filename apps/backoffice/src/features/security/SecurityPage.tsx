@@ -12,6 +12,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { ConsoleSecurityCard } from './ConsoleSecurityCard.tsx';
 
 const KEY = ['encryption-key'];
 
@@ -62,6 +63,7 @@ export function SecurityPage() {
           )}
         </QueryView>
       </Card>
+      <ConsoleSecurityCard />
       {confirming ? (
         <ActionDialog
           title={t('security.rotateTitle')}
