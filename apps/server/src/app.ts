@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
   limitConnections(app, config.limits);
-  await app.register(helmet, securityHeaders(config.siteUrl));
+  await app.register(helmet, securityHeaders(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // Our own game frames (/house/…) may be framed by our pages; nothing else may be framed by anyone.

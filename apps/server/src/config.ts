@@ -63,7 +63,11 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9+/]{43}=?$/, 'SECRETS_KEY must be 32 bytes in base64')
     .optional(),
   SECRETS_KEY_FILE: z.string().default(resolve(REPO_ROOT, 'data/secrets.key')),
-  CAPTCHA_PROVIDER: z.enum(['image', 'turnstile', 'hcaptcha']).default('image'),
+  CAPTCHA_PROVIDER: z.enum(['image', 'turnstile', 'hcaptcha', 'test']).default('image'),
+  CAPTCHA_TEST_ANSWER: z
+    .string()
+    .regex(/^[A-HJ-NP-Z2-9]{4}$/, 'CAPTCHA_TEST_ANSWER must be 4 captcha characters')
+    .optional(),
   CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -135,6 +139,8 @@ export type Config = {
   /** Human verification of player forms: the built-in image captcha, or Cloudflare Turnstile or hCaptcha. */
   captcha:
     | { provider: 'image' }
+    /** Tests only: the drawn captcha always shows this answer. */
+    | { provider: 'test'; answer: string }
     | { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string };
   logLevel: string;
   webDist: string;
@@ -170,7 +176,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SMTP_USER) !== Boolean(e.SMTP_PASSWORD)) {
     throw new Error('Invalid configuration: SMTP_USER and SMTP_PASSWORD go together');
   }
-  if (e.CAPTCHA_PROVIDER !== 'image' && !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)) {
+  if (e.CAPTCHA_PROVIDER === 'test' && (!e.CAPTCHA_TEST_ANSWER || env.NODE_ENV === 'production')) {
+    throw new Error(
+      'Invalid configuration: CAPTCHA_PROVIDER=test is for tests only and needs CAPTCHA_TEST_ANSWER',
+    );
+  }
+  if (
+    (e.CAPTCHA_PROVIDER === 'turnstile' || e.CAPTCHA_PROVIDER === 'hcaptcha') &&
+    !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)
+  ) {
     throw new Error(
       `Invalid configuration: CAPTCHA_PROVIDER=${e.CAPTCHA_PROVIDER} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET`,
     );
@@ -238,16 +252,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha:
       e.CAPTCHA_PROVIDER === 'image'
         ? { provider: 'image' }
-        : {
-            provider: e.CAPTCHA_PROVIDER,
-            siteKey: e.CAPTCHA_SITE_KEY ?? '',
-            secret: e.CAPTCHA_SECRET ?? '',
-            verifyUrl:
-              e.CAPTCHA_VERIFY_URL ??
-              (e.CAPTCHA_PROVIDER === 'turnstile'
-                ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
-                : 'https://api.hcaptcha.com/siteverify'),
-          },
+        : e.CAPTCHA_PROVIDER === 'test'
+          ? { provider: 'test', answer: e.CAPTCHA_TEST_ANSWER ?? '' }
+          : {
+              provider: e.CAPTCHA_PROVIDER,
+              siteKey: e.CAPTCHA_SITE_KEY ?? '',
+              secret: e.CAPTCHA_SECRET ?? '',
+              verifyUrl:
+                e.CAPTCHA_VERIFY_URL ??
+                (e.CAPTCHA_PROVIDER === 'turnstile'
+                  ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+                  : 'https://api.hcaptcha.com/siteverify'),
+            },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

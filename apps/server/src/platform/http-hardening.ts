@@ -7,25 +7,34 @@ import type { Config } from '../config.ts';
  * Content-Security-Policy that runs only our own scripts (no inline script, no eval), frames nobody may embed,
  * nosniff, a referrer policy, and HSTS when the site is served over https.
  */
-export function securityHeaders(siteUrl: string): FastifyHelmetOptions {
-  const https = siteUrl.startsWith('https:');
+/** Where each captcha provider's widget script and frames come from. */
+const CAPTCHA_ORIGINS = {
+  turnstile: ['https://challenges.cloudflare.com'],
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+} as const;
+
+export function securityHeaders(config: Pick<Config, 'siteUrl' | 'captcha'>): FastifyHelmetOptions {
+  const https = config.siteUrl.startsWith('https:');
+  const provider = config.captcha.provider;
+  const captcha: string[] =
+    provider === 'turnstile' || provider === 'hcaptcha' ? [...CAPTCHA_ORIGINS[provider]] : [];
   return {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...captcha],
         'script-src-attr': ["'none'"],
         // React sets style attributes; styles cannot run code.
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'", ...captcha],
         // Captcha and QR images are data URLs; artwork is ours.
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         // The API and the real-time socket (ws: on the same host is 'self').
-        'connect-src': ["'self'"],
-        // Our own game frames, and the captcha providers' widgets when one is configured.
-        'frame-src': ["'self'", 'https://challenges.cloudflare.com', 'https://*.hcaptcha.com'],
+        'connect-src': ["'self'", ...captcha],
+        // Our own game frames, and the captcha provider's widget when one is configured.
+        'frame-src': ["'self'", ...captcha],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useNavigate } from 'react-router';
-import { openAuthModal } from '../features/auth/authModal.ts';
+import { openAuthModal, resetTokenOf } from '../features/auth/authModal.ts';
 import { type GateLevel, gateRefusal, passGate } from '../features/auth/gate.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { RouteErrorPage } from '../features/placeholders/RouteErrorPage.tsx';
@@ -25,14 +25,14 @@ function RedirectToIndex() {
 }
 
 /**
- * /register, /register.html and /login: home with the accounts area's modal open (§2). /login?resetToken=… is
+ * /register, /register.html and /login: home with the accounts area's modal open (§2). /login#resetToken=… is
  * the address of the e-mailed password-reset link, and opens the form that sets a new password.
  */
 function HomeWithModal({ modal }: { modal: 'login' | 'register' }) {
-  const { search } = useLocation();
+  const location = useLocation();
   const { token } = useSession();
   const navigate = useNavigate();
-  const resetToken = modal === 'login' ? new URLSearchParams(search).get('resetToken') : null;
+  const resetToken = modal === 'login' ? resetTokenOf(location) : null;
   // Only on arrival: the modal's own work (a login) changes the token and moves on by itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: token and navigate are read once, on arrival
   useEffect(() => {

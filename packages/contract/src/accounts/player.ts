@@ -43,7 +43,8 @@ export const nickname = z
 const captchaFields = {
   /** The id of the captcha image the answer is for (from GET /wps/captcha). */
   captchaId: z.string().trim().max(100).optional(),
-  captcha: z.string().trim().max(20).optional(),
+  /** The drawn captcha's text, or the token of the Turnstile or hCaptcha widget. */
+  captcha: z.string().trim().max(4096).optional(),
 };
 
 export const encryptionKey = z.object({
@@ -60,6 +61,12 @@ export const captchaChallenge = z.object({
   /** Base64 PNG (no data: prefix): show it as `data:image/png;base64,${image}`. */
   image: z.string(),
   expiresInSeconds: z.number().int(),
+  /**
+   * With a third-party provider, which one and its site key: the form shows the provider's widget (no image) and
+   * sends the widget's token as `captcha`.
+   */
+  provider: z.enum(['image', 'turnstile', 'hcaptcha']).default('image'),
+  siteKey: z.string().default(''),
 });
 
 /** The login value of §3 plus the session values the site keeps (token, isAgent, customerId, account …). */

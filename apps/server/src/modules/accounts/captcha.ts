@@ -7,19 +7,25 @@ import * as store from './store.ts';
 /** What a login or registration form sends to prove a human is there. */
 export interface HumanAnswer {
   captchaId?: string | undefined;
+  /** The drawn captcha's text, or a provider widget's token. */
   captcha?: string | undefined;
+  /** The visitor's address, which providers may check the token against. */
+  ip?: string | undefined;
 }
 
 export interface HumanChallenge {
   captchaId: string;
-  /** Base64 PNG. */
+  /** Base64 PNG; empty with a third-party provider. */
   image: string;
   expiresInSeconds: number;
+  /** A third-party provider whose widget the form shows, and its site key (human-verifiers.ts). */
+  provider?: 'image' | 'turnstile' | 'hcaptcha';
+  siteKey?: string;
 }
 
 /**
- * Human verification. The built-in provider draws a captcha image; a third-party provider (geetest and the like)
- * implements the same two calls: `challenge` gives what the form shows, `verify` checks what the form sent.
+ * Human verification. The built-in provider draws a captcha image; third-party providers (Turnstile, hCaptcha:
+ * human-verifiers.ts, chosen by CAPTCHA_PROVIDER) implement the same two calls: `challenge` gives what the form shows, `verify` checks what the form sent.
  */
 export interface HumanVerifier {
   challenge(db: Queryable, now: Date): Promise<HumanChallenge>;

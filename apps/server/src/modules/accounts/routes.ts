@@ -11,10 +11,11 @@ import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
-import type { Accounts, Visit } from './accounts.ts';
+import { type Accounts, sendingPolicy, type Visit } from './accounts.ts';
 import { avatarSvg } from './avatar-art.ts';
-import { type HumanVerifier, ImageCaptcha } from './captcha.ts';
+import type { HumanVerifier } from './captcha.ts';
 import { withoutSecret } from './delivery.ts';
+import { verifierFromConfig } from './human-verifiers.ts';
 import { freePlay, login, logout } from './login.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './password-reset.ts';
@@ -31,6 +32,9 @@ import { checkAffiliate, register } from './registration.ts';
 import { sendSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
 
+/** Registrations one address may make in an hour; then 5 minutes of too_many_requests. */
+const registerPolicy = (config: AppDeps['config']) => sendingPolicy(config.limits.registerPerIp);
+
 export interface AccountsOptions {
   verifier?: HumanVerifier;
 }
@@ -46,7 +50,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     db,
     config,
     rng: deps.rng,
-    verifier: options.verifier ?? new ImageCaptcha(deps.rng),
+    verifier: options.verifier ?? verifierFromConfig(config, deps.rng),
   };
   // The key pair for encrypted bodies exists from the first start on.
   app.addHook('onReady', async () => {
@@ -65,11 +69,23 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   route(app, deps, api.login, async (ctx) => login(accounts, ctx.body, visit(ctx)));
   route(app, deps, api.freePlay, async (ctx) => freePlay(accounts, visit(ctx), ctx.idempotency));
   route(app, deps, api.logout, async ({ caller, now }) => logout(db, asMember(caller).tokenHash, now));
-  route(app, deps, api.register, async (ctx) =>
-    register(accounts, 'username', ctx.body, visit(ctx), ctx.idempotency),
+  // REGISTER_MAX_PER_IP accounts an hour from one address (counted in the database, shared by every process).
+  const registrations = {
+    perAddress: { name: 'register-ip', policy: registerPolicy },
+  };
+  route(
+    app,
+    deps,
+    api.register,
+    async (ctx) => register(accounts, 'username', ctx.body, visit(ctx), ctx.idempotency),
+    registrations,
   );
-  route(app, deps, api.registerMobile, async (ctx) =>
-    register(accounts, 'mobile', ctx.body, visit(ctx), ctx.idempotency),
+  route(
+    app,
+    deps,
+    api.registerMobile,
+    async (ctx) => register(accounts, 'mobile', ctx.body, visit(ctx), ctx.idempotency),
+    registrations,
   );
   route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(db, query.code));
   route(app, deps, api.smsRegister, async (ctx) =>

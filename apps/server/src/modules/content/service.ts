@@ -16,6 +16,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
+import { reencodeImage } from '../../platform/images.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Rng, uuid } from '../../platform/rng.ts';
 import { sanitizeRichHtml } from '../../platform/sanitize.ts';
@@ -44,14 +45,14 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** Stores an uploaded raster image after checking its real type and size. */
-export async function storeUploadedImage(db: Queryable, rng: Rng, bytes: Uint8Array, now: Date) {
+/** An uploaded raster image after checking its real type and size, re-encoded so only its pixels are kept. */
+export async function cleanUploadedImage(bytes: Uint8Array) {
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw new AppError('payload_too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType || !(IMAGE_UPLOAD.types as readonly string[]).includes(contentType)) {
     throw new AppError('unsupported_media_type');
   }
-  return storeImage(db, rng, bytes, contentType, now);
+  return reencodeImage(bytes, contentType);
 }
 
 /** The console's upload: the image is checked and stored, audited with its name. */
@@ -60,8 +61,10 @@ export async function uploadImage(
   call: OperatorCall,
   file: { bytes: Uint8Array; filename: string },
 ) {
+  // Re-encoding takes CPU time: it happens before the transaction opens.
+  const clean = await cleanUploadedImage(file.bytes);
   return operatorWrite(deps, call, { entity: 'image', action: 'create' }, async (tx) => {
-    const image = await storeUploadedImage(tx, deps.rng, file.bytes, call.now);
+    const image = await storeImage(tx, deps.rng, clean.bytes, clean.contentType, call.now);
     const after = {
       imageId: image.imageId,
       contentType: image.contentType,

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { normalisePath } from '../../app/routes.ts';
 import { AccountModal } from './AccountModal.tsx';
-import { closeAuthModal, useAuthModal } from './authModal.ts';
+import { closeAuthModal, resetTokenOf, useAuthModal } from './authModal.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { ForgotPasswordModal } from './ForgotPasswordModal.tsx';
 import { LoginModal } from './LoginModal.tsx';
@@ -18,13 +18,14 @@ import './auth.css';
  */
 export default function AuthModals() {
   const { kind, options } = useAuthModal();
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const navigate = useNavigate();
 
   function close() {
     closeAuthModal();
     // /login and /register are home with the modal: closing it leaves home at its own address.
-    if (MODAL_PATHS.includes(normalisePath(pathname)) || new URLSearchParams(search).has('resetToken')) {
+    if (MODAL_PATHS.includes(normalisePath(pathname)) || resetTokenOf(location)) {
       navigate('/index', { replace: true });
     }
   }

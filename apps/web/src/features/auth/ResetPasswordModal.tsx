@@ -10,7 +10,7 @@ import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { errorCode, errorText, type FieldErrors, passwordProblem, serverFieldErrors } from './validation.ts';
 
 /**
- * The page the e-mailed reset link opens (/login?resetToken=…, see the server's sendResetMail): a new password
+ * The page the e-mailed reset link opens (/login#resetToken=…, see the server's sendResetMail): a new password
  * and its confirmation. The link works once; afterwards the login pop-up opens with the user name filled in.
  */
 export function ResetPasswordModal({ token, onClose }: { token: string; onClose: () => void }) {

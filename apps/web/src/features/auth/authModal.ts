@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The modals of the accounts area (§2 modals) that the header, pages and the gate open:
  * - login: loginPopupModal; register: registerModal; forgot: forgetPassModal; changePassword: changePassModal;
- * - resetPassword: the page the e-mailed reset link opens (/login?resetToken=…);
+ * - resetPassword: the page the e-mailed reset link opens (/login#resetToken=…);
  * - account: "my account" (nickname, avatar, password), reachable from the header avatar;
  * - needRealAccount: the warning in_need_true_account that refuses a trial account (§5).
  */
@@ -64,5 +64,16 @@ export function useAuthModal(): AuthModalState {
     subscribe,
     () => current,
     () => current,
+  );
+}
+
+/**
+ * The token of an e-mailed password-reset link: in the fragment (`/login#resetToken=…`), which browsers never
+ * send to a server, so no log or proxy sees it; links of older mails carried it in the query.
+ */
+export function resetTokenOf(location: { search: string; hash: string }): string | null {
+  return (
+    new URLSearchParams(location.hash.replace(/^#/, '')).get('resetToken') ??
+    new URLSearchParams(location.search).get('resetToken')
   );
 }

@@ -11,6 +11,7 @@ import { CountryPicker } from '../../ui/CountryPicker.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
+import { ProviderCaptcha } from './ProviderCaptcha.tsx';
 import { useCountries, useFlag } from './queries.ts';
 import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
 
@@ -34,6 +35,9 @@ interface CaptchaFieldProps {
 export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<string | null>(null);
+  const [provider, setProvider] = useState<{ provider: 'turnstile' | 'hcaptcha'; siteKey: string } | null>(
+    null,
+  );
   const [failed, setFailed] = useState(false);
   const lastRefresh = useRef(0);
   const latest = useRef({ value, onChange });
@@ -44,6 +48,11 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
     setFailed(false);
     try {
       const challenge = await api(accountEndpoints.captcha);
+      if (challenge.provider !== 'image') {
+        setProvider({ provider: challenge.provider, siteKey: challenge.siteKey });
+        latest.current.onChange({ captchaId: '', captcha: '' });
+        return;
+      }
       setImage(challenge.image);
       latest.current.onChange({ captchaId: challenge.captchaId, captcha: '' });
     } catch {
@@ -59,6 +68,18 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
   function refresh() {
     if (Date.now() - lastRefresh.current < CAPTCHA_REFRESH_MIN_INTERVAL_MS) return;
     void load();
+  }
+
+  if (provider) {
+    return (
+      <ProviderCaptcha
+        key={resetKey}
+        provider={provider.provider}
+        siteKey={provider.siteKey}
+        error={error}
+        onToken={(captcha) => latest.current.onChange({ captchaId: '', captcha })}
+      />
+    );
   }
 
   return (
