@@ -65,7 +65,7 @@ export function ProviderCaptcha({
   error?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLFieldSetElement>(null);
   const latest = useRef(onToken);
   latest.current = onToken;
   useEffect(() => {
@@ -93,7 +93,7 @@ export function ProviderCaptcha({
   }, [provider, siteKey, i18n.language]);
   return (
     <div className="field">
-      <div ref={box} role="group" aria-label={t('auth.fields.captcha')} />
+      <fieldset ref={box} className="captcha__widget" aria-label={t('auth.fields.captcha')} />
       {error ? (
         <p className="field__error" role="alert">
           {error}
