@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { IMAGE_UPLOAD } from '@tessera/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CallerTokens,
@@ -967,29 +969,58 @@ describe('console: help categories and articles (operations and support)', () =>
 });
 
 describe('console: image upload', () => {
-  it('stores a real PNG, serves the same bytes, and audits the upload', async () => {
+  it('stores a real PNG re-encoded, serves the stored bytes, and audits the upload', async () => {
     const res = await upload(tok.support, { filename: 'pixel.png', contentType: 'image/png', data: PNG });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, code: 'ok' });
-    const { imageId } = res.body.value;
+    const { imageId, bytes } = res.body.value;
     expect(imageId).toMatch(UUID);
     expect(res.body.value).toEqual({
       imageId,
       url: `/images/${imageId}`,
       contentType: 'image/png',
-      bytes: PNG.length,
+      bytes: expect.any(Number),
     });
     await expectAudited(tok.support, 'image', {
       action: 'create',
       entityId: imageId,
       before: null,
-      after: { imageId, contentType: 'image/png', bytes: PNG.length, name: 'pixel.png' },
+      after: { imageId, contentType: 'image/png', bytes, name: 'pixel.png' },
     });
     const image = await t.app.inject({ url: `/images/${imageId}` });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    expect(image.rawPayload.length).toBe(bytes);
+    const served = await sharp(image.rawPayload).metadata();
+    expect(served).toMatchObject({ format: 'png', width: 1, height: 1 });
+  });
+
+  it('re-encodes a PNG that is also HTML and script: only the pixels are stored', async () => {
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(body));
+      return Buffer.concat([length, body, crc]);
+    };
+    const html = '<html><script>alert(document.domain)</script></html>';
+    const iend = PNG.length - 12;
+    // A tEXt chunk holding HTML before IEND, and more HTML after the end of the PNG.
+    const polyglot = Buffer.concat([
+      PNG.subarray(0, iend),
+      chunk('tEXt', Buffer.from(`Comment\0${html}`, 'latin1')),
+      PNG.subarray(iend),
+      Buffer.from(html),
+    ]);
+    expect((await sharp(polyglot).metadata()).format).toBe('png');
+    const res = await upload(tok.support, { filename: 'x.png', contentType: 'image/png', data: polyglot });
+    expect(res.status).toBe(200);
+    const image = await t.app.inject({ url: res.body.value.url });
+    expect(image.rawPayload.toString('latin1')).not.toContain('<script');
+    expect(image.rawPayload.toString('latin1')).not.toContain('html');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('trusts the bytes, not the name or declared type: a text file named .png is 415', async () => {
@@ -1011,11 +1042,12 @@ describe('console: image upload', () => {
     const res = await upload(tok.operations, { filename: 'big.png', contentType: 'image/png', data: big });
     expectFailure(res, 413, 'payload_too_large');
     expect(await auditCount()).toBe(before);
-    const exact = Buffer.alloc(IMAGE_UPLOAD.maxBytes, 0);
-    PNG.copy(exact, 0, 0, 8);
-    const ok = await upload(tok.operations, { filename: 'exact.png', contentType: 'image/png', data: exact });
-    expect(ok.status).toBe(200);
-    expect(ok.body.value.bytes).toBe(IMAGE_UPLOAD.maxBytes);
+    // The PNG signature on bytes that do not decode: refused as no image at all.
+    const fake = Buffer.alloc(IMAGE_UPLOAD.maxBytes, 0);
+    PNG.copy(fake, 0, 0, 8);
+    const refused = await upload(tok.operations, { filename: 'fake.png', contentType: 'image/png', data: fake });
+    expectFailure(refused, 415, 'unsupported_media_type');
+    expect(await auditCount()).toBe(before);
   });
 
   it('refuses a JSON body with 415 and a multipart body without a file with validation_failed', async () => {
@@ -1087,7 +1119,7 @@ describe('console: image upload', () => {
       linkUrl: '/promotions',
     });
     const image = await t.app.inject({ url: home.body.value.at(-1).url });
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    expect(image.rawPayload.length).toBe(uploaded.body.value.bytes);
     await t.send('DELETE', `${API}/banners/${banner.body.value.id}`, undefined, tok.operations);
     expect((await t.get('/wps/system/banners?groupName=w_home')).body.value).toHaveLength(3);
   });
