@@ -53,9 +53,14 @@ app.addHook('onClose', async () => {
   await realtime.stop();
 });
 await app.listen({ port: config.port, host: config.host });
-if (config.metricsPort !== null) {
-  await serveMetrics(app, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken });
-}
+const metricsServer =
+  config.metricsPort === null
+    ? null
+    : await serveMetrics(app, {
+        host: config.metricsHost,
+        port: config.metricsPort,
+        token: config.metricsToken,
+      });
 await jobs?.start();
 
 const address = app.server.address();
@@ -83,6 +88,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    metricsServer?.close();
     app
       .close()
       .then(() => db.close())

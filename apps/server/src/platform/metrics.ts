@@ -47,7 +47,10 @@ export function registerMetrics(
   return registry;
 }
 
-/** Serves the app's metrics on their own port (METRICS_PORT on METRICS_HOST); a token, when set, is asked there too. */
+/**
+ * Serves the app's metrics on their own port (METRICS_PORT on METRICS_HOST); a token, when set, is asked there too.
+ * The caller closes the server.
+ */
 export async function serveMetrics(
   app: FastifyInstance,
   options: { host: string; port: number; token: string | null },
@@ -66,8 +69,5 @@ export async function serveMetrics(
     );
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-  app.addHook('onClose', async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
   return server;
 }

@@ -1045,7 +1045,11 @@ describe('console: image upload', () => {
     // The PNG signature on bytes that do not decode: refused as no image at all.
     const fake = Buffer.alloc(IMAGE_UPLOAD.maxBytes, 0);
     PNG.copy(fake, 0, 0, 8);
-    const refused = await upload(tok.operations, { filename: 'fake.png', contentType: 'image/png', data: fake });
+    const refused = await upload(tok.operations, {
+      filename: 'fake.png',
+      contentType: 'image/png',
+      data: fake,
+    });
     expectFailure(refused, 415, 'unsupported_media_type');
     expect(await auditCount()).toBe(before);
   });
