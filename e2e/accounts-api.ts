@@ -1,7 +1,6 @@
-import { ApiError, accountsEndpoints, createClient } from '@tessera/contract';
+import { accountsEndpoints, createClient } from '@tessera/contract';
 import { inject } from 'vitest';
-import { readCaptcha } from './accounts-captcha.ts';
-import { api, baseUrl, operatorToken } from './browser.ts';
+import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken } from './browser.ts';
 
 /**
  * Arranging accounts through the platform's API (the shared client, so encrypted bodies are sealed as the site
@@ -27,23 +26,17 @@ export function uniqueMobile(): string {
 
 export const PASSWORD = 'Tessera-e2e-2026';
 
-/** A solved captcha for an API call. */
+/** A solved captcha for an API call: the test server's verifier always asks for E2E_CAPTCHA_ANSWER. */
 export async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
   const challenge = await client()(accountsEndpoints.captcha);
-  return { captchaId: challenge.captchaId, captcha: readCaptcha(challenge.image) };
+  return { captchaId: challenge.captchaId, captcha: E2E_CAPTCHA_ANSWER };
 }
 
-/** Calls with a captcha, drawing a new one if it was read wrong (captcha_invalid). */
+/** Calls with a fresh captcha and its answer. */
 async function withCaptcha<T>(
   call: (captcha: { captchaId: string; captcha: string }) => Promise<T>,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await call(await solvedCaptcha());
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 'captcha_invalid' || attempt >= 3) throw error;
-    }
-  }
+  return call(await solvedCaptcha());
 }
 
 /** The newest SMS code sent to a number, from the console's SMS outbox. */

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export { launchBrowser } from './chromium.ts';
+export { launchBrowser, takePageProblems } from './chromium.ts';
+export { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
-export const DEMO_OWNER = { username: 'owner', password: 'tessera-demo-owner' };
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -17,15 +17,21 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
-/** A console session token through the API, for arranging state the test is not about. */
+/**
+ * The owner's console session, for arranging state the test is not about: the one the global setup opened and
+ * completed with a second factor (each TOTP code signs in once, so tests share it rather than signing in again).
+ */
 export async function operatorToken(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/backoffice/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_OWNER),
-  });
-  const body = (await response.json()) as { value: { token: string } };
-  return body.value.token;
+  return inject('ownerToken');
+}
+
+/** A console page of the owner, opened on that session (the console keeps its token in sessionStorage). */
+export async function ownerConsolePage(browser: Browser, path = '/'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await page.addInitScript((token) => sessionStorage.setItem('bo.token', token), await operatorToken());
+  await page.goto(`${baseUrl()}/backoffice${path}`);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  return page;
 }
 
 export async function api(method: string, path: string, token: string, body?: unknown) {

@@ -1,8 +1,30 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-/** Debian's Chromium, headless, with the flags this machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * What pages showed that a person never should: Content-Security-Policy violations, uncaught errors and console
+ * errors (a refused call's "Failed to load resource" line is the browser reporting an answer the test expects).
+ */
+const problems: string[] = [];
+
+function watch(context: BrowserContext) {
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    problems.push(`${message.page()?.url() ?? ''}: ${text}`);
+  });
+  context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
+  return context;
+}
+
+/** The problems pages reported since the last call (then forgotten). */
+export function takePageProblems(): string[] {
+  return problems.splice(0, problems.length);
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs; every page it opens is watched. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -15,4 +37,13 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watch(await newContext(options));
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }

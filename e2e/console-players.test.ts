@@ -1,7 +1,15 @@
 import { ApiError, accountsEndpoints, createClient } from '@tessera/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, DEMO_OWNER, launchBrowser, operatorToken, screenshot } from './browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  baseUrl,
+  launchBrowser,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  takePageProblems,
+} from './browser.ts';
 
 /**
  * The console's player pages (issue 4, item 12): search, detail, lock and unlock, password actions, the outboxes,
@@ -72,6 +80,10 @@ beforeAll(async () => {
   // One login, so the player page has a recent login with an address and a device.
   await playerLogin();
 });
+afterEach(() => {
+  // Every page worked under the Content-Security-Policy: no violation, no uncaught error, no console error.
+  expect(takePageProblems()).toEqual([]);
+});
 afterAll(async () => {
   await browser.close();
 });
@@ -107,7 +119,7 @@ async function openPlayer(page: Page) {
 
 describe('console player pages', () => {
   it('finds a player, shows the recent login, locks and unlocks the player', async () => {
-    const page = await consoleAs(DEMO_OWNER);
+    const page = await ownerConsolePage(browser);
     await openPlayer(page);
     const logins = page.getByRole('table', { name: 'Recent logins' });
     await logins.getByRole('cell', { name: '127.0.0.1' }).waitFor();
@@ -133,7 +145,7 @@ describe('console player pages', () => {
   });
 
   it('forces a password change and gives the player a temporary password shown once', async () => {
-    const page = await consoleAs(DEMO_OWNER);
+    const page = await ownerConsolePage(browser);
     await openPlayer(page);
     await page.getByRole('button', { name: 'Force password change' }).click();
     await confirm(page, 'Force password change', /must change the password/);
@@ -159,7 +171,7 @@ describe('console player pages', () => {
 
   it('a wrong password appears in Login failures', async () => {
     expect(await refusal(playerLogin('not-the-password'))).toBe('invalid_credentials');
-    const page = await consoleAs(DEMO_OWNER);
+    const page = await ownerConsolePage(browser);
     await page.getByRole('link', { name: 'Login failures' }).click();
     await page.getByLabel('Username', { exact: true }).fill(player.username);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -180,7 +192,7 @@ describe('console player pages', () => {
     });
     expect(((await response.json()) as { success: boolean }).success).toBe(true);
 
-    const page = await consoleAs(DEMO_OWNER);
+    const page = await ownerConsolePage(browser);
     await page.getByRole('link', { name: 'SMS outbox' }).click();
     const sms = page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: mobile });
     await sms.getByText('Registration').waitFor();
@@ -208,7 +220,7 @@ describe('console player pages', () => {
   });
 
   it('the owner rotates the encryption key, and the site still logs in with the new one', async () => {
-    const page = await consoleAs(DEMO_OWNER);
+    const page = await ownerConsolePage(browser);
     await page.getByRole('link', { name: 'Security' }).click();
     const before = (await api('GET', '/backoffice/api/security/encryption-key', await operatorToken())).value;
     await page.getByText(before.keyId, { exact: true }).waitFor();
@@ -224,7 +236,7 @@ describe('console player pages', () => {
   it('a support operator looks players up but sees no actions, outboxes or security', async () => {
     const support = {
       username: `support${Date.now().toString(36).slice(-5)}`,
-      password: 'support-pass-2026',
+      password: 'Support-desk-heron-2026',
     };
     const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
       ...support,

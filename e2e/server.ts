@@ -1,11 +1,41 @@
 import { createServer } from 'node:http';
 import type { TestProject } from 'vitest/node';
+import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
+
+/**
+ * Signs the owner in and enrols a second factor (the owner must have one): that session then opens the console,
+ * and the tests share it rather than signing in again (a TOTP code is accepted once).
+ */
+async function enrolOwner(baseUrl: string): Promise<{ token: string; secret: string }> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl}/backoffice/api${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { success: boolean; value: Record<string, string> };
+    if (!answer.success) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.value;
+  };
+  const { token } = await post('/session', E2E_OWNER);
+  const { secret } = await post('/session/totp', undefined, token);
+  await post('/session/totp/confirm', { code: totpCodeAt(secret as string, new Date()) }, token);
+  return { token: token as string, secret: secret as string };
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A session of the owner (E2E_OWNER), whose second factor the setup enrolled. */
+    ownerToken: string;
+    /** The owner's TOTP secret, for the one test that signs in with the second step. */
+    ownerTotpSecret: string;
     /** GET it for the mails the server sent over SMTP so far, as JSON [{ to, text }] (e2e/accounts-mail.ts). */
     mailboxUrl: string;
   }
@@ -29,10 +59,23 @@ export default async function setup(project: TestProject) {
     DEMO_SEED: '1',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
-    // Every browser test comes from 127.0.0.1: the per-address SMS limit would otherwise be shared by all files.
+    // Every browser test comes from 127.0.0.1: the per-address limits would otherwise be shared by all files.
     SMS_MAX_PER_IP: '200',
+    VISITOR_REQUESTS_PER_MINUTE: '100000',
+    REGISTER_MAX_PER_IP: '10000',
+    // An owner whose password the tests control (as automated installs do), not the demo owner's random one.
+    OWNER_USERNAME: E2E_OWNER.username,
+    OWNER_PASSWORD: E2E_OWNER.password,
+    OPERATOR_SESSION_IDLE_MINUTES: '240',
+    SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
+    // The drawn captcha always shows this text: tests type it instead of reading the image.
+    CAPTCHA_PROVIDER: 'test',
+    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
   });
+  const owner = await enrolOwner(server.baseUrl);
   project.provide('baseUrl', server.baseUrl);
+  project.provide('ownerToken', owner.token);
+  project.provide('ownerTotpSecret', owner.secret);
   project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/mails`);
   return async () => {
     await server.stop();

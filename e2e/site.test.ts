@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, launchBrowser, operatorToken, screenshot } from './browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+});
+afterEach(() => {
+  // Every page worked under the Content-Security-Policy: no violation, no uncaught error, no console error.
+  expect(takePageProblems()).toEqual([]);
 });
 afterAll(async () => {
   await browser.close();
