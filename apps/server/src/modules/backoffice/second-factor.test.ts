@@ -167,9 +167,7 @@ describe('TOTP second factor', () => {
 
     const tries = await login('fiona', 'fiona-kestrel-lamp-7', '127.0.0.33');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      t.clock.advance(300_000);
       await secondStep(tries.body.value.challenge, '000000');
-      t.clock.advance(-300_000);
     }
     t.clock.advance(60_000);
     const spent = await secondStep(tries.body.value.challenge, totpCodeAt(secret, t.clock.now()));

@@ -139,7 +139,6 @@ export async function openChallenge(db: Queryable, rng: Rng, operatorId: number,
 export async function takeChallenge(db: Queryable, challenge: string, now: Date) {
   const found = await store.tryLoginChallenge(db, sha256Hex(challenge));
   if (!found || found.expires_at <= now || found.attempts > CHALLENGE_TRIES) {
-    if (found) await store.deleteLoginChallenge(db, sha256Hex(challenge));
     throw new AppError('second_factor_expired');
   }
   return { operatorId: found.operator_id };
