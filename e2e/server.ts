@@ -14,7 +14,7 @@ async function enrolOwner(baseUrl: string): Promise<{ token: string; secret: str
     const response = await fetch(`${baseUrl}/backoffice/api${path}`, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -245,13 +245,13 @@ export const ERRORS = {
     CN: '请先修改密码并设置两步登录。',
   },
   second_factor_invalid: {
-    status: 401,
+    status: 400,
     EN: 'The code is not valid. Please try again.',
     VI: 'Mã không hợp lệ. Vui lòng thử lại.',
     CN: '验证码无效，请重试。',
   },
   second_factor_expired: {
-    status: 401,
+    status: 400,
     EN: 'This sign-in has expired. Please sign in again.',
     VI: 'Phiên đăng nhập này đã hết hạn. Vui lòng đăng nhập lại.',
     CN: '本次登录已过期，请重新登录。',

@@ -106,7 +106,8 @@ describe('TOTP second factor', () => {
     expect(Buffer.from(start.body.value.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
 
     const wrong = await t.send('POST', `${API}/session/totp/confirm`, { code: '000000' }, token);
-    expect(wrong.status).toBe(401);
+    // 400, not 401: a wrong code is a mistake in the form, not the end of the session.
+    expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('second_factor_invalid');
     const confirm = await t.send(
       'POST',
@@ -145,7 +146,7 @@ describe('TOTP second factor', () => {
     expect(first.body.value).toMatchObject({ secondFactor: 'totp', challenge: expect.any(String) });
     const challenge = first.body.value.challenge;
     const bad = await secondStep(challenge, '123456');
-    expect(bad.status).toBe(401);
+    expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('second_factor_invalid');
     const code = totpCodeAt(secret, t.clock.now());
     const ok = await secondStep(challenge, code);
