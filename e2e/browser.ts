@@ -28,7 +28,12 @@ export async function operatorToken(): Promise<string> {
 /** A console page of the owner, opened on that session (the console keeps its token in sessionStorage). */
 export async function ownerConsolePage(browser: Browser, path = '/'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await page.addInitScript((token) => sessionStorage.setItem('bo.token', token), await operatorToken());
+  await page.addInitScript(
+    (token) => {
+      if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
+    },
+    await operatorToken(),
+  );
   await page.goto(`${baseUrl()}/backoffice${path}`);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;

@@ -31,8 +31,9 @@ export function securityHeaders(config: Pick<Config, 'siteUrl' | 'captcha'>): Fa
         // Captcha and QR images are data URLs; artwork is ours.
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        // The API and the real-time socket (ws: on the same host is 'self').
-        'connect-src': ["'self'", ...captcha],
+        // The API and the real-time socket (ws: on the same host is 'self'); https: for the right bar's speed test,
+        // which times a request to each of the operator's mirror domains.
+        'connect-src': ["'self'", 'https:', ...captcha],
         // Our own game frames, and the captcha provider's widget when one is configured.
         'frame-src': ["'self'", ...captcha],
         'frame-ancestors': ["'none'"],
