@@ -85,8 +85,18 @@ describe('console sessions and operators', () => {
     await t.close();
   });
 
-  const login = (username: string, password: string) =>
-    t.send('POST', `${API}/session`, { username, password });
+  // Each sign-in from an address of its own: the address slowdown has its own test below, and the clock is rewound
+  // before every test, so failures of earlier tests would otherwise still count.
+  let address = 0;
+  const login = (username: string, password: string) => {
+    address += 1;
+    return t.call({
+      method: 'POST',
+      url: `${API}/session`,
+      payload: { username, password },
+      remoteAddress: `127.0.1.${address}`,
+    });
+  };
 
   it('signs in case-insensitively and refuses a wrong password or unknown user alike', async () => {
     await t.send(
