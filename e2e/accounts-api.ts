@@ -1,4 +1,4 @@
-import { ApiError, accountsEndpoints, createClient } from '@tessera/contract';
+import { ApiError, accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
 import { inject } from 'vitest';
 import { readCaptcha } from './accounts-captcha.ts';
 import { api, baseUrl, operatorToken } from './browser.ts';
@@ -27,10 +27,11 @@ export function uniqueMobile(): string {
 
 export const PASSWORD = 'Tessera-e2e-2026';
 
-/** A solved captcha for an API call. */
+/** A solved captcha for an API call: the image's id comes in a header (Node's fetch keeps no cookies). */
 export async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
-  const challenge = await client()(accountsEndpoints.captcha);
-  return { captchaId: challenge.captchaId, captcha: readCaptcha(challenge.image) };
+  const response = await fetch(`${baseUrl()}${accountsEndpoints.captcha.path}`);
+  const image = ((await response.json()) as { value: string }).value;
+  return { captchaId: response.headers.get(CAPTCHA_ID_HEADER) ?? '', captcha: readCaptcha(image) };
 }
 
 /** Calls with a captcha, drawing a new one if it was read wrong (captcha_invalid). */

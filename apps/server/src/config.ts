@@ -50,6 +50,7 @@ const schema = z.object({
   IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
   HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  LEGACY_ENCRYPTION: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -96,6 +97,8 @@ export type Config = {
   housekeepingCron: string;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
+  /** Encrypted calls also accept the original platform's weak scheme (1024-bit RSA, single DES), for old clients. */
+  legacyEncryption: boolean;
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     metricsToken: e.METRICS_TOKEN ?? null,
+    legacyEncryption: e.LEGACY_ENCRYPTION,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

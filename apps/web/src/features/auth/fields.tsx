@@ -14,8 +14,8 @@ import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { useCountries, useFlag } from './queries.ts';
 import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
 
+/** What was typed; the image's id travels in the HttpOnly cookie GET /wps/captcha sets, as for the original. */
 export interface CaptchaAnswer {
-  captchaId: string;
   captcha: string;
 }
 
@@ -43,9 +43,8 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
     lastRefresh.current = Date.now();
     setFailed(false);
     try {
-      const challenge = await api(accountEndpoints.captcha);
-      setImage(challenge.image);
-      latest.current.onChange({ captchaId: challenge.captchaId, captcha: '' });
+      setImage(await api(accountEndpoints.captcha));
+      latest.current.onChange({ captcha: '' });
     } catch {
       setFailed(true);
     }
