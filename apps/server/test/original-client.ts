@@ -98,6 +98,11 @@ export class OriginalClient {
     private readonly merchant: string,
   ) {}
 
+  /** A cookie the server set. */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   /** GET /wps/session/key/rsa?t=<ms>, once. */
   async rsaModulus(): Promise<string> {
     if (!this.modulus) {
