@@ -64,6 +64,9 @@ describe('legacy encryption on (LEGACY_ENCRYPTION=1)', () => {
     expect(BigInt(`0x${a.text}`) >> 1023n).toBe(1n);
     const b = await client.call({ method: 'GET', path: KEY_PATH });
     expect(b.text).toBe(a.text);
+    const tooLong = await t.get(`${KEY_PATH}?t=${'1'.repeat(21)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ code: 'validation_failed', fields: { t: 'At most 20 characters' } });
     const keys = await t.db.query<{ algorithm: string; private_pkcs8: string }>(
       'select algorithm, private_pkcs8 from server_keys where retired_at is null order by algorithm',
     );

@@ -1,7 +1,7 @@
 import { registerRuleMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { Rng } from '../../platform/rng.ts';
+import { type Rng, text } from '../../platform/rng.ts';
 import * as system from '../system/service.ts';
 import { requireFlag, ruleProblem } from './accounts.ts';
 import * as store from './store.ts';
@@ -11,9 +11,6 @@ import * as store from './store.ts';
 const LETTERS = 'abcdefghjkmnpqrstuvwxyz';
 const DIGITS = '23456789';
 const ATTEMPTS = 20;
-
-const draw = (rng: Rng, alphabet: string, length: number) =>
-  Array.from({ length }, () => alphabet[rng.int(0, alphabet.length)]).join('');
 
 /** Registration by user name is open: direct registration (REG3) and USERNAMEREG3. */
 async function requireUsernameRegistration(db: Queryable) {
@@ -32,7 +29,7 @@ export async function autoUsername(db: Queryable, rng: Rng): Promise<{ username:
   const length = Math.max(rule?.minLength ?? 0, Math.min(rule?.maxLength ?? 8, 8), 2);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const digits = Math.min(4, length - 1);
-    const username = draw(rng, LETTERS, length - digits) + draw(rng, DIGITS, digits);
+    const username = text(rng, length - digits, LETTERS) + text(rng, digits, DIGITS);
     if (rule && ruleProblem(rule, username)) continue;
     if (!(await store.usernameTaken(db, username))) return { username };
   }

@@ -87,6 +87,12 @@ describe('GET /lgw/games/game_menus', () => {
     }
   });
 
+  it('refuses a prizeMode that is too long with validation_failed, in the envelope', async () => {
+    const res = await t.get(`/lgw/games/game_menus?prizeMode=${'L'.repeat(21)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'validation_failed' });
+  });
+
   it('refuses a foreign Merchant header like every platform call, in the envelope', async () => {
     const res = await t.get('/lgw/games/game_menus', undefined, { Merchant: 'NOPE' });
     expect(res.status).toBe(400);

@@ -31,7 +31,7 @@ import type { ClientLocation } from '../../platform/client-location.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { desEcbEncrypt } from '../../platform/des.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
-import type { Rng } from '../../platform/rng.ts';
+import { type Rng, text } from '../../platform/rng.ts';
 import * as store from './store.ts';
 
 type ResourceType = z.output<typeof resourceInput>['resourceType'];
@@ -238,14 +238,14 @@ export async function systemStatus(
   location: ClientLocation,
   now: Date,
 ): Promise<SystemStatus> {
-  const [rules, resourceList, site, cdn, maintenance, blocked, flags, domains] = await Promise.all([
+  const [rules, resourceList, site, cdn, maintenance, blocked, flagRows, domains] = await Promise.all([
     registerSettings(db),
     resources(db),
     siteSettings(db),
     store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
     maintenanceSettings(db),
     regionBlocked(db, location),
-    originalModuleTree(db),
+    store.listModuleFlags(db),
     domainList(db),
   ]);
   const inMaintenance = maintenanceActive(maintenance, now);
@@ -260,7 +260,7 @@ export async function systemStatus(
         .map(([csType, url]) => ({ csType, path: encryptedLink(url, rng) })),
       domainRoute: { domainList: domains },
       resources: resourceList,
-      whitelabel: flags,
+      whitelabel: originalModuleTree(flagRows, site, rules),
       register: rules,
       mainDomain: new URL(siteUrl).host,
       analytics: { gtagId: site.gtagId },
@@ -289,10 +289,7 @@ const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
  * base64, followed by that key. The original's client reads the key from the last 8 characters.
  */
 export function encryptedLink(url: string, rng: Rng): string {
-  const key = Array.from(
-    { length: DECRYPTION_KEY_LENGTH },
-    () => LINK_KEY_ALPHABET[rng.int(0, LINK_KEY_ALPHABET.length)],
-  ).join('');
+  const key = text(rng, DECRYPTION_KEY_LENGTH, LINK_KEY_ALPHABET);
   return `${desEcbEncrypt(Buffer.from(key), Buffer.from(url, 'utf8')).toString('base64')}${key}`;
 }
 
@@ -320,13 +317,11 @@ const ORIGINAL_FLAGS: [
 ];
 
 /** The module flags as the original reads them: Tessera's tree, then the original's modIds (ORIGINAL_FLAGS). */
-export async function originalModuleTree(db: Queryable): Promise<ModuleFlagNode[]> {
-  const [tree, site, rules, rows] = await Promise.all([
-    moduleTree(db),
-    siteSettings(db),
-    registerSettings(db),
-    store.listModuleFlags(db),
-  ]);
+function originalModuleTree(
+  rows: store.ModuleFlagRowDb[],
+  site: SiteSettings,
+  rules: RegisterSettings,
+): ModuleFlagNode[] {
   const stored = new Set(rows.map((row) => row.mod_id));
   const flags = new Set(rows.filter((row) => row.enabled).map((row) => row.mod_id));
   const derived = ORIGINAL_FLAGS.filter(([modId]) => !stored.has(modId)).map(
@@ -337,11 +332,15 @@ export async function originalModuleTree(db: Queryable): Promise<ModuleFlagNode[
       childrenNodes: [],
     }),
   );
-  return [...tree, ...derived];
+  return [...treeOf(rows), ...derived];
 }
 
 export async function moduleTree(db: Queryable): Promise<ModuleFlagNode[]> {
-  const rows = await store.listModuleFlags(db);
+  return treeOf(await store.listModuleFlags(db));
+}
+
+/** The stored module flags as the modId tree. */
+function treeOf(rows: store.ModuleFlagRowDb[]): ModuleFlagNode[] {
   const nodes = new Map<string, ModuleFlagNode>();
   for (const row of rows) {
     nodes.set(row.mod_id, {
@@ -391,9 +390,10 @@ export const CONTRACT_REQUESTS_KEY = 'contract_requests';
 
 /** The settings a client reads at start, in one answer (/wps/system/settings/consolidated). */
 export async function consolidatedSettings(db: Queryable, merchantCode: string) {
-  const [requests, flags, rules, found, languageList] = await Promise.all([
+  const [requests, flagRows, site, rules, found, languageList] = await Promise.all([
     store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY),
-    originalModuleTree(db),
+    store.listModuleFlags(db),
+    siteSettings(db),
     registerSettings(db),
     merchant(db, merchantCode),
     languages(db),
@@ -401,7 +401,7 @@ export async function consolidatedSettings(db: Queryable, merchantCode: string) 
   if (!requests) throw new Error('contract request settings are missing: the seed did not run');
   return {
     ...requests,
-    whitelabel: flags,
+    whitelabel: originalModuleTree(flagRows, site, rules),
     register: rules,
     currency: found.currency,
     currencySymbol: found.currency_symbol,
