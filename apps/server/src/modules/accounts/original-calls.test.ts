@@ -40,24 +40,31 @@ describe('PUT /wps/member/register/autoUsername', () => {
 
   it('follows the rule: a longer minimum gives a longer name', async () => {
     await t.db.query("update register_rules set min_length = 12 where key = 'username'");
-    const res = await t.send('PUT', api.autoUsername.path);
-    expect(res.body.value.username).toHaveLength(12);
-    await t.db.query("update register_rules set min_length = 6 where key = 'username'");
+    try {
+      const res = await t.send('PUT', api.autoUsername.path);
+      expect(res.body.value.username).toHaveLength(12);
+    } finally {
+      await t.db.query("update register_rules set min_length = 6 where key = 'username'");
+    }
   });
 
   it('is refused with feature_disabled when registration by user name is off, or no name fits the rule', async () => {
-    await t.db.query("update module_flags set enabled = false where mod_id = 'USERNAMEREG3'");
-    const off = await t.send('PUT', api.autoUsername.path);
-    expect(off.status).toBe(403);
-    expect(off.body.code).toBe('feature_disabled');
-    await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
-    await t.db.query(
-      "update register_rules set accepted_pattern = '^\\p{Script=Han}+$' where key = 'username'",
-    );
-    expect((await t.send('PUT', api.autoUsername.path)).body.code).toBe('feature_disabled');
-    await t.db.query(
-      "update register_rules set accepted_pattern = '^[A-Za-z][A-Za-z0-9]*$' where key = 'username'",
-    );
+    try {
+      await t.db.query("update module_flags set enabled = false where mod_id = 'USERNAMEREG3'");
+      const off = await t.send('PUT', api.autoUsername.path);
+      expect(off.status).toBe(403);
+      expect(off.body.code).toBe('feature_disabled');
+      await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
+      await t.db.query(
+        "update register_rules set accepted_pattern = '^\\p{Script=Han}+$' where key = 'username'",
+      );
+      expect((await t.send('PUT', api.autoUsername.path)).body.code).toBe('feature_disabled');
+    } finally {
+      await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
+      await t.db.query(
+        "update register_rules set accepted_pattern = '^[A-Za-z][A-Za-z0-9]*$' where key = 'username'",
+      );
+    }
   });
 });
 
@@ -139,13 +146,16 @@ describe('POST /wps/member/password/sms and the reset by phone of the original',
       fields: { mobileNum: 'Format is not valid' },
     });
     await t.db.query("update module_flags set enabled = false where mod_id = 'CHNGPASSVERIF3'");
-    const off = await t.send('POST', api.passwordSms.path, {
-      mobileNum: '955000111',
-      countryDialingCode: '63',
-    });
-    expect(off.status).toBe(403);
-    expect(off.body.code).toBe('feature_disabled');
-    await t.db.query("update module_flags set enabled = true where mod_id = 'CHNGPASSVERIF3'");
+    try {
+      const off = await t.send('POST', api.passwordSms.path, {
+        mobileNum: '955000111',
+        countryDialingCode: '63',
+      });
+      expect(off.status).toBe(403);
+      expect(off.body.code).toBe('feature_disabled');
+    } finally {
+      await t.db.query("update module_flags set enabled = true where mod_id = 'CHNGPASSVERIF3'");
+    }
   });
 });
 
@@ -227,14 +237,17 @@ describe('GET /wps/relay/MCSFE_getPlayerRankProgress', () => {
       progress: 100,
     });
     await t.db.query('delete from vip_levels where rank = 2');
-    await t.db.query('update members set club_rank = 2 where id = $1', [member.id]);
-    expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
-      playerRank: 1,
-      nextRank: 3,
-    });
-    await t.db.query(
-      "insert into vip_levels (rank, name, monthly_turnover, total_turnover) values (2, 'VIP2', 500000, 2500000)",
-    );
+    try {
+      await t.db.query('update members set club_rank = 2 where id = $1', [member.id]);
+      expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
+        playerRank: 1,
+        nextRank: 3,
+      });
+    } finally {
+      await t.db.query(
+        "insert into vip_levels (rank, name, monthly_turnover, total_turnover) values (2, 'VIP2', 500000, 2500000)",
+      );
+    }
   });
 
   it('refuses a visitor with unauthorized', async () => {

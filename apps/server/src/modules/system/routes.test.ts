@@ -62,44 +62,47 @@ describe('system calls of §7 for visitors', () => {
       `update site_settings set value = value || '{"liveChatUrl": "https://chat.tessera.example/room?a=1"}'
        where key = 'site'`,
     );
-    for (const url of ['/wps/system/status?url=www.tessera.example', '/wps/system/permission']) {
-      const res = await t.get(url);
-      expect(res.status).toBe(200);
-      const { info, location, maintenance, regionRestriction } = res.body.value;
-      expect(Object.keys(info).sort()).toEqual(
-        [
-          'analytics',
-          'customerService',
-          'domainRoute',
-          'imageCDNs',
-          'launchGameCDNs',
-          'mainDomain',
-          'register',
-          'resources',
-          'support',
-          'whitelabel',
-        ].sort(),
-      );
-      // The link is DES-encrypted with its key in the last 8 characters, which the original decrypts (§3).
-      expect(info.customerService).toEqual([{ csType: '3', path: expect.any(String) }]);
-      expect(decryptLink(info.customerService[0].path)).toBe('https://chat.tessera.example/room?a=1');
-      expect(info.support.liveChatUrl).toBe('https://chat.tessera.example/room?a=1');
-      expect(info.domainRoute.domainList).toContain('https://www.tessera.example');
-      expect(info.register.username).toMatchObject({ patternId: 1, minLength: 6, enabled: true });
-      expect(info.mainDomain).toBe('127.0.0.1:8080');
-      expect(info.analytics).toEqual({ gtagId: '' });
-      expect(info.resources[0]).toMatchObject({
-        resourceType: 'ios',
-        qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
-      });
-      expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
-      expect(maintenance).toBe(false);
-      expect(regionRestriction).toBe(false);
+    try {
+      for (const url of ['/wps/system/status?url=www.tessera.example', '/wps/system/permission']) {
+        const res = await t.get(url);
+        expect(res.status).toBe(200);
+        const { info, location, maintenance, regionRestriction } = res.body.value;
+        expect(Object.keys(info).sort()).toEqual(
+          [
+            'analytics',
+            'customerService',
+            'domainRoute',
+            'imageCDNs',
+            'launchGameCDNs',
+            'mainDomain',
+            'register',
+            'resources',
+            'support',
+            'whitelabel',
+          ].sort(),
+        );
+        // The link is DES-encrypted with its key in the last 8 characters, which the original decrypts (§3).
+        expect(info.customerService).toEqual([{ csType: '3', path: expect.any(String) }]);
+        expect(decryptLink(info.customerService[0].path)).toBe('https://chat.tessera.example/room?a=1');
+        expect(info.support.liveChatUrl).toBe('https://chat.tessera.example/room?a=1');
+        expect(info.domainRoute.domainList).toContain('https://www.tessera.example');
+        expect(info.register.username).toMatchObject({ patternId: 1, minLength: 6, enabled: true });
+        expect(info.mainDomain).toBe('127.0.0.1:8080');
+        expect(info.analytics).toEqual({ gtagId: '' });
+        expect(info.resources[0]).toMatchObject({
+          resourceType: 'ios',
+          qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
+        });
+        expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
+        expect(maintenance).toBe(false);
+        expect(regionRestriction).toBe(false);
+      }
+      // Each answer draws a new key for the link.
+      const [a, b] = await Promise.all([t.get('/wps/system/status'), t.get('/wps/system/status')]);
+      expect(a.body.value.info.customerService[0].path).not.toBe(b.body.value.info.customerService[0].path);
+    } finally {
+      await t.db.query(`update site_settings set value = value || '{"liveChatUrl": ""}' where key = 'site'`);
     }
-    // Each answer draws a new key for the link.
-    const [a, b] = await Promise.all([t.get('/wps/system/status'), t.get('/wps/system/status')]);
-    expect(a.body.value.info.customerService[0].path).not.toBe(b.body.value.info.customerService[0].path);
-    await t.db.query(`update site_settings set value = value || '{"liveChatUrl": ""}' where key = 'site'`);
   });
 
   it("lists the original's modIds in the whitelabel tree, derived from Tessera's configuration", async () => {
@@ -123,8 +126,11 @@ describe('system calls of §7 for visitors', () => {
       GEETEST3: '0',
     });
     await t.db.query("update module_flags set enabled = false where mod_id = 'CHNGPASSVERIF3'");
-    expect((await flags()).PWRESETSMS3).toBe('0');
-    await t.db.query("update module_flags set enabled = true where mod_id = 'CHNGPASSVERIF3'");
+    try {
+      expect((await flags()).PWRESETSMS3).toBe('0');
+    } finally {
+      await t.db.query("update module_flags set enabled = true where mod_id = 'CHNGPASSVERIF3'");
+    }
     // Tessera's own module call stays as it was: only the stored flags.
     const own = JSON.stringify((await t.get('/wps/system/module')).body.value);
     expect(own).not.toContain('COMM3');
@@ -248,10 +254,13 @@ describe('system calls of §7 for visitors', () => {
     await t.db.query(
       `update site_settings set value = value || '{"divtypereq": 1}' where key = 'contract_requests'`,
     );
-    expect((await t.get('/wps/system/settings/consolidated')).body.value.divtypereq).toBe(1);
-    await t.db.query(
-      `update site_settings set value = value || '{"divtypereq": 0}' where key = 'contract_requests'`,
-    );
+    try {
+      expect((await t.get('/wps/system/settings/consolidated')).body.value.divtypereq).toBe(1);
+    } finally {
+      await t.db.query(
+        `update site_settings set value = value || '{"divtypereq": 0}' where key = 'contract_requests'`,
+      );
+    }
   });
 
   it('serves the message templates in the Language header, English where a language has none', async () => {
