@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { accountsEndpoints, createClient } from '@tessera/contract';
+import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
 import { hashPassword } from '../apps/server/src/platform/crypto.ts';
 import { startServer } from '../e2e/start-server.ts';
 
@@ -78,7 +78,9 @@ async function main() {
         confirmPassword: PASSWORD,
         ageConfirmed: true,
         termsAccepted: true,
-        captchaId: (await call(accountsEndpoints.captcha)).captchaId,
+        // The original's captcha call answers the image; its id travels in a header.
+        captchaId:
+          (await fetch(`${base}${accountsEndpoints.captcha.path}`)).headers.get(CAPTCHA_ID_HEADER) ?? '',
         captcha: BENCH_CAPTCHA,
         login: false,
         registerMethod: 'WEB',

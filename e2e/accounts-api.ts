@@ -1,4 +1,4 @@
-import { accountsEndpoints, createClient } from '@tessera/contract';
+import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
 import { inject } from 'vitest';
 import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken } from './browser.ts';
 
@@ -26,10 +26,13 @@ export function uniqueMobile(): string {
 
 export const PASSWORD = 'Tessera-e2e-2026';
 
-/** A solved captcha for an API call: the test server's verifier always asks for E2E_CAPTCHA_ANSWER. */
+/**
+ * A solved captcha for an API call: the test server's verifier always asks for E2E_CAPTCHA_ANSWER; the image's id
+ * comes in a header (Node's fetch keeps no cookies).
+ */
 export async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
-  const challenge = await client()(accountsEndpoints.captcha);
-  return { captchaId: challenge.captchaId, captcha: E2E_CAPTCHA_ANSWER };
+  const response = await fetch(`${baseUrl()}${accountsEndpoints.captcha.path}`);
+  return { captchaId: response.headers.get(CAPTCHA_ID_HEADER) ?? '', captcha: E2E_CAPTCHA_ANSWER };
 }
 
 /** Calls with a fresh captcha and its answer. */

@@ -94,7 +94,9 @@ async function openLogin(page: Page): Promise<Locator> {
 /** The post-login announcements (type PL) the after-login modal shows, one at a time. */
 async function postLoginTitles(): Promise<string[]> {
   const response = await fetch(`${baseUrl()}/wps/relay/MCSFE_getListAnnouncements?type=PL`);
-  return ((await response.json()).value as { title: string }[]).map((announcement) => announcement.title);
+  return ((await response.json()).value.player as { title: string }[]).map(
+    (announcement) => announcement.title,
+  );
 }
 
 /** After a login the post-login modal shows the first post-login announcement; it is closed here. */

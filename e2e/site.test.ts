@@ -348,10 +348,14 @@ describe('player site: guard and routes', () => {
 
 describe('player site: header and right bar', () => {
   it('a game type opens a drop-down of its vendors with hot marks and a "more" link', async () => {
-    const menus =
-      await publicApi<
-        { gameType: string; title: string; vendors: { displayName: string; isHot: 0 | 1 }[] }[]
-      >('/lgw/games/game_menus');
+    // /lgw answers come without the envelope: an object of menus keyed by game type.
+    const response = await fetch(`${baseUrl()}/lgw/games/game_menus`, { headers: { Language: 'EN' } });
+    const menus = Object.values(
+      (await response.json()) as Record<
+        string,
+        { gameType: string; title: string; sort: number; vendors: { displayName: string; isHot: 0 | 1 }[] }
+      >,
+    ).sort((a, b) => a.sort - b.sort);
     const lottery = menus.find((menu) => menu.gameType === 'LOTT');
     expect(lottery).toBeDefined();
     const page = await open('/index');

@@ -71,6 +71,7 @@ const schema = z.object({
   CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LEGACY_ENCRYPTION: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -142,6 +143,8 @@ export type Config = {
     /** Tests only: the drawn captcha always shows this answer. */
     | { provider: 'test'; answer: string }
     | { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string };
+  /** Encrypted calls also accept the original platform's weak scheme (1024-bit RSA, single DES), for old clients. */
+  legacyEncryption: boolean;
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                   ? 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
                   : 'https://api.hcaptcha.com/siteverify'),
             },
+    legacyEncryption: e.LEGACY_ENCRYPTION,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

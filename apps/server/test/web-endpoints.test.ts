@@ -9,17 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { accountEndpoints, endpoints } from '../../web/src/app/endpoints.ts';
 
 /**
- * The player site names the method, path and body type of every endpoint it calls (apps/web/src/app/endpoints.ts),
+ * The player site names the method, path, body type and answer type of every endpoint it calls (apps/web/src/app/endpoints.ts),
  * so that its first download carries no schema; each entry is held here to the contract endpoint of its name.
  */
 
-type Wire = Pick<Endpoint, 'method' | 'path' | 'bodyType' | 'idempotent'>;
+type Wire = Pick<Endpoint, 'method' | 'path' | 'bodyType' | 'idempotent' | 'answer'>;
 
 const wire = (endpoint: Wire) => ({
   method: endpoint.method,
   path: endpoint.path,
   bodyType: endpoint.bodyType ?? 'json',
   idempotent: endpoint.idempotent ?? false,
+  answer: endpoint.answer ?? 'envelope',
 });
 
 const tables: [name: string, site: Record<string, Wire>, contract: Record<string, Wire>][] = [

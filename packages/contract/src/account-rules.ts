@@ -87,3 +87,10 @@ export function registerRuleMessage(
     rule.minLength === rule.maxLength ? text.replace('(min)-(max)', String(rule.minLength)) : text;
   return ranged.replace('(min)', String(rule.minLength)).replace('(max)', String(rule.maxLength));
 }
+
+/**
+ * The captcha's id, which GET /wps/captcha sends in this header and this cookie (HttpOnly, for the original's
+ * client, which reads only the image and sends only the answer).
+ */
+export const CAPTCHA_ID_HEADER = 'Captcha-Id';
+export const CAPTCHA_COOKIE = 'captchaId';

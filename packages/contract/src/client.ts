@@ -129,7 +129,11 @@ export function createClient(options: ClientOptions = {}) {
       if ((cause as Error).name === 'AbortError') throw cause;
       throw new ApiError(0, 'network_error', 'Network problem, please retry.');
     }
-    const envelope = (await response.json().catch(() => null)) as Envelope<ResponseOf<E>> | null;
+    // A bare or text answer (endpoint.answer) is the value itself; a refusal is always an envelope.
+    if (response.ok && endpoint.answer === 'text') return (await response.text()) as ResponseOf<E>;
+    const json = (await response.json().catch(() => null)) as unknown;
+    if (response.ok && endpoint.answer === 'bare' && json !== null) return json as ResponseOf<E>;
+    const envelope = json as Envelope<ResponseOf<E>> | null;
     if (!envelope) throw new ApiError(response.status, 'internal_error', 'Unknown error or system error.');
     if (!envelope.success) {
       const error = new ApiError(

@@ -97,6 +97,14 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'EN';
 
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const ANNOUNCEMENT_EXECUTION_TYPE = 'B';
+/** The group of the announcements answer each type goes to (§3); the original's name for H is not shown. */
+export const ANNOUNCEMENT_GROUPS = {
+  B: 'banners',
+  PL: 'player',
+  PU: 'popup',
+  PR: 'promotion',
+  H: 'H',
+} as const;
 export const PLATFORM_WEB = 'W';
 export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 

@@ -82,3 +82,28 @@ export async function encryptBody(
     body: toBase64(new Uint8Array(ciphertext)),
   };
 }
+
+/**
+ * The original platform's scheme, which the server also accepts on encrypted endpoints when it runs with
+ * LEGACY_ENCRYPTION=1 (off by default), for clients written for the original that cannot change. It is weak: a
+ * 1024-bit RSA key without padding, single DES in ECB mode, and nothing that authenticates the body. Tessera's own
+ * scheme above stays the default and the only one the player site uses. A client
+ *   1. fetches GET keyPath (?t=<ms>): the RSA modulus as hex text; the exponent is 10001 (hex),
+ *   2. draws a random string r of 16 characters (letters and digits),
+ *   3. encrypts the UTF-8 JSON body with single DES, ECB mode, PKCS7 padding, under the first 8 bytes of r, and
+ *      sends `{"value": "<base64 ciphertext>"}` (a bare base64 text body is taken too),
+ *   4. sends r encrypted with unpadded RSA in the `Encryption` header, as hex: the old BigInt library the original
+ *      uses packs a string least significant byte first, and the client gives it r reversed, so the number is r's
+ *      bytes read most significant first (c = r^e mod n, r as a big-endian integer).
+ * Newer builds also send X-RSA and X-Digest. X-RSA is taken as the wrapped key when Encryption is missing; what
+ * X-Digest holds is not shown by the original's builds, so it is accepted and not checked. A wrapped key is
+ * single use: a replayed request is refused with decryption_failed.
+ */
+export const LEGACY_ENCRYPTION = {
+  keyPath: '/wps/session/key/rsa',
+  headers: { key: 'Encryption', rsa: 'X-RSA', digest: 'X-Digest' },
+  modulusBits: 1024,
+  exponent: 0x10001,
+  randomLength: 16,
+  desKeyBytes: 8,
+} as const;

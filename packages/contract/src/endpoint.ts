@@ -24,6 +24,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type BodyType = 'json' | 'form' | 'multipart' | 'encrypted';
 
+/**
+ * How a successful answer travels: in the envelope (every /wps call), as bare JSON (the original's /lgw calls,
+ * which its client reads without the envelope), or as plain text (the original's RSA key). Refusals always
+ * travel in the envelope.
+ */
+export type AnswerType = 'envelope' | 'bare' | 'text';
+
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
@@ -42,6 +49,8 @@ export interface Endpoint<
    * first answer without a second effect (clients of the original platform, which send none, still work).
    */
   idempotent?: boolean;
+  /** How a successful answer travels; 'envelope' when not given. */
+  answer?: AnswerType;
   response: R;
 }
 

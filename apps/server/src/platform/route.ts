@@ -1,4 +1,10 @@
-import { type Endpoint, type Envelope, errorMessage, IDEMPOTENCY_KEY_PATTERN } from '@tessera/contract';
+import {
+  ENCRYPTION_HEADERS,
+  type Endpoint,
+  type Envelope,
+  errorMessage,
+  IDEMPOTENCY_KEY_PATTERN,
+} from '@tessera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
@@ -7,6 +13,7 @@ import { type AttemptPolicy, lockedUntil, recordFailure } from './attempts.ts';
 import type { AppDeps } from './context.ts';
 import { sha256Hex } from './crypto.ts';
 import { findBadText } from './input-text.ts';
+import { decryptLegacyBody, legacyWrappedKey } from './legacy-encryption.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
 import { encodeAnswer, type IdempotencyKey } from './write.ts';
@@ -51,7 +58,8 @@ const visitorPolicy = (config: AppDeps['config']): AttemptPolicy => ({
 
 /**
  * Registers one endpoint of the contract: validates its input against the shared schema, enforces its access
- * level, runs the handler and answers the envelope with the value shaped by the response schema.
+ * level, runs the handler and answers the envelope with the value shaped by the response schema (or the bare value,
+ * or text, where the endpoint's answer says so; refusals always travel in the envelope).
  */
 export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
@@ -94,7 +102,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (endpoint.body && endpoint.bodyType !== 'multipart') {
         const raw =
           endpoint.bodyType === 'encrypted'
-            ? await decryptRequestBody(deps.db, request, endpoint)
+            ? await encryptedBody(deps, request, endpoint, now)
             : (request.body ?? {});
         refuseBadText(raw);
         body = parseInput(endpoint.body, raw, language);
@@ -116,7 +124,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       });
       if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
       reply.header('cache-control', 'no-store');
-      return envelope(endpoint.response.parse(value));
+      const answer = endpoint.response.parse(value);
+      if (endpoint.answer === 'text') return reply.type('text/plain; charset=utf-8').send(answer);
+      return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
   });
 }
@@ -131,6 +141,18 @@ async function throttle(db: AppDeps['db'], key: string, policy: AttemptPolicy, n
 function refuseBadText(input: unknown) {
   const field = findBadText(input);
   if (field) throw new AppError('validation_failed', { [field]: 'invalid_value' });
+}
+
+/**
+ * The body of an encrypted endpoint: Tessera's scheme, or, with LEGACY_ENCRYPTION=1, the original platform's when
+ * the request carries its header instead of Tessera's.
+ */
+function encryptedBody(deps: AppDeps, request: FastifyRequest, endpoint: Endpoint, now: Date) {
+  const tessera = request.headers[ENCRYPTION_HEADERS.keyId.toLowerCase()] !== undefined;
+  if (deps.config.legacyEncryption && !tessera && legacyWrappedKey(request) !== undefined) {
+    return decryptLegacyBody(deps.db, request, now);
+  }
+  return decryptRequestBody(deps.db, request, endpoint);
 }
 
 export function errorEnvelope(

@@ -24,13 +24,13 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
     case SYSTEM_STATUS.maintenance:
       return (
         <MaintenanceScreen
-          maintenance={status.data.maintenance}
+          maintenance={status.data.maintenanceInfo}
           onRefresh={refresh}
           refreshing={status.isFetching}
         />
       );
     case SYSTEM_STATUS.regionBlocked:
-      return <RegionBlockedScreen ip={status.data.ip} />;
+      return <RegionBlockedScreen ip={status.data.location.ip} />;
     default:
       return children;
   }

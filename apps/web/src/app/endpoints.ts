@@ -10,7 +10,7 @@ type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & type
 type AccountEndpoints = typeof accountsEndpoints;
 
 /**
- * An endpoint as the client needs it: its method, path and body type. The contract's own endpoint objects carry
+ * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
  * their zod schemas, and importing them would put the whole validation library into the first download; so the
  * site names the method and path here and takes the types (query, body, answer) from the contract.
  * apps/server/test/web-endpoints.test.ts, which runs with the server tests, checks every entry against the contract.
@@ -20,13 +20,15 @@ function light<T>(
   path: string,
   bodyType?: Endpoint['bodyType'],
   idempotent?: 'idempotent',
+  answer?: Endpoint['answer'],
 ): T {
-  const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType' | 'idempotent'> = {
+  const endpoint: Pick<Endpoint, 'method' | 'path' | 'access' | 'bodyType' | 'idempotent' | 'answer'> = {
     method,
     path,
     access: 'visitor',
     ...(bodyType ? { bodyType } : {}),
     ...(idempotent ? { idempotent: true } : {}),
+    ...(answer ? { answer } : {}),
   };
   return endpoint as T;
 }
@@ -34,15 +36,15 @@ function light<T>(
 function endpoint<K extends keyof ContractEndpoints>(
   method: ContractEndpoints[K]['method'],
   path: string,
+  answer?: Endpoint['answer'],
 ): ContractEndpoints[K] {
-  return light<ContractEndpoints[K]>(method, path);
+  return light<ContractEndpoints[K]>(method, path, undefined, undefined, answer);
 }
 
 /** The endpoints of the platform the player site calls (§7), by their name in the contract. */
 export const endpoints = {
   status: endpoint<'status'>('GET', '/wps/system/status'),
   whitelabel: endpoint<'whitelabel'>('GET', '/wps/system/whitelabel'),
-  permission: endpoint<'permission'>('GET', '/wps/system/permission'),
   modules: endpoint<'modules'>('GET', '/wps/system/module'),
   registerSettings: endpoint<'registerSettings'>('GET', '/wps/system/setting/register'),
   countries: endpoint<'countries'>('GET', '/wps/system/countries'),
@@ -53,7 +55,8 @@ export const endpoints = {
   announcements: endpoint<'announcements'>('GET', '/wps/relay/MCSFE_getListAnnouncements'),
   banners: endpoint<'banners'>('GET', '/wps/system/banners'),
   notices: endpoint<'notices'>('GET', '/wps/system/notices'),
-  gameMenus: endpoint<'gameMenus'>('GET', '/lgw/games/game_menus'),
+  /** Answered without the envelope, as the original reads /lgw calls. */
+  gameMenus: endpoint<'gameMenus'>('GET', '/lgw/games/game_menus', 'bare'),
 };
 
 function account<K extends keyof AccountEndpoints>(
@@ -72,6 +75,7 @@ function account<K extends keyof AccountEndpoints>(
  */
 export const accountEndpoints = {
   captcha: account<'captcha'>('GET', '/wps/captcha'),
+  captchaProvider: account<'captchaProvider'>('GET', '/wps/captcha/provider'),
   login: account<'login'>('POST', '/wps/session/login', 'encrypted'),
   freePlay: account<'freePlay'>('POST', '/wps/session/login/freeplay', undefined, 'idempotent'),
   logout: account<'logout'>('DELETE', '/wps/session/logout'),

@@ -56,17 +56,18 @@ export const encryptionKey = z.object({
   jwk: z.object({ kty: z.literal('RSA'), n: z.string(), e: z.string(), alg: z.string() }),
 });
 
-export const captchaChallenge = z.object({
-  captchaId: z.string(),
-  /** Base64 PNG (no data: prefix): show it as `data:image/png;base64,${image}`. */
-  image: z.string(),
-  expiresInSeconds: z.number().int(),
-  /**
-   * With a third-party provider, which one and its site key: the form shows the provider's widget (no image) and
-   * sends the widget's token as `captcha`.
-   */
-  provider: z.enum(['image', 'turnstile', 'hcaptcha']).default('image'),
-  siteKey: z.string().default(''),
+/**
+ * The captcha image as the original reads it: the value is the base64 PNG (no data: prefix). The challenge's id
+ * travels in the CAPTCHA_ID_HEADER header and the CAPTCHA_COOKIE cookie; a login or registration names it with
+ * captchaId, or, like the original's client, sends only the answer and the cookie. With a third-party provider the
+ * value is empty: the form shows the provider's widget (captchaProvider) and sends its token as `captcha`.
+ */
+export const captchaImage = z.string();
+
+/** Which human check the forms show: the drawn image, or a provider's widget with its site key. */
+export const captchaProvider = z.object({
+  provider: z.enum(['image', 'turnstile', 'hcaptcha']),
+  siteKey: z.string(),
 });
 
 /** The login value of §3 plus the session values the site keeps (token, isAgent, customerId, account …). */
@@ -87,25 +88,31 @@ export const loginValue = z.object({
   memberLabel: z.array(z.string()),
   previousLoginAt: z.string().nullable(),
   previousLoginIp: z.string().nullable(),
+  /** The original's names: id is customerId, customerType is isAgent. */
+  id: z.number().int(),
+  customerType: z.number().int(),
 });
 export type LoginValue = z.infer<typeof loginValue>;
 
-export const loginBody = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('username'),
-    username: z.string().trim().min(1).max(64),
-    password: z.string().min(1).max(128),
-    ...captchaFields,
-  }),
-  z.object({
-    /** sms login: username carries the mobile number and password the SMS code (purpose 'login'). */
-    type: z.literal('sms'),
-    username: mobileNumber,
-    password: smsCode,
-    countryDialingCode,
-    ...captchaFields,
-  }),
-]);
+/** Login by user name, or by SMS code; the original sends type "" (or none) for a login by user name. */
+export const loginBody = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal(['username', '']).optional(),
+      username: z.string().trim().min(1).max(64),
+      password: z.string().min(1).max(128),
+      ...captchaFields,
+    }),
+    z.object({
+      /** sms login: username carries the mobile number and password the SMS code (purpose 'login'). */
+      type: z.literal('sms'),
+      username: mobileNumber,
+      password: smsCode,
+      countryDialingCode,
+      ...captchaFields,
+    }),
+  ])
+  .transform((body) => (body.type === 'sms' ? body : { ...body, type: 'username' as const }));
 
 const registerExtras = {
   confirmPassword: z.string().max(128).optional(),
@@ -126,9 +133,12 @@ const registerExtras = {
   nickname: z.union([z.literal(''), nickname]).optional(),
   verificationCode: z.string().trim().max(10).optional(),
   ...captchaFields,
-  /** Registration must confirm age 18+ and accept the terms (§1). */
-  ageConfirmed: z.literal(true, { error: 'must_accept' }),
-  termsAccepted: z.literal(true, { error: 'must_accept' }),
+  /**
+   * Registration must confirm age 18+ and accept the terms (§1). The original's client asks both in its form and
+   * sends neither, so they may be left out; sent, they must be true.
+   */
+  ageConfirmed: z.literal(true, { error: 'must_accept' }).optional(),
+  termsAccepted: z.literal(true, { error: 'must_accept' }).optional(),
   /** §3: login true logs the new member in; the answer then carries a session. */
   login: z.boolean().default(true),
   registerUrl: optionalText(500),
@@ -141,7 +151,8 @@ export const registerBody = z.object({
   username: z.string().trim().max(64),
   password: z.string().max(128),
   mobileNum: z.string().trim().max(20).optional(),
-  countryDialingCode: countryDialingCode.optional(),
+  /** The original sends "" when no mobile number is given. */
+  countryDialingCode: z.union([z.literal('').transform(() => undefined), countryDialingCode]).optional(),
   ...registerExtras,
 });
 /** Mobile registration (tab "registerMobile", MOBILENUMREG3): the password only when MOBILENUMPASSREG3 is on. */
@@ -154,6 +165,9 @@ export const registerMobileBody = z.object({
 export const registerValue = z.object({
   customerId: z.number().int(),
   userName: z.string(),
+  /** The session's token, as the original reads it (null when the body asked for no login). */
+  token: z.string().nullable(),
+  firstTimeLogin: z.boolean(),
   /** The session, when the body asked for login (the default). */
   session: loginValue.nullable(),
 });
@@ -194,6 +208,44 @@ export const playerAvatar = z.object({
   options: z.array(avatarOption),
 });
 
+/** Which second factors and security settings the member has (GET /wps/v2/member/securityConfig). */
+export const securityConfig = z.object({
+  /** A login from an address the member has not used asks for a second factor (LOGINIPVERF3), with these methods. */
+  loginVerification: z.object({
+    enabled: z.boolean(),
+    methods: z.array(z.enum(['mobile', 'email', 'bankAccountName', 'googleAuthenticator'])),
+  }),
+  mobile: z.object({ bound: z.boolean(), countryDialingCode: z.string(), mobileNum: z.string() }),
+  email: z.object({ bound: z.boolean(), email: z.string() }),
+  paymentPassword: z.object({ set: z.boolean() }),
+  /** The bank account (payee) name, which can answer a second-factor question. */
+  payeeName: z.object({ set: z.boolean() }),
+  googleAuthenticator: z.object({ bound: z.boolean() }),
+  password: z.object({ expiresAt: z.string().nullable(), mustChange: z.boolean() }),
+});
+
+/** A VIP level: what the member must reach, in major units of the merchant's currency. */
+export const vipLevel = z.object({
+  rank: z.number().int(),
+  rankName: z.string(),
+  monthlyTurnover: z.number(),
+  totalTurnover: z.number(),
+});
+const progressAmount = z.object({ actual: z.number(), expected: z.number() });
+/** The member's VIP level and progress to the next (MCSFE_getPlayerRankProgress). */
+export const rankProgress = z.object({
+  playerRank: z.number().int(),
+  playerRankName: z.string(),
+  nextRank: z.number().int().nullable(),
+  nextRankName: z.string().nullable(),
+  /** Towards the next level's requirements, against what the next level expects (the top level: expected 0). */
+  monthlyTurnover: progressAmount,
+  totalTurnover: progressAmount,
+  /** 0 to 100: the smaller share of the two requirements met; 100 at the top level. */
+  progress: z.number().min(0).max(100),
+  levels: z.array(vipLevel),
+});
+
 export const accountsEndpoints = {
   encryptionKey: endpoint({
     method: 'GET',
@@ -201,7 +253,25 @@ export const accountsEndpoints = {
     access: 'visitor',
     response: encryptionKey,
   }),
-  captcha: endpoint({ method: 'GET', path: '/wps/captcha', access: 'visitor', response: captchaChallenge }),
+  captcha: endpoint({ method: 'GET', path: '/wps/captcha', access: 'visitor', response: captchaImage }),
+  captchaProvider: endpoint({
+    method: 'GET',
+    path: '/wps/captcha/provider',
+    access: 'visitor',
+    response: captchaProvider,
+  }),
+  /**
+   * The original's RSA key (LEGACY_ENCRYPTION=1 only, refused with feature_disabled otherwise): the 1024-bit
+   * modulus as hex text, exponent 10001; `t` is the original's cache breaker. See LEGACY_ENCRYPTION.
+   */
+  legacyKey: endpoint({
+    method: 'GET',
+    path: '/wps/session/key/rsa',
+    access: 'visitor',
+    query: z.object({ t: z.string().max(20).optional(), _: z.string().max(20).optional() }),
+    answer: 'text',
+    response: z.string(),
+  }),
   login: endpoint({
     method: 'POST',
     path: '/wps/session/login',
@@ -225,6 +295,26 @@ export const accountsEndpoints = {
     response: loginValue,
   }),
   logout: endpoint({ method: 'DELETE', path: '/wps/session/logout', access: 'member', response: okValue }),
+  /** The logout of the other clients of the protocol, which POST. */
+  logoutPost: endpoint({ method: 'POST', path: '/wps/session/logout', access: 'member', response: okValue }),
+  /**
+   * The second factor of a login from an unregistered address (LOGINIPVERF3): refused with feature_disabled
+   * while the second-factor work is not built.
+   */
+  loginVerification: endpoint({
+    method: 'POST',
+    path: '/wps/session/login/verification',
+    access: 'visitor',
+    response: loginValue,
+  }),
+  /** The geetest captcha provider (GEETEST3): refused with feature_disabled while no such provider is built. */
+  geetest: endpoint({
+    method: 'GET',
+    path: '/wps/captcha/geetest',
+    access: 'visitor',
+    query: z.object({ product: z.string().trim().max(40).optional() }),
+    response: z.object({ gt: z.string() }),
+  }),
   register: endpoint({
     method: 'PUT',
     path: '/wps/member/register',
@@ -242,6 +332,24 @@ export const accountsEndpoints = {
     body: registerMobileBody,
     idempotent: true,
     response: registerValue,
+  }),
+  /**
+   * The original's quick registration: a user name that fits the username rule and is free now (it is not held;
+   * registering it is what takes it).
+   */
+  autoUsername: endpoint({
+    method: 'PUT',
+    path: '/wps/member/register/autoUsername',
+    access: 'visitor',
+    response: z.object({ username: z.string() }),
+  }),
+  /** Whether a user name can still be registered; a taken one is refused with username_taken (success false). */
+  checkUsername: endpoint({
+    method: 'GET',
+    path: '/wps/check/username',
+    access: 'visitor',
+    query: z.object({ username: z.string().trim().min(1).max(64) }),
+    response: z.object({ username: z.string(), available: z.literal(true) }),
   }),
   /** Affiliate check (§7): valid answers { code, valid: true }; an unknown code is refused with affiliate_invalid. */
   affiliateCheck: endpoint({
@@ -289,6 +397,18 @@ export const accountsEndpoints = {
     idempotent: true,
     response: smsSent,
   }),
+  /**
+   * The SMS code for the reset by phone (CHNGPASSVERIF3), as the original asks for it: the code then goes with the
+   * new password to /wps/member/password/verification. A number with no account gets the same answer and no SMS.
+   */
+  passwordSms: endpoint({
+    method: 'POST',
+    path: '/wps/member/password/sms',
+    access: 'visitor',
+    body: z.object({ mobileNum: mobileNumber, countryDialingCode }),
+    idempotent: true,
+    response: smsSent,
+  }),
   /** Forgot password by email (§7): form-urlencoded; a mail with a single-use link goes to the member. */
   forgotPasswordEmail: endpoint({
     method: 'POST',
@@ -312,7 +432,10 @@ export const accountsEndpoints = {
     }),
     response: z.object({ userName: z.string() }),
   }),
-  /** Forgot password by phone (CHNGPASSVERIF3): on success the member is logged in (§4). */
+  /**
+   * Forgot password by phone (CHNGPASSVERIF3): on success the member is logged in (§4). The original's client may
+   * leave out the dialing code: the number's one account then decides it.
+   */
   resetPasswordByPhone: endpoint({
     method: 'POST',
     path: '/wps/member/password/verification',
@@ -320,7 +443,7 @@ export const accountsEndpoints = {
     bodyType: 'encrypted',
     body: z.object({
       mobileNum: mobileNumber,
-      countryDialingCode,
+      countryDialingCode: countryDialingCode.optional(),
       verificationCode: smsCode,
       newPassword,
       confirmNewPassword: z.string().max(128).optional(),
@@ -346,6 +469,25 @@ export const accountsEndpoints = {
     path: '/wps/relay/MCSFE_getPlayerAvatar',
     access: 'member',
     response: playerAvatar,
+  }),
+  /** The same avatar, at the path the original reads it from. */
+  avatarIcon: endpoint({
+    method: 'GET',
+    path: '/wps/member/info/icon',
+    access: 'member',
+    response: playerAvatar,
+  }),
+  securityConfig: endpoint({
+    method: 'GET',
+    path: '/wps/v2/member/securityConfig',
+    access: 'member',
+    response: securityConfig,
+  }),
+  rankProgress: endpoint({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPlayerRankProgress',
+    access: 'member',
+    response: rankProgress,
   }),
   setAvatar: endpoint({
     method: 'POST',

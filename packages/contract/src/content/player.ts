@@ -35,6 +35,41 @@ export const announcement = z.object({
 });
 export type Announcement = z.infer<typeof announcement>;
 
+export const announcementGroups = z.object({
+  banners: z.array(announcement),
+  player: z.array(announcement),
+  popup: z.array(announcement),
+  promotion: z.array(announcement),
+  H: z.array(announcement),
+});
+export type AnnouncementGroups = z.infer<typeof announcementGroups>;
+
+const announcementType = z.enum(ANNOUNCEMENT_TYPES);
+const announcementQuery = z.object({
+  types: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, context) => {
+      const list = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const parsed = z.array(announcementType).safeParse(list);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: 'invalid_value' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    })
+    .optional(),
+  type: announcementType.optional(),
+  platform: z.literal('W').default('W'),
+  /** The original sends `execution`, Tessera's site `executionType`. */
+  execution: z.literal('B').optional(),
+  executionType: z.literal('B').default('B'),
+});
+
 export const helpCategory = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -49,16 +84,25 @@ export const contentEndpoints = {
     access: 'visitor',
     response: z.array(helpCategory),
   }),
+  /**
+   * Live announcements grouped as the original reads them (§3): banners (B), player (PL), popup (PU), promotion
+   * (PR), and H under its own code (the original's name for that group is not shown). `types` (the original's,
+   * e.g. "B,PL,PU,PR") or `type` (one type) choose the groups filled; the others are empty.
+   */
   announcements: endpoint({
     method: 'GET',
     path: '/wps/relay/MCSFE_getListAnnouncements',
     access: 'visitor',
-    query: z.object({
-      type: z.enum(ANNOUNCEMENT_TYPES).optional(),
-      platform: z.literal('W').default('W'),
-      executionType: z.literal('B').default('B'),
-    }),
-    response: z.array(announcement),
+    query: announcementQuery,
+    response: announcementGroups,
+  }),
+  /** Another client's name for the same call. */
+  announcementsOtherClient: endpoint({
+    method: 'GET',
+    path: '/wps/relay/CCSFE_getListAnnouncements',
+    access: 'visitor',
+    query: announcementQuery,
+    response: announcementGroups,
   }),
   banners: endpoint({
     method: 'GET',

@@ -3,16 +3,11 @@ import { languageCode } from '../common.ts';
 import { MODULE_FLAGS, REGISTER_FIELDS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 
-/** System, as the player site sees it: status, whitelabel, permission, module flags, countries, routes (§7). */
-
-export const systemStatus = z.object({
-  /** 0 normal, 1 maintenance, 2 region blocked (§2). */
-  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  ip: z.string(),
-  countryCode: z.string().nullable(),
-  maintenance: z.object({ title: z.string(), message: z.string(), endsAt: z.string().nullable() }).nullable(),
-});
-export type SystemStatus = z.infer<typeof systemStatus>;
+/**
+ * System, as the player site and the original platform's clients see it: status (the permission object of §3),
+ * whitelabel, module flags, countries, location, settings, message templates, routes (§7). Where the original's
+ * shape and Tessera's differ, the original's names and types are on the wire and Tessera's own fields sit beside.
+ */
 
 export const language = z.object({
   code: languageCode,
@@ -54,6 +49,10 @@ export const registerRule = z.object({
 });
 export type RegisterRule = z.infer<typeof registerRule>;
 
+/** The registration rules keyed by field name, as the original reads /wps/system/setting/register (§5). */
+export const registerSettings = z.partialRecord(z.enum(REGISTER_FIELDS), registerRule);
+export type RegisterSettings = z.infer<typeof registerSettings>;
+
 export const resource = z.object({
   id: z.number().int(),
   resourceType: z.string(),
@@ -62,28 +61,6 @@ export const resource = z.object({
   qrCodeUrl: z.string(),
 });
 export type Resource = z.infer<typeof resource>;
-
-export const customerService = z.object({
-  liveChatUrl: z.string(),
-  vipChatUrl: z.string(),
-  email: z.string(),
-});
-
-export const permission = z.object({
-  info: z.object({
-    whitelabel,
-    registerRules: z.array(registerRule),
-    resources: z.array(resource),
-    customerService,
-    analytics: z.object({ gtagId: z.string() }),
-    imageCDNs: z.array(z.string()),
-    launchGameCDNs: z.array(z.string()),
-  }),
-  location: z.object({ ip: z.string(), countryCode: z.string().nullable() }),
-  maintenance: z.boolean(),
-  regionRestriction: z.boolean(),
-});
-export type Permission = z.infer<typeof permission>;
 
 export interface ModuleFlagNode {
   modId: string;
@@ -101,6 +78,58 @@ export const moduleFlag: z.ZodType<ModuleFlagNode> = z.object({
 });
 export const knownModuleFlag = z.enum(MODULE_FLAGS);
 
+/** csType of the customer-service entries: '3' is the live chat the original opens (§4), '4' the VIP chat. */
+export const CUSTOMER_SERVICE_TYPES = { liveChat: '3', vipChat: '4' } as const;
+
+/**
+ * A customer-service entry as the original reads it (§3): the link DES-encrypted (base64) followed by its
+ * 8-character key. It hides nothing, since the key travels with it; the original's client expects it.
+ */
+export const customerServicePath = z.object({ csType: z.string(), path: z.string() });
+
+/** Tessera's plain customer-service links, which the player site opens. */
+export const supportLinks = z.object({
+  liveChatUrl: z.string(),
+  vipChatUrl: z.string(),
+  email: z.string(),
+});
+
+export const domainRoute = z.object({ domainList: z.array(z.string()) });
+export const clientLocation = z.object({ ip: z.string(), countryCode: z.string().nullable() });
+
+/**
+ * The permission object of §3, which the original reads from /wps/system/status, with Tessera's status beside it.
+ * The original derives 0/1/2 from maintenance and regionRestriction (§4); `status` is that number.
+ */
+export const systemStatus = z.object({
+  info: z.object({
+    customerService: z.array(customerServicePath),
+    domainRoute,
+    resources: z.array(resource),
+    /** The module flags as the modId tree (enabled '1' or '0'), with the original's modIds among them. */
+    whitelabel: z.array(moduleFlag),
+    register: registerSettings,
+    mainDomain: z.string(),
+    analytics: z.object({ gtagId: z.string() }),
+    imageCDNs: z.array(z.string()),
+    launchGameCDNs: z.array(z.string()),
+    support: supportLinks,
+  }),
+  location: clientLocation,
+  maintenance: z.boolean(),
+  regionRestriction: z.boolean(),
+  /** 0 normal, 1 maintenance, 2 region blocked (§2); maintenance wins over a region block. */
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** The maintenance screen's text while maintenance is on. */
+  maintenanceInfo: z
+    .object({ title: z.string(), message: z.string(), endsAt: z.string().nullable() })
+    .nullable(),
+});
+export type SystemStatus = z.infer<typeof systemStatus>;
+/** The same object under its §3 name ("permission response"). */
+export const permission = systemStatus;
+export type Permission = SystemStatus;
+
 export const country = z.object({
   countryCode: z.string(),
   countryDialingCode: z.string(),
@@ -109,23 +138,55 @@ export const country = z.object({
 });
 export type Country = z.infer<typeof country>;
 
-export const domainRoute = z.object({ domainList: z.array(z.string()) });
 export const routers = z.object({ domainList: z.array(z.string()), resources: z.array(resource) });
 
+/**
+ * How each kind of agent contract is requested (the §3 "consolidated settings": daily salary, dividend, hourly
+ * salary, real-time salary). Stored configuration; 0 means the kind cannot be requested, which is every kind until
+ * the agent area, which defines the other values, is built.
+ */
+const requestType = z.number().int().min(0);
+export const contractRequestSettings = z.object({
+  dailysalreqtype: requestType,
+  divtypereq: requestType,
+  contracthoursalreq: requestType,
+  realtimesalreqtype: requestType,
+});
+export type ContractRequestSettings = z.infer<typeof contractRequestSettings>;
+
+/** A message the site sends a member (deposit arrived, withdrawal approved …), with {placeholders}. */
+export const messageTemplate = z.object({
+  templateCode: z.string(),
+  language: z.string(),
+  title: z.string(),
+  content: z.string(),
+  /** The placeholders the content may use, e.g. ["amount", "currency"]. */
+  placeholders: z.array(z.string()),
+});
+export type MessageTemplate = z.infer<typeof messageTemplate>;
+
 export const systemEndpoints = {
-  status: endpoint({ method: 'GET', path: '/wps/system/status', access: 'visitor', response: systemStatus }),
+  status: endpoint({
+    method: 'GET',
+    path: '/wps/system/status',
+    access: 'visitor',
+    /** §7: the permission call carries the current host as url. */
+    query: z.object({ url: z.string().max(500).optional() }),
+    response: systemStatus,
+  }),
   whitelabel: endpoint({
     method: 'GET',
     path: '/wps/system/whitelabel',
     access: 'visitor',
     response: whitelabel,
   }),
+  /** Tessera's earlier name for the status call; the same answer. */
   permission: endpoint({
     method: 'GET',
     path: '/wps/system/permission',
     access: 'visitor',
     query: z.object({ url: z.string().max(500).optional() }),
-    response: permission,
+    response: systemStatus,
   }),
   modules: endpoint({
     method: 'GET',
@@ -137,7 +198,7 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/wps/system/setting/register',
     access: 'visitor',
-    response: z.array(registerRule),
+    response: registerSettings,
   }),
   domainRoute: endpoint({
     method: 'GET',
@@ -152,11 +213,44 @@ export const systemEndpoints = {
     access: 'visitor',
     response: z.array(country),
   }),
+  /** §4 startup: the visitor's country and its dialing code. */
   currentCountry: endpoint({
     method: 'GET',
     path: '/wps/system/country',
     access: 'visitor',
     response: z.object({ countryCode: z.string().nullable(), countryDialingCode: z.string().nullable() }),
+  }),
+  /** Where the caller is: address, country and its dialing code, and whether a region rule blocks it. */
+  location: endpoint({
+    method: 'GET',
+    path: '/wps/system/location',
+    access: 'visitor',
+    response: clientLocation.extend({
+      countryDialingCode: z.string().nullable(),
+      regionRestriction: z.boolean(),
+    }),
+  }),
+  /** The settings a client reads at start, in one call: contract requests, module flags, registration, money. */
+  consolidatedSettings: endpoint({
+    method: 'GET',
+    path: '/wps/system/settings/consolidated',
+    access: 'visitor',
+    response: contractRequestSettings.extend({
+      whitelabel: z.array(moduleFlag),
+      register: registerSettings,
+      currency: z.string(),
+      currencySymbol: z.string(),
+      defaultLanguage: languageCode,
+      languages: z.array(languageCode),
+    }),
+  }),
+  /** Message templates (deposit and withdrawal notices …) in the Language header's language, English otherwise. */
+  templates: endpoint({
+    method: 'GET',
+    path: '/wps/system/templates',
+    access: 'visitor',
+    query: z.object({ templateCode: z.string().trim().max(60).optional() }),
+    response: z.array(messageTemplate),
   }),
   merchantWallet: endpoint({
     method: 'GET',

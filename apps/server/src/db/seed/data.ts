@@ -378,3 +378,70 @@ export const AVATARS: [string, string][] = [
   ['a11', 'Moon'],
   ['a12', 'Sun'],
 ];
+
+/**
+ * VIP levels: [rank, name, monthly turnover, total turnover] to reach the level, in minor units (cents). Members
+ * start at VIP0 (members.club_label, club_rank).
+ */
+export const VIP_LEVELS: [number, string, bigint, bigint][] = [
+  [0, 'VIP0', 0n, 0n],
+  [1, 'VIP1', 100_000n, 500_000n],
+  [2, 'VIP2', 500_000n, 2_500_000n],
+  [3, 'VIP3', 2_000_000n, 10_000_000n],
+  [4, 'VIP4', 5_000_000n, 50_000_000n],
+  [5, 'VIP5', 20_000_000n, 200_000_000n],
+];
+
+/** Who may request each kind of agent contract: 0 none, until the agent area defines the other values. */
+export const CONTRACT_REQUESTS = {
+  dailysalreqtype: 0,
+  divtypereq: 0,
+  contracthoursalreq: 0,
+  realtimesalreqtype: 0,
+};
+
+/** Message templates: [code, placeholders, { language: [title, content] }]. */
+export const MESSAGE_TEMPLATES: [string, string[], Record<'EN' | 'VI' | 'CN', [string, string]>][] = [
+  [
+    'DEPOSIT_SUCCESS',
+    ['amount', 'currency', 'orderNo'],
+    {
+      EN: ['Deposit received', 'Your deposit of {amount} {currency} (order {orderNo}) has arrived.'],
+      VI: ['Đã nhận tiền nạp', 'Khoản nạp {amount} {currency} (đơn {orderNo}) đã được cộng vào tài khoản.'],
+      CN: ['存款已到账', '您的存款 {amount} {currency}（订单 {orderNo}）已到账。'],
+    },
+  ],
+  [
+    'DEPOSIT_FAILED',
+    ['amount', 'currency', 'orderNo', 'reason'],
+    {
+      EN: ['Deposit failed', 'Your deposit of {amount} {currency} (order {orderNo}) failed: {reason}.'],
+      VI: ['Nạp tiền thất bại', 'Khoản nạp {amount} {currency} (đơn {orderNo}) không thành công: {reason}.'],
+      CN: ['存款失败', '您的存款 {amount} {currency}（订单 {orderNo}）失败：{reason}。'],
+    },
+  ],
+  [
+    'WITHDRAWAL_APPROVED',
+    ['amount', 'currency', 'orderNo'],
+    {
+      EN: ['Withdrawal approved', 'Your withdrawal of {amount} {currency} (order {orderNo}) was approved.'],
+      VI: ['Rút tiền được duyệt', 'Yêu cầu rút {amount} {currency} (đơn {orderNo}) đã được duyệt.'],
+      CN: ['提款已批准', '您的提款 {amount} {currency}（订单 {orderNo}）已批准。'],
+    },
+  ],
+  [
+    'WITHDRAWAL_REJECTED',
+    ['amount', 'currency', 'orderNo', 'reason'],
+    {
+      EN: [
+        'Withdrawal rejected',
+        'Your withdrawal of {amount} {currency} (order {orderNo}) was rejected: {reason}. The amount is back in your balance.',
+      ],
+      VI: [
+        'Rút tiền bị từ chối',
+        'Yêu cầu rút {amount} {currency} (đơn {orderNo}) bị từ chối: {reason}. Số tiền đã được hoàn lại vào số dư.',
+      ],
+      CN: ['提款被拒绝', '您的提款 {amount} {currency}（订单 {orderNo}）被拒绝：{reason}。款项已退回余额。'],
+    },
+  ],
+];

@@ -21,6 +21,9 @@ export async function seed(
     ['languages', seedLanguages],
     ['avatars', seedAvatars],
     ['games', (tx) => seedGames(tx, options.rng, options.now)],
+    ['vip_levels', seedVipLevels],
+    ['message_templates', seedMessageTemplates],
+    ['contract_requests', seedContractRequests],
   ];
   if (options.demo) {
     sections.push(
@@ -203,4 +206,33 @@ async function seedAvatars(tx: Queryable) {
       index,
     ]);
   }
+}
+
+async function seedVipLevels(tx: Queryable) {
+  for (const [rank, name, monthly, total] of data.VIP_LEVELS) {
+    await tx.query(
+      `insert into vip_levels (rank, name, monthly_turnover, total_turnover) values ($1, $2, $3, $4)
+       on conflict do nothing`,
+      [rank, name, monthly.toString(), total.toString()],
+    );
+  }
+}
+
+async function seedMessageTemplates(tx: Queryable) {
+  for (const [code, placeholders, texts] of data.MESSAGE_TEMPLATES) {
+    for (const [language, [title, content]] of Object.entries(texts)) {
+      await tx.query(
+        `insert into message_templates (code, language, title, content, placeholders) values ($1, $2, $3, $4, $5)
+         on conflict do nothing`,
+        [code, language, title, content, JSON.stringify(placeholders)],
+      );
+    }
+  }
+}
+
+async function seedContractRequests(tx: Queryable) {
+  await tx.query(
+    "insert into site_settings (key, value) values ('contract_requests', $1) on conflict do nothing",
+    [JSON.stringify(data.CONTRACT_REQUESTS)],
+  );
 }

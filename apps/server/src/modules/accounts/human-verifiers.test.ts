@@ -59,15 +59,13 @@ describe('third-party human verification (Turnstile, hCaptcha) through the Human
       await t.close();
     });
 
-    it('GET /wps/captcha names the provider and its site key; a login after a failure needs a verified token', async () => {
-      const challenge = await t.get('/wps/captcha');
-      expect(challenge.body.value).toEqual({
-        captchaId: '',
-        image: '',
-        expiresInSeconds: 300,
+    it('GET /wps/captcha/provider names the provider and its site key; a login after a failure needs a verified token', async () => {
+      expect((await t.get('/wps/captcha/provider')).body.value).toEqual({
         provider: 'turnstile',
         siteKey: 'site-key',
       });
+      // The original's call answers no image: there is nothing to draw.
+      expect((await t.get('/wps/captcha')).body.value).toBe('');
       await t.db.query("insert into members (username, type) values ('tina', 0)");
       const wrong = await sealed(t, api.login, loginBody('tina', 'wrong-password-1'));
       expect(wrong.status).toBe(401);

@@ -91,3 +91,14 @@ export function verifierFromConfig(config: Config, rng: Rng): HumanVerifier {
   if (captcha.provider === 'test') return new FixedAnswerCaptcha(captcha.answer, rng);
   return new SiteverifyCaptcha(captcha);
 }
+
+/** What the forms show: a provider's widget and its site key, or the drawn image (also the test verifier's). */
+export function captchaProviderOf(config: Config): {
+  provider: 'image' | 'turnstile' | 'hcaptcha';
+  siteKey: string;
+} {
+  const { captcha } = config;
+  return captcha.provider === 'turnstile' || captcha.provider === 'hcaptcha'
+    ? { provider: captcha.provider, siteKey: captcha.siteKey }
+    : { provider: 'image', siteKey: '' };
+}

@@ -30,6 +30,9 @@ describe('login by user name', () => {
       firstTimeLogin: false,
       passwordExpired: false,
       memberLabel: [],
+      // The original's names for customerId and isAgent.
+      id: member.id,
+      customerType: 0,
     });
     expect(first.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The registration logged in first, so that login is the previous one.
@@ -117,13 +120,17 @@ describe('login by user name', () => {
     expect((await login(t, victim.username, victim.password, await solvedCaptcha(t))).status).toBe(200);
   });
 
-  it('the captcha endpoint draws a fresh PNG each time', async () => {
+  it('the captcha endpoint draws a fresh PNG each time: the value is the image, its id in a header and a cookie', async () => {
     const a = await t.get(api.captcha.path);
     const b = await t.get(api.captcha.path);
     expect(a.status).toBe(200);
-    expect(a.body.value.expiresInSeconds).toBe(300);
-    expect(a.body.value.captchaId).not.toBe(b.body.value.captchaId);
-    const png = Buffer.from(a.body.value.image, 'base64');
+    const id = a.headers['captcha-id'] as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers['captcha-id']).not.toBe(id);
+    expect(a.headers['set-cookie']).toBe(
+      `captchaId=${id}; Path=/wps; Max-Age=300; HttpOnly; SameSite=Strict`,
+    );
+    const png = Buffer.from(a.body.value, 'base64');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(png.readUInt32BE(16)).toBe(150);
     expect(png.readUInt32BE(20)).toBe(48);

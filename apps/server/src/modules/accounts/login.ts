@@ -79,6 +79,8 @@ export async function startSession(
     memberLabel: member.member_labels,
     previousLoginAt: before?.last_login_at?.toISOString() ?? null,
     previousLoginIp: before?.last_login_ip || null,
+    id: member.id,
+    customerType: member.type,
   };
 }
 

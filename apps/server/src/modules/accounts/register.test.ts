@@ -42,7 +42,15 @@ describe('registration by user name', () => {
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({
       userName: 'Alice2026',
-      session: { userName: 'Alice2026', firstTimeLogin: true },
+      // The original reads the session's token and first-login flag at the top, as a login answers them.
+      token: res.body.value.session.token,
+      firstTimeLogin: true,
+      session: {
+        userName: 'Alice2026',
+        firstTimeLogin: true,
+        id: res.body.value.customerId,
+        customerType: 0,
+      },
     });
     const info = await t.get(api.memberInfo.path, res.body.value.session.token);
     expect(info.body.value).toMatchObject({
@@ -62,7 +70,7 @@ describe('registration by user name', () => {
     expect(rows[0]?.register_domain).toBe('tessera.example');
     expect(rows[0]?.referral_code).toMatch(/^[A-Z2-9]{8}$/);
     const noLogin = await register({ username: 'Quiet2026', login: false });
-    expect(noLogin.body.value.session).toBeNull();
+    expect(noLogin.body.value).toMatchObject({ session: null, token: null, firstTimeLogin: false });
   });
 
   it('refuses a taken user name whatever its case', async () => {
@@ -72,11 +80,14 @@ describe('registration by user name', () => {
   });
 
   it('checks every field again with the registration rules, age, terms and the password rule', async () => {
+    // The original's client asks age and terms in its form and sends neither; sent, they must be true.
     const res = await sealed(t, api.register, {
       username: '1bad',
       password: 'password',
       confirmPassword: 'other',
       email: 'not-an-email',
+      ageConfirmed: false,
+      termsAccepted: false,
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
@@ -89,8 +100,6 @@ describe('registration by user name', () => {
       password: 'password',
       confirmPassword: 'other',
       email: 'not-an-email',
-      ageConfirmed: true,
-      termsAccepted: true,
     });
     expect(second.body.fields).toEqual({
       username: '6-16 characters, starting with a letter, letters and digits only',

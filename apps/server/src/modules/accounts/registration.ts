@@ -25,9 +25,12 @@ export type RegisterInput = Omit<z.output<typeof registerBody>, 'username' | 'pa
   password?: string | undefined;
 };
 
+/** The registration's answer: the session's token and first-login flag also at the top, where the original reads them. */
 export interface Registered {
   customerId: number;
   userName: string;
+  token: string | null;
+  firstTimeLogin: boolean;
   session: LoginValue | null;
 }
 
@@ -174,7 +177,13 @@ export async function register(
       now,
     );
     const session = input.login ? await startSession(accounts, tx, member, 'register', visit) : null;
-    return { customerId: member.id, userName: member.username, session };
+    return {
+      customerId: member.id,
+      userName: member.username,
+      token: session?.token ?? null,
+      firstTimeLogin: session?.firstTimeLogin ?? false,
+      session,
+    };
   }).catch((error: unknown) => {
     // Two registrations racing for the same name or number: the unique index decides.
     if ((error as { code?: string }).code !== '23505') throw error;

@@ -8,15 +8,18 @@ import type { Queryable } from '../../db/database.ts';
 import { asMember, type Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { legacyPublicModulus } from '../../platform/legacy-encryption.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
 import { type Accounts, sendingPolicy, type Visit } from './accounts.ts';
 import { avatarSvg } from './avatar-art.ts';
 import type { HumanVerifier } from './captcha.ts';
+import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';
 import { withoutSecret } from './delivery.ts';
-import { verifierFromConfig } from './human-verifiers.ts';
+import { captchaProviderOf, verifierFromConfig } from './human-verifiers.ts';
 import { freePlay, login, logout } from './login.ts';
+import { dialingCodeOf } from './mobile-numbers.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './password-reset.ts';
 import {
@@ -28,9 +31,12 @@ import {
   unlockPlayer,
 } from './players.ts';
 import { memberInfo, playerAvatar, setAvatar, setLanguage, setNickname } from './profile.ts';
+import { autoUsername, checkUsername } from './quick-registration.ts';
 import { checkAffiliate, register } from './registration.ts';
+import { memberSecurity, notEnabled } from './security.ts';
 import { sendSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
+import { playerRankProgress } from './vip.ts';
 
 /** Registrations one address may make in an hour; then 5 minutes of too_many_requests. */
 const registerPolicy = (config: AppDeps['config']) => sendingPolicy(config.limits.registerPerIp);
@@ -65,10 +71,20 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   });
 
   route(app, deps, api.encryptionKey, async ({ now }) => publicServerKey(db, now));
-  route(app, deps, api.captcha, async ({ now }) => accounts.verifier.challenge(db, now));
-  route(app, deps, api.login, async (ctx) => login(accounts, ctx.body, visit(ctx)));
+  route(app, deps, api.captcha, async ({ now, request, reply }) =>
+    bindCaptcha(request, reply, await accounts.verifier.challenge(db, now)),
+  );
+  route(app, deps, api.captchaProvider, async () => captchaProviderOf(config));
+  route(app, deps, api.legacyKey, async ({ now }) => legacyPublicModulus(db, config.legacyEncryption, now));
+  route(app, deps, api.login, async (ctx) =>
+    login(accounts, withCaptchaCookie(ctx.body, ctx.request), visit(ctx)),
+  );
+  route(app, deps, api.loginVerification, async () => notEnabled());
+  route(app, deps, api.geetest, async () => notEnabled());
   route(app, deps, api.freePlay, async (ctx) => freePlay(accounts, visit(ctx), ctx.idempotency));
-  route(app, deps, api.logout, async ({ caller, now }) => logout(db, asMember(caller).tokenHash, now));
+  for (const endpoint of [api.logout, api.logoutPost]) {
+    route(app, deps, endpoint, async ({ caller, now }) => logout(db, asMember(caller).tokenHash, now));
+  }
   // REGISTER_MAX_PER_IP accounts an hour from one address (counted in the database, shared by every process).
   const registrations = {
     perAddress: { name: 'register-ip', policy: registerPolicy },
@@ -77,15 +93,21 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     app,
     deps,
     api.register,
-    async (ctx) => register(accounts, 'username', ctx.body, visit(ctx), ctx.idempotency),
+    async (ctx) =>
+      register(accounts, 'username', withCaptchaCookie(ctx.body, ctx.request), visit(ctx), ctx.idempotency),
     registrations,
   );
   route(
     app,
     deps,
     api.registerMobile,
-    async (ctx) => register(accounts, 'mobile', ctx.body, visit(ctx), ctx.idempotency),
+    async (ctx) =>
+      register(accounts, 'mobile', withCaptchaCookie(ctx.body, ctx.request), visit(ctx), ctx.idempotency),
     registrations,
+  );
+  route(app, deps, api.autoUsername, async () => autoUsername(db, deps.rng));
+  route(app, deps, api.checkUsername, async ({ query, language }) =>
+    checkUsername(db, query.username, language),
   );
   route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(db, query.code));
   route(app, deps, api.smsRegister, async (ctx) =>
@@ -128,18 +150,42 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       ctx.idempotency,
     ),
   );
+  route(app, deps, api.passwordSms, async (ctx) =>
+    sendSmsCode(
+      accounts,
+      {
+        countryDialingCode: ctx.body.countryDialingCode,
+        mobile: ctx.body.mobileNum,
+        purpose: 'resetPassword',
+        field: 'mobileNum',
+      },
+      visit(ctx),
+      ctx.idempotency,
+    ),
+  );
   route(app, deps, api.forgotPasswordEmail, async (ctx) =>
     forgotPasswordByEmail(accounts, ctx.body, visit(ctx), ctx.idempotency),
   );
   route(app, deps, api.resetPassword, async (ctx) => resetPassword(accounts, ctx.body, visit(ctx)));
   route(app, deps, api.resetPasswordByPhone, async (ctx) =>
-    resetPasswordByPhone(accounts, ctx.body, visit(ctx)),
+    resetPasswordByPhone(
+      accounts,
+      {
+        ...ctx.body,
+        countryDialingCode: ctx.body.countryDialingCode ?? (await dialingCodeOf(db, ctx.body.mobileNum)),
+      },
+      visit(ctx),
+    ),
   );
   route(app, deps, api.changePassword, async (ctx) =>
     changePassword(accounts, asMember(ctx.caller), ctx.body, visit(ctx)),
   );
   route(app, deps, api.memberInfo, async ({ caller }) => memberInfo(db, asMember(caller).memberId));
-  route(app, deps, api.avatar, async ({ caller }) => playerAvatar(db, asMember(caller).memberId));
+  for (const endpoint of [api.avatar, api.avatarIcon]) {
+    route(app, deps, endpoint, async ({ caller }) => playerAvatar(db, asMember(caller).memberId));
+  }
+  route(app, deps, api.securityConfig, async ({ caller }) => memberSecurity(db, asMember(caller).memberId));
+  route(app, deps, api.rankProgress, async ({ caller }) => playerRankProgress(db, asMember(caller).memberId));
   route(app, deps, api.setAvatar, async ({ caller, body }) =>
     setAvatar(db, asMember(caller).memberId, body.avatar),
   );

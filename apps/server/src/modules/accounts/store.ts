@@ -546,3 +546,32 @@ export function searchPlayers(
   }
   return paged<MemberDb>(db, MEMBER_COLUMNS, 'members', where, params, 'id desc', query);
 }
+
+export interface VipLevelDb {
+  rank: number;
+  name: string;
+  monthly_turnover: bigint;
+  total_turnover: bigint;
+}
+
+export function listVipLevels(db: Queryable) {
+  return db.query<VipLevelDb>(
+    'select rank, name, monthly_turnover, total_turnover from vip_levels order by rank',
+  );
+}
+
+export async function hasPaymentPassword(db: Queryable, memberId: number): Promise<boolean> {
+  const rows = await db.query<{ set: boolean }>(
+    'select payment_password_hash is not null as set from members where id = $1',
+    [memberId],
+  );
+  return rows[0]?.set ?? false;
+}
+
+export async function dialingCodesOfMobile(db: Queryable, mobile: string): Promise<string[]> {
+  const rows = await db.query<{ country_dialing_code: string }>(
+    'select country_dialing_code from members where mobile = $1 and country_dialing_code is not null limit 2',
+    [mobile],
+  );
+  return rows.map((row) => row.country_dialing_code);
+}

@@ -21,9 +21,9 @@ export async function sealed(
   });
 }
 
-/** A fresh captcha and its answer (read from the database, as only a test can). */
+/** A fresh captcha (its id from the header) and its answer (read from the database, as only a test can). */
 export async function solvedCaptcha(t: TestApp): Promise<{ captchaId: string; captcha: string }> {
-  const captchaId = (await t.get(api.captcha.path)).body.value.captchaId as string;
+  const captchaId = (await t.get(api.captcha.path)).headers['captcha-id'] as string;
   const rows = await t.db.query<{ answer: string }>('select answer from captchas where id = $1', [captchaId]);
   return { captchaId, captcha: rows[0]?.answer.toLowerCase() as string };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { IMAGE_UPLOAD } from '@tessera/contract';
+import { ANNOUNCEMENT_GROUPS as GROUPS, IMAGE_UPLOAD } from '@tessera/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -221,11 +221,15 @@ describe('player calls: notices', () => {
 
 describe('player calls: announcements', () => {
   const list = (query: string) => t.get(`/wps/relay/MCSFE_getListAnnouncements${query}`);
+  /** The types of every announcement of the answer, group by group. */
+  const everyType = (groups: Record<string, { type: string }[]>) =>
+    Object.values(groups).flatMap((group) => group.map((announcement) => announcement.type));
 
-  it('lists every live announcement without a type, and filters by each type', async () => {
+  it('answers the groups the original reads, every type without a filter, and filters by type or types', async () => {
     const all = await list('');
     expect(all.status).toBe(200);
-    expect(all.body.value.map((a: { type: string }) => a.type)).toEqual(['B', 'PL', 'PU', 'PR', 'H']);
+    expect(Object.keys(all.body.value)).toEqual(['banners', 'player', 'popup', 'promotion', 'H']);
+    expect(everyType(all.body.value)).toEqual(['B', 'PL', 'PU', 'PR', 'H']);
     const titles: Record<string, string> = {
       B: 'Welcome to Tessera',
       PL: 'Player notice: verify your phone',
@@ -235,7 +239,8 @@ describe('player calls: announcements', () => {
     };
     for (const [type, title] of Object.entries(titles)) {
       const res = await list(`?type=${type}&platform=W&executionType=B`);
-      expect(res.body.value).toEqual([
+      const group = GROUPS[type as keyof typeof GROUPS];
+      expect(res.body.value[group]).toEqual([
         {
           id: expect.any(Number),
           type,
@@ -247,12 +252,18 @@ describe('player calls: announcements', () => {
           endsAt: null,
         },
       ]);
+      expect(everyType(res.body.value)).toEqual([type]);
     }
+    // The original's query: a list of types and `execution`.
+    const original = await list('?types=B,PL,PU,PR&platform=W&execution=B');
+    expect(everyType(original.body.value)).toEqual(['B', 'PL', 'PU', 'PR']);
+    expect(original.body.value.H).toEqual([]);
   });
 
   it('refuses a platform other than W and an unknown type with validation_failed', async () => {
     expectFailure(await list('?platform=X'), 400, 'validation_failed', { platform: 'Value is not valid' });
     expectFailure(await list('?type=Z'), 400, 'validation_failed', { type: 'Value is not valid' });
+    expectFailure(await list('?types=B,Z'), 400, 'validation_failed', { types: 'Value is not valid' });
   });
 
   it('serves the Language header, falling back to English when that language has nothing live that matches', async () => {
@@ -263,7 +274,7 @@ describe('player calls: announcements', () => {
         headers: { Language: 'KO' },
       });
     const english = ['B', 'PL', 'PU', 'PR', 'H'];
-    expect((await ko('')).body.value.map((a: { type: string }) => a.type)).toEqual(english);
+    expect(everyType((await ko('')).body.value)).toEqual(english);
     // A Korean announcement that has not started yet leaves Korean players on English.
     const later = new Date(t.clock.now().getTime() + 24 * 60 * 60_000).toISOString();
     const scheduled = await t.send(
@@ -273,7 +284,7 @@ describe('player calls: announcements', () => {
       tok.support,
     );
     expect(scheduled.status).toBe(200);
-    expect((await ko('')).body.value.map((a: { type: string }) => a.type)).toEqual(english);
+    expect(everyType((await ko('')).body.value)).toEqual(english);
     // A live one replaces English for its type; other types still fall back.
     const live = await t.send(
       'POST',
@@ -281,17 +292,20 @@ describe('player calls: announcements', () => {
       { type: 'H', language: 'KO', title: '이번 주 당첨자', content: '' },
       tok.support,
     );
-    expect((await ko('')).body.value.map((a: { title: string }) => a.title)).toEqual(['이번 주 당첨자']);
-    expect((await ko('?type=H')).body.value.map((a: { title: string }) => a.title)).toEqual([
+    expect((await ko('')).body.value.H.map((a: { title: string }) => a.title)).toEqual(['이번 주 당첨자']);
+    expect((await ko('')).body.value.banners.map((a: { title: string }) => a.title)).toEqual([
+      'Welcome to Tessera',
+    ]);
+    expect((await ko('?type=H')).body.value.H.map((a: { title: string }) => a.title)).toEqual([
       '이번 주 당첨자',
     ]);
-    expect((await ko('?type=B')).body.value.map((a: { title: string }) => a.title)).toEqual([
+    expect((await ko('?type=B')).body.value.banners.map((a: { title: string }) => a.title)).toEqual([
       'Welcome to Tessera',
     ]);
     for (const created of [scheduled, live]) {
       await t.send('DELETE', `${API}/announcements/${created.body.value.id}`, undefined, tok.support);
     }
-    expect((await ko('')).body.value.map((a: { type: string }) => a.type)).toEqual(english);
+    expect(everyType((await ko('')).body.value)).toEqual(english);
   });
 });
 
@@ -637,7 +651,7 @@ describe('console: announcements (operations and support)', () => {
     });
     expect((await t.get(`${API}/announcements`, tok.support)).body.value).toContainEqual(row);
     const live = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PR');
-    expect(live.body.value.map((a: { title: string }) => a.title)).toEqual([
+    expect(live.body.value.promotion.map((a: { title: string }) => a.title)).toEqual([
       'Weekly rebate',
       'Spring promotion',
     ]);
@@ -654,7 +668,7 @@ describe('console: announcements (operations and support)', () => {
       after,
     });
     const pu = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PU');
-    expect(pu.body.value.map((a: { title: string }) => a.title)).toEqual(['Welcome bonus']);
+    expect(pu.body.value.popup.map((a: { title: string }) => a.title)).toEqual(['Welcome bonus']);
 
     const removed = await t.send('DELETE', `${API}/announcements/${row.id}`, undefined, tok.support);
     expect(removed.body.value).toEqual({ ok: true });
@@ -727,7 +741,7 @@ describe('console: announcements (operations and support)', () => {
     ]);
     expect(stored[0]?.content).toBe(CLEAN_HTML);
     const ko = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=H', undefined, { Language: 'KO' });
-    expect(ko.body.value.map((a: { content: string }) => a.content)).toEqual([CLEAN_HTML]);
+    expect(ko.body.value.H.map((a: { content: string }) => a.content)).toEqual([CLEAN_HTML]);
     await t.send('DELETE', `${API}/announcements/${created.body.value.id}`, undefined, tok.support);
   });
 });
@@ -1144,7 +1158,7 @@ describe('player calls: announcement windows', () => {
     );
     expect(created.status).toBe(200);
     const titles = async () =>
-      (await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PL')).body.value.map(
+      (await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PL')).body.value.player.map(
         (a: { title: string }) => a.title,
       );
     expect(await titles()).toEqual(['Player notice: verify your phone']);
@@ -1153,7 +1167,7 @@ describe('player calls: announcement windows', () => {
     t.clock.advance(1);
     expect(await titles()).toEqual(['Timed notice', 'Player notice: verify your phone']);
     const live = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PL');
-    expect(live.body.value[0]).toMatchObject({ id: created.body.value.id, startsAt, endsAt });
+    expect(live.body.value.player[0]).toMatchObject({ id: created.body.value.id, startsAt, endsAt });
     t.clock.advance(60 * 60_000 - 1);
     expect(await titles()).toEqual(['Timed notice', 'Player notice: verify your phone']);
     t.clock.advance(1);
@@ -1170,6 +1184,6 @@ describe('player calls: announcement windows', () => {
     );
     expect(created.status).toBe(200);
     const b = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=B');
-    expect(b.body.value.map((a: { title: string }) => a.title)).toEqual(['Welcome to Tessera']);
+    expect(b.body.value.banners.map((a: { title: string }) => a.title)).toEqual(['Welcome to Tessera']);
   });
 });

@@ -1,4 +1,9 @@
-import { contentEndpoints as api, contentConsoleEndpoints as bo, IMAGE_UPLOAD } from '@tessera/contract';
+import {
+  ANNOUNCEMENT_TYPES,
+  contentEndpoints as api,
+  contentConsoleEndpoints as bo,
+  IMAGE_UPLOAD,
+} from '@tessera/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -34,15 +39,17 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, api.banners, async ({ query }) => service.bannersOf(db, query.groupName));
   route(app, deps, api.notices, async ({ language }) => service.publishedNotices(db, language));
-  route(app, deps, api.announcements, async ({ query, language, now }) =>
-    service.liveAnnouncements(db, {
-      language,
-      type: query.type ?? null,
-      platform: query.platform,
-      executionType: query.executionType,
-      now,
-    }),
-  );
+  for (const endpoint of [api.announcements, api.announcementsOtherClient]) {
+    route(app, deps, endpoint, async ({ query, language, now }) =>
+      service.liveAnnouncements(db, {
+        language,
+        types: query.types ?? (query.type ? [query.type] : [...ANNOUNCEMENT_TYPES]),
+        platform: query.platform,
+        executionType: query.execution ?? query.executionType,
+        now,
+      }),
+    );
+  }
   route(app, deps, api.helpCenter, async ({ language }) => service.helpCentre(db, language));
 
   route(app, deps, bo.uploadImage, async (ctx) =>

@@ -1,5 +1,5 @@
 import type {
-  Announcement,
+  AnnouncementGroups,
   announcementInput,
   Banner,
   BannerRow,
@@ -10,7 +10,12 @@ import type {
   Notice,
   noticeInput,
 } from '@tessera/contract';
-import { IMAGE_UPLOAD, type LanguageCode } from '@tessera/contract';
+import {
+  ANNOUNCEMENT_GROUPS,
+  type ANNOUNCEMENT_TYPES,
+  IMAGE_UPLOAD,
+  type LanguageCode,
+} from '@tessera/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
@@ -142,21 +147,31 @@ export const announcementRowView = (row: store.AnnouncementDb) => ({
   enabled: row.enabled,
 });
 
+/**
+ * Live announcements grouped as the original reads them (§3): banners, player, popup, promotion, and H. Only the
+ * asked types are filled; the other groups are empty.
+ */
+type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
 export async function liveAnnouncements(
   db: Queryable,
-  filter: { language: string; type: string | null; platform: string; executionType: string; now: Date },
-): Promise<Announcement[]> {
+  filter: { language: string; types: AnnouncementType[]; platform: string; executionType: string; now: Date },
+): Promise<AnnouncementGroups> {
   const rows = await store.listLiveAnnouncements(db, filter);
-  return rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    platform: row.platform,
-    executionType: row.execution_type,
-    title: row.title,
-    content: row.content,
-    startsAt: row.starts_at?.toISOString() ?? null,
-    endsAt: row.ends_at?.toISOString() ?? null,
-  }));
+  const groups: AnnouncementGroups = { banners: [], player: [], popup: [], promotion: [], H: [] };
+  for (const row of rows) {
+    groups[ANNOUNCEMENT_GROUPS[row.type]].push({
+      id: row.id,
+      type: row.type,
+      platform: row.platform,
+      executionType: row.execution_type,
+      title: row.title,
+      content: row.content,
+      startsAt: row.starts_at?.toISOString() ?? null,
+      endsAt: row.ends_at?.toISOString() ?? null,
+    });
+  }
+  return groups;
 }
 
 export const helpCategoryView = (row: store.HelpCategoryDb) => ({

@@ -157,17 +157,24 @@ export function listAnnouncements(db: Queryable) {
   );
 }
 
+/**
+ * Live announcements of the given types, each type in the language asked for when it has live ones in it, in
+ * English otherwise.
+ */
 export function listLiveAnnouncements(
   db: Queryable,
-  filter: { language: string; type: string | null; platform: string; executionType: string; now: Date },
+  filter: { language: string; types: string[]; platform: string; executionType: string; now: Date },
 ) {
+  const live = `enabled and type = any($2::text[]) and platform = $3 and execution_type = $4
+    and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)`;
   return db.query<AnnouncementDb>(
-    `select ${ANNOUNCEMENT_COLUMNS} from announcements
-     where enabled and ${languageOrEnglish('announcements', 'and enabled and ($2::text is null or type = $2) and platform = $3 and execution_type = $4 and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)')}
-       and ($2::text is null or type = $2) and platform = $3 and execution_type = $4
-       and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)
+    `select ${ANNOUNCEMENT_COLUMNS} from announcements a
+     where ${live}
+       and language = case when exists (
+         select 1 from announcements where language = $1 and type = a.type and ${live}
+       ) then $1 else 'EN' end
      order by sort, id desc`,
-    [filter.language, filter.type, filter.platform, filter.executionType, filter.now],
+    [filter.language, filter.types, filter.platform, filter.executionType, filter.now],
   );
 }
 

@@ -9,11 +9,33 @@ afterAll(async () => {
   await t.close();
 });
 
+interface Menu {
+  gameGroupCode: string;
+  gameMenus: unknown[];
+  gameType: string;
+  title: string;
+  sort: number;
+  vendors: { vassalage: string; smallIcon: string; isHot: number }[];
+}
+
+/** The answer as it comes: an object of menus keyed by game type, with no envelope. */
+async function menus(headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ url: '/lgw/games/game_menus?prizeMode=Lott', headers });
+  return { status: response.statusCode, body: response.json() as Record<string, Menu> };
+}
+
+/** The menus in header order. */
+const list = (body: Record<string, Menu>) => Object.values(body).sort((a, b) => a.sort - b.sort);
+
 describe('GET /lgw/games/game_menus', () => {
-  it('lists every game type in header order with its vendors, for visitors', async () => {
-    const res = await t.get('/lgw/games/game_menus');
+  it('lists every game type in header order with its vendors, for visitors, without the envelope', async () => {
+    const res = await menus();
     expect(res.status).toBe(200);
-    expect(res.body.value.map((menu: { gameType: string }) => menu.gameType)).toEqual([
+    // The original runs Object.values over the whole answer and reads gameGroupCode and gameMenus.
+    expect(Object.values(res.body).map((menu) => [menu.gameGroupCode, menu.gameMenus])).toEqual(
+      Object.keys(res.body).map((code) => [code, []]),
+    );
+    expect(list(res.body).map((menu) => menu.gameType)).toEqual([
       'LOTT',
       'ELOTT',
       'LIVE',
@@ -23,8 +45,8 @@ describe('GET /lgw/games/game_menus', () => {
       'SPORTS',
       'ESPORTS',
     ]);
-    const lottery = res.body.value[0];
-    expect(lottery.title).toBe('Lottery');
+    const lottery = list(res.body)[0] as Menu;
+    expect(lottery).toMatchObject({ gameGroupCode: 'LOTT', gameMenus: [], sort: 0, title: 'Lottery' });
     expect(lottery.vendors.map((vendor: { vassalage: string }) => vendor.vassalage)).toEqual([
       'LOTT',
       'TCG_LOTTO_VN',
@@ -38,33 +60,26 @@ describe('GET /lgw/games/game_menus', () => {
       gameType: 'LOTT',
       accountTypeId: 1,
     });
-    expect(lottery.vendors[2].isHot).toBe(0);
-    const sports = res.body.value.find((menu: { gameType: string }) => menu.gameType === 'SPORTS');
-    expect(sports.vendors[0].vassalage).toBe('FB');
-    const icon = await t.app.inject({ url: lottery.vendors[0].smallIcon });
+    expect(lottery.vendors[2]?.isHot).toBe(0);
+    expect(res.body.SPORTS?.vendors[0]?.vassalage).toBe('FB');
+    const icon = await t.app.inject({ url: lottery.vendors[0]?.smallIcon as string });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['content-type']).toBe('image/svg+xml');
   });
 
   it('titles the menus in the Language header, falling back to English', async () => {
-    const vi = await t.get('/lgw/games/game_menus', undefined, { Language: 'VI' });
-    expect(vi.body.value[0].title).toBe('Xổ số');
-    const cn = await t.get('/lgw/games/game_menus', undefined, { Language: 'CN' });
-    expect(cn.body.value[2].title).toBe('真人娱乐');
-    const ja = await t.get('/lgw/games/game_menus', undefined, { Language: 'JA' });
-    expect(ja.body.value[0].title).toBe('Lottery');
+    expect((await menus({ Language: 'VI' })).body.LOTT?.title).toBe('Xổ số');
+    expect((await menus({ Language: 'CN' })).body.LIVE?.title).toBe('真人娱乐');
+    expect((await menus({ Language: 'JA' })).body.LOTT?.title).toBe('Lottery');
   });
 
   it('leaves out disabled vendors and disabled game types', async () => {
     await t.db.query("update game_vendors set enabled = false where vassalage = 'TCG_SEA'");
     await t.db.query("update game_types set enabled = false where code = 'ESPORTS'");
     try {
-      const res = await t.get('/lgw/games/game_menus');
-      expect(res.body.value.map((menu: { gameType: string }) => menu.gameType)).not.toContain('ESPORTS');
-      expect(res.body.value[0].vendors.map((vendor: { vassalage: string }) => vendor.vassalage)).toEqual([
-        'LOTT',
-        'TCG_LOTTO_VN',
-      ]);
+      const res = await menus();
+      expect(Object.keys(res.body)).not.toContain('ESPORTS');
+      expect(res.body.LOTT?.vendors.map((vendor) => vendor.vassalage)).toEqual(['LOTT', 'TCG_LOTTO_VN']);
     } finally {
       // The other tests of this file see the catalogue as seeded.
       await t.db.query("update game_vendors set enabled = true where vassalage = 'TCG_SEA'");
@@ -72,7 +87,13 @@ describe('GET /lgw/games/game_menus', () => {
     }
   });
 
-  it('refuses a foreign Merchant header like every platform call', async () => {
+  it('refuses a prizeMode that is too long with validation_failed, in the envelope', async () => {
+    const res = await t.get(`/lgw/games/game_menus?prizeMode=${'L'.repeat(21)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'validation_failed' });
+  });
+
+  it('refuses a foreign Merchant header like every platform call, in the envelope', async () => {
     const res = await t.get('/lgw/games/game_menus', undefined, { Merchant: 'NOPE' });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('unknown_merchant');

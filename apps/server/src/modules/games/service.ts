@@ -2,21 +2,32 @@ import type { GameMenu, GameType } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import * as store from './store.ts';
 
-/** The header's game menus: each enabled game type, titled in the caller's language, with its vendors. */
-export async function gameMenus(db: Queryable, language: string): Promise<GameMenu[]> {
+/**
+ * The header's game menus: each enabled game type, titled in the caller's language, with its vendors, keyed by game
+ * type in header order. Each is also a menu group as the original reads /lgw answers (gameGroupCode, gameMenus);
+ * the lottery area puts the lottery games of its groups into gameMenus.
+ */
+export async function gameMenus(db: Queryable, language: string): Promise<Record<string, GameMenu>> {
   const [types, vendors] = await Promise.all([store.listEnabledGameTypes(db), store.listEnabledVendors(db)]);
-  return types.map((type) => ({
-    gameType: type.code as GameType,
-    title: type.names[language] ?? type.names.EN ?? type.code,
-    vendors: vendors
-      .filter((vendor) => vendor.game_type === type.code)
-      .map((vendor) => ({
-        vassalage: vendor.vassalage,
-        displayName: vendor.display_name,
-        isHot: vendor.is_hot ? 1 : 0,
-        smallIcon: vendor.icon_image_id ? `/images/${vendor.icon_image_id}` : '',
-        gameType: vendor.game_type as GameType,
-        accountTypeId: vendor.account_type_id,
-      })),
-  }));
+  const menus: Record<string, GameMenu> = {};
+  for (const [sort, type] of types.entries()) {
+    menus[type.code] = {
+      gameGroupCode: type.code,
+      gameMenus: [],
+      gameType: type.code as GameType,
+      title: type.names[language] ?? type.names.EN ?? type.code,
+      sort,
+      vendors: vendors
+        .filter((vendor) => vendor.game_type === type.code)
+        .map((vendor) => ({
+          vassalage: vendor.vassalage,
+          displayName: vendor.display_name,
+          isHot: vendor.is_hot ? 1 : 0,
+          smallIcon: vendor.icon_image_id ? `/images/${vendor.icon_image_id}` : '',
+          gameType: vendor.game_type as GameType,
+          accountTypeId: vendor.account_type_id,
+        })),
+    };
+  }
+  return menus;
 }

@@ -2,6 +2,7 @@ import type { OperatorRole } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { decryptLink } from '../../../test/original-client.ts';
 
 const API = '/backoffice/api';
 /** The console areas of the system module are for operations (and the owner) only. */
@@ -54,11 +55,12 @@ describe('console: maintenance settings', () => {
     });
     expect((await t.get(url, tok.operations)).body.value).toEqual(stored);
     const status = await t.get('/wps/system/status');
-    expect(status.body.value).toEqual({
+    expect(status.body.value).toMatchObject({
       status: 1,
-      ip: '127.0.0.1',
-      countryCode: null,
-      maintenance: { title: 'Upgrade', message: 'Back at 14:00 UTC', endsAt },
+      location: { ip: '127.0.0.1', countryCode: null },
+      maintenance: true,
+      regionRestriction: false,
+      maintenanceInfo: { title: 'Upgrade', message: 'Back at 14:00 UTC', endsAt },
     });
     expect((await t.get('/wps/system/permission')).body.value.maintenance).toBe(true);
 
@@ -71,11 +73,11 @@ describe('console: maintenance settings', () => {
       before: stored,
       after: off,
     });
-    expect((await t.get('/wps/system/status')).body.value).toEqual({
+    expect((await t.get('/wps/system/status')).body.value).toMatchObject({
       status: 0,
-      ip: '127.0.0.1',
-      countryCode: null,
-      maintenance: null,
+      location: { ip: '127.0.0.1', countryCode: null },
+      maintenance: false,
+      maintenanceInfo: null,
     });
     expect((await t.get('/wps/system/permission')).body.value.maintenance).toBe(false);
   });
@@ -188,13 +190,25 @@ describe('console: site settings', () => {
       responsibleGamingUrl: 'https://responsible.example/help',
     });
     const permission = await t.get('/wps/system/permission');
-    expect(permission.body.value.info.customerService).toEqual({
+    expect(permission.body.value.info.support).toEqual({
       liveChatUrl: 'https://chat.tessera.example',
       vipChatUrl: 'https://vip.tessera.example',
       email: 'help@tessera.example',
     });
+    expect(
+      permission.body.value.info.customerService.map((entry: { csType: string; path: string }) => [
+        entry.csType,
+        decryptLink(entry.path),
+      ]),
+    ).toEqual([
+      ['3', 'https://chat.tessera.example'],
+      ['4', 'https://vip.tessera.example'],
+    ]);
     expect(permission.body.value.info.analytics).toEqual({ gtagId: 'G-TEST123' });
-    expect(permission.body.value.info.whitelabel.siteName).toBe('Tessera Play');
+    const reg3 = permission.body.value.info.whitelabel.find(
+      (flag: { modId: string }) => flag.modId === 'REG3',
+    );
+    expect(reg3.enabled).toBe('0');
 
     const back = await t.send('PUT', url, seeded, tok.owner);
     expect(back.body.value).toEqual(seeded);
@@ -336,11 +350,12 @@ describe('console: region rules', () => {
 
   it('blocks the status call as soon as a rule matches the caller, and unblocks when it goes', async () => {
     const rule = await t.send('POST', url, { kind: 'ip_range', value: '127.0.0.0/8' }, tok.operations);
-    expect((await t.get('/wps/system/status')).body.value).toEqual({
+    expect((await t.get('/wps/system/status')).body.value).toMatchObject({
       status: 2,
-      ip: '127.0.0.1',
-      countryCode: null,
-      maintenance: null,
+      location: { ip: '127.0.0.1', countryCode: null },
+      maintenance: false,
+      regionRestriction: true,
+      maintenanceInfo: null,
     });
     expect((await t.get('/wps/system/permission')).body.value.regionRestriction).toBe(true);
     await t.send('DELETE', `${url}/${rule.body.value.id}`, undefined, tok.operations);
@@ -560,14 +575,14 @@ describe('console: registration rules', () => {
       after,
     });
     const player = await t.get('/wps/system/setting/register');
-    expect(player.body.value[0]).toEqual(after);
+    expect(player.body.value.username).toEqual(after);
     const permission = await t.get('/wps/system/permission');
-    expect(permission.body.value.info.registerRules[0]).toEqual(after);
+    expect(permission.body.value.info.register.username).toEqual(after);
 
     const { key: _, ...original } = usernameRule;
     const back = await t.send('PUT', `${url}/username`, original, tok.owner);
     expect(back.body.value).toEqual(usernameRule);
-    expect((await t.get('/wps/system/setting/register')).body.value[0]).toEqual(usernameRule);
+    expect((await t.get('/wps/system/setting/register')).body.value.username).toEqual(usernameRule);
   });
 
   it('refuses client mistakes with their exact field, changing nothing', async () => {
@@ -588,7 +603,7 @@ describe('console: registration rules', () => {
     });
     expectFailure(await put(valid, 'nickname'), 400, 'validation_failed', { key: 'Value is not valid' });
     expect(await auditCount()).toBe(before);
-    expect((await t.get('/wps/system/setting/register')).body.value[0]).toEqual(usernameRule);
+    expect((await t.get('/wps/system/setting/register')).body.value.username).toEqual(usernameRule);
   });
 
   it('refuses callers outside operations', async () => {
@@ -600,7 +615,7 @@ describe('console: registration rules', () => {
       ],
       FORBIDDEN,
     );
-    expect((await t.get('/wps/system/setting/register')).body.value[0]).toEqual(usernameRule);
+    expect((await t.get('/wps/system/setting/register')).body.value.username).toEqual(usernameRule);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { decryptLink } from '../../../test/original-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,7 +15,13 @@ describe('system calls of §7 for visitors', () => {
     const res = await t.get('/wps/system/status');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, code: 'ok', message: '' });
-    expect(res.body.value).toEqual({ status: 0, ip: '127.0.0.1', countryCode: null, maintenance: null });
+    expect(res.body.value).toMatchObject({
+      location: { ip: '127.0.0.1', countryCode: null },
+      maintenance: false,
+      regionRestriction: false,
+      status: 0,
+      maintenanceInfo: null,
+    });
   });
 
   it('serves the whitelabel with the merchant, currency and languages of §1', async () => {
@@ -50,29 +57,83 @@ describe('system calls of §7 for visitors', () => {
     expect(translated.map((l: { code: string }) => l.code)).toEqual(['EN', 'VI', 'CN']);
   });
 
-  it('serves the permission call with info, location, maintenance and regionRestriction', async () => {
-    const res = await t.get('/wps/system/permission?url=www.tessera.example');
-    expect(res.status).toBe(200);
-    const { info, location, maintenance, regionRestriction } = res.body.value;
-    expect(Object.keys(info).sort()).toEqual(
-      [
-        'analytics',
-        'customerService',
-        'imageCDNs',
-        'launchGameCDNs',
-        'registerRules',
-        'resources',
-        'whitelabel',
-      ].sort(),
+  it('answers the permission object the original reads, from the status call and the permission call', async () => {
+    await t.db.query(
+      `update site_settings set value = value || '{"liveChatUrl": "https://chat.tessera.example/room?a=1"}'
+       where key = 'site'`,
     );
-    expect(info.registerRules).toHaveLength(15);
-    expect(info.resources[0]).toMatchObject({
-      resourceType: 'ios',
-      qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
+    try {
+      for (const url of ['/wps/system/status?url=www.tessera.example', '/wps/system/permission']) {
+        const res = await t.get(url);
+        expect(res.status).toBe(200);
+        const { info, location, maintenance, regionRestriction } = res.body.value;
+        expect(Object.keys(info).sort()).toEqual(
+          [
+            'analytics',
+            'customerService',
+            'domainRoute',
+            'imageCDNs',
+            'launchGameCDNs',
+            'mainDomain',
+            'register',
+            'resources',
+            'support',
+            'whitelabel',
+          ].sort(),
+        );
+        // The link is DES-encrypted with its key in the last 8 characters, which the original decrypts (§3).
+        expect(info.customerService).toEqual([{ csType: '3', path: expect.any(String) }]);
+        expect(decryptLink(info.customerService[0].path)).toBe('https://chat.tessera.example/room?a=1');
+        expect(info.support.liveChatUrl).toBe('https://chat.tessera.example/room?a=1');
+        expect(info.domainRoute.domainList).toContain('https://www.tessera.example');
+        expect(info.register.username).toMatchObject({ patternId: 1, minLength: 6, enabled: true });
+        expect(info.mainDomain).toBe('127.0.0.1:8080');
+        expect(info.analytics).toEqual({ gtagId: '' });
+        expect(info.resources[0]).toMatchObject({
+          resourceType: 'ios',
+          qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
+        });
+        expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
+        expect(maintenance).toBe(false);
+        expect(regionRestriction).toBe(false);
+      }
+      // Each answer draws a new key for the link.
+      const [a, b] = await Promise.all([t.get('/wps/system/status'), t.get('/wps/system/status')]);
+      expect(a.body.value.info.customerService[0].path).not.toBe(b.body.value.info.customerService[0].path);
+    } finally {
+      await t.db.query(`update site_settings set value = value || '{"liveChatUrl": ""}' where key = 'site'`);
+    }
+  });
+
+  it("lists the original's modIds in the whitelabel tree, derived from Tessera's configuration", async () => {
+    const flags = async () =>
+      Object.fromEntries(
+        (await t.get('/wps/system/status')).body.value.info.whitelabel.map(
+          (node: { modId: string; enabled: string }) => [node.modId, node.enabled],
+        ),
+      );
+    expect(await flags()).toMatchObject({
+      USERNAMEREG3: '1',
+      COMM3: '1',
+      REG3: '1',
+      CAPTCHA3: '1',
+      VERIFICATION3: '1',
+      PWRESETSMS3: '1',
+      PASS3: '1',
+      PROFPIC3: '1',
+      AFFMAN3: '1',
+      LOGINIPVERF3: '0',
+      GEETEST3: '0',
     });
-    expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
-    expect(maintenance).toBe(false);
-    expect(regionRestriction).toBe(false);
+    await t.db.query("update module_flags set enabled = false where mod_id = 'CHNGPASSVERIF3'");
+    try {
+      expect((await flags()).PWRESETSMS3).toBe('0');
+    } finally {
+      await t.db.query("update module_flags set enabled = true where mod_id = 'CHNGPASSVERIF3'");
+    }
+    // Tessera's own module call stays as it was: only the stored flags.
+    const own = JSON.stringify((await t.get('/wps/system/module')).body.value);
+    expect(own).not.toContain('COMM3');
   });
 
   it('refuses a permission url that is too long with validation_failed on that field', async () => {
@@ -103,10 +164,9 @@ describe('system calls of §7 for visitors', () => {
     }
   });
 
-  it('serves the registration rules of every field of §5', async () => {
+  it('serves the registration rules of every field of §5, keyed by field name', async () => {
     const res = await t.get('/wps/system/setting/register');
-    const keys = res.body.value.map((rule: { key: string }) => rule.key);
-    expect(keys).toEqual([
+    expect(Object.keys(res.body.value)).toEqual([
       'username',
       'password',
       'mobileNum',
@@ -123,7 +183,7 @@ describe('system calls of §7 for visitors', () => {
       'affiliateCode',
       'captcha',
     ]);
-    expect(res.body.value[0]).toEqual({
+    expect(res.body.value.username).toEqual({
       key: 'username',
       acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
       patternId: 1,
@@ -164,6 +224,80 @@ describe('system calls of §7 for visitors', () => {
   it('answers the current country as unknown without a trusted country header', async () => {
     const res = await t.get('/wps/system/country', undefined, { 'cf-ipcountry': 'VN' });
     expect(res.body.value).toEqual({ countryCode: null, countryDialingCode: null });
+  });
+
+  it('answers the location: address, country, dialing code and region restriction', async () => {
+    const res = await t.get('/wps/system/location');
+    expect(res.body.value).toEqual({
+      ip: '127.0.0.1',
+      countryCode: null,
+      countryDialingCode: null,
+      regionRestriction: false,
+    });
+  });
+
+  it('answers the consolidated settings: contract requests, flags, registration and money', async () => {
+    const res = await t.get('/wps/system/settings/consolidated');
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      dailysalreqtype: 0,
+      divtypereq: 0,
+      contracthoursalreq: 0,
+      realtimesalreqtype: 0,
+      currency: 'PHP',
+      currencySymbol: 'P',
+      defaultLanguage: 'EN',
+    });
+    expect(res.body.value.languages.slice(0, 3)).toEqual(['EN', 'VI', 'CN']);
+    expect(res.body.value.register.password.minLength).toBe(8);
+    expect(res.body.value.whitelabel.map((node: { modId: string }) => node.modId)).toContain('REG3');
+    await t.db.query(
+      `update site_settings set value = value || '{"divtypereq": 1}' where key = 'contract_requests'`,
+    );
+    try {
+      expect((await t.get('/wps/system/settings/consolidated')).body.value.divtypereq).toBe(1);
+    } finally {
+      await t.db.query(
+        `update site_settings set value = value || '{"divtypereq": 0}' where key = 'contract_requests'`,
+      );
+    }
+  });
+
+  it('serves the message templates in the Language header, English where a language has none', async () => {
+    const en = await t.get('/wps/system/templates');
+    expect(en.body.value.map((row: { templateCode: string }) => row.templateCode)).toEqual([
+      'DEPOSIT_FAILED',
+      'DEPOSIT_SUCCESS',
+      'WITHDRAWAL_APPROVED',
+      'WITHDRAWAL_REJECTED',
+    ]);
+    expect(en.body.value[1]).toEqual({
+      templateCode: 'DEPOSIT_SUCCESS',
+      language: 'EN',
+      title: 'Deposit received',
+      content: 'Your deposit of {amount} {currency} (order {orderNo}) has arrived.',
+      placeholders: ['amount', 'currency', 'orderNo'],
+    });
+    const vi = await t.get('/wps/system/templates?templateCode=WITHDRAWAL_APPROVED', undefined, {
+      Language: 'VI',
+    });
+    expect(vi.body.value).toEqual([
+      expect.objectContaining({ language: 'VI', title: 'Rút tiền được duyệt' }),
+    ]);
+    const ja = await t.get('/wps/system/templates?templateCode=DEPOSIT_FAILED', undefined, {
+      Language: 'JA',
+    });
+    expect(ja.body.value[0]).toMatchObject({ language: 'EN', title: 'Deposit failed' });
+    expect((await t.get('/wps/system/templates?templateCode=NOPE')).body.value).toEqual([]);
+  });
+
+  it('refuses a template code that is too long with validation_failed on that field', async () => {
+    const res = await t.get(`/wps/system/templates?templateCode=${'A'.repeat(61)}`);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { templateCode: 'At most 60 characters' },
+    });
   });
 
   it('serves the help centre in the requested language, falling back to English', async () => {

@@ -13,17 +13,27 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const location = (request: Parameters<typeof clientLocation>[0]) => clientLocation(request, config);
 
   route(app, deps, api.health, async () => service.health(db));
-  route(app, deps, api.status, async ({ request, now }) => service.systemStatus(db, location(request), now));
-  route(app, deps, api.whitelabel, async () => service.whitelabel(db, config.merchantCode));
-  route(app, deps, api.permission, async ({ request, now }) =>
-    service.permission(db, config.merchantCode, location(request), now),
+  const statusDeps = { db, rng: deps.rng, siteUrl: config.siteUrl };
+  route(app, deps, api.status, async ({ request, now }) =>
+    service.systemStatus(statusDeps, location(request), now),
   );
+  route(app, deps, api.permission, async ({ request, now }) =>
+    service.systemStatus(statusDeps, location(request), now),
+  );
+  route(app, deps, api.whitelabel, async () => service.whitelabel(db, config.merchantCode));
   route(app, deps, api.modules, async () => service.moduleTree(db));
-  route(app, deps, api.registerSettings, async () => service.registerRules(db));
+  route(app, deps, api.registerSettings, async () => service.registerSettings(db));
   route(app, deps, api.domainRoute, async () => service.domainRoute(db));
   route(app, deps, api.routers, async () => service.routers(db));
   route(app, deps, api.countries, async () => service.countries(db));
   route(app, deps, api.currentCountry, async ({ request }) => service.currentCountry(db, location(request)));
+  route(app, deps, api.location, async ({ request }) => service.callerLocation(db, location(request)));
+  route(app, deps, api.consolidatedSettings, async () =>
+    service.consolidatedSettings(db, config.merchantCode),
+  );
+  route(app, deps, api.templates, async ({ language, query }) =>
+    service.messageTemplates(db, language, query.templateCode),
+  );
   route(app, deps, api.merchantWallet, async () => service.merchantWallet(db, config.merchantCode));
 
   // Console: site configuration.

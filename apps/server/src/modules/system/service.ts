@@ -1,17 +1,26 @@
 import type {
+  ContractRequestSettings,
   Country,
   Language,
+  LanguageCode,
   MaintenanceSettings,
+  MessageTemplate,
   ModuleFlagNode,
-  Permission,
   RegisterRule,
+  RegisterSettings,
   regionRuleInput,
   registerRuleInput,
   SiteSettings,
   SystemStatus,
   Whitelabel,
 } from '@tessera/contract';
-import { type domainInput, type resourceInput, SYSTEM_STATUS } from '@tessera/contract';
+import {
+  CUSTOMER_SERVICE_TYPES,
+  DECRYPTION_KEY_LENGTH,
+  type domainInput,
+  type resourceInput,
+  SYSTEM_STATUS,
+} from '@tessera/contract';
 import ipaddr from 'ipaddr.js';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
@@ -20,7 +29,9 @@ import { AppError, orNotFound } from '../../platform/app-error.ts';
 import { logoSvg } from '../../platform/artwork.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { desEcbEncrypt } from '../../platform/des.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
+import { type Rng, text } from '../../platform/rng.ts';
 import * as store from './store.ts';
 
 type ResourceType = z.output<typeof resourceInput>['resourceType'];
@@ -103,29 +114,6 @@ export async function regionBlocked(db: Queryable, location: ClientLocation): Pr
   );
 }
 
-export async function systemStatus(
-  db: Queryable,
-  location: ClientLocation,
-  now: Date,
-): Promise<SystemStatus> {
-  const maintenance = await maintenanceSettings(db);
-  if (maintenanceActive(maintenance, now)) {
-    return {
-      status: SYSTEM_STATUS.maintenance,
-      ip: location.ip,
-      countryCode: location.countryCode,
-      maintenance: { title: maintenance.title, message: maintenance.message, endsAt: maintenance.endsAt },
-    };
-  }
-  const blocked = await regionBlocked(db, location);
-  return {
-    status: blocked ? SYSTEM_STATUS.regionBlocked : SYSTEM_STATUS.normal,
-    ip: location.ip,
-    countryCode: location.countryCode,
-    maintenance: null,
-  };
-}
-
 export async function siteSettings(db: Queryable): Promise<SiteSettings> {
   const settings = await store.readSetting<SiteSettings>(db, SITE_KEY);
   if (!settings) throw new Error('site settings are missing: the seed did not run');
@@ -197,6 +185,11 @@ export async function registerRules(db: Queryable): Promise<RegisterRule[]> {
   return (await store.listRegisterRules(db)).map(registerRuleView);
 }
 
+/** The registration rules keyed by field name (/wps/system/setting/register, as the original reads it). */
+export async function registerSettings(db: Queryable): Promise<RegisterSettings> {
+  return Object.fromEntries((await registerRules(db)).map((rule) => [rule.key, rule]));
+}
+
 export const resourceView = (row: store.ResourceDb) => ({
   id: row.id,
   resourceType: row.resource_type as ResourceType,
@@ -228,43 +221,126 @@ export async function resourceQrCode(db: Queryable, id: number): Promise<string>
   return QRCode.toString(found.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
-export async function permission(
-  db: Queryable,
-  merchantCode: string,
+/** What the status answer needs besides the database: the site's address and the source of the link keys. */
+export interface StatusDeps {
+  db: Queryable;
+  rng: Rng;
+  siteUrl: string;
+}
+
+/**
+ * The status answer: the permission object of §3 as the original reads it (customer-service links DES-encrypted
+ * with their key appended, the module flags as the modId tree, the registration rules by field …), with Tessera's
+ * 0/1/2 status, maintenance text and plain links beside it.
+ */
+export async function systemStatus(
+  { db, rng, siteUrl }: StatusDeps,
   location: ClientLocation,
   now: Date,
-): Promise<Permission> {
-  const [label, rules, resourceList, site, cdn, maintenance, blocked] = await Promise.all([
-    whitelabel(db, merchantCode),
-    registerRules(db),
+): Promise<SystemStatus> {
+  const [rules, resourceList, site, cdn, maintenance, blocked, flagRows, domains] = await Promise.all([
+    registerSettings(db),
     resources(db),
     siteSettings(db),
     store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
     maintenanceSettings(db),
     regionBlocked(db, location),
+    store.listModuleFlags(db),
+    domainList(db),
   ]);
+  const inMaintenance = maintenanceActive(maintenance, now);
+  const links: [string, string][] = [
+    [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],
+    [CUSTOMER_SERVICE_TYPES.vipChat, site.vipChatUrl],
+  ];
   return {
     info: {
-      whitelabel: label,
-      registerRules: rules,
+      customerService: links
+        .filter(([, url]) => url !== '')
+        .map(([csType, url]) => ({ csType, path: encryptedLink(url, rng) })),
+      domainRoute: { domainList: domains },
       resources: resourceList,
-      customerService: {
-        liveChatUrl: site.liveChatUrl,
-        vipChatUrl: site.vipChatUrl,
-        email: site.supportEmail,
-      },
+      whitelabel: originalModuleTree(flagRows, site, rules),
+      register: rules,
+      mainDomain: new URL(siteUrl).host,
       analytics: { gtagId: site.gtagId },
       imageCDNs: cdn?.imageCDNs ?? [],
       launchGameCDNs: cdn?.launchGameCDNs ?? [],
+      support: { liveChatUrl: site.liveChatUrl, vipChatUrl: site.vipChatUrl, email: site.supportEmail },
     },
     location,
-    maintenance: maintenanceActive(maintenance, now),
+    maintenance: inMaintenance,
     regionRestriction: blocked,
+    status: inMaintenance
+      ? SYSTEM_STATUS.maintenance
+      : blocked
+        ? SYSTEM_STATUS.regionBlocked
+        : SYSTEM_STATUS.normal,
+    maintenanceInfo: inMaintenance
+      ? { title: maintenance.title, message: maintenance.message, endsAt: maintenance.endsAt }
+      : null,
   };
 }
 
+const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A customer-service link as the original decrypts it (§3): single DES (ECB, PKCS7) under a fresh 8-character key,
+ * base64, followed by that key. The original's client reads the key from the last 8 characters.
+ */
+export function encryptedLink(url: string, rng: Rng): string {
+  const key = text(rng, DECRYPTION_KEY_LENGTH, LINK_KEY_ALPHABET);
+  return `${desEcbEncrypt(Buffer.from(key), Buffer.from(url, 'utf8')).toString('base64')}${key}`;
+}
+
+/**
+ * The modIds the original's client checks before it makes the calls Tessera serves, derived from Tessera's own
+ * configuration rather than stored a second time. The area that serves more of the original's calls adds their
+ * modIds here. A flag Tessera stores under the same modId wins.
+ */
+const ORIGINAL_FLAGS: [
+  modId: string,
+  name: string,
+  enabled: (context: { site: SiteSettings; rules: RegisterSettings; flags: Set<string> }) => boolean,
+][] = [
+  ['COMM3', 'Common calls', () => true],
+  ['REG3', 'Registration', ({ site }) => site.directRegistration],
+  ['CAPTCHA3', 'Captcha', ({ rules }) => rules.captcha?.enabled ?? false],
+  ['VERIFICATION3', 'SMS code without a session', ({ flags }) => flags.has('MOBILEVERCODELOGIN3')],
+  ['PWRESETSMS3', 'SMS code for the reset by phone', ({ flags }) => flags.has('CHNGPASSVERIF3')],
+  ['PASS3', 'Change password', () => true],
+  ['PROFPIC3', 'Profile picture', () => true],
+  ['AFFMAN3', 'Affiliate code', ({ rules }) => rules.affiliateCode?.enabled ?? false],
+  // Not built yet: the second-factor work and the captcha-provider work switch these on.
+  ['LOGINIPVERF3', 'Second factor for a login from a new address', () => false],
+  ['GEETEST3', 'Geetest captcha', () => false],
+];
+
+/** The module flags as the original reads them: Tessera's tree, then the original's modIds (ORIGINAL_FLAGS). */
+function originalModuleTree(
+  rows: store.ModuleFlagRowDb[],
+  site: SiteSettings,
+  rules: RegisterSettings,
+): ModuleFlagNode[] {
+  const stored = new Set(rows.map((row) => row.mod_id));
+  const flags = new Set(rows.filter((row) => row.enabled).map((row) => row.mod_id));
+  const derived = ORIGINAL_FLAGS.filter(([modId]) => !stored.has(modId)).map(
+    ([modId, name, enabled]): ModuleFlagNode => ({
+      modId,
+      name,
+      enabled: enabled({ site, rules, flags }) ? '1' : '0',
+      childrenNodes: [],
+    }),
+  );
+  return [...treeOf(rows), ...derived];
+}
+
 export async function moduleTree(db: Queryable): Promise<ModuleFlagNode[]> {
-  const rows = await store.listModuleFlags(db);
+  return treeOf(await store.listModuleFlags(db));
+}
+
+/** The stored module flags as the modId tree. */
+function treeOf(rows: store.ModuleFlagRowDb[]): ModuleFlagNode[] {
   const nodes = new Map<string, ModuleFlagNode>();
   for (const row of rows) {
     nodes.set(row.mod_id, {
@@ -302,6 +378,52 @@ export async function currentCountry(db: Queryable, location: ClientLocation) {
   if (!location.countryCode) return { countryCode: null, countryDialingCode: null };
   const found = await store.findCountry(db, location.countryCode);
   return { countryCode: location.countryCode, countryDialingCode: found?.dialing_code ?? null };
+}
+
+/** Where the caller is: address, country and dialing code, and whether a region rule blocks it. */
+export async function callerLocation(db: Queryable, location: ClientLocation) {
+  const [country, blocked] = await Promise.all([currentCountry(db, location), regionBlocked(db, location)]);
+  return { ...location, countryDialingCode: country.countryDialingCode, regionRestriction: blocked };
+}
+
+export const CONTRACT_REQUESTS_KEY = 'contract_requests';
+
+/** The settings a client reads at start, in one answer (/wps/system/settings/consolidated). */
+export async function consolidatedSettings(db: Queryable, merchantCode: string) {
+  const [requests, flagRows, site, rules, found, languageList] = await Promise.all([
+    store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY),
+    store.listModuleFlags(db),
+    siteSettings(db),
+    registerSettings(db),
+    merchant(db, merchantCode),
+    languages(db),
+  ]);
+  if (!requests) throw new Error('contract request settings are missing: the seed did not run');
+  return {
+    ...requests,
+    whitelabel: originalModuleTree(flagRows, site, rules),
+    register: rules,
+    currency: found.currency,
+    currencySymbol: found.currency_symbol,
+    defaultLanguage: found.default_language as LanguageCode,
+    languages: languageList.map((language) => language.code),
+  };
+}
+
+/** Message templates in the language asked for, English where a template has none in it. */
+export async function messageTemplates(
+  db: Queryable,
+  language: string,
+  templateCode: string | undefined,
+): Promise<MessageTemplate[]> {
+  const rows = await store.listMessageTemplates(db, language, templateCode ?? null);
+  return rows.map((row) => ({
+    templateCode: row.code,
+    language: row.language,
+    title: row.title,
+    content: row.content,
+    placeholders: row.placeholders,
+  }));
 }
 
 // The console's writes: each one in a transaction with its audit entry (platform/operator-write).

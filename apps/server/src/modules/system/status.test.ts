@@ -23,7 +23,7 @@ describe('system status: maintenance and region rules', () => {
 
   it('reads the client IP from X-Forwarded-For behind the trusted proxy', async () => {
     const res = await statusFrom('203.0.113.7', 'vn');
-    expect(res.body.value).toMatchObject({ status: 0, ip: '203.0.113.7', countryCode: 'VN' });
+    expect(res.body.value).toMatchObject({ status: 0, location: { ip: '203.0.113.7', countryCode: 'VN' } });
   });
 
   it('ignores X-Forwarded-For and the country header from an untrusted peer', async () => {
@@ -33,7 +33,7 @@ describe('system status: maintenance and region rules', () => {
       remoteAddress: '198.51.100.20',
       headers: { 'x-forwarded-for': '203.0.113.7', 'cf-ipcountry': 'VN' },
     });
-    expect(res.body.value.ip).toBe('198.51.100.20');
+    expect(res.body.value.location.ip).toBe('198.51.100.20');
   });
 
   it('answers 2 for an IP inside a blocked range, with that IP, and 0 outside it', async () => {
@@ -44,7 +44,11 @@ describe('system status: maintenance and region rules', () => {
       ops,
     );
     expect(rule.status).toBe(200);
-    expect((await statusFrom('203.0.113.99')).body.value).toMatchObject({ status: 2, ip: '203.0.113.99' });
+    expect((await statusFrom('203.0.113.99')).body.value).toMatchObject({
+      status: 2,
+      regionRestriction: true,
+      location: { ip: '203.0.113.99' },
+    });
     expect((await statusFrom('203.0.114.1')).body.value.status).toBe(0);
     const permission = await t.call({
       method: 'GET',
@@ -60,7 +64,10 @@ describe('system status: maintenance and region rules', () => {
   it('answers 2 for a blocked country', async () => {
     const rule = await t.send('POST', '/backoffice/api/region-rules', { kind: 'country', value: 'ph' }, ops);
     expect(rule.body.value).toMatchObject({ kind: 'country', value: 'PH' });
-    expect((await statusFrom('192.0.2.1', 'PH')).body.value).toMatchObject({ status: 2, countryCode: 'PH' });
+    expect((await statusFrom('192.0.2.1', 'PH')).body.value).toMatchObject({
+      status: 2,
+      location: { countryCode: 'PH' },
+    });
     expect((await statusFrom('192.0.2.1', 'VN')).body.value.status).toBe(0);
     await t.send('DELETE', `/backoffice/api/region-rules/${rule.body.value.id}`, undefined, ops);
   });
@@ -78,11 +85,11 @@ describe('system status: maintenance and region rules', () => {
     expect(put.status).toBe(200);
     expect((await statusFrom('192.0.2.1')).body.value.status).toBe(0);
     t.clock.advance(90 * 60_000);
-    expect((await statusFrom('192.0.2.1')).body.value).toEqual({
+    expect((await statusFrom('192.0.2.1')).body.value).toMatchObject({
       status: 1,
-      ip: '192.0.2.1',
-      countryCode: null,
-      maintenance: { title: 'Upgrade', message: 'Back at 14:00', endsAt },
+      location: { ip: '192.0.2.1', countryCode: null },
+      maintenance: true,
+      maintenanceInfo: { title: 'Upgrade', message: 'Back at 14:00', endsAt },
     });
     t.clock.advance(60 * 60_000);
     expect((await statusFrom('192.0.2.1')).body.value.status).toBe(0);

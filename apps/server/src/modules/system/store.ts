@@ -248,3 +248,21 @@ export async function domainUrlTaken(db: Queryable, url: string, exceptId: numbe
   const rows = await db.query('select 1 from domains where url = $1 and id <> $2', [url, exceptId]);
   return rows.length > 0;
 }
+
+export interface MessageTemplateDb {
+  code: string;
+  language: string;
+  title: string;
+  content: string;
+  placeholders: string[];
+}
+
+/** Each template once: in the language asked for when it has one, in English otherwise. */
+export function listMessageTemplates(db: Queryable, language: string, code: string | null) {
+  return db.query<MessageTemplateDb>(
+    `select distinct on (code) code, language, title, content, placeholders from message_templates
+     where language in ($1, 'EN') and ($2::text is null or code = $2)
+     order by code, language = $1 desc`,
+    [language, code],
+  );
+}

@@ -49,7 +49,7 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
   const [smsCode, setSmsCode] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
   const [captchaShown, setCaptchaShown] = useState(false);
-  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
+  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captcha: '' });
   const [captchaReset, setCaptchaReset] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
     setFormError(null);
     if (Object.keys(found).length > 0) return;
     setBusy('login');
-    const answer = captchaShown ? { captchaId: captcha.captchaId, captcha: captcha.captcha.trim() } : {};
+    const answer = captchaShown ? { captcha: captcha.captcha.trim() } : {};
     try {
       const value =
         tab === 'username'

@@ -89,7 +89,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const whitelabel = useWhitelabel().data;
   const currentCountry = useQuery(currentCountryQuery).data;
   const flags = flagsQuery.data ?? {};
-  const rules = new Map((rulesQuery.data ?? []).map((rule) => [rule.key, rule]));
+  const rules = new Map(Object.values(rulesQuery.data ?? {}).map((rule) => [rule.key, rule]));
   const rule = (key: RuleKey) => rules.get(key);
   const enabled = (key: RuleKey) => rule(key)?.enabled ?? false;
 
@@ -107,7 +107,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
 
   const [values, setValues] = useState<Values>(EMPTY);
   const [dialingCode, setDialingCode] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captchaId: '', captcha: '' });
+  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captcha: '' });
   const [captchaReset, setCaptchaReset] = useState(0);
   const [adult, setAdult] = useState(false);
   const [terms, setTerms] = useState(false);
@@ -239,7 +239,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       const common = {
         ...extraValues,
         ...(smsShown && mobile ? { verificationCode: values.verificationCode } : {}),
-        ...(captchaShown ? { captchaId: captcha.captchaId, captcha: captcha.captcha.trim() } : {}),
+        ...(captchaShown ? { captcha: captcha.captcha.trim() } : {}),
         affiliateCode: code,
         referralCode: codes.referralCode || undefined,
         ageConfirmed: true as const,

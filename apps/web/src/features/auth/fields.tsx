@@ -15,8 +15,8 @@ import { ProviderCaptcha } from './ProviderCaptcha.tsx';
 import { useCountries, useFlag } from './queries.ts';
 import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
 
+/** What was typed; the image's id travels in the HttpOnly cookie GET /wps/captcha sets, as for the original. */
 export interface CaptchaAnswer {
-  captchaId: string;
   captcha: string;
 }
 
@@ -47,14 +47,14 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
     lastRefresh.current = Date.now();
     setFailed(false);
     try {
-      const challenge = await api(accountEndpoints.captcha);
-      if (challenge.provider !== 'image') {
-        setProvider({ provider: challenge.provider, siteKey: challenge.siteKey });
-        latest.current.onChange({ captchaId: '', captcha: '' });
+      const setup = await api(accountEndpoints.captchaProvider);
+      if (setup.provider !== 'image') {
+        setProvider({ provider: setup.provider, siteKey: setup.siteKey });
+        latest.current.onChange({ captcha: '' });
         return;
       }
-      setImage(challenge.image);
-      latest.current.onChange({ captchaId: challenge.captchaId, captcha: '' });
+      setImage(await api(accountEndpoints.captcha));
+      latest.current.onChange({ captcha: '' });
     } catch {
       setFailed(true);
     }
@@ -77,7 +77,7 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
         provider={provider.provider}
         siteKey={provider.siteKey}
         error={error}
-        onToken={(captcha) => latest.current.onChange({ captchaId: '', captcha })}
+        onToken={(captcha) => latest.current.onChange({ captcha })}
       />
     );
   }

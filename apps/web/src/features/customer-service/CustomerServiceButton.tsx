@@ -13,7 +13,7 @@ export function CustomerServiceButton({ variant = 'secondary' }: { variant?: But
   const { t } = useTranslation();
   const permission = usePermission();
   const hintId = useId();
-  const url = permission.data?.info.customerService.liveChatUrl ?? '';
+  const url = permission.data?.info.support.liveChatUrl ?? '';
   const unavailable = !url && !permission.isPending;
 
   return (

@@ -12,7 +12,7 @@ export function useCustomerService() {
   const { t } = useTranslation();
   const permission = usePermission();
   const [unavailableOpen, setUnavailableOpen] = useState(false);
-  const customerService = permission.data?.info.customerService;
+  const customerService = permission.data?.info.support;
   const url = customerService?.liveChatUrl ?? '';
   const email = customerService?.email ?? '';
 

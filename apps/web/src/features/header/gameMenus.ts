@@ -19,9 +19,11 @@ export const GAME_TYPE_PATHS: Record<GameType, string> = {
 /** Header order of the game types (§1), used until the game menus answer. */
 export const GAME_TYPE_ORDER = Object.keys(GAME_TYPE_PATHS) as GameType[];
 
+/** The answer is an object keyed by game type (as the original reads /lgw calls); the header wants a list. */
 export const gameMenusQuery = queryOptions({
   queryKey: ['games', 'gameMenus'],
-  queryFn: ({ signal }) => api(endpoints.gameMenus, { signal }),
+  queryFn: async ({ signal }) =>
+    Object.values(await api(endpoints.gameMenus, { signal })).sort((a, b) => a.sort - b.sort),
 });
 
 /** The header's game menus: one per game type, with its vendors (GET /lgw/games/game_menus). */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
+import { systemStatusQuery } from '../system-status/queries.ts';
 
 export const whitelabelQuery = queryOptions({
   queryKey: ['system', 'whitelabel'],
@@ -12,15 +13,9 @@ export function useWhitelabel() {
   return useQuery(whitelabelQuery);
 }
 
-export const permissionQuery = queryOptions({
-  queryKey: ['system', 'permission'],
-  // §7: the permission call carries the current host as url.
-  queryFn: ({ signal }) => api(endpoints.permission, { query: { url: window.location.host }, signal }),
-});
-
-/** Permission info: customer-service links, resources, location … */
+/** Permission info (customer-service links, resources, location …): the status call answers it. */
 export function usePermission() {
-  return useQuery(permissionQuery);
+  return useQuery(systemStatusQuery);
 }
 
 /** §4 startup: the visitor's country and its dialing code, which the country-code picker starts on. */

@@ -8,7 +8,7 @@ import { CustomerServiceButton } from '../customer-service/CustomerServiceButton
 import { StatusScreen } from './StatusScreen.tsx';
 
 interface MaintenanceScreenProps {
-  maintenance: SystemStatus['maintenance'];
+  maintenance: SystemStatus['maintenanceInfo'];
   onRefresh: () => void;
   refreshing: boolean;
 }
