@@ -244,6 +244,9 @@ insert into things (id, name) values (1, 'one');
       expect(await db.query('select name, touched from things')).toEqual([{ name: 'uno', touched: 1 }]);
       expect(await migrate(db, dir)).toEqual([]);
 
+      writeFileSync(join(dir, '0001_twin.sql'), 'create table twin (id int);\n');
+      await expect(migrate(db, dir)).rejects.toThrow(/Two migrations are numbered 0001/);
+      rmSync(join(dir, '0001_twin.sql'));
       writeFileSync(
         join(dir, '0002_broken.sql'),
         'create table half (id int);\nselect * from missing_table;\n',

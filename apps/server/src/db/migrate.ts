@@ -22,6 +22,9 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   const files = readdirSync(dir)
     .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
     .sort();
+  const versions = files.map((file) => file.slice(0, 4));
+  const twice = versions.find((version, index) => versions.indexOf(version) !== index);
+  if (twice) throw new Error(`Two migrations are numbered ${twice}: give one of them the next free number`);
   const applied: string[] = [];
   for (const file of files) {
     const version = Number(file.slice(0, 4));
