@@ -55,9 +55,7 @@ describe('PUT /wps/member/register/autoUsername', () => {
       expect(off.status).toBe(403);
       expect(off.body.code).toBe('feature_disabled');
       await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
-      await t.db.query(
-        "update register_rules set accepted_pattern = '^\\p{Han}+$' where key = 'username'",
-      );
+      await t.db.query("update register_rules set accepted_pattern = '^\\p{Han}+$' where key = 'username'");
       expect((await t.send('PUT', api.autoUsername.path)).body.code).toBe('feature_disabled');
     } finally {
       await t.db.query("update module_flags set enabled = true where mod_id = 'USERNAMEREG3'");
