@@ -77,7 +77,9 @@ const samplePath = (endpoint: Endpoint) => pathWith(endpoint, '1');
 let t: TestApp;
 let tokens: { member: string; owner: string };
 const endpoints = contractEndpoints();
-const results: { request: string; status: number; body: unknown }[] = [];
+const results: { request: string; status: number; body: unknown; bare: boolean }[] = [];
+/** The endpoint being fuzzed: those the original reads without the envelope answer their success bare. */
+let current: Endpoint | null = null;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -95,7 +97,7 @@ async function send(label: string, options: InjectOptions) {
   } catch {
     body = response.body.slice(0, 200);
   }
-  results.push({ request: label, status: response.statusCode, body });
+  results.push({ request: label, status: response.statusCode, body, bare: current?.answer !== undefined });
 }
 
 function tokenFor(endpoint: Endpoint) {
@@ -104,6 +106,7 @@ function tokenFor(endpoint: Endpoint) {
 }
 
 async function fuzzEndpoint(endpoint: Endpoint) {
+  current = endpoint;
   const token = tokenFor(endpoint);
   const auth = token ? { authorization: `Bearer ${token}` } : {};
   const method = endpoint.method;
@@ -203,6 +206,9 @@ describe('fuzz: bad input gets a 4xx envelope, never a 5xx', () => {
     for (const endpoint of endpoints) await fuzzEndpoint(endpoint);
     const serverErrors = results.filter((result) => result.status >= 500);
     const notEnvelopes = results.filter((result) => {
+      // A success of a call the original reads bare (its /lgw answers, the RSA key as text) has no envelope;
+      // a refusal always has one.
+      if (result.bare && result.status < 300) return false;
       const body = result.body as Record<string, unknown> | null;
       return (
         !body ||
