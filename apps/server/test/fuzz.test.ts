@@ -97,7 +97,8 @@ async function send(label: string, options: InjectOptions) {
   } catch {
     body = response.body.slice(0, 200);
   }
-  results.push({ request: label, status: response.statusCode, body, bare: current?.answer !== undefined });
+  const bare = current?.answer === 'bare' || current?.answer === 'text';
+  results.push({ request: label, status: response.statusCode, body, bare });
 }
 
 function tokenFor(endpoint: Endpoint) {
