@@ -541,7 +541,7 @@ describe('accounts: forgotten password', () => {
 
     await expect.poll(async () => (await mailsTo(member.email)).length, { timeout: 10_000 }).toBe(1);
     const [mail] = await mailsTo(member.email);
-    const link = /https?:\/\/\S+\/login\?resetToken=\S+/.exec(mail?.text ?? '')?.[0];
+    const link = /https?:\/\/\S+\/login#resetToken=\S+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
     await page.goto(link as string);
     const reset = dialog(page, 'Set a new password');

@@ -60,6 +60,9 @@ describe('operator patterns run in linear time (RE2)', () => {
   it('reads JavaScript \\u escapes, and refuses backreferences and lookarounds when saved', () => {
     expect(patternTest('^[\\u4e00-\\u9fa5]+$', '中文')).toBe(true);
     expect(patternTest('^[\\u4e00-\\u9fa5]+$', 'abc')).toBe(false);
+    expect(patternTest('^\\p{Script=Han}+$', '中文')).toBe(true);
+    expect(patternTest('^\\p{sc=Han}+$', 'abc')).toBe(false);
+    expect(patternTest('^\\p{gc=Lu}+$', 'ABC')).toBe(true);
     const base = { patternId: 0, minLength: 1, maxLength: 20, enabled: true, required: false };
     expect(registerRuleInput.safeParse({ ...base, acceptedPattern: '^([a-zA-Z]+)+$' }).success).toBe(true);
     expect(registerRuleInput.safeParse({ ...base, acceptedPattern: '^(a)\\1$' }).success).toBe(false);

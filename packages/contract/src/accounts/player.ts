@@ -419,7 +419,7 @@ export const accountsEndpoints = {
     idempotent: true,
     response: z.object({ sent: z.literal(true) }),
   }),
-  /** Sets a new password with the token of the emailed link (the link opens the site at /login?resetToken=…). */
+  /** Sets a new password with the token of the emailed link (the link opens the site at /login#resetToken=…, a fragment no server logs). */
   resetPassword: endpoint({
     method: 'POST',
     path: '/wps/member/password/reset',

@@ -48,7 +48,7 @@ export async function sendResetMail(accounts: Accounts, tx: Queryable, member: s
     },
     visit.now,
   );
-  const link = `${config.siteUrl}/login?resetToken=${token}`;
+  const link = `${config.siteUrl}/login#resetToken=${token}`;
   const text = MAIL_TEXT[toTranslatedLanguage(member.language)];
   await queueMail(
     tx,

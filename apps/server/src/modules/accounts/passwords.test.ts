@@ -155,7 +155,7 @@ describe('forgot password by email, without SMTP settings', () => {
       provider: 'outbox',
       status: 'outbox',
     });
-    expect(mails[0]?.body).toContain(`${t.config.siteUrl}/login?resetToken=`);
+    expect(mails[0]?.body).toContain(`${t.config.siteUrl}/login#resetToken=`);
     expect(mails[0]?.body).toContain('expires in 30 minutes');
     const token = await linkToken();
     const stored = await t.db.query<{ token_hash: string }>('select token_hash from password_reset_tokens');
@@ -251,7 +251,7 @@ describe('forgot password by email over SMTP', () => {
     expect(mail.to).toEqual([`${member.username}@example.com`]);
     expect(mail.auth).toEqual({ user: 'mailer', password: 'mail-secret' });
     expect(mail.data).toMatch(/^Subject: =\?UTF-8\?/m);
-    const link = /https:\/\/play\.tessera\.example\/login\?resetToken=([A-Za-z0-9_-]+)/.exec(mail.text);
+    const link = /https:\/\/play\.tessera\.example\/login#resetToken=([A-Za-z0-9_-]+)/.exec(mail.text);
     expect(mail.text).toContain('Xin chào');
     expect(link).not.toBeNull();
     // Marked sent (and its link removed) right after the server accepted it.
