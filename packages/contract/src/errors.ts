@@ -268,6 +268,54 @@ export const ERRORS = {
     VI: 'Dịch vụ không khả dụng, vui lòng thử lại.',
     CN: '服务不可用，请重试。',
   },
+  insufficient_balance: {
+    status: 422,
+    EN: 'Your balance is not enough for this.',
+    VI: 'Số dư của bạn không đủ.',
+    CN: '余额不足。',
+  },
+  amount_invalid: {
+    status: 400,
+    EN: 'The amount is not valid for this currency.',
+    VI: 'Số tiền không hợp lệ với loại tiền tệ này.',
+    CN: '金额对该币种无效。',
+  },
+  wallet_single: {
+    status: 409,
+    EN: 'This site has a single wallet: there is nothing to transfer between.',
+    VI: 'Trang này chỉ có một ví: không có ví nào để chuyển qua lại.',
+    CN: '本站为单一钱包，无需转账。',
+  },
+  wallet_unknown: {
+    status: 400,
+    EN: 'There is no such wallet.',
+    VI: 'Không có ví này.',
+    CN: '没有该钱包。',
+  },
+  transfer_not_allowed: {
+    status: 403,
+    EN: 'This transfer is not allowed for your account.',
+    VI: 'Tài khoản của bạn không được phép chuyển khoản này.',
+    CN: '您的账号不允许此转账。',
+  },
+  payment_password_not_set: {
+    status: 409,
+    EN: 'Please set a payment password first (Security center).',
+    VI: 'Vui lòng đặt mật khẩu thanh toán trước (Trung tâm bảo mật).',
+    CN: '请先在安全中心设置支付密码。',
+  },
+  payment_password_wrong: {
+    status: 403,
+    EN: 'The payment password is not correct.',
+    VI: 'Mật khẩu thanh toán không đúng.',
+    CN: '支付密码不正确。',
+  },
+  payment_password_locked: {
+    status: 423,
+    EN: 'Too many wrong payment passwords. Please try again later.',
+    VI: 'Nhập sai mật khẩu thanh toán quá nhiều lần. Vui lòng thử lại sau.',
+    CN: '支付密码错误次数过多，请稍后再试。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,3 +12,4 @@ export * from './games/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';
 export * from './system/index.ts';
+export * from './wallet/index.ts';

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings.changed'), areas: z.array(z.string()) }),
   z.object({ type: z.literal('member.changed'), areas: z.array(z.enum(['profile', 'password'])) }),
+  /** The member's spendable balance (main and vendor wallets, major units) after a posting committed. */
+  z.object({ type: z.literal('wallet.changed'), sumBalance: z.number() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

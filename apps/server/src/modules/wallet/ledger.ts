@@ -1,0 +1,153 @@
+import { currencyDigits, type LedgerKind, toMajor } from '@tessera/contract';
+import type { Queryable, Transaction } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import { publish } from '../../platform/realtime.ts';
+import * as store from './ledger-store.ts';
+
+/** A player's wallet: main, one per game vendor, points, and the funds of withdrawals waiting for approval. */
+export type Wallet = 'main' | 'points' | 'pending' | { vendor: string };
+
+/**
+ * The house and merchant side of every movement: cash the merchant received or paid out (deposits and
+ * withdrawals), what games win and lose, bonuses and operators' adjustments, and the points the site issues.
+ */
+export const SYSTEM_ACCOUNTS = {
+  'merchant:cash': { kind: 'merchant', unit: 'money' },
+  'house:games': { kind: 'house', unit: 'money' },
+  'house:bonuses': { kind: 'house', unit: 'money' },
+  'house:adjustments': { kind: 'house', unit: 'money' },
+  'house:points': { kind: 'house', unit: 'points' },
+} as const satisfies Record<string, { kind: store.AccountKind; unit: store.Unit }>;
+export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+
+export type AccountRef = { member: number; wallet: Wallet } | { system: SystemAccount };
+
+export interface Leg {
+  account: AccountRef;
+  /** Minor units (or points): positive raises the account's balance, negative lowers it. */
+  amount: bigint;
+}
+
+export interface Posting {
+  /** One posting per key, ever: posting the same key again moves nothing. */
+  key: string;
+  kind: LedgerKind;
+  /** The member whose records show it. */
+  memberId: number | null;
+  /** The record that caused it, e.g. `deposit:D2611230001`. */
+  reference: string;
+  remark?: string;
+  operatorId?: number | null;
+  legs: readonly Leg[];
+}
+
+export interface Posted {
+  transactionId: bigint;
+  /** True when this key was posted before: nothing moved this time. */
+  replayed: boolean;
+}
+
+export function accountCode(ref: AccountRef): string {
+  if ('system' in ref) return ref.system;
+  const wallet = ref.wallet;
+  return typeof wallet === 'string'
+    ? `member:${ref.member}:${wallet}`
+    : `member:${ref.member}:vendor:${wallet.vendor}`;
+}
+
+function newAccount(ref: AccountRef): store.NewAccount {
+  const code = accountCode(ref);
+  if ('system' in ref) return { code, ...SYSTEM_ACCOUNTS[ref.system], memberId: null, vendor: null };
+  const wallet = ref.wallet;
+  if (typeof wallet !== 'string') {
+    return { code, kind: 'vendor', unit: 'money', memberId: ref.member, vendor: wallet.vendor };
+  }
+  return {
+    code,
+    kind: wallet,
+    unit: wallet === 'points' ? 'points' : 'money',
+    memberId: ref.member,
+    vendor: null,
+  };
+}
+
+/**
+ * Posts one balanced ledger transaction inside the caller's database transaction (the same one that writes its
+ * cause). Accounts are moved in a fixed order under their row locks, so concurrent postings never deadlock on
+ * each other; a player's account that would go below zero refuses the whole posting with insufficient_balance.
+ * Each member whose spendable balance changed is told over /ws when the transaction commits.
+ */
+export async function post(tx: Transaction, posting: Posting, now: Date): Promise<Posted> {
+  const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account) }));
+  assertBalanced(legs);
+  const transactionId = await store.insertTransaction(tx, {
+    key: posting.key,
+    kind: posting.kind,
+    memberId: posting.memberId,
+    reference: posting.reference,
+    remark: posting.remark ?? '',
+    operatorId: posting.operatorId ?? null,
+    at: now,
+  });
+  if (transactionId === null) {
+    const earlier = await store.transactionIdByKey(tx, posting.key);
+    if (earlier === null) throw new Error(`ledger key ${posting.key} vanished`);
+    return { transactionId: earlier, replayed: true };
+  }
+  const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
+  const entries: { accountId: bigint; amount: bigint; before: bigint; after: bigint }[] = [];
+  for (const leg of ordered) {
+    let moved = await store.moveAccount(tx, leg.account.code, leg.amount, now);
+    if (!moved) {
+      await store.createAccount(tx, leg.account, now);
+      moved = await store.moveAccount(tx, leg.account.code, leg.amount, now);
+    }
+    if (!moved) throw new AppError('insufficient_balance');
+    entries.push({ accountId: moved.id, amount: leg.amount, before: moved.before, after: moved.after });
+  }
+  await store.insertEntries(tx, transactionId, entries, now);
+  const spenders = new Set(
+    legs
+      .filter((leg) => leg.account.kind === 'main' || leg.account.kind === 'vendor')
+      .map((leg) => leg.account.memberId),
+  );
+  for (const memberId of spenders) {
+    if (memberId !== null) await publishBalance(tx, memberId);
+  }
+  return { transactionId, replayed: false };
+}
+
+function assertBalanced(legs: readonly { account: store.NewAccount; amount: bigint }[]) {
+  if (legs.length < 2) throw new Error('a ledger transaction needs at least two legs');
+  const sums = new Map<store.Unit, bigint>();
+  const codes = new Set<string>();
+  for (const leg of legs) {
+    if (leg.amount === 0n) throw new Error('a ledger leg cannot move zero');
+    if (codes.has(leg.account.code))
+      throw new Error(`account ${leg.account.code} appears twice in one posting`);
+    codes.add(leg.account.code);
+    sums.set(leg.account.unit, (sums.get(leg.account.unit) ?? 0n) + leg.amount);
+  }
+  for (const [unit, sum] of sums) {
+    if (sum !== 0n) throw new Error(`ledger transaction does not balance in ${unit}: ${sum}`);
+  }
+}
+
+async function publishBalance(tx: Queryable, memberId: number) {
+  const { total, currency } = await store.sumBalance(tx, memberId);
+  await publish(
+    tx,
+    { type: 'wallet.changed', sumBalance: toMajor(total, currencyDigits(currency)) },
+    { member: memberId },
+  );
+}
+
+/** A member's spendable balance (main and vendor wallets), in minor units. */
+export async function sumBalance(db: Queryable, memberId: number): Promise<bigint> {
+  return (await store.sumBalance(db, memberId)).total;
+}
+
+/** Every account a member has, with its balance; wallets never used are absent (their balance is zero). */
+export function memberAccounts(db: Queryable, memberId: number) {
+  return store.memberAccounts(db, memberId);
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { idParams, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, operator } from '../endpoint.ts';
+import { ledgerRecord, walletName } from './player.ts';
+
+/** The wallet, as the console sees it: a member's ledger, manual adjustments and the reconciliation reports. */
+
+const ledgerRead = operator('finance', 'operations', 'support');
+const reconcileAccess = operator('finance');
+
+export const memberLedger = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  currency: z.string(),
+  digits: z.number().int(),
+  accounts: z.array(
+    z.object({ code: z.string(), kind: z.string(), wallet: z.string(), balance: z.number() }),
+  ),
+  entries: page(ledgerRecord),
+});
+
+export const adjustmentBody = z.object({
+  memberId: z.coerce.number().int().positive().max(2_147_483_647),
+  wallet: walletName.default('main'),
+  /** Positive credits the member, negative debits (never below zero). Major units. */
+  amount: z.coerce.number().refine((value) => value !== 0 && Math.abs(value) <= 1e12, 'invalid_value'),
+  reason: z.string().trim().min(3).max(500),
+});
+
+export const reconciliationReport = z.object({
+  id: z.number().int(),
+  status: z.enum(['running', 'clean', 'problems']),
+  requestedBy: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  transactions: z.number().int(),
+  entries: z.number().int(),
+  accounts: z.number().int(),
+  /** Sum of every entry per unit (money, points): zero when the ledger balances. */
+  totals: z.record(z.string(), z.number()),
+  unbalanced: z.array(z.object({ transactionId: z.number().int(), unit: z.string(), sum: z.number() })),
+  mismatched: z.array(
+    z.object({
+      code: z.string(),
+      balance: z.number(),
+      entriesSum: z.number(),
+      brokenChainAt: z.number().nullable(),
+    }),
+  ),
+  negative: z.array(z.object({ code: z.string(), balance: z.number() })),
+});
+export type ReconciliationReport = z.infer<typeof reconciliationReport>;
+
+export const walletConsoleEndpoints = {
+  memberLedger: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/members/:id/ledger`,
+    access: ledgerRead,
+    params: idParams,
+    query: paging,
+    response: memberLedger,
+  }),
+  adjust: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/adjustments`,
+    access: operator('owner'),
+    body: adjustmentBody,
+    idempotent: true,
+    response: z.object({ transactionId: z.number().int(), balance: z.number() }),
+  }),
+  reconciliations: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/reconciliations`,
+    access: reconcileAccess,
+    query: paging,
+    response: page(reconciliationReport),
+  }),
+  runReconciliation: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/reconciliations`,
+    access: reconcileAccess,
+    idempotent: true,
+    response: z.object({ jobId: z.number().int() }),
+  }),
+};

@@ -1,0 +1,3 @@
+export * from './console.ts';
+export * from './money.ts';
+export * from './player.ts';
