@@ -23,6 +23,7 @@ import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   gamesRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);
+  walletRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

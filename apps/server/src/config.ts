@@ -49,6 +49,7 @@ const schema = z.object({
   JOBS: flag.default(true),
   IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
   HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
+  RECONCILE_CRON: z.string().default('40 3 * * *'),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -116,6 +117,8 @@ export type Config = {
   idempotencyKeyDays: number;
   /** When the housekeeping job purges what has expired (a cron pattern, UTC; seconds allowed as a sixth field). */
   housekeepingCron: string;
+  /** When the daily ledger reconciliation runs (a cron pattern, UTC). */
+  reconcileCron: string;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
   /** When set, /metrics is served only on this port of metricsHost (not on the public port). */
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS,
     idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
     housekeepingCron: e.HOUSEKEEPING_CRON,
+    reconcileCron: e.RECONCILE_CRON,
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

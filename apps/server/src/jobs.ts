@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
 import { purgeEndedSessions } from './platform/sessions.ts';
@@ -13,6 +14,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   const { db, clock, config } = deps;
   const runner = new JobRunner(deps, options);
   defineDeliveryJobs(runner, deps);
+  defineReconciliationJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

@@ -30,7 +30,7 @@ export const adjustmentBody = z.object({
 
 export const reconciliationReport = z.object({
   id: z.number().int(),
-  status: z.enum(['running', 'clean', 'problems']),
+  status: z.enum(['clean', 'problems']),
   requestedBy: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -52,7 +52,42 @@ export const reconciliationReport = z.object({
 });
 export type ReconciliationReport = z.infer<typeof reconciliationReport>;
 
+/** The cashier's rules, edited in the console (money in major units). */
+export const walletSettings = z
+  .object({
+    /** Deposits must be wagered this many times before a withdrawal (0: no requirement). */
+    turnoverMultiple: z.coerce.number().min(0).max(100),
+    withdrawalMin: z.coerce.number().positive().max(1e12),
+    withdrawalMax: z.coerce.number().positive().max(1e12),
+    /** Withdrawals a member may request per day (UTC). */
+    withdrawalDailyCount: z.coerce.number().int().min(1).max(100),
+    /** An approved withdrawal the member has not confirmed counts as received after this many minutes. */
+    autoReceiptMinutes: z.coerce.number().int().min(1).max(43_200),
+    paymentPasswordMaxFailures: z.coerce.number().int().min(1).max(20),
+    paymentPasswordLockMinutes: z.coerce.number().int().min(1).max(1440),
+    /** Members may send money to their upline (transferUpline), where their toUpline flag allows it. */
+    transferUpEnabled: z.boolean(),
+  })
+  .refine((value) => value.withdrawalMax >= value.withdrawalMin, {
+    message: 'invalid_value',
+    path: ['withdrawalMax'],
+  });
+export type WalletSettings = z.infer<typeof walletSettings>;
+
 export const walletConsoleEndpoints = {
+  settings: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/settings`,
+    access: operator('finance', 'operations'),
+    response: walletSettings,
+  }),
+  saveSettings: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/wallet/settings`,
+    access: operator('finance'),
+    body: walletSettings,
+    response: walletSettings,
+  }),
   memberLedger: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/wallet/members/:id/ledger`,

@@ -2,6 +2,11 @@
 -- (payment channels, deposits, gateway callbacks, members' bank accounts, withdrawals and their confirmation),
 -- transfers between members, turnover requirements and the member's inbox.
 
+-- Vendors that keep their own wallet (third-party providers the member transfers money to and from, when the
+-- merchant wallet is not single); the house's own games play from the main wallet.
+alter table game_vendors add column transfer_wallet boolean not null default false;
+update game_vendors set transfer_wallet = true where vassalage in ('TCG_LOTTO_VN', 'TCG_SEA', 'FB');
+
 -- An account of the ledger. Players' accounts (main, one per game vendor, points, pending withdrawals) belong to
 -- a member; house and merchant accounts are the other side of what players win, lose, deposit and withdraw.
 -- unit: money (minor units of the merchant's currency) or points; a transaction balances within each unit.
@@ -77,7 +82,7 @@ create constraint trigger ledger_transaction_balanced after insert on ledger_tra
 create table reconciliation_reports (
   id int generated always as identity primary key,
   requested_by int references operators (id),
-  status text not null check (status in ('running', 'clean', 'problems')),
+  status text not null check (status in ('clean', 'problems')),
   started_at timestamptz not null,
   finished_at timestamptz,
   transactions bigint not null default 0,

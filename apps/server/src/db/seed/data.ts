@@ -41,6 +41,22 @@ export const MODULE_FLAGS: [string, string | null, string, boolean][] = [
   ['FACEBOOKLOGIN3', null, 'Facebook login', false],
 ];
 
+/** The member centre's and the cashier's flags (§2 member centre menu visibility), [modId, parent, name, enabled]. */
+export const WALLET_MODULE_FLAGS: [string, string | null, string, boolean][] = [
+  ['DEPOSIT3', null, 'Deposit', true],
+  ['WITHDRAW3', null, 'Withdraw', true],
+  ['CREDITMARGIN3', null, 'Credit margin (hides deposit and withdraw)', false],
+  ['FUNDTRANS3', null, 'Transfers between wallets', true],
+  ['TRANSFERUP3', null, 'Transfer to upline', true],
+  ['MEMTRANS3', null, 'Account record', true],
+  ['REWARDCENTER3', null, 'Reward center', true],
+  ['MAILCENTER3', null, 'Inbox', true],
+  ['PLAYERREBATE3', null, 'Player rebate', true],
+  ['REFERRAL3', null, 'Referral promotion', true],
+  ['MISSION3', null, 'Missions', true],
+  ['MANUALREBATE3', null, 'Manual rebate', false],
+];
+
 /** [key, acceptedPattern, patternId, min, max, enabled, required] */
 export const REGISTER_RULES: [string, string, number, number, number, boolean, boolean][] = [
   ['username', '^[A-Za-z][A-Za-z0-9]*$', 1, 6, 16, true, true],
@@ -362,6 +378,9 @@ export const GAME_VENDORS: [string, string, string, boolean, number, string, str
   ['SPORTS', 'FB', 'FB Sports', true, 50, '#0d47a1', '#42a5f5'],
   ['ESPORTS', 'HOUSE_ESPORTS', 'Tessera Esports', false, 60, '#311b92', '#7c4dff'],
 ];
+
+/** Third-party vendors with a wallet of their own (the others play from the main wallet). */
+export const TRANSFER_WALLET_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'FB'];
 
 /** Static avatars a member can choose: [id, name]. Their images are drawn by the accounts area. */
 export const AVATARS: [string, string][] = [

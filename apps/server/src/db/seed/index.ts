@@ -2,6 +2,7 @@ import { storeImage } from '../../modules/content/service.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
+import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import * as data from './data.ts';
 
 /**
@@ -24,6 +25,7 @@ export async function seed(
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
+    ['wallet', seedWallet],
   ];
   if (options.demo) {
     sections.push(
@@ -80,6 +82,19 @@ async function seedModuleFlags(tx: Queryable) {
       [modId, parent, name, enabled, index],
     );
   }
+}
+
+async function seedWallet(tx: Queryable) {
+  const offset = data.MODULE_FLAGS.length;
+  for (const [index, [modId, parent, name, enabled]] of data.WALLET_MODULE_FLAGS.entries()) {
+    await tx.query(
+      'insert into module_flags (mod_id, parent_id, name, enabled, sort) values ($1, $2, $3, $4, $5) on conflict do nothing',
+      [modId, parent, name, enabled, offset + index],
+    );
+  }
+  await tx.query("insert into site_settings (key, value) values ('wallet', $1) on conflict do nothing", [
+    JSON.stringify(DEFAULT_WALLET_SETTINGS),
+  ]);
 }
 
 async function seedRegisterRules(tx: Queryable) {
@@ -191,9 +206,19 @@ async function seedGames(tx: Queryable, rng: Rng, now: Date) {
   ] of data.GAME_VENDORS.entries()) {
     const icon = await storeImage(tx, rng, Buffer.from(vendorIconSvg(name, from, to)), 'image/svg+xml', now);
     await tx.query(
-      `insert into game_vendors (game_type, vassalage, display_name, is_hot, icon_image_id, account_type_id, sort)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
-      [gameType, vassalage, name, hot, icon.imageId, accountTypeId, index],
+      `insert into game_vendors
+         (game_type, vassalage, display_name, is_hot, icon_image_id, account_type_id, sort, transfer_wallet)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+      [
+        gameType,
+        vassalage,
+        name,
+        hot,
+        icon.imageId,
+        accountTypeId,
+        index,
+        data.TRANSFER_WALLET_VENDORS.includes(vassalage),
+      ],
     );
   }
 }

@@ -575,3 +575,40 @@ export async function dialingCodesOfMobile(db: Queryable, mobile: string): Promi
   );
   return rows.map((row) => row.country_dialing_code);
 }
+
+export async function paymentPasswordHash(db: Queryable, memberId: number): Promise<string | null> {
+  const [row] = await db.query<{ hash: string | null }>(
+    'select payment_password_hash as hash from members where id = $1',
+    [memberId],
+  );
+  return row?.hash ?? null;
+}
+
+export async function setPaymentPasswordHash(tx: Queryable, memberId: number, hash: string): Promise<void> {
+  await tx.query('update members set payment_password_hash = $2 where id = $1', [memberId, hash]);
+}
+
+export interface RelativeDb {
+  id: number;
+  username: string;
+  nickname: string;
+  type: number;
+  upline_id: number | null;
+  to_upline: boolean;
+}
+
+export function findRelative(db: Queryable, id: number) {
+  return one(
+    db.query<RelativeDb>('select id, username, nickname, type, upline_id, to_upline from members where id = $1', [
+      id,
+    ]),
+  );
+}
+
+export function listDirectDownlines(db: Queryable, uplineId: number, username: string | null, limit: number) {
+  return db.query<RelativeDb>(
+    `select id, username, nickname, type, upline_id, to_upline from members
+     where upline_id = $1 and ($2::text is null or lower(username) = lower($2)) order by username limit $3`,
+    [uplineId, username, limit],
+  );
+}

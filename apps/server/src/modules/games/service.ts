@@ -31,3 +31,9 @@ export async function gameMenus(db: Queryable, language: string): Promise<Record
   }
   return menus;
 }
+
+/** The vendors that keep a wallet of their own, by code (vassalage) and name. */
+export async function transferWalletVendors(db: Queryable): Promise<{ code: string; name: string }[]> {
+  const rows = await store.listTransferWalletVendors(db);
+  return rows.map((row) => ({ code: row.vassalage, name: row.display_name }));
+}

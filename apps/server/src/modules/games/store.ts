@@ -25,3 +25,12 @@ export function listEnabledVendors(db: Queryable) {
      where v.enabled and t.enabled order by v.sort, v.id`,
   );
 }
+
+/** Enabled vendors with a wallet of their own, once each (a vendor may serve several game types). */
+export function listTransferWalletVendors(db: Queryable) {
+  return db.query<{ vassalage: string; display_name: string }>(
+    `select distinct on (v.vassalage) v.vassalage, v.display_name from game_vendors v
+     join game_types t on t.code = v.game_type
+     where v.enabled and t.enabled and v.transfer_wallet order by v.vassalage, v.sort`,
+  );
+}

@@ -360,6 +360,11 @@ function treeOf(rows: store.ModuleFlagRowDb[]): ModuleFlagNode[] {
   return roots;
 }
 
+/** A settings document by its key, or null when there is none. */
+export function settingDocument<T>(db: Queryable, key: string): Promise<T | null> {
+  return store.readSetting<T>(db, key);
+}
+
 export async function moduleEnabled(db: Queryable, modId: string): Promise<boolean> {
   return (await store.findModuleFlag(db, modId))?.enabled ?? false;
 }
@@ -387,6 +392,13 @@ export async function callerLocation(db: Queryable, location: ClientLocation) {
 }
 
 export const CONTRACT_REQUESTS_KEY = 'contract_requests';
+
+/** Which kinds of agent contract members may request (the contract-request settings). */
+export async function contractRequests(db: Queryable): Promise<ContractRequestSettings> {
+  const requests = await store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY);
+  if (!requests) throw new Error('contract request settings are missing: the seed did not run');
+  return requests;
+}
 
 /** The settings a client reads at start, in one answer (/wps/system/settings/consolidated). */
 export async function consolidatedSettings(db: Queryable, merchantCode: string) {
@@ -428,11 +440,11 @@ export async function messageTemplates(
 
 // The console's writes: each one in a transaction with its audit entry (platform/operator-write).
 
-/** Replaces a settings document (maintenance, site), audited under its key with the document before. */
-async function replaceSetting<T>(
+/** Replaces a settings document (maintenance, site, wallet …), audited under its key with the document before. */
+export async function replaceSetting<T>(
   deps: AppDeps,
   call: OperatorCall,
-  key: typeof MAINTENANCE_KEY | typeof SITE_KEY,
+  key: string,
   read: (db: Queryable) => Promise<T>,
   value: T,
 ) {

@@ -183,3 +183,22 @@ export async function memberTotalsByKind(
     [memberId, from, to],
   );
 }
+
+/** Money a member received from and sent to other members in a time range (positive sums). */
+export async function memberTransferTotals(
+  db: Queryable,
+  memberId: number,
+  from: Date,
+  to: Date,
+): Promise<{ in: bigint; out: bigint }> {
+  const [row] = await db.query<{ in: bigint; out: bigint }>(
+    `select coalesce(sum(e.amount) filter (where e.amount > 0), 0)::bigint as in,
+       coalesce(-sum(e.amount) filter (where e.amount < 0), 0)::bigint as out
+     from ledger_entries e
+     join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
+     where a.member_id = $1 and a.kind = 'main' and t.kind = 'member_transfer'
+       and e.created_at >= $2 and e.created_at < $3`,
+    [memberId, from, to],
+  );
+  return { in: row?.in ?? 0n, out: row?.out ?? 0n };
+}

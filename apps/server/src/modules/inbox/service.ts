@@ -1,0 +1,35 @@
+import type { Queryable } from '../../db/database.ts';
+import * as system from '../system/service.ts';
+import * as store from './store.ts';
+
+/** The messages the site sends (message_templates codes). */
+export type MessageCode = 'DEPOSIT_SUCCESS' | 'DEPOSIT_FAILED' | 'WITHDRAWAL_APPROVED' | 'WITHDRAWAL_REJECTED';
+
+/**
+ * Stores a message in the member's inbox, in the member's language (English where the template has none), inside
+ * the caller's transaction: it exists exactly when what it tells of was committed.
+ */
+export async function sendMessage(
+  tx: Queryable,
+  memberId: number,
+  code: MessageCode,
+  params: Record<string, string>,
+  now: Date,
+): Promise<void> {
+  const language = await store.memberLanguage(tx, memberId);
+  const [template] = await system.messageTemplates(tx, language, code);
+  if (!template) throw new Error(`message template ${code} is missing: the seed did not run`);
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  await store.insertMessage(tx, {
+    memberId,
+    code,
+    title: fill(template.title),
+    content: fill(template.content),
+    at: now,
+  });
+}
+
+/** The newest messages of a member (the inbox screen comes with the member-engagement work). */
+export function recentMessages(db: Queryable, memberId: number, limit = 50) {
+  return store.memberMessages(db, memberId, limit);
+}

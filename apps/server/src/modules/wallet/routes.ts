@@ -1,0 +1,64 @@
+import { walletConsoleEndpoints as consoleApi, walletPlayerEndpoints as api } from '@tessera/contract';
+import type { FastifyInstance } from 'fastify';
+import { asMember, asOperator } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { route } from '../../platform/route.ts';
+import { setPaymentPassword } from '../accounts/payment-password.ts';
+import * as system from '../system/service.ts';
+import { adjust } from './adjustments.ts';
+import { balances } from './balances.ts';
+import { memberLedger } from './member-ledger.ts';
+import { reports, requestReconciliation } from './reconciliation.ts';
+import { accountRecord, profitAndLoss } from './records.ts';
+import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
+import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+
+/** Contract requests of the consolidated funds' info fields: none until the agent area defines them. */
+const NO_CONTRACT_INFO = {
+  contractmrdailysalinfotype: 0,
+  contracthoursalinfo: 0,
+  dailysalinfotype: 0,
+  divtypeinfo: 0,
+};
+
+export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+
+  route(app, deps, api.balance, async ({ caller }) => balances(deps, asMember(caller).memberId));
+  route(app, deps, api.consolidatedFunds, async ({ caller }) => {
+    const [funds, requests] = await Promise.all([
+      balances(deps, asMember(caller).memberId),
+      system.contractRequests(db),
+    ]);
+    return { ...funds, ...requests, ...NO_CONTRACT_INFO };
+  });
+  route(app, deps, api.walletTransfer, async ({ caller, body, idempotency, now }) =>
+    walletTransfer(deps, asMember(caller), body, idempotency, now),
+  );
+  route(app, deps, api.transferTargets, async ({ caller }) => transferTargets(deps, asMember(caller)));
+  route(app, deps, api.memberTransfer, async ({ caller, body, idempotency, now }) =>
+    memberTransfer(deps, asMember(caller), body, idempotency, now),
+  );
+  route(app, deps, api.accountRecord, async ({ caller, query }) =>
+    accountRecord(deps, asMember(caller).memberId, query),
+  );
+  route(app, deps, api.profitAndLoss, async ({ caller, query, now }) =>
+    profitAndLoss(deps, asMember(caller).memberId, query.period, now),
+  );
+  route(app, deps, api.paymentPassword, async ({ caller, body, now }) =>
+    setPaymentPassword(deps, asMember(caller).memberId, body, paymentPasswordPolicy(await walletSettingsOf(db)), now),
+  );
+
+  route(app, deps, consoleApi.settings, async () => walletSettingsOf(db));
+  route(app, deps, consoleApi.saveSettings, async ({ caller, ip, now, body }) =>
+    saveWalletSettings(deps, { caller, ip, now }, body),
+  );
+  route(app, deps, consoleApi.memberLedger, async ({ params, query }) => memberLedger(deps, params.id, query));
+  route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency }) =>
+    adjust(deps, { caller, ip, now, idempotency }, body),
+  );
+  route(app, deps, consoleApi.reconciliations, async ({ query }) => reports(deps, query));
+  route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>
+    requestReconciliation(deps, asOperator(caller).operatorId, idempotency, now),
+  );
+}

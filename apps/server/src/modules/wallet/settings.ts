@@ -1,0 +1,68 @@
+import { currencyDigits, toMinor, type WalletSettings, walletSettings } from '@tessera/contract';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AttemptPolicy } from '../../platform/attempts.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import type { operatorWrite } from '../../platform/operator-write.ts';
+import * as system from '../system/service.ts';
+
+export const WALLET_SETTINGS_KEY = 'wallet';
+
+/** What a site starts with until an operator changes it (the seed stores it). */
+export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
+  turnoverMultiple: 1,
+  withdrawalMin: 100,
+  withdrawalMax: 50_000,
+  withdrawalDailyCount: 5,
+  autoReceiptMinutes: 60,
+  paymentPasswordMaxFailures: 5,
+  paymentPasswordLockMinutes: 30,
+  transferUpEnabled: true,
+};
+
+export async function walletSettingsOf(db: Queryable): Promise<WalletSettings> {
+  const stored = await system.settingDocument<Partial<WalletSettings>>(db, WALLET_SETTINGS_KEY);
+  return { ...DEFAULT_WALLET_SETTINGS, ...stored };
+}
+
+export async function saveWalletSettings(
+  deps: AppDeps,
+  call: Parameters<typeof operatorWrite>[1],
+  value: WalletSettings,
+): Promise<WalletSettings> {
+  const currency = await currencyOf(deps);
+  for (const field of ['withdrawalMin', 'withdrawalMax'] as const) {
+    if (toMinor(value[field], currency.digits) === null) {
+      throw new AppError('validation_failed', { [field]: 'invalid_value' });
+    }
+  }
+  return system.replaceSetting(deps, call, WALLET_SETTINGS_KEY, walletSettingsOf, walletSettings.parse(value));
+}
+
+/** The merchant's currency, its symbol and its decimals. */
+export interface Currency {
+  currency: string;
+  currencySymbol: string;
+  digits: number;
+}
+
+export async function currencyOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Currency> {
+  const found = await system.merchant(deps.db, deps.config.merchantCode);
+  return { currency: found.currency, currencySymbol: found.currency_symbol, digits: currencyDigits(found.currency) };
+}
+
+/** A limit of the settings (major units) in minor units. */
+export function minorLimit(major: number, currency: Currency): bigint {
+  const minor = toMinor(major, currency.digits);
+  if (minor === null) throw new Error(`wallet setting ${major} has more decimals than ${currency.currency}`);
+  return minor;
+}
+
+/** Wrong payment passwords counted per member: past the limit, locked for the configured minutes. */
+export function paymentPasswordPolicy(settings: WalletSettings): AttemptPolicy {
+  return {
+    windowMinutes: settings.paymentPasswordLockMinutes,
+    maxFailures: settings.paymentPasswordMaxFailures,
+    lockMinutes: settings.paymentPasswordLockMinutes,
+  };
+}

@@ -1,0 +1,159 @@
+import { AGENT_CENTRE_IS_AGENT_VALUES, MEMBER_TYPES, toMajor, toMinor } from '@tessera/contract';
+import type { Caller } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { type IdempotencyKey, write } from '../../platform/write.ts';
+import { verifyPaymentPassword } from '../accounts/payment-password.ts';
+import * as relations from '../accounts/relations.ts';
+import { balances, walletList } from './balances.ts';
+import { post, sumBalance, type Wallet } from './ledger.ts';
+import { orderNo } from './orders.ts';
+import { type Currency, currencyOf, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
+import * as store from './store.ts';
+
+type Member = Extract<Caller, { kind: 'member' }>;
+
+/** An amount of the wire in minor units of the currency, or amount_invalid. */
+export function minorAmount(amount: number, currency: Currency, field = 'amount'): bigint {
+  const minor = toMinor(amount, currency.digits);
+  if (minor === null || minor <= 0n) throw new AppError('amount_invalid', { [field]: 'invalid_value' });
+  return minor;
+}
+
+const walletOf = (code: string): Wallet => (code === 'main' ? 'main' : { vendor: code });
+
+/**
+ * Moves money between the member's main wallet and a vendor's wallet (transferFund, GCS_walletTransfer). Refused
+ * when the merchant wallet is single (there is nothing to move between) or the wallet is not one of the member's.
+ */
+export async function walletTransfer(
+  deps: AppDeps,
+  member: Member,
+  input: { fromWallet: string; toWallet: string; amount: number },
+  idempotency: IdempotencyKey | null,
+  now: Date,
+) {
+  const wallets = await walletList(deps);
+  if (wallets.length === 1) throw new AppError('wallet_single');
+  for (const field of ['fromWallet', 'toWallet'] as const) {
+    if (!wallets.some((wallet) => wallet.code === input[field])) {
+      throw new AppError('wallet_unknown', { [field]: 'invalid_value' });
+    }
+  }
+  const currency = await currencyOf(deps);
+  const amount = minorAmount(input.amount, currency);
+  const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
+  await write(deps.db, { isolation: 'read committed', idempotency }, (tx) =>
+    post(
+      tx,
+      {
+        key: key ?? `wallet-transfer:${member.memberId}:${orderNo('T', deps.rng, now)}`,
+        kind: 'wallet_transfer',
+        memberId: member.memberId,
+        reference: `${input.fromWallet}>${input.toWallet}`,
+        legs: [
+          { account: { member: member.memberId, wallet: walletOf(input.fromWallet) }, amount: -amount },
+          { account: { member: member.memberId, wallet: walletOf(input.toWallet) }, amount },
+        ],
+      },
+      now,
+    ),
+  );
+  return balances(deps, member.memberId);
+}
+
+/** Whether the member may send money to the upline (§2 transferUpline rules). */
+function mayTransferUp(member: relations.Relative, enabled: boolean): boolean {
+  return enabled && member.toUpline && member.type !== MEMBER_TYPES.subAgent && member.uplineId !== null;
+}
+
+const isAgentType = (type: number) => (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
+
+export async function transferTargets(deps: AppDeps, member: Member) {
+  const [me, settings] = await Promise.all([
+    relations.relativeById(deps.db, member.memberId),
+    walletSettingsOf(deps.db),
+  ]);
+  if (!me) throw new AppError('unauthorized');
+  const upline = me.uplineId === null ? null : await relations.relativeById(deps.db, me.uplineId);
+  const downlines = isAgentType(me.type) ? await relations.directDownlines(deps.db, me.id) : [];
+  return {
+    upline: { allowed: mayTransferUp(me, settings.transferUpEnabled), username: upline?.username ?? null },
+    downlines: downlines.map((downline) => ({ username: downline.username, nickname: downline.nickname })),
+  };
+}
+
+/**
+ * Sends money to the member's upline (transferUpline, when toUpline is 1, the member is not a type-2 agent and the
+ * feature is on), or from an agent to one of their direct downlines. The payment password is asked first.
+ */
+export async function memberTransfer(
+  deps: AppDeps,
+  member: Member,
+  input: {
+    direction: 'upline' | 'downline';
+    toUsername?: string | undefined;
+    amount: number;
+    paymentPassword: string;
+    remark?: string | undefined;
+  },
+  idempotency: IdempotencyKey | null,
+  now: Date,
+) {
+  const [me, settings, currency] = await Promise.all([
+    relations.relativeById(deps.db, member.memberId),
+    walletSettingsOf(deps.db),
+    currencyOf(deps),
+  ]);
+  if (!me) throw new AppError('unauthorized');
+  const amount = minorAmount(input.amount, currency);
+  let target: relations.Relative | null;
+  if (input.direction === 'upline') {
+    if (!mayTransferUp(me, settings.transferUpEnabled)) throw new AppError('transfer_not_allowed');
+    target = await relations.relativeById(deps.db, me.uplineId as number);
+  } else {
+    if (!isAgentType(me.type)) throw new AppError('transfer_not_allowed');
+    if (!input.toUsername) throw new AppError('validation_failed', { toUsername: 'required' });
+    target = await relations.directDownlineByUsername(deps.db, me.id, input.toUsername);
+    if (!target) throw new AppError('validation_failed', { toUsername: 'invalid_value' });
+  }
+  if (!target) throw new AppError('transfer_not_allowed');
+  const to = target;
+  await verifyPaymentPassword(deps, me.id, input.paymentPassword, paymentPasswordPolicy(settings), now);
+  const order = orderNo('T', deps.rng, now);
+  return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
+    await store.insertMemberTransfer(tx, {
+      orderNo: order,
+      from: me.id,
+      to: to.id,
+      direction: input.direction,
+      amount,
+      remark: input.remark ?? '',
+      at: now,
+    });
+    await post(
+      tx,
+      {
+        key: `member-transfer:${order}`,
+        kind: 'member_transfer',
+        memberId: me.id,
+        reference: `transfer:${order}`,
+        remark: input.remark ?? '',
+        legs: [
+          { account: { member: me.id, wallet: 'main' }, amount: -amount },
+          { account: { member: to.id, wallet: 'main' }, amount },
+        ],
+      },
+      now,
+    );
+    const spendable = await sumBalance(tx, me.id);
+    return {
+      orderNo: order,
+      direction: input.direction,
+      toUsername: to.username,
+      amount: toMajor(amount, currency.digits),
+      sumBalance: toMajor(spendable, currency.digits),
+      createdAt: now.toISOString(),
+    };
+  });
+}
