@@ -214,21 +214,26 @@ export async function settleDeposit(
   return rows.length > 0;
 }
 
-/** Online orders still pending that were created before `createdBefore` and not asked about since `checkedBefore`. */
-export function pendingGatewayDeposits(
-  db: Queryable,
-  options: { createdBefore: Date; checkedBefore: Date; limit: number },
-): Promise<DepositDb[]> {
-  return db.query<DepositDb>(
-    `${SELECT} where d.status = 'pending' and d.kind = 'gateway' and d.created_at <= $1
-       and (d.last_checked_at is null or d.last_checked_at <= $2)
-     order by d.created_at, d.id limit $3`,
-    [options.createdBefore, options.checkedBefore, options.limit],
+/**
+ * Claims the online orders still pending that were created before `createdBefore` and not asked about since
+ * `checkedBefore`, marking them asked about now: concurrent runs of the status-query job take different orders.
+ */
+export async function claimPendingGatewayDeposits(
+  tx: Queryable,
+  options: { createdBefore: Date; checkedBefore: Date; limit: number; at: Date },
+): Promise<bigint[]> {
+  const rows = await tx.query<{ id: bigint }>(
+    `update deposits set last_checked_at = $4
+     where id in (
+       select id from deposits
+       where status = 'pending' and kind = 'gateway' and created_at <= $1
+         and (last_checked_at is null or last_checked_at <= $2)
+       order by created_at, id limit $3
+       for update skip locked)
+     returning id`,
+    [options.createdBefore, options.checkedBefore, options.limit, options.at],
   );
-}
-
-export async function markChecked(tx: Queryable, id: bigint, at: Date): Promise<void> {
-  await tx.query('update deposits set last_checked_at = $2 where id = $1', [id, at]);
+  return rows.map((row) => row.id);
 }
 
 /** Adds to the turnover a member must wager before withdrawing (wallet_turnover.required). */

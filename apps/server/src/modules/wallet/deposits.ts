@@ -291,7 +291,6 @@ async function applyGatewayResult(
       await settle(tx, deps, locked, settlement, { operatorId: null, currency, now });
       outcome = result === 'success' ? 'credited' : 'failed';
     }
-    if (record.source === 'query') await store.markChecked(tx, locked.id, now);
     if (!(record.source === 'query' && outcome === 'still_pending')) {
       await store.insertCallback(tx, {
         channelId: locked.channel_id,
@@ -450,9 +449,8 @@ async function queryOne(deps: AppDeps, deposit: Deposit, channel: Channel | null
   }
   if (answer?.fields && (answer.status === 'success' || answer.status === 'failed')) {
     if (!sameAmount(answer.fields, deposit, await currencyOf(deps))) {
-      await write(db, { isolation: 'read committed' }, async (tx) => {
-        await store.markChecked(tx, deposit.id, now);
-        await store.insertCallback(tx, {
+      await write(db, { isolation: 'read committed' }, (tx) =>
+        store.insertCallback(tx, {
           channelId: deposit.channel_id,
           depositId: deposit.id,
           orderNo: deposit.order_no,
@@ -461,8 +459,8 @@ async function queryOne(deps: AppDeps, deposit: Deposit, channel: Channel | null
           body: loggedBody(answer.fields),
           ip: '',
           at: now,
-        });
-      });
+        }),
+      );
       return;
     }
     await applyGatewayResult(
@@ -477,25 +475,21 @@ async function queryOne(deps: AppDeps, deposit: Deposit, channel: Channel | null
   const expired =
     now.getTime() - deposit.created_at.getTime() >= config.payments.orderExpiryHours * 3_600_000;
   // Only a gateway that answered can say the order was not paid: an unreachable one leaves it pending.
-  if (expired && answer !== null) {
-    const failed = await failOrder(deps, deposit, 'expired', now);
-    if (failed) {
-      await write(db, { isolation: 'read committed' }, (tx) =>
-        store.insertCallback(tx, {
-          channelId: deposit.channel_id,
-          depositId: deposit.id,
-          orderNo: deposit.order_no,
-          source: 'query',
-          outcome: 'failed',
-          body: loggedBody(answer.fields ?? { status: answer.status, expired: true }),
-          ip: '',
-          at: now,
-        }),
-      );
-      return;
-    }
-  }
-  await write(db, { isolation: 'read committed' }, (tx) => store.markChecked(tx, deposit.id, now));
+  if (!expired || answer === null) return;
+  const failed = await failOrder(deps, deposit, 'expired', now);
+  if (!failed) return;
+  await write(db, { isolation: 'read committed' }, (tx) =>
+    store.insertCallback(tx, {
+      channelId: deposit.channel_id,
+      depositId: deposit.id,
+      orderNo: deposit.order_no,
+      source: 'query',
+      outcome: 'failed',
+      body: loggedBody(answer.fields ?? { status: answer.status, expired: true }),
+      ip: '',
+      at: now,
+    }),
+  );
 }
 
 /**
@@ -504,21 +498,26 @@ async function queryOne(deps: AppDeps, deposit: Deposit, channel: Channel | null
  * Answers how many it asked about.
  */
 export async function queryPendingDeposits(deps: AppDeps): Promise<number> {
-  const now = deps.clock.now().getTime();
+  const now = deps.clock.now();
   const wait = deps.config.payments.queryAfterMinutes * 60_000;
-  const due = await store.pendingGatewayDeposits(deps.db, {
-    createdBefore: new Date(now - wait),
-    checkedBefore: new Date(now - wait),
-    limit: QUERY_BATCH,
-  });
+  const claimed = await write(deps.db, { isolation: 'read committed' }, (tx) =>
+    store.claimPendingGatewayDeposits(tx, {
+      createdBefore: new Date(now.getTime() - wait),
+      checkedBefore: new Date(now.getTime() - wait),
+      limit: QUERY_BATCH,
+      at: now,
+    }),
+  );
   const channels = new Map<number, Channel | null>();
-  for (const deposit of due) {
+  for (const id of claimed) {
+    const deposit = await store.findDeposit(deps.db, id);
+    if (!deposit || deposit.status !== 'pending') continue;
     if (!channels.has(deposit.channel_id)) {
       channels.set(deposit.channel_id, await findChannel(deps.db, deposit.channel_id));
     }
     await queryOne(deps, deposit, channels.get(deposit.channel_id) ?? null);
   }
-  return due.length;
+  return claimed.length;
 }
 
 export function defineDepositJobs(runner: JobRunner, deps: AppDeps): void {
