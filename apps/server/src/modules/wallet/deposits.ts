@@ -201,7 +201,6 @@ type Settlement =
  */
 async function settle(
   tx: Transaction,
-  deps: AppDeps,
   deposit: Deposit,
   settlement: Settlement,
   context: { operatorId: number | null; currency: Currency; now: Date },
@@ -288,7 +287,7 @@ async function applyGatewayResult(
     } else {
       const settlement: Settlement =
         result === 'success' ? { status: 'confirmed' } : { status: 'failed', reason: 'gateway_failed' };
-      await settle(tx, deps, locked, settlement, { operatorId: null, currency, now });
+      await settle(tx, locked, settlement, { operatorId: null, currency, now });
       outcome = result === 'success' ? 'credited' : 'failed';
     }
     if (!(record.source === 'query' && outcome === 'still_pending')) {
@@ -317,8 +316,8 @@ async function failOrder(deps: AppDeps, deposit: Deposit, reason: SystemReason, 
   const currency = await currencyOf(deps);
   return write(deps.db, { isolation: 'read committed' }, async (tx) => {
     const locked = await store.lockDeposit(tx, deposit.id);
-    if (!locked || locked.status !== 'pending') return false;
-    return settle(tx, deps, locked, { status: 'failed', reason }, { operatorId: null, currency, now });
+    if (locked?.status !== 'pending') return false;
+    return settle(tx, locked, { status: 'failed', reason }, { operatorId: null, currency, now });
   });
 }
 
@@ -389,7 +388,7 @@ export async function receiveCallback(
 export async function createGatewayPayment(deps: AppDeps, depositId: number): Promise<void> {
   const { db, clock, config } = deps;
   const deposit = await store.findDeposit(db, depositId);
-  if (!deposit || deposit.status !== 'pending' || deposit.payment_url) return;
+  if (deposit?.status !== 'pending' || deposit.payment_url) return;
   const channel = await findChannel(db, deposit.channel_id);
   const account = channel ? gatewayAccount(config, channel) : null;
   if (!channel || !account) {
@@ -511,7 +510,7 @@ export async function queryPendingDeposits(deps: AppDeps): Promise<number> {
   const channels = new Map<number, Channel | null>();
   for (const id of claimed) {
     const deposit = await store.findDeposit(deps.db, id);
-    if (!deposit || deposit.status !== 'pending') continue;
+    if (deposit?.status !== 'pending') continue;
     if (!channels.has(deposit.channel_id)) {
       channels.set(deposit.channel_id, await findChannel(deps.db, deposit.channel_id));
     }
@@ -560,7 +559,7 @@ async function review(
     if (decision.status === 'confirmed' && deposit.kind !== 'bank') {
       throw new AppError('deposit_gateway_managed');
     }
-    await settle(tx, deps, deposit, decision, { operatorId: who.operatorId, currency, now: call.now });
+    await settle(tx, deposit, decision, { operatorId: who.operatorId, currency, now: call.now });
     const after = await store.findDeposit(tx, deposit.id);
     if (!after) throw new Error('the reviewed deposit vanished');
     await recordAudit(
