@@ -71,6 +71,8 @@ export interface SearchListPageProps<Row extends { id: number }> {
   filters: ReactNode;
   /** The submit button of the filter form; "Search" unless the page says otherwise. */
   searchLabel?: string;
+  /** Buttons of the page's header, such as an export of what the filters find. */
+  actions?: ReactNode;
   /** The columns of the table of rows, named by the title; or `children` draws the rows. */
   columns?: readonly Column<Row>[];
   /** Draws the rows of the page shown (never called with none), where a table of columns does not do. */
@@ -86,6 +88,7 @@ export function SearchListPage<Row extends { id: number }>({
   list: { search, query },
   filters,
   searchLabel,
+  actions,
   columns = [],
   children,
 }: SearchListPageProps<Row>) {
@@ -97,7 +100,7 @@ export function SearchListPage<Row extends { id: number }>({
     ((list: Row[]) => <Table caption={title} columns={columns} rows={list} rowKey={(row) => row.id} />);
   return (
     <>
-      <PageHeader title={title} description={t(`${page}.description`)} />
+      <PageHeader title={title} description={t(`${page}.description`)} actions={actions} />
       <div className="stack-lg">
         <Card>
           <form

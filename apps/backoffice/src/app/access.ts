@@ -1,6 +1,7 @@
 import {
   accountsConsoleEndpoints,
   backofficeEndpoints,
+  depositConsoleEndpoints,
   type Endpoint,
   type OperatorRole,
 } from '@tessera/contract';
@@ -25,9 +26,12 @@ export type PageId =
   | 'loginFailures'
   | 'security'
   | 'jobs'
-  | 'account';
+  | 'account'
+  | 'deposits'
+  | 'paymentChannels'
+  | 'gatewayCallbacks';
 
-export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'cashier' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -85,6 +89,27 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
   },
+  {
+    id: 'deposits',
+    path: '/deposits',
+    icon: 'deposit',
+    section: 'cashier',
+    roles: rolesOf(depositConsoleEndpoints.deposits),
+  },
+  {
+    id: 'paymentChannels',
+    path: '/payment-channels',
+    icon: 'card',
+    section: 'cashier',
+    roles: rolesOf(depositConsoleEndpoints.channels.list),
+  },
+  {
+    id: 'gatewayCallbacks',
+    path: '/gateway-callbacks',
+    icon: 'webhook',
+    section: 'cashier',
+    roles: rolesOf(depositConsoleEndpoints.callbacks),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -128,6 +153,7 @@ export const PAGES: readonly PageDefinition[] = [
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
+  'cashier',
   'configuration',
   'content',
   'administration',

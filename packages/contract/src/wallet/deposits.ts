@@ -302,6 +302,9 @@ export const gatewayCallbackRow = z.object({
 });
 export type GatewayCallbackRow = z.infer<typeof gatewayCallbackRow>;
 
+/** Why finance rejects a deposit: the member reads it in the inbox and the history. */
+export const depositRejectBody = z.object({ reason: z.string().trim().min(2).max(200) });
+
 export const depositConsoleEndpoints = {
   channels: crud('wallet/payment-channels', paymentChannelInput, paymentChannelRow, finance),
   deposits: endpoint({
@@ -309,7 +312,8 @@ export const depositConsoleEndpoints = {
     path: `${CONSOLE_API}/wallet/deposits`,
     access: finance,
     query: depositListQuery,
-    response: page(depositRow),
+    /** The page of deposits, with the merchant's currency to show their amounts in. */
+    response: page(depositRow).extend(currencyInfo),
   }),
   exportDeposits: endpoint({
     method: 'GET',
@@ -333,7 +337,7 @@ export const depositConsoleEndpoints = {
     path: `${CONSOLE_API}/wallet/deposits/:id/reject`,
     access: finance,
     params: idParams,
-    body: z.object({ reason: z.string().trim().min(2).max(200) }),
+    body: depositRejectBody,
     idempotent: true,
     response: depositRow,
   }),

@@ -623,6 +623,9 @@ export async function consoleDeposits(
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
+    currency: currency.currency,
+    currencySymbol: currency.currencySymbol,
+    digits: currency.digits,
   };
 }
 
