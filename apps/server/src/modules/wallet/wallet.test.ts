@@ -303,12 +303,14 @@ describe('wallet: payment password and transfers between members', () => {
     const { agent, player } = await family();
     await fundMember(t, player.id, 30_000n);
     const res = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'upline',
         amount: 100,
         paymentPassword: '246810',
         remark: 'thanks',
-      })),
+      },
       token: player.token,
     });
     expect(res.status).toBe(200);
@@ -333,23 +335,27 @@ describe('wallet: payment password and transfers between members', () => {
     const { agent, player } = await family();
     await fundMember(t, agent.id, 10_000n);
     const down = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'downline',
         toUsername: player.username,
         amount: 25,
         paymentPassword: '246810',
-      })),
+      },
       token: agent.token,
     });
     expect(down.body.value).toMatchObject({ toUsername: player.username, amount: 25 });
     const stranger = await registerMember(t);
     const notMine = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'downline',
         toUsername: stranger.username,
         amount: 1,
         paymentPassword: '246810',
-      })),
+      },
       token: agent.token,
     });
     expect(notMine.body).toMatchObject({
@@ -357,34 +363,40 @@ describe('wallet: payment password and transfers between members', () => {
       fields: { toUsername: 'Value is not valid' },
     });
     const memberDown = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'downline',
         toUsername: agent.username,
         amount: 1,
         paymentPassword: '246810',
-      })),
+      },
       token: player.token,
     });
     expect(memberDown.body.code).toBe('transfer_not_allowed');
     let last = '';
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const wrong = await t.call({
-        ...(await sealedRequest(api.memberTransfer, {
+        method: 'POST',
+        url: api.memberTransfer.path,
+        payload: {
           direction: 'upline',
           amount: 1,
           paymentPassword: '999999',
-        })),
+        },
         token: player.token,
       });
       last = wrong.body.code;
     }
     expect(last).toBe('payment_password_locked');
     const locked = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'upline',
         amount: 1,
         paymentPassword: '246810',
-      })),
+      },
       token: player.token,
     });
     expect(locked.body.code).toBe('payment_password_locked');
@@ -405,28 +417,18 @@ describe('wallet: payment password and transfers between members', () => {
     await t.db.query('update members set to_upline = false where id = $1', [player.id]);
     expect((await t.get(api.transferTargets.path, player.token)).body.value.upline.allowed).toBe(false);
     const refused = await t.call({
-      ...(await sealedRequest(api.memberTransfer, {
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
         direction: 'upline',
         amount: 1,
         paymentPassword: '246810',
-      })),
+      },
       token: player.token,
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('transfer_not_allowed');
   });
-
-  async function sealedRequest(endpoint: typeof api.memberTransfer, body: object) {
-    const { encryptBody, accountsEndpoints } = await import('@tessera/contract');
-    const key = (await t.get(accountsEndpoints.encryptionKey.path)).body.value;
-    const encrypted = await encryptBody(key, endpoint, body);
-    return {
-      method: endpoint.method,
-      url: endpoint.path,
-      headers: encrypted.headers,
-      payload: encrypted.body,
-    };
-  }
 });
 
 describe('wallet in the console: settings, a member ledger, adjustments, reconciliation', () => {
