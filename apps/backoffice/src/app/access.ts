@@ -3,6 +3,7 @@ import {
   backofficeEndpoints,
   type Endpoint,
   type OperatorRole,
+  walletConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
@@ -25,9 +26,11 @@ export type PageId =
   | 'loginFailures'
   | 'security'
   | 'jobs'
-  | 'account';
+  | 'account'
+  | 'cashierSettings'
+  | 'reconciliation';
 
-export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -85,6 +88,20 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
   },
+  {
+    id: 'reconciliation',
+    path: '/wallet/reconciliation',
+    icon: 'check',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.reconciliations),
+  },
+  {
+    id: 'cashierSettings',
+    path: '/wallet/settings',
+    icon: 'settings',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.settings),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -128,6 +145,7 @@ export const PAGES: readonly PageDefinition[] = [
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
+  'wallet',
   'configuration',
   'content',
   'administration',
