@@ -4,6 +4,7 @@ import {
   depositConsoleEndpoints,
   type Endpoint,
   type OperatorRole,
+  walletConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
@@ -27,11 +28,13 @@ export type PageId =
   | 'security'
   | 'jobs'
   | 'account'
+  | 'cashierSettings'
+  | 'reconciliation'
   | 'deposits'
   | 'paymentChannels'
   | 'gatewayCallbacks';
 
-export type NavSection = 'overview' | 'accounts' | 'cashier' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -91,24 +94,38 @@ export const PAGES: readonly PageDefinition[] = [
   },
   {
     id: 'deposits',
-    path: '/deposits',
+    path: '/wallet/deposits',
     icon: 'deposit',
-    section: 'cashier',
+    section: 'wallet',
     roles: rolesOf(depositConsoleEndpoints.deposits),
   },
   {
     id: 'paymentChannels',
-    path: '/payment-channels',
+    path: '/wallet/payment-channels',
     icon: 'card',
-    section: 'cashier',
+    section: 'wallet',
     roles: rolesOf(depositConsoleEndpoints.channels.list),
   },
   {
     id: 'gatewayCallbacks',
-    path: '/gateway-callbacks',
+    path: '/wallet/gateway-callbacks',
     icon: 'webhook',
-    section: 'cashier',
+    section: 'wallet',
     roles: rolesOf(depositConsoleEndpoints.callbacks),
+  },
+  {
+    id: 'reconciliation',
+    path: '/wallet/reconciliation',
+    icon: 'check',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.reconciliations),
+  },
+  {
+    id: 'cashierSettings',
+    path: '/wallet/settings',
+    icon: 'settings',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.settings),
   },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
@@ -153,7 +170,7 @@ export const PAGES: readonly PageDefinition[] = [
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
-  'cashier',
+  'wallet',
   'configuration',
   'content',
   'administration',
