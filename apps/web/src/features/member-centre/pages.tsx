@@ -8,6 +8,7 @@ import type { MemberCentrePage } from './menu.ts';
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
+  depositv2: lazyPage(() => import('../wallet/deposit/DepositPage.tsx')),
   transferUpline: lazyPage(() => import('../wallet/transfer-upline/TransferUplinePage.tsx')),
   transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
   personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),
