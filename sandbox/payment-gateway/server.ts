@@ -105,7 +105,8 @@ function html(response: ServerResponse, status: number, title: string, body: str
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: Chromium holds the redirect after the payer's choice (back to the merchant's site) to it too.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',
   });
   response.end(`<!doctype html>

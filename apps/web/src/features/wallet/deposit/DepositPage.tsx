@@ -436,7 +436,7 @@ export default function DepositPage() {
                       </label>
                       <span className="deposit-channel__kind">{t(`deposit.kinds.${candidate.kind}`)}</span>
                       <span id={`${id}-limits`} className="deposit-channel__limits">
-                        {t('deposit.limits', {
+                        {t('deposit.range', {
                           min: `${symbol} ${money(candidate.minAmount, digits)}`,
                           max: `${symbol} ${money(candidate.maxAmount, digits)}`,
                         })}
