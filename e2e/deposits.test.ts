@@ -236,7 +236,7 @@ describe('deposits', () => {
       await visible(deposit.getByText('Metrobank (demo)'));
       // Nothing of the page is wider than the screen.
       const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll('.deposit, .deposit *')]
+        Array.from(document.querySelectorAll('.deposit, .deposit *'))
           .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
           .map((element) => element.className),
       );
