@@ -138,7 +138,9 @@ describe('deposits', () => {
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
     // Back on the site: the signed callback credited the deposit before the payer returned.
-    await page.waitForURL(`${baseUrl()}${DEPOSIT}`);
+    await page.waitForURL(`${baseUrl()}${DEPOSIT}&depositOrder=*`);
+    const orderNo = new URL(page.url()).searchParams.get('depositOrder') as string;
+    await visible(deposit.getByText(`Deposit ${orderNo} of P 300.00 has arrived in your balance.`));
     const history = deposit.getByRole('table', { name: 'Deposit history' });
     await visible(history);
     const row = history.getByRole('row').filter({ hasText: 'Sandbox Pay (online)' });
@@ -147,7 +149,7 @@ describe('deposits', () => {
     await visible(deposit.getByTestId('deposit-balance').getByText('P 300.00'));
     await visible(page.getByRole('banner').getByText('P 300.00'));
     const [order] = (await api('GET', '/wps/payment/deposits', player.token)).value.list;
-    expect(order).toMatchObject({ status: 'confirmed', amount: 300, kind: 'gateway' });
+    expect(order).toMatchObject({ orderNo, status: 'confirmed', amount: 300, kind: 'gateway' });
     await screenshot(page, 'deposit-page-after-payment', { fullPage: true });
     await page.context().close();
   });

@@ -213,7 +213,12 @@ export function DepositsPage() {
               ]}
             />
             <FilterSelect name="channelId" options={channelOptions} />
-            <FilterText name="member" maxLength={40} autoComplete="off" />
+            <FilterText
+              name="member"
+              maxLength={40}
+              autoComplete="off"
+              placeholder={t('deposits.memberPlaceholder')}
+            />
             <FilterText name="orderNo" maxLength={32} autoComplete="off" className="mono" />
             <FilterText name="from" type="datetime-local" />
             <FilterText name="to" type="datetime-local" />

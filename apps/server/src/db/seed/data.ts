@@ -484,8 +484,7 @@ export const DEMO_PAYMENT_CHANNELS: {
     minAmount: 5_000,
     maxAmount: 2_000_000,
     presets: [10_000, 30_000, 50_000, 100_000],
-    instructions:
-      'You will be taken to the payment page. The demo gateway moves no money: choose Pay or Fail.',
+    instructions: 'Sandbox Pay is a test gateway: no money moves. On its page, choose Pay or Fail.',
     gatewayMerchant: 'tessera-demo',
   },
   {

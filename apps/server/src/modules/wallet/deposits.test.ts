@@ -383,7 +383,7 @@ describe('deposits', () => {
         amount: '150.00',
         currency: 'PHP',
         notifyUrl: `${siteUrl}/wps/payment/callback/${online.id}`,
-        returnUrl: `${siteUrl}/member?page=depositv2`,
+        returnUrl: `${siteUrl}/member?page=depositv2&depositOrder=${shown.orderNo}`,
       });
 
       const page = await fetch(shown.paymentUrl);
@@ -397,7 +397,9 @@ describe('deposits', () => {
         redirect: 'manual',
       });
       expect(paid.status).toBe(303);
-      expect(paid.headers.get('location')).toBe(`${siteUrl}/member?page=depositv2`);
+      expect(paid.headers.get('location')).toBe(
+        `${siteUrl}/member?page=depositv2&depositOrder=${shown.orderNo}`,
+      );
       expect(sandbox.payment(shown.orderNo)?.callbacks).toEqual([
         { at: expect.any(String), status: 'success', answered: 200 },
       ]);

@@ -380,6 +380,13 @@ export async function receiveCallback(
   return { ok: true, outcome };
 }
 
+/** Where the gateway sends the payer back to: the page they paid from, naming the order so it can say how it went. */
+export function returnUrl(siteUrl: string, path: string, orderNo: string): string {
+  const url = new URL(path, `${siteUrl}/`);
+  url.searchParams.set('depositOrder', orderNo);
+  return `${siteUrl}${url.pathname}${url.search}${url.hash}`;
+}
+
 /**
  * The create-payment job's work: asks the gateway for the order's payment page (outside any transaction) and
  * stores it. A gateway that does not answer leaves the order pending with gateway_unavailable and throws, so the
@@ -404,7 +411,7 @@ export async function createGatewayPayment(deps: AppDeps, depositId: number): Pr
         amount: gateway.decimalText(deposit.amount, currency.digits),
         currency: currency.currency,
         notifyUrl: `${config.siteUrl}/wps/payment/callback/${channel.id}`,
-        returnUrl: `${config.siteUrl}${deposit.return_path}`,
+        returnUrl: returnUrl(config.siteUrl, deposit.return_path, deposit.order_no),
       },
       clock.now(),
       config.payments.gatewayTimeoutSeconds * 1000,

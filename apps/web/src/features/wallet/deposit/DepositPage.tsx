@@ -29,6 +29,14 @@ import '../wallet.css';
 import './deposit.css';
 
 const HISTORY_PAGE_SIZE = 10;
+
+/** This page's address for the gateway to send the payer back to (without the order of an earlier return). */
+function returnPathOf(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('depositOrder');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 type Form = z.input<typeof depositBody>;
 type Body = z.output<typeof depositBody>;
 
@@ -150,6 +158,31 @@ function GatewayProgress({ order }: { order: DepositView }) {
       <Spinner size="sm" />
       <span>{t('deposit.progress.preparing', { orderNo: order.orderNo })}</span>
     </div>
+  );
+}
+
+/** Back from the gateway's page: how the order the member just paid (or not) stands. */
+function ReturnedOrder({ orderNo, digits, symbol }: { orderNo: string; digits: number; symbol: string }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const order = useQuery(depositOrderQuery(token, orderNo, 'settled'));
+  if (!order.data) return null;
+  const amount = `${symbol} ${money(order.data.amount, digits)}`;
+  if (order.data.status === 'confirmed') {
+    return <FormMessage tone="success">{t('deposit.returned.confirmed', { orderNo, amount })}</FormMessage>;
+  }
+  if (order.data.status === 'pending') {
+    return (
+      <div className="deposit-progress" role="status">
+        <Spinner size="sm" />
+        <span>{t('deposit.returned.pending', { orderNo, amount })}</span>
+      </div>
+    );
+  }
+  return (
+    <FormMessage tone="error">
+      {t('deposit.progress.failed', { orderNo, reason: reasonText(t, order.data.reason) })}
+    </FormMessage>
   );
 }
 
@@ -313,6 +346,8 @@ export default function DepositPage() {
   const { t } = useTranslation();
   const { token } = useSession();
   const location = useLocation();
+  const [params] = useSearchParams();
+  const returned = /^D\d{16}$/.test(params.get('depositOrder') ?? '') ? params.get('depositOrder') : null;
   const queryClient = useQueryClient();
   const balance = useBalance();
   const channels = useQuery(depositChannelsQuery(token));
@@ -343,7 +378,9 @@ export default function DepositPage() {
       api(depositEndpoints.createDeposit, {
         body: {
           ...body,
-          ...(channel?.kind === 'gateway' ? { returnPath: `${location.pathname}${location.search}` } : {}),
+          ...(channel?.kind === 'gateway'
+            ? { returnPath: returnPathOf(location.pathname, location.search) }
+            : {}),
         },
       }),
     onSuccess: (created) => {
@@ -386,6 +423,8 @@ export default function DepositPage() {
           </p>
         ) : null}
       </div>
+
+      {returned ? <ReturnedOrder orderNo={returned} digits={digits} symbol={symbol} /> : null}
 
       <div className="deposit__layout">
         {!channels.data.available || list.length === 0 || !channel ? (

@@ -29,17 +29,25 @@ export const depositHistoryQuery = (
   });
 
 /**
- * One order, asked for until the gateway's payment page is known (often, at first) or the order ends; a gateway
- * that does not answer is asked about less often while the server keeps trying.
+ * One order. Placed on this page (`until: 'payment'`): asked for until the gateway's payment page is known (often, at
+ * first) or the order ends; a gateway that does not answer is asked about less often while the server keeps
+ * trying. Back from the gateway (`until: 'settled'`): asked for until the gateway's result has arrived.
  */
-export const depositOrderQuery = (token: string | null, orderNo: string | null) =>
+export const depositOrderQuery = (
+  token: string | null,
+  orderNo: string | null,
+  until: 'payment' | 'settled' = 'payment',
+) =>
   queryOptions({
     queryKey: ['member', token, 'wallet', 'deposit', 'order', orderNo],
     queryFn: ({ signal }) => api(depositEndpoints.deposit, { params: { orderNo: orderNo ?? '' }, signal }),
     enabled: token !== null && orderNo !== null,
+    retry: false,
     refetchInterval: (query) => {
       const order: DepositView | undefined = query.state.data;
-      if (!order || order.status !== 'pending' || order.paymentUrl) return false;
+      if (!order || order.status !== 'pending') return false;
+      if (until === 'settled') return 2000;
+      if (order.paymentUrl) return false;
       return order.gatewayMessage === 'gateway_unavailable' ? 3000 : 700;
     },
   });
