@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { accountsEndpoints } from '@tessera/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
 import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
@@ -221,6 +221,37 @@ describe('deposits', () => {
     await visible(console.getByText('Credited').first());
     await screenshot(console, 'console-gateway-callbacks');
     await console.close();
+    await page.context().close();
+  });
+
+  it('a gateway that is down keeps the order with a clear message; the page moves on once it answers', async () => {
+    const sandbox = async (down: boolean) => {
+      const response = await fetch(`${inject('sandboxUrl')}/control/down`, {
+        method: 'POST',
+        body: JSON.stringify({ down }),
+      });
+      expect(response.ok).toBe(true);
+    };
+    const player = await member();
+    const page = await playerPage(DEPOSIT, player.token);
+    const deposit = panel(page);
+    await sandbox(true);
+    try {
+      await deposit.getByRole('radio', { name: 'Sandbox Pay (online)' }).check();
+      await deposit.getByRole('textbox', { name: 'Amount' }).fill('75');
+      await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+      await visible(
+        deposit.getByText(/The payment gateway is not answering right now\. Your order D\d{16} is kept/),
+      );
+      const history = deposit.getByRole('table', { name: 'Deposit history' });
+      await visible(history.getByText('Waiting for the payment gateway to answer'));
+      await screenshot(page, 'deposit-page-gateway-down', { fullPage: true });
+    } finally {
+      await sandbox(false);
+    }
+    // The job tries again (5 s, then 10 s …): the page then goes to the payment page by itself.
+    await page.waitForURL(/\/pay\/P[0-9A-F]{16}$/, { timeout: 45_000 });
+    await visible(page.getByText('75.00 PHP'));
     await page.context().close();
   });
 
