@@ -150,7 +150,7 @@ function GatewayProgress({ order }: { order: DepositView }) {
   }
   if (order.gatewayMessage === 'gateway_unavailable') {
     return (
-      <FormMessage tone="error">{t('deposit.progress.unavailable', { orderNo: order.orderNo })}</FormMessage>
+      <FormMessage tone="info">{t('deposit.progress.unavailable', { orderNo: order.orderNo })}</FormMessage>
     );
   }
   return (
