@@ -52,7 +52,11 @@ function startSandbox() {
 }
 
 const sandbox = startSandbox();
-const server = spawn('npm', ['run', 'serve'], { cwd: root, stdio: 'inherit' });
+// The server itself (what `npm run serve` runs), without npm in between: a signal reaches it directly.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'apps/server'),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);
