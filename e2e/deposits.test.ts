@@ -173,6 +173,7 @@ describe('deposits', () => {
     const row = history.getByRole('row').filter({ hasText: orderNo });
     await visible(row.getByText('Pending'));
     await visible(row.getByText('Waiting for finance to confirm your transfer'));
+    const [order] = (await api('GET', '/wps/payment/deposits', player.token)).value.list;
     await screenshot(page, 'deposit-page-bank', { fullPage: true });
 
     const finance = await financeToken();
@@ -220,6 +221,33 @@ describe('deposits', () => {
     await visible(console.getByRole('heading', { name: 'Gateway callbacks' }));
     await visible(console.getByText('Credited').first());
     await screenshot(console, 'console-gateway-callbacks');
+
+    // Finance rejects a transfer that never arrived, with the reason the player reads (dark theme).
+    const second = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: order.channelId,
+      amount: 150,
+      payerReference: 'NEVER-SENT',
+    });
+    expect(second.success).toBe(true);
+    await console.getByRole('button', { name: 'Dark mode' }).click();
+    await console.getByRole('link', { name: 'Deposits' }).click();
+    await console.getByLabel('Member').fill(player.username);
+    await console.getByRole('button', { name: 'Search' }).click();
+    const rejectButton = console.getByRole('button', { name: `Reject deposit ${second.value.orderNo}` });
+    await rejectButton.click();
+    const reject = console.getByRole('dialog', { name: `Reject deposit ${second.value.orderNo}?` });
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(reject.getByText('Write the reason the player will read: 2 to 200 characters.'));
+    await reject.getByRole('textbox', { name: 'Reason' }).fill('No transfer arrived in 24 hours');
+    await screenshot(console, 'console-deposit-reject-dark');
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(console.getByText(`Deposit ${second.value.orderNo} rejected.`));
+    await visible(
+      deposit
+        .getByRole('row')
+        .filter({ hasText: second.value.orderNo })
+        .getByText('No transfer arrived in 24 hours'),
+    );
     await console.close();
     await page.context().close();
   });

@@ -55,7 +55,7 @@ export function ReviewDialog({
   });
   const names = { orderNo: deposit.orderNo, username: deposit.username, amount };
   const reasonError = form.formState.errors.reason
-    ? t('deposits.reasonHint')
+    ? t('deposits.reasonRequired')
     : fieldErrors(review.error).reason;
   return (
     <ActionDialog

@@ -18,7 +18,7 @@ import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { type Localized, sendMessage } from '../inbox/service.ts';
 import * as store from './deposit-store.ts';
-import { post } from './ledger.ts';
+import { post, publishBalance } from './ledger.ts';
 import { orderNo as newOrderNo } from './orders.ts';
 import { type Channel, depositsAvailable, findChannel, gatewayAccount } from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
@@ -224,6 +224,7 @@ async function settle(
   if (settlement.status !== 'confirmed') {
     const reason = settlement.status === 'failed' ? SYSTEM_REASONS[settlement.reason] : settlement.reason;
     await sendMessage(tx, deposit.member_id, 'DEPOSIT_FAILED', { ...message, reason }, now);
+    await publishBalance(tx, deposit.member_id);
     return true;
   }
   const posted = await post(
