@@ -492,7 +492,8 @@ export default function DepositPage() {
                 {t('deposit.enterAmount')}
               </legend>
               {channel.presets.length > 0 ? (
-                <div className="deposit-presets" role="group" aria-label={t('deposit.presets')}>
+                <fieldset className="deposit-presets">
+                  <legend className="visually-hidden">{t('deposit.presets')}</legend>
                   {channel.presets.map((preset) => (
                     <button
                       key={preset}
@@ -504,7 +505,7 @@ export default function DepositPage() {
                       {symbol} {money(preset, digits)}
                     </button>
                   ))}
-                </div>
+                </fieldset>
               ) : null}
               <Controller
                 control={form.control}

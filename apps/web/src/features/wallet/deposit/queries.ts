@@ -45,7 +45,7 @@ export const depositOrderQuery = (
     retry: false,
     refetchInterval: (query) => {
       const order: DepositView | undefined = query.state.data;
-      if (!order || order.status !== 'pending') return false;
+      if (order?.status !== 'pending') return false;
       if (until === 'settled') return 2000;
       if (order.paymentUrl) return false;
       return order.gatewayMessage === 'gateway_unavailable' ? 3000 : 700;
