@@ -68,13 +68,16 @@ describe('console: wallet', () => {
     const before = (await api('GET', '/backoffice/api/wallet/settings', token)).value;
     const page = await ownerConsolePage(browser, '/wallet/settings');
     await visible(page.getByRole('heading', { name: 'Cashier settings' }));
-    const multiple = page.getByRole('textbox', { name: 'Turnover multiple' });
-    await multiple.fill('2');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const money = page.getByRole('region', { name: 'Currency and wallets' });
+    expect(await money.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('PHP');
+    expect(await money.getByRole('switch', { name: 'Single wallet' }).isChecked()).toBe(false);
+    const rules = page.getByRole('region', { name: 'Cashier rules' });
+    await rules.getByRole('textbox', { name: 'Turnover multiple' }).fill('2');
+    await rules.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText('Cashier settings saved.'));
-    await page.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await visible(page.getByText('Enter a valid number for this setting.'));
+    await rules.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await visible(rules.getByText('Enter a valid number for this setting.'));
     await screenshot(page, 'console-cashier-settings');
 
     await page.getByRole('link', { name: 'Reconciliation' }).click();
