@@ -23,39 +23,15 @@ import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
 import { pgbenchPath, startPostgres } from '../apps/server/test/postgres.ts';
 import { startServer } from '../e2e/start-server.ts';
+import { throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ACCOUNTS = 1000;
 const MEMORY_POSTINGS = 10_000;
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/** Runs `work` in CONCURRENCY loops for SECONDS; answers completed calls per second and the median latency. */
-async function throughput(work: () => Promise<unknown>) {
-  const until = performance.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  let failures = 0;
-  const loop = async () => {
-    while (performance.now() < until) {
-      const start = performance.now();
-      try {
-        await work();
-        latencies.push(performance.now() - start);
-      } catch {
-        failures += 1;
-      }
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  return {
-    perSecond: latencies.length / ((performance.now() - start) / 1000),
-    medianMs: median(latencies),
-    failures,
-  };
-}
+const measure = (work: () => Promise<unknown>) =>
+  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 
 function pgbench(bin: string, port: number, args: string[]): string {
   return execFileSync(
@@ -156,8 +132,8 @@ async function main() {
         ),
       );
     };
-    const service1 = await throughput(() => servicePosting(ids[0] as number));
-    const serviceMany = await throughput(() => servicePosting(ids[pick()] as number));
+    const service1 = await measure(() => servicePosting(ids[0] as number));
+    const serviceMany = await measure(() => servicePosting(ids[pick()] as number));
 
     gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
@@ -189,14 +165,14 @@ async function main() {
       if (response.status !== 200) throw new Error(String(response.status));
       await response.arrayBuffer();
     };
-    await throughput(() => balance(tokens[pick()] as string)); // warm-up
-    const http1 = await throughput(() => transfer(tokens[0] as string));
-    const httpMany = await throughput(() => transfer(tokens[pick()] as string));
-    const balances = await throughput(() => balance(tokens[pick()] as string));
+    await measure(() => balance(tokens[pick()] as string)); // warm-up
+    const http1 = await measure(() => transfer(tokens[0] as string));
+    const httpMany = await measure(() => transfer(tokens[pick()] as string));
+    const balances = await measure(() => balance(tokens[pick()] as string));
 
     hello.get('/hello', async () => ({ hello: 'world' }));
     const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-    const helloWorld = await throughput(async () => {
+    const helloWorld = await measure(async () => {
       const response = await fetch(`${helloUrl}/hello`);
       await response.arrayBuffer();
     });
