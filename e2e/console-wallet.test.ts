@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, takePageProblems, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 
 /** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
 
