@@ -215,7 +215,7 @@ export const withdrawalQueueFilters = z.object({
   /** A confirmation kind, 'none' (not confirmed yet) or 'claims' (partly or not received). */
   confirmation: z.enum([...CONFIRMATIONS, 'none', 'claims']).optional(),
   claim: claimStatus.optional(),
-  /** Part of the member's user name (case-insensitive), or an order number. */
+  /** A member's user name (case-insensitive) or an order number. */
   q: z.string().trim().max(40).optional(),
   /** Requested on or after this day / before the end of this day (YYYY-MM-DD, UTC). */
   from: z.iso.date().optional(),

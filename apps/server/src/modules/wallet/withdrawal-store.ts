@@ -331,9 +331,7 @@ function queueWhere(filters: QueueFilters): { where: string; params: unknown[] }
   if (filters.claim) parts.push(`w.claim_status = ${param(filters.claim)}`);
   if (filters.q) {
     const q = filters.q;
-    parts.push(
-      `(strpos(lower(m.username), lower(${param(q)})) > 0 or w.order_no = ${param(q.toUpperCase())})`,
-    );
+    parts.push(`(lower(m.username) = lower(${param(q)}) or w.order_no = ${param(q.toUpperCase())})`);
   }
   // Days are UTC days, whatever the database session's time zone.
   if (filters.from)

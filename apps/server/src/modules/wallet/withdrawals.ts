@@ -263,6 +263,9 @@ export async function confirmWithdrawal(
     if (input.receivedAmount === undefined) {
       throw new AppError('validation_failed', { receivedAmount: 'required' });
     }
+    // Nothing received is not_received (with its proofs).
+    if (input.receivedAmount <= 0)
+      throw new AppError('validation_failed', { receivedAmount: 'invalid_value' });
     received = minorAmount(input.receivedAmount, currency, 'receivedAmount');
     if (received >= found.amount)
       throw new AppError('validation_failed', { receivedAmount: 'invalid_value' });

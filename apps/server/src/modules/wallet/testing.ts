@@ -1,0 +1,94 @@
+import { accountsEndpoints, type Endpoint, encryptBody } from '@tessera/contract';
+import type { ApiResponse, TestApp } from '../../../test/harness.ts';
+import { hashPassword } from '../../platform/crypto.ts';
+import { write } from '../../platform/write.ts';
+import * as accountsStore from '../accounts/store.ts';
+import { post } from './ledger.ts';
+
+/** Helpers for the wallet's tests: members with money and a payment password, encrypted calls with a key. */
+
+let funded = 0;
+
+/** Credits the member's main wallet as a deposit would (main +x, merchant:cash −x), in minor units. */
+export async function fund(t: TestApp, memberId: number, minor: bigint): Promise<void> {
+  funded += 1;
+  const key = `test-fund:${memberId}:${funded}:${t.deps.rng.int(0, 1_000_000_000)}`;
+  await write(t.db, { isolation: 'read committed' }, (tx) =>
+    post(
+      tx,
+      {
+        key,
+        kind: 'deposit',
+        memberId,
+        reference: key,
+        legs: [
+          { account: { member: memberId, wallet: 'main' }, amount: minor },
+          { account: { system: 'merchant:cash' }, amount: -minor },
+        ],
+      },
+      t.clock.now(),
+    ),
+  );
+}
+
+export const PAYMENT_PASSWORD = '135790';
+
+/** A member (type 0 unless given) with a session; optionally with money and a payment password. */
+export async function walletMember(
+  t: TestApp,
+  options: { type?: number; funds?: bigint; paymentPassword?: boolean } = {},
+): Promise<{ token: string; id: number }> {
+  const token = await t.memberToken(options.type ?? 0);
+  const id = (await t.get(accountsEndpoints.memberInfo.path, token)).body.value.id as number;
+  if (options.funds) await fund(t, id, options.funds);
+  if (options.paymentPassword) {
+    await accountsStore.setPaymentPasswordHash(t.db, id, await hashPassword(PAYMENT_PASSWORD));
+  }
+  return { token, id };
+}
+
+/** An encrypted call (Tessera's scheme) with extra headers, e.g. an Idempotency-Key. */
+export async function sealedCall(
+  t: TestApp,
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const key = (await t.get(accountsEndpoints.encryptionKey.path)).body.value;
+  const encrypted = await encryptBody(key, endpoint, body);
+  return t.call({
+    method: endpoint.method,
+    url: endpoint.path,
+    headers: { ...encrypted.headers, ...headers },
+    payload: encrypted.body,
+    ...(token ? { token } : {}),
+  });
+}
+
+/** A multipart body of text fields and files, as a browser's FormData sends it. */
+export function multipartBody(
+  parts: { name: string; value?: string; file?: { data: Buffer; filename: string; contentType: string } }[],
+): { boundary: string; payload: Buffer } {
+  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (part.file) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\n` +
+            `Content-Type: ${part.file.contentType}\r\n\r\n`,
+        ),
+        part.file.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { boundary, payload: Buffer.concat(chunks) };
+}
