@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../src/modules/accounts/testing.ts';
+import { fundMember } from '../src/modules/wallet/testing.ts';
+import { hashPassword } from '../src/platform/crypto.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
 
@@ -138,6 +140,12 @@ describe('every call, made as the original makes it', () => {
       "insert into members (username, type, affiliate_code) values ('conformanceagent', 1, 'AGENT2026')",
     );
     client.token = member.token;
+    // Money to move, an upline to send it to, and a payment password for the wallet's calls.
+    await fundMember(t, member.id, 1_000_000n);
+    await t.db.query(
+      "update members set upline_id = (select id from members where username = 'conformanceagent'), to_upline = true, payment_password_hash = $2 where id = $1",
+      [member.id, await hashPassword('246810')],
+    );
     Object.assign(values, {
       merchant: t.config.merchantCode,
       username: member.username,
@@ -152,6 +160,7 @@ describe('every call, made as the original makes it', () => {
       newPassword: 'Changed-pass-2026',
       affiliateCode: 'AGENT2026',
       randomHex: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+      paymentPassword: '246810',
     });
   });
   afterAll(async () => {

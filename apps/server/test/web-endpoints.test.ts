@@ -4,9 +4,10 @@ import {
   type Endpoint,
   gamesEndpoints,
   systemEndpoints,
+  walletPlayerEndpoints,
 } from '@tessera/contract';
 import { describe, expect, it } from 'vitest';
-import { accountEndpoints, endpoints } from '../../web/src/app/endpoints.ts';
+import { accountEndpoints, endpoints, walletEndpoints } from '../../web/src/app/endpoints.ts';
 
 /**
  * The player site names the method, path, body type and answer type of every endpoint it calls (apps/web/src/app/endpoints.ts),
@@ -26,6 +27,7 @@ const wire = (endpoint: Wire) => ({
 const tables: [name: string, site: Record<string, Wire>, contract: Record<string, Wire>][] = [
   ['endpoints', endpoints, { ...systemEndpoints, ...contentEndpoints, ...gamesEndpoints }],
   ['accountEndpoints', accountEndpoints, accountsEndpoints],
+  ['walletEndpoints', walletEndpoints, walletPlayerEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

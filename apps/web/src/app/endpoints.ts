@@ -4,10 +4,12 @@ import type {
   Endpoint,
   gamesEndpoints,
   systemEndpoints,
+  walletPlayerEndpoints,
 } from '@tessera/contract';
 
 type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & typeof gamesEndpoints;
 type AccountEndpoints = typeof accountsEndpoints;
+type WalletEndpoints = typeof walletPlayerEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -108,4 +110,29 @@ export const accountEndpoints = {
   setAvatar: account<'setAvatar'>('POST', '/wps/member/info/icon'),
   setNickname: account<'setNickname'>('POST', '/wps/member/info/nickname'),
   setLanguage: account<'setLanguage'>('PUT', '/wps/member/language'),
+};
+
+function wallet<K extends keyof WalletEndpoints>(
+  method: WalletEndpoints[K]['method'],
+  path: string,
+  bodyType?: 'encrypted',
+  idempotent?: 'idempotent',
+): WalletEndpoints[K] {
+  return light<WalletEndpoints[K]>(method, path, bodyType, idempotent);
+}
+
+/** The wallet's endpoints: balances, transfers, the account record, profit and loss, the payment password. */
+export const walletEndpoints = {
+  balance: wallet<'balance'>('GET', '/wps/v2/wallets/balance'),
+  walletTransfer: wallet<'walletTransfer'>('POST', '/wps/relay/GCS_walletTransfer', undefined, 'idempotent'),
+  transferTargets: wallet<'transferTargets'>('GET', '/wps/wallet/transfer/targets'),
+  memberTransfer: wallet<'memberTransfer'>(
+    'POST',
+    '/wps/relay/MCSFE_processC2CTransaction',
+    undefined,
+    'idempotent',
+  ),
+  accountRecord: wallet<'accountRecord'>('GET', '/wps/relay/ODSFE2_MemTransDet'),
+  profitAndLoss: wallet<'profitAndLoss'>('GET', '/wps/wallet/profit'),
+  paymentPassword: wallet<'paymentPassword'>('POST', '/wps/member/password/payment', 'encrypted'),
 };

@@ -17,6 +17,7 @@ const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
+const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
 
 /** `/` redirects to /index (§2), keeping the query (referral and affiliate codes travel there). */
 function RedirectToIndex() {
@@ -74,10 +75,16 @@ function screenOf(route: PageRoute) {
       return <DownloadPage />;
     case 'join':
       return <JoinPage />;
+    case 'memberCentre':
+      return (
+        <Gated level="member">
+          <MemberCentre />
+        </Gated>
+      );
     default:
-      if (route.path === '/member' || route.path === '/agentHome') {
+      if (route.path === '/agentHome') {
         return (
-          <Gated level={route.path === '/member' ? 'member' : 'agent'}>
+          <Gated level="agent">
             <ComingSoonPage pageKey={route.pageKey} />
           </Gated>
         );

@@ -26,6 +26,7 @@ export type Screen =
   | 'help'
   | 'download'
   | 'join'
+  | 'memberCentre'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'lottery' | 'promotions' };
 
@@ -46,7 +47,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/vip', pageKey: 'vip', screen: { comingSoon: 'member' } },
   { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
   { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
-  { path: '/member', pageKey: 'member', screen: { comingSoon: 'member' } },
+  { path: '/member', pageKey: 'member', screen: 'memberCentre' },
   { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: { comingSoon: 'games' } },
   { path: '/sports', pageKey: 'sports', gameType: 'SPORTS', screen: { comingSoon: 'games' } },
   { path: '/esports', pageKey: 'esports', gameType: 'ESPORTS', screen: { comingSoon: 'games' } },

@@ -37,9 +37,6 @@ export interface SessionValues {
 export interface SessionMember {
   nickname: string;
   avatarUrl: string;
-  /** The balance as the server formats it (money is integer minor units on the wire), or null. */
-  balance: string | null;
-  currencySymbol: string;
   /** §3 isAgent: 1, 2, 41, 42 agents; 4 trial account. */
   isAgent: number;
 }

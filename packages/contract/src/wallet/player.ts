@@ -162,7 +162,6 @@ export const walletPlayerEndpoints = {
     method: 'POST',
     path: '/wps/relay/MCSFE_processC2CTransaction',
     access: 'realMember',
-    bodyType: 'encrypted',
     body: memberTransferBody,
     idempotent: true,
     response: memberTransfer,

@@ -1,8 +1,8 @@
 import { storeImage } from '../../modules/content/service.ts';
+import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
-import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import * as data from './data.ts';
 
 /**

@@ -35,7 +35,9 @@ export async function verifyPaymentPassword(
     throw new AppError('payment_password_not_set');
   }
   if (await verifyPassword(hash, password)) return;
-  const failures = await write(db, { isolation: 'read committed' }, (tx) => recordFailure(tx, key, policy, now));
+  const failures = await write(db, { isolation: 'read committed' }, (tx) =>
+    recordFailure(tx, key, policy, now),
+  );
   if (failures >= policy.maxFailures) throw new AppError('payment_password_locked');
   throw new AppError('payment_password_wrong', { paymentPassword: 'invalid_value' });
 }
@@ -66,7 +68,8 @@ export async function setPaymentPassword(
   const member = await store.findMember(db, memberId);
   if (!member) throw new AppError('unauthorized');
   if (await store.paymentPasswordHash(db, memberId)) {
-    if (!input.oldPaymentPassword) throw new AppError('validation_failed', { oldPaymentPassword: 'required' });
+    if (!input.oldPaymentPassword)
+      throw new AppError('validation_failed', { oldPaymentPassword: 'required' });
     await verifyPaymentPassword(accounts, memberId, input.oldPaymentPassword, policy, now);
   } else {
     if (!input.loginPassword) throw new AppError('validation_failed', { loginPassword: 'required' });

@@ -599,9 +599,10 @@ export interface RelativeDb {
 
 export function findRelative(db: Queryable, id: number) {
   return one(
-    db.query<RelativeDb>('select id, username, nickname, type, upline_id, to_upline from members where id = $1', [
-      id,
-    ]),
+    db.query<RelativeDb>(
+      'select id, username, nickname, type, upline_id, to_upline from members where id = $1',
+      [id],
+    ),
   );
 }
 

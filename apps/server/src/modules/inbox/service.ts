@@ -3,7 +3,11 @@ import * as system from '../system/service.ts';
 import * as store from './store.ts';
 
 /** The messages the site sends (message_templates codes). */
-export type MessageCode = 'DEPOSIT_SUCCESS' | 'DEPOSIT_FAILED' | 'WITHDRAWAL_APPROVED' | 'WITHDRAWAL_REJECTED';
+export type MessageCode =
+  | 'DEPOSIT_SUCCESS'
+  | 'DEPOSIT_FAILED'
+  | 'WITHDRAWAL_APPROVED'
+  | 'WITHDRAWAL_REJECTED';
 
 /**
  * Stores a message in the member's inbox, in the member's language (English where the template has none), inside

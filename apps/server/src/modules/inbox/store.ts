@@ -1,7 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 
 export async function memberLanguage(db: Queryable, memberId: number): Promise<string> {
-  const [row] = await db.query<{ language: string }>('select language from members where id = $1', [memberId]);
+  const [row] = await db.query<{ language: string }>('select language from members where id = $1', [
+    memberId,
+  ]);
   return row?.language ?? 'EN';
 }
 

@@ -6,7 +6,9 @@ import * as ledger from './ledger.ts';
 import { currencyOf } from './settings.ts';
 
 /** The wallets a member has: main, and one per vendor with its own wallet unless the merchant wallet is single. */
-export async function walletList(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ code: string; name: string }[]> {
+export async function walletList(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+): Promise<{ code: string; name: string }[]> {
   const { isSingle } = await system.merchantWallet(deps.db, deps.config.merchantCode);
   const vendors = isSingle ? [] : await games.transferWalletVendors(deps.db);
   return [{ code: 'main', name: 'Main wallet' }, ...vendors];

@@ -7,7 +7,11 @@ import { entriesPage } from './records.ts';
 import { currencyOf } from './settings.ts';
 
 /** A member's ledger as the console shows it: every account with its balance, and every entry, newest first. */
-export async function memberLedger(deps: AppDeps, memberId: number, paging: { pageNo: number; pageSize: number }) {
+export async function memberLedger(
+  deps: AppDeps,
+  memberId: number,
+  paging: { pageNo: number; pageSize: number },
+) {
   const member = await relations.relativeById(deps.db, memberId);
   if (!member) throw new AppError('not_found');
   const [currency, accounts] = await Promise.all([currencyOf(deps), memberAccounts(deps.db, memberId)]);
@@ -24,12 +28,14 @@ export async function memberLedger(deps: AppDeps, memberId: number, paging: { pa
     digits: currency.digits,
     accounts: accounts.map((account) => {
       const wallet = account.kind === 'vendor' ? (account.vendor ?? '') : account.kind;
-      const ref = account.kind === 'vendor' ? { vendor: wallet } : (account.kind as 'main' | 'points' | 'pending');
+      const ref =
+        account.kind === 'vendor' ? { vendor: wallet } : (account.kind as 'main' | 'points' | 'pending');
       return {
         code: accountCode({ member: memberId, wallet: ref }),
         kind: account.kind,
         wallet,
-        balance: account.kind === 'points' ? Number(account.balance) : toMajor(account.balance, currency.digits),
+        balance:
+          account.kind === 'points' ? Number(account.balance) : toMajor(account.balance, currency.digits),
       };
     }),
     entries,

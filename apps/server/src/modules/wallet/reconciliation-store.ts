@@ -98,7 +98,9 @@ export async function insertReport(
 }
 
 export async function listReports(db: Queryable, offset: number, limit: number) {
-  const [count] = await db.query<{ total: bigint }>('select count(*)::bigint as total from reconciliation_reports');
+  const [count] = await db.query<{ total: bigint }>(
+    'select count(*)::bigint as total from reconciliation_reports',
+  );
   const rows = await db.query<ReportRow>(
     `select r.id, r.status, o.username as "requestedBy", r.started_at as "startedAt", r.finished_at as "finishedAt",
        r.transactions, r.entries, r.accounts, r.totals, r.unbalanced, r.mismatched, r.negative

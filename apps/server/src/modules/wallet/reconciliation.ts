@@ -28,7 +28,11 @@ export async function reconcile(deps: AppDeps, requestedBy: number | null): Prom
       finishedAt: deps.clock.now(),
       ...found.counts,
       totals: Object.fromEntries(found.totals.map((total) => [total.unit, String(total.total)])),
-      unbalanced: found.unbalanced.map((row) => ({ ...row, transactionId: String(row.transactionId), sum: String(row.sum) })),
+      unbalanced: found.unbalanced.map((row) => ({
+        ...row,
+        transactionId: String(row.transactionId),
+        sum: String(row.sum),
+      })),
       mismatched: found.mismatched.map((row) => ({
         code: row.code,
         balance: String(row.balance),
@@ -48,7 +52,11 @@ export function requestReconciliation(
   now: Date,
 ): Promise<{ jobId: number }> {
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => ({
-    jobId: await enqueue(tx, { kind: RECONCILE_JOB, payload: { requestedBy: operatorId }, runAt: now, maxAttempts: 3 }, now),
+    jobId: await enqueue(
+      tx,
+      { kind: RECONCILE_JOB, payload: { requestedBy: operatorId }, runAt: now, maxAttempts: 3 },
+      now,
+    ),
   }));
 }
 
@@ -93,7 +101,9 @@ export async function reports(
       transactions: Number(row.transactions),
       entries: Number(row.entries),
       accounts: Number(row.accounts),
-      totals: Object.fromEntries(Object.entries(row.totals).map(([unit, sum]) => [unit, amountOf(unit, sum, digits)])),
+      totals: Object.fromEntries(
+        Object.entries(row.totals).map(([unit, sum]) => [unit, amountOf(unit, sum, digits)]),
+      ),
       unbalanced: row.unbalanced.map((item) => ({
         transactionId: Number(item.transactionId),
         unit: item.unit,
@@ -105,7 +115,10 @@ export async function reports(
         entriesSum: amountOf(item.code, item.entriesSum, digits),
         brokenChainAt: item.brokenChainAt === null ? null : Number(item.brokenChainAt),
       })),
-      negative: row.negative.map((item) => ({ code: item.code, balance: amountOf(item.code, item.balance, digits) })),
+      negative: row.negative.map((item) => ({
+        code: item.code,
+        balance: amountOf(item.code, item.balance, digits),
+      })),
     })),
     total,
     pageNo: paging.pageNo,

@@ -42,7 +42,12 @@ export async function entriesPage(
     },
     { offset: (paging.pageNo - 1) * paging.pageSize, limit: paging.pageSize },
   );
-  return { list: rows.map((row) => record(row, digits)), total, pageNo: paging.pageNo, pageSize: paging.pageSize };
+  return {
+    list: rows.map((row) => record(row, digits)),
+    total,
+    pageNo: paging.pageNo,
+    pageSize: paging.pageSize,
+  };
 }
 
 /** The account record (transactionHistory, ODSFE2_MemTransDet): what moved the member's spendable money. */
@@ -79,7 +84,10 @@ export function periodRange(period: ProfitPeriod, now: Date): { start: Date; end
     case 'thisMonth':
       return { start: new Date(month), end: new Date(today + DAY_MS) };
     case 'lastMonth':
-      return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)), end: new Date(month) };
+      return {
+        start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)),
+        end: new Date(month),
+      };
   }
 }
 
@@ -97,7 +105,9 @@ export async function profitAndLoss(
   const { start, end } = periodRange(period, now);
   const rows = await store.memberTotalsByKind(deps.db, memberId, start, end);
   const sum = (...kinds: LedgerKind[]) =>
-    rows.filter((row) => kinds.includes(row.kind as LedgerKind)).reduce((total, row) => total + row.total, 0n);
+    rows
+      .filter((row) => kinds.includes(row.kind as LedgerKind))
+      .reduce((total, row) => total + row.total, 0n);
   const transfers = await store.memberTransferTotals(deps.db, memberId, start, end);
   const major = (minor: bigint) => toMajor(minor, currency.digits);
   const bets = -sum('bet');

@@ -1,4 +1,4 @@
-import { walletConsoleEndpoints as consoleApi, walletPlayerEndpoints as api } from '@tessera/contract';
+import { walletPlayerEndpoints as api, walletConsoleEndpoints as consoleApi } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember, asOperator } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -47,14 +47,22 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
     profitAndLoss(deps, asMember(caller).memberId, query.period, now),
   );
   route(app, deps, api.paymentPassword, async ({ caller, body, now }) =>
-    setPaymentPassword(deps, asMember(caller).memberId, body, paymentPasswordPolicy(await walletSettingsOf(db)), now),
+    setPaymentPassword(
+      deps,
+      asMember(caller).memberId,
+      body,
+      paymentPasswordPolicy(await walletSettingsOf(db)),
+      now,
+    ),
   );
 
   route(app, deps, consoleApi.settings, async () => walletSettingsOf(db));
   route(app, deps, consoleApi.saveSettings, async ({ caller, ip, now, body }) =>
     saveWalletSettings(deps, { caller, ip, now }, body),
   );
-  route(app, deps, consoleApi.memberLedger, async ({ params, query }) => memberLedger(deps, params.id, query));
+  route(app, deps, consoleApi.memberLedger, async ({ params, query }) =>
+    memberLedger(deps, params.id, query),
+  );
   route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency }) =>
     adjust(deps, { caller, ip, now, idempotency }, body),
   );

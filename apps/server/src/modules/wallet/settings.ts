@@ -36,7 +36,13 @@ export async function saveWalletSettings(
       throw new AppError('validation_failed', { [field]: 'invalid_value' });
     }
   }
-  return system.replaceSetting(deps, call, WALLET_SETTINGS_KEY, walletSettingsOf, walletSettings.parse(value));
+  return system.replaceSetting(
+    deps,
+    call,
+    WALLET_SETTINGS_KEY,
+    walletSettingsOf,
+    walletSettings.parse(value),
+  );
 }
 
 /** The merchant's currency, its symbol and its decimals. */
@@ -48,7 +54,11 @@ export interface Currency {
 
 export async function currencyOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Currency> {
   const found = await system.merchant(deps.db, deps.config.merchantCode);
-  return { currency: found.currency, currencySymbol: found.currency_symbol, digits: currencyDigits(found.currency) };
+  return {
+    currency: found.currency,
+    currencySymbol: found.currency_symbol,
+    digits: currencyDigits(found.currency),
+  };
 }
 
 /** A limit of the settings (major units) in minor units. */

@@ -5,14 +5,12 @@ import { write } from '../../platform/write.ts';
 import * as accountsStore from '../accounts/store.ts';
 import { post } from './ledger.ts';
 
-/** Helpers for the wallet's tests: members with money and a payment password, encrypted calls with a key. */
-
 let funded = 0;
 
-/** Credits the member's main wallet as a deposit would (main +x, merchant:cash −x), in minor units. */
-export async function fund(t: TestApp, memberId: number, minor: bigint): Promise<void> {
+/** Credits a member's main wallet from the merchant's cash, as a confirmed deposit would (minor units). */
+export async function fundMember(t: TestApp, memberId: number, minor: bigint): Promise<void> {
   funded += 1;
-  const key = `test-fund:${memberId}:${funded}:${t.deps.rng.int(0, 1_000_000_000)}`;
+  const key = `test-funding:${memberId}:${funded}:${t.deps.rng.int(0, 1_000_000_000)}`;
   await write(t.db, { isolation: 'read committed' }, (tx) =>
     post(
       tx,
@@ -31,6 +29,13 @@ export async function fund(t: TestApp, memberId: number, minor: bigint): Promise
   );
 }
 
+/** A member with a session: its token and id (type 0 member unless told). */
+export async function newMember(t: TestApp, type = 0): Promise<{ token: string; id: number }> {
+  const token = await t.memberToken(type);
+  const info = await t.get('/wps/member/info', token);
+  return { token, id: info.body.value.id as number };
+}
+
 export const PAYMENT_PASSWORD = '135790';
 
 /** A member (type 0 unless given) with a session; optionally with money and a payment password. */
@@ -38,9 +43,8 @@ export async function walletMember(
   t: TestApp,
   options: { type?: number; funds?: bigint; paymentPassword?: boolean } = {},
 ): Promise<{ token: string; id: number }> {
-  const token = await t.memberToken(options.type ?? 0);
-  const id = (await t.get(accountsEndpoints.memberInfo.path, token)).body.value.id as number;
-  if (options.funds) await fund(t, id, options.funds);
+  const { token, id } = await newMember(t, options.type ?? 0);
+  if (options.funds) await fundMember(t, id, options.funds);
   if (options.paymentPassword) {
     await accountsStore.setPaymentPasswordHash(t.db, id, await hashPassword(PAYMENT_PASSWORD));
   }

@@ -22,7 +22,7 @@ export const avatarQuery = (token: string | null) =>
 
 /**
  * Loads the logged-in member's info and avatar (§4 "login info") and hands the header what it shows: nickname
- * (the account name when none is set), avatar and account type. There is no wallet yet, so no balance.
+ * (the account name when none is set), avatar and account type. The balance comes from the wallet's query.
  */
 export async function loadMemberInfo(queryClient: QueryClient): Promise<MemberInfo | null> {
   const token = getToken();
@@ -35,8 +35,6 @@ export async function loadMemberInfo(queryClient: QueryClient): Promise<MemberIn
   setSessionMember({
     nickname: info.nickname || info.account,
     avatarUrl: avatar.url,
-    balance: null,
-    currencySymbol: '',
     isAgent: info.type,
   });
   return info;

@@ -9,6 +9,7 @@ import { preloadAuthModals } from '../auth/AuthModal.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
 import { type GateLevel, passGate } from '../auth/gate.ts';
 import { useWhitelabel } from '../site/queries.ts';
+import { money, useBalance } from '../wallet/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
 
 /** Logged out (§2 header): "Sign up" when direct registration is on, and "Log in". */
@@ -40,13 +41,15 @@ function LoggedOutActions() {
 }
 
 /**
- * Avatar, nickname and balance: only what the member info says, nothing before it has loaded. It opens "my
- * account" (a trial account gets the warning of §5 instead).
+ * Avatar, nickname and balance: only what the member info and the wallet say, nothing before they have loaded.
+ * The balance follows every posting without a reload (pushed over /ws). It opens "my account" (a trial account
+ * gets the warning of §5 instead).
  */
 function MemberSummary({ member }: { member: SessionMember | null }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const showBalance = member !== null && member.balance !== null && !isHomePath(pathname);
+  const { data: balance } = useBalance();
+  const showBalance = member !== null && balance !== undefined && !isHomePath(pathname);
   return (
     <button
       type="button"
@@ -71,7 +74,7 @@ function MemberSummary({ member }: { member: SessionMember | null }) {
         {showBalance ? (
           <span className="member-summary__balance">
             <span className="visually-hidden">{t('header.balance')} </span>
-            {member.currencySymbol} {member.balance}
+            {balance.currencySymbol} {money(balance.sumBalance, balance.digits)}
           </span>
         ) : null}
       </span>

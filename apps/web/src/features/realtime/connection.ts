@@ -21,6 +21,7 @@ export const SESSION_ENDED = 4401;
 const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'settings.changed',
   'member.changed',
+  'wallet.changed',
   'hello',
 ]);
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { endSession, getToken, useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { loadMemberInfo } from '../auth/member.ts';
+import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
 
 /**
@@ -10,7 +11,9 @@ import { connectRealtime, realtimeUrl } from './connection.ts';
  * notices …), and so does a reconnection, since events may have been missed while the socket was down. A login
  * or a logout reconnects, so the server knows the socket's member; a session the server ended (revoked elsewhere,
  * expired) ends here at once. `member.changed` (the member's profile changed in another tab, or an operator asked
- * for a new password) reloads the member info, and opens the forced password change when it is asked for.
+ * for a new password) reloads the member info, and opens the forced password change when it is asked for;
+ * `wallet.changed` (a posting committed) puts the new balance in the header at once and refetches the wallet's
+ * pages.
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -24,6 +27,13 @@ export function useRealtimeRefresh(): void {
       onSessionEnded: endSession,
       onEvent: (event) => {
         if (event.type === 'settings.changed') refetchAll();
+        if (event.type === 'wallet.changed') {
+          const current = getToken();
+          queryClient.setQueryData(balanceQuery(current).queryKey, (balances) =>
+            withPushedBalance(balances, event.sumBalance),
+          );
+          void queryClient.invalidateQueries({ queryKey: walletKey(current) });
+        }
         if (event.type === 'member.changed') {
           loadMemberInfo(queryClient).then((info) => {
             if (info?.mustChangePassword) openAuthModal('changePassword', { forced: true });

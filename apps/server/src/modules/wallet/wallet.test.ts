@@ -1,0 +1,592 @@
+import { walletPlayerEndpoints as api, walletConsoleEndpoints as consoleApi } from '@tessera/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { hashPassword } from '../../platform/crypto.ts';
+import { registerMember, sealed } from '../accounts/testing.ts';
+import { reconcile } from './reconciliation.ts';
+import { fundMember, newMember } from './testing.ts';
+
+const TRIAL = 4;
+
+describe('wallet: balances, transfers, records', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a new member has a zero balance in every wallet, in the merchant currency', async () => {
+    const { token } = await newMember(t);
+    const res = await t.get(api.balance.path, token);
+    expect(res.status).toBe(200);
+    expect(res.body.value).toEqual({
+      sumBalance: 0,
+      currency: 'PHP',
+      currencySymbol: 'P',
+      digits: 2,
+      wallets: [
+        { wallet: 'main', name: 'Main wallet', balance: 0 },
+        { wallet: 'FB', name: 'FB Sports', balance: 0 },
+        { wallet: 'TCG_LOTTO_VN', name: 'Vietnam Lottery', balance: 0 },
+        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 0 },
+      ],
+    });
+  });
+
+  it('the balance is refused without a session; the consolidated funds carry it with the contract requests', async () => {
+    expect((await t.get(api.balance.path)).body.code).toBe('unauthorized');
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 123_456n);
+    const res = await t.get(api.consolidatedFunds.path, token);
+    expect(res.body.value).toMatchObject({
+      sumBalance: 1234.56,
+      currency: 'PHP',
+      divtypereq: 0,
+      dailysalinfotype: 0,
+    });
+  });
+
+  it('moves money between the main and a vendor wallet, once per idempotency key', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 50_000n);
+    const move = () =>
+      t.call({
+        method: 'POST',
+        url: api.walletTransfer.path,
+        token,
+        headers: { 'idempotency-key': `move-${id}` },
+        payload: { fromWallet: 'main', toWallet: 'FB', amount: 120.5 },
+      });
+    const first = await move();
+    expect(first.status).toBe(200);
+    expect(first.body.value.sumBalance).toBe(500);
+    expect(first.body.value.wallets.slice(0, 2)).toEqual([
+      { wallet: 'main', name: 'Main wallet', balance: 379.5 },
+      { wallet: 'FB', name: 'FB Sports', balance: 120.5 },
+    ]);
+    const again = await move();
+    expect(again.body.value).toEqual(first.body.value);
+    const back = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'FB', toWallet: 'main', amount: 20 },
+      token,
+    );
+    expect(back.body.value.wallets[1].balance).toBe(100.5);
+  });
+
+  it('refuses a transfer beyond the balance, to an unknown wallet, with too many decimals, or for a trial account', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 1_000n);
+    const over = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'main', toWallet: 'FB', amount: 10.01 },
+      token,
+    );
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('insufficient_balance');
+    const unknown = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'main', toWallet: 'NOPE', amount: 1 },
+      token,
+    );
+    expect(unknown.body).toMatchObject({
+      code: 'wallet_unknown',
+      fields: { toWallet: 'Value is not valid' },
+    });
+    const decimals = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'main', toWallet: 'FB', amount: 1.005 },
+      token,
+    );
+    expect(decimals.body.code).toBe('amount_invalid');
+    const same = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'FB', toWallet: 'FB', amount: 1 },
+      token,
+    );
+    expect(same.body.code).toBe('validation_failed');
+    const trial = await newMember(t, TRIAL);
+    const refused = await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'main', toWallet: 'FB', amount: 1 },
+      trial.token,
+    );
+    expect(refused.body.code).toBe('in_need_true_account');
+    expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(10);
+  });
+
+  it('refuses transfers between wallets when the merchant wallet is single, and lists only the main wallet', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 1_000n);
+    await t.db.query('update merchant set wallet_single = true');
+    try {
+      const res = await t.send(
+        'POST',
+        api.walletTransfer.path,
+        { fromWallet: 'main', toWallet: 'FB', amount: 1 },
+        token,
+      );
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('wallet_single');
+      expect((await t.get(api.balance.path, token)).body.value.wallets).toEqual([
+        { wallet: 'main', name: 'Main wallet', balance: 10 },
+      ]);
+    } finally {
+      await t.db.query('update merchant set wallet_single = false');
+    }
+  });
+
+  it('the account record pages entries newest first, filters by type and dates, and never shows another member', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 10_000n);
+    t.clock.advance(60_000);
+    await t.send(
+      'POST',
+      api.walletTransfer.path,
+      { fromWallet: 'main', toWallet: 'TCG_SEA', amount: 30 },
+      token,
+    );
+    const other = await newMember(t);
+    await fundMember(t, other.id, 5_000n);
+    const all = await t.get(`${api.accountRecord.path}?pageNo=1&pageSize=2`, token);
+    expect(all.body.value).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 });
+    expect(
+      all.body.value.list.map((row: { kind: string; wallet: string; amount: number }) => [
+        row.kind,
+        row.wallet,
+        row.amount,
+      ]),
+    ).toEqual([
+      ['wallet_transfer', 'TCG_SEA', 30],
+      ['wallet_transfer', 'main', -30],
+    ]);
+    expect(all.body.value.list[1]).toMatchObject({ balanceBefore: 100, balanceAfter: 70 });
+    const deposits = await t.get(`${api.accountRecord.path}?type=deposit`, token);
+    expect(deposits.body.value.list.map((row: { amount: number }) => row.amount)).toEqual([100]);
+    const later = new Date(t.clock.now().getTime() + 1).toISOString();
+    const none = await t.get(`${api.accountRecord.path}?startTime=${encodeURIComponent(later)}`, token);
+    expect(none.body.value.total).toBe(0);
+    const bad = await t.get(`${api.accountRecord.path}?type=lottery`, token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+  });
+
+  it('profit and loss of a period counts deposits, transfers with other members and adjustments', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 20_000n);
+    const res = await t.get(`${api.profitAndLoss.path}?period=today`, token);
+    expect(res.body.value).toMatchObject({
+      period: 'today',
+      deposits: 200,
+      withdrawals: 0,
+      transfersIn: 0,
+      profit: 0,
+    });
+    const yesterday = await t.get(`${api.profitAndLoss.path}?period=yesterday`, token);
+    expect(yesterday.body.value.deposits).toBe(0);
+    expect((await t.get(`${api.profitAndLoss.path}?period=decade`, token)).body.code).toBe(
+      'validation_failed',
+    );
+  });
+});
+
+describe('wallet: payment password and transfers between members', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function family() {
+    const agent = await registerMember(t);
+    const player = await registerMember(t);
+    await t.db.query('update members set type = 1 where id = $1', [agent.id]);
+    await t.db.query('update members set upline_id = $1, to_upline = true where id = $2', [
+      agent.id,
+      player.id,
+    ]);
+    const hash = await hashPassword('246810');
+    await t.db.query('update members set payment_password_hash = $1 where id = any($2)', [
+      hash,
+      [agent.id, player.id],
+    ]);
+    return { agent, player };
+  }
+
+  it('sets the first payment password with the login password, then changes it with the old one', async () => {
+    const member = await registerMember(t);
+    const first = await sealed(
+      t,
+      api.paymentPassword,
+      { loginPassword: member.password, newPaymentPassword: '135790', confirmPaymentPassword: '135790' },
+      member.token,
+    );
+    expect(first.body).toMatchObject({ success: true, value: { ok: true } });
+    const wrongOld = await sealed(
+      t,
+      api.paymentPassword,
+      { oldPaymentPassword: '000001', newPaymentPassword: '975310', confirmPaymentPassword: '975310' },
+      member.token,
+    );
+    expect(wrongOld.body).toMatchObject({
+      code: 'payment_password_wrong',
+      fields: { paymentPassword: 'Value is not valid' },
+    });
+    const changed = await sealed(
+      t,
+      api.paymentPassword,
+      { oldPaymentPassword: '135790', newPaymentPassword: '975310', confirmPaymentPassword: '975310' },
+      member.token,
+    );
+    expect(changed.body.success).toBe(true);
+  });
+
+  it('refuses a trivial, mismatched or badly formed payment password, and a wrong login password', async () => {
+    const member = await registerMember(t);
+    const send = (body: object) => sealed(t, api.paymentPassword, body, member.token);
+    expect(
+      (
+        await send({
+          loginPassword: member.password,
+          newPaymentPassword: '111111',
+          confirmPaymentPassword: '111111',
+        })
+      ).body.fields,
+    ).toEqual({ newPaymentPassword: 'This password is too easy to guess' });
+    expect(
+      (
+        await send({
+          loginPassword: member.password,
+          newPaymentPassword: '123456',
+          confirmPaymentPassword: '123456',
+        })
+      ).body.fields,
+    ).toEqual({ newPaymentPassword: 'This password is too easy to guess' });
+    expect(
+      (
+        await send({
+          loginPassword: member.password,
+          newPaymentPassword: '135790',
+          confirmPaymentPassword: '135791',
+        })
+      ).body.fields,
+    ).toEqual({ confirmPaymentPassword: 'Passwords do not match' });
+    expect(
+      (
+        await send({
+          loginPassword: member.password,
+          newPaymentPassword: '13579',
+          confirmPaymentPassword: '13579',
+        })
+      ).body.code,
+    ).toBe('validation_failed');
+    const wrong = await send({
+      loginPassword: 'not-my-password',
+      newPaymentPassword: '135790',
+      confirmPaymentPassword: '135790',
+    });
+    expect(wrong.body.code).toBe('password_incorrect');
+  });
+
+  it('sends money to the upline with the payment password, and records it for both', async () => {
+    const { agent, player } = await family();
+    await fundMember(t, player.id, 30_000n);
+    const res = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'upline',
+        amount: 100,
+        paymentPassword: '246810',
+        remark: 'thanks',
+      },
+      token: player.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({
+      direction: 'upline',
+      toUsername: agent.username,
+      amount: 100,
+      sumBalance: 200,
+    });
+    expect((await t.get(api.balance.path, agent.token)).body.value.sumBalance).toBe(100);
+    const record = await t.get(api.accountRecord.path, agent.token);
+    expect(record.body.value.list[0]).toMatchObject({
+      kind: 'member_transfer',
+      amount: 100,
+      remark: 'thanks',
+    });
+    const pnl = await t.get(api.profitAndLoss.path, player.token);
+    expect(pnl.body.value).toMatchObject({ transfersOut: 100, transfersIn: 0 });
+  });
+
+  it('an agent sends to a direct downline only; a member may not send downwards; a wrong payment password locks', async () => {
+    const { agent, player } = await family();
+    await fundMember(t, agent.id, 10_000n);
+    const down = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'downline',
+        toUsername: player.username,
+        amount: 25,
+        paymentPassword: '246810',
+      },
+      token: agent.token,
+    });
+    expect(down.body.value).toMatchObject({ toUsername: player.username, amount: 25 });
+    const stranger = await registerMember(t);
+    const notMine = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'downline',
+        toUsername: stranger.username,
+        amount: 1,
+        paymentPassword: '246810',
+      },
+      token: agent.token,
+    });
+    expect(notMine.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { toUsername: 'Value is not valid' },
+    });
+    const memberDown = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'downline',
+        toUsername: agent.username,
+        amount: 1,
+        paymentPassword: '246810',
+      },
+      token: player.token,
+    });
+    expect(memberDown.body.code).toBe('transfer_not_allowed');
+    let last = '';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await t.call({
+        method: 'POST',
+        url: api.memberTransfer.path,
+        payload: {
+          direction: 'upline',
+          amount: 1,
+          paymentPassword: '999999',
+        },
+        token: player.token,
+      });
+      last = wrong.body.code;
+    }
+    expect(last).toBe('payment_password_locked');
+    const locked = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'upline',
+        amount: 1,
+        paymentPassword: '246810',
+      },
+      token: player.token,
+    });
+    expect(locked.body.code).toBe('payment_password_locked');
+    expect((await t.get(api.balance.path, player.token)).body.value.sumBalance).toBe(25);
+  });
+
+  it('transfer to upline follows toUpline, the agent type 2 rule and the setting', async () => {
+    const { player, agent } = await family();
+    const targets = await t.get(api.transferTargets.path, player.token);
+    expect(targets.body.value).toEqual({
+      upline: { allowed: true, username: agent.username },
+      downlines: [],
+    });
+    const agentView = await t.get(api.transferTargets.path, agent.token);
+    expect(agentView.body.value.downlines).toEqual([
+      { username: player.username, nickname: expect.any(String) },
+    ]);
+    await t.db.query('update members set to_upline = false where id = $1', [player.id]);
+    expect((await t.get(api.transferTargets.path, player.token)).body.value.upline.allowed).toBe(false);
+    const refused = await t.call({
+      method: 'POST',
+      url: api.memberTransfer.path,
+      payload: {
+        direction: 'upline',
+        amount: 1,
+        paymentPassword: '246810',
+      },
+      token: player.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('transfer_not_allowed');
+  });
+});
+
+describe('wallet in the console: settings, a member ledger, adjustments, reconciliation', () => {
+  let t: TestApp;
+  let tok: CallerTokens;
+  const checks = consoleChecks(
+    () => t,
+    () => tok,
+  );
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+    tok = await openCallerTokens(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finance reads and saves the cashier settings, audited; a bad value is refused with its field', async () => {
+    const read = await t.get(consoleApi.settings.path, tok.finance);
+    expect(read.body.value).toMatchObject({
+      turnoverMultiple: 1,
+      withdrawalMin: 100,
+      autoReceiptMinutes: 60,
+    });
+    const next = { ...read.body.value, turnoverMultiple: 3, withdrawalMax: 20_000 };
+    const saved = await t.send('PUT', consoleApi.saveSettings.path, next, tok.finance);
+    expect(saved.body.value).toEqual(next);
+    await checks.expectAudited(tok.finance, 'wallet', {
+      action: 'update',
+      entityId: 'wallet',
+      before: read.body.value,
+      after: next,
+    });
+    const bad = await t.send(
+      'PUT',
+      consoleApi.saveSettings.path,
+      { ...next, withdrawalMax: 50 },
+      tok.finance,
+    );
+    checks.expectFailure(bad, 400, 'validation_failed', { withdrawalMax: expect.any(String) });
+    const decimals = await t.send(
+      'PUT',
+      consoleApi.saveSettings.path,
+      { ...next, withdrawalMin: 1.001 },
+      tok.finance,
+    );
+    checks.expectFailure(decimals, 400, 'validation_failed', { withdrawalMin: expect.any(String) });
+  });
+
+  it('the owner adjusts a wallet with a reason, audited; a debit below zero is refused', async () => {
+    const { id, token } = await newMember(t);
+    const credit = await t.call({
+      method: 'POST',
+      url: consoleApi.adjust.path,
+      token: tok.owner,
+      headers: { 'idempotency-key': `adjust-${id}` },
+      payload: { memberId: id, wallet: 'main', amount: 50, reason: 'Goodwill credit' },
+    });
+    expect(credit.body.value).toEqual({ transactionId: expect.any(Number), balance: 50 });
+    await checks.expectAudited(tok.owner, 'wallet', {
+      action: 'adjust',
+      entityId: `member:${id}:main`,
+      before: { balance: 0 },
+      after: {
+        balance: 50,
+        amount: 50,
+        reason: 'Goodwill credit',
+        transactionId: credit.body.value.transactionId,
+      },
+    });
+    expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(50);
+    const tooMuch = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: id, amount: -50.01, reason: 'Correction' },
+      tok.owner,
+    );
+    checks.expectFailure(tooMuch, 422, 'insufficient_balance');
+    const noReason = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: id, amount: 5, reason: '' },
+      tok.owner,
+    );
+    expect(noReason.body.code).toBe('validation_failed');
+    const nobody = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: 999_999, amount: 5, reason: 'Who?' },
+      tok.owner,
+    );
+    checks.expectFailure(nobody, 404, 'not_found');
+  });
+
+  it("shows a member's accounts and entries", async () => {
+    const { id } = await newMember(t);
+    await fundMember(t, id, 7_500n);
+    const res = await t.get(consoleApi.memberLedger.path.replace(':id', String(id)), tok.support);
+    expect(res.body.value).toMatchObject({
+      memberId: id,
+      currency: 'PHP',
+      accounts: [{ code: `member:${id}:main`, kind: 'main', wallet: 'main', balance: 75 }],
+      entries: { total: 1, list: [{ kind: 'deposit', amount: 75, balanceBefore: 0, balanceAfter: 75 }] },
+    });
+    const missing = await t.get(consoleApi.memberLedger.path.replace(':id', '999999'), tok.support);
+    checks.expectFailure(missing, 404, 'not_found');
+  });
+
+  it('reconciliation runs as a job on demand and reports a clean ledger, then finds a tampered balance', async () => {
+    const asked = await t.send('POST', consoleApi.runReconciliation.path, undefined, tok.finance);
+    expect(asked.body.value.jobId).toEqual(expect.any(Number));
+    await t.jobs.runDue();
+    const first = await t.get(consoleApi.reconciliations.path, tok.finance);
+    expect(first.body.value.list[0]).toMatchObject({
+      status: 'clean',
+      unbalanced: [],
+      mismatched: [],
+      negative: [],
+      totals: { money: 0 },
+    });
+    expect(first.body.value.list[0].requestedBy).toMatch(/^finance/);
+    const { id } = await newMember(t);
+    await fundMember(t, id, 1_000n);
+    await t.db.query('update ledger_accounts set balance = balance + 1 where code = $1', [
+      `member:${id}:main`,
+    ]);
+    try {
+      await reconcile(t.deps, null);
+      const second = await t.get(consoleApi.reconciliations.path, tok.finance);
+      expect(second.body.value.list[0]).toMatchObject({
+        status: 'problems',
+        requestedBy: null,
+        mismatched: [{ code: `member:${id}:main`, balance: 10.01, entriesSum: 10, brokenChainAt: null }],
+      });
+    } finally {
+      await t.db.query('update ledger_accounts set balance = balance - 1 where code = $1', [
+        `member:${id}:main`,
+      ]);
+    }
+  });
+
+  it('refuses each console wallet call to those who may not make it, writing nothing', async () => {
+    await checks.expectRefusals(
+      [
+        { method: 'PUT', url: consoleApi.saveSettings.path, body: {} },
+        { method: 'POST', url: consoleApi.runReconciliation.path },
+        { method: 'GET', url: consoleApi.reconciliations.path },
+      ],
+      ['operations', 'support'],
+    );
+    await checks.expectRefusals(
+      [{ method: 'POST', url: consoleApi.adjust.path, body: { memberId: 1, amount: 1, reason: 'xxx' } }],
+      ['operations', 'support', 'finance'],
+    );
+    await checks.expectRefusals([{ method: 'GET', url: consoleApi.settings.path }], ['support']);
+    await checks.expectRefusals(
+      [{ method: 'GET', url: consoleApi.memberLedger.path.replace(':id', '1') }],
+      [],
+    );
+  });
+});

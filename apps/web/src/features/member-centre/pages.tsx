@@ -1,0 +1,14 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from '../../app/lazyPage.ts';
+import type { MemberCentrePage } from './menu.ts';
+
+/**
+ * The screen of each member-centre page, loaded when opened. Pages that later work builds (betting record with
+ * the games, rebates, rewards, referral, missions and the inbox with member engagement) show a placeholder.
+ */
+export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
+  transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
+  transferUpline: lazyPage(() => import('../wallet/transfer-upline/TransferUplinePage.tsx')),
+  transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
+  personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),
+};

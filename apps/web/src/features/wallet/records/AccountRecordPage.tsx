@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { LEDGER_KINDS, type LedgerKind } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.ts';
+import { useDateLocale } from '../../../i18n/language.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { FormMessage } from '../../../ui/Field.tsx';
+import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
+import { errorText } from '../../auth/validation.ts';
+import { accountRecordQuery, money, useBalance } from '../queries.ts';
+import '../wallet.css';
+
+const PAGE_SIZE = 10;
+const DAY_MS = 86_400_000;
+
+/** A day of the date inputs (yyyy-mm-dd, the reader's own calendar day). */
+const dayText = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const dayStart = (text: string) => {
+  const [year, month, day] = text.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+};
+const isDay = (text: string | null): text is string => text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/**
+ * The account record (transactionHistory): every movement of the member's spendable money, newest first, with a
+ * type filter, a date range (last 7 or 30 days, moved back or forward by its length, or picked) and pages. The
+ * filters live in the URL.
+ */
+export default function AccountRecordPage() {
+  const { t } = useTranslation();
+  const locale = useDateLocale();
+  const { token } = useSession();
+  const { data: balance } = useBalance();
+  const [params, setParams] = useSearchParams();
+  const today = dayText(new Date());
+  const to = isDay(params.get('to')) ? (params.get('to') as string) : today;
+  const from = isDay(params.get('from'))
+    ? (params.get('from') as string)
+    : dayText(new Date(dayStart(to).getTime() - 6 * DAY_MS));
+  const typeParam = params.get('type');
+  const type = (LEDGER_KINDS as readonly string[]).includes(typeParam ?? '')
+    ? (typeParam as LedgerKind)
+    : undefined;
+  const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
+  const record = useQuery(
+    accountRecordQuery(token, {
+      type,
+      startTime: dayStart(from).toISOString(),
+      endTime: new Date(dayStart(to).getTime() + DAY_MS).toISOString(),
+      pageNo,
+      pageSize: PAGE_SIZE,
+    }),
+  );
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('pageNo' in changes)) next.delete('pageNo');
+    setParams(next);
+  };
+  const lastDays = (days: number) =>
+    update({ from: dayText(new Date(Date.now() - (days - 1) * DAY_MS)), to: today });
+  const shift = (direction: -1 | 1) => {
+    const length = Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS) + 1;
+    const move = direction * length * DAY_MS;
+    update({
+      from: dayText(new Date(dayStart(from).getTime() + move)),
+      to: dayText(new Date(dayStart(to).getTime() + move)),
+    });
+  };
+  const digits = balance?.digits ?? 2;
+  const symbol = balance?.currencySymbol ?? '';
+  const pages = record.data ? Math.max(1, Math.ceil(record.data.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="wallet-page">
+      <h2 className="wallet-page__title">{t('memberCentre.pages.transactionHistory')}</h2>
+      <fieldset className="record-filters">
+        <legend className="visually-hidden">{t('wallet.record.filters')}</legend>
+        <label className="wallet-select">
+          <span>{t('wallet.record.type')}</span>
+          <select value={type ?? ''} onChange={(event) => update({ type: event.target.value || null })}>
+            <option value="">{t('wallet.record.allTypes')}</option>
+            {LEDGER_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`wallet.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="wallet-select">
+          <span>{t('wallet.record.from')}</span>
+          <input
+            type="date"
+            value={from}
+            max={to}
+            onChange={(event) => isDay(event.target.value) && update({ from: event.target.value })}
+          />
+        </label>
+        <label className="wallet-select">
+          <span>{t('wallet.record.to')}</span>
+          <input
+            type="date"
+            value={to}
+            min={from}
+            onChange={(event) => isDay(event.target.value) && update({ to: event.target.value })}
+          />
+        </label>
+        <div className="record-filters__quick">
+          <Button variant="ghost" size="sm" onClick={() => shift(-1)}>
+            {t('wallet.record.previous')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => lastDays(7)}>
+            {t('wallet.record.last7')}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => lastDays(30)}>
+            {t('wallet.record.last30')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => shift(1)}>
+            {t('wallet.record.next')}
+          </Button>
+        </div>
+      </fieldset>
+      {record.isError ? <FormMessage tone="error">{errorText(t, record.error)}</FormMessage> : null}
+      {!record.data ? (
+        <CenteredSpinner label={t('common.loading')} />
+      ) : record.data.list.length === 0 ? (
+        <p className="wallet-empty">{t('wallet.record.empty')}</p>
+      ) : (
+        <div className="wallet-table-wrap">
+          <table className="wallet-table">
+            <caption className="visually-hidden">{t('memberCentre.pages.transactionHistory')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('wallet.record.time')}</th>
+                <th scope="col">{t('wallet.record.type')}</th>
+                <th scope="col">{t('wallet.record.wallet')}</th>
+                <th scope="col" className="num">
+                  {t('wallet.amount')}
+                </th>
+                <th scope="col" className="num">
+                  {t('wallet.record.balanceAfter')}
+                </th>
+                <th scope="col">{t('wallet.record.reference')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {record.data.list.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatDateTime(row.createdAt, locale)}</td>
+                  <td>{t(`wallet.kinds.${row.kind}`)}</td>
+                  <td>{row.wallet === 'main' ? t('wallet.mainWallet') : row.wallet}</td>
+                  <td className={row.amount < 0 ? 'num amount amount--out' : 'num amount amount--in'}>
+                    {row.amount > 0 ? '+' : ''}
+                    {money(row.amount, digits)}
+                  </td>
+                  <td className="num">
+                    {symbol} {money(row.balanceAfter, digits)}
+                  </td>
+                  <td className="wallet-table__ref">{row.remark || row.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          page={pageNo}
+          pageCount={pages}
+          label={t('wallet.record.pages')}
+          onChange={(page) => update({ pageNo: String(page) })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { accountsEndpoints } from '@tessera/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
+import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(() => {
+  expect(takePageProblems().join('\n')).toBe('');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A registered member logged in through the API: its session token and id. */
+async function member(): Promise<{ token: string; id: number; username: string }> {
+  const username = uniqueName('w');
+  const answer = await client()(accountsEndpoints.register, {
+    body: {
+      username,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      email: `${username}@example.com`,
+      ageConfirmed: true,
+      termsAccepted: true,
+      login: true,
+      ...(await solvedCaptcha()),
+    },
+  });
+  return { token: answer.session?.token as string, id: answer.customerId, username };
+}
+
+/** The owner credits (or debits) a member's main wallet from the console's API. */
+async function adjust(memberId: number, amount: number, reason = 'E2E funding') {
+  const answer = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
+    memberId,
+    amount,
+    reason,
+  });
+  expect(answer.success).toBe(true);
+}
+
+async function open(path: string, token: string, options: { theme?: string; width?: number } = {}) {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await context.addInitScript(
+    ({ token, theme }) => {
+      if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
+      sessionStorage.setItem('e2e-init', '1');
+      sessionStorage.setItem('token', token);
+      if (theme) localStorage.setItem('theme', theme);
+    },
+    { token, theme: options.theme },
+  );
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Member centre menu' });
+
+describe('member centre: wallet', () => {
+  it('shows the wallets, moves money to a vendor wallet, and the header follows every posting live', async () => {
+    const player = await member();
+    await adjust(player.id, 500);
+    const page = await open('/member?page=transferFund', player.token);
+    await visible(panel(page).getByRole('heading', { name: 'My wallet' }));
+    await visible(panel(page).getByRole('listitem').filter({ hasText: 'Main wallet' }).getByText('P 500.00'));
+    const header = page.getByRole('banner');
+    await visible(header.getByText('P 500.00'));
+
+    await panel(page).getByLabel('To').selectOption({ label: 'FB Sports' });
+    await panel(page).getByRole('textbox', { name: 'Amount' }).fill('120.5');
+    await panel(page).getByRole('button', { name: 'Transfer', exact: true }).click();
+    await visible(panel(page).getByText('Done: the money has moved.'));
+    const fb = panel(page).getByRole('listitem').filter({ hasText: 'FB Sports' });
+    await visible(fb.getByText('P 120.50'));
+    await visible(panel(page).getByRole('listitem').filter({ hasText: 'Main wallet' }).getByText('P 379.50'));
+    await screenshot(page, 'member-centre-wallet-light');
+
+    // An operator's credit reaches the open page over /ws: no reload.
+    await adjust(player.id, 100, 'Goodwill');
+    await visible(header.getByText('P 600.00'));
+
+    const refused = panel(page).getByRole('textbox', { name: 'Amount' });
+    await refused.fill('0');
+    await panel(page).getByRole('button', { name: 'Transfer', exact: true }).click();
+    await visible(panel(page).getByText('Enter an amount greater than zero'));
+    await page.context().close();
+  });
+
+  it('the account record filters by type, and profit and loss sums the period', async () => {
+    const player = await member();
+    await adjust(player.id, 80);
+    await adjust(player.id, -30, 'Correction');
+    const page = await open('/member?page=personalProfit', player.token);
+    await visible(panel(page).getByRole('heading', { name: 'Profit and loss' }));
+    const adjustments = panel(page).getByRole('definition').filter({ hasText: 'P 50.00' });
+    await visible(adjustments.first());
+
+    await menu(page).getByRole('link', { name: 'Account record' }).click();
+    const table = panel(page).getByRole('table', { name: 'Account record' });
+    await visible(table);
+    expect(await table.getByRole('row').count()).toBe(3);
+    await visible(table.getByRole('cell', { name: '-30.00' }));
+    await panel(page).getByLabel('Type').selectOption({ label: 'Deposit' });
+    await visible(panel(page).getByText('Nothing happened in this period.'));
+    expect(new URL(page.url()).searchParams.get('type')).toBe('deposit');
+    await panel(page).getByLabel('Type').selectOption({ label: 'Adjustment' });
+    await visible(panel(page).getByRole('table', { name: 'Account record' }));
+    await panel(page).getByRole('button', { name: 'Previous period' }).click();
+    await visible(panel(page).getByText('Nothing happened in this period.'));
+    await panel(page).getByRole('button', { name: 'Last 30 days' }).click();
+    await visible(panel(page).getByRole('cell', { name: '+80.00' }));
+
+    await menu(page).getByRole('link', { name: 'Rewards' }).click();
+    await visible(panel(page).getByText('This part of the member centre is on its way.'));
+    await panel(page).getByRole('button', { name: 'Close' }).click();
+    await panel(page).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/index');
+    await page.context().close();
+  });
+
+  it('works on a phone in the dark theme, and in Vietnamese', async () => {
+    const player = await member();
+    await adjust(player.id, 42);
+    const page = await open('/member?page=transactionHistory', player.token, { theme: 'dark', width: 390 });
+    await visible(panel(page).getByRole('table', { name: 'Account record' }));
+    await screenshot(page, 'member-centre-record-dark-phone');
+    await page.context().close();
+    const vi = await open('/member?page=transferFund', player.token);
+    await vi.evaluate(() => localStorage.setItem('lang', 'VI'));
+    await vi.reload();
+    await visible(
+      vi.getByRole('region', { name: 'Trung tâm hội viên' }).getByRole('heading', { name: 'Ví của tôi' }),
+    );
+    await screenshot(vi, 'member-centre-wallet-vi');
+    await vi.context().close();
+  });
+});
