@@ -3,6 +3,7 @@ import {
   backofficeEndpoints,
   type Endpoint,
   type OperatorRole,
+  withdrawalConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
@@ -25,9 +26,10 @@ export type PageId =
   | 'loginFailures'
   | 'security'
   | 'jobs'
-  | 'account';
+  | 'account'
+  | 'withdrawals';
 
-export type NavSection = 'overview' | 'accounts' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'finance' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -85,6 +87,13 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
   },
+  {
+    id: 'withdrawals',
+    path: '/withdrawals',
+    icon: 'inbox',
+    section: 'finance',
+    roles: rolesOf(withdrawalConsoleEndpoints.queue),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -128,6 +137,7 @@ export const PAGES: readonly PageDefinition[] = [
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
+  'finance',
   'configuration',
   'content',
   'administration',

@@ -257,7 +257,8 @@ export const withdrawalConsoleEndpoints = {
     path: `${CONSOLE_API}/wallet/withdrawals`,
     access: financeRead,
     query: withdrawalQueueQuery,
-    response: page(withdrawalRow),
+    /** A page of rows, with the merchant's currency and its decimals (amounts are major units). */
+    response: page(withdrawalRow).extend({ currency: z.string(), digits: z.number().int() }),
   }),
   /** The rows of the filters (every page, at most 10,000, in the sort asked) as CSV. */
   exportCsv: endpoint({

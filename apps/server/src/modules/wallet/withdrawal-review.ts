@@ -204,6 +204,8 @@ export async function withdrawalQueue(
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
+    currency: currency.currency,
+    digits: currency.digits,
   };
 }
 
