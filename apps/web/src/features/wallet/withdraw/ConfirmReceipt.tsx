@@ -26,7 +26,8 @@ import { BankAccountText } from './BankAccounts.tsx';
 type Fields = z.input<typeof withdrawalConfirmationFields>;
 type Answer = Fields['confirmation'];
 const ANSWERS: readonly Answer[] = ['received', 'partly_received', 'not_received'];
-const doneKey = (confirmation: Withdrawal['confirmation']): Answer =>
+/** The key of the thanks after a confirmation (withdraw.confirm.done.*). */
+export const doneKey = (confirmation: Withdrawal['confirmation']): Answer =>
   confirmation === 'partly_received' || confirmation === 'not_received' ? confirmation : 'received';
 
 /** A chosen proof image, with a key of its own for the list. */
@@ -44,9 +45,12 @@ let chosenKeys = 0;
 export function ConfirmReceipt({
   withdrawal,
   currency,
+  onConfirmed,
 }: {
   withdrawal: Withdrawal;
   currency: { symbol: string; digits: number };
+  /** Told of the answer before the list refreshes (this card then leaves it). */
+  onConfirmed: (answered: Withdrawal) => void;
 }) {
   const { t } = useTranslation();
   const locale = useDateLocale();
@@ -71,7 +75,10 @@ export function ConfirmReceipt({
       if (fields.confirmation === 'not_received') for (const { file } of files) body.append('proof', file);
       return api(withdrawalEndpoints.confirmWithdrawal, { params: { orderNo: withdrawal.orderNo }, body });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletKey(token) }),
+    onSuccess: (answered) => {
+      onConfirmed(answered);
+      void queryClient.invalidateQueries({ queryKey: walletKey(token) });
+    },
   });
   const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
 
@@ -115,18 +122,6 @@ export function ConfirmReceipt({
 
   const server = serverFieldErrors(send.error);
   const title = t('withdraw.confirm.cardTitle', { amount: amount(withdrawal.amount) });
-  if (send.isSuccess) {
-    return (
-      <article className="confirm-card" aria-label={title}>
-        <FormMessage tone="success">
-          {t(`withdraw.confirm.done.${doneKey(send.data.confirmation)}`, {
-            orderNo: withdrawal.orderNo,
-            remaining: amount(send.data.remainingAmount ?? 0),
-          })}
-        </FormMessage>
-      </article>
-    );
-  }
   return (
     <article className="confirm-card" aria-label={title}>
       <header className="confirm-card__head">

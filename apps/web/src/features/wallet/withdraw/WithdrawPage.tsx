@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withdrawalRequestBody } from '@tessera/contract';
+import { type Withdrawal, withdrawalRequestBody } from '@tessera/contract';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { errorText, serverFieldErrors } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
 import { money, walletKey } from '../queries.ts';
 import { BankAccountForm, BankAccountText } from './BankAccounts.tsx';
-import { ConfirmReceipt } from './ConfirmReceipt.tsx';
+import { ConfirmReceipt, doneKey } from './ConfirmReceipt.tsx';
 import { confirmationListQuery, withdrawalInfoQuery } from './queries.ts';
 import { WithdrawHistory } from './WithdrawHistory.tsx';
 import '../wallet.css';
@@ -36,6 +36,7 @@ export default function WithdrawPage() {
   const info = useQuery(withdrawalInfoQuery(token));
   const confirmations = useQuery(confirmationListQuery(token));
   const [adding, setAdding] = useState(false);
+  const [confirmed, setConfirmed] = useState<Withdrawal | null>(null);
   const form = useForm<Form>({
     resolver: zodResolver(withdrawalRequestBody),
     defaultValues: { amount: '', paymentPassword: '' },
@@ -102,6 +103,14 @@ export default function WithdrawPage() {
         </div>
       </dl>
 
+      {confirmed ? (
+        <FormMessage tone="success">
+          {t(`withdraw.confirm.done.${doneKey(confirmed.confirmation)}`, {
+            orderNo: confirmed.orderNo,
+            remaining: amount(confirmed.remainingAmount ?? 0),
+          })}
+        </FormMessage>
+      ) : null}
       {confirmations.data && confirmations.data.list.length > 0 ? (
         <section className="withdraw-section" aria-labelledby="withdraw-confirm-title">
           <h3 id="withdraw-confirm-title" className="wallet-form__title">
@@ -111,7 +120,12 @@ export default function WithdrawPage() {
             {t('withdraw.confirm.note', { minutes: facts.autoReceiptMinutes })}
           </p>
           {confirmations.data.list.map((withdrawal) => (
-            <ConfirmReceipt key={withdrawal.orderNo} withdrawal={withdrawal} currency={currency} />
+            <ConfirmReceipt
+              key={withdrawal.orderNo}
+              withdrawal={withdrawal}
+              currency={currency}
+              onConfirmed={setConfirmed}
+            />
           ))}
         </section>
       ) : null}
