@@ -127,11 +127,11 @@ describe('withdrawals', () => {
     await visible(centre.getByText('No payment password yet'));
     const setForm = centre.getByRole('form', { name: 'Set a payment password' });
     await setForm.getByLabel('Login password').fill(PASSWORD);
-    await setForm.getByLabel('New payment password').fill('123456');
+    await setForm.getByLabel('New payment password', { exact: true }).fill('123456');
     await setForm.getByLabel('Confirm the new payment password').fill('123456');
     await setForm.getByRole('button', { name: 'Save payment password' }).click();
     await visible(setForm.getByText('This password is too easy to guess'));
-    await setForm.getByLabel('New payment password').fill('246813');
+    await setForm.getByLabel('New payment password', { exact: true }).fill('246813');
     await setForm.getByLabel('Confirm the new payment password').fill('246813');
     await setForm.getByRole('button', { name: 'Save payment password' }).click();
     await visible(centre.getByText('Payment password set', { exact: true }));

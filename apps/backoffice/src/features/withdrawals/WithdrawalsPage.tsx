@@ -187,27 +187,40 @@ export function WithdrawalsPage() {
           </>
         ),
     },
-    actionsColumn(t('common.actions'), (row) => (
-      <div className="row-actions">
-        {row.status === 'pending' ? (
-          <>
-            <Button size="sm" variant="primary" onClick={() => setReview({ row, action: 'approve' })}>
-              {t('withdrawals.approve')}
-            </Button>
-            <Button size="sm" variant="danger" onClick={() => setReview({ row, action: 'reject' })}>
-              {t('withdrawals.reject')}
-            </Button>
-          </>
-        ) : null}
-        <Button
-          size="sm"
-          aria-label={t('withdrawals.detailsOf', { orderNo: row.orderNo })}
-          onClick={() => setDetails(row)}
-        >
-          {row.claimStatus === 'open' ? t('withdrawals.handleClaim') : t('withdrawals.details')}
-        </Button>
-      </div>
-    )),
+    actionsColumn(t('common.actions'), (row) => {
+      /** A row's button, named with the order it acts on (every row has the same buttons). */
+      const named = (label: string) => ({
+        'aria-label': t('withdrawals.actionOn', { action: label, orderNo: row.orderNo }),
+      });
+      const more = row.claimStatus === 'open' ? t('withdrawals.handleClaim') : t('withdrawals.details');
+      return (
+        <div className="row-actions">
+          {row.status === 'pending' ? (
+            <>
+              <Button
+                size="sm"
+                variant="primary"
+                {...named(t('withdrawals.approve'))}
+                onClick={() => setReview({ row, action: 'approve' })}
+              >
+                {t('withdrawals.approve')}
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                {...named(t('withdrawals.reject'))}
+                onClick={() => setReview({ row, action: 'reject' })}
+              >
+                {t('withdrawals.reject')}
+              </Button>
+            </>
+          ) : null}
+          <Button size="sm" {...named(more)} onClick={() => setDetails(row)}>
+            {more}
+          </Button>
+        </div>
+      );
+    }),
   ];
 
   const option = (value: string, label: string) => ({ value, label });
