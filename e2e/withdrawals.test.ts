@@ -147,6 +147,7 @@ describe('withdrawals', () => {
     await bankForm.getByLabel('Payee name').fill('Tran Thi Binh');
     await bankForm.getByRole('button', { name: 'Save bank account' }).click();
     await visible(centre.getByRole('list', { name: 'Bank accounts' }).getByText('********7890'));
+    await centre.getByRole('heading', { name: 'My account', level: 2 }).scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-security-centre-light');
 
     // Withdraw: the limits, the turnover, the amount and the payment password.
@@ -178,6 +179,7 @@ describe('withdrawals', () => {
         .textContent()) ?? ''
     ).trim();
     expect(orderNo).toMatch(/^W\d{16}$/);
+    await centre.getByRole('heading', { name: 'Withdraw', level: 2 }).scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-page-light');
 
     // Finance approves it in the desk.
@@ -202,6 +204,7 @@ describe('withdrawals', () => {
     await page.reload();
     const confirmCard = centre.getByRole('article', { name: 'Withdrawal of P 250.00' });
     await visible(confirmCard);
+    await confirmCard.scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-confirm-light');
     await confirmCard.getByRole('radio', { name: 'Received in full' }).check();
     await confirmCard.getByRole('button', { name: 'Send confirmation' }).click();
@@ -235,6 +238,7 @@ describe('withdrawals', () => {
       .getByLabel('Proof of non-receipt')
       .setInputFiles({ name: 'bank-statement.png', mimeType: 'image/png', buffer: proof });
     await visible(card2.getByText('bank-statement.png'));
+    await card2.getByRole('radio', { name: 'Not received' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-not-received-light');
     await card2.getByRole('button', { name: 'Send confirmation' }).click();
     await visible(centre.getByText(`Thank you: we are looking into order ${second} with your proof.`));

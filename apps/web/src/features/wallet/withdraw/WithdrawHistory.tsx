@@ -117,7 +117,7 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
                             : row.claimStatus === 'dismissed'
                               ? ` · ${t('withdraw.history.dismissed')}`
                               : ` · ${t('withdraw.history.claimOpen')}`)
-                        : ''}
+                        : '—'}
                   </td>
                 </tr>
               ))}
