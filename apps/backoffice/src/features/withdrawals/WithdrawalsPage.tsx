@@ -132,7 +132,7 @@ export function WithdrawalsPage() {
     {
       key: 'amount',
       header: sortable('amount', t('withdrawals.amount')),
-      className: 'num',
+      className: 'num nowrap',
       render: (row) => (
         <span className="cell-strong">
           {money(row.amount)} <span className="muted">{currency}</span>
