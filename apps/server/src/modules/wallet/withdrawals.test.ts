@@ -341,6 +341,36 @@ describe('withdrawals', () => {
     });
   });
 
+  describe('the history and the confirmation list', () => {
+    it('refuse a bad query with its field, and visitors and trial accounts', async () => {
+      const who = await member();
+      const badStatus = await t.get(`${api.withdrawals.path}?status=paid`, who.token);
+      expect([badStatus.status, badStatus.body.code, Object.keys(badStatus.body.fields ?? {})]).toEqual([
+        400,
+        'validation_failed',
+        ['status'],
+      ]);
+      const badPage = await t.get(`${api.paymentConfirmationList.path}?pageSize=500`, who.token);
+      expect([badPage.status, badPage.body.code, Object.keys(badPage.body.fields ?? {})]).toEqual([
+        400,
+        'validation_failed',
+        ['pageSize'],
+      ]);
+      expect((await t.get(api.paymentConfirmationList.path, who.token)).body.value).toEqual({
+        list: [],
+        total: 0,
+        totalPages: 0,
+      });
+      const trial = await walletMember(t, { type: 4 });
+      for (const path of [api.withdrawals.path, api.paymentConfirmationList.path]) {
+        const visitor = await t.get(path);
+        expect([path, visitor.status, visitor.body.code]).toEqual([path, 401, 'unauthorized']);
+        const refused = await t.get(path, trial.token);
+        expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'in_need_true_account']);
+      }
+    });
+  });
+
   describe("finance's review", () => {
     it('approves: pending → merchant cash, the member is told and has the configured minutes to confirm; audited', async () => {
       const who = await member();
@@ -483,6 +513,12 @@ describe('withdrawals', () => {
       );
       expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['175', '150', '125']);
       expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+      const badExport = await t.get(`${bo.exportCsv.path}?order=sideways`, tokens.finance);
+      expect([badExport.status, badExport.body.code, Object.keys(badExport.body.fields ?? {})]).toEqual([
+        400,
+        'validation_failed',
+        ['order'],
+      ]);
       expect(csvField('+1')).toBe("'+1");
       expect(csvField('a,b')).toBe('"a,b"');
     });
@@ -563,6 +599,25 @@ describe('withdrawals', () => {
       const claims = await t.get(`${bo.queue.path}?confirmation=claims&claim=open`, tokens.finance);
       expect(claims.body.value.list.map((row: { orderNo: string }) => row.orderNo)).toContain(done.orderNo);
 
+      const noNote = await t.send(
+        'POST',
+        at(bo.resolveClaim.path, { id: done.withdrawalId }),
+        { outcome: 'refund', note: '' },
+        tokens.finance,
+      );
+      expect([noNote.status, noNote.body.code, Object.keys(noNote.body.fields ?? {})]).toEqual([
+        400,
+        'validation_failed',
+        ['note'],
+      ]);
+      const notClaimed = await approved();
+      const noClaim = await t.send(
+        'POST',
+        at(bo.resolveClaim.path, { id: notClaimed.withdrawalId }),
+        { outcome: 'dismiss', note: 'nothing to do' },
+        tokens.finance,
+      );
+      expect([noClaim.status, noClaim.body.code]).toEqual([409, 'claim_not_open']);
       const before = await balances(done.id);
       const refunded = await t.send(
         'POST',
