@@ -1,9 +1,9 @@
 import { accountsEndpoints } from '@tessera/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
-import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 
 /**
  * Withdrawals end to end (issue 11 §4): a member sets a payment password and adds a bank account in My account,
@@ -11,16 +11,7 @@ import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblem
  * the member says did not arrive, with a proof image that finance looks at before refunding it.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(() => {
-  expect(takePageProblems().join('\n')).toBe('');
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function member(): Promise<{ token: string; id: number; username: string }> {
   const username = uniqueName('wd');
@@ -71,7 +62,7 @@ async function financeToken(): Promise<string> {
 }
 
 async function open(path: string, token: string, options: { theme?: string; width?: number } = {}) {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
   await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
   await context.addInitScript(
     ({ token, theme }) => {
@@ -88,7 +79,7 @@ async function open(path: string, token: string, options: { theme?: string; widt
 }
 
 async function consolePage(token: string, path: string, theme?: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
   await page.addInitScript(
     ({ token, theme }) => {
       if (location.protocol === 'about:') return;
@@ -184,7 +175,7 @@ describe('withdrawals', () => {
 
     // Finance approves it in the desk.
     const finance = await financeToken();
-    const desk = await consolePage(finance, '/withdrawals');
+    const desk = await consolePage(finance, '/wallet/withdrawals');
     await visible(desk.getByRole('heading', { name: 'Withdrawals', level: 1 }));
     await desk.getByLabel('Member or order').fill(player.username);
     await desk.getByRole('button', { name: 'Search', exact: true }).click();
@@ -278,7 +269,7 @@ describe('withdrawals', () => {
     await visible(panel(desktop).getByRole('heading', { name: 'Withdraw', level: 2 }));
     await screenshot(desktop, 'withdraw-page-dark');
     await desktop.context().close();
-    const desk = await consolePage(await operatorToken(), '/withdrawals', 'dark');
+    const desk = await consolePage(await operatorToken(), '/wallet/withdrawals', 'dark');
     await visible(desk.getByRole('heading', { name: 'Withdrawals', level: 1 }));
     await screenshot(desk, 'withdraw-console-queue-dark');
     await desk.close();

@@ -298,6 +298,18 @@ export const ERRORS = {
     VI: 'Tài khoản của bạn không được phép chuyển khoản này.',
     CN: '您的账号不允许此转账。',
   },
+  currency_locked: {
+    status: 409,
+    EN: 'The currency cannot change once money has moved: every amount is kept in its units.',
+    VI: 'Không thể đổi tiền tệ khi đã có giao dịch: mọi số tiền được lưu theo đơn vị của nó.',
+    CN: '已有资金变动后不能更改币种：所有金额都以该币种单位保存。',
+  },
+  vendor_wallets_not_empty: {
+    status: 409,
+    EN: 'Players still hold money in vendor wallets. Move it back to their main wallets before making the wallet single.',
+    VI: 'Người chơi vẫn còn tiền trong ví nhà cung cấp. Hãy chuyển về ví chính trước khi chuyển sang ví đơn.',
+    CN: '玩家的厂商钱包中仍有余额。请先转回主钱包，再改为单一钱包。',
+  },
   payment_password_not_set: {
     status: 409,
     EN: 'Please set a payment password first (Security center).',

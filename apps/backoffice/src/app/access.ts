@@ -3,6 +3,7 @@ import {
   backofficeEndpoints,
   type Endpoint,
   type OperatorRole,
+  walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
@@ -27,9 +28,11 @@ export type PageId =
   | 'security'
   | 'jobs'
   | 'account'
+  | 'cashierSettings'
+  | 'reconciliation'
   | 'withdrawals';
 
-export type NavSection = 'overview' | 'accounts' | 'finance' | 'configuration' | 'content' | 'administration';
+export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -89,10 +92,24 @@ export const PAGES: readonly PageDefinition[] = [
   },
   {
     id: 'withdrawals',
-    path: '/withdrawals',
+    path: '/wallet/withdrawals',
     icon: 'inbox',
-    section: 'finance',
+    section: 'wallet',
     roles: rolesOf(withdrawalConsoleEndpoints.queue),
+  },
+  {
+    id: 'reconciliation',
+    path: '/wallet/reconciliation',
+    icon: 'check',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.reconciliations),
+  },
+  {
+    id: 'cashierSettings',
+    path: '/wallet/settings',
+    icon: 'settings',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.settings),
   },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
@@ -137,7 +154,7 @@ export const PAGES: readonly PageDefinition[] = [
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
-  'finance',
+  'wallet',
   'configuration',
   'content',
   'administration',

@@ -22,6 +22,8 @@ import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
+import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
 import type { PageId } from './access.ts';
 import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
@@ -46,7 +48,9 @@ export const router = createBrowserRouter(
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
         { path: 'jobs', element: page('jobs', <JobsPage />) },
-        { path: 'withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
+        { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
+        { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
+        { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountsConsoleEndpoints as bo } from '@tessera/contract';
+import { accountsConsoleEndpoints as bo, walletConsoleEndpoints } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { canUse } from '../../app/access.ts';
+import { canUse, mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { dateTimeColumn, monoColumn } from '../../app/columns.tsx';
 import { formatDateTime } from '../../app/dates.ts';
@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
+import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
 import { PlayerActions, type PlayerDetail } from './PlayerActions.tsx';
 import { failureReason, mobileText, PlayerStatusBadge, playerTypeName } from './views.tsx';
 import './players.css';
@@ -106,6 +107,9 @@ function PlayerView({ player }: { player: PlayerDetail }) {
             ]}
           />
         </Card>
+        {mayCall(operator?.role, walletConsoleEndpoints.memberLedger) ? (
+          <PlayerWalletCard playerId={player.id} username={player.username} />
+        ) : null}
         <Card title={t('players.profileTitle')}>
           <DetailList
             items={[

@@ -47,16 +47,24 @@ export interface Posted {
   replayed: boolean;
 }
 
-export function accountCode(ref: AccountRef): string {
-  if ('system' in ref) return ref.system;
+/**
+ * Each house and merchant account is kept in this many rows (shards), chosen by the member of the posting: the
+ * postings of different players never wait for one another on a shared row. Its balance is the sum of its shards.
+ */
+export const SYSTEM_SHARDS = 16;
+
+const shardOf = (memberId: number | null) => (memberId === null ? 0 : memberId % SYSTEM_SHARDS);
+
+export function accountCode(ref: AccountRef, memberId: number | null = null): string {
+  if ('system' in ref) return `${ref.system}:${shardOf(memberId)}`;
   const wallet = ref.wallet;
   return typeof wallet === 'string'
     ? `member:${ref.member}:${wallet}`
     : `member:${ref.member}:vendor:${wallet.vendor}`;
 }
 
-function newAccount(ref: AccountRef): store.NewAccount {
-  const code = accountCode(ref);
+function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount {
+  const code = accountCode(ref, memberId);
   if ('system' in ref) return { code, ...SYSTEM_ACCOUNTS[ref.system], memberId: null, vendor: null };
   const wallet = ref.wallet;
   if (typeof wallet !== 'string') {
@@ -78,7 +86,7 @@ function newAccount(ref: AccountRef): store.NewAccount {
  * Each member whose spendable balance changed is told over /ws when the transaction commits.
  */
 export async function post(tx: Transaction, posting: Posting, now: Date): Promise<Posted> {
-  const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account) }));
+  const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
   assertBalanced(legs);
   const transactionId = await store.insertTransaction(tx, {
     key: posting.key,

@@ -4,8 +4,14 @@ export interface Findings {
   counts: { transactions: bigint; entries: bigint; accounts: bigint };
   totals: { unit: string; total: bigint }[];
   unbalanced: { transactionId: bigint; unit: string; sum: bigint }[];
-  mismatched: { code: string; balance: bigint; entriesSum: bigint; brokenChainAt: bigint | null }[];
-  negative: { code: string; balance: bigint }[];
+  mismatched: {
+    code: string;
+    unit: string;
+    balance: bigint;
+    entriesSum: bigint;
+    brokenChainAt: bigint | null;
+  }[];
+  negative: { code: string; unit: string; balance: bigint }[];
 }
 
 const LIMIT = 500;
@@ -39,13 +45,14 @@ export async function findings(tx: Queryable): Promise<Findings> {
      ), sums as (
        select account_id, sum(amount)::bigint as total from ledger_entries group by account_id
      )
-     select a.code, a.balance, coalesce(s.total, 0)::bigint as "entriesSum", b.first_broken as "brokenChainAt"
+     select a.code, a.unit, a.balance, coalesce(s.total, 0)::bigint as "entriesSum", b.first_broken as "brokenChainAt"
      from ledger_accounts a left join sums s on s.account_id = a.id left join broken b on b.account_id = a.id
      where a.balance <> coalesce(s.total, 0) or b.first_broken is not null
      order by a.code limit ${LIMIT}`,
   );
   const negative = await tx.query<Findings['negative'][number]>(
-    `select code, balance from ledger_accounts where member_id is not null and balance < 0 order by code limit ${LIMIT}`,
+    `select code, unit, balance from ledger_accounts where member_id is not null and balance < 0
+     order by code limit ${LIMIT}`,
   );
   return {
     counts: counts ?? { transactions: 0n, entries: 0n, accounts: 0n },
@@ -67,8 +74,14 @@ export interface ReportRow {
   accounts: bigint;
   totals: Record<string, string>;
   unbalanced: { transactionId: string; unit: string; sum: string }[];
-  mismatched: { code: string; balance: string; entriesSum: string; brokenChainAt: string | null }[];
-  negative: { code: string; balance: string }[];
+  mismatched: {
+    code: string;
+    unit: string;
+    balance: string;
+    entriesSum: string;
+    brokenChainAt: string | null;
+  }[];
+  negative: { code: string; unit: string; balance: string }[];
 }
 
 export async function insertReport(

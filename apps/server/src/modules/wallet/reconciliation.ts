@@ -35,11 +35,16 @@ export async function reconcile(deps: AppDeps, requestedBy: number | null): Prom
       })),
       mismatched: found.mismatched.map((row) => ({
         code: row.code,
+        unit: row.unit,
         balance: String(row.balance),
         entriesSum: String(row.entriesSum),
         brokenChainAt: row.brokenChainAt === null ? null : String(row.brokenChainAt),
       })),
-      negative: found.negative.map((row) => ({ code: row.code, balance: String(row.balance) })),
+      negative: found.negative.map((row) => ({
+        code: row.code,
+        unit: row.unit,
+        balance: String(row.balance),
+      })),
     });
   });
 }
@@ -78,8 +83,8 @@ export function defineReconciliationJobs(runner: JobRunner, deps: AppDeps): void
 }
 
 /** Money in the currency's major units; points as they are. */
-function amountOf(code: string, minor: string, digits: number): number {
-  return code.endsWith(':points') || code === 'points' ? Number(minor) : toMajor(BigInt(minor), digits);
+function amountOf(unit: string, minor: string, digits: number): number {
+  return unit === 'points' ? Number(minor) : toMajor(BigInt(minor), digits);
 }
 
 export async function reports(
@@ -111,8 +116,8 @@ export async function reports(
       })),
       mismatched: row.mismatched.map((item) => ({
         code: item.code,
-        balance: amountOf(item.code, item.balance, digits),
-        entriesSum: amountOf(item.code, item.entriesSum, digits),
+        balance: amountOf(item.unit, item.balance, digits),
+        entriesSum: amountOf(item.unit, item.entriesSum, digits),
         brokenChainAt: item.brokenChainAt === null ? null : Number(item.brokenChainAt),
       })),
       negative: row.negative.map((item) => ({

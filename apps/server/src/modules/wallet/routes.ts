@@ -8,6 +8,7 @@ import * as system from '../system/service.ts';
 import { adjust } from './adjustments.ts';
 import { balances } from './balances.ts';
 import { memberLedger } from './member-ledger.ts';
+import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
@@ -57,6 +58,10 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   route(app, deps, consoleApi.settings, async () => walletSettingsOf(db));
+  route(app, deps, consoleApi.merchantMoney, async () => merchantMoney(db, deps.config.merchantCode));
+  route(app, deps, consoleApi.saveMerchantMoney, async ({ caller, ip, now, body }) =>
+    saveMerchantMoney(deps, { caller, ip, now }, body),
+  );
   route(app, deps, consoleApi.saveSettings, async ({ caller, ip, now, body }) =>
     saveWalletSettings(deps, { caller, ip, now }, body),
   );

@@ -51,7 +51,7 @@ describe('withdrawals', () => {
   }
   async function merchantCash(): Promise<bigint> {
     const [row] = await t.db.query<{ balance: bigint }>(
-      "select balance from ledger_accounts where code = 'merchant:cash'",
+      "select coalesce(sum(balance), 0)::bigint as balance from ledger_accounts where code like 'merchant:cash:%'",
     );
     return row?.balance ?? 0n;
   }

@@ -1,0 +1,85 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { registerMember } from './accounts-api.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+
+/** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
+
+const browser = useBrowser();
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+describe('console: wallet', () => {
+  it("the owner adjusts a player's balance with a reason and reads the ledger", async () => {
+    const player = await registerMember();
+    const credit = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
+      memberId: player.id,
+      amount: 250,
+      reason: 'Opening credit',
+    });
+    expect(credit.success).toBe(true);
+    const page = await ownerConsolePage(browser(), `/players/${player.id}`);
+    const card = page.getByRole('region', { name: 'Wallet' });
+    await visible(card.getByText('PHP 250.00'));
+    const entries = card.getByRole('table', { name: 'Ledger entries' });
+    await visible(entries.getByRole('cell', { name: 'Opening credit' }));
+
+    await card.getByRole('button', { name: 'Adjust balance' }).click();
+    const dialog = page.getByRole('dialog', { name: `Adjust the balance of ${player.username}` });
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('-300');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Too much');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    await visible(dialog.getByText('Your balance is not enough for this.'));
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('-50.25');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Duplicate bonus reversed');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(card.getByText('PHP 199.75'));
+    await visible(entries.getByRole('cell', { name: 'Duplicate bonus reversed' }));
+    await visible(entries.getByText('-50.25'));
+    await screenshot(page, 'console-player-wallet');
+
+    const audit = await api('GET', '/backoffice/api/audit?entity=wallet', await operatorToken());
+    expect(JSON.stringify(audit.value.list[0])).toContain('Duplicate bonus reversed');
+    await page.close();
+  });
+
+  it('cashier settings save and reconciliation runs on demand', async () => {
+    const token = await operatorToken();
+    const before = (await api('GET', '/backoffice/api/wallet/settings', token)).value;
+    const page = await ownerConsolePage(browser(), '/wallet/settings');
+    await visible(page.getByRole('heading', { name: 'Cashier settings' }));
+    const money = page.getByRole('region', { name: 'Currency and wallets' });
+    expect(await money.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('PHP');
+    expect(await money.getByRole('switch', { name: 'Single wallet' }).isChecked()).toBe(false);
+    const rules = page.getByRole('region', { name: 'Cashier rules' });
+    await rules.getByRole('textbox', { name: 'Turnover multiple' }).fill('2');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Cashier settings saved.'));
+    await rules.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await visible(rules.getByText('Enter a valid number for this setting.'));
+    await screenshot(page, 'console-cashier-settings');
+
+    await page.getByRole('link', { name: 'Reconciliation' }).click();
+    await visible(page.getByRole('heading', { name: 'Reconciliation' }));
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await visible(page.getByText('Reconciliation queued'));
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return page.getByRole('table', { name: 'Reconciliation' }).getByText('Clean').count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
+    await screenshot(page, 'console-reconciliation');
+    await page.close();
+    // Other tests' players withdraw under the settings they found.
+    expect((await api('PUT', '/backoffice/api/wallet/settings', token, before)).success).toBe(true);
+  });
+});
