@@ -27,6 +27,7 @@ interface OperatorCall {
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** A reviewed withdrawal in one transaction: its row before, the change, its audit entry, its row after. */
 async function review(
@@ -279,11 +280,19 @@ export async function autoReceive(deps: AppDeps, now: Date): Promise<number> {
   return marked.length;
 }
 
-/** The auto-receipt job and its schedule: every minute; a missed minute needs no run of its own. */
+/**
+ * The auto-receipt job and its schedule: every minute (a missed minute needs no run of its own); it also forgets
+ * the daily request counts of days gone by.
+ */
 export function defineWithdrawalJobs(runner: JobRunner, deps: AppDeps): void {
   runner.define(AUTO_RECEIPT_JOB, {
     run: async () => {
-      await autoReceive(deps, deps.clock.now());
+      const now = deps.clock.now();
+      await autoReceive(deps, now);
+      // The daily counts of past days are never read again (a day's margin for clocks near midnight).
+      await write(deps.db, { isolation: 'read committed' }, (tx) =>
+        store.purgeDailyCounts(tx, new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)),
+      );
     },
   });
   runner.schedule({

@@ -364,3 +364,9 @@ export async function queue(
   ]);
   return { rows, total: count?.n ?? 0 };
 }
+
+/** Forgets the daily counts of days before `day` (only today's count is ever read). */
+export async function purgeDailyCounts(tx: Queryable, day: string): Promise<number> {
+  const rows = await tx.query('delete from withdrawal_daily_counts where day < $1::date returning 1', [day]);
+  return rows.length;
+}

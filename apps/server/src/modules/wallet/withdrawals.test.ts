@@ -778,11 +778,20 @@ describe('withdrawals', () => {
       const answered = await approved(170);
       await confirm(answered, answered.orderNo, { confirmation: 'received' });
       t.clock.advance(35 * 60_000);
+      await t.db.query(
+        "insert into withdrawal_daily_counts (member_id, day, requests) values ($1, '2026-05-30', 2)",
+        [early.id],
+      );
       await enqueue(t.db, { kind: AUTO_RECEIPT_JOB, runAt: t.clock.now() }, t.clock.now());
       expect(await t.jobs.runDue()).toBeGreaterThanOrEqual(1);
       const marked = await rowOf(early.orderNo);
       expect(marked).toMatchObject({ confirmation: 'auto_received', received_amount: 15_000n });
       expect((await rowOf(later.orderNo)).confirmation).toBeNull();
+      const counts = await t.db.query<{ day: string }>(
+        "select to_char(day, 'YYYY-MM-DD') as day from withdrawal_daily_counts where member_id = $1",
+        [early.id],
+      );
+      expect(counts).toEqual([{ day: '2026-06-01' }]);
       expect((await rowOf(answered.orderNo)).confirmation).toBe('received');
       const history = await t.get(api.withdrawals.path, early.token);
       expect(history.body.value.list[0]).toMatchObject({ confirmation: 'auto_received', remainingAmount: 0 });
