@@ -1,5 +1,6 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
+import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
 import { purgeEndedSessions } from './platform/sessions.ts';
@@ -15,6 +16,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   const runner = new JobRunner(deps, options);
   defineDeliveryJobs(runner, deps);
   defineReconciliationJobs(runner, deps);
+  defineWithdrawalJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

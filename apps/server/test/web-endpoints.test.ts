@@ -5,9 +5,15 @@ import {
   gamesEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
+  withdrawalPlayerEndpoints,
 } from '@tessera/contract';
 import { describe, expect, it } from 'vitest';
-import { accountEndpoints, endpoints, walletEndpoints } from '../../web/src/app/endpoints.ts';
+import {
+  accountEndpoints,
+  endpoints,
+  walletEndpoints,
+  withdrawalEndpoints,
+} from '../../web/src/app/endpoints.ts';
 
 /**
  * The player site names the method, path, body type and answer type of every endpoint it calls (apps/web/src/app/endpoints.ts),
@@ -28,6 +34,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['endpoints', endpoints, { ...systemEndpoints, ...contentEndpoints, ...gamesEndpoints }],
   ['accountEndpoints', accountEndpoints, accountsEndpoints],
   ['walletEndpoints', walletEndpoints, walletPlayerEndpoints],
+  ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

@@ -75,6 +75,8 @@ export interface SearchListPageProps<Row extends { id: number }> {
   columns?: readonly Column<Row>[];
   /** Draws the rows of the page shown (never called with none), where a table of columns does not do. */
   children?: (rows: Row[]) => ReactNode;
+  /** Buttons of the page's header (an export, say). */
+  actions?: ReactNode;
 }
 
 /**
@@ -88,6 +90,7 @@ export function SearchListPage<Row extends { id: number }>({
   searchLabel,
   columns = [],
   children,
+  actions,
 }: SearchListPageProps<Row>) {
   const { t } = useTranslation();
   const title = t(`nav.${page}`);
@@ -97,7 +100,7 @@ export function SearchListPage<Row extends { id: number }>({
     ((list: Row[]) => <Table caption={title} columns={columns} rows={list} rowKey={(row) => row.id} />);
   return (
     <>
-      <PageHeader title={title} description={t(`${page}.description`)} />
+      <PageHeader title={title} description={t(`${page}.description`)} actions={actions} />
       <div className="stack-lg">
         <Card>
           <form

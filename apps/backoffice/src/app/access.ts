@@ -4,6 +4,7 @@ import {
   type Endpoint,
   type OperatorRole,
   walletConsoleEndpoints,
+  withdrawalConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
@@ -28,7 +29,8 @@ export type PageId =
   | 'jobs'
   | 'account'
   | 'cashierSettings'
-  | 'reconciliation';
+  | 'reconciliation'
+  | 'withdrawals';
 
 export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
 
@@ -87,6 +89,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'lock',
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
+  },
+  {
+    id: 'withdrawals',
+    path: '/wallet/withdrawals',
+    icon: 'inbox',
+    section: 'wallet',
+    roles: rolesOf(withdrawalConsoleEndpoints.queue),
   },
   {
     id: 'reconciliation',

@@ -24,6 +24,7 @@ import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
+import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
 import type { PageId } from './access.ts';
 import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
 import { setNavigator } from './navigation.ts';
@@ -47,6 +48,7 @@ export const router = createBrowserRouter(
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
         { path: 'jobs', element: page('jobs', <JobsPage />) },
+        { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },

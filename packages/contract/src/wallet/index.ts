@@ -1,3 +1,4 @@
 export * from './console.ts';
 export * from './money.ts';
 export * from './player.ts';
+export * from './withdrawals.ts';

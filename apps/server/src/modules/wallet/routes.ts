@@ -13,6 +13,7 @@ import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+import { withdrawalRoutes } from './withdrawal-routes.ts';
 
 /** Contract requests of the consolidated funds' info fields: none until the agent area defines them. */
 const NO_CONTRACT_INFO = {
@@ -74,4 +75,5 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>
     requestReconciliation(deps, asOperator(caller).operatorId, idempotency, now),
   );
+  withdrawalRoutes(app, deps);
 }
