@@ -11,15 +11,13 @@ import { availableParallelism } from 'node:os';
 import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
 import { hashPassword } from '../apps/server/src/platform/crypto.ts';
 import { startServer } from '../e2e/start-server.ts';
+import { median, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const HASHES = Number(process.env.HASHES ?? 21);
 const PASSWORD = 'Bench-password-2026';
 const BENCH_CAPTCHA = 'B3NC';
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function timeEach(runs: number, work: () => unknown): Promise<number[]> {
   const times: number[] = [];
@@ -31,27 +29,8 @@ async function timeEach(runs: number, work: () => unknown): Promise<number[]> {
   return times;
 }
 
-/** Runs `work` in CONCURRENCY loops for SECONDS; answers completed calls per second and the median latency. */
-async function throughput(work: () => Promise<unknown>) {
-  const until = performance.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  let failures = 0;
-  const loop = async () => {
-    while (performance.now() < until) {
-      const start = performance.now();
-      try {
-        await work();
-        latencies.push(performance.now() - start);
-      } catch {
-        failures += 1;
-      }
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  const elapsed = (performance.now() - start) / 1000;
-  return { perSecond: latencies.length / elapsed, medianMs: median(latencies), failures };
-}
+const measure = (work: () => Promise<unknown>) =>
+  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 
 async function main() {
   await hashPassword('warm-up');
@@ -97,8 +76,8 @@ async function main() {
         return response.arrayBuffer();
       });
     await health();
-    const healthRun = await throughput(health);
-    const loginRun = await throughput(login);
+    const healthRun = await measure(health);
+    const loginRun = await measure(login);
 
     const cores = availableParallelism();
     process.stdout.write(

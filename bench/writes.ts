@@ -16,29 +16,14 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { write } from '../apps/server/src/platform/write.ts';
 import { pgbenchPath, startPostgres } from '../apps/server/test/postgres.ts';
+import { throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const ROWS = Number(process.env.ROWS ?? 1000);
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/** Runs `work` in CONCURRENCY loops for SECONDS; answers transactions per second and the median latency. */
-async function throughput(work: () => Promise<unknown>) {
-  const until = performance.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  const loop = async () => {
-    while (performance.now() < until) {
-      const start = performance.now();
-      await work();
-      latencies.push(performance.now() - start);
-    }
-  };
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
-  return { perSecond: latencies.length / ((performance.now() - start) / 1000), medianMs: median(latencies) };
-}
+const measure = (work: () => Promise<unknown>) =>
+  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 
 /** pgbench with a custom script on the same server: its tps (excluding connection time). */
 function pgbench(bin: string, port: number, script: string, extra: string[] = []): number {
@@ -98,16 +83,16 @@ async function main() {
     );
     const randomId = () => cryptoRng.int(1, ROWS + 1);
     // The floor of the driver: one autocommit statement through the same pool, without the helper.
-    const driver = await throughput(() =>
+    const driver = await measure(() =>
       db.query('update bench_counters set value = value + 1 where id = $1', [randomId()]),
     );
-    const plain = await throughput(() =>
+    const plain = await measure(() =>
       write(db, { isolation: 'read committed' }, (tx) =>
         tx.query('update bench_counters set value = value + 1 where id = $1', [randomId()]),
       ),
     );
     let keyed = 0;
-    const withKey = await throughput(() => {
+    const withKey = await measure(() => {
       keyed += 1;
       return write(
         db,
@@ -118,7 +103,7 @@ async function main() {
         (tx) => tx.query('update bench_counters set value = value + 1 where id = $1', [randomId()]),
       );
     });
-    const locked = await throughput(() =>
+    const locked = await measure(() =>
       write(db, { isolation: 'read committed' }, async (tx) => {
         const [row] = await tx.query<{ value: bigint }>(
           'select value from bench_counters where id = 1 for update',
@@ -129,7 +114,7 @@ async function main() {
     let runs = 0;
     let commits = 0;
     let exhausted = 0;
-    const hot = await throughput(async () => {
+    const hot = await measure(async () => {
       try {
         await write(db, { isolation: 'serializable' }, async (tx) => {
           runs += 1;

@@ -1,12 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { launchBrowser as launch, takePageProblems as takeProblems } from './chromium.ts';
 
 export { launchBrowser, takePageProblems } from './chromium.ts';
 export { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+
+/**
+ * One Chromium for a test file; after each test, every page worked under the Content-Security-Policy (no
+ * violation, no uncaught error, no console error).
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterEach(() => {
+    expect(takeProblems().join('\n')).toBe('');
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+  return () => browser;
+}
 
 export function baseUrl(): string {
   return inject('baseUrl');

@@ -1,27 +1,11 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerMember } from './accounts-api.ts';
-import {
-  api,
-  launchBrowser,
-  operatorToken,
-  ownerConsolePage,
-  screenshot,
-  takePageProblems,
-} from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 
 /** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(() => {
-  expect(takePageProblems().join('\n')).toBe('');
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
@@ -37,7 +21,7 @@ describe('console: wallet', () => {
       reason: 'Opening credit',
     });
     expect(credit.success).toBe(true);
-    const page = await ownerConsolePage(browser, `/players/${player.id}`);
+    const page = await ownerConsolePage(browser(), `/players/${player.id}`);
     const card = page.getByRole('region', { name: 'Wallet' });
     await visible(card.getByText('PHP 250.00'));
     const entries = card.getByRole('table', { name: 'Ledger entries' });
@@ -66,15 +50,18 @@ describe('console: wallet', () => {
   it('cashier settings save and reconciliation runs on demand', async () => {
     const token = await operatorToken();
     const before = (await api('GET', '/backoffice/api/wallet/settings', token)).value;
-    const page = await ownerConsolePage(browser, '/wallet/settings');
+    const page = await ownerConsolePage(browser(), '/wallet/settings');
     await visible(page.getByRole('heading', { name: 'Cashier settings' }));
-    const multiple = page.getByRole('textbox', { name: 'Turnover multiple' });
-    await multiple.fill('2');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const money = page.getByRole('region', { name: 'Currency and wallets' });
+    expect(await money.getByRole('textbox', { name: 'Currency' }).inputValue()).toBe('PHP');
+    expect(await money.getByRole('switch', { name: 'Single wallet' }).isChecked()).toBe(false);
+    const rules = page.getByRole('region', { name: 'Cashier rules' });
+    await rules.getByRole('textbox', { name: 'Turnover multiple' }).fill('2');
+    await rules.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText('Cashier settings saved.'));
-    await page.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await visible(page.getByText('Enter a valid number for this setting.'));
+    await rules.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
+    await rules.getByRole('button', { name: 'Save' }).click();
+    await visible(rules.getByText('Enter a valid number for this setting.'));
     await screenshot(page, 'console-cashier-settings');
 
     await page.getByRole('link', { name: 'Reconciliation' }).click();

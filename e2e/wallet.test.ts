@@ -1,19 +1,10 @@
 import { accountsEndpoints } from '@tessera/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
-import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(() => {
-  expect(takePageProblems().join('\n')).toBe('');
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A registered member logged in through the API: its session token and id. */
 async function member(): Promise<{ token: string; id: number; username: string }> {
@@ -44,7 +35,7 @@ async function adjust(memberId: number, amount: number, reason = 'E2E funding') 
 }
 
 async function open(path: string, token: string, options: { theme?: string; width?: number } = {}) {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
   await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
   await context.addInitScript(
     ({ token, theme }) => {

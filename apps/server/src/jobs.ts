@@ -1,6 +1,7 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
+import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
 import { purgeEndedSessions } from './platform/sessions.ts';
@@ -17,6 +18,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineDeliveryJobs(runner, deps);
   defineReconciliationJobs(runner, deps);
   defineDepositJobs(runner, deps);
+  defineWithdrawalJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

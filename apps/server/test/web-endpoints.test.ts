@@ -6,6 +6,7 @@ import {
   gamesEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
+  withdrawalPlayerEndpoints,
 } from '@tessera/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   depositEndpoints,
   endpoints,
   walletEndpoints,
+  withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
 
 /**
@@ -35,6 +37,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['accountEndpoints', accountEndpoints, accountsEndpoints],
   ['walletEndpoints', walletEndpoints, walletPlayerEndpoints],
   ['depositEndpoints', depositEndpoints, depositPlayerEndpoints],
+  ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

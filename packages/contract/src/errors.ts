@@ -298,6 +298,18 @@ export const ERRORS = {
     VI: 'Tài khoản của bạn không được phép chuyển khoản này.',
     CN: '您的账号不允许此转账。',
   },
+  currency_locked: {
+    status: 409,
+    EN: 'The currency cannot change once money has moved: every amount is kept in its units.',
+    VI: 'Không thể đổi tiền tệ khi đã có giao dịch: mọi số tiền được lưu theo đơn vị của nó.',
+    CN: '已有资金变动后不能更改币种：所有金额都以该币种单位保存。',
+  },
+  vendor_wallets_not_empty: {
+    status: 409,
+    EN: 'Players still hold money in vendor wallets. Move it back to their main wallets before making the wallet single.',
+    VI: 'Người chơi vẫn còn tiền trong ví nhà cung cấp. Hãy chuyển về ví chính trước khi chuyển sang ví đơn.',
+    CN: '玩家的厂商钱包中仍有余额。请先转回主钱包，再改为单一钱包。',
+  },
   payment_password_not_set: {
     status: 409,
     EN: 'Please set a payment password first (Security center).',
@@ -358,6 +370,96 @@ export const ERRORS = {
     VI: 'Quá nhiều dòng để xuất. Vui lòng thu hẹp bộ lọc.',
     CN: '导出的行数过多，请缩小筛选范围。',
   },
+  withdrawal_below_min: {
+    status: 400,
+    EN: 'The amount is below the minimum withdrawal.',
+    VI: 'Số tiền thấp hơn mức rút tối thiểu.',
+    CN: '金额低于最低提款额。',
+  },
+  withdrawal_above_max: {
+    status: 400,
+    EN: 'The amount is above the maximum withdrawal.',
+    VI: 'Số tiền vượt quá mức rút tối đa.',
+    CN: '金额超过最高提款额。',
+  },
+  withdrawal_daily_limit: {
+    status: 429,
+    EN: 'You have made as many withdrawals as allowed today. Please try again tomorrow.',
+    VI: 'Bạn đã rút đủ số lần cho phép trong hôm nay. Vui lòng thử lại vào ngày mai.',
+    CN: '今日提款次数已达上限，请明天再试。',
+  },
+  turnover_not_met: {
+    status: 409,
+    EN: 'Your deposits must be wagered before a withdrawal: see the turnover remaining.',
+    VI: 'Bạn cần đặt cược đủ doanh thu từ tiền nạp trước khi rút: xem doanh thu còn lại.',
+    CN: '存款需完成流水后才能提款：请查看剩余流水。',
+  },
+  bank_account_unknown: {
+    status: 400,
+    EN: 'Please choose one of your bank accounts.',
+    VI: 'Vui lòng chọn một tài khoản ngân hàng của bạn.',
+    CN: '请选择您的一个银行账户。',
+  },
+  bank_account_exists: {
+    status: 409,
+    EN: 'This bank account is already in your list.',
+    VI: 'Tài khoản ngân hàng này đã có trong danh sách của bạn.',
+    CN: '该银行账户已在您的列表中。',
+  },
+  bank_account_limit: {
+    status: 409,
+    EN: 'You have as many bank accounts as allowed. Remove one first.',
+    VI: 'Bạn đã có số tài khoản ngân hàng tối đa. Vui lòng xóa bớt một tài khoản.',
+    CN: '银行账户数量已达上限，请先删除一个。',
+  },
+  withdrawal_not_pending: {
+    status: 409,
+    EN: 'This withdrawal was already approved or rejected.',
+    VI: 'Yêu cầu rút tiền này đã được duyệt hoặc từ chối.',
+    CN: '该提款已被批准或拒绝。',
+  },
+  withdrawal_not_awaiting_confirmation: {
+    status: 409,
+    EN: 'This withdrawal is not waiting for your confirmation.',
+    VI: 'Yêu cầu rút tiền này không chờ bạn xác nhận.',
+    CN: '该提款无需您确认。',
+  },
+  withdrawal_confirmation_closed: {
+    status: 409,
+    EN: 'The time to confirm has passed: the withdrawal counts as received.',
+    VI: 'Đã hết thời gian xác nhận: khoản rút được coi là đã nhận.',
+    CN: '确认时间已过：该提款视为已到账。',
+  },
+  proof_required: {
+    status: 400,
+    EN: 'Please upload proof of non-receipt.',
+    VI: 'Vui lòng tải lên bằng chứng chưa nhận được tiền.',
+    CN: '请上传未到账的凭证。',
+  },
+  image_too_large: {
+    status: 413,
+    EN: 'The image is too large (5MB at most).',
+    VI: 'Ảnh quá lớn (tối đa 5MB).',
+    CN: '图片过大（最大 5MB）。',
+  },
+  too_many_images: {
+    status: 400,
+    EN: 'You can upload at most 3 images.',
+    VI: 'Bạn chỉ có thể tải lên tối đa 3 ảnh.',
+    CN: '最多只能上传 3 张图片。',
+  },
+  image_type_not_allowed: {
+    status: 415,
+    EN: 'Only png or jpg images are accepted.',
+    VI: 'Chỉ chấp nhận ảnh png hoặc jpg.',
+    CN: '仅支持 png 或 jpg 图片。',
+  },
+  claim_not_open: {
+    status: 409,
+    EN: 'This confirmation has no open claim to act on.',
+    VI: 'Xác nhận này không có khiếu nại nào đang mở để xử lý.',
+    CN: '该确认没有待处理的申诉。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -390,6 +492,11 @@ export const FIELD_ERRORS = {
     CN: '新密码不能与当前密码相同',
   },
   must_accept: { EN: 'Please agree to continue', VI: 'Vui lòng đồng ý để tiếp tục', CN: '请勾选同意后继续' },
+  real_name: {
+    EN: 'Real-name format incorrect: letters without accents, single spaces between words',
+    VI: 'Định dạng họ tên không đúng: chữ cái không dấu, một khoảng trắng giữa các từ',
+    CN: '真实姓名格式不正确：仅限无重音字母，单词之间用单个空格',
+  },
 } as const;
 export type FieldErrorKey = keyof typeof FIELD_ERRORS;
 

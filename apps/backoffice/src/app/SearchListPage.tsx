@@ -71,12 +71,12 @@ export interface SearchListPageProps<Row extends { id: number }> {
   filters: ReactNode;
   /** The submit button of the filter form; "Search" unless the page says otherwise. */
   searchLabel?: string;
-  /** Buttons of the page's header, such as an export of what the filters find. */
-  actions?: ReactNode;
   /** The columns of the table of rows, named by the title; or `children` draws the rows. */
   columns?: readonly Column<Row>[];
   /** Draws the rows of the page shown (never called with none), where a table of columns does not do. */
   children?: (rows: Row[]) => ReactNode;
+  /** Buttons of the page's header (an export, say). */
+  actions?: ReactNode;
 }
 
 /**
@@ -88,9 +88,9 @@ export function SearchListPage<Row extends { id: number }>({
   list: { search, query },
   filters,
   searchLabel,
-  actions,
   columns = [],
   children,
+  actions,
 }: SearchListPageProps<Row>) {
   const { t } = useTranslation();
   const title = t(`nav.${page}`);

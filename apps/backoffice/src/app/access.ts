@@ -5,6 +5,7 @@ import {
   type Endpoint,
   type OperatorRole,
   walletConsoleEndpoints,
+  withdrawalConsoleEndpoints,
 } from '@tessera/contract';
 import type { IconName } from '../ui/Icon.tsx';
 
@@ -32,7 +33,8 @@ export type PageId =
   | 'reconciliation'
   | 'deposits'
   | 'paymentChannels'
-  | 'gatewayCallbacks';
+  | 'gatewayCallbacks'
+  | 'withdrawals';
 
 export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
 
@@ -112,6 +114,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'webhook',
     section: 'wallet',
     roles: rolesOf(depositConsoleEndpoints.callbacks),
+  },
+  {
+    id: 'withdrawals',
+    path: '/wallet/withdrawals',
+    icon: 'inbox',
+    section: 'wallet',
+    roles: rolesOf(withdrawalConsoleEndpoints.queue),
   },
   {
     id: 'reconciliation',

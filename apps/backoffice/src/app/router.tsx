@@ -27,6 +27,7 @@ import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
+import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
 import type { PageId } from './access.ts';
 import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
 import { setNavigator } from './navigation.ts';
@@ -53,6 +54,7 @@ export const router = createBrowserRouter(
         { path: 'wallet/deposits', element: page('deposits', <DepositsPage />) },
         { path: 'wallet/payment-channels', element: page('paymentChannels', <PaymentChannelsPage />) },
         { path: 'wallet/gateway-callbacks', element: page('gatewayCallbacks', <GatewayCallbacksPage />) },
+        { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },

@@ -52,12 +52,13 @@ export async function resolveCaller(
     return { kind: 'visitor', presentedToken: true };
   }
   if (session.subjectKind === 'member') {
-    const rows = await db.query<{ id: number; type: number }>('select id, type from members where id = $1', [
-      session.subjectId,
-    ]);
-    const member = rows[0];
-    if (!member) return { kind: 'visitor', presentedToken: true };
-    return { kind: 'member', memberId: member.id, type: member.type, tokenHash: session.tokenHash };
+    if (session.memberType === null) return { kind: 'visitor', presentedToken: true };
+    return {
+      kind: 'member',
+      memberId: session.subjectId,
+      type: session.memberType,
+      tokenHash: session.tokenHash,
+    };
   }
   const rows = await db.query<{
     id: number;

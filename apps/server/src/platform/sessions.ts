@@ -17,6 +17,8 @@ export interface ActiveSession {
   subjectId: number;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** A member's type (isAgent), read with the session; null for operators and members that no longer exist. */
+  memberType: number | null;
 }
 
 /** Opens a session; only the token's hash is stored. */
@@ -51,9 +53,11 @@ export async function findSession(
     subject_id: number;
     last_seen_at: Date;
     expires_at: Date;
+    member_type: number | null;
   }>(
-    `select token_hash, subject_kind, subject_id, last_seen_at, expires_at from sessions
-     where token_hash = $1 and revoked_at is null and expires_at > $2 and last_seen_at > $3`,
+    `select s.token_hash, s.subject_kind, s.subject_id, s.last_seen_at, s.expires_at, m.type as member_type
+     from sessions s left join members m on s.subject_kind = 'member' and m.id = s.subject_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3`,
     [sha256Hex(token), now, new Date(now.getTime() - policy.idleMinutes * 60_000)],
   );
   const row = rows[0];
@@ -68,6 +72,7 @@ export async function findSession(
     subjectId: row.subject_id,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    memberType: row.member_type,
   };
 }
 

@@ -6,12 +6,14 @@ import type {
   gamesEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
+  withdrawalPlayerEndpoints,
 } from '@tessera/contract';
 
 type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & typeof gamesEndpoints;
 type AccountEndpoints = typeof accountsEndpoints;
 type WalletEndpoints = typeof walletPlayerEndpoints;
 type DepositEndpoints = typeof depositPlayerEndpoints;
+type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -153,4 +155,37 @@ export const depositEndpoints = {
   createDeposit: deposit<'createDeposit'>('POST', '/wps/payment/deposits', 'idempotent'),
   deposits: deposit<'deposits'>('GET', '/wps/payment/deposits'),
   deposit: deposit<'deposit'>('GET', '/wps/payment/deposits/:orderNo'),
+};
+
+function withdrawal<K extends keyof WithdrawalEndpoints>(
+  method: WithdrawalEndpoints[K]['method'],
+  path: string,
+  bodyType?: 'encrypted' | 'multipart',
+  idempotent?: 'idempotent',
+): WithdrawalEndpoints[K] {
+  return light<WithdrawalEndpoints[K]>(method, path, bodyType, idempotent);
+}
+
+/** Withdrawals: bank accounts, the page's limits, requests, history and the confirmation of what arrived. */
+export const withdrawalEndpoints = {
+  bankAccounts: withdrawal<'bankAccounts'>('GET', '/wps/wallet/bank-accounts'),
+  addBankAccount: withdrawal<'addBankAccount'>('POST', '/wps/wallet/bank-accounts'),
+  removeBankAccount: withdrawal<'removeBankAccount'>('DELETE', '/wps/wallet/bank-accounts/:id'),
+  withdrawalInfo: withdrawal<'withdrawalInfo'>('GET', '/wps/wallet/withdrawal/info'),
+  requestWithdrawal: withdrawal<'requestWithdrawal'>(
+    'POST',
+    '/wps/wallet/withdrawals',
+    'encrypted',
+    'idempotent',
+  ),
+  withdrawals: withdrawal<'withdrawals'>('GET', '/wps/wallet/withdrawals'),
+  paymentConfirmationList: withdrawal<'paymentConfirmationList'>(
+    'GET',
+    '/wps/relay/MCSFE_getPaymentConfirmationList',
+  ),
+  confirmWithdrawal: withdrawal<'confirmWithdrawal'>(
+    'POST',
+    '/wps/wallet/withdrawals/:orderNo/confirmation',
+    'multipart',
+  ),
 };

@@ -74,7 +74,31 @@ export const walletSettings = z
   });
 export type WalletSettings = z.infer<typeof walletSettings>;
 
+/** The merchant's money: its currency (ISO 4217), the symbol players see, and whether it has a single wallet. */
+export const merchantMoney = z.object({
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'invalid_format'),
+  currencySymbol: z.string().trim().min(1).max(8),
+  walletSingle: z.boolean(),
+});
+export type MerchantMoney = z.infer<typeof merchantMoney>;
+
 export const walletConsoleEndpoints = {
+  merchantMoney: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/merchant`,
+    access: operator('finance', 'operations'),
+    response: merchantMoney,
+  }),
+  saveMerchantMoney: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/wallet/merchant`,
+    access: operator('owner'),
+    body: merchantMoney,
+    response: merchantMoney,
+  }),
   settings: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/wallet/settings`,

@@ -2,3 +2,4 @@ export * from './console.ts';
 export * from './deposits.ts';
 export * from './money.ts';
 export * from './player.ts';
+export * from './withdrawals.ts';

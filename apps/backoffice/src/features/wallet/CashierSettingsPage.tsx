@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type WalletSettings, walletConsoleEndpoints as wallet, walletSettings } from '@tessera/contract';
+import {
+  type MerchantMoney,
+  merchantMoney,
+  type WalletSettings,
+  walletConsoleEndpoints as wallet,
+  walletSettings,
+} from '@tessera/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -17,6 +23,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 const KEY = [wallet.settings.path];
+const MONEY_KEY = [wallet.merchantMoney.path];
 const NUMBERS = [
   'withdrawalMin',
   'withdrawalMax',
@@ -27,17 +34,92 @@ const NUMBERS = [
   'paymentPasswordLockMinutes',
 ] as const;
 
-/** The cashier's rules (withdrawal limits, turnover, auto-receipt, payment password lockout), audited on save. */
+/**
+ * The merchant's money (currency, symbol, single wallet) and the cashier's rules (withdrawal limits, turnover,
+ * auto-receipt, payment password lockout), each audited on save.
+ */
 export function CashierSettingsPage() {
   const { t } = useTranslation();
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(wallet.settings, { signal }) });
+  const money = useQuery({
+    queryKey: MONEY_KEY,
+    queryFn: ({ signal }) => call(wallet.merchantMoney, { signal }),
+  });
   return (
     <>
       <PageHeader title={t('nav.cashierSettings')} description={t('cashierSettings.description')} />
-      <Card>
-        <QueryView query={settings}>{(data) => <SettingsForm initial={data} />}</QueryView>
-      </Card>
+      <div className="stack-lg">
+        <Card title={t('cashierSettings.moneyTitle')} description={t('cashierSettings.moneyDescription')}>
+          <QueryView query={money}>{(data) => <MoneyForm initial={data} />}</QueryView>
+        </Card>
+        <Card title={t('cashierSettings.rulesTitle')}>
+          <QueryView query={settings}>{(data) => <SettingsForm initial={data} />}</QueryView>
+        </Card>
+      </div>
     </>
+  );
+}
+
+/** The merchant's currency, its symbol and the single-wallet switch (owner only). */
+function MoneyForm({ initial }: { initial: MerchantMoney }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { operator } = useSession();
+  const editable = mayCall(operator?.role, wallet.saveMerchantMoney);
+  const form = useForm<MerchantMoney>({ resolver: zodResolver(merchantMoney), defaultValues: initial });
+  const save = useMutation({
+    mutationFn: (body: MerchantMoney) => call(wallet.saveMerchantMoney, { body }),
+    onSuccess: (value) => {
+      queryClient.setQueryData(MONEY_KEY, value);
+      form.reset(value);
+      toast.show(t('cashierSettings.moneySaved'));
+    },
+  });
+  const server = fieldErrors(save.error);
+  const local = form.formState.errors;
+  return (
+    <form className="stack" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+      <FormError error={save.error} shownFields={['currency', 'currencySymbol']} />
+      <div className="form-grid">
+        <TextField
+          label={t('cashierSettings.currency')}
+          hint={t('cashierSettings.currencyHint')}
+          disabled={!editable}
+          maxLength={3}
+          error={local.currency ? t('cashierSettings.invalid') : server.currency}
+          {...form.register('currency')}
+        />
+        <TextField
+          label={t('cashierSettings.currencySymbol')}
+          disabled={!editable}
+          maxLength={8}
+          error={local.currencySymbol ? t('cashierSettings.invalid') : server.currencySymbol}
+          {...form.register('currencySymbol')}
+        />
+      </div>
+      <Controller
+        control={form.control}
+        name="walletSingle"
+        render={({ field }) => (
+          <Switch
+            label={t('cashierSettings.walletSingle')}
+            description={t('cashierSettings.walletSingleHint')}
+            disabled={!editable}
+            checked={field.value}
+            onChange={field.onChange}
+            error={server.walletSingle}
+          />
+        )}
+      />
+      {editable ? (
+        <div>
+          <Button type="submit" variant="primary" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
   );
 }
 

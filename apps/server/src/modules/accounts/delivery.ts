@@ -106,7 +106,7 @@ export function defineDeliveryJobs(
   runner.define(MAIL_JOB, {
     async run(job) {
       const mail = await store.findMailOutbox(db, idOf(job));
-      if (!mail || mail.status !== 'queued' || !transport) return;
+      if (mail?.status !== 'queued' || !transport) return;
       await transport.sendMail({
         from: config.mailFrom,
         to: mail.to_address,
@@ -138,7 +138,7 @@ export function defineDeliveryJobs(
     async run(job) {
       const sms = await store.findSmsOutbox(db, idOf(job));
       const gateway = config.sms.gateway;
-      if (!sms || sms.status !== 'queued' || !gateway) return;
+      if (sms?.status !== 'queued' || !gateway) return;
       const response = await fetch(gateway.url, {
         method: 'POST',
         headers: {

@@ -81,3 +81,8 @@ export async function setPaymentPassword(
   await write(db, { isolation: 'read committed' }, (tx) => store.setPaymentPasswordHash(tx, memberId, hash));
   return { ok: true };
 }
+
+/** Whether the member has set a payment password (the withdrawal page links to setting one when not). */
+export async function hasPaymentPassword(accounts: Pick<Accounts, 'db'>, memberId: number): Promise<boolean> {
+  return (await store.paymentPasswordHash(accounts.db, memberId)) !== null;
+}

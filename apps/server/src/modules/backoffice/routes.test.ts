@@ -80,6 +80,13 @@ describe('console sessions and operators', () => {
   beforeAll(async () => {
     t = await startTestApp();
     owner = await t.operatorToken('owner');
+    // Alice signs in in several tests; none changes her.
+    await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'Alice', displayName: 'Alice', role: 'support', password: 'alice-kestrel-lamp-1' },
+      owner,
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -99,12 +106,6 @@ describe('console sessions and operators', () => {
   };
 
   it('signs in case-insensitively and refuses a wrong password or unknown user alike', async () => {
-    await t.send(
-      'POST',
-      `${API}/operators`,
-      { username: 'Alice', displayName: 'Alice', role: 'support', password: 'alice-kestrel-lamp-1' },
-      owner,
-    );
     const ok = await login('alice', 'alice-kestrel-lamp-1');
     expect(ok.status).toBe(200);
     expect(ok.body.value.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -218,30 +219,36 @@ describe('console sessions and operators', () => {
   });
 
   it('disabling an operator or changing the password ends their sessions; the last owner stays', async () => {
-    const list = await t.get(`${API}/operators`, owner);
-    const alice = list.body.value.find((o: { username: string }) => o.username === 'Alice');
-    const aliceToken = (await login('alice', 'alice-kestrel-lamp-1')).body.value.token;
-    const updated = await t.send(
-      'PUT',
-      `${API}/operators/${alice.id}`,
-      { displayName: 'Alice S', role: 'operations', disabled: false, password: 'alice-kestrel-lamp-2' },
+    const created = await t.send(
+      'POST',
+      `${API}/operators`,
+      { username: 'Dana', displayName: 'Dana', role: 'support', password: 'dana-kestrel-lamp-1' },
       owner,
     );
-    expect(updated.body.value).toMatchObject({ displayName: 'Alice S', role: 'operations' });
-    expect((await t.get(`${API}/session`, aliceToken)).body.code).toBe('session_expired');
-    expect((await login('alice', 'alice-kestrel-lamp-1')).status).toBe(401);
-    const fresh = (await login('alice', 'alice-kestrel-lamp-2')).body.value.token;
+    const dana = created.body.value as { id: number };
+    const danaToken = (await login('dana', 'dana-kestrel-lamp-1')).body.value.token;
+    const updated = await t.send(
+      'PUT',
+      `${API}/operators/${dana.id}`,
+      { displayName: 'Dana S', role: 'operations', disabled: false, password: 'dana-kestrel-lamp-2' },
+      owner,
+    );
+    expect(updated.body.value).toMatchObject({ displayName: 'Dana S', role: 'operations' });
+    expect((await t.get(`${API}/session`, danaToken)).body.code).toBe('session_expired');
+    expect((await login('dana', 'dana-kestrel-lamp-1')).status).toBe(401);
+    const fresh = (await login('dana', 'dana-kestrel-lamp-2')).body.value.token;
     await t.send(
       'PUT',
-      `${API}/operators/${alice.id}`,
-      { displayName: 'Alice S', role: 'operations', disabled: true },
+      `${API}/operators/${dana.id}`,
+      { displayName: 'Dana S', role: 'operations', disabled: true },
       owner,
     );
     expect((await t.get(`${API}/session`, fresh)).status).toBe(401);
-    expect((await login('alice', 'alice-kestrel-lamp-2')).body.code).toBe('invalid_credentials');
+    expect((await login('dana', 'dana-kestrel-lamp-2')).body.code).toBe('invalid_credentials');
 
     const audit = await t.db.query<{ after: { passwordChanged: boolean } }>(
-      "select after from audit_log where entity = 'operator' and action = 'update' order by id",
+      "select after from audit_log where entity = 'operator' and action = 'update' and entity_id = $1 order by id",
+      [String(dana.id)],
     );
     expect(audit.map((row) => row.after.passwordChanged)).toEqual([true, false]);
 
@@ -291,24 +298,31 @@ describe('dashboard and audit log', () => {
   });
 
   it('shows real counts to every role and refuses visitors and members', async () => {
-    await t.memberToken();
     const finance = await t.operatorToken('finance');
-    const res = await t.get(`${API}/dashboard`, finance);
-    expect(res.status).toBe(200);
-    expect(res.body.value.counts).toEqual({
-      members: 1,
-      operators: 2,
+    const first = await t.get(`${API}/dashboard`, finance);
+    expect(first.status).toBe(200);
+    const before = first.body.value;
+    // Seeded demo content is counted as it is in the database.
+    expect(before.counts).toMatchObject({
       banners: 24,
       notices: 16,
       announcements: 5,
       helpArticles: 9,
       resources: 3,
-      domains: 3,
-      regionRules: 0,
-      auditEntries: 0,
     });
-    expect(res.body.value.maintenance).toBe(false);
-    expect(res.body.value.activeOperatorSessions).toBe(2);
+    expect(before.maintenance).toBe(false);
+    await t.memberToken();
+    await t.send('POST', `${API}/domains`, { url: 'https://counted.example', sort: 9 }, owner);
+    await t.operatorToken('support');
+    const after = (await t.get(`${API}/dashboard`, finance)).body.value;
+    expect(after.counts).toEqual({
+      ...before.counts,
+      members: before.counts.members + 1,
+      operators: before.counts.operators + 1,
+      domains: before.counts.domains + 1,
+      auditEntries: before.counts.auditEntries + 1,
+    });
+    expect(after.activeOperatorSessions).toBe(before.activeOperatorSessions + 1);
     expect((await t.get(`${API}/dashboard`)).status).toBe(401);
     expect((await t.get(`${API}/dashboard`, await t.memberToken())).body.code).toBe('unauthorized');
   });
@@ -320,7 +334,9 @@ describe('dashboard and audit log', () => {
     await t.send('PUT', `${API}/module-flags/CBS3`, { enabled: false }, ops);
 
     const opsName = (await t.get(`${API}/session`, ops)).body.value.username;
-    const all = await t.get(`${API}/audit?pageSize=2`, owner);
+    // Other tests of this app write audit entries too: these look at this operator's.
+    const mine = `operator=${opsName}`;
+    const all = await t.get(`${API}/audit?${mine}&pageSize=2`, owner);
     expect(all.body.value.total).toBe(3);
     expect(all.body.value.list).toHaveLength(2);
     expect(all.body.value.list[0]).toMatchObject({
@@ -332,11 +348,11 @@ describe('dashboard and audit log', () => {
       after: { modId: 'CBS3', enabled: false },
       ip: '127.0.0.1',
     });
-    const page2 = await t.get(`${API}/audit?pageSize=2&pageNo=2`, owner);
+    const page2 = await t.get(`${API}/audit?${mine}&pageSize=2&pageNo=2`, owner);
     expect(page2.body.value.list.map((e: { entity: string }) => e.entity)).toEqual(['domain']);
 
-    expect((await t.get(`${API}/audit?entity=domain`, owner)).body.value.total).toBe(2);
-    expect((await t.get(`${API}/audit?action=update`, owner)).body.value.total).toBe(1);
+    expect((await t.get(`${API}/audit?${mine}&entity=domain`, owner)).body.value.total).toBe(2);
+    expect((await t.get(`${API}/audit?${mine}&action=update`, owner)).body.value.total).toBe(1);
     expect((await t.get(`${API}/audit?operator=${opsName.toUpperCase()}`, owner)).body.value.total).toBe(3);
     expect((await t.get(`${API}/audit?q=two.example`, owner)).body.value.total).toBe(1);
     expect((await t.get(`${API}/audit?q=100%25`, owner)).body.value.total).toBe(0);

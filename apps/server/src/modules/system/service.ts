@@ -142,6 +142,15 @@ export async function merchantWallet(db: Queryable, merchantCode: string) {
   return { merchantCode: found.code, isSingle: found.wallet_single };
 }
 
+/** Sets the merchant's currency, its symbol and whether its wallet is single, inside the caller's transaction. */
+export function setMerchantMoney(
+  tx: Queryable,
+  merchantCode: string,
+  value: { currency: string; currencySymbol: string; walletSingle: boolean },
+): Promise<void> {
+  return store.updateMerchantMoney(tx, merchantCode, value);
+}
+
 /** The brand logo of the merchant, as SVG. */
 export async function brandLogo(db: Queryable, merchantCode: string): Promise<string> {
   return logoSvg((await merchant(db, merchantCode)).brand);

@@ -20,6 +20,17 @@ export async function findMerchant(db: Queryable, code: string): Promise<Merchan
   return rows[0] ?? null;
 }
 
+export async function updateMerchantMoney(
+  db: Queryable,
+  code: string,
+  value: { currency: string; currencySymbol: string; walletSingle: boolean },
+): Promise<void> {
+  await db.query(
+    'update merchant set currency = $2, currency_symbol = $3, wallet_single = $4 where code = $1',
+    [code, value.currency, value.currencySymbol, value.walletSingle],
+  );
+}
+
 export async function readSetting<T>(db: Queryable, key: string): Promise<T | null> {
   const rows = await db.query<{ value: T }>('select value from site_settings where key = $1', [key]);
   return rows[0]?.value ?? null;

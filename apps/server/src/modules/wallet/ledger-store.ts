@@ -202,3 +202,15 @@ export async function memberTransferTotals(
   );
   return { in: row?.in ?? 0n, out: row?.out ?? 0n };
 }
+
+/** Whether any money or points ever moved. */
+export async function anyEntries(db: Queryable): Promise<boolean> {
+  const rows = await db.query('select 1 from ledger_entries limit 1');
+  return rows.length > 0;
+}
+
+/** Whether any player holds money in a vendor's wallet. */
+export async function vendorMoneyHeld(db: Queryable): Promise<boolean> {
+  const rows = await db.query("select 1 from ledger_accounts where kind = 'vendor' and balance <> 0 limit 1");
+  return rows.length > 0;
+}

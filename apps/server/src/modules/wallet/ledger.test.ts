@@ -51,7 +51,7 @@ describe('the ledger', () => {
       [`second-${member}`],
     );
     expect(entries).toEqual([
-      { code: 'member:' + member + ':main', amount: 2_550n, before: 10_000n, after: 12_550n },
+      { code: `member:${member}:main`, amount: 2_550n, before: 10_000n, after: 12_550n },
       {
         code: `merchant:cash:${member % 16}`,
         amount: -2_550n,

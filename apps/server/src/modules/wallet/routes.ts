@@ -9,10 +9,12 @@ import { adjust } from './adjustments.ts';
 import { balances } from './balances.ts';
 import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
+import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+import { withdrawalRoutes } from './withdrawal-routes.ts';
 
 /** Contract requests of the consolidated funds' info fields: none until the agent area defines them. */
 const NO_CONTRACT_INFO = {
@@ -57,6 +59,10 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   route(app, deps, consoleApi.settings, async () => walletSettingsOf(db));
+  route(app, deps, consoleApi.merchantMoney, async () => merchantMoney(db, deps.config.merchantCode));
+  route(app, deps, consoleApi.saveMerchantMoney, async ({ caller, ip, now, body }) =>
+    saveMerchantMoney(deps, { caller, ip, now }, body),
+  );
   route(app, deps, consoleApi.saveSettings, async ({ caller, ip, now, body }) =>
     saveWalletSettings(deps, { caller, ip, now }, body),
   );
@@ -71,4 +77,5 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
     requestReconciliation(deps, asOperator(caller).operatorId, idempotency, now),
   );
   depositRoutes(app, deps);
+  withdrawalRoutes(app, deps);
 }

@@ -1,5 +1,8 @@
-import type { TestApp } from '../../../test/harness.ts';
+import { accountsEndpoints, type Endpoint, encryptBody } from '@tessera/contract';
+import type { ApiResponse, TestApp } from '../../../test/harness.ts';
+import { hashPassword } from '../../platform/crypto.ts';
 import { write } from '../../platform/write.ts';
+import * as accountsStore from '../accounts/store.ts';
 import { post } from './ledger.ts';
 
 let funded = 0;
@@ -31,4 +34,65 @@ export async function newMember(t: TestApp, type = 0): Promise<{ token: string; 
   const token = await t.memberToken(type);
   const info = await t.get('/wps/member/info', token);
   return { token, id: info.body.value.id as number };
+}
+
+export const PAYMENT_PASSWORD = '135790';
+
+/** A member (type 0 unless given) with a session; optionally with money and a payment password. */
+export async function walletMember(
+  t: TestApp,
+  options: { type?: number; funds?: bigint; paymentPassword?: boolean } = {},
+): Promise<{ token: string; id: number }> {
+  const { token, id } = await newMember(t, options.type ?? 0);
+  if (options.funds) await fundMember(t, id, options.funds);
+  if (options.paymentPassword) {
+    await accountsStore.setPaymentPasswordHash(t.db, id, await hashPassword(PAYMENT_PASSWORD));
+  }
+  return { token, id };
+}
+
+/** An encrypted call (Tessera's scheme) with extra headers, e.g. an Idempotency-Key. */
+export async function sealedCall(
+  t: TestApp,
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  body: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const key = (await t.get(accountsEndpoints.encryptionKey.path)).body.value;
+  const encrypted = await encryptBody(key, endpoint, body);
+  return t.call({
+    method: endpoint.method,
+    url: endpoint.path,
+    headers: { ...encrypted.headers, ...headers },
+    payload: encrypted.body,
+    ...(token ? { token } : {}),
+  });
+}
+
+/** A multipart body of text fields and files, as a browser's FormData sends it. */
+export function multipartBody(
+  parts: { name: string; value?: string; file?: { data: Buffer; filename: string; contentType: string } }[],
+): { boundary: string; payload: Buffer } {
+  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (part.file) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\n` +
+            `Content-Type: ${part.file.contentType}\r\n\r\n`,
+        ),
+        part.file.data,
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { boundary, payload: Buffer.concat(chunks) };
 }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
-import { balances, walletList } from './balances.ts';
+import { balancesWith, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import { type Currency, currencyOf, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
@@ -33,18 +33,19 @@ export async function walletTransfer(
   idempotency: IdempotencyKey | null,
   now: Date,
 ) {
-  const wallets = await walletList(deps);
+  const setup = await walletSetup(deps);
+  const { wallets, currency } = setup;
   if (wallets.length === 1) throw new AppError('wallet_single');
   for (const field of ['fromWallet', 'toWallet'] as const) {
     if (!wallets.some((wallet) => wallet.code === input[field])) {
       throw new AppError('wallet_unknown', { [field]: 'invalid_value' });
     }
   }
-  const currency = await currencyOf(deps);
   const amount = minorAmount(input.amount, currency);
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
-  await write(deps.db, { isolation: 'read committed', idempotency }, (tx) =>
-    post(
+  // The answer (the balances right after) is stored with the key: a retry gets this very answer.
+  return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
+    await post(
       tx,
       {
         key: key ?? `wallet-transfer:${member.memberId}:${orderNo('T', deps.rng, now)}`,
@@ -57,9 +58,9 @@ export async function walletTransfer(
         ],
       },
       now,
-    ),
-  );
-  return balances(deps, member.memberId);
+    );
+    return balancesWith(tx, setup, member.memberId);
+  });
 }
 
 /** Whether the member may send money to the upline (§2 transferUpline rules). */

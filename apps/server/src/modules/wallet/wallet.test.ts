@@ -590,3 +590,80 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
     );
   });
 });
+
+describe("wallet in the console: the merchant's money", () => {
+  let t: TestApp;
+  let tok: CallerTokens;
+  const checks = consoleChecks(
+    () => t,
+    () => tok,
+  );
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+    tok = await openCallerTokens(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the owner changes the symbol and the currency while no money has moved, audited', async () => {
+    const read = await t.get(consoleApi.merchantMoney.path, tok.finance);
+    expect(read.body.value).toEqual({ currency: 'PHP', currencySymbol: 'P', walletSingle: false });
+    const next = { currency: 'VND', currencySymbol: '₫', walletSingle: false };
+    const saved = await t.send('PUT', consoleApi.saveMerchantMoney.path, next, tok.owner);
+    expect(saved.body.value).toEqual(next);
+    await checks.expectAudited(tok.owner, 'merchant', {
+      action: 'update',
+      entityId: 'TESSERA',
+      before: read.body.value,
+      after: next,
+    });
+    const { token } = await newMember(t);
+    expect((await t.get(api.balance.path, token)).body.value).toMatchObject({
+      currency: 'VND',
+      currencySymbol: '₫',
+      digits: 0,
+    });
+    const bad = await t.send(
+      'PUT',
+      consoleApi.saveMerchantMoney.path,
+      { ...next, currency: 'peso' },
+      tok.owner,
+    );
+    checks.expectFailure(bad, 400, 'validation_failed', { currency: expect.any(String) });
+  });
+
+  it('refuses a new currency once money moved, and a single wallet while vendor wallets hold money', async () => {
+    const current = (await t.get(consoleApi.merchantMoney.path, tok.owner)).body.value;
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 1_000n);
+    const locked = await t.send(
+      'PUT',
+      consoleApi.saveMerchantMoney.path,
+      { ...current, currency: 'USD' },
+      tok.owner,
+    );
+    checks.expectFailure(locked, 409, 'currency_locked', { currency: expect.any(String) });
+    await t.send('POST', api.walletTransfer.path, { fromWallet: 'main', toWallet: 'FB', amount: 5 }, token);
+    const single = await t.send(
+      'PUT',
+      consoleApi.saveMerchantMoney.path,
+      { ...current, walletSingle: true },
+      tok.owner,
+    );
+    checks.expectFailure(single, 409, 'vendor_wallets_not_empty', { walletSingle: expect.any(String) });
+    await t.send('POST', api.walletTransfer.path, { fromWallet: 'FB', toWallet: 'main', amount: 5 }, token);
+    const now = await t.send(
+      'PUT',
+      consoleApi.saveMerchantMoney.path,
+      { ...current, walletSingle: true },
+      tok.owner,
+    );
+    expect(now.body.value.walletSingle).toBe(true);
+    await checks.expectRefusals(
+      [{ method: 'PUT', url: consoleApi.saveMerchantMoney.path, body: current }],
+      ['operations', 'support', 'finance'],
+    );
+    await checks.expectRefusals([{ method: 'GET', url: consoleApi.merchantMoney.path }], ['support']);
+  });
+});

@@ -7,6 +7,8 @@ import type { MemberCentrePage } from './menu.ts';
  * the games, rebates, rewards, referral, missions and the inbox with member engagement) show a placeholder.
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
+  securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
+  withdraw: lazyPage(() => import('../wallet/withdraw/WithdrawPage.tsx')),
   transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
   depositv2: lazyPage(() => import('../wallet/deposit/DepositPage.tsx')),
   transferUpline: lazyPage(() => import('../wallet/transfer-upline/TransferUplinePage.tsx')),

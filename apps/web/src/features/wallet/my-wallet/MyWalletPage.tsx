@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletTransferBody } from '@tessera/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../app/api.ts';
 import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
-import { Field, FormMessage } from '../../../ui/Field.tsx';
+import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
-import { schemaMessage } from '../form.ts';
+import { AmountField } from '../AmountField.tsx';
 import { balanceQuery, money, useBalance, walletKey } from '../queries.ts';
 import '../wallet.css';
 
@@ -109,34 +109,24 @@ export default function MyWalletPage() {
             ) : null}
           </label>
         </div>
-        <Controller
+        <AmountField
           control={form.control}
           name="amount"
-          render={({ field, fieldState }) => (
-            <Field
-              label={t('wallet.amount')}
-              inputMode="decimal"
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={schemaMessage(t, fieldState.error) ?? server.amount}
-              hint={t('wallet.transfer.available', {
-                amount: `${balance.currencySymbol} ${money(fromBalance, balance.digits)}`,
-              })}
-              required
-              addon={
-                <span className="field__addon">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => form.setValue('amount', fromBalance, { shouldValidate: true })}
-                  >
-                    {t('wallet.transfer.all')}
-                  </Button>
-                </span>
-              }
-            />
-          )}
+          serverError={server.amount}
+          hint={t('wallet.transfer.available', {
+            amount: `${balance.currencySymbol} ${money(fromBalance, balance.digits)}`,
+          })}
+          addon={
+            <span className="field__addon">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => form.setValue('amount', fromBalance, { shouldValidate: true })}
+              >
+                {t('wallet.transfer.all')}
+              </Button>
+            </span>
+          }
         />
         {transfer.isError ? <FormMessage tone="error">{errorText(t, transfer.error)}</FormMessage> : null}
         {transfer.isSuccess ? <FormMessage tone="success">{t('wallet.transfer.done')}</FormMessage> : null}

@@ -10,7 +10,7 @@ import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
-import { schemaMessage } from '../form.ts';
+import { AmountField } from '../AmountField.tsx';
 import { money, transferTargetsQuery, useBalance, walletKey } from '../queries.ts';
 import '../wallet.css';
 
@@ -69,21 +69,7 @@ export default function TransferUplinePage() {
               </dd>
             </div>
           </dl>
-          <Controller
-            control={form.control}
-            name="amount"
-            render={({ field, fieldState }) => (
-              <Field
-                label={t('wallet.amount')}
-                inputMode="decimal"
-                value={String(field.value ?? '')}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={schemaMessage(t, fieldState.error) ?? server.amount}
-                required
-              />
-            )}
-          />
+          <AmountField control={form.control} name="amount" serverError={server.amount} />
           <Controller
             control={form.control}
             name="paymentPassword"

@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, withdrawalConsoleEndpoints as bo, type WithdrawalRow } from '@tessera/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
+import { ActionDialog } from '../../app/dialogs.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { TextArea } from '../../ui/TextField.tsx';
+
+/**
+ * Approve (the money was paid to the member's bank account) or reject with a reason (the money goes back to the
+ * member's balance) one pending withdrawal. When another operator acted first, the server says so.
+ */
+export function ReviewDialog({
+  row,
+  action,
+  money,
+  currency,
+  onClose,
+  onDone,
+}: {
+  row: WithdrawalRow;
+  action: 'approve' | 'reject';
+  money: (amount: number) => string;
+  currency: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const write = useMutation({
+    mutationFn: () =>
+      action === 'approve'
+        ? call(bo.approve, { params: { id: row.id } })
+        : call(bo.reject, { params: { id: row.id }, body: { reason } }),
+    onSuccess: onDone,
+  });
+  const reasonError =
+    write.error instanceof ApiError && write.error.fields.reason ? write.error.fields.reason : undefined;
+  return (
+    <ActionDialog
+      title={t(`withdrawals.${action}Title`, { orderNo: row.orderNo })}
+      message={t(`withdrawals.${action}Message`, {
+        amount: `${money(row.amount)} ${currency}`,
+        username: row.username,
+      })}
+      confirmLabel={t(`withdrawals.${action}`)}
+      confirmVariant={action === 'reject' ? 'danger' : 'primary'}
+      busy={write.isPending}
+      error={reasonError ? null : write.error}
+      onCancel={onClose}
+      onConfirm={() => write.mutate()}
+    >
+      <DetailList
+        items={[
+          { label: t('withdrawals.member'), value: row.username },
+          { label: t('withdrawals.amount'), value: `${money(row.amount)} ${currency}` },
+          { label: t('withdrawals.bankName'), value: row.bankName },
+          { label: t('withdrawals.accountNumber'), value: row.accountNumber, mono: true },
+          { label: t('withdrawals.payeeName'), value: row.payeeName },
+        ]}
+      />
+      {action === 'reject' ? (
+        <TextArea
+          label={t('withdrawals.reason')}
+          hint={t('withdrawals.reasonHint')}
+          required
+          rows={3}
+          maxLength={500}
+          value={reason}
+          error={reasonError}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      ) : null}
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,27 @@
+import type { WithdrawalRow, WithdrawalStatus } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../ui/Card.tsx';
+
+const STATUS_TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+
+export function StatusBadge({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation();
+  return <Badge tone={STATUS_TONES[status]}>{t(`withdrawals.statuses.${status}`)}</Badge>;
+}
+
+/** What the member said arrived (or that nobody answered yet), and what became of a claim. */
+export function ConfirmationBadge({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  if (row.confirmation === null) return <Badge tone="accent">{t('withdrawals.confirmations.none')}</Badge>;
+  const claim = row.confirmation === 'partly_received' || row.confirmation === 'not_received';
+  return (
+    <span className="badges">
+      <Badge tone={claim ? 'danger' : 'success'}>{t(`withdrawals.confirmations.${row.confirmation}`)}</Badge>
+      {row.claimStatus ? (
+        <Badge tone={row.claimStatus === 'open' ? 'warning' : 'neutral'}>
+          {t(`withdrawals.claims.${row.claimStatus}`)}
+        </Badge>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,138 @@
+import { useQuery } from '@tanstack/react-query';
+import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@tessera/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../app/session.ts';
+import { useDateLocale } from '../../../i18n/language.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { FormMessage } from '../../../ui/Field.tsx';
+import { CenteredSpinner, Pagination } from '../../../ui/index.ts';
+import { errorText } from '../../auth/validation.ts';
+import { money } from '../queries.ts';
+import { withdrawalHistoryQuery } from './queries.ts';
+
+const PAGE_SIZE = 10;
+
+/** What became of a withdrawal, as one short label: its status, then what the member confirmed. */
+function StatusBadge({ row }: { row: Withdrawal }) {
+  const { t } = useTranslation();
+  return (
+    <span className="status-cell">
+      <span className={`badge badge--${row.status}`}>{t(`withdraw.statuses.${row.status}`)}</span>
+      {row.status === 'approved' ? (
+        <span className={`badge badge--${row.confirmation ?? 'waiting'}`}>
+          {t(`withdraw.confirmations.${row.confirmation ?? 'waiting'}`)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The member's withdrawals, newest first, with a status filter and pages kept in the URL (wStatus, wPage). */
+export function WithdrawHistory({ currency }: { currency: { symbol: string; digits: number } }) {
+  const { t } = useTranslation();
+  const locale = useDateLocale();
+  const { token } = useSession();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('wStatus');
+  const status = (WITHDRAWAL_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as WithdrawalStatus)
+    : undefined;
+  const pageNo = Math.max(1, Number(params.get('wPage')) || 1);
+  const history = useQuery(withdrawalHistoryQuery(token, { pageNo, pageSize: PAGE_SIZE, status }));
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  };
+  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / PAGE_SIZE)) : 1;
+  const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
+  return (
+    <section className="withdraw-section" aria-labelledby="withdraw-history-title">
+      <div className="withdraw-section__head">
+        <h3 id="withdraw-history-title" className="wallet-form__title">
+          {t('withdraw.history.title')}
+        </h3>
+        <label className="wallet-select wallet-select--inline">
+          <span>{t('withdraw.history.status')}</span>
+          <select
+            value={status ?? ''}
+            onChange={(event) => update({ wStatus: event.target.value || null, wPage: null })}
+          >
+            <option value="">{t('withdraw.history.all')}</option>
+            {WITHDRAWAL_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`withdraw.statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {history.isError ? <FormMessage tone="error">{errorText(t, history.error)}</FormMessage> : null}
+      {!history.data ? (
+        <CenteredSpinner label={t('common.loading')} />
+      ) : history.data.list.length === 0 ? (
+        <p className="wallet-empty">{t('withdraw.history.empty')}</p>
+      ) : (
+        <div className="wallet-table-wrap">
+          <table className="wallet-table">
+            <caption className="visually-hidden">{t('withdraw.history.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('withdraw.history.time')}</th>
+                <th scope="col">{t('withdraw.orderNo')}</th>
+                <th scope="col" className="num">
+                  {t('wallet.amount')}
+                </th>
+                <th scope="col">{t('withdraw.history.account')}</th>
+                <th scope="col">{t('withdraw.history.status')}</th>
+                <th scope="col">{t('withdraw.history.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.list.map((row) => (
+                <tr key={row.orderNo}>
+                  <td>{formatDateTime(row.createdAt, locale)}</td>
+                  <td className="mono">{row.orderNo}</td>
+                  <td className="num">{amount(row.amount)}</td>
+                  <td>
+                    {row.bankName} <span className="mono">{row.accountNumber}</span>
+                  </td>
+                  <td>
+                    <StatusBadge row={row} />
+                  </td>
+                  <td className="wallet-table__ref">
+                    {row.status === 'rejected'
+                      ? row.reason
+                      : row.confirmation === 'partly_received' || row.confirmation === 'not_received'
+                        ? t('withdraw.history.claim', {
+                            received: amount(row.receivedAmount ?? 0),
+                            remaining: amount(row.remainingAmount ?? 0),
+                          }) +
+                          (row.claimStatus === 'refunded'
+                            ? ` · ${t('withdraw.history.refunded', { amount: amount(row.refundedAmount) })}`
+                            : row.claimStatus === 'dismissed'
+                              ? ` · ${t('withdraw.history.dismissed')}`
+                              : ` · ${t('withdraw.history.claimOpen')}`)
+                        : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <Pagination
+          page={pageNo}
+          pageCount={pages}
+          label={t('withdraw.history.pages')}
+          onChange={(page) => update({ wPage: String(page) })}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * Wallet figures (issue 11) on a real PostgreSQL server the script starts:
+ * - postings per second through the HTTP API (POST /wps/relay/GCS_walletTransfer on a started server process)
+ *   and through the service directly (write() + the ledger's post()), with 1 account and with 1,000 accounts,
+ *   beside pgbench's built-in simple-update on the same server in the same run, with the ratio;
+ * - balance calls per second through HTTP (GET /wps/v2/wallets/balance), beside pgbench's built-in select-only
+ *   and a Fastify hello-world route in this process;
+ * - memory per 10,000 postings: the server process's resident memory, and this process's heap after the service
+ *   made them (with --expose-gc, after a collection).
+ * Run: npx tsx --expose-gc bench/wallet.ts   [CONCURRENCY=8 SECONDS=10]
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { walletPlayerEndpoints as api } from '@tessera/contract';
+import Fastify from 'fastify';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { post } from '../apps/server/src/modules/wallet/ledger.ts';
+import { cryptoRng } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
+import { write } from '../apps/server/src/platform/write.ts';
+import { pgbenchPath, startPostgres } from '../apps/server/test/postgres.ts';
+import { startServer } from '../e2e/start-server.ts';
+import { throughput } from './measure.ts';
+
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const ACCOUNTS = 1000;
+const MEMORY_POSTINGS = 10_000;
+
+const measure = (work: () => Promise<unknown>) =>
+  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
+
+function pgbench(bin: string, port: number, args: string[]): string {
+  return execFileSync(
+    pgbenchPath(bin),
+    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', ...args, 'postgres'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+function builtinTps(bin: string, port: number, script: 'simple-update' | 'select-only'): number {
+  const output = pgbench(bin, port, [
+    '-b',
+    script,
+    '-c',
+    String(CONCURRENCY),
+    '-j',
+    '2',
+    '-T',
+    String(SECONDS),
+  ]);
+  const match =
+    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+/** Resident memory of a process, in MiB. */
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function main() {
+  const pg = await startPostgres();
+  const admin = await openPostgres(pg.url, 1);
+  await admin.query('create database tessera');
+  await admin.close();
+  const url = pg.url.replace(/\/postgres$/, '/tessera');
+  pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
+  const db = await openPostgres(url, CONCURRENCY);
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const hello = Fastify();
+  try {
+    await migrate(db);
+    const now = new Date();
+    await seed(db, { merchantCode: 'TESSERA', demo: false, now, rng: cryptoRng });
+    const config = loadConfig({});
+    const members = await db.query<{ id: number }>(
+      `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
+    );
+    const tokens: string[] = [];
+    for (const { id } of members) {
+      tokens.push(
+        (await openSession(db, { kind: 'member', id }, config.memberSession, now, '127.0.0.1', cryptoRng))
+          .token,
+      );
+      await write(db, { isolation: 'read committed' }, (tx) =>
+        post(
+          tx,
+          {
+            key: `bench-funding-${id}`,
+            kind: 'deposit',
+            memberId: id,
+            reference: 'bench',
+            legs: [
+              { account: { member: id, wallet: 'main' }, amount: 100_000_000_000n },
+              { account: { system: 'merchant:cash' }, amount: -100_000_000_000n },
+            ],
+          },
+          now,
+        ),
+      );
+    }
+    const ids = members.map((member) => member.id);
+    const pick = () => cryptoRng.int(0, ids.length);
+
+    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update');
+    const selectOnly = builtinTps(pg.bin, pg.port, 'select-only');
+
+    let posted = 0;
+    const servicePosting = (memberId: number) => {
+      posted += 1;
+      return write(db, { isolation: 'read committed' }, (tx) =>
+        post(
+          tx,
+          {
+            key: `bench-${posted}-${memberId}`,
+            kind: 'wallet_transfer',
+            memberId,
+            reference: 'main>FB',
+            legs: [
+              { account: { member: memberId, wallet: 'main' }, amount: -1n },
+              { account: { member: memberId, wallet: { vendor: 'FB' } }, amount: 1n },
+            ],
+          },
+          new Date(),
+        ),
+      );
+    };
+    const service1 = await measure(() => servicePosting(ids[0] as number));
+    const serviceMany = await measure(() => servicePosting(ids[pick()] as number));
+
+    gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let batch = 0; batch < MEMORY_POSTINGS / CONCURRENCY; batch += 1) {
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => servicePosting(ids[pick()] as number)));
+    }
+    gc?.();
+    const heapDelta = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+
+    server = await startServer({ DATABASE_URL: url, DEMO_SEED: '0', JOBS: '0', LOG_LEVEL: 'warn' });
+    const base = server.baseUrl;
+    let requests = 0;
+    const transfer = async (token: string) => {
+      requests += 1;
+      const response = await fetch(`${base}${api.walletTransfer.path}`, {
+        method: 'POST',
+        headers: {
+          authorization: token,
+          'content-type': 'application/json',
+          'idempotency-key': `h${requests}`,
+        },
+        body: '{"fromWallet":"main","toWallet":"FB","amount":0.01}',
+      });
+      if (response.status !== 200) throw new Error(String(response.status));
+      await response.arrayBuffer();
+    };
+    const balance = async (token: string) => {
+      const response = await fetch(`${base}${api.balance.path}`, { headers: { authorization: token } });
+      if (response.status !== 200) throw new Error(String(response.status));
+      await response.arrayBuffer();
+    };
+    await measure(() => balance(tokens[pick()] as string)); // warm-up
+    const http1 = await measure(() => transfer(tokens[0] as string));
+    const httpMany = await measure(() => transfer(tokens[pick()] as string));
+    const balances = await measure(() => balance(tokens[pick()] as string));
+
+    hello.get('/hello', async () => ({ hello: 'world' }));
+    const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+    const helloWorld = await measure(async () => {
+      const response = await fetch(`${helloUrl}/hello`);
+      await response.arrayBuffer();
+    });
+
+    const rssBefore = rssMiB(server.pid);
+    for (let batch = 0; batch < MEMORY_POSTINGS / CONCURRENCY; batch += 1) {
+      await Promise.all(Array.from({ length: CONCURRENCY }, () => transfer(tokens[pick()] as string)));
+    }
+    const rssAfter = rssMiB(server.pid);
+
+    const row = (name: string, perSecond: number, medianMs?: number, ratio?: number) =>
+      `  ${name.padEnd(58)}${perSecond.toFixed(0).padStart(8)}${medianMs === undefined ? ''.padStart(13) : `${medianMs.toFixed(2).padStart(10)} ms`}${ratio === undefined ? '' : `   ratio ${ratio.toFixed(2)}`}`;
+    process.stdout.write(
+      [
+        `PostgreSQL server started by the script; ${CONCURRENCY} concurrent clients for ${SECONDS} s each; ${ACCOUNTS} funded accounts`,
+        '',
+        `${'  per second'.padEnd(60)}      median`,
+        row('baseline pgbench simple-update (built-in)', simpleUpdate),
+        row(
+          'postings, service (write + post), 1 account',
+          service1.perSecond,
+          service1.medianMs,
+          service1.perSecond / simpleUpdate,
+        ),
+        row(
+          `postings, service (write + post), ${ACCOUNTS} accounts`,
+          serviceMany.perSecond,
+          serviceMany.medianMs,
+          serviceMany.perSecond / simpleUpdate,
+        ),
+        row(
+          'postings, HTTP GCS_walletTransfer, 1 account',
+          http1.perSecond,
+          http1.medianMs,
+          http1.perSecond / simpleUpdate,
+        ),
+        row(
+          `postings, HTTP GCS_walletTransfer, ${ACCOUNTS} accounts`,
+          httpMany.perSecond,
+          httpMany.medianMs,
+          httpMany.perSecond / simpleUpdate,
+        ),
+        '',
+        row('baseline pgbench select-only (built-in)', selectOnly),
+        row(
+          'baseline Fastify hello-world route, HTTP',
+          helloWorld.perSecond,
+          helloWorld.medianMs,
+          helloWorld.perSecond / selectOnly,
+        ),
+        row(
+          'balance calls, HTTP GET /wps/v2/wallets/balance',
+          balances.perSecond,
+          balances.medianMs,
+          balances.perSecond / selectOnly,
+        ),
+        '',
+        `  memory per ${MEMORY_POSTINGS.toLocaleString('en')} postings: server process RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MiB (${(rssAfter - rssBefore).toFixed(1)} MiB); service heap ${gc ? `${heapDelta.toFixed(1)} MiB after gc` : 'not measured (run with --expose-gc)'}`,
+        `  failed calls: ${[service1, serviceMany, http1, httpMany, balances].reduce((sum, run) => sum + run.failures, 0)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await hello.close();
+    await server?.stop();
+    await db.close();
+    pg.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { id, idParams, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, operator } from '../endpoint.ts';
+import { amount } from './money.ts';
+import { currencyInfo } from './player.ts';
+
+/**
+ * Withdrawals (issue 11 §4, §4 "Withdrawal confirmation", §5 payee name): the member's bank accounts, the
+ * withdrawal page's limits, the request (funds move to the member's pending account), the history, and the
+ * member's confirmation of what arrived; the console's queue where finance approves or rejects, and acts on
+ * confirmations that say the money did not (fully) arrive. Money is in major units on the wire (money.ts).
+ */
+
+/** Proof images of a withdrawal that did not arrive: png or jpg, at most 5 MB each, 1 to 3 of them (§9). */
+export const WITHDRAWAL_PROOFS = {
+  types: ['image/png', 'image/jpeg'],
+  maxBytes: 5 * 1024 * 1024,
+  maxFiles: 3,
+} as const;
+
+/** Bank accounts a member may keep at once. */
+export const MAX_BANK_ACCOUNTS = 5;
+
+/** §5: a real name without accents: letters, and single spaces between words. */
+export const PAYEE_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+export const payeeName = z
+  .string()
+  .trim()
+  .min(2)
+  .max(50)
+  .refine((value) => PAYEE_NAME_PATTERN.test(value), 'real_name');
+/** A bank account number: digits only. */
+export const bankAccountNumber = z
+  .string()
+  .trim()
+  .regex(/^\d{6,30}$/, 'invalid_format');
+export const bankName = z
+  .string()
+  .trim()
+  .min(2)
+  .max(60)
+  .regex(/^[^\p{C}<>]+$/u, 'invalid_format');
+
+export const bankAccountBody = z.object({ bankName, accountNumber: bankAccountNumber, payeeName });
+export type BankAccountBody = z.infer<typeof bankAccountBody>;
+
+export const bankAccount = z.object({
+  id: z.number().int(),
+  bankName: z.string(),
+  /** The number with all but its last four digits hidden (the full number is never sent back). */
+  accountNumber: z.string(),
+  payeeName: z.string(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
+/** What the member said arrived; auto_received: no answer within the configured minutes. */
+export const CONFIRMATIONS = ['received', 'partly_received', 'not_received', 'auto_received'] as const;
+export const confirmationKind = z.enum(CONFIRMATIONS);
+export type ConfirmationKind = z.infer<typeof confirmationKind>;
+/** A claim that money did not (fully) arrive: open until finance refunds the missing part or dismisses it. */
+export const CLAIM_STATUSES = ['open', 'refunded', 'dismissed'] as const;
+export const claimStatus = z.enum(CLAIM_STATUSES);
+export type ClaimStatus = z.infer<typeof claimStatus>;
+
+export const withdrawalInfo = z.object({
+  ...currencyInfo,
+  /** The main wallet: what can be withdrawn. */
+  balance: z.number(),
+  min: z.number(),
+  max: z.number(),
+  dailyCount: z.number().int(),
+  /** Requests left today (UTC day). */
+  countLeftToday: z.number().int(),
+  turnoverRequired: z.number(),
+  turnoverWagered: z.number(),
+  /** max(0, required − wagered): a withdrawal needs 0. */
+  turnoverRemaining: z.number(),
+  paymentPasswordSet: z.boolean(),
+  autoReceiptMinutes: z.number().int(),
+  bankAccounts: z.array(bankAccount),
+  /** Approved withdrawals waiting for the member's confirmation. */
+  awaitingConfirmation: z.number().int(),
+});
+export type WithdrawalInfo = z.infer<typeof withdrawalInfo>;
+
+export const withdrawalRequestBody = z.object({
+  bankAccountId: id,
+  amount,
+  paymentPassword: z.string().min(1).max(64),
+});
+
+export const withdrawal = z.object({
+  orderNo: z.string(),
+  amount: z.number(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  payeeName: z.string(),
+  status: withdrawalStatus,
+  /** Why it was rejected. */
+  reason: z.string(),
+  confirmation: confirmationKind.nullable(),
+  receivedAmount: z.number().nullable(),
+  /** amount − received, once the member said part of it arrived (or all of it for not_received). */
+  remainingAmount: z.number().nullable(),
+  /** Until when the member may confirm (approved, unconfirmed); then it counts as received. */
+  confirmBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  proofCount: z.number().int(),
+  claimStatus: claimStatus.nullable(),
+  claimNote: z.string(),
+  refundedAmount: z.number(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+export const withdrawalHistoryQuery = paging.extend({ status: withdrawalStatus.optional() });
+
+/**
+ * The original's list of withdrawals waiting for the member's confirmation (confirm_withdrawal_request): the
+ * original's list shape ({ list, totalPages }) with Tessera's fields in each item.
+ */
+export const paymentConfirmationList = z.object({
+  list: z.array(withdrawal),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+/**
+ * The member's confirmation, as multipart fields: confirmation, receivedAmount (partly_received: more than 0 and
+ * less than the amount) and, for not_received, 1 to 3 files named proof (png or jpg, 5 MB each).
+ */
+export const withdrawalConfirmationFields = z.object({
+  confirmation: z.enum(['received', 'partly_received', 'not_received']),
+  receivedAmount: z.coerce.number().min(0).max(1e12).optional(),
+});
+export const orderNoParams = z.object({
+  orderNo: z.string().regex(/^W\d{16}$/, 'invalid_format'),
+});
+
+export const withdrawalPlayerEndpoints = {
+  bankAccounts: endpoint({
+    method: 'GET',
+    path: '/wps/wallet/bank-accounts',
+    access: 'realMember',
+    response: z.array(bankAccount),
+  }),
+  addBankAccount: endpoint({
+    method: 'POST',
+    path: '/wps/wallet/bank-accounts',
+    access: 'realMember',
+    body: bankAccountBody,
+    response: bankAccount,
+  }),
+  removeBankAccount: endpoint({
+    method: 'DELETE',
+    path: '/wps/wallet/bank-accounts/:id',
+    access: 'realMember',
+    params: idParams,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  withdrawalInfo: endpoint({
+    method: 'GET',
+    path: '/wps/wallet/withdrawal/info',
+    access: 'realMember',
+    response: withdrawalInfo,
+  }),
+  requestWithdrawal: endpoint({
+    method: 'POST',
+    path: '/wps/wallet/withdrawals',
+    access: 'realMember',
+    bodyType: 'encrypted',
+    body: withdrawalRequestBody,
+    idempotent: true,
+    response: withdrawal,
+  }),
+  withdrawals: endpoint({
+    method: 'GET',
+    path: '/wps/wallet/withdrawals',
+    access: 'realMember',
+    query: withdrawalHistoryQuery,
+    response: page(withdrawal),
+  }),
+  paymentConfirmationList: endpoint({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getPaymentConfirmationList',
+    access: 'realMember',
+    query: paging,
+    response: paymentConfirmationList,
+  }),
+  confirmWithdrawal: endpoint({
+    method: 'POST',
+    path: '/wps/wallet/withdrawals/:orderNo/confirmation',
+    access: 'realMember',
+    params: orderNoParams,
+    bodyType: 'multipart',
+    body: withdrawalConfirmationFields,
+    response: withdrawal,
+  }),
+};
+
+/* The console: finance's queue. */
+
+const financeRead = operator('finance');
+const financeWrite = operator('finance');
+
+export const WITHDRAWAL_SORTS = ['createdAt', 'amount', 'reviewedAt', 'confirmedAt'] as const;
+export const withdrawalQueueFilters = z.object({
+  status: withdrawalStatus.optional(),
+  /** A confirmation kind, 'none' (not confirmed yet) or 'claims' (partly or not received). */
+  confirmation: z.enum([...CONFIRMATIONS, 'none', 'claims']).optional(),
+  claim: claimStatus.optional(),
+  /** A member's user name (case-insensitive) or an order number. */
+  q: z.string().trim().max(40).optional(),
+  /** Requested on or after this day / before the end of this day (YYYY-MM-DD, UTC). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(WITHDRAWAL_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
+
+export const withdrawalRow = withdrawal.extend({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  /** The full account number: finance pays to it. */
+  accountNumber: z.string(),
+  reviewedBy: z.string().nullable(),
+  claimResolvedBy: z.string().nullable(),
+  claimResolvedAt: z.string().nullable(),
+  proofIds: z.array(z.string()),
+});
+export type WithdrawalRow = z.infer<typeof withdrawalRow>;
+
+export const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
+export const resolveClaimBody = z.object({
+  /** refund: the missing part (amount − received) goes back to the member's main wallet; dismiss: it was paid. */
+  outcome: z.enum(['refund', 'dismiss']),
+  note: z.string().trim().min(3).max(500),
+});
+export const proofParams = z.object({ id, proofId: z.uuid() });
+export const proofImage = z.object({
+  contentType: z.enum(WITHDRAWAL_PROOFS.types),
+  /** The image, base64 (shown as a data: URL; never served at a public address). */
+  data: z.string(),
+});
+
+export const withdrawalConsoleEndpoints = {
+  queue: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/withdrawals`,
+    access: financeRead,
+    query: withdrawalQueueQuery,
+    /** A page of rows, with the merchant's currency and its decimals (amounts are major units). */
+    response: page(withdrawalRow).extend({ currency: z.string(), digits: z.number().int() }),
+  }),
+  /** The rows of the filters (every page, at most 10,000, in the sort asked) as CSV. */
+  exportCsv: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/withdrawals/export`,
+    access: financeRead,
+    query: withdrawalQueueFilters,
+    answer: 'text',
+    response: z.string(),
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/approve`,
+    access: financeWrite,
+    params: idParams,
+    response: withdrawalRow,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/reject`,
+    access: financeWrite,
+    params: idParams,
+    body: rejectWithdrawalBody,
+    response: withdrawalRow,
+  }),
+  resolveClaim: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/claim`,
+    access: financeWrite,
+    params: idParams,
+    body: resolveClaimBody,
+    response: withdrawalRow,
+  }),
+  proof: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/proofs/:proofId`,
+    access: financeRead,
+    params: proofParams,
+    response: proofImage,
+  }),
+};
