@@ -31,9 +31,13 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /**

@@ -3,3 +3,6 @@ export const E2E_OWNER = { username: 'owner', password: 'E2e-owner-lantern-2026'
 
 /** The text the browser tests' drawn captcha always shows (CAPTCHA_PROVIDER=test): typed, never read by OCR. */
 export const E2E_CAPTCHA_ANSWER = 'T3ST';
+
+/** The secret the sandbox gateway and the demo's online channel sign with in the browser tests. */
+export const E2E_SANDBOX_SECRET = 'e2e-sandbox-secret-2026';

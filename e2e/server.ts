@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
+import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
 
 /**
@@ -38,6 +39,8 @@ declare module 'vitest' {
     ownerTotpSecret: string;
     /** GET it for the mails the server sent over SMTP so far, as JSON [{ to, text }] (e2e/accounts-mail.ts). */
     mailboxUrl: string;
+    /** The sandbox payment gateway the demo's online channel pays through (its /control/… API for tests). */
+    sandboxUrl: string;
   }
 }
 
@@ -55,7 +58,12 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => mailbox.listen(0, '127.0.0.1', resolve));
   const mailboxPort = (mailbox.address() as { port: number }).port;
+  // The sandbox gateway on a free loopback port, as npm start runs it beside the site: the demo data's online
+  // channel points at it.
+  const sandbox = await startPaymentSandbox({ anyMerchantSecret: E2E_SANDBOX_SECRET });
   const server = await startServer({
+    PAYMENT_SANDBOX_URL: sandbox.url,
+    PAYMENT_SANDBOX_SECRET: E2E_SANDBOX_SECRET,
     DEMO_SEED: '1',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
@@ -77,8 +85,10 @@ export default async function setup(project: TestProject) {
   project.provide('ownerToken', owner.token);
   project.provide('ownerTotpSecret', owner.secret);
   project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/mails`);
+  project.provide('sandboxUrl', sandbox.url);
   return async () => {
     await server.stop();
+    await sandbox.close();
     await new Promise<void>((resolve) => mailbox.close(() => resolve()));
     await smtp.close();
   };

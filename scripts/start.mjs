@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs what is missing, builds the front ends when their sources changed, and starts the server
-// (embedded PostgreSQL with demo data unless DATABASE_URL or DEMO_SEED say otherwise).
-import { spawnSync } from 'node:child_process';
+// (embedded PostgreSQL with demo data unless DATABASE_URL or DEMO_SEED say otherwise), with the sandbox payment
+// gateway beside it (PAYMENT_SANDBOX=0 leaves it out) so that a deposit can be tried end to end.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,4 +29,41 @@ for (const app of ['apps/web', 'apps/backoffice']) {
   const sources = Math.max(newest(join(root, app, 'src')), newest(join(root, 'packages/contract/src')));
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm', ['run', 'build', '-w', app]);
 }
-run('npm', ['run', 'serve']);
+/**
+ * The sandbox gateway (sandbox/payment-gateway) on the loopback address of PAYMENT_SANDBOX_URL, where the demo's
+ * online channel points; null when it is switched off or that address is not this machine.
+ */
+function startSandbox() {
+  if (process.env.PAYMENT_SANDBOX === '0') return null;
+  const url = new URL(process.env.PAYMENT_SANDBOX_URL || 'http://127.0.0.1:8090');
+  const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname.replace(/^\[|\]$/g, '');
+  if (!['127.0.0.1', '::1'].includes(host)) return null;
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/payment-gateway/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, SANDBOX_HOST: host, SANDBOX_PORT: port },
+  });
+  child.on('exit', (code, signal) => {
+    if (code && !signal)
+      console.error(`The sandbox payment gateway stopped (exit ${code}); the site runs on without it.`);
+  });
+  return child;
+}
+
+const sandbox = startSandbox();
+// The server itself (what `npm run serve` runs), without npm in between: a signal reaches it directly.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'apps/server'),
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    sandbox?.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => {
+  if (sandbox && sandbox.exitCode === null) sandbox.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});

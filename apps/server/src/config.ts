@@ -73,6 +73,12 @@ const schema = z.object({
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEGACY_ENCRYPTION: flag.default(false),
+  PAYMENT_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8090'),
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default('sandbox-demo-secret'),
+  PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  PAYMENT_QUERY_CRON: z.string().default('* * * * *'),
+  PAYMENT_QUERY_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  PAYMENT_ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -148,6 +154,19 @@ export type Config = {
     | { provider: 'turnstile' | 'hcaptcha'; siteKey: string; secret: string; verifyUrl: string };
   /** Encrypted calls also accept the original platform's weak scheme (1024-bit RSA, single DES), for old clients. */
   legacyEncryption: boolean;
+  /** Online payment gateways: how long a call may take, and when the status-query job asks about pending orders. */
+  payments: {
+    /** The sandbox gateway the demo data's online channel points at, and the secret it signs with. */
+    sandboxUrl: string;
+    sandboxSecret: string;
+    gatewayTimeoutSeconds: number;
+    /** When the job that asks gateways about pending online orders runs (cron, UTC). */
+    queryCron: string;
+    /** An online order without a result is asked about once it is this old, and again after as long. */
+    queryAfterMinutes: number;
+    /** A pending online order the gateway never saw paid fails after this many hours. */
+    orderExpiryHours: number;
+  };
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -272,6 +291,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                   : 'https://api.hcaptcha.com/siteverify'),
             },
     legacyEncryption: e.LEGACY_ENCRYPTION,
+    payments: {
+      sandboxUrl: e.PAYMENT_SANDBOX_URL.replace(/\/+$/, ''),
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+      gatewayTimeoutSeconds: e.PAYMENT_GATEWAY_TIMEOUT_SECONDS,
+      queryCron: e.PAYMENT_QUERY_CRON,
+      queryAfterMinutes: e.PAYMENT_QUERY_AFTER_MINUTES,
+      orderExpiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -16,6 +17,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   const runner = new JobRunner(deps, options);
   defineDeliveryJobs(runner, deps);
   defineReconciliationJobs(runner, deps);
+  defineDepositJobs(runner, deps);
   defineWithdrawalJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {

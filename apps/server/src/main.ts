@@ -36,6 +36,11 @@ await seed(db, {
   demo: config.demoSeed,
   now: systemClock.now(),
   rng: cryptoRng,
+  demoGateway: {
+    sandboxUrl: config.payments.sandboxUrl,
+    sandboxSecret: config.payments.sandboxSecret,
+    secretsKey: config.secretsKey,
+  },
 });
 const owner =
   config.owner ??

@@ -1,6 +1,7 @@
 import {
   accountsEndpoints,
   contentEndpoints,
+  depositPlayerEndpoints,
   type Endpoint,
   gamesEndpoints,
   systemEndpoints,
@@ -10,6 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   accountEndpoints,
+  depositEndpoints,
   endpoints,
   walletEndpoints,
   withdrawalEndpoints,
@@ -34,6 +36,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['endpoints', endpoints, { ...systemEndpoints, ...contentEndpoints, ...gamesEndpoints }],
   ['accountEndpoints', accountEndpoints, accountsEndpoints],
   ['walletEndpoints', walletEndpoints, walletPlayerEndpoints],
+  ['depositEndpoints', depositEndpoints, depositPlayerEndpoints],
   ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
 ];
 

@@ -51,6 +51,8 @@ export interface Endpoint<
   idempotent?: boolean;
   /** How a successful answer travels; 'envelope' when not given. */
   answer?: AnswerType;
+  /** The media type of a 'text' answer (text/plain when not given), e.g. text/csv for an export. */
+  contentType?: string;
   response: R;
 }
 

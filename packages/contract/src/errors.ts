@@ -328,6 +328,48 @@ export const ERRORS = {
     VI: 'Nhập sai mật khẩu thanh toán quá nhiều lần. Vui lòng thử lại sau.',
     CN: '支付密码错误次数过多，请稍后再试。',
   },
+  deposit_amount_out_of_range: {
+    status: 400,
+    EN: "The amount is outside this channel's minimum and maximum.",
+    VI: 'Số tiền nằm ngoài mức tối thiểu và tối đa của kênh này.',
+    CN: '金额超出该渠道的最低和最高限额。',
+  },
+  channel_unavailable: {
+    status: 409,
+    EN: 'This payment channel is not available. Please choose another one.',
+    VI: 'Kênh thanh toán này hiện không khả dụng. Vui lòng chọn kênh khác.',
+    CN: '该支付渠道暂不可用，请选择其他渠道。',
+  },
+  channel_in_use: {
+    status: 409,
+    EN: 'This channel already has deposits: disable it instead of deleting it.',
+    VI: 'Kênh này đã có giao dịch nạp tiền: hãy tắt kênh thay vì xóa.',
+    CN: '该渠道已有存款记录，请停用而不是删除。',
+  },
+  deposit_not_pending: {
+    status: 409,
+    EN: 'This deposit has already been processed.',
+    VI: 'Khoản nạp này đã được xử lý.',
+    CN: '该存款已处理。',
+  },
+  deposit_gateway_managed: {
+    status: 409,
+    EN: 'An online payment is confirmed by its gateway; reject the order if it was never paid.',
+    VI: 'Thanh toán trực tuyến do cổng thanh toán xác nhận; hãy từ chối đơn nếu chưa được thanh toán.',
+    CN: '在线支付由支付网关确认；如订单未付款，请拒绝该订单。',
+  },
+  callback_refused: {
+    status: 400,
+    EN: 'The payment notification was refused.',
+    VI: 'Thông báo thanh toán đã bị từ chối.',
+    CN: '支付通知被拒绝。',
+  },
+  export_too_large: {
+    status: 400,
+    EN: 'Too many rows to export. Please narrow the filter.',
+    VI: 'Quá nhiều dòng để xuất. Vui lòng thu hẹp bộ lọc.',
+    CN: '导出的行数过多，请缩小筛选范围。',
+  },
   withdrawal_below_min: {
     status: 400,
     EN: 'The amount is below the minimum withdrawal.',

@@ -7,7 +7,10 @@ import { z } from 'zod';
 export const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings.changed'), areas: z.array(z.string()) }),
   z.object({ type: z.literal('member.changed'), areas: z.array(z.enum(['profile', 'password'])) }),
-  /** The member's spendable balance (main and vendor wallets, major units) after a posting committed. */
+  /**
+   * The member's spendable balance (main and vendor wallets, major units) after a posting committed, or after a
+   * deposit of theirs ended without one (rejected, failed): pages refetch what the wallet shows.
+   */
   z.object({ type: z.literal('wallet.changed'), sumBalance: z.number() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);

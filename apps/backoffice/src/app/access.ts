@@ -1,6 +1,7 @@
 import {
   accountsConsoleEndpoints,
   backofficeEndpoints,
+  depositConsoleEndpoints,
   type Endpoint,
   type OperatorRole,
   walletConsoleEndpoints,
@@ -30,6 +31,9 @@ export type PageId =
   | 'account'
   | 'cashierSettings'
   | 'reconciliation'
+  | 'deposits'
+  | 'paymentChannels'
+  | 'gatewayCallbacks'
   | 'withdrawals';
 
 export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
@@ -89,6 +93,27 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'lock',
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
+  },
+  {
+    id: 'deposits',
+    path: '/wallet/deposits',
+    icon: 'deposit',
+    section: 'wallet',
+    roles: rolesOf(depositConsoleEndpoints.deposits),
+  },
+  {
+    id: 'paymentChannels',
+    path: '/wallet/payment-channels',
+    icon: 'card',
+    section: 'wallet',
+    roles: rolesOf(depositConsoleEndpoints.channels.list),
+  },
+  {
+    id: 'gatewayCallbacks',
+    path: '/wallet/gateway-callbacks',
+    icon: 'webhook',
+    section: 'wallet',
+    roles: rolesOf(depositConsoleEndpoints.callbacks),
   },
   {
     id: 'withdrawals',

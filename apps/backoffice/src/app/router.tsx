@@ -7,6 +7,9 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { SetupPage } from '../features/auth/SetupPage.tsx';
 import { BannersPage } from '../features/banners/BannersPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
+import { DepositsPage } from '../features/deposits/DepositsPage.tsx';
+import { GatewayCallbacksPage } from '../features/deposits/GatewayCallbacksPage.tsx';
+import { PaymentChannelsPage } from '../features/deposits/PaymentChannelsPage.tsx';
 import { DomainsPage } from '../features/domains/DomainsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
@@ -48,6 +51,9 @@ export const router = createBrowserRouter(
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
         { path: 'jobs', element: page('jobs', <JobsPage />) },
+        { path: 'wallet/deposits', element: page('deposits', <DepositsPage />) },
+        { path: 'wallet/payment-channels', element: page('paymentChannels', <PaymentChannelsPage />) },
+        { path: 'wallet/gateway-callbacks', element: page('gatewayCallbacks', <GatewayCallbacksPage />) },
         { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },

@@ -125,7 +125,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
       reply.header('cache-control', 'no-store');
       const answer = endpoint.response.parse(value);
-      if (endpoint.answer === 'text') return reply.type('text/plain; charset=utf-8').send(answer);
+      if (endpoint.answer === 'text') {
+        return reply.type(endpoint.contentType ?? 'text/plain; charset=utf-8').send(answer);
+      }
       return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
   });

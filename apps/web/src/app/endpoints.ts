@@ -1,6 +1,7 @@
 import type {
   accountsEndpoints,
   contentEndpoints,
+  depositPlayerEndpoints,
   Endpoint,
   gamesEndpoints,
   systemEndpoints,
@@ -11,6 +12,7 @@ import type {
 type ContractEndpoints = typeof systemEndpoints & typeof contentEndpoints & typeof gamesEndpoints;
 type AccountEndpoints = typeof accountsEndpoints;
 type WalletEndpoints = typeof walletPlayerEndpoints;
+type DepositEndpoints = typeof depositPlayerEndpoints;
 type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
 
 /**
@@ -137,6 +139,22 @@ export const walletEndpoints = {
   accountRecord: wallet<'accountRecord'>('GET', '/wps/relay/ODSFE2_MemTransDet'),
   profitAndLoss: wallet<'profitAndLoss'>('GET', '/wps/wallet/profit'),
   paymentPassword: wallet<'paymentPassword'>('POST', '/wps/member/password/payment', 'encrypted'),
+};
+
+function deposit<K extends keyof DepositEndpoints>(
+  method: DepositEndpoints[K]['method'],
+  path: string,
+  idempotent?: 'idempotent',
+): DepositEndpoints[K] {
+  return light<DepositEndpoints[K]>(method, path, undefined, idempotent);
+}
+
+/** The deposit page's endpoints (depositv2): channels, a new order, the history and one order. */
+export const depositEndpoints = {
+  depositChannels: deposit<'depositChannels'>('GET', '/wps/payment/channels'),
+  createDeposit: deposit<'createDeposit'>('POST', '/wps/payment/deposits', 'idempotent'),
+  deposits: deposit<'deposits'>('GET', '/wps/payment/deposits'),
+  deposit: deposit<'deposit'>('GET', '/wps/payment/deposits/:orderNo'),
 };
 
 function withdrawal<K extends keyof WithdrawalEndpoints>(

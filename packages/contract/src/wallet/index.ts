@@ -1,4 +1,5 @@
 export * from './console.ts';
+export * from './deposits.ts';
 export * from './money.ts';
 export * from './player.ts';
 export * from './withdrawals.ts';

@@ -464,3 +464,39 @@ export const MESSAGE_TEMPLATES: [string, string[], Record<'EN' | 'VI' | 'CN', [s
     },
   ],
 ];
+
+/** The demo's payment channels (amounts in minor units of the demo's PHP): a bank account and the sandbox gateway. */
+export const DEMO_PAYMENT_CHANNELS: {
+  kind: 'bank' | 'gateway';
+  name: string;
+  minAmount: number;
+  maxAmount: number;
+  presets: number[];
+  instructions: string;
+  bankName?: string;
+  accountName?: string;
+  accountNumber?: string;
+  gatewayMerchant?: string;
+}[] = [
+  {
+    kind: 'gateway',
+    name: 'Sandbox Pay (online)',
+    minAmount: 5_000,
+    maxAmount: 2_000_000,
+    presets: [10_000, 30_000, 50_000, 100_000],
+    instructions: 'Sandbox Pay is a test gateway: no money moves. On its page, choose Pay or Fail.',
+    gatewayMerchant: 'tessera-demo',
+  },
+  {
+    kind: 'bank',
+    name: 'Bank transfer',
+    minAmount: 10_000,
+    maxAmount: 5_000_000,
+    presets: [50_000, 100_000, 500_000, 1_000_000],
+    instructions:
+      'Transfer the amount from your own bank account to the account below, then enter the reference your bank gave you. Finance confirms transfers within 30 minutes.',
+    bankName: 'Metrobank (demo)',
+    accountName: 'Tessera Demo Ltd',
+    accountNumber: '0123-4567-8901',
+  },
+];

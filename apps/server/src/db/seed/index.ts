@@ -1,4 +1,5 @@
 import { storeImage } from '../../modules/content/service.ts';
+import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
 import type { Rng } from '../../platform/rng.ts';
@@ -9,9 +10,16 @@ import * as data from './data.ts';
  * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
  * operator changed or deleted. Configuration sections always run; demo content only when asked for.
  */
+/** The sandbox gateway the demo's online channel pays through, and the key that seals its secret. */
+export interface DemoGateway {
+  sandboxUrl: string;
+  sandboxSecret: string;
+  secretsKey: Buffer;
+}
+
 export async function seed(
   db: Database,
-  options: { merchantCode: string; demo: boolean; now: Date; rng: Rng },
+  options: { merchantCode: string; demo: boolean; now: Date; rng: Rng; demoGateway?: DemoGateway | null },
 ): Promise<string[]> {
   const sections: [string, (tx: Queryable) => Promise<void>][] = [
     ['merchant', (tx) => seedMerchant(tx, options.merchantCode)],
@@ -35,6 +43,10 @@ export async function seed(
       ['demo_help', seedHelp],
       ['demo_resources', seedResources],
       ['demo_domains', seedDomains],
+      [
+        'demo_payment_channels',
+        (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
+      ],
     );
   }
   const applied: string[] = [];
@@ -95,6 +107,44 @@ async function seedWallet(tx: Queryable) {
   await tx.query("insert into site_settings (key, value) values ('wallet', $1) on conflict do nothing", [
     JSON.stringify(DEFAULT_WALLET_SETTINGS),
   ]);
+}
+
+/**
+ * A bank-transfer channel, and (when the demo gateway is given, as npm start does) an online channel paying through
+ * the sandbox gateway, so that a new user can try a deposit end to end.
+ */
+async function seedPaymentChannels(tx: Queryable, gateway: DemoGateway | null, rng: Rng, now: Date) {
+  const channels = gateway
+    ? data.DEMO_PAYMENT_CHANNELS
+    : data.DEMO_PAYMENT_CHANNELS.filter((c) => c.kind === 'bank');
+  for (const [index, channel] of channels.entries()) {
+    const [row] = await tx.query<{ id: number }>(
+      `insert into payment_channels (kind, name, sort, min_amount, max_amount, presets, instructions, bank_name,
+         account_name, account_number, gateway_url, gateway_merchant, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+      [
+        channel.kind,
+        channel.name,
+        index,
+        channel.minAmount,
+        channel.maxAmount,
+        JSON.stringify(channel.presets),
+        channel.instructions,
+        channel.bankName ?? '',
+        channel.accountName ?? '',
+        channel.accountNumber ?? '',
+        channel.kind === 'gateway' && gateway ? gateway.sandboxUrl : '',
+        channel.gatewayMerchant ?? '',
+        now,
+      ],
+    );
+    if (channel.kind === 'gateway' && gateway && row) {
+      await tx.query('update payment_channels set gateway_secret = $2 where id = $1', [
+        row.id,
+        sealChannelSecret(gateway.secretsKey, row.id, gateway.sandboxSecret, rng),
+      ]);
+    }
+  }
 }
 
 async function seedRegisterRules(tx: Queryable) {

@@ -141,7 +141,12 @@ function assertBalanced(legs: readonly { account: store.NewAccount; amount: bigi
   }
 }
 
-async function publishBalance(tx: Queryable, memberId: number) {
+/**
+ * Tells the member's open pages (over /ws, when the transaction commits) their spendable balance, so that they
+ * refetch what the wallet shows: post() does it for every posting; a deposit that ends without one (rejected,
+ * failed) does it too.
+ */
+export async function publishBalance(tx: Queryable, memberId: number) {
   const { total, currency } = await store.sumBalance(tx, memberId);
   await publish(
     tx,

@@ -7,6 +7,7 @@ import { setPaymentPassword } from '../accounts/payment-password.ts';
 import * as system from '../system/service.ts';
 import { adjust } from './adjustments.ts';
 import { balances } from './balances.ts';
+import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
 import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
@@ -75,5 +76,6 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>
     requestReconciliation(deps, asOperator(caller).operatorId, idempotency, now),
   );
+  depositRoutes(app, deps);
   withdrawalRoutes(app, deps);
 }

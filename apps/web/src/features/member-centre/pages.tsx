@@ -10,6 +10,7 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
   withdraw: lazyPage(() => import('../wallet/withdraw/WithdrawPage.tsx')),
   transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
+  depositv2: lazyPage(() => import('../wallet/deposit/DepositPage.tsx')),
   transferUpline: lazyPage(() => import('../wallet/transfer-upline/TransferUplinePage.tsx')),
   transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
   personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),

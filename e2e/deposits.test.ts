@@ -1,0 +1,309 @@
+import { readFileSync } from 'node:fs';
+import { accountsEndpoints } from '@tessera/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
+import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
+import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(() => {
+  // Every page worked under the Content-Security-Policy: no violation, no uncaught error, no console error.
+  expect(takePageProblems().join('\n')).toBe('');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A registered member logged in through the API. */
+async function member(): Promise<{ token: string; id: number; username: string }> {
+  const username = uniqueName('d');
+  const answer = await client()(accountsEndpoints.register, {
+    body: {
+      username,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      email: `${username}@example.com`,
+      ageConfirmed: true,
+      termsAccepted: true,
+      login: true,
+      ...(await solvedCaptcha()),
+    },
+  });
+  return { token: answer.session?.token as string, id: answer.customerId, username };
+}
+
+/** A finance operator, created by the owner, signed in with the second factor finance must have. */
+async function financeToken(): Promise<string> {
+  const finance = {
+    username: `cash${Date.now().toString(36).slice(-5)}`,
+    password: 'Cashier-harbour-kite-2026',
+  };
+  const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
+    ...finance,
+    displayName: 'Cashier desk',
+    role: 'finance',
+  });
+  expect(created.success).toBe(true);
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl()}/backoffice/api${path}`, {
+      method: 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { success: boolean; value: Record<string, string> };
+    expect(answer.success, `${path}: ${JSON.stringify(answer)}`).toBe(true);
+    return answer.value;
+  };
+  const { token } = await post('/session', finance);
+  const { secret } = await post('/session/totp', undefined, token);
+  await post('/session/totp/confirm', { code: totpCodeAt(secret as string, new Date()) }, token);
+  return token as string;
+}
+
+interface Options {
+  theme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+}
+
+/** The player site in a fresh context, logged in with the member's token (kept in the tab's session storage). */
+async function playerPage(path: string, token: string, options: Options = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+  });
+  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
+  await context.addInitScript(
+    ({ token, theme }) => {
+      if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
+      sessionStorage.setItem('e2e-init', '1');
+      sessionStorage.setItem('token', token);
+      if (theme) localStorage.setItem('theme', theme);
+    },
+    { token, theme: options.theme },
+  );
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}${path}`);
+  return page;
+}
+
+async function consolePage(token: string, path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+  await page.addInitScript((value) => {
+    if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', value);
+  }, token);
+  await page.goto(`${baseUrl()}/backoffice${path}`);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  return page;
+}
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
+const DEPOSIT = '/member?page=depositv2';
+
+describe('deposits', () => {
+  it('a member deposits through the sandbox gateway: pays on its page, comes back to the balance and history', async () => {
+    const player = await member();
+    const page = await playerPage(DEPOSIT, player.token);
+    const deposit = panel(page);
+    await visible(deposit.getByRole('heading', { name: 'Deposit', exact: true }));
+    await visible(deposit.getByTestId('deposit-balance').getByText('P 0.00'));
+    await visible(deposit.getByRole('heading', { name: 'How to deposit' }));
+    await visible(deposit.getByText('You have not made a deposit yet.'));
+
+    await deposit.getByRole('radio', { name: 'Sandbox Pay (online)' }).check();
+    // Below the channel's minimum: refused beside the field, in the browser.
+    await deposit.getByRole('textbox', { name: 'Amount' }).fill('10');
+    await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+    await visible(deposit.getByText('Enter an amount between P 50.00 and P 20,000.00'));
+    await deposit.getByRole('button', { name: 'P 300.00' }).click();
+    await screenshot(page, 'deposit-page-light', { fullPage: true });
+    await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+
+    // The gateway's payment page, on the sandbox's own address.
+    await page.waitForURL(/\/pay\/P[0-9A-F]{16}$/);
+    expect(page.url().startsWith(baseUrl())).toBe(false);
+    await visible(page.getByText('300.00 PHP'));
+    await screenshot(page, 'sandbox-payment-page');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    // Back on the site: the signed callback credited the deposit before the payer returned.
+    await page.waitForURL(`${baseUrl()}${DEPOSIT}&depositOrder=*`);
+    const orderNo = new URL(page.url()).searchParams.get('depositOrder') as string;
+    await visible(deposit.getByText(`Deposit ${orderNo} of P 300.00 has arrived in your balance.`));
+    const history = deposit.getByRole('table', { name: 'Deposit history' });
+    await visible(history);
+    const row = history.getByRole('row').filter({ hasText: 'Sandbox Pay (online)' });
+    await visible(row.getByText('Credited'));
+    await visible(row.getByRole('cell', { name: '300.00' }));
+    await visible(deposit.getByTestId('deposit-balance').getByText('P 300.00'));
+    await visible(page.getByRole('banner').getByText('P 300.00'));
+    const [order] = (await api('GET', '/wps/payment/deposits', player.token)).value.list;
+    expect(order).toMatchObject({ orderNo, status: 'confirmed', amount: 300, kind: 'gateway' });
+    await screenshot(page, 'deposit-page-after-payment', { fullPage: true });
+    await page.context().close();
+  });
+
+  it('a bank transfer waits for finance, who confirms it in the console; the player sees it credited', async () => {
+    const player = await member();
+    const page = await playerPage(DEPOSIT, player.token);
+    const deposit = panel(page);
+    await deposit.getByRole('radio', { name: 'Bank transfer' }).check();
+    await visible(deposit.getByText('Metrobank (demo)'));
+    await visible(deposit.getByText('0123-4567-8901'));
+    await deposit.getByRole('textbox', { name: 'Amount' }).fill('500');
+    await deposit.getByRole('button', { name: 'Submit deposit' }).click();
+    await visible(deposit.getByText('Enter the reference of your transfer'));
+    await deposit.getByRole('textbox', { name: 'Transfer reference' }).fill('E2E-REF-778');
+    await deposit.getByRole('button', { name: 'Submit deposit' }).click();
+    const submitted = deposit.getByText(/^Deposit D\d{16} of P 500\.00 submitted/);
+    await visible(submitted);
+    const orderNo = /D\d{16}/.exec((await submitted.textContent()) ?? '')?.[0] as string;
+    const history = deposit.getByRole('table', { name: 'Deposit history' });
+    const row = history.getByRole('row').filter({ hasText: orderNo });
+    await visible(row.getByText('Pending'));
+    await visible(row.getByText('Waiting for finance to confirm your transfer'));
+    const [order] = (await api('GET', '/wps/payment/deposits', player.token)).value.list;
+    await screenshot(page, 'deposit-page-bank', { fullPage: true });
+
+    const finance = await financeToken();
+    const console = await consolePage(finance, `/wallet/deposits?member=${player.username}&status=pending`);
+    await visible(console.getByRole('heading', { name: 'Deposits', exact: true }));
+    const queued = console.getByRole('row').filter({ hasText: orderNo });
+    await visible(queued.getByText('E2E-REF-778'));
+    await screenshot(console, 'console-deposits');
+    await queued.getByRole('button', { name: `Confirm deposit ${orderNo}` }).click();
+    const dialog = console.getByRole('dialog', { name: `Confirm deposit ${orderNo}?` });
+    await visible(dialog.getByText(/is credited 500\.00 PHP at once/));
+    await screenshot(console, 'console-deposit-confirm');
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await visible(console.getByText(`Deposit ${orderNo} confirmed and credited.`));
+    // The queue shows pending deposits only: the confirmed one has left it.
+    await visible(console.getByText('No deposits match these filters'));
+    await console.getByLabel('Status').selectOption({ label: 'Confirmed' });
+    await console.getByRole('button', { name: 'Search' }).click();
+    await visible(console.getByRole('row').filter({ hasText: orderNo }).getByText('Confirmed'));
+    expect(new URL(console.url()).searchParams.get('status')).toBe('confirmed');
+
+    const download = console.waitForEvent('download');
+    await console.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv).toContain(`${orderNo},`);
+    expect(csv).toContain(',confirmed,bank,Bank transfer,');
+    expect(csv).toContain(',500.00,PHP,E2E-REF-778,');
+
+    // The player's open page follows without a reload (the posting is pushed over /ws).
+    await visible(row.getByText('Credited'));
+    await visible(deposit.getByTestId('deposit-balance').getByText('P 500.00'));
+
+    await console.getByRole('link', { name: 'Payment channels' }).click();
+    await visible(console.getByRole('heading', { name: 'Payment channels' }));
+    await visible(console.getByRole('cell', { name: /Sandbox Pay \(online\)/ }));
+    await screenshot(console, 'console-payment-channels');
+    await console.getByRole('button', { name: 'Edit Bank transfer' }).click();
+    const editor = console.getByRole('dialog', { name: 'Edit Bank transfer' });
+    await visible(editor.getByRole('textbox', { name: 'Account number' }));
+    await screenshot(console, 'console-payment-channel-edit');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    await console.getByRole('link', { name: 'Gateway callbacks' }).click();
+    await visible(console.getByRole('heading', { name: 'Gateway callbacks' }));
+    await visible(console.getByText('Credited').first());
+    await screenshot(console, 'console-gateway-callbacks');
+
+    // Finance rejects a transfer that never arrived, with the reason the player reads (dark theme).
+    const second = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: order.channelId,
+      amount: 150,
+      payerReference: 'NEVER-SENT',
+    });
+    expect(second.success).toBe(true);
+    await console.getByRole('button', { name: 'Dark mode' }).click();
+    await console.getByRole('link', { name: 'Deposits' }).click();
+    await console.getByLabel('Member').fill(player.username);
+    await console.getByRole('button', { name: 'Search' }).click();
+    const rejectButton = console.getByRole('button', { name: `Reject deposit ${second.value.orderNo}` });
+    await rejectButton.click();
+    const reject = console.getByRole('dialog', { name: `Reject deposit ${second.value.orderNo}?` });
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(reject.getByText('Write the reason the player will read: 2 to 200 characters.'));
+    await reject.getByRole('textbox', { name: 'Reason' }).fill('No transfer arrived in 24 hours');
+    await screenshot(console, 'console-deposit-reject-dark');
+    await reject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(console.getByText(`Deposit ${second.value.orderNo} rejected.`));
+    await visible(
+      deposit
+        .getByRole('row')
+        .filter({ hasText: second.value.orderNo })
+        .getByText('No transfer arrived in 24 hours'),
+    );
+    await console.close();
+    await page.context().close();
+  });
+
+  it('a gateway that is down keeps the order with a clear message; the page moves on once it answers', async () => {
+    const sandbox = async (down: boolean) => {
+      const response = await fetch(`${inject('sandboxUrl')}/control/down`, {
+        method: 'POST',
+        body: JSON.stringify({ down }),
+      });
+      expect(response.ok).toBe(true);
+    };
+    const player = await member();
+    const page = await playerPage(DEPOSIT, player.token);
+    const deposit = panel(page);
+    await sandbox(true);
+    try {
+      await deposit.getByRole('radio', { name: 'Sandbox Pay (online)' }).check();
+      await deposit.getByRole('textbox', { name: 'Amount' }).fill('75');
+      await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+      await visible(
+        deposit.getByText(/The payment gateway is not answering right now\. Your order D\d{16} is kept/),
+      );
+      const history = deposit.getByRole('table', { name: 'Deposit history' });
+      await visible(history.getByText('Waiting for the payment gateway to answer'));
+      await screenshot(page, 'deposit-page-gateway-down', { fullPage: true });
+    } finally {
+      await sandbox(false);
+    }
+    // The job tries again (5 s, then 10 s …): the page then goes to the payment page by itself.
+    await page.waitForURL(/\/pay\/P[0-9A-F]{16}$/, { timeout: 45_000 });
+    await visible(page.getByText('75.00 PHP'));
+    await page.context().close();
+  });
+
+  it('reads well on a phone and in the dark theme', async () => {
+    const player = await member();
+    for (const [name, options] of [
+      ['deposit-page-dark', { theme: 'dark' }],
+      ['deposit-page-phone', { width: 390, height: 844 }],
+      ['deposit-page-phone-dark', { theme: 'dark', width: 390, height: 844 }],
+    ] as const) {
+      const page = await playerPage(DEPOSIT, player.token, options);
+      const deposit = panel(page);
+      await visible(deposit.getByRole('radio', { name: 'Sandbox Pay (online)' }));
+      await deposit.getByRole('radio', { name: 'Bank transfer' }).check();
+      await visible(deposit.getByText('Metrobank (demo)'));
+      // Nothing of the page is wider than the screen.
+      const overflowing = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.deposit, .deposit *'))
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((element) => element.className),
+      );
+      expect(overflowing).toEqual([]);
+      await screenshot(page, name, { fullPage: true });
+      await page.context().close();
+    }
+  });
+});
