@@ -47,6 +47,11 @@ export interface RouteOptions {
   perAddress?: { name: string; policy: (config: AppDeps['config']) => AttemptPolicy };
   /** An operator whose sign-in is not complete (password to change, second factor to enrol) may call this. */
   duringOperatorSetup?: boolean;
+  /**
+   * Calls that prove who sends them by other means (a payment gateway's signed callback) are not counted against
+   * the per-address limit of visitors: a busy gateway sends many from one address.
+   */
+  signedByCaller?: boolean;
 }
 
 /** Calls without a session that one address may make in a minute (captcha, status, key and every other visitor call). */
@@ -85,7 +90,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (caller.kind === 'operator' && caller.setupPending && !options.duringOperatorSetup) {
         throw new AppError('operator_setup_required');
       }
-      if (caller.kind === 'visitor') {
+      if (caller.kind === 'visitor' && !options.signedByCaller) {
         await throttle(deps.db, `visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
       }
       const perAddress = options.perAddress

@@ -35,8 +35,12 @@ export function depositRoutes(app: FastifyInstance, deps: AppDeps): void {
     memberDeposit(deps, asMember(caller).memberId, params.orderNo),
   );
   // The signature covers every field the gateway sent, so the service reads the body as it arrived.
-  route(app, deps, api.gatewayCallback, async ({ params, request, ip, now }) =>
-    receiveCallback(deps, params.id, request.body, ip, now),
+  route(
+    app,
+    deps,
+    api.gatewayCallback,
+    async ({ params, request, ip, now }) => receiveCallback(deps, params.id, request.body, ip, now),
+    { signedByCaller: true },
   );
 
   const channels = consoleApi.channels;

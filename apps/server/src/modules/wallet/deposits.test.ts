@@ -1142,3 +1142,29 @@ describe('deposit arithmetic', () => {
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
   });
 });
+
+describe('gateway callbacks and the per-address limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const limits = { ...loadConfig({}).limits, visitorRequestsPerMinute: 3, registerPerIp: 1_000_000 };
+    t = await startTestApp({ runJobs: false, config: { limits } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("are not counted like a visitor's calls: a busy gateway behind one address is never answered 429", async () => {
+    const url = api.gatewayCallback.path.replace(':id', '999999');
+    const codes: string[] = [];
+    for (let call = 0; call < 6; call += 1) {
+      const res = await t.call({ method: 'POST', url, payload: { orderNo: 'D1', amount: '1.00' } });
+      codes.push(res.body.code);
+    }
+    expect(codes).not.toContain('too_many_requests');
+    expect(codes.every((code) => code === codes[0])).toBe(true);
+    // The same address is limited on a visitor's call.
+    const visitor: string[] = [];
+    for (let call = 0; call < 5; call += 1) visitor.push((await t.get('/wps/system/country')).body.code);
+    expect(visitor).toContain('too_many_requests');
+  });
+});
