@@ -7,6 +7,7 @@ import {
   E2E_OWNER,
   launchBrowser,
   operatorToken,
+  ownerConsolePage,
   screenshot,
   takePageProblems,
 } from './browser.ts';
@@ -106,6 +107,19 @@ describe('console sign-in security', () => {
     await signIn(page, baseUrl(), finance);
     await page.getByLabel('Authentication code').fill(codes[0] as string);
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+
+    // The phone is lost: the owner resets the second factor, which ends the session, and a new one is enrolled.
+    const owner = await ownerConsolePage(browser, '/operators');
+    await owner.getByRole('button', { name: `Reset the second factor of ${finance.username}` }).click();
+    const confirm = owner.getByRole('dialog', { name: `Reset the second factor of ${finance.username}?` });
+    await confirm.getByRole('button', { name: 'Reset second factor' }).click();
+    await owner.getByText(`The second factor of ${finance.username} was reset.`).waitFor();
+    await owner.close();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn(page, baseUrl(), finance);
+    await enrol(page);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.close();
   });

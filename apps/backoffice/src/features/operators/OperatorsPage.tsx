@@ -1,19 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { backofficeEndpoints, OPERATOR_ROLES, type OperatorRole, type OperatorView } from '@tessera/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  backofficeEndpoints,
+  consoleSecurityEndpoints,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  type OperatorView,
+} from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
 import { CrudPage } from '../../app/CrudPage.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { FormDialog } from '../../app/dialogs.tsx';
+import { ActionDialog, FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { useSession } from '../../app/session.ts';
+import { RowButton } from '../../ui/Button.tsx';
 import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { UsernameField } from '../auth/UsernameField.tsx';
 
 const ROLE_TONES: Record<OperatorRole, 'accent' | 'success' | 'warning' | 'neutral'> = {
@@ -27,6 +36,17 @@ export function OperatorsPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { operator: me } = useSession();
+  const toast = useToast();
+  const [resetting, setResetting] = useState<OperatorView | null>(null);
+  const resetTotp = useMutation({
+    mutationFn: (row: OperatorView) =>
+      call(consoleSecurityEndpoints.resetOperatorTotp, { params: { id: row.id } }),
+    onSuccess: (_ok, row) => {
+      void queryClient.invalidateQueries({ queryKey: ['operators'] });
+      setResetting(null);
+      toast.show(t('operators.totpResetDone', { name: row.username }));
+    },
+  });
 
   const columns: Column<OperatorView>[] = [
     {
@@ -60,6 +80,18 @@ export function OperatorsPage() {
         ),
     },
     {
+      key: 'totp',
+      header: t('operators.secondFactor'),
+      render: (row) =>
+        row.totpEnabled ? (
+          <Badge tone="success">{t('operators.totpOn')}</Badge>
+        ) : (
+          <Badge tone={row.totpRequired ? 'warning' : 'neutral'}>
+            {t(row.totpRequired ? 'operators.totpPending' : 'operators.totpOff')}
+          </Badge>
+        ),
+    },
+    {
       key: 'lastLogin',
       header: t('operators.lastLogin'),
       render: (row) => (
@@ -90,7 +122,31 @@ export function OperatorsPage() {
         if (saved.id === me?.id) void queryClient.invalidateQueries({ queryKey: ['me'] });
       }}
       editor={(editor) => <OperatorDialog {...editor} />}
-    />
+      rowActions={(row) =>
+        row.totpEnabled && row.id !== me?.id ? (
+          <RowButton
+            icon="key"
+            aria-label={t('operators.totpResetNamed', { name: row.username })}
+            onClick={() => setResetting(row)}
+          >
+            {t('operators.totpReset')}
+          </RowButton>
+        ) : null
+      }
+    >
+      {resetting ? (
+        <ActionDialog
+          title={t('operators.totpResetTitle', { name: resetting.username })}
+          message={t('operators.totpResetMessage', { name: resetting.username })}
+          confirmLabel={t('operators.totpReset')}
+          confirmVariant="danger"
+          busy={resetTotp.isPending}
+          error={resetTotp.error}
+          onCancel={() => setResetting(null)}
+          onConfirm={() => resetTotp.mutate(resetting)}
+        />
+      ) : null}
+    </CrudPage>
   );
 }
 
