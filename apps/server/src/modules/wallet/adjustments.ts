@@ -6,9 +6,8 @@ import type { AppDeps } from '../../platform/context.ts';
 import { uuid } from '../../platform/rng.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import * as relations from '../accounts/relations.ts';
-import { walletList } from './balances.ts';
+import { walletSetup } from './balances.ts';
 import { accountCode, memberAccounts, post } from './ledger.ts';
-import { currencyOf } from './settings.ts';
 
 /**
  * A manual adjustment (owner only): credits or debits a member's wallet against the house's adjustments account,
@@ -22,11 +21,10 @@ export async function adjust(
   const who = asOperator(context.caller);
   const member = await relations.relativeById(deps.db, input.memberId);
   if (!member) throw new AppError('not_found');
-  const wallets = await walletList(deps);
+  const { wallets, currency } = await walletSetup(deps);
   if (!wallets.some((wallet) => wallet.code === input.wallet)) {
     throw new AppError('wallet_unknown', { wallet: 'invalid_value' });
   }
-  const currency = await currencyOf(deps);
   const magnitude = Math.abs(input.amount);
   const minor = toMinor(magnitude, currency.digits);
   if (minor === null || minor === 0n) throw new AppError('amount_invalid', { amount: 'invalid_value' });

@@ -4,18 +4,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import * as games from '../games/service.ts';
 import * as system from '../system/service.ts';
 import * as ledger from './ledger.ts';
-import { type Currency, currencyOf } from './settings.ts';
-
-/** The wallets a member has: main, and one per vendor with its own wallet unless the merchant wallet is single. */
-export async function walletList(
-  deps: Pick<AppDeps, 'db' | 'config'>,
-): Promise<{ code: string; name: string }[]> {
-  const [{ isSingle }, vendors] = await Promise.all([
-    system.merchantWallet(deps.db, deps.config.merchantCode),
-    games.transferWalletVendors(deps.db),
-  ]);
-  return [{ code: 'main', name: 'Main wallet' }, ...(isSingle ? [] : vendors)];
-}
+import { type Currency, currencyOfMerchant } from './settings.ts';
 
 /** The merchant's currency and the wallets members have: what every balance is shown with. */
 export interface WalletSetup {
@@ -23,9 +12,16 @@ export interface WalletSetup {
   wallets: { code: string; name: string }[];
 }
 
+/** Read with one look at the merchant (currency and single wallet) beside the vendors. */
 export async function walletSetup(deps: Pick<AppDeps, 'db' | 'config'>): Promise<WalletSetup> {
-  const [currency, wallets] = await Promise.all([currencyOf(deps), walletList(deps)]);
-  return { currency, wallets };
+  const [found, vendors] = await Promise.all([
+    system.merchant(deps.db, deps.config.merchantCode),
+    games.transferWalletVendors(deps.db),
+  ]);
+  return {
+    currency: currencyOfMerchant(found),
+    wallets: [{ code: 'main', name: 'Main wallet' }, ...(found.wallet_single ? [] : vendors)],
+  };
 }
 
 /** What the header, the wallet page and the original's balance calls show. */

@@ -53,7 +53,10 @@ export interface Currency {
 }
 
 export async function currencyOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Currency> {
-  const found = await system.merchant(deps.db, deps.config.merchantCode);
+  return currencyOfMerchant(await system.merchant(deps.db, deps.config.merchantCode));
+}
+
+export function currencyOfMerchant(found: { currency: string; currency_symbol: string }): Currency {
   return {
     currency: found.currency,
     currencySymbol: found.currency_symbol,
