@@ -11,14 +11,12 @@ export interface NewAccount {
   vendor: string | null;
 }
 
-export interface Moved {
-  id: bigint;
-  before: bigint;
-  after: bigint;
-}
-
-/** Claims the key for a new transaction; null when a transaction with this key was already posted. */
-export async function insertTransaction(
+/**
+ * Posts one transaction in one round trip (the database function ledger_post of migration 0010): the legs' accounts
+ * are moved in the order given. Answers whether the key was posted before (then nothing moved), or null when a
+ * player's account would have gone below zero (the database transaction is then aborted and must roll back).
+ */
+export async function postTransaction(
   tx: Queryable,
   row: {
     key: string;
@@ -28,68 +26,36 @@ export async function insertTransaction(
     remark: string;
     operatorId: number | null;
     at: Date;
+    legs: readonly { account: NewAccount; amount: bigint }[];
   },
-): Promise<bigint | null> {
-  const [inserted] = await tx.query<{ id: bigint }>(
-    `insert into ledger_transactions (idempotency_key, kind, member_id, reference, remark, operator_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (idempotency_key) do nothing returning id`,
-    [row.key, row.kind, row.memberId, row.reference, row.remark, row.operatorId, row.at],
-  );
-  return inserted?.id ?? null;
-}
-
-export async function transactionIdByKey(db: Queryable, key: string): Promise<bigint | null> {
-  const [found] = await db.query<{ id: bigint }>(
-    'select id from ledger_transactions where idempotency_key = $1',
-    [key],
-  );
-  return found?.id ?? null;
-}
-
-/**
- * Moves one account by amount under its row lock: no row when the account does not exist yet, or when a player's
- * account would go below zero (the update's condition; the table's check is the database's own guarantee).
- */
-export async function moveAccount(
-  tx: Queryable,
-  code: string,
-  amount: bigint,
-  at: Date,
-): Promise<Moved | null> {
-  const [moved] = await tx.query<Moved>(
-    `update ledger_accounts set balance = balance + $2, updated_at = $3
-     where code = $1 and (member_id is null or balance + $2 >= 0)
-     returning id, balance - $2 as before, balance as after`,
-    [code, amount, at],
-  );
-  return moved ?? null;
-}
-
-export async function createAccount(tx: Queryable, account: NewAccount, at: Date): Promise<void> {
-  await tx.query(
-    `insert into ledger_accounts (code, kind, unit, member_id, vendor, balance, updated_at)
-     values ($1, $2, $3, $4, $5, 0, $6) on conflict (code) do nothing`,
-    [account.code, account.kind, account.unit, account.memberId, account.vendor, at],
-  );
-}
-
-export async function insertEntries(
-  tx: Queryable,
-  transactionId: bigint,
-  entries: readonly { accountId: bigint; amount: bigint; before: bigint; after: bigint }[],
-  at: Date,
-): Promise<void> {
-  const params: unknown[] = [transactionId, at];
-  const rows = entries.map((entry) => {
-    params.push(entry.accountId, entry.amount, entry.before, entry.after);
-    const n = params.length;
-    return `($1, $${n - 3}, $${n - 2}, $${n - 1}, $${n}, $2)`;
-  });
-  await tx.query(
-    `insert into ledger_entries (transaction_id, account_id, amount, balance_before, balance_after, created_at)
-     values ${rows.join(', ')}`,
-    params,
-  );
+): Promise<{ transactionId: bigint; replayed: boolean } | null> {
+  try {
+    const [posted] = await tx.query<{ transaction_id: bigint; replayed: boolean }>(
+      `select transaction_id, replayed from ledger_post($1, $2, $3, $4, $5, $6, $7,
+         $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::bigint[])`,
+      [
+        row.key,
+        row.kind,
+        row.memberId,
+        row.reference,
+        row.remark,
+        row.operatorId,
+        row.at,
+        row.legs.map((leg) => leg.account.code),
+        row.legs.map((leg) => leg.account.kind),
+        row.legs.map((leg) => leg.account.unit),
+        row.legs.map((leg) => leg.account.memberId),
+        row.legs.map((leg) => leg.account.vendor),
+        row.legs.map((leg) => leg.amount.toString()),
+      ],
+    );
+    if (!posted) throw new Error(`ledger_post answered nothing for ${row.key}`);
+    return { transactionId: posted.transaction_id, replayed: posted.replayed };
+  } catch (error) {
+    const failure = error as { code?: string; message?: string };
+    if (failure.code === 'P0001' && failure.message === 'insufficient_balance') return null;
+    throw error;
+  }
 }
 
 export interface MemberAccountRow {

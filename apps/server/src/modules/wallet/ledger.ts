@@ -88,7 +88,8 @@ function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount 
 export async function post(tx: Transaction, posting: Posting, now: Date): Promise<Posted> {
   const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
   assertBalanced(legs);
-  const transactionId = await store.insertTransaction(tx, {
+  const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
+  const posted = await store.postTransaction(tx, {
     key: posting.key,
     kind: posting.kind,
     memberId: posting.memberId,
@@ -96,24 +97,10 @@ export async function post(tx: Transaction, posting: Posting, now: Date): Promis
     remark: posting.remark ?? '',
     operatorId: posting.operatorId ?? null,
     at: now,
+    legs: ordered,
   });
-  if (transactionId === null) {
-    const earlier = await store.transactionIdByKey(tx, posting.key);
-    if (earlier === null) throw new Error(`ledger key ${posting.key} vanished`);
-    return { transactionId: earlier, replayed: true };
-  }
-  const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
-  const entries: { accountId: bigint; amount: bigint; before: bigint; after: bigint }[] = [];
-  for (const leg of ordered) {
-    let moved = await store.moveAccount(tx, leg.account.code, leg.amount, now);
-    if (!moved) {
-      await store.createAccount(tx, leg.account, now);
-      moved = await store.moveAccount(tx, leg.account.code, leg.amount, now);
-    }
-    if (!moved) throw new AppError('insufficient_balance');
-    entries.push({ accountId: moved.id, amount: leg.amount, before: moved.before, after: moved.after });
-  }
-  await store.insertEntries(tx, transactionId, entries, now);
+  if (!posted) throw new AppError('insufficient_balance');
+  if (posted.replayed) return posted;
   const spenders = new Set(
     legs
       .filter((leg) => leg.account.kind === 'main' || leg.account.kind === 'vendor')
@@ -122,7 +109,7 @@ export async function post(tx: Transaction, posting: Posting, now: Date): Promis
   for (const memberId of spenders) {
     if (memberId !== null) await publishBalance(tx, memberId);
   }
-  return { transactionId, replayed: false };
+  return posted;
 }
 
 function assertBalanced(legs: readonly { account: store.NewAccount; amount: bigint }[]) {
