@@ -116,3 +116,25 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   const mails = (await response.json()) as ReceivedMail[];
   return mails.filter((mail) => mail.to.includes(address));
 }
+
+/** A member registered and logged in through the API: its session token, id and user name. */
+export async function loggedInMember(
+  prefix: string,
+): Promise<{ token: string; id: number; username: string }> {
+  const username = uniqueName(prefix);
+  const answer = await withCaptcha((captcha) =>
+    client()(accountsEndpoints.register, {
+      body: {
+        username,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        email: `${username}@example.com`,
+        ageConfirmed: true,
+        termsAccepted: true,
+        login: true,
+        ...captcha,
+      },
+    }),
+  );
+  return { token: answer.session?.token as string, id: answer.customerId, username };
+}

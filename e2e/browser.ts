@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { launchBrowser as launch, takePageProblems as takeProblems } from './chromium.ts';
 
 export { launchBrowser, takePageProblems } from './chromium.ts';
@@ -65,9 +66,36 @@ export async function ownerConsolePage(browser: Browser, path = '/'): Promise<Pa
 export async function api(method: string, path: string, token: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers of every endpoint through one shape.
   return (await response.json()) as { success: boolean; code: string; value: any };
+}
+
+/**
+ * A new finance operator, created by the owner, signed in with the second factor finance must have (enrolled
+ * through the API): the session the console opens with.
+ */
+export async function financeToken(): Promise<string> {
+  const credentials = {
+    username: `fin${Date.now().toString(36).slice(-6)}`,
+    password: 'Finance-payout-heron-2026',
+  };
+  const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
+    ...credentials,
+    displayName: 'Finance desk',
+    role: 'finance',
+  });
+  expect(created.success).toBe(true);
+  const { token } = (await api('POST', '/backoffice/api/session', '', credentials)).value;
+  const { secret } = (await api('POST', '/backoffice/api/session/totp', token)).value;
+  const confirmed = await api('POST', '/backoffice/api/session/totp/confirm', token, {
+    code: totpCodeAt(secret, new Date()),
+  });
+  expect(confirmed.success).toBe(true);
+  return token as string;
 }

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { accountsEndpoints } from '@tessera/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
-import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
-import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+import { loggedInMember } from './accounts-api.ts';
+import { api, baseUrl, financeToken, launchBrowser, screenshot, takePageProblems } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,55 +15,6 @@ afterEach(() => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A registered member logged in through the API. */
-async function member(): Promise<{ token: string; id: number; username: string }> {
-  const username = uniqueName('d');
-  const answer = await client()(accountsEndpoints.register, {
-    body: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      email: `${username}@example.com`,
-      ageConfirmed: true,
-      termsAccepted: true,
-      login: true,
-      ...(await solvedCaptcha()),
-    },
-  });
-  return { token: answer.session?.token as string, id: answer.customerId, username };
-}
-
-/** A finance operator, created by the owner, signed in with the second factor finance must have. */
-async function financeToken(): Promise<string> {
-  const finance = {
-    username: `cash${Date.now().toString(36).slice(-5)}`,
-    password: 'Cashier-harbour-kite-2026',
-  };
-  const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
-    ...finance,
-    displayName: 'Cashier desk',
-    role: 'finance',
-  });
-  expect(created.success).toBe(true);
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${baseUrl()}/backoffice/api${path}`, {
-      method: 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { success: boolean; value: Record<string, string> };
-    expect(answer.success, `${path}: ${JSON.stringify(answer)}`).toBe(true);
-    return answer.value;
-  };
-  const { token } = await post('/session', finance);
-  const { secret } = await post('/session/totp', undefined, token);
-  await post('/session/totp/confirm', { code: totpCodeAt(secret as string, new Date()) }, token);
-  return token as string;
-}
 
 interface Options {
   theme?: 'light' | 'dark';
@@ -113,7 +62,7 @@ const DEPOSIT = '/member?page=depositv2';
 
 describe('deposits', () => {
   it('a member deposits through the sandbox gateway: pays on its page, comes back to the balance and history', async () => {
-    const player = await member();
+    const player = await loggedInMember('d');
     const page = await playerPage(DEPOSIT, player.token);
     const deposit = panel(page);
     await visible(deposit.getByRole('heading', { name: 'Deposit', exact: true }));
@@ -155,7 +104,7 @@ describe('deposits', () => {
   });
 
   it('a bank transfer waits for finance, who confirms it in the console; the player sees it credited', async () => {
-    const player = await member();
+    const player = await loggedInMember('d');
     const page = await playerPage(DEPOSIT, player.token);
     const deposit = panel(page);
     await deposit.getByRole('radio', { name: 'Bank transfer' }).check();
@@ -260,7 +209,7 @@ describe('deposits', () => {
       });
       expect(response.ok).toBe(true);
     };
-    const player = await member();
+    const player = await loggedInMember('d');
     const page = await playerPage(DEPOSIT, player.token);
     const deposit = panel(page);
     await sandbox(true);
@@ -284,7 +233,7 @@ describe('deposits', () => {
   });
 
   it('reads well on a phone and in the dark theme', async () => {
-    const player = await member();
+    const player = await loggedInMember('d');
     for (const [name, options] of [
       ['deposit-page-dark', { theme: 'dark' }],
       ['deposit-page-phone', { width: 390, height: 844 }],

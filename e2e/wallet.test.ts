@@ -1,28 +1,9 @@
-import { accountsEndpoints } from '@tessera/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
+import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-
-/** A registered member logged in through the API: its session token and id. */
-async function member(): Promise<{ token: string; id: number; username: string }> {
-  const username = uniqueName('w');
-  const answer = await client()(accountsEndpoints.register, {
-    body: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      email: `${username}@example.com`,
-      ageConfirmed: true,
-      termsAccepted: true,
-      login: true,
-      ...(await solvedCaptcha()),
-    },
-  });
-  return { token: answer.session?.token as string, id: answer.customerId, username };
-}
 
 /** The owner credits (or debits) a member's main wallet from the console's API. */
 async function adjust(memberId: number, amount: number, reason = 'E2E funding') {
@@ -61,7 +42,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Member centre
 
 describe('member centre: wallet', () => {
   it('shows the wallets, moves money to a vendor wallet, and the header follows every posting live', async () => {
-    const player = await member();
+    const player = await loggedInMember('w');
     await adjust(player.id, 500);
     const page = await open('/member?page=transferFund', player.token);
     await visible(panel(page).getByRole('heading', { name: 'My wallet' }));
@@ -90,7 +71,7 @@ describe('member centre: wallet', () => {
   });
 
   it('the account record filters by type, and profit and loss sums the period', async () => {
-    const player = await member();
+    const player = await loggedInMember('w');
     await adjust(player.id, 80);
     await adjust(player.id, -30, 'Correction');
     const page = await open('/member?page=personalProfit', player.token);
@@ -122,7 +103,7 @@ describe('member centre: wallet', () => {
   });
 
   it('works on a phone in the dark theme, and in Vietnamese', async () => {
-    const player = await member();
+    const player = await loggedInMember('w');
     await adjust(player.id, 42);
     const page = await open('/member?page=transactionHistory', player.token, { theme: 'dark', width: 390 });
     await visible(panel(page).getByRole('table', { name: 'Account record' }));

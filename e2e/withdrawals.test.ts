@@ -1,9 +1,7 @@
-import { accountsEndpoints } from '@tessera/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
-import { client, PASSWORD, solvedCaptcha, uniqueName } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { loggedInMember, PASSWORD } from './accounts-api.ts';
+import { api, baseUrl, financeToken, operatorToken, screenshot, useBrowser } from './browser.ts';
 
 /**
  * Withdrawals end to end (issue 11 §4): a member sets a payment password and adds a bank account in My account,
@@ -12,54 +10,6 @@ import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.t
  */
 
 const browser = useBrowser();
-
-async function member(): Promise<{ token: string; id: number; username: string }> {
-  const username = uniqueName('wd');
-  const answer = await client()(accountsEndpoints.register, {
-    body: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      email: `${username}@example.com`,
-      ageConfirmed: true,
-      termsAccepted: true,
-      login: true,
-      ...(await solvedCaptcha()),
-    },
-  });
-  return { token: answer.session?.token as string, id: answer.customerId, username };
-}
-
-/** A finance operator with its second factor enrolled through the API: the session the console opens with. */
-async function financeToken(): Promise<string> {
-  const credentials = {
-    username: `fin${Date.now().toString(36).slice(-6)}`,
-    password: 'Finance-payout-heron-2026',
-  };
-  const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
-    ...credentials,
-    displayName: 'Finance desk',
-    role: 'finance',
-  });
-  expect(created.success).toBe(true);
-  const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(`${baseUrl()}/backoffice/api${path}`, {
-      method: 'POST',
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as { success: boolean; value: Record<string, string> };
-    if (!answer.success) throw new Error(`${path}: ${JSON.stringify(answer)}`);
-    return answer.value;
-  };
-  const { token } = await post('/session', credentials);
-  const { secret } = await post('/session/totp', undefined, token);
-  await post('/session/totp/confirm', { code: totpCodeAt(secret as string, new Date()) }, token);
-  return token as string;
-}
 
 async function open(path: string, token: string, options: { theme?: string; width?: number } = {}) {
   const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
@@ -103,7 +53,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Member centre
 
 describe('withdrawals', () => {
   it('payment password, bank account, request, approval by finance, confirmation of receipt', async () => {
-    const player = await member();
+    const player = await loggedInMember('wd');
     const funded = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
       memberId: player.id,
       amount: 800,
@@ -251,7 +201,7 @@ describe('withdrawals', () => {
   });
 
   it('the pages on a phone in the dark theme, and the console in the dark theme', async () => {
-    const player = await member();
+    const player = await loggedInMember('wd');
     await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
       memberId: player.id,
       amount: 300,
