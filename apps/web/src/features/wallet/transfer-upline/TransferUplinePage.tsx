@@ -11,6 +11,7 @@ import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
 import { AmountField } from '../AmountField.tsx';
+import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, transferTargetsQuery, useBalance, walletKey } from '../queries.ts';
 import '../wallet.css';
 
@@ -70,23 +71,10 @@ export default function TransferUplinePage() {
             </div>
           </dl>
           <AmountField control={form.control} name="amount" serverError={server.amount} />
-          <Controller
+          <PaymentPasswordField
             control={form.control}
             name="paymentPassword"
-            render={({ field, fieldState }) => (
-              <Field
-                label={t('wallet.paymentPassword')}
-                type="password"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error ? t('wallet.errors.paymentPassword') : server.paymentPassword}
-                required
-              />
-            )}
+            serverError={server.paymentPassword}
           />
           <Controller
             control={form.control}

@@ -13,6 +13,7 @@ import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
+import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, walletKey } from '../queries.ts';
 import { BankAccountForm, BankAccountText } from './BankAccounts.tsx';
 import { ConfirmReceipt, doneKey } from './ConfirmReceipt.tsx';
@@ -218,23 +219,10 @@ export default function WithdrawPage() {
             />
           )}
         />
-        <Controller
+        <PaymentPasswordField
           control={form.control}
           name="paymentPassword"
-          render={({ field, fieldState }) => (
-            <Field
-              label={t('wallet.paymentPassword')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error ? t('wallet.errors.paymentPassword') : server.paymentPassword}
-              required
-            />
-          )}
+          serverError={server.paymentPassword}
         />
         {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
         {send.isSuccess ? (
