@@ -4,6 +4,7 @@ import {
   DEPOSIT_STATUSES,
   type DepositRow,
   type DepositStatus,
+  formatMoney,
   PAYMENT_CHANNEL_KINDS,
   type PaymentChannelKind,
   type QueryOf,
@@ -23,7 +24,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { type ReviewAction, ReviewDialog } from './ReviewDialog.tsx';
-import { ChannelKindBadge, DepositStatusBadge, money, reasonText, useChannelOptions } from './views.tsx';
+import { ChannelKindBadge, DepositStatusBadge, reasonText, useChannelOptions } from './views.tsx';
 import './deposits.css';
 
 const FILTERS = ['status', 'kind', 'member', 'orderNo', 'channelId', 'from', 'to', 'sort'] as const;
@@ -119,7 +120,9 @@ export function DepositsPage() {
       key: 'amount',
       header: currency ? t('deposits.amountIn', { currency }) : t('deposits.amount'),
       className: 'num',
-      render: (row) => <span className="cell-strong nowrap">{money(row.amount, digits, i18n.language)}</span>,
+      render: (row) => (
+        <span className="cell-strong nowrap">{formatMoney(row.amount, digits, i18n.language)}</span>
+      ),
     },
     {
       key: 'reference',
@@ -236,7 +239,7 @@ export function DepositsPage() {
         <ReviewDialog
           deposit={review.deposit}
           action={review.action}
-          amount={`${money(review.deposit.amount, digits, i18n.language)} ${currency}`}
+          amount={`${formatMoney(review.deposit.amount, digits, i18n.language)} ${currency}`}
           onClose={() => setReview(null)}
         />
       ) : null}

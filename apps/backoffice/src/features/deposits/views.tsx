@@ -3,7 +3,6 @@ import {
   type CallbackOutcome,
   type DepositStatus,
   depositConsoleEndpoints,
-  formatMoney,
   type PaymentChannelKind,
 } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
@@ -43,11 +42,6 @@ const OUTCOME_TONES: Record<CallbackOutcome, 'success' | 'neutral' | 'warning' |
 export function OutcomeBadge({ outcome }: { outcome: CallbackOutcome }) {
   const { t } = useTranslation();
   return <Badge tone={OUTCOME_TONES[outcome]}>{t(`gatewayCallbacks.outcomes.${outcome}`)}</Badge>;
-}
-
-/** An amount in the operator's language with the currency's decimals ("1,234.50"). */
-export function money(value: number, digits: number, language: string): string {
-  return formatMoney(value, digits, language);
 }
 
 /** The text of a reason: the site's own reasons (gateway_failed …) translated, an operator's as written. */

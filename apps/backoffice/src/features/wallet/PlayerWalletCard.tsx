@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adjustmentBody, type LedgerRecord, walletConsoleEndpoints as wallet } from '@tessera/contract';
+import {
+  adjustmentBody,
+  formatMoney,
+  type LedgerRecord,
+  walletConsoleEndpoints as wallet,
+} from '@tessera/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +31,9 @@ import './wallet.css';
 
 const PAGE_SIZE = 20;
 
-/** A number of the currency's decimals, grouped, with its sign when asked. */
+/** An amount with the currency's decimals, grouped, with its sign when asked. */
 const amountText = (value: number, digits: number, language: string, signed = false) =>
-  `${signed && value > 0 ? '+' : ''}${value.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  `${signed && value > 0 ? '+' : ''}${formatMoney(value, digits, language)}`;
 
 /**
  * A player's wallet in the console: each account of the ledger with its balance, every entry with the balance
