@@ -66,6 +66,36 @@ describe('jobs', () => {
     await expect.poll(() => ran.length, { timeout: 5000 }).toBe(1);
   });
 
+  it("a pass returns only when no run this process started is still under way, the loop's included", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = false;
+    const r = runner({ pollMs: 60_000 }).define('slow', {
+      run: async () => {
+        started = true;
+        await gate;
+      },
+    });
+    await r.start();
+    const id = await db.transaction('read committed', (tx) =>
+      enqueue(tx, { kind: 'slow', runAt: clock.now() }, clock.now()),
+    );
+    // The background loop claims it; a caller's pass finds nothing to claim and waits for that run.
+    await expect.poll(() => started, { timeout: 5000 }).toBe(true);
+    let returned = false;
+    const pass = r.runDue().then((ran) => {
+      returned = true;
+      return ran;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(returned).toBe(false);
+    release();
+    expect(await pass).toBe(0);
+    expect(await status(id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('retries a failure with backoff, then leaves the job dead; the console retry queues it again', async () => {
     let fail = true;
     const dead: string[] = [];

@@ -113,6 +113,8 @@ export class JobRunner {
   private wake: (() => void) | null = null;
   private woken = false;
   private unlisten: (() => Promise<void>) | null = null;
+  /** The runs this process has under way, whichever pass (the loop's or a caller's) started them. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: { db: Database; clock: Clock; rng: Rng },
@@ -183,17 +185,34 @@ export class JobRunner {
     }
   }
 
-  /** One pass: schedules due slots, then claims and runs due jobs until none is left. Answers how many ran. */
+  /**
+   * One pass: schedules due slots, then claims and runs due jobs until none is left. Answers how many it ran.
+   * When it returns, no run this process started is still under way: a due job the background loop had already
+   * claimed has ended too.
+   */
   async runDue(): Promise<number> {
     await this.scheduleSlots();
     await this.buryAbandoned();
     let total = 0;
     for (;;) {
       const claimed = await this.claim(this.concurrency);
-      if (claimed.length === 0) return total;
-      await Promise.all(claimed.map((job) => this.runOne(job)));
+      if (claimed.length === 0) {
+        if (this.inFlight.size === 0 || this.stopping) return total;
+        await Promise.all(this.inFlight);
+        continue;
+      }
+      await Promise.all(claimed.map((job) => this.track(this.runOne(job))));
       total += claimed.length;
       if (this.stopping) return total;
+    }
+  }
+
+  private async track(run: Promise<void>): Promise<void> {
+    this.inFlight.add(run);
+    try {
+      await run;
+    } finally {
+      this.inFlight.delete(run);
     }
   }
 
