@@ -98,7 +98,7 @@ export interface GameProviderSandbox {
   /** A user's balance in the transfer wallet, 1/100000 units. */
   transferBalance(operatorId: string, user: string): number;
   /** The sessions opened by game/url, newest last. */
-  sessions(): { id: string; user: string | null; game: string; demo: boolean }[];
+  sessions(): { id: string; user: string | null; token: string | null; game: string; demo: boolean }[];
   close(): Promise<void>;
 }
 
@@ -614,6 +614,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       [...sessions.values()].map((session) => ({
         id: session.id,
         user: session.user,
+        token: session.token,
         game: session.game.code,
         demo: session.demo,
       })),

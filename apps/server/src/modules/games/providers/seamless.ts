@@ -153,7 +153,8 @@ async function once(
     referenceUuid: string | null;
     fingerprint: string;
   },
-  apply: (tx: Transaction) => Promise<{ roundId: bigint | null; amount: bigint }>,
+  /** Runs in the transaction, given the member's currency. */
+  apply: (tx: Transaction, currency: string) => Promise<{ roundId: bigint | null; amount: bigint }>,
   now: Date,
 ): Promise<SeamlessResult> {
   if ((await store.memberStatus(deps.db, claim.memberId)) === null) {
@@ -184,7 +185,7 @@ async function once(
         }
         return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
       }
-      const done = await apply(tx);
+      const done = await apply(tx, currency);
       const stored: StoredAnswer = {
         memberId: claim.memberId,
         currency,
@@ -218,8 +219,8 @@ async function gameOf(
   return gameId;
 }
 
-async function checkCurrency(deps: AppDeps, currency: string) {
-  if (currency !== (await currencyOf(deps)).currency) throw new Refused('wrong_currency');
+function checkCurrency(wallet: string, requested: string) {
+  if (requested !== wallet) throw new Refused('wrong_currency');
 }
 
 const ledgerKey = (provider: string, uuid: string) => `game:${provider}:${uuid}`;
@@ -242,11 +243,11 @@ export async function bet(
       referenceUuid: null,
       fingerprint,
     },
-    async (tx) => {
+    async (tx, currency) => {
       const session = await sessionOf(tx, provider, request.token, request.memberId, { now });
       if ((await store.memberStatus(tx, request.memberId)) !== 'active') throw new Refused('user_disabled');
-      await checkCurrency(deps, request.currency);
-      if (session.currency !== request.currency) throw new Refused('wrong_currency');
+      checkCurrency(currency, request.currency);
+      checkCurrency(session.currency, request.currency);
       const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
       const roundId = await store.addRoundBet(
         tx,
@@ -305,8 +306,8 @@ export async function win(
       referenceUuid: request.referenceUuid,
       fingerprint,
     },
-    async (tx) => {
-      await checkCurrency(deps, request.currency);
+    async (tx, currency) => {
+      checkCurrency(currency, request.currency);
       let roundId: bigint;
       const round = {
         memberId: request.memberId,
