@@ -249,7 +249,7 @@ export async function bet(
       checkCurrency(currency, request.currency);
       checkCurrency(session.currency, request.currency);
       const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
-      const roundId = await store.addRoundBet(
+      const roundId = await store.addToRound(
         tx,
         {
           memberId: request.memberId,
@@ -258,7 +258,7 @@ export async function bet(
           currency: request.currency,
           closed: request.round.closed,
         },
-        request.amount,
+        { bet: request.amount, win: 0n },
         now,
       );
       if (request.amount > 0n) {
@@ -326,18 +326,18 @@ export async function win(
         const gameId = request.gameCode
           ? await gameOf(tx, provider, request.gameCode, null)
           : betRound.game_id;
-        roundId = await store.addRoundWin(
+        roundId = await store.addToRound(
           tx,
           { ...round, gameId, ref: request.round.ref || betRound.round_ref },
-          request.amount,
+          { bet: 0n, win: request.amount },
           now,
         );
       } else {
         const gameId = await gameOf(tx, provider, request.gameCode, null);
-        roundId = await store.addRoundWin(
+        roundId = await store.addToRound(
           tx,
           { ...round, gameId, ref: request.round.ref || request.transactionUuid },
-          request.amount,
+          { bet: 0n, win: request.amount },
           now,
         );
       }

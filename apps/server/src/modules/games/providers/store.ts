@@ -229,55 +229,30 @@ export async function markRolledBack(tx: Queryable, provider: string, uuid: stri
 
 // --------------------------------------------------------------------------------------------------- rounds
 
-/** Adds a stake to the member's round of the game, opening the round on its first bet. */
-export async function addRoundBet(
+/**
+ * Adds a stake or a win to the member's round of the game, opening the round on its first transaction (a win without
+ * a bet, a free round's, opens it too); a closed round is settled.
+ */
+export async function addToRound(
   tx: Queryable,
   round: { memberId: number; gameId: number; ref: string; currency: string; closed: boolean },
-  amount: bigint,
+  amounts: { bet: bigint; win: bigint },
   now: Date,
 ): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
-     values ($1, $2, $3, $4, $5, 0, $6, $7, $7)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
      on conflict (member_id, game_id, round_ref) do update
-       set bet = game_rounds.bet + excluded.bet, updated_at = excluded.updated_at,
-           status = case when $8 then 'settled' else game_rounds.status end
+       set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
+           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end
      returning id`,
     [
       round.memberId,
       round.gameId,
       round.ref,
       round.currency,
-      amount,
-      round.closed ? 'settled' : 'open',
-      now,
-      round.closed,
-    ],
-  );
-  if (!row) throw new Error('the round was not written');
-  return row.id;
-}
-
-/** Adds a win to a round (a win without a bet, a free round's, opens it settled). */
-export async function addRoundWin(
-  tx: Queryable,
-  round: { memberId: number; gameId: number; ref: string; currency: string; closed: boolean },
-  amount: bigint,
-  now: Date,
-): Promise<bigint> {
-  const [row] = await tx.query<{ id: bigint }>(
-    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
-     values ($1, $2, $3, $4, 0, $5, $6, $7, $7)
-     on conflict (member_id, game_id, round_ref) do update
-       set win = game_rounds.win + excluded.win, updated_at = excluded.updated_at,
-           status = case when $8 then 'settled' else game_rounds.status end
-     returning id`,
-    [
-      round.memberId,
-      round.gameId,
-      round.ref,
-      round.currency,
-      amount,
+      amounts.bet,
+      amounts.win,
       round.closed ? 'settled' : 'open',
       now,
       round.closed,
