@@ -280,6 +280,24 @@ export const ERRORS = {
     VI: 'Số tiền không hợp lệ với loại tiền tệ này.',
     CN: '金额对该币种无效。',
   },
+  game_not_found: {
+    status: 404,
+    EN: 'This game is not available.',
+    VI: 'Trò chơi này không khả dụng.',
+    CN: '该游戏不可用。',
+  },
+  game_coming_soon: {
+    status: 409,
+    EN: 'Coming Soon',
+    VI: 'Sắp ra mắt',
+    CN: '敬请期待',
+  },
+  game_demo_unavailable: {
+    status: 403,
+    EN: 'This game has no free play. Please log in with a real account.',
+    VI: 'Trò chơi này không có chế độ chơi thử. Vui lòng đăng nhập bằng tài khoản thật.',
+    CN: '该游戏不支持试玩，请使用真实账号登录。',
+  },
   wallet_single: {
     status: 409,
     EN: 'This site has a single wallet: there is nothing to transfer between.',

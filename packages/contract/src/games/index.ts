@@ -1,1 +1,4 @@
+export * from './catalogue.ts';
+export * from './console.ts';
+export * from './launch.ts';
 export * from './player.ts';
