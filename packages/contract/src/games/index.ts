@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './console.ts';
 export * from './launch.ts';
 export * from './player.ts';
+export * from './records.ts';
