@@ -276,3 +276,52 @@ export function listRooms(db: Queryable, vendor: string | null) {
     [vendor],
   );
 }
+
+export interface RoundFilter {
+  memberId: number;
+  gameType: string | null;
+  vendor: string | null;
+  from: Date | null;
+  until: Date | null;
+}
+
+export interface RoundDb {
+  id: string;
+  round_ref: string;
+  game_id: number;
+  names: Record<string, string>;
+  game_type: string;
+  vassalage: string;
+  vendor_name: string;
+  bet: string;
+  win: string;
+  status: 'open' | 'settled' | 'void';
+  started_at: Date;
+  updated_at: Date;
+}
+
+const ROUND_FILTER = `r.member_id = $1 and ($2::text is null or v.game_type = $2) and ($3::text is null or v.vassalage = $3)
+  and ($4::timestamptz is null or r.started_at >= $4) and ($5::timestamptz is null or r.started_at < $5)`;
+const ROUND_TABLES =
+  'game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id';
+
+/** A page of a member's rounds, the latest first. */
+export function listRounds(db: Queryable, filter: RoundFilter, limit: number, offset: number) {
+  return db.query<RoundDb>(
+    `select r.id::text as id, r.round_ref, r.game_id, g.names, v.game_type, v.vassalage, v.display_name as vendor_name,
+       r.bet::text as bet, r.win::text as win, r.status, r.started_at, r.updated_at
+     from ${ROUND_TABLES} where ${ROUND_FILTER}
+     order by r.started_at desc, r.id desc limit $6 offset $7`,
+    [filter.memberId, filter.gameType, filter.vendor, filter.from, filter.until, limit, offset],
+  );
+}
+
+/** How many rounds the filter matches, and what they staked and won (void rounds count, at their nets). */
+export async function roundTotals(db: Queryable, filter: RoundFilter) {
+  const [row] = await db.query<{ count: string; bet: string; win: string }>(
+    `select count(*) as count, coalesce(sum(r.bet), 0)::text as bet, coalesce(sum(r.win), 0)::text as win
+     from ${ROUND_TABLES} where ${ROUND_FILTER}`,
+    [filter.memberId, filter.gameType, filter.vendor, filter.from, filter.until],
+  );
+  return { count: Number(row?.count ?? 0), bet: BigInt(row?.bet ?? 0), win: BigInt(row?.win ?? 0) };
+}
