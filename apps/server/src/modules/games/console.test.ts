@@ -72,7 +72,7 @@ describe('console: game vendors', () => {
       'not_found',
     );
     const bad = await t.send('PUT', path(api.updateVendor.path, id), { ...body, sort: -1 }, tok.operations);
-    expect([bad.status, bad.body.code, Object.keys(bad.body.fields)]).toEqual([
+    expect([bad.status, bad.body.code, Object.keys(bad.body.fields ?? {})]).toEqual([
       400,
       'validation_failed',
       ['sort'],
@@ -145,7 +145,7 @@ describe('console: games', () => {
       iconImageId: null,
     };
     const bad = await t.send('PUT', path(api.updateGame.path, game), body, tok.operations);
-    expect([bad.status, bad.body.code, Object.keys(bad.body.fields)]).toEqual([
+    expect([bad.status, bad.body.code, Object.keys(bad.body.fields ?? {})]).toEqual([
       400,
       'validation_failed',
       ['names.EN'],
