@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../src/modules/accounts/testing.ts';
+import { newGame, playedRound } from '../src/modules/games/testing.ts';
 import { fundMember } from '../src/modules/wallet/testing.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -146,7 +147,26 @@ describe('every call, made as the original makes it', () => {
       "update members set upline_id = (select id from members where username = 'conformanceagent'), to_upline = true, payment_password_hash = $2 where id = $1",
       [member.id, await hashPassword('246810')],
     );
+    // A game to list, favour, launch and find among the recent games, a room, a win and a jackpot to show.
+    const nodeId = await newGame(t, { vendor: 'HOUSE_SLOTS', hotRank: 1 });
+    await newGame(t, { vendor: 'HOUSE_SLOTS', hotRank: 2 });
+    await newGame(t, { vendor: 'HOUSE_PVP', classify: 'CARD', gameId: null, roomId: 'ROOM-1' });
+    await t.db.query('insert into game_favourites (member_id, game_id, created_at) values ($1, $2, $3)', [
+      member.id,
+      nodeId,
+      t.clock.now(),
+    ]);
+    await t.db.query('insert into game_recent (member_id, game_id, played_at) values ($1, $2, $3)', [
+      member.id,
+      nodeId,
+      t.clock.now(),
+    ]);
+    await playedRound(t, { memberId: member.id, gameId: nodeId, bet: 100n, win: 5_000n });
+    await t.db.query(
+      "update game_vendors set jackpot = 1000000, jackpot_updated_at = now() where vassalage = 'HOUSE_SLOTS'",
+    );
     Object.assign(values, {
+      nodeId: String(nodeId),
       merchant: t.config.merchantCode,
       username: member.username,
       password: member.password,

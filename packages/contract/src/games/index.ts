@@ -1,2 +1,6 @@
+export * from './catalogue.ts';
+export * from './console.ts';
+export * from './launch.ts';
 export * from './player.ts';
 export * from './providers.ts';
+export * from './records.ts';

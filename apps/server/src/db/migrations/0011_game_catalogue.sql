@@ -16,8 +16,11 @@ create table games (
   room_id text,
   -- Name per language code, e.g. {"EN": "Dragon Gate", "VI": "Cổng Rồng"}; English is the fallback.
   names jsonb not null,
-  -- Lower-cased names in every language, for the lobby search.
-  search_text text not null default '',
+  -- What the lobby search matches: the names in every language and the code, lower-cased.
+  search_text text generated always as (
+    lower(coalesce(names ->> 'EN', '') || ' ' || coalesce(names ->> 'VI', '') || ' ' || coalesce(names ->> 'CN', '')
+      || ' ' || code)
+  ) stored,
   classify text not null default 'SLOT'
     check (classify in ('SLOT', 'SCRATCH', 'VIDEO_POKER', 'TABLE', 'ARCADE', 'BINGO', 'LIVE', 'SPORTS', 'FISH', 'CARD')),
   -- The smallest stake (minor units) and the number of lines, which the lobby filters on.

@@ -1,9 +1,62 @@
-import { gamesEndpoints as api } from '@tessera/contract';
+import {
+  gamesEndpoints as api,
+  catalogueEndpoints as catalogue,
+  recordsEndpoints as records,
+} from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
+import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { betRecords } from './bet-records.ts';
+import { jackpots, rankList, winnerBoard } from './boards.ts';
+import { gameList, gameVendors, hotGames, rooms, vendorGameTypes, vendorLanes } from './catalogue.ts';
+import { favouriteIds, favourites, recentGames, setFavourite } from './member-games.ts';
 import * as service from './service.ts';
 
+/** The language of a games call: the query's (the original sends one) or the header's. */
+const languageOf = (query: { language?: string }, header: string) => query.language?.toUpperCase() || header;
+
 export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, deps, api.gameMenus, async ({ language }) => service.gameMenus(deps.db, language));
+  const { db } = deps;
+  route(app, deps, api.gameMenus, async ({ language }) => service.gameMenus(db, language));
+  route(app, deps, catalogue.gameList, async ({ query, language }) =>
+    gameList(deps, query, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.hotGames, async ({ query, language }) =>
+    hotGames(deps, query, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.vendorLanes, async ({ query, language }) =>
+    vendorLanes(db, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.gameVendors, async ({ query }) => gameVendors(db, query.gameType));
+  route(app, deps, catalogue.vendorGameTypes, async () => vendorGameTypes(db));
+  route(app, deps, catalogue.vendorGameTypesGls, async () => vendorGameTypes(db));
+  route(app, deps, catalogue.favouriteIds, async ({ caller }) =>
+    favouriteIds(deps, asMember(caller).memberId),
+  );
+  route(app, deps, catalogue.favourites, async ({ caller, query, language }) =>
+    favourites(deps, asMember(caller).memberId, query, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.addFavourite, async ({ caller, body, now }) =>
+    setFavourite(deps, asMember(caller).memberId, body.nodeId, true, now),
+  );
+  route(app, deps, catalogue.removeFavourite, async ({ caller, query, body, now }) =>
+    setFavourite(deps, asMember(caller).memberId, query.nodeId ?? body?.nodeId, false, now),
+  );
+  route(app, deps, catalogue.recentGames, async ({ caller, query, language }) =>
+    recentGames(deps, asMember(caller).memberId, query, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.winnerBoard, async ({ query, language }) =>
+    winnerBoard(deps, query, languageOf(query, language)),
+  );
+  route(app, deps, catalogue.rankList, async ({ query, language, now }) =>
+    rankList(deps, query, languageOf(query, language), now),
+  );
+  route(app, deps, catalogue.jackpot, async () => jackpots(deps));
+  route(app, deps, catalogue.rooms, async ({ query, language }) =>
+    rooms(deps, query.vassalage, languageOf(query, language)),
+  );
+  route(app, deps, records.betRecords, async ({ caller, query, language }) =>
+    betRecords(deps, asMember(caller).memberId, query, language),
+  );
 }

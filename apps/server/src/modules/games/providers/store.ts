@@ -359,12 +359,12 @@ export async function upsertGame(
   now: Date,
 ) {
   const [row] = await tx.query<{ id: number }>(
-    `insert into games (vendor_id, code, game_id, room_id, names, search_text, classify, min_bet, line_num, platforms,
-       sort, demo, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+    `insert into games (vendor_id, code, game_id, room_id, names, classify, min_bet, line_num, platforms, sort, demo,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
      on conflict (vendor_id, code) do update
        set game_id = excluded.game_id, room_id = excluded.room_id, names = excluded.names,
-           search_text = excluded.search_text, classify = excluded.classify, min_bet = excluded.min_bet,
+           classify = excluded.classify, min_bet = excluded.min_bet,
            line_num = excluded.line_num, platforms = excluded.platforms, demo = excluded.demo,
            updated_at = excluded.updated_at
      returning id`,
@@ -374,7 +374,6 @@ export async function upsertGame(
       game.gameId,
       game.roomId,
       JSON.stringify(game.names),
-      Object.values(game.names).join(' ').toLowerCase(),
       game.classify,
       game.minBet,
       game.lines,

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { idParams, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, operator } from '../endpoint.ts';
+import { gameClass } from './catalogue.ts';
+import { GAME_TYPES } from './player.ts';
+
+/** The game catalogue as the console manages it: vendors and games, enabled, hot, order and icons. */
+
+const operations = operator('operations');
+const read = operator('operations', 'support', 'finance');
+
+const names = z
+  .object({
+    EN: z.string().trim().min(1).max(80),
+    VI: z.string().trim().max(80).default(''),
+    CN: z.string().trim().max(80).default(''),
+  })
+  .strict();
+
+export const consoleVendor = z.object({
+  id: z.number().int(),
+  gameType: z.enum(GAME_TYPES),
+  vassalage: z.string(),
+  displayName: z.string(),
+  transferWallet: z.boolean(),
+  isHot: z.boolean(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  iconImageId: z.string().nullable(),
+  icon: z.string(),
+  games: z.number().int(),
+  enabledGames: z.number().int(),
+});
+export type ConsoleVendor = z.infer<typeof consoleVendor>;
+
+export const vendorUpdate = z.object({
+  displayName: z.string().trim().min(1).max(60),
+  isHot: z.boolean(),
+  sort: z.number().int().min(0).max(9999),
+  enabled: z.boolean(),
+  iconImageId: z.uuid().nullable(),
+});
+
+export const consoleGame = z.object({
+  id: z.number().int(),
+  vendorId: z.number().int(),
+  vassalage: z.string(),
+  gameType: z.enum(GAME_TYPES),
+  code: z.string(),
+  gameId: z.string().nullable(),
+  roomId: z.string().nullable(),
+  names: z.object({ EN: z.string(), VI: z.string(), CN: z.string() }),
+  classify: gameClass,
+  /** Major units. */
+  minBet: z.number(),
+  lineNum: z.number().int(),
+  platforms: z.array(z.string()),
+  hotRank: z.number().int().nullable(),
+  sort: z.number().int(),
+  demo: z.boolean(),
+  enabled: z.boolean(),
+  iconImageId: z.string().nullable(),
+  icon: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleGame = z.infer<typeof consoleGame>;
+
+export const gameUpdate = z.object({
+  names,
+  classify: gameClass,
+  hotRank: z.number().int().min(1).max(9999).nullable(),
+  sort: z.number().int().min(0).max(9999),
+  demo: z.boolean(),
+  enabled: z.boolean(),
+  iconImageId: z.uuid().nullable(),
+});
+
+export const consoleGameQuery = paging.extend({
+  vendorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  gameType: z.enum(GAME_TYPES).optional(),
+  search: z.string().trim().max(60).optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+  hot: z.enum(['true', 'false']).optional(),
+});
+
+export const gamesConsoleEndpoints = {
+  vendors: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/game-vendors`,
+    access: read,
+    query: z.object({ gameType: z.enum(GAME_TYPES).optional() }),
+    response: z.array(consoleVendor),
+  }),
+  updateVendor: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/game-vendors/:id`,
+    access: operations,
+    params: idParams,
+    body: vendorUpdate,
+    response: consoleVendor,
+  }),
+  games: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/games`,
+    access: read,
+    query: consoleGameQuery,
+    response: page(consoleGame),
+  }),
+  updateGame: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/games/:id`,
+    access: operations,
+    params: idParams,
+    body: gameUpdate,
+    response: consoleGame,
+  }),
+};
