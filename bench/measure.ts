@@ -3,17 +3,21 @@ import { pgbenchPath } from '../apps/server/test/postgres.ts';
 
 /** What every benchmark measures with: the median, calls per second of concurrent loops, and pgbench's baselines. */
 
-export const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+export const median = (values: readonly number[]): number => percentile(values, 0.5);
+
+/** The value below which the given share of the values lie (0.99: the 99th percentile). */
+export const percentile = (values: readonly number[], share: number): number =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] ??
+  Number.NaN;
 
 /**
- * Runs `work` in `concurrency` loops for `seconds`; answers completed calls per second, their median latency,
- * and how many calls threw (not counted as completed).
+ * Runs `work` in `concurrency` loops for `seconds`; answers completed calls per second, their median and 99th
+ * percentile latency, and how many calls threw (not counted as completed).
  */
 export async function throughput(
   work: () => Promise<unknown>,
   { concurrency, seconds }: { concurrency: number; seconds: number },
-): Promise<{ perSecond: number; medianMs: number; failures: number }> {
+): Promise<{ perSecond: number; medianMs: number; p99Ms: number; failures: number }> {
   const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   let failures = 0;
@@ -33,6 +37,7 @@ export async function throughput(
   return {
     perSecond: latencies.length / ((performance.now() - start) / 1000),
     medianMs: median(latencies),
+    p99Ms: percentile(latencies, 0.99),
     failures,
   };
 }

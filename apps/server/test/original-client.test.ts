@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember } from '../src/modules/accounts/testing.ts';
+import { type ProviderWorld, startProviderWorld } from '../src/modules/games/providers/testing.ts';
 import { newGame, playedRound } from '../src/modules/games/testing.ts';
 import { fundMember } from '../src/modules/wallet/testing.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import type { TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
 
 /**
@@ -118,12 +119,18 @@ describe('the table of the original client’s calls', () => {
 });
 
 describe('every call, made as the original makes it', () => {
+  let world: ProviderWorld;
   let t: TestApp;
   let client: OriginalClient;
   const values: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await startTestApp({ config: { legacyEncryption: true } });
+    // The provider simulator beside the server, so that the launch calls open real games.
+    world = await startProviderWorld({
+      contracts: ['hub88', 'transfer'],
+      config: { legacyEncryption: true },
+    });
+    t = world.t;
     client = new OriginalClient(t, t.config.merchantCode);
     await t.db.query(
       `update site_settings set value = value || '{"liveChatUrl": "https://chat.tessera.example/"}'
@@ -165,8 +172,23 @@ describe('every call, made as the original makes it', () => {
     await t.db.query(
       "update game_vendors set jackpot = 1000000, jackpot_updated_at = now() where vassalage = 'HOUSE_SLOTS'",
     );
+    const [real, free] = await Promise.all(
+      [false, true].map(async (demo) => {
+        const [row] = await t.db.query<{ id: number; game_id: string; vassalage: string }>(
+          `select g.id, g.game_id, v.vassalage from games g join game_vendors v on v.id = g.vendor_id
+           where g.demo = $1 and g.game_id is not null and v.provider is not null and v.vassalage <> 'FB'
+           order by g.id limit 1`,
+          [demo],
+        );
+        if (!row) throw new Error('the simulator has no such game');
+        return row;
+      }),
+    );
     Object.assign(values, {
       nodeId: String(nodeId),
+      launchGameId: real?.game_id,
+      launchVendor: real?.vassalage,
+      freeNodeId: String(free?.id),
       merchant: t.config.merchantCode,
       username: member.username,
       password: member.password,
@@ -184,7 +206,7 @@ describe('every call, made as the original makes it', () => {
     });
   });
   afterAll(async () => {
-    await t.close();
+    await world.close();
   });
 
   /** A "$name" of the table: a value above, a fresh captcha (its cookie kept by the client), or an SMS code. */

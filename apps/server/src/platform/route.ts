@@ -16,7 +16,7 @@ import { findBadText } from './input-text.ts';
 import { decryptLegacyBody, legacyWrappedKey } from './legacy-encryption.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
-import { encodeAnswer, type IdempotencyKey } from './write.ts';
+import { encodeAnswer, type IdempotencyKey, write } from './write.ts';
 
 export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params: z.output<P>;
@@ -139,9 +139,18 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 }
 
 /** Counts one call against the key; refused with too_many_requests while the key is locked. */
+/**
+ * Counts a visitor's call. Every visitor call makes one, so its transaction does not wait for the commit to reach
+ * the disk: a crash may forget the last few counts, which a limit can afford.
+ */
 async function throttle(db: AppDeps['db'], key: string, policy: AttemptPolicy, now: Date) {
-  if (await lockedUntil(db, key, now)) throw new AppError('too_many_requests');
-  await recordFailure(db, key, policy, now);
+  const locked = await write(db, { isolation: 'read committed' }, async (tx) => {
+    await tx.query('set local synchronous_commit = off');
+    if (await lockedUntil(tx, key, now)) return true;
+    await recordFailure(tx, key, policy, now);
+    return false;
+  });
+  if (locked) throw new AppError('too_many_requests');
 }
 
 /** Refuses input holding NUL or lone surrogates (text no form sends and the database cannot store). */

@@ -1,6 +1,8 @@
 import {
+  ACCOUNT_TYPES,
   gamesEndpoints as api,
   catalogueEndpoints as catalogue,
+  launchEndpoints as launching,
   recordsEndpoints as records,
 } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +12,7 @@ import { route } from '../../platform/route.ts';
 import { betRecords } from './bet-records.ts';
 import { jackpots, rankList, winnerBoard } from './boards.ts';
 import { gameList, gameVendors, hotGames, rooms, vendorGameTypes, vendorLanes } from './catalogue.ts';
+import { launchFb, launchGame } from './launch.ts';
 import { favouriteIds, favourites, recentGames, setFavourite } from './member-games.ts';
 import * as service from './service.ts';
 
@@ -58,5 +61,14 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, records.betRecords, async ({ caller, query, language }) =>
     betRecords(deps, asMember(caller).memberId, query, language),
+  );
+  route(app, deps, launching.launchGame, async ({ caller, query, language, now }) =>
+    launchGame(deps, caller, query, language, now),
+  );
+  route(app, deps, launching.trialLaunch, async ({ caller, query, language, now }) =>
+    launchGame(deps, caller, { ...query, accountType: ACCOUNT_TYPES.demo }, language, now),
+  );
+  route(app, deps, launching.launchFb, async ({ caller, query, language, now }) =>
+    launchFb(deps, caller, query, language, now),
   );
 }

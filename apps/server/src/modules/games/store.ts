@@ -95,24 +95,22 @@ function filterClause(filter: GameFilter, firstParam: number): { sql: string; pa
 
 /** One page of the games that pass the filter, in lobby order, and how many pass in all. */
 export async function listGames(db: Queryable, filter: GameFilter, limit: number, offset: number) {
-  const where = filterClause(filter, 3);
-  const rows = await db.query<GameDb & { total: string }>(
-    `select ${GAME_COLUMNS}, count(*) over () as total from ${PLAYABLE}
-     where ${PLAYABLE_WHERE}${where.sql}
-     order by g.sort, g.hot_rank nulls last, g.id limit $1 offset $2`,
-    [limit, offset, ...where.params],
-  );
-  return { rows, total: rows.length > 0 ? Number(rows[0]?.total) : await countGames(db, filter) };
-}
-
-/** The count alone, for a page past the end (the window count has no row to ride on). */
-async function countGames(db: Queryable, filter: GameFilter): Promise<number> {
-  const where = filterClause(filter, 1);
-  const [row] = await db.query<{ total: string }>(
-    `select count(*) as total from ${PLAYABLE} where ${PLAYABLE_WHERE}${where.sql}`,
-    where.params,
-  );
-  return Number(row?.total ?? 0);
+  const page = filterClause(filter, 3);
+  const all = filterClause(filter, 1);
+  // Two queries: a window count would carry every matching row, names and all, to the sort.
+  const [rows, [count]] = await Promise.all([
+    db.query<GameDb>(
+      `select ${GAME_COLUMNS} from ${PLAYABLE}
+       where ${PLAYABLE_WHERE}${page.sql}
+       order by g.sort, g.hot_rank nulls last, g.id limit $1 offset $2`,
+      [limit, offset, ...page.params],
+    ),
+    db.query<{ total: string }>(
+      `select count(*) as total from ${PLAYABLE} where ${PLAYABLE_WHERE}${all.sql}`,
+      all.params,
+    ),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 /** Hot games, the hottest first. */

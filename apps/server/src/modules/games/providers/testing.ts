@@ -4,7 +4,7 @@ import {
   startGameProvider,
 } from '../../../../../../sandbox/game-provider/server.ts';
 import { startTestApp, TEST_SECRETS_KEY, type TestApp } from '../../../../test/harness.ts';
-import { loadConfig } from '../../../config.ts';
+import { type Config, loadConfig } from '../../../config.ts';
 import { memberAccounts } from '../../wallet/ledger.ts';
 import { walletMember } from '../../wallet/testing.ts';
 import { syncCatalogue } from './catalogue.ts';
@@ -24,7 +24,7 @@ export const SEAMLESS = { code: 'SIM', operatorId: 'op-seamless' } as const;
 export const TRANSFER = { code: 'SIMT', operatorId: 'op-transfer' } as const;
 
 export async function startProviderWorld(
-  options: { contracts?: ('hub88' | 'transfer')[]; sync?: boolean } = {},
+  options: { contracts?: ('hub88' | 'transfer')[]; sync?: boolean; config?: Partial<Config> } = {},
 ): Promise<ProviderWorld> {
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
@@ -33,6 +33,7 @@ export async function startProviderWorld(
   const t = await startTestApp({
     runJobs: false,
     config: {
+      ...options.config,
       siteUrl,
       gameProviders: {
         ...base.gameProviders,

@@ -1,0 +1,123 @@
+import { ACCOUNT_TYPES, launchLanguage, type launchQuery, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import type { z } from 'zod';
+import type { Caller } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { write } from '../../platform/write.ts';
+import { relativeById } from '../accounts/relations.ts';
+import { launchGame as providerLaunch } from './providers/launch.ts';
+import * as store from './store.ts';
+
+/** The rules of launching a game (spec §4): who may play it, for real money or free, and where it returns. */
+
+type LaunchQuery = z.output<typeof launchQuery>;
+
+/** The vendor whose own launch call the original has (GCS_gameLaunchFB). */
+export const FB_VENDOR = 'FB';
+
+async function gameOf(deps: AppDeps, query: LaunchQuery): Promise<store.GameDb> {
+  const vendor = query.vassalage || query.accountTypeName || null;
+  let game: store.GameDb | null;
+  if (query.nodeId) game = await store.findPlayableGame(deps.db, query.nodeId);
+  else if (query.gameId)
+    game = await store.findPlayableGameByLaunchId(deps.db, vendor, { gameId: query.gameId });
+  else if (query.roomId)
+    game = await store.findPlayableGameByLaunchId(deps.db, vendor, { roomId: query.roomId });
+  else throw new AppError('validation_failed', { gameId: 'required' });
+  if (!game) throw new AppError('game_not_found');
+  return game;
+}
+
+/**
+ * Whether the caller plays for real money: a visitor plays free; a trial account plays free where the game allows
+ * it and is sent to register otherwise; a member plays for real unless asking for free play (accountType 0).
+ */
+function realPlay(caller: Caller, game: store.GameDb, accountType: number): boolean {
+  const free =
+    caller.kind !== 'member' || caller.type === TRIAL_ACCOUNT_IS_AGENT || accountType === ACCOUNT_TYPES.demo;
+  if (!free) return true;
+  if (game.demo) return false;
+  if (caller.kind === 'member' && caller.type === TRIAL_ACCOUNT_IS_AGENT)
+    throw new AppError('in_need_true_account');
+  throw new AppError('game_demo_unavailable');
+}
+
+/** The lobby a game's back and close return to: the path asked for, or the game's category lobby. */
+function lobbyUrl(deps: AppDeps, game: store.GameDb, backUrl: string | undefined): string {
+  const path =
+    backUrl ??
+    (game.game_type === 'LOTT' || game.game_type === 'ELOTT' ? '/' : `/${game.game_type.toLowerCase()}`);
+  return `${deps.config.siteUrl}${path}`;
+}
+
+async function launch(
+  deps: AppDeps,
+  caller: Caller,
+  game: store.GameDb,
+  query: LaunchQuery,
+  language: string,
+  now: Date,
+) {
+  if (query.launchMode === 'LOTT') throw new AppError('game_coming_soon');
+  if (game.game_id === null && game.room_id === null) throw new AppError('game_coming_soon');
+  const real = realPlay(caller, game, query.accountType);
+  const member = real && caller.kind === 'member' ? await relativeById(deps.db, caller.memberId) : null;
+  if (real && !member) throw new AppError('unauthorized');
+  const mobile = query.device?.toUpperCase() === 'MOBILE' || query.platform === 'html5';
+  const { url } = await providerLaunch(
+    deps,
+    {
+      member: member ? { id: member.id, username: member.username } : null,
+      game: {
+        id: game.id,
+        code: game.code,
+        gameId: game.game_id,
+        roomId: game.room_id,
+        vendor: game.vassalage,
+        gameType: game.game_type,
+      },
+      demo: !real,
+      language: launchLanguage(game.vassalage, (query.language || language).toUpperCase()),
+      platform: mobile ? 'mobile' : 'desktop',
+      lobbyUrl: lobbyUrl(deps, game, query.backUrl),
+    },
+    now,
+  );
+  if (member) {
+    await write(deps.db, { isolation: 'read committed' }, (tx) =>
+      store.markPlayed(tx, member.id, game.id, now),
+    );
+  }
+  return { game_url: url, gameUrl: url, content: { game_url: url }, real };
+}
+
+/** /wps/game/launchGame (members) and GCS_gameTrialLaunch (anyone, free play only). */
+export async function launchGame(
+  deps: AppDeps,
+  caller: Caller,
+  query: LaunchQuery,
+  language: string,
+  now: Date,
+) {
+  return launch(deps, caller, await gameOf(deps, query), query, language, now);
+}
+
+/** GCS_gameLaunchFB: FB's sports book, for real money. */
+export async function launchFb(
+  deps: AppDeps,
+  caller: Caller,
+  query: Pick<LaunchQuery, 'language' | 'platform' | 'backUrl'>,
+  language: string,
+  now: Date,
+) {
+  const game = await store.findVendorGame(deps.db, FB_VENDOR);
+  if (!game) throw new AppError('game_not_found');
+  return launch(
+    deps,
+    caller,
+    game,
+    { ...query, accountType: ACCOUNT_TYPES.real, launchMode: 'GLS' },
+    language,
+    now,
+  );
+}
