@@ -1,9 +1,12 @@
 import type {
   accountsEndpoints,
+  catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
   Endpoint,
   gamesEndpoints,
+  launchEndpoints,
+  recordsEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -14,6 +17,7 @@ type AccountEndpoints = typeof accountsEndpoints;
 type WalletEndpoints = typeof walletPlayerEndpoints;
 type DepositEndpoints = typeof depositPlayerEndpoints;
 type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
+type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof recordsEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -188,4 +192,25 @@ export const withdrawalEndpoints = {
     '/wps/wallet/withdrawals/:orderNo/confirmation',
     'multipart',
   ),
+};
+
+const game = <K extends keyof GameEndpoints>(method: GameEndpoints[K]['method'], path: string) =>
+  light<GameEndpoints[K]>(method, path);
+
+/** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
+export const gameEndpoints = {
+  gameList: game<'gameList'>('GET', '/wps/relay/GCSGAME_gameList'),
+  hotGames: game<'hotGames'>('GET', '/wps/relay/GCSGAME_hotGamesV2'),
+  gameVendors: game<'gameVendors'>('GET', '/wps/relay/GCSGAME_gameVendor'),
+  favouriteIds: game<'favouriteIds'>('GET', '/wps/relay/MCSFE_getFavoriteGames'),
+  favourites: game<'favourites'>('GET', '/wps/relay/MCSFE_getFavoriteGamesList'),
+  addFavourite: game<'addFavourite'>('POST', '/wps/relay/MCSFE_addFavoriteGameV2'),
+  removeFavourite: game<'removeFavourite'>('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2'),
+  recentGames: game<'recentGames'>('GET', '/wps/relay/GCS_recentGame'),
+  winnerBoard: game<'winnerBoard'>('GET', '/wps/relay/ODSFE2_getWinnerBoard'),
+  rooms: game<'rooms'>('GET', '/wps/relay/GLS2_roomList'),
+  launchGame: game<'launchGame'>('GET', '/wps/game/launchGame'),
+  launchFb: game<'launchFb'>('GET', '/wps/relay/GCS_gameLaunchFB'),
+  trialLaunch: game<'trialLaunch'>('GET', '/wps/relay/GCS_gameTrialLaunch'),
+  betRecords: game<'betRecords'>('GET', '/wps/game/bets'),
 };
