@@ -21,6 +21,7 @@ import Fastify, {
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   systemImageRoutes(app, deps);
   contentRoutes(app, deps);
   gamesRoutes(app, deps);
+  gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);
   walletRoutes(app, deps);

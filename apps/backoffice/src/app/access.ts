@@ -3,6 +3,7 @@ import {
   backofficeEndpoints,
   depositConsoleEndpoints,
   type Endpoint,
+  gamesConsoleEndpoints,
   type OperatorRole,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -34,9 +35,18 @@ export type PageId =
   | 'deposits'
   | 'paymentChannels'
   | 'gatewayCallbacks'
-  | 'withdrawals';
+  | 'withdrawals'
+  | 'gameVendors'
+  | 'games';
 
-export type NavSection = 'overview' | 'accounts' | 'wallet' | 'configuration' | 'content' | 'administration';
+export type NavSection =
+  | 'overview'
+  | 'accounts'
+  | 'wallet'
+  | 'games'
+  | 'configuration'
+  | 'content'
+  | 'administration';
 
 export interface PageDefinition {
   id: PageId;
@@ -136,6 +146,20 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'wallet',
     roles: rolesOf(walletConsoleEndpoints.settings),
   },
+  {
+    id: 'gameVendors',
+    path: '/game-vendors',
+    icon: 'games',
+    section: 'games',
+    roles: rolesOf(gamesConsoleEndpoints.vendors),
+  },
+  {
+    id: 'games',
+    path: '/games',
+    icon: 'games',
+    section: 'games',
+    roles: rolesOf(gamesConsoleEndpoints.games),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -180,6 +204,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
   'accounts',
   'wallet',
+  'games',
   'configuration',
   'content',
   'administration',

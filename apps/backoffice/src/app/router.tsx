@@ -11,6 +11,8 @@ import { DepositsPage } from '../features/deposits/DepositsPage.tsx';
 import { GatewayCallbacksPage } from '../features/deposits/GatewayCallbacksPage.tsx';
 import { PaymentChannelsPage } from '../features/deposits/PaymentChannelsPage.tsx';
 import { DomainsPage } from '../features/domains/DomainsPage.tsx';
+import { GamesPage } from '../features/games/GamesPage.tsx';
+import { GameVendorsPage } from '../features/games/GameVendorsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
@@ -57,6 +59,8 @@ export const router = createBrowserRouter(
         { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
+        { path: 'game-vendors', element: page('gameVendors', <GameVendorsPage />) },
+        { path: 'games', element: page('games', <GamesPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

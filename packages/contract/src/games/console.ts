@@ -23,8 +23,6 @@ export const consoleVendor = z.object({
   gameType: z.enum(GAME_TYPES),
   vassalage: z.string(),
   displayName: z.string(),
-  /** The provider that serves it, when it is a provider's. */
-  provider: z.string().nullable(),
   transferWallet: z.boolean(),
   isHot: z.boolean(),
   sort: z.number().int(),

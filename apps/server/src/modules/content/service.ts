@@ -206,9 +206,10 @@ export async function helpCentre(db: Queryable, language: string): Promise<HelpC
 
 // The console's writes: each one in a transaction with its audit entry (platform/operator-write).
 
-async function requireImage(tx: Queryable, imageId: string) {
+/** Refuses, on the form's field, an image id that names no stored image. */
+export async function requireImage(tx: Queryable, imageId: string, field = 'imageId') {
   if (!(await store.imageExists(tx, imageId)))
-    throw new AppError('validation_failed', { imageId: 'invalid_value' });
+    throw new AppError('validation_failed', { [field]: 'invalid_value' });
 }
 
 const bannerFields = (body: z.output<typeof bannerInput>) => ({

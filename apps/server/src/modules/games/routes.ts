@@ -1,8 +1,13 @@
-import { gamesEndpoints as api, catalogueEndpoints as catalogue } from '@tessera/contract';
+import {
+  gamesEndpoints as api,
+  catalogueEndpoints as catalogue,
+  recordsEndpoints as records,
+} from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { betRecords } from './bet-records.ts';
 import { jackpots, rankList, winnerBoard } from './boards.ts';
 import { gameList, gameVendors, hotGames, rooms, vendorGameTypes, vendorLanes } from './catalogue.ts';
 import { favouriteIds, favourites, recentGames, setFavourite } from './member-games.ts';
@@ -50,5 +55,8 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, catalogue.jackpot, async () => jackpots(deps));
   route(app, deps, catalogue.rooms, async ({ query, language }) =>
     rooms(deps, query.vassalage, languageOf(query, language)),
+  );
+  route(app, deps, records.betRecords, async ({ caller, query, language }) =>
+    betRecords(deps, asMember(caller).memberId, query, language),
   );
 }

@@ -276,3 +276,199 @@ export function listRooms(db: Queryable, vendor: string | null) {
     [vendor],
   );
 }
+
+export interface RoundFilter {
+  memberId: number;
+  gameType: string | null;
+  vendor: string | null;
+  from: Date | null;
+  until: Date | null;
+}
+
+export interface RoundDb {
+  id: string;
+  round_ref: string;
+  game_id: number;
+  names: Record<string, string>;
+  game_type: string;
+  vassalage: string;
+  vendor_name: string;
+  bet: string;
+  win: string;
+  status: 'open' | 'settled' | 'void';
+  started_at: Date;
+  updated_at: Date;
+}
+
+const ROUND_FILTER = `r.member_id = $1 and ($2::text is null or v.game_type = $2) and ($3::text is null or v.vassalage = $3)
+  and ($4::timestamptz is null or r.started_at >= $4) and ($5::timestamptz is null or r.started_at < $5)`;
+const ROUND_TABLES =
+  'game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id';
+
+/** A page of a member's rounds, the latest first. */
+export function listRounds(db: Queryable, filter: RoundFilter, limit: number, offset: number) {
+  return db.query<RoundDb>(
+    `select r.id::text as id, r.round_ref, r.game_id, g.names, v.game_type, v.vassalage, v.display_name as vendor_name,
+       r.bet::text as bet, r.win::text as win, r.status, r.started_at, r.updated_at
+     from ${ROUND_TABLES} where ${ROUND_FILTER}
+     order by r.started_at desc, r.id desc limit $6 offset $7`,
+    [filter.memberId, filter.gameType, filter.vendor, filter.from, filter.until, limit, offset],
+  );
+}
+
+/** How many rounds the filter matches, and what they staked and won (void rounds count, at their nets). */
+export async function roundTotals(db: Queryable, filter: RoundFilter) {
+  const [row] = await db.query<{ count: string; bet: string; win: string }>(
+    `select count(*) as count, coalesce(sum(r.bet), 0)::text as bet, coalesce(sum(r.win), 0)::text as win
+     from ${ROUND_TABLES} where ${ROUND_FILTER}`,
+    [filter.memberId, filter.gameType, filter.vendor, filter.from, filter.until],
+  );
+  return { count: Number(row?.count ?? 0), bet: BigInt(row?.bet ?? 0), win: BigInt(row?.win ?? 0) };
+}
+
+/** The console's view of a vendor: every vendor, enabled or not, with its game counts. */
+export interface ConsoleVendorDb {
+  id: number;
+  game_type: string;
+  vassalage: string;
+  display_name: string;
+  transfer_wallet: boolean;
+  is_hot: boolean;
+  sort: number;
+  enabled: boolean;
+  icon_image_id: string | null;
+  games: string;
+  enabled_games: string;
+}
+
+const CONSOLE_VENDOR = `select v.id, v.game_type, v.vassalage, v.display_name, v.transfer_wallet, v.is_hot, v.sort,
+    v.enabled, v.icon_image_id,
+    (select count(*) from games g where g.vendor_id = v.id) as games,
+    (select count(*) from games g where g.vendor_id = v.id and g.enabled) as enabled_games
+  from game_vendors v join game_types t on t.code = v.game_type`;
+
+export function listConsoleVendors(db: Queryable, gameType: string | null) {
+  return db.query<ConsoleVendorDb>(
+    `${CONSOLE_VENDOR} where ($1::text is null or v.game_type = $1) order by t.sort, v.sort, v.id`,
+    [gameType],
+  );
+}
+
+export function findConsoleVendor(db: Queryable, id: number, lock = false) {
+  return db
+    .query<ConsoleVendorDb>(`${CONSOLE_VENDOR} where v.id = $1${lock ? ' for update of v' : ''}`, [id])
+    .then((rows) => rows[0] ?? null);
+}
+
+export async function updateVendor(
+  db: Queryable,
+  id: number,
+  fields: { displayName: string; isHot: boolean; sort: number; enabled: boolean; iconImageId: string | null },
+) {
+  await db.query(
+    `update game_vendors set display_name = $2, is_hot = $3, sort = $4, enabled = $5, icon_image_id = $6
+     where id = $1`,
+    [id, fields.displayName, fields.isHot, fields.sort, fields.enabled, fields.iconImageId],
+  );
+}
+
+export interface ConsoleGameDb {
+  id: number;
+  vendor_id: number;
+  vassalage: string;
+  game_type: string;
+  code: string;
+  game_id: string | null;
+  room_id: string | null;
+  names: Record<string, string>;
+  classify: string;
+  min_bet: string;
+  line_num: number;
+  platforms: string[];
+  hot_rank: number | null;
+  sort: number;
+  demo: boolean;
+  enabled: boolean;
+  icon_image_id: string | null;
+  updated_at: Date;
+}
+
+const CONSOLE_GAME = `select g.id, g.vendor_id, v.vassalage, v.game_type, g.code, g.game_id, g.room_id, g.names, g.classify,
+    g.min_bet::text as min_bet, g.line_num, g.platforms, g.hot_rank, g.sort, g.demo, g.enabled, g.icon_image_id,
+    g.updated_at
+  from games g join game_vendors v on v.id = g.vendor_id`;
+
+export interface ConsoleGameFilter {
+  vendorId: number | null;
+  gameType: string | null;
+  search: string | null;
+  enabled: boolean | null;
+  hot: boolean | null;
+}
+
+export async function listConsoleGames(
+  db: Queryable,
+  filter: ConsoleGameFilter,
+  limit: number,
+  offset: number,
+) {
+  const params = [
+    filter.vendorId,
+    filter.gameType,
+    filter.search === null ? null : likePattern(filter.search),
+    filter.enabled,
+    filter.hot,
+  ];
+  const where = `($1::int is null or g.vendor_id = $1) and ($2::text is null or v.game_type = $2)
+    and ($3::text is null or g.search_text like $3) and ($4::boolean is null or g.enabled = $4)
+    and ($5::boolean is null or (g.hot_rank is not null) = $5)`;
+  const [rows, [count]] = await Promise.all([
+    db.query<ConsoleGameDb>(`${CONSOLE_GAME} where ${where} order by v.id, g.sort, g.id limit $6 offset $7`, [
+      ...params,
+      limit,
+      offset,
+    ]),
+    db.query<{ total: string }>(
+      `select count(*) as total from games g join game_vendors v on v.id = g.vendor_id where ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+export function findConsoleGame(db: Queryable, id: number, lock = false) {
+  return db
+    .query<ConsoleGameDb>(`${CONSOLE_GAME} where g.id = $1${lock ? ' for update of g' : ''}`, [id])
+    .then((rows) => rows[0] ?? null);
+}
+
+export async function updateGame(
+  db: Queryable,
+  id: number,
+  fields: {
+    names: Record<string, string>;
+    classify: string;
+    hotRank: number | null;
+    sort: number;
+    demo: boolean;
+    enabled: boolean;
+    iconImageId: string | null;
+  },
+  now: Date,
+) {
+  await db.query(
+    `update games set names = $2, classify = $3, hot_rank = $4, sort = $5, demo = $6, enabled = $7, icon_image_id = $8,
+       updated_at = $9 where id = $1`,
+    [
+      id,
+      JSON.stringify(fields.names),
+      fields.classify,
+      fields.hotRank,
+      fields.sort,
+      fields.demo,
+      fields.enabled,
+      fields.iconImageId,
+      now,
+    ],
+  );
+}

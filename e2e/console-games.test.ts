@@ -1,0 +1,114 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+
+/** The console's game catalogue: vendors and games shown or hidden, hot, ordered, renamed, with icons. */
+
+const browser = useBrowser();
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+/** A PNG picture of one colour (64×64), built here: chunks of length, type, data and CRC. */
+function solidPng(rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 64;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('console: games', () => {
+  it('the owner renames a vendor, marks it hot and gives it an icon, audited', async () => {
+    const page = await ownerConsolePage(browser(), '/game-vendors');
+    await visible(page.getByRole('heading', { name: 'Game vendors' }));
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('ESPORTS');
+    const table = page.getByRole('table', { name: 'Game vendors' });
+    await table.getByRole('button', { name: 'Edit Tessera Esports' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Vendor HOUSE_ESPORTS' });
+    await dialog.getByRole('textbox', { name: 'Name shown' }).fill('Arena Esports');
+    await dialog.getByRole('switch', { name: 'Hot' }).check();
+    const preview = dialog.getByRole('img', { name: 'Icon preview' });
+    const seededIcon = await preview.getAttribute('src');
+    await dialog
+      .getByLabel('Icon', { exact: true })
+      .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: solidPng([230, 57, 70]) });
+    await expect.poll(() => preview.getAttribute('src')).not.toBe(seededIcon);
+    const uploadedIcon = await preview.getAttribute('src');
+    await screenshot(page, 'console-game-vendor-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText('Arena Esports saved.'));
+    expect(await table.getByRole('img', { name: 'Arena Esports' }).getAttribute('src')).toBe(uploadedIcon);
+    await visible(table.getByText('Hot'));
+    await screenshot(page, 'console-game-vendors');
+
+    const audit = await api('GET', '/backoffice/api/audit?entity=game_vendor', await operatorToken());
+    expect(JSON.stringify(audit.value.list[0])).toContain('Arena Esports');
+    await page.close();
+  });
+
+  it('the owner finds a game, renames it, makes it hot and free to play, and hides it from the lobby', async () => {
+    const token = await operatorToken();
+    const listed = await api('GET', '/backoffice/api/games?pageSize=1&enabled=true&gameType=ESPORTS', token);
+    expect(listed.value.total).toBeGreaterThan(0);
+    const game = listed.value.list[0];
+    const page = await ownerConsolePage(browser(), '/games');
+    await visible(page.getByRole('heading', { name: 'Games' }));
+    await page.getByRole('searchbox', { name: 'Search' }).fill(game.code);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Games' });
+    await table.getByRole('button', { name: `Edit ${game.names.EN}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Game ${game.vassalage} · ${game.code}` });
+    await dialog.getByRole('textbox', { name: 'Name (English)' }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(dialog.getByText('Check this value.'));
+    await dialog.getByRole('textbox', { name: 'Name (English)' }).fill('Console Champion');
+    await dialog.getByRole('spinbutton', { name: 'Hot rank' }).fill('1');
+    await dialog.getByRole('switch', { name: 'Free play' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(table.getByText('Console Champion'));
+    await visible(table.getByText('Hot #1'));
+    await screenshot(page, 'console-games');
+    const lobby = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameList?gameName=console%20champion`);
+    expect((await lobby.json()).value.games[0]).toMatchObject({ gameName: 'Console Champion', trial: true });
+
+    await table.getByRole('button', { name: 'Edit Console Champion' }).click();
+    await page.getByRole('dialog').getByRole('switch', { name: 'Enabled' }).uncheck();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Console Champion saved.'));
+    const hidden = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameList?gameName=console%20champion`);
+    expect((await hidden.json()).value.games).toEqual([]);
+    // Put it back as it was, for the lobby tests.
+    await api('PUT', `/backoffice/api/games/${game.id}`, token, {
+      names: game.names,
+      classify: game.classify,
+      hotRank: game.hotRank,
+      sort: game.sort,
+      demo: game.demo,
+      enabled: true,
+      iconImageId: game.iconImageId,
+    });
+    await page.close();
+  });
+});
