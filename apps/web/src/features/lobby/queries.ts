@@ -23,12 +23,21 @@ export interface GamePage {
 
 const memberKey = (token: string | null) => ['member', token, 'games'] as const;
 
-export const lobbyGamesQuery = (gameType: GameType, state: LobbyState, token: string | null) =>
-  queryOptions({
-    queryKey:
-      state.mode === 'fav' || state.mode === 'recent'
-        ? [...memberKey(token), state.mode, gameType, state.page]
-        : ['games', 'lobby', gameType, state],
+/** The key of a lobby list: the same list in another page differs only in its last part. */
+function lobbyKey(gameType: GameType, state: LobbyState, token: string | null) {
+  const { page, ...filters } = state;
+  return state.mode === 'fav' || state.mode === 'recent'
+    ? [...memberKey(token), state.mode, gameType, filters, page]
+    : ['games', 'lobby', gameType, filters, page];
+}
+
+const samePagedList = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  a !== undefined && JSON.stringify(a.slice(0, -1)) === JSON.stringify(b.slice(0, -1));
+
+export const lobbyGamesQuery = (gameType: GameType, state: LobbyState, token: string | null) => {
+  const queryKey = lobbyKey(gameType, state, token);
+  return queryOptions({
+    queryKey,
     queryFn: async ({ signal }): Promise<GamePage> => {
       const platform = clientPlatform();
       const paging = { pageNo: state.page, pageSize: PAGE_SIZE };
@@ -62,8 +71,11 @@ export const lobbyGamesQuery = (gameType: GameType, state: LobbyState, token: st
       }
     },
     enabled: (state.mode !== 'fav' && state.mode !== 'recent') || token !== null,
-    placeholderData: keepPreviousData,
+    // Moving to another page keeps the current one on screen until the next arrives; another list does not.
+    placeholderData: (previous, previousQuery) =>
+      samePagedList(previousQuery?.queryKey, queryKey) ? previous : undefined,
   });
+};
 
 /** The games of one vendor in a category: the popup of a VASSALAGE tile. */
 export const vendorGamesQuery = (gameType: GameType, vendor: string, page: number) =>
