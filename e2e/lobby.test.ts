@@ -1,50 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { baseUrl, screenshot, useBrowser } from './browser.ts';
+import { games, launchCalls, query, tile, visitor } from './games-browser.ts';
 
 /**
  * The game lobbies as a person uses them, on the games of the provider simulator (its JDB Slots: Lucky Seven plays
  * free, Golden Dragon only for real money, Star Forge has no game id yet).
  */
 const browser = useBrowser();
-
-interface Visit {
-  /** Session storage before the site starts (a token, the trial flag). */
-  session?: Record<string, string>;
-  /** Local storage (theme, language). */
-  local?: Record<string, string>;
-  width?: number;
-}
-
-async function visit(path: string, { session = {}, local = {}, width = 1366 }: Visit = {}): Promise<Page> {
-  const context = await browser().newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(
-    ([sessionValues, localValues]) => {
-      if (location.protocol === 'about:' || sessionStorage.getItem('lobby-e2e')) return;
-      sessionStorage.setItem('lobby-e2e', '1');
-      for (const [key, value] of Object.entries(sessionValues ?? {})) sessionStorage.setItem(key, value);
-      for (const [key, value] of Object.entries(localValues ?? {})) localStorage.setItem(key, value);
-    },
-    [session, local],
-  );
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
-
-const games = (page: Page) => page.getByRole('list', { name: 'Slots games' });
-const tile = (page: Page, name: string) => games(page).getByRole('listitem', { name, exact: true });
-const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-
-/** The launch calls a page makes (a "Coming Soon" game must make none). */
-function launchCalls(page: Page): string[] {
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    if (/launchGame|GCS_gameTrialLaunch|GCS_gameLaunchFB/.test(request.url())) calls.push(request.url());
-  });
-  return calls;
-}
+const visit = visitor(browser);
 
 describe('game lobbies', () => {
   it('keeps mode, vendor, search, class and page in the URL, and a new one clears the others', async () => {
@@ -205,7 +169,7 @@ describe('game lobbies', () => {
     const zh = await visit('/fish', { local: { lang: 'CN', theme: 'dark' } });
     await zh.getByRole('heading', { name: '捕鱼游戏', level: 1 }).waitFor();
     await zh.getByRole('searchbox', { name: '搜索游戏' }).waitFor();
-    await zh.getByRole('list', { name: '捕鱼游戏游戏' }).getByRole('listitem').first().waitFor();
+    await zh.getByRole('list', { name: '捕鱼游戏列表' }).getByRole('listitem').first().waitFor();
     await screenshot(zh, 'lobby-fish-zh-dark');
     await zh.context().close();
   });
