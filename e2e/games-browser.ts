@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 /** What the lobby and game browser tests share: opening the site with storage set, and finding games. */
@@ -41,4 +42,13 @@ export function launchCalls(page: Page): string[] {
     if (/launchGame|GCS_gameTrialLaunch|GCS_gameLaunchFB/.test(request.url())) calls.push(request.url());
   });
   return calls;
+}
+
+/** Waits until a control's state attribute (aria-pressed, aria-selected) reads as expected. */
+export async function expectState(
+  control: Locator,
+  attribute: string,
+  value: 'true' | 'false',
+): Promise<void> {
+  await expect.poll(() => control.getAttribute(attribute)).toBe(value);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { baseUrl, screenshot, useBrowser } from './browser.ts';
-import { games, launchCalls, query, tile, visitor } from './games-browser.ts';
+import { expectState, games, launchCalls, query, tile, visitor } from './games-browser.ts';
 
 /**
  * The game lobbies as a person uses them, on the games of the provider simulator (its JDB Slots: Lucky Seven plays
@@ -14,49 +14,37 @@ describe('game lobbies', () => {
   it('keeps mode, vendor, search, class and page in the URL, and a new one clears the others', async () => {
     const page = await visit('/rng?class=SLOT&page=2');
     await page.getByRole('heading', { name: 'Slots', level: 1 }).waitFor();
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Slot machines' }).getAttribute('aria-pressed'))
-      .toBe('true');
+    await expectState(page.getByRole('button', { name: 'Slot machines' }), 'aria-pressed', 'true');
 
     await page.getByRole('searchbox', { name: 'Search games' }).fill('Lucky');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await tile(page, 'Lucky Seven').waitFor();
     expect(query(page)).toEqual({ q: 'Lucky' });
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Slot machines' }).getAttribute('aria-pressed'))
-      .toBe('false');
+    await expectState(page.getByRole('button', { name: 'Slot machines' }), 'aria-pressed', 'false');
 
     const vendors = page.getByRole('region', { name: 'Game providers' });
     await vendors.getByRole('button', { name: 'JDB Slots' }).click();
     await tile(page, 'Golden Dragon').waitFor();
     expect(query(page)).toEqual({ vendor: 'JDB' });
     expect(await page.getByRole('searchbox', { name: 'Search games' }).inputValue()).toBe('');
-    await expect
-      .poll(() => vendors.getByRole('button', { name: 'JDB Slots' }).getAttribute('aria-pressed'))
-      .toBe('true');
+    await expectState(vendors.getByRole('button', { name: 'JDB Slots' }), 'aria-pressed', 'true');
 
     await page.getByRole('button', { name: 'Table' }).click();
     await page.waitForURL(/class=TABLE/);
     expect(query(page)).toEqual({ class: 'TABLE' });
-    await expect
-      .poll(() => vendors.getByRole('button', { name: 'All' }).getAttribute('aria-pressed'))
-      .toBe('true');
+    await expectState(vendors.getByRole('button', { name: 'All' }), 'aria-pressed', 'true');
 
     // Hot games are one page: no pages to move through.
     await page.getByRole('tab', { name: 'Hot' }).click();
     await page.waitForURL(/mode=hot/);
     expect(query(page)).toEqual({ mode: 'hot' });
-    await expect
-      .poll(() => page.getByRole('tab', { name: 'Hot' }).getAttribute('aria-selected'))
-      .toBe('true');
+    await expectState(page.getByRole('tab', { name: 'Hot' }), 'aria-selected', 'true');
     expect(await page.getByRole('navigation', { name: 'Game pages' }).count()).toBe(0);
 
     // The back button returns to the list as it was.
     await page.goBack();
     await page.waitForURL(/class=TABLE/);
-    await expect
-      .poll(() => page.getByRole('tab', { name: 'All games' }).getAttribute('aria-selected'))
-      .toBe('true');
+    await expectState(page.getByRole('tab', { name: 'All games' }), 'aria-selected', 'true');
     await screenshot(page, 'lobby-rng-light');
     await page.context().close();
   });
@@ -106,9 +94,9 @@ describe('game lobbies', () => {
     });
     const heart = tile(page, 'Lucky Seven').getByRole('button', { name: 'Favourite' });
     await heart.waitFor();
-    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    await expectState(heart, 'aria-pressed', 'false');
     await heart.click();
-    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await expectState(heart, 'aria-pressed', 'true');
     expect(toggles).toEqual(['POST /wps/relay/MCSFE_addFavoriteGameV2']);
 
     await page.getByRole('tab', { name: 'Favourites' }).click();

@@ -194,23 +194,20 @@ export const withdrawalEndpoints = {
   ),
 };
 
-const game = <K extends keyof GameEndpoints>(method: GameEndpoints[K]['method'], path: string) =>
-  light<GameEndpoints[K]>(method, path);
-
 /** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
 export const gameEndpoints = {
-  gameList: game<'gameList'>('GET', '/wps/relay/GCSGAME_gameList'),
-  hotGames: game<'hotGames'>('GET', '/wps/relay/GCSGAME_hotGamesV2'),
-  gameVendors: game<'gameVendors'>('GET', '/wps/relay/GCSGAME_gameVendor'),
-  favouriteIds: game<'favouriteIds'>('GET', '/wps/relay/MCSFE_getFavoriteGames'),
-  favourites: game<'favourites'>('GET', '/wps/relay/MCSFE_getFavoriteGamesList'),
-  addFavourite: game<'addFavourite'>('POST', '/wps/relay/MCSFE_addFavoriteGameV2'),
-  removeFavourite: game<'removeFavourite'>('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2'),
-  recentGames: game<'recentGames'>('GET', '/wps/relay/GCS_recentGame'),
-  winnerBoard: game<'winnerBoard'>('GET', '/wps/relay/ODSFE2_getWinnerBoard'),
-  rooms: game<'rooms'>('GET', '/wps/relay/GLS2_roomList'),
-  launchGame: game<'launchGame'>('GET', '/wps/game/launchGame'),
-  launchFb: game<'launchFb'>('GET', '/wps/relay/GCS_gameLaunchFB'),
-  trialLaunch: game<'trialLaunch'>('GET', '/wps/relay/GCS_gameTrialLaunch'),
-  betRecords: game<'betRecords'>('GET', '/wps/game/bets'),
+  gameList: light<GameEndpoints['gameList']>('GET', '/wps/relay/GCSGAME_gameList'),
+  hotGames: light<GameEndpoints['hotGames']>('GET', '/wps/relay/GCSGAME_hotGamesV2'),
+  gameVendors: light<GameEndpoints['gameVendors']>('GET', '/wps/relay/GCSGAME_gameVendor'),
+  favouriteIds: light<GameEndpoints['favouriteIds']>('GET', '/wps/relay/MCSFE_getFavoriteGames'),
+  favourites: light<GameEndpoints['favourites']>('GET', '/wps/relay/MCSFE_getFavoriteGamesList'),
+  addFavourite: light<GameEndpoints['addFavourite']>('POST', '/wps/relay/MCSFE_addFavoriteGameV2'),
+  removeFavourite: light<GameEndpoints['removeFavourite']>('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2'),
+  recentGames: light<GameEndpoints['recentGames']>('GET', '/wps/relay/GCS_recentGame'),
+  winnerBoard: light<GameEndpoints['winnerBoard']>('GET', '/wps/relay/ODSFE2_getWinnerBoard'),
+  rooms: light<GameEndpoints['rooms']>('GET', '/wps/relay/GLS2_roomList'),
+  launchGame: light<GameEndpoints['launchGame']>('GET', '/wps/game/launchGame'),
+  launchFb: light<GameEndpoints['launchFb']>('GET', '/wps/relay/GCS_gameLaunchFB'),
+  trialLaunch: light<GameEndpoints['trialLaunch']>('GET', '/wps/relay/GCS_gameTrialLaunch'),
+  betRecords: light<GameEndpoints['betRecords']>('GET', '/wps/game/bets'),
 };

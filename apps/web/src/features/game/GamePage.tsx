@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { useSiteLanguage } from '../../i18n/language.ts';
-import { AlertIcon, ChevronLeftIcon, CloseIcon } from '../../ui/icons.tsx';
+import { AlertIcon, ChevronLeftIcon, CloseIcon, FreePlayIcon, FullscreenIcon } from '../../ui/icons.tsx';
 import { Button, buttonClass, CenteredSpinner } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { errorCode, errorText } from '../auth/validation.ts';
-import { FullscreenIcon, GiftPlayIcon } from '../lobby/lobbyIcons.tsx';
 import { invalidateRecent } from '../lobby/queries.ts';
 import { type GameQuery, isFrameExit, launchQuery, readGameQuery } from './gameQuery.ts';
 import { LaunchNotices } from './LaunchNotices.tsx';
@@ -16,7 +15,7 @@ import { decideLaunch, FB_MARK_RENEW_MS, FB_VENDOR, gamePath, markFbGameOpen } f
 import './game.css';
 
 /** A message in place of the frame, with the way back to the lobby. */
-function GameMessage({ text, from, action }: { text: string; from: string; action?: React.ReactNode }) {
+function GameMessage({ text, from, action }: { text: string; from: string; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="game-message" role="status">
@@ -31,6 +30,14 @@ function GameMessage({ text, from, action }: { text: string; from: string; actio
         </Link>
       </div>
     </div>
+  );
+}
+
+function ToolButton({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
+  return (
+    <button type="button" className="game-bar-top__icon" aria-label={label} onClick={onClick}>
+      {icon}
+    </button>
   );
 }
 
@@ -110,27 +117,13 @@ function GameFrame({ game }: { game: GameQuery }) {
           <span className="game-mode game-mode--real">{t('game.realMoney')}</span>
         ) : (
           <span className="game-mode game-mode--demo">
-            <GiftPlayIcon />
+            <FreePlayIcon />
             {t('game.freePlay')}
           </span>
         )}
         <div className="game-bar-top__actions">
-          <button
-            type="button"
-            className="game-bar-top__icon"
-            aria-label={t('game.fullscreen')}
-            onClick={fullscreen}
-          >
-            <FullscreenIcon />
-          </button>
-          <button
-            type="button"
-            className="game-bar-top__icon"
-            aria-label={t('game.close')}
-            onClick={() => navigate(game.from)}
-          >
-            <CloseIcon />
-          </button>
+          <ToolButton label={t('game.fullscreen')} onClick={fullscreen} icon={<FullscreenIcon />} />
+          <ToolButton label={t('game.close')} onClick={() => navigate(game.from)} icon={<CloseIcon />} />
         </div>
       </div>
       {!real ? <p className="game-demo-note">{t('game.freePlayNote')}</p> : null}

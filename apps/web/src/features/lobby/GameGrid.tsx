@@ -1,10 +1,9 @@
 import type { Game } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
-import { FlameIcon } from '../../ui/icons.tsx';
+import { FlameIcon, FreePlayIcon, HeartIcon, PlayIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
 import { useLaunchGame } from '../game/launch.ts';
-import { GiftPlayIcon, HeartIcon, PlayIcon } from './lobbyIcons.tsx';
 import { useFavouriteIds, useToggleFavourite } from './queries.ts';
 
 /** A game is "Coming Soon" when it has neither a game id nor a room id (§4). */
@@ -91,7 +90,7 @@ function GameTile({ game, favourite, onOpenVendor }: GameTileProps) {
       </div>
       {game.trial && !soon && !vendorTile ? (
         <button type="button" className="game-tile__free" onClick={() => launch(game, 'demo')}>
-          <GiftPlayIcon />
+          <FreePlayIcon />
           {t('lobby.freePlay')}
         </button>
       ) : null}

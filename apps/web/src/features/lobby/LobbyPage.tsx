@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
-import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
+import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
@@ -13,7 +13,6 @@ import { LaunchNotices } from '../game/LaunchNotices.tsx';
 import { useWhitelabel } from '../site/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { GameGrid } from './GameGrid.tsx';
-import { SearchIcon } from './lobbyIcons.tsx';
 import {
   LOBBY_MODES,
   type LobbyChange,

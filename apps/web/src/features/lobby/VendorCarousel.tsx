@@ -1,8 +1,7 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeftIcon, ChevronRightIcon, FlameIcon } from '../../ui/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, FlameIcon, GridIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
-import { GridIcon } from './lobbyIcons.tsx';
 
 /** §2: the carousel shows 7 vendors at a time, with arrows when there are more. */
 export const VISIBLE_VENDORS = 7;
@@ -13,6 +12,14 @@ export interface VendorCard {
   smallIcon: string;
   isHot: 0 | 1;
   gameCount: number;
+}
+
+function Arrow({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
+  return (
+    <button type="button" className="vendor-carousel__arrow" aria-label={label} onClick={onClick}>
+      {icon}
+    </button>
+  );
 }
 
 interface VendorCarouselProps {
@@ -46,14 +53,7 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
         <span className="vendor-card__name">{t('lobby.allVendors')}</span>
       </button>
       {arrows ? (
-        <button
-          type="button"
-          className="vendor-carousel__arrow"
-          aria-label={t('lobby.previousVendors')}
-          onClick={() => scroll(-1)}
-        >
-          <ChevronLeftIcon />
-        </button>
+        <Arrow label={t('lobby.previousVendors')} onClick={() => scroll(-1)} icon={<ChevronLeftIcon />} />
       ) : null}
       <ul ref={track} className="vendor-carousel__track">
         {vendors.map((vendor) => (
@@ -78,14 +78,7 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
         ))}
       </ul>
       {arrows ? (
-        <button
-          type="button"
-          className="vendor-carousel__arrow"
-          aria-label={t('lobby.nextVendors')}
-          onClick={() => scroll(1)}
-        >
-          <ChevronRightIcon />
-        </button>
+        <Arrow label={t('lobby.nextVendors')} onClick={() => scroll(1)} icon={<ChevronRightIcon />} />
       ) : null}
     </section>
   );

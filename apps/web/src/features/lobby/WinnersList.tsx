@@ -3,10 +3,10 @@ import type { GameType } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { TrophyIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
-import { TrophyIcon } from './lobbyIcons.tsx';
 import { winnersQuery } from './queries.ts';
 
 /** The winners list of a lobby (ODSFE2_getWinnerBoard for its category): the latest wins, user names masked. */

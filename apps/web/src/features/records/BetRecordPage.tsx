@@ -16,6 +16,16 @@ import '../wallet/wallet.css';
 import './records.css';
 
 const PAGE_SIZE = 10;
+/** The table's columns: the key of each heading, and whether it holds amounts. */
+const COLUMNS = [
+  ['time', false],
+  ['game', false],
+  ['vendor', false],
+  ['stake', true],
+  ['win', true],
+  ['profit', true],
+  ['status', false],
+] as const;
 /** The quick ranges, in days ending today. */
 const RANGES = [1, 7, 30] as const;
 
@@ -26,6 +36,30 @@ const daysAgo = (days: number) => toDay(new Date(Date.now() - days * 86_400_000)
 const startOf = (day: string) => new Date(`${day}T00:00:00`);
 const validDay = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(startOf(value).getTime()) ? value : null;
+
+/** A day of the range; a day the browser cannot read leaves the range as it was. */
+function DayField(props: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
+  const { label, onChange, ...input } = props;
+  return (
+    <label className="wallet-select">
+      <span>{label}</span>
+      <input
+        type="date"
+        {...input}
+        onChange={(event) => {
+          const day = validDay(event.target.value);
+          if (day) onChange(day);
+        }}
+      />
+    </label>
+  );
+}
 
 interface BetFilter {
   gameType?: GameType | undefined;
@@ -118,24 +152,8 @@ export default function BetRecordPage() {
             ))}
           </select>
         </label>
-        <label className="wallet-select">
-          <span>{t('bets.from')}</span>
-          <input
-            type="date"
-            value={from}
-            max={to}
-            onChange={(event) => set({ from: validDay(event.target.value) ?? from })}
-          />
-        </label>
-        <label className="wallet-select">
-          <span>{t('bets.to')}</span>
-          <input
-            type="date"
-            value={to}
-            min={from}
-            onChange={(event) => set({ to: validDay(event.target.value) ?? to })}
-          />
-        </label>
+        <DayField label={t('bets.from')} value={from} max={to} onChange={(day) => set({ from: day })} />
+        <DayField label={t('bets.to')} value={to} min={from} onChange={(day) => set({ to: day })} />
         <div className="record-filters__quick">
           {RANGES.map((days) => (
             <Button
@@ -153,24 +171,20 @@ export default function BetRecordPage() {
       {record.isError ? <FormMessage tone="error">{errorText(t, record.error)}</FormMessage> : null}
       {data ? (
         <dl className="bet-totals">
-          <div>
-            <dt>{t('bets.totalBet')}</dt>
-            <dd>
-              {data.currencySymbol} {amount(data.totalBet)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('bets.totalWin')}</dt>
-            <dd>
-              {data.currencySymbol} {amount(data.totalWin)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('bets.totalProfit')}</dt>
-            <dd className={tone(data.totalProfit)}>
-              {data.currencySymbol} {signed(data.totalProfit)}
-            </dd>
-          </div>
+          {(
+            [
+              ['totalBet', amount(data.totalBet), ''],
+              ['totalWin', amount(data.totalWin), ''],
+              ['totalProfit', signed(data.totalProfit), tone(data.totalProfit)],
+            ] as const
+          ).map(([key, value, className]) => (
+            <div key={key}>
+              <dt>{t(`bets.${key}`)}</dt>
+              <dd className={className || undefined}>
+                {data.currencySymbol} {value}
+              </dd>
+            </div>
+          ))}
         </dl>
       ) : null}
       {!data ? (
@@ -185,19 +199,11 @@ export default function BetRecordPage() {
             <caption className="visually-hidden">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('bets.time')}</th>
-                <th scope="col">{t('bets.game')}</th>
-                <th scope="col">{t('bets.vendor')}</th>
-                <th scope="col" className="num">
-                  {t('bets.stake')}
-                </th>
-                <th scope="col" className="num">
-                  {t('bets.win')}
-                </th>
-                <th scope="col" className="num">
-                  {t('bets.profit')}
-                </th>
-                <th scope="col">{t('bets.status')}</th>
+                {COLUMNS.map(([key, numeric]) => (
+                  <th key={key} scope="col" className={numeric ? 'num' : undefined}>
+                    {t(`bets.${key}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
