@@ -1,4 +1,7 @@
-/** What every benchmark measures with: the median, and calls per second of concurrent loops. */
+import { execFileSync } from 'node:child_process';
+import { pgbenchPath } from '../apps/server/test/postgres.ts';
+
+/** What every benchmark measures with: the median, calls per second of concurrent loops, and pgbench's baselines. */
 
 export const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -32,4 +35,35 @@ export async function throughput(
     medianMs: median(latencies),
     failures,
   };
+}
+
+export function pgbench(bin: string, port: number, args: string[]): string {
+  return execFileSync(
+    pgbenchPath(bin),
+    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', ...args, 'postgres'],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+/** Transactions per second of one of pgbench's built-in scripts (the database must be initialised with -i). */
+export function builtinTps(
+  bin: string,
+  port: number,
+  script: 'simple-update' | 'select-only',
+  concurrency: number,
+  seconds: number,
+): number {
+  const output = pgbench(bin, port, [
+    '-b',
+    script,
+    '-c',
+    String(concurrency),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+  ]);
+  const match =
+    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output);
+  return match ? Number(match[1]) : Number.NaN;
 }

@@ -9,7 +9,6 @@
  *   made them (with --expose-gc, after a collection).
  * Run: npx tsx --expose-gc bench/wallet.ts   [CONCURRENCY=8 SECONDS=10]
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { walletPlayerEndpoints as api } from '@tessera/contract';
 import Fastify from 'fastify';
@@ -21,9 +20,9 @@ import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
-import { pgbenchPath, startPostgres } from '../apps/server/test/postgres.ts';
+import { startPostgres } from '../apps/server/test/postgres.ts';
 import { startServer } from '../e2e/start-server.ts';
-import { throughput } from './measure.ts';
+import { builtinTps, pgbench, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -32,30 +31,6 @@ const MEMORY_POSTINGS = 10_000;
 
 const measure = (work: () => Promise<unknown>) =>
   throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
-
-function pgbench(bin: string, port: number, args: string[]): string {
-  return execFileSync(
-    pgbenchPath(bin),
-    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', ...args, 'postgres'],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-}
-
-function builtinTps(bin: string, port: number, script: 'simple-update' | 'select-only'): number {
-  const output = pgbench(bin, port, [
-    '-b',
-    script,
-    '-c',
-    String(CONCURRENCY),
-    '-j',
-    '2',
-    '-T',
-    String(SECONDS),
-  ]);
-  const match =
-    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output);
-  return match ? Number(match[1]) : Number.NaN;
-}
 
 /** Resident memory of a process, in MiB. */
 function rssMiB(pid: number): number {
@@ -109,8 +84,8 @@ async function main() {
     const ids = members.map((member) => member.id);
     const pick = () => cryptoRng.int(0, ids.length);
 
-    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update');
-    const selectOnly = builtinTps(pg.bin, pg.port, 'select-only');
+    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', CONCURRENCY, SECONDS);
+    const selectOnly = builtinTps(pg.bin, pg.port, 'select-only', CONCURRENCY, SECONDS);
 
     let posted = 0;
     const servicePosting = (memberId: number) => {

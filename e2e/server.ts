@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
+import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
@@ -41,6 +42,8 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The sandbox payment gateway the demo's online channel pays through (its /control/… API for tests). */
     sandboxUrl: string;
+    /** The game provider simulator the demo's providers point at (its /control/… API for tests). */
+    gameProviderUrl: string;
   }
 }
 
@@ -61,7 +64,10 @@ export default async function setup(project: TestProject) {
   // The sandbox gateway on a free loopback port, as npm start runs it beside the site: the demo data's online
   // channel points at it.
   const sandbox = await startPaymentSandbox({ anyMerchantSecret: E2E_SANDBOX_SECRET });
+  // The game provider simulator, as npm start runs it: the demo's providers point at it.
+  const gameProvider = await startGameProvider();
   const server = await startServer({
+    GAME_PROVIDER_SANDBOX_URL: gameProvider.url,
     PAYMENT_SANDBOX_URL: sandbox.url,
     PAYMENT_SANDBOX_SECRET: E2E_SANDBOX_SECRET,
     DEMO_SEED: '1',
@@ -86,9 +92,11 @@ export default async function setup(project: TestProject) {
   project.provide('ownerTotpSecret', owner.secret);
   project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/mails`);
   project.provide('sandboxUrl', sandbox.url);
+  project.provide('gameProviderUrl', gameProvider.url);
   return async () => {
     await server.stop();
     await sandbox.close();
+    await gameProvider.close();
     await new Promise<void>((resolve) => mailbox.close(() => resolve()));
     await smtp.close();
   };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs what is missing, builds the front ends when their sources changed, and starts the server
 // (embedded PostgreSQL with demo data unless DATABASE_URL or DEMO_SEED say otherwise), with the sandbox payment
-// gateway beside it (PAYMENT_SANDBOX=0 leaves it out) so that a deposit can be tried end to end.
+// gateway beside it (PAYMENT_SANDBOX=0 leaves it out) so that a deposit can be tried end to end, and the game provider
+// simulator (GAME_PROVIDER_SANDBOX=0 leaves it out) so that a game can be launched and played.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,28 +31,46 @@ for (const app of ['apps/web', 'apps/backoffice']) {
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm', ['run', 'build', '-w', app]);
 }
 /**
- * The sandbox gateway (sandbox/payment-gateway) on the loopback address of PAYMENT_SANDBOX_URL, where the demo's
- * online channel points; null when it is switched off or that address is not this machine.
+ * A sandbox (sandbox/<folder>/main.ts) on the loopback address of its URL variable, where the demo data points;
+ * null when it is switched off or that address is not this machine.
  */
-function startSandbox() {
-  if (process.env.PAYMENT_SANDBOX === '0') return null;
-  const url = new URL(process.env.PAYMENT_SANDBOX_URL || 'http://127.0.0.1:8090');
+function startSandbox({ name, folder, off, urlVariable, defaultUrl, hostVariable, portVariable }) {
+  if (process.env[off] === '0') return null;
+  const url = new URL(process.env[urlVariable] || defaultUrl);
   const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname.replace(/^\[|\]$/g, '');
   if (!['127.0.0.1', '::1'].includes(host)) return null;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/payment-gateway/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `sandbox/${folder}/main.ts`], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, SANDBOX_HOST: host, SANDBOX_PORT: port },
+    env: { ...process.env, [hostVariable]: host, [portVariable]: port },
   });
   child.on('exit', (code, signal) => {
-    if (code && !signal)
-      console.error(`The sandbox payment gateway stopped (exit ${code}); the site runs on without it.`);
+    if (code && !signal) console.error(`The ${name} stopped (exit ${code}); the site runs on without it.`);
   });
   return child;
 }
 
-const sandbox = startSandbox();
+const sandboxes = [
+  startSandbox({
+    name: 'sandbox payment gateway',
+    folder: 'payment-gateway',
+    off: 'PAYMENT_SANDBOX',
+    urlVariable: 'PAYMENT_SANDBOX_URL',
+    defaultUrl: 'http://127.0.0.1:8090',
+    hostVariable: 'SANDBOX_HOST',
+    portVariable: 'SANDBOX_PORT',
+  }),
+  startSandbox({
+    name: 'game provider simulator',
+    folder: 'game-provider',
+    off: 'GAME_PROVIDER_SANDBOX',
+    urlVariable: 'GAME_PROVIDER_SANDBOX_URL',
+    defaultUrl: 'http://127.0.0.1:8091',
+    hostVariable: 'GAME_SANDBOX_HOST',
+    portVariable: 'GAME_SANDBOX_PORT',
+  }),
+].filter(Boolean);
 // The server itself (what `npm run serve` runs), without npm in between: a signal reaches it directly.
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'apps/server'),
@@ -60,10 +79,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.kill(signal);
-    sandbox?.kill(signal);
+    for (const sandbox of sandboxes) sandbox.kill(signal);
   });
 }
 server.on('exit', (code, signal) => {
-  if (sandbox && sandbox.exitCode === null) sandbox.kill('SIGTERM');
+  for (const sandbox of sandboxes) if (sandbox.exitCode === null) sandbox.kill('SIGTERM');
   process.exit(code ?? (signal ? 1 : 0));
 });

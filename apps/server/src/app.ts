@@ -22,6 +22,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
+import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -49,6 +50,7 @@ const API_PREFIXES = [
   '/healthz',
   '/metrics',
   '/ws',
+  '/providers/',
 ];
 
 export interface BuildOptions {
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   systemImageRoutes(app, deps);
   contentRoutes(app, deps);
   gamesRoutes(app, deps);
+  providerRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);

@@ -79,6 +79,13 @@ const schema = z.object({
   PAYMENT_QUERY_CRON: z.string().default('* * * * *'),
   PAYMENT_QUERY_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   PAYMENT_ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  GAME_PROVIDER_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8091'),
+  GAME_FRAME_ORIGINS: z.string().default(''),
+  GAME_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GAME_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  GAME_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  GAME_CATALOGUE_CRON: z.string().default('23 */6 * * *'),
+  GAME_TRANSFER_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(REPO_ROOT, 'apps/web/dist')),
   BACKOFFICE_DIST: z.string().default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
@@ -167,6 +174,23 @@ export type Config = {
     /** A pending online order the gateway never saw paid fails after this many hours. */
     orderExpiryHours: number;
   };
+  /** Game providers (aggregators): see README, Game providers. */
+  gameProviders: {
+    /** The provider simulator the demo data's providers point at. */
+    sandboxUrl: string;
+    /** Origins whose game pages the player site may frame (the simulator's is always one). */
+    frameOrigins: string[];
+    /** Where providers reach our wallet API (…/providers/hub88/<code>); the site's address by default. */
+    walletUrl: string;
+    /** A game session (its token) lasts this long for bets; wins and rollbacks are accepted after it. */
+    sessionHours: number;
+    /** How long a call to a provider may take. */
+    timeoutSeconds: number;
+    /** When the catalogue sync runs (cron, UTC); it also runs at start. */
+    catalogueCron: string;
+    /** A transfer whose call timed out is asked about (status) after this many seconds, before a retry or refund. */
+    transferCheckSeconds: number;
+  };
   logLevel: string;
   webDist: string;
   backofficeDist: string;
@@ -181,6 +205,29 @@ export function parseTrustProxy(value: string): Config['trustProxy'] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+function gameProvidersOf(e: z.output<typeof schema>): Config['gameProviders'] {
+  const siteUrl = (e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
+  const sandboxUrl = e.GAME_PROVIDER_SANDBOX_URL.replace(/\/+$/, '');
+  const origins = e.GAME_FRAME_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+        throw new Error(`Invalid configuration: GAME_FRAME_ORIGINS: ${origin} is not an origin`);
+      }
+      return origin;
+    });
+  return {
+    sandboxUrl,
+    frameOrigins: [...new Set([new URL(sandboxUrl).origin, ...origins])],
+    walletUrl: (e.GAME_WALLET_URL ?? siteUrl).replace(/\/+$/, ''),
+    sessionHours: e.GAME_SESSION_HOURS,
+    timeoutSeconds: e.GAME_PROVIDER_TIMEOUT_SECONDS,
+    catalogueCron: e.GAME_CATALOGUE_CRON,
+    transferCheckSeconds: e.GAME_TRANSFER_CHECK_SECONDS,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -299,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryAfterMinutes: e.PAYMENT_QUERY_AFTER_MINUTES,
       orderExpiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
     },
+    gameProviders: gameProvidersOf(e),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
@@ -19,6 +20,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineReconciliationJobs(runner, deps);
   defineDepositJobs(runner, deps);
   defineWithdrawalJobs(runner, deps);
+  defineProviderJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

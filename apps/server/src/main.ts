@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
+import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { serveMetrics } from './platform/metrics.ts';
@@ -41,6 +42,7 @@ await seed(db, {
     sandboxSecret: config.payments.sandboxSecret,
     secretsKey: config.secretsKey,
   },
+  demoProviders: { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey },
 });
 const owner =
   config.owner ??
@@ -67,6 +69,7 @@ const metricsServer =
         token: config.metricsToken,
       });
 await jobs?.start();
+if (jobs) await queueCatalogueSync(deps, systemClock.now());
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

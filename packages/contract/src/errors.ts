@@ -298,6 +298,18 @@ export const ERRORS = {
     VI: 'Trò chơi này không có chế độ chơi thử. Vui lòng đăng nhập bằng tài khoản thật.',
     CN: '该游戏不支持试玩，请使用真实账号登录。',
   },
+  game_provider_unavailable: {
+    status: 503,
+    EN: 'The game provider is not available right now. Please try again later.',
+    VI: 'Nhà cung cấp trò chơi hiện không khả dụng. Vui lòng thử lại sau.',
+    CN: '游戏供应商暂时不可用，请稍后再试。',
+  },
+  game_launch_refused: {
+    status: 409,
+    EN: 'The game provider could not open this game. Please try another game.',
+    VI: 'Nhà cung cấp không thể mở trò chơi này. Vui lòng thử trò chơi khác.',
+    CN: '游戏供应商无法打开该游戏，请尝试其他游戏。',
+  },
   wallet_single: {
     status: 409,
     EN: 'This site has a single wallet: there is nothing to transfer between.',

@@ -13,7 +13,11 @@ const CAPTCHA_ORIGINS = {
   hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
 } as const;
 
-export function securityHeaders(config: Pick<Config, 'siteUrl' | 'captcha'>): FastifyHelmetOptions {
+export function securityHeaders(
+  config: Pick<Config, 'siteUrl' | 'captcha'> & {
+    gameProviders?: Pick<Config['gameProviders'], 'frameOrigins'>;
+  },
+): FastifyHelmetOptions {
   const https = config.siteUrl.startsWith('https:');
   const provider = config.captcha.provider;
   const captcha: string[] =
@@ -34,8 +38,8 @@ export function securityHeaders(config: Pick<Config, 'siteUrl' | 'captcha'>): Fa
         // The API and the real-time socket (ws: on the same host is 'self'); https: for the right bar's speed test,
         // which times a request to each of the operator's mirror domains.
         'connect-src': ["'self'", 'https:', ...captcha],
-        // Our own game frames, and the captcha provider's widget when one is configured.
-        'frame-src': ["'self'", ...captcha],
+        // Our own game frames, the game providers' pages, and the captcha provider's widget when one is configured.
+        'frame-src': ["'self'", ...(config.gameProviders?.frameOrigins ?? []), ...captcha],
         'frame-ancestors': ["'none'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

@@ -2,4 +2,5 @@ export * from './catalogue.ts';
 export * from './console.ts';
 export * from './launch.ts';
 export * from './player.ts';
+export * from './providers.ts';
 export * from './records.ts';

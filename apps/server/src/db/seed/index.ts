@@ -1,4 +1,5 @@
 import { storeImage } from '../../modules/content/service.ts';
+import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
@@ -19,7 +20,15 @@ export interface DemoGateway {
 
 export async function seed(
   db: Database,
-  options: { merchantCode: string; demo: boolean; now: Date; rng: Rng; demoGateway?: DemoGateway | null },
+  options: {
+    merchantCode: string;
+    demo: boolean;
+    now: Date;
+    rng: Rng;
+    demoGateway?: DemoGateway | null;
+    /** The game provider simulator the demo's providers point at (npm start); none in tests. */
+    demoProviders?: { sandboxUrl: string; secretsKey: Buffer } | null;
+  },
 ): Promise<string[]> {
   const sections: [string, (tx: Queryable) => Promise<void>][] = [
     ['merchant', (tx) => seedMerchant(tx, options.merchantCode)],
@@ -46,6 +55,13 @@ export async function seed(
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
+      ],
+      [
+        'demo_game_providers',
+        async (tx) => {
+          if (options.demoProviders)
+            await seedDemoProviders(tx, options.demoProviders, options.rng, options.now);
+        },
       ],
     );
   }

@@ -1,0 +1,93 @@
+import { AppError } from '../../../platform/app-error.ts';
+import type { AppDeps } from '../../../platform/context.ts';
+import { token } from '../../../platform/rng.ts';
+import { write } from '../../../platform/write.ts';
+import { currencyOf } from '../../wallet/settings.ts';
+import { hub88User } from './hub88.ts';
+import { callProvider, PROVIDER_PATHS, ProviderRefused, ProviderUnavailable } from './provider-api.ts';
+import { hashSessionToken } from './seamless.ts';
+import * as store from './store.ts';
+
+export interface LaunchRequest {
+  /** null: a visitor's demo play. */
+  member: { id: number; username: string } | null;
+  game: {
+    id: number;
+    code: string;
+    gameId: string | null;
+    roomId: string | null;
+    /** The vendor (vassalage). */
+    vendor: string;
+    gameType: string;
+  };
+  /** accountType 0: no real money. */
+  demo: boolean;
+  /** EN, VI, CN … */
+  language: string;
+  platform: 'desktop' | 'mobile';
+  /** Where the game's back/close returns. */
+  lobbyUrl: string;
+}
+
+/** Hub88's language codes for ours. */
+const LANGUAGES: Record<string, string> = { EN: 'en', VI: 'vi', CN: 'zh', ZH: 'zh', TH: 'th', ID: 'id' };
+
+/**
+ * Opens a game of a provider's vendor: for real play a game session (its token stays between our server and the
+ * provider: it is sent in game/url, server to server, and never appears in the URL the player gets), then asks the
+ * provider for the game's URL, which the player site puts in an iframe. The call happens after the session is
+ * committed, outside any transaction.
+ */
+export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Date): Promise<{ url: string }> {
+  if (request.game.gameId === null && request.game.roomId === null) throw new AppError('game_coming_soon');
+  const target = await store.launchTarget(deps.db, request.game.id);
+  if (!target?.enabled) throw new AppError('not_found');
+  const provider = target.provider ? await store.findProvider(deps.db, target.provider) : null;
+  if (!provider?.enabled) throw new AppError('game_provider_unavailable');
+  if ((request.demo || !request.member) && !target.demo) throw new AppError('game_demo_unavailable');
+  const currency = (await currencyOf(deps)).currency;
+  const common = {
+    sub_partner_id: provider.sub_partner_id || null,
+    platform: request.platform === 'mobile' ? 'GPL_MOBILE' : 'GPL_DESKTOP',
+    lobby_url: request.lobbyUrl,
+    lang: LANGUAGES[request.language.toUpperCase()] ?? 'en',
+    game_code: target.code,
+    currency,
+    game_currency: currency,
+    country: 'XX',
+  };
+  let payload: Record<string, unknown>;
+  if (request.demo || !request.member) {
+    payload = { ...common, demo: true };
+  } else {
+    const member = request.member;
+    const sessionToken = token(deps.rng);
+    await write(deps.db, { isolation: 'read committed' }, (tx) =>
+      store.insertSession(
+        tx,
+        {
+          tokenHash: hashSessionToken(sessionToken),
+          provider: provider.code,
+          memberId: member.id,
+          gameId: target.game_id,
+          currency,
+          expiresAt: new Date(now.getTime() + deps.config.gameProviders.sessionHours * 3_600_000),
+        },
+        now,
+      ),
+    );
+    payload = { ...common, user: hub88User(member.id), token: sessionToken };
+  }
+  let answer: { url?: unknown };
+  try {
+    answer = await callProvider<{ url?: unknown }>(deps.config, provider, PROVIDER_PATHS.gameUrl, payload);
+  } catch (error) {
+    if (error instanceof ProviderRefused) throw new AppError('game_launch_refused');
+    if (error instanceof ProviderUnavailable) throw new AppError('game_provider_unavailable');
+    throw error;
+  }
+  if (typeof answer.url !== 'string' || !/^https?:\/\/[^\s]+$/i.test(answer.url)) {
+    throw new AppError('game_provider_unavailable');
+  }
+  return { url: answer.url };
+}

@@ -1,0 +1,309 @@
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE } from '../../../../test/harness.ts';
+import { mainBalance, type ProviderWorld, playerInGame, SEAMLESS, startProviderWorld } from './testing.ts';
+
+/**
+ * Conformance of our seamless wallet to Hub88's Operator Wallet API, over real HTTP: the simulator signs and sends
+ * every call as an aggregator would. PHP has 2 decimals: 1.00 PHP is 100 minor units and 100000 Hub88 units.
+ */
+const HUB = 1000n;
+const hub = (minor: bigint) => Number(minor * HUB);
+
+let world: ProviderWorld;
+beforeAll(async () => {
+  world = await startProviderWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+
+const call = (path: string, body: Record<string, unknown>) =>
+  world.sim.walletCall(SEAMLESS.operatorId, path, body);
+
+/** A bet's body for a player's session: stake in minor units. */
+function betBody(
+  player: { user: string; token: string },
+  stake: bigint,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    user: player.user,
+    token: player.token,
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    round: randomUUID(),
+    round_closed: false,
+    game_code: 'jdb_lucky_seven',
+    currency: 'PHP',
+    amount: hub(stake),
+    is_free: false,
+    ...extra,
+  };
+}
+
+function winBody(
+  player: { user: string; token: string },
+  bet: { transaction_uuid: string; round: string },
+  paid: bigint,
+) {
+  return {
+    user: player.user,
+    token: player.token,
+    request_uuid: randomUUID(),
+    transaction_uuid: randomUUID(),
+    reference_transaction_uuid: bet.transaction_uuid,
+    round: bet.round,
+    round_closed: true,
+    game_code: 'jdb_lucky_seven',
+    currency: 'PHP',
+    amount: hub(paid),
+  };
+}
+
+async function ledgerPostings(memberId: number) {
+  const rows = await world.t.db.query<{ n: number }>(
+    "select count(*)::int as n from ledger_transactions where member_id = $1 and idempotency_key like 'game:%'",
+    [memberId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+describe('seamless wallet (Hub88 Operator Wallet API)', () => {
+  it('answers the balance and the user of a live session', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 100_00n);
+    const balance = await call('/user/balance', {
+      user: player.user,
+      token: player.token,
+      request_uuid: 'r-1',
+      game_code: 'jdb_lucky_seven',
+    });
+    expect(balance.status).toBe(200);
+    expect(balance.answer).toEqual({
+      user: player.user,
+      status: 'RS_OK',
+      request_uuid: 'r-1',
+      currency: 'PHP',
+      balance: 10_000_000,
+    });
+    const info = await call('/user/info', { user: player.user, request_uuid: 'r-2' });
+    expect(info.answer).toMatchObject({ user: player.user, status: 'RS_OK', request_uuid: 'r-2' });
+  });
+
+  it('books a bet and its win once each, in a settled round, with the stake counted as turnover', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 100_00n);
+    const bet = betBody(player, 10_00n);
+    const placed = await call('/transaction/bet', bet);
+    expect(placed.answer).toMatchObject({ status: 'RS_OK', balance: hub(90_00n), currency: 'PHP' });
+    const paid = await call('/transaction/win', winBody(player, bet, 25_00n));
+    expect(paid.answer).toMatchObject({ status: 'RS_OK', balance: hub(115_00n) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(115_00n);
+    const [round] = await world.t.db.query<{ bet: bigint; win: bigint; status: string }>(
+      'select bet, win, status from game_rounds where member_id = $1',
+      [player.member.id],
+    );
+    expect(round).toEqual({ bet: 10_00n, win: 25_00n, status: 'settled' });
+    const [turnover] = await world.t.db.query<{ wagered: bigint }>(
+      'select wagered from wallet_turnover where member_id = $1',
+      [player.member.id],
+    );
+    expect(turnover?.wagered).toBe(10_00n);
+  });
+
+  it('answers a duplicate delivery with the first answer and moves the money once', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const exchanges = await world.sim.round({
+      session: player.session,
+      stake: hub(5_00n),
+      outcome: 'lose',
+      scenario: 'duplicate',
+    });
+    const [bet1, bet2, win1, win2] = exchanges.map((exchange) => exchange.answer);
+    expect(bet1).toMatchObject({ status: 'RS_OK', balance: hub(45_00n) });
+    expect({ ...bet2, request_uuid: bet1?.request_uuid }).toEqual(bet1);
+    expect(win1).toMatchObject({ status: 'RS_OK', balance: hub(45_00n) });
+    expect(win2).toEqual(win1);
+    expect(await mainBalance(world.t, player.member.id)).toBe(45_00n);
+    expect(await ledgerPostings(player.member.id)).toBe(1);
+  });
+
+  it('refuses the same transaction id with another request as a duplicate transaction', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const bet = betBody(player, 5_00n);
+    await call('/transaction/bet', bet);
+    const other = await call('/transaction/bet', { ...bet, request_uuid: randomUUID(), amount: hub(6_00n) });
+    expect(other.answer).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', balance: hub(45_00n) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(45_00n);
+  });
+
+  it('refuses a win before its bet, and pays it once the bet has arrived', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const exchanges = await world.sim.round({
+      session: player.session,
+      stake: hub(5_00n),
+      outcome: 'win',
+      scenario: 'win_before_bet',
+    });
+    const [early, bet, win] = exchanges.map((exchange) => exchange.answer);
+    expect(early).toMatchObject({ status: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST', balance: hub(50_00n) });
+    expect(bet).toMatchObject({ status: 'RS_OK', balance: hub(45_00n) });
+    const paid = BigInt(exchanges[2]?.request.amount as number) / HUB;
+    expect(paid).toBeGreaterThan(0n);
+    expect(win).toMatchObject({ status: 'RS_OK', balance: hub(45_00n + paid) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(45_00n + paid);
+  });
+
+  it('rolls a bet back: the stake returns, the round is void and the turnover forgets it', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const exchanges = await world.sim.round({
+      session: player.session,
+      stake: hub(8_00n),
+      scenario: 'rollback',
+    });
+    expect(exchanges.map((exchange) => exchange.answer?.status)).toEqual(['RS_OK', 'RS_OK']);
+    expect(exchanges[1]?.answer?.balance).toBe(hub(50_00n));
+    expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
+    const [round] = await world.t.db.query<{ bet: bigint; status: string }>(
+      'select bet, status from game_rounds where member_id = $1',
+      [player.member.id],
+    );
+    expect(round).toEqual({ bet: 0n, status: 'void' });
+    const [turnover] = await world.t.db.query<{ wagered: bigint }>(
+      'select wagered from wallet_turnover where member_id = $1',
+      [player.member.id],
+    );
+    expect(turnover?.wagered).toBe(0n);
+    // A second rollback of the same bet moves nothing more.
+    const again = await call('/transaction/rollback', {
+      user: player.user,
+      token: player.token,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: exchanges[0]?.request.transaction_uuid,
+    });
+    expect(again.answer).toMatchObject({ status: 'RS_OK', balance: hub(50_00n) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
+  });
+
+  it('answers OK to a rollback of a transaction it never saw, and refuses that transaction when it arrives', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const bet = betBody(player, 5_00n);
+    const rolledBack = await call('/transaction/rollback', {
+      user: player.user,
+      token: player.token,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+    });
+    expect(rolledBack.answer).toMatchObject({ status: 'RS_OK', balance: hub(50_00n) });
+    const late = await call('/transaction/bet', bet);
+    expect(late.answer).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', balance: hub(50_00n) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
+  });
+
+  it('refuses a request whose signature does not verify, or that has none', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const body = JSON.stringify(betBody(player, 5_00n));
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const url = `${world.siteUrl}/providers/hub88/${SEAMLESS.code}/transaction/bet`;
+    for (const signature of [sign('sha256', Buffer.from(body), stranger).toString('base64'), undefined]) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'x-hub88-signature': signature } : {}),
+        },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+    }
+    expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
+  });
+
+  it('refuses a bet beyond the balance with RS_ERROR_NOT_ENOUGH_MONEY and the balance', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 20_00n);
+    const refused = await call('/transaction/bet', betBody(player, 20_01n));
+    expect(refused.answer).toEqual({
+      user: player.user,
+      status: 'RS_ERROR_NOT_ENOUGH_MONEY',
+      request_uuid: refused.request.request_uuid,
+      currency: 'PHP',
+      balance: hub(20_00n),
+    });
+    expect(await mainBalance(world.t, player.member.id)).toBe(20_00n);
+  });
+
+  it('refuses a bet on an expired token, but takes the win and the rollback of that session', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const bet = betBody(player, 10_00n);
+    const other = betBody(player, 5_00n);
+    await call('/transaction/bet', bet);
+    await call('/transaction/bet', other);
+    world.t.clock.advance(world.t.config.gameProviders.sessionHours * 3_600_000 + 1000);
+    const late = await call('/transaction/bet', betBody(player, 1_00n));
+    expect(late.answer).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED' });
+    const paid = await call('/transaction/win', winBody(player, bet, 30_00n));
+    expect(paid.answer).toMatchObject({ status: 'RS_OK', balance: hub(65_00n) });
+    const rolledBack = await call('/transaction/rollback', {
+      user: player.user,
+      token: player.token,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: other.transaction_uuid,
+    });
+    expect(rolledBack.answer).toMatchObject({ status: 'RS_OK', balance: hub(70_00n) });
+  });
+
+  it('refuses an unknown token, another currency, and an amount finer than the currency holds', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const unknown = await call('/transaction/bet', betBody(player, 1_00n, { token: 'not-a-session-token' }));
+    expect(unknown.answer).toMatchObject({ status: 'RS_ERROR_INVALID_TOKEN' });
+    const currency = await call('/transaction/bet', betBody(player, 1_00n, { currency: 'USD' }));
+    expect(currency.answer).toMatchObject({ status: 'RS_ERROR_WRONG_CURRENCY', balance: hub(50_00n) });
+    const fine = await call('/transaction/bet', betBody(player, 1_00n, { amount: 100_001 }));
+    expect(fine.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const malformed = await call('/transaction/bet', { user: player.user, request_uuid: 'r' });
+    expect(malformed.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES', request_uuid: 'r' });
+    expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
+  });
+
+  it('answers a retry after a lost answer with the first answer, without a second debit', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const exchanges = await world.sim.round({
+      session: player.session,
+      stake: hub(7_00n),
+      outcome: 'lose',
+      scenario: 'timeout_after_commit',
+    });
+    const [lost, retried, win] = exchanges;
+    expect(lost?.dropped).toBe(true);
+    expect(lost?.answer).toMatchObject({ status: 'RS_OK', balance: hub(43_00n) });
+    expect(retried?.answer).toMatchObject({ status: 'RS_OK', balance: hub(43_00n) });
+    expect(win?.answer).toMatchObject({ status: 'RS_OK', balance: hub(43_00n) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(43_00n);
+    expect(await ledgerPostings(player.member.id)).toBe(1);
+  });
+
+  describe.runIf(TEST_DATABASE === 'postgres')('under concurrency (PostgreSQL)', () => {
+    it('never takes a balance below zero and books each transaction once', async () => {
+      const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+      const bets = Array.from({ length: 20 }, () => betBody(player, 10_00n));
+      // Each bet is also delivered twice at the same time.
+      const answers = await Promise.all([...bets, ...bets].map((bet) => call('/transaction/bet', bet)));
+      const statuses = answers.map((exchange) => exchange.answer?.status);
+      const accepted = new Set(
+        answers
+          .filter((exchange) => exchange.answer?.status === 'RS_OK')
+          .map((e) => e.request.transaction_uuid),
+      );
+      expect(accepted.size).toBe(5);
+      expect(statuses.every((status) => status === 'RS_OK' || status === 'RS_ERROR_NOT_ENOUGH_MONEY')).toBe(
+        true,
+      );
+      expect(await mainBalance(world.t, player.member.id)).toBe(0n);
+      expect(await ledgerPostings(player.member.id)).toBe(5);
+    });
+  });
+});

@@ -1,0 +1,444 @@
+import type { Queryable, Transaction } from '../../../db/database.ts';
+import { AppError } from '../../../platform/app-error.ts';
+import type { AppDeps } from '../../../platform/context.ts';
+import { sha256Hex } from '../../../platform/crypto.ts';
+import { decodeAnswer, encodeAnswer, write } from '../../../platform/write.ts';
+import { memberAccounts, post } from '../../wallet/ledger.ts';
+import { currencyOf } from '../../wallet/settings.ts';
+import { addWagered } from '../../wallet/turnover.ts';
+import * as store from './store.ts';
+
+/**
+ * The seamless wallet, whatever the provider's contract: balance, bet (debit), win (credit) and rollback, played
+ * from the member's main wallet. Each transaction id of a provider is processed once: the first answer is stored
+ * with it (provider_transactions), and a duplicate delivery gets that answer and moves nothing. Refusals are not
+ * stored (nothing happened), so a provider may retry a refused win once its bet arrived. Adapters (hub88.ts)
+ * translate their wire format to these calls and these results to their statuses.
+ */
+
+export type SeamlessRefusal =
+  | 'unknown_user'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'user_disabled'
+  | 'invalid_game'
+  | 'wrong_currency'
+  | 'not_enough_money'
+  | 'duplicate_transaction'
+  | 'transaction_does_not_exist'
+  | 'transaction_rolled_back';
+
+/** The member's wallet as an answer shows it: main wallet balance in minor units. */
+export interface WalletState {
+  memberId: number;
+  currency: string;
+  balance: bigint;
+}
+
+export type SeamlessResult =
+  | { ok: true; state: WalletState }
+  | { ok: false; refusal: SeamlessRefusal; state: WalletState | null };
+
+class Refused extends Error {
+  constructor(readonly refusal: SeamlessRefusal) {
+    super(refusal);
+  }
+}
+
+export interface RoundRef {
+  /** The provider's round id. */
+  ref: string;
+  closed: boolean;
+}
+
+export interface BetRequest {
+  transactionUuid: string;
+  memberId: number;
+  token: string;
+  gameCode: string;
+  round: RoundRef;
+  currency: string;
+  /** Minor units; 0 for a free bet (the provider's own money). */
+  amount: bigint;
+}
+
+export interface WinRequest {
+  transactionUuid: string;
+  memberId: number;
+  /** The bet the win pays; null only for a free win (a reward of the provider) that no bet preceded. */
+  referenceUuid: string | null;
+  gameCode: string;
+  round: RoundRef;
+  currency: string;
+  amount: bigint;
+}
+
+export interface RollbackRequest {
+  transactionUuid: string;
+  memberId: number;
+  referenceUuid: string;
+}
+
+export const hashSessionToken = (token: string) => sha256Hex(`game-session:${token}`);
+
+async function mainBalance(db: Queryable, memberId: number): Promise<bigint> {
+  const accounts = await memberAccounts(db, memberId);
+  return accounts.find((account) => account.kind === 'main')?.balance ?? 0n;
+}
+
+async function stateOf(deps: AppDeps, memberId: number): Promise<WalletState | null> {
+  const status = await store.memberStatus(deps.db, memberId);
+  if (status === null) return null;
+  const [currency, balance] = await Promise.all([currencyOf(deps), mainBalance(deps.db, memberId)]);
+  return { memberId, currency: currency.currency, balance };
+}
+
+const fingerprintOf = (request: object) => sha256Hex(encodeAnswer(request));
+
+/** The live session of the token, for the member; refused when unknown, another member's, or (checkExpiry) ended. */
+async function sessionOf(
+  db: Queryable,
+  provider: string,
+  token: string,
+  memberId: number,
+  checkExpiry: { now: Date } | null,
+): Promise<store.SessionDb> {
+  const session = token ? await store.findSession(db, provider, hashSessionToken(token)) : null;
+  if (!session || session.member_id !== memberId) throw new Refused('invalid_token');
+  if (checkExpiry && session.expires_at.getTime() <= checkExpiry.now.getTime())
+    throw new Refused('token_expired');
+  return session;
+}
+
+/** The member's main balance (user/balance); the token must be the member's live session. */
+export async function balance(
+  deps: AppDeps,
+  provider: string,
+  request: { memberId: number; token: string },
+  now: Date,
+): Promise<SeamlessResult> {
+  try {
+    await sessionOf(deps.db, provider, request.token, request.memberId, { now });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal, state: null };
+    throw error;
+  }
+  const state = await stateOf(deps, request.memberId);
+  return state ? { ok: true, state } : { ok: false, refusal: 'unknown_user', state: null };
+}
+
+/** The member's wallet for user/info: known members only. */
+export async function memberState(deps: AppDeps, memberId: number): Promise<WalletState | null> {
+  return stateOf(deps, memberId);
+}
+
+interface StoredAnswer {
+  memberId: number;
+  currency: string;
+  balance: bigint;
+}
+
+/**
+ * Runs one money request once: claims its transaction id, then `apply` writes its effect and the answer is kept
+ * with the id. A transaction id seen before answers as it did (or, with another request, as a duplicate), a
+ * transaction rolled back before it arrived is refused, and a refusal leaves nothing behind.
+ */
+async function once(
+  deps: AppDeps,
+  provider: string,
+  claim: {
+    uuid: string;
+    kind: 'bet' | 'win' | 'rollback';
+    memberId: number;
+    referenceUuid: string | null;
+    fingerprint: string;
+  },
+  /** Runs in the transaction, given the member's currency. */
+  apply: (tx: Transaction, currency: string) => Promise<{ roundId: bigint | null; amount: bigint }>,
+  now: Date,
+): Promise<SeamlessResult> {
+  if ((await store.memberStatus(deps.db, claim.memberId)) === null) {
+    return { ok: false, refusal: 'unknown_user', state: null };
+  }
+  const currency = (await currencyOf(deps)).currency;
+  try {
+    const answer = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+      const claimed = await store.claimTransaction(
+        tx,
+        {
+          provider,
+          uuid: claim.uuid,
+          kind: claim.kind,
+          memberId: claim.memberId,
+          amount: 0n,
+          referenceUuid: claim.referenceUuid,
+          fingerprint: claim.fingerprint,
+        },
+        now,
+      );
+      if (!claimed) {
+        const first = await store.findTransaction(tx, provider, claim.uuid);
+        if (!first) throw new Error('a claimed transaction id vanished');
+        if (first.kind === 'absent') throw new Refused('transaction_rolled_back');
+        if (first.fingerprint !== claim.fingerprint || first.answer === null) {
+          throw new Refused('duplicate_transaction');
+        }
+        return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
+      }
+      const done = await apply(tx, currency);
+      const stored: StoredAnswer = {
+        memberId: claim.memberId,
+        currency,
+        balance: await mainBalance(tx, claim.memberId),
+      };
+      await store.completeTransaction(tx, provider, claim.uuid, { ...done, answer: encodeAnswer(stored) });
+      return stored;
+    });
+    return { ok: true, state: answer };
+  } catch (error) {
+    const refusal =
+      error instanceof Refused
+        ? error.refusal
+        : error instanceof AppError && error.code === 'insufficient_balance'
+          ? 'not_enough_money'
+          : null;
+    if (refusal === null) throw error;
+    return { ok: false, refusal, state: await stateOf(deps, claim.memberId) };
+  }
+}
+
+async function gameOf(
+  tx: Queryable,
+  provider: string,
+  gameCode: string,
+  fallback: number | null,
+): Promise<number> {
+  const found = gameCode ? await store.gameIdByCode(tx, provider, gameCode) : null;
+  const gameId = found ?? (gameCode ? null : fallback);
+  if (gameId === null) throw new Refused('invalid_game');
+  return gameId;
+}
+
+function checkCurrency(wallet: string, requested: string) {
+  if (requested !== wallet) throw new Refused('wrong_currency');
+}
+
+const ledgerKey = (provider: string, uuid: string) => `game:${provider}:${uuid}`;
+
+/** A bet: the stake leaves the main wallet for the house, counts towards turnover and goes into the round. */
+export async function bet(
+  deps: AppDeps,
+  provider: string,
+  request: BetRequest,
+  now: Date,
+): Promise<SeamlessResult> {
+  const fingerprint = fingerprintOf({ kind: 'bet', ...request, token: undefined });
+  return once(
+    deps,
+    provider,
+    {
+      uuid: request.transactionUuid,
+      kind: 'bet',
+      memberId: request.memberId,
+      referenceUuid: null,
+      fingerprint,
+    },
+    async (tx, currency) => {
+      const session = await sessionOf(tx, provider, request.token, request.memberId, { now });
+      if ((await store.memberStatus(tx, request.memberId)) !== 'active') throw new Refused('user_disabled');
+      checkCurrency(currency, request.currency);
+      checkCurrency(session.currency, request.currency);
+      const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
+      const roundId = await store.addToRound(
+        tx,
+        {
+          memberId: request.memberId,
+          gameId,
+          ref: request.round.ref,
+          currency: request.currency,
+          closed: request.round.closed,
+        },
+        { bet: request.amount, win: 0n },
+        now,
+      );
+      if (request.amount > 0n) {
+        await post(
+          tx,
+          {
+            key: ledgerKey(provider, request.transactionUuid),
+            kind: 'bet',
+            memberId: request.memberId,
+            reference: `game-round:${roundId}`,
+            legs: [
+              { account: { member: request.memberId, wallet: 'main' }, amount: -request.amount },
+              { account: { system: 'house:games' }, amount: request.amount },
+            ],
+          },
+          now,
+        );
+        await addWagered(tx, request.memberId, request.amount, now);
+      }
+      return { roundId, amount: request.amount };
+    },
+    now,
+  );
+}
+
+/**
+ * A win: paid from the house into the main wallet, in the round of its bet. A win whose bet we never saw is
+ * refused (transaction_does_not_exist) unless it is a free win without a bet; one whose bet was rolled back is
+ * refused as rolled back. The session's expiry is not checked: a win may come after the player left.
+ */
+export async function win(
+  deps: AppDeps,
+  provider: string,
+  request: WinRequest,
+  now: Date,
+): Promise<SeamlessResult> {
+  const fingerprint = fingerprintOf({ kind: 'win', ...request });
+  return once(
+    deps,
+    provider,
+    {
+      uuid: request.transactionUuid,
+      kind: 'win',
+      memberId: request.memberId,
+      referenceUuid: request.referenceUuid,
+      fingerprint,
+    },
+    async (tx, currency) => {
+      checkCurrency(currency, request.currency);
+      let roundId: bigint;
+      const round = {
+        memberId: request.memberId,
+        ref: request.round.ref,
+        currency: request.currency,
+        closed: request.round.closed,
+      };
+      if (request.referenceUuid !== null) {
+        const paid = await store.findTransaction(tx, provider, request.referenceUuid);
+        if (!paid || paid.kind === 'rollback') throw new Refused('transaction_does_not_exist');
+        if (paid.kind === 'absent' || paid.rolled_back_by !== null)
+          throw new Refused('transaction_rolled_back');
+        if (paid.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
+        const betRound = paid.round_id === null ? null : await store.findRound(tx, paid.round_id);
+        if (!betRound) throw new Error('a bet without its round');
+        const gameId = request.gameCode
+          ? await gameOf(tx, provider, request.gameCode, null)
+          : betRound.game_id;
+        roundId = await store.addToRound(
+          tx,
+          { ...round, gameId, ref: request.round.ref || betRound.round_ref },
+          { bet: 0n, win: request.amount },
+          now,
+        );
+      } else {
+        const gameId = await gameOf(tx, provider, request.gameCode, null);
+        roundId = await store.addToRound(
+          tx,
+          { ...round, gameId, ref: request.round.ref || request.transactionUuid },
+          { bet: 0n, win: request.amount },
+          now,
+        );
+      }
+      if (request.amount > 0n) {
+        await post(
+          tx,
+          {
+            key: ledgerKey(provider, request.transactionUuid),
+            kind: 'payout',
+            memberId: request.memberId,
+            reference: `game-round:${roundId}`,
+            legs: [
+              { account: { system: 'house:games' }, amount: -request.amount },
+              { account: { member: request.memberId, wallet: 'main' }, amount: request.amount },
+            ],
+          },
+          now,
+        );
+      }
+      return { roundId, amount: request.amount };
+    },
+    now,
+  );
+}
+
+/**
+ * A rollback reverses a bet (the stake comes back, and leaves the turnover) or a win (it is taken back). Rolling
+ * back a transaction we never saw answers OK and remembers it, so that the transaction is refused if it arrives
+ * later; rolling back one already reversed moves nothing.
+ */
+export async function rollback(
+  deps: AppDeps,
+  provider: string,
+  request: RollbackRequest,
+  now: Date,
+): Promise<SeamlessResult> {
+  const fingerprint = fingerprintOf({ kind: 'rollback', ...request });
+  return once(
+    deps,
+    provider,
+    {
+      uuid: request.transactionUuid,
+      kind: 'rollback',
+      memberId: request.memberId,
+      referenceUuid: request.referenceUuid,
+      fingerprint,
+    },
+    async (tx) => {
+      const absent = await store.claimTransaction(
+        tx,
+        {
+          provider,
+          uuid: request.referenceUuid,
+          kind: 'absent',
+          memberId: request.memberId,
+          amount: 0n,
+          referenceUuid: null,
+          fingerprint: '',
+        },
+        now,
+      );
+      if (absent) {
+        await store.markRolledBack(tx, provider, request.referenceUuid, request.transactionUuid);
+        return { roundId: null, amount: 0n };
+      }
+      const target = await store.findTransaction(tx, provider, request.referenceUuid, true);
+      if (!target) throw new Error('the transaction to roll back vanished');
+      if (target.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
+      if (target.rolled_back_by !== null || (target.kind !== 'bet' && target.kind !== 'win')) {
+        return { roundId: target.round_id, amount: 0n };
+      }
+      await store.markRolledBack(tx, provider, request.referenceUuid, request.transactionUuid);
+      const isBet = target.kind === 'bet';
+      if (target.round_id !== null) {
+        await store.reverseInRound(
+          tx,
+          target.round_id,
+          isBet ? { bet: target.amount, win: 0n } : { bet: 0n, win: target.amount },
+          now,
+        );
+      }
+      if (target.amount > 0n) {
+        const toMember = isBet ? target.amount : -target.amount;
+        await post(
+          tx,
+          {
+            key: ledgerKey(provider, request.transactionUuid),
+            kind: 'refund',
+            memberId: request.memberId,
+            reference: `game-round:${target.round_id ?? ''}`,
+            legs: [
+              { account: { member: request.memberId, wallet: 'main' }, amount: toMember },
+              { account: { system: 'house:games' }, amount: -toMember },
+            ],
+          },
+          now,
+        );
+        if (isBet) await addWagered(tx, request.memberId, -target.amount, now);
+      }
+      return { roundId: target.round_id, amount: target.amount };
+    },
+    now,
+  );
+}

@@ -1,0 +1,538 @@
+import type { Queryable } from '../../../db/database.ts';
+
+// ------------------------------------------------------------------------------------------------- providers
+
+export interface ProviderDb {
+  code: string;
+  name: string;
+  contract: 'hub88' | 'transfer';
+  base_url: string;
+  operator_id: string;
+  sub_partner_id: string;
+  private_key_sealed: string;
+  public_key: string;
+  provider_public_key: string | null;
+  sandbox: boolean;
+  enabled: boolean;
+}
+const PROVIDER_COLUMNS =
+  'code, name, contract, base_url, operator_id, sub_partner_id, private_key_sealed, public_key, provider_public_key, sandbox, enabled';
+
+export async function findProvider(db: Queryable, code: string): Promise<ProviderDb | null> {
+  const rows = await db.query<ProviderDb>(`select ${PROVIDER_COLUMNS} from game_providers where code = $1`, [
+    code,
+  ]);
+  return rows[0] ?? null;
+}
+
+export function enabledProviders(db: Queryable) {
+  return db.query<ProviderDb>(`select ${PROVIDER_COLUMNS} from game_providers where enabled order by code`);
+}
+
+export async function insertProvider(
+  db: Queryable,
+  row: Omit<ProviderDb, 'enabled'>,
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db.query(
+    `insert into game_providers (code, name, contract, base_url, operator_id, sub_partner_id, private_key_sealed,
+       public_key, provider_public_key, sandbox, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) on conflict (code) do nothing returning code`,
+    [
+      row.code,
+      row.name,
+      row.contract,
+      row.base_url,
+      row.operator_id,
+      row.sub_partner_id,
+      row.private_key_sealed,
+      row.public_key,
+      row.provider_public_key,
+      row.sandbox,
+      now,
+    ],
+  );
+  return inserted.length > 0;
+}
+
+export async function setProviderPublicKey(db: Queryable, code: string, pem: string, now: Date) {
+  await db.query('update game_providers set provider_public_key = $2, updated_at = $3 where code = $1', [
+    code,
+    pem,
+    now,
+  ]);
+}
+
+export async function markSynced(db: Queryable, code: string, now: Date) {
+  await db.query('update game_providers set synced_at = $2 where code = $1', [code, now]);
+}
+
+// ---------------------------------------------------------------------------------------------------- games
+
+export interface LaunchTargetDb {
+  game_id: number;
+  code: string;
+  provider_game_id: string | null;
+  room_id: string | null;
+  demo: boolean;
+  enabled: boolean;
+  vassalage: string;
+  provider: string | null;
+}
+
+/** The game, its vendor and the vendor's provider, as a launch needs them. */
+export async function launchTarget(db: Queryable, gameId: number): Promise<LaunchTargetDb | null> {
+  const rows = await db.query<LaunchTargetDb>(
+    `select g.id as game_id, g.code, g.game_id as provider_game_id, g.room_id, g.demo, g.enabled and v.enabled as enabled,
+       v.vassalage, v.provider
+     from games g join game_vendors v on v.id = g.vendor_id where g.id = $1`,
+    [gameId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A provider's game by its code there (Hub88's game_code). */
+export async function gameIdByCode(db: Queryable, provider: string, code: string): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `select g.id from games g join game_vendors v on v.id = g.vendor_id
+     where v.provider = $1 and g.code = $2 order by g.id limit 1`,
+    [provider, code],
+  );
+  return rows[0]?.id ?? null;
+}
+
+// ------------------------------------------------------------------------------------------------- sessions
+
+export interface SessionDb {
+  member_id: number;
+  game_id: number;
+  currency: string;
+  expires_at: Date;
+}
+
+export async function insertSession(
+  db: Queryable,
+  row: {
+    tokenHash: string;
+    provider: string;
+    memberId: number;
+    gameId: number;
+    currency: string;
+    expiresAt: Date;
+  },
+  now: Date,
+) {
+  await db.query(
+    `insert into game_sessions (token_hash, provider, member_id, game_id, currency, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.tokenHash, row.provider, row.memberId, row.gameId, row.currency, now, row.expiresAt],
+  );
+}
+
+export async function findSession(
+  db: Queryable,
+  provider: string,
+  tokenHash: string,
+): Promise<SessionDb | null> {
+  const rows = await db.query<SessionDb>(
+    'select member_id, game_id, currency, expires_at from game_sessions where token_hash = $1 and provider = $2',
+    [tokenHash, provider],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sessions that ended long enough ago go (housekeeping). */
+export async function purgeSessions(db: Queryable, before: Date): Promise<number> {
+  return (await db.query('delete from game_sessions where expires_at < $1 returning 1', [before])).length;
+}
+
+export async function memberStatus(db: Queryable, memberId: number): Promise<string | null> {
+  const rows = await db.query<{ status: string }>('select status from members where id = $1', [memberId]);
+  return rows[0]?.status ?? null;
+}
+
+// ------------------------------------------------------------------------------------- provider transactions
+
+export interface TransactionDb {
+  id: bigint;
+  kind: 'bet' | 'win' | 'rollback' | 'absent';
+  member_id: number;
+  round_id: bigint | null;
+  amount: bigint;
+  reference_uuid: string | null;
+  fingerprint: string;
+  rolled_back_by: string | null;
+  answer: unknown;
+}
+const TRANSACTION_COLUMNS =
+  'id, kind, member_id, round_id, amount, reference_uuid, fingerprint, rolled_back_by, answer';
+
+/**
+ * Claims a transaction id: true when this request is the first with it. A concurrent request with the same id
+ * waits here until the first commits (or rolls back, and then this one claims it).
+ */
+export async function claimTransaction(
+  tx: Queryable,
+  row: {
+    provider: string;
+    uuid: string;
+    kind: TransactionDb['kind'];
+    memberId: number;
+    amount: bigint;
+    referenceUuid: string | null;
+    fingerprint: string;
+  },
+  now: Date,
+): Promise<boolean> {
+  const claimed = await tx.query(
+    `insert into provider_transactions (provider, transaction_uuid, kind, member_id, amount, reference_uuid,
+       fingerprint, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (provider, transaction_uuid) do nothing returning id`,
+    [row.provider, row.uuid, row.kind, row.memberId, row.amount, row.referenceUuid, row.fingerprint, now],
+  );
+  return claimed.length > 0;
+}
+
+export async function findTransaction(
+  tx: Queryable,
+  provider: string,
+  uuid: string,
+  forUpdate = false,
+): Promise<TransactionDb | null> {
+  const rows = await tx.query<TransactionDb>(
+    `select ${TRANSACTION_COLUMNS} from provider_transactions where provider = $1 and transaction_uuid = $2
+     ${forUpdate ? 'for update' : ''}`,
+    [provider, uuid],
+  );
+  return rows[0] ?? null;
+}
+
+export async function completeTransaction(
+  tx: Queryable,
+  provider: string,
+  uuid: string,
+  done: { roundId: bigint | null; amount: bigint; answer: string },
+) {
+  await tx.query(
+    `update provider_transactions set round_id = $3, amount = $4, answer = $5::jsonb
+     where provider = $1 and transaction_uuid = $2`,
+    [provider, uuid, done.roundId, done.amount, done.answer],
+  );
+}
+
+export async function markRolledBack(tx: Queryable, provider: string, uuid: string, by: string) {
+  await tx.query(
+    'update provider_transactions set rolled_back_by = $3 where provider = $1 and transaction_uuid = $2',
+    [provider, uuid, by],
+  );
+}
+
+// --------------------------------------------------------------------------------------------------- rounds
+
+/**
+ * Adds a stake or a win to the member's round of the game, opening the round on its first transaction (a win without
+ * a bet, a free round's, opens it too); a closed round is settled.
+ */
+export async function addToRound(
+  tx: Queryable,
+  round: { memberId: number; gameId: number; ref: string; currency: string; closed: boolean },
+  amounts: { bet: bigint; win: bigint },
+  now: Date,
+): Promise<bigint> {
+  const [row] = await tx.query<{ id: bigint }>(
+    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+     on conflict (member_id, game_id, round_ref) do update
+       set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
+           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end
+     returning id`,
+    [
+      round.memberId,
+      round.gameId,
+      round.ref,
+      round.currency,
+      amounts.bet,
+      amounts.win,
+      round.closed ? 'settled' : 'open',
+      now,
+      round.closed,
+    ],
+  );
+  if (!row) throw new Error('the round was not written');
+  return row.id;
+}
+
+export interface RoundDb {
+  id: bigint;
+  member_id: number;
+  game_id: number;
+  round_ref: string;
+  bet: bigint;
+  win: bigint;
+  status: 'open' | 'settled' | 'void';
+}
+
+export async function findRound(tx: Queryable, id: bigint): Promise<RoundDb | null> {
+  const rows = await tx.query<RoundDb>(
+    'select id, member_id, game_id, round_ref, bet, win, status from game_rounds where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Takes a reversed bet or win out of its round; a round left with nothing staked or won is void. */
+export async function reverseInRound(
+  tx: Queryable,
+  id: bigint,
+  part: { bet: bigint; win: bigint },
+  now: Date,
+) {
+  await tx.query(
+    `update game_rounds set bet = greatest(bet - $2::bigint, 0), win = greatest(win - $3::bigint, 0), updated_at = $4,
+       status = case when greatest(bet - $2::bigint, 0) = 0 and greatest(win - $3::bigint, 0) = 0 then 'void'
+                     else status end
+     where id = $1`,
+    [id, part.bet, part.win, now],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- catalogue
+
+export interface CatalogueVendor {
+  vassalage: string;
+  gameType: string;
+  displayName: string;
+  /** Minor units; null when the vendor has no jackpot. */
+  jackpot: bigint | null;
+}
+
+/**
+ * Adds a vendor the provider offers, or links an existing one to the provider (when no provider serves it yet)
+ * and updates its jackpot; the operator's choices (enabled, hot, sort, display name, icon) are never overwritten.
+ * Answers the vendor's id and whether it is new.
+ */
+export async function upsertVendor(
+  tx: Queryable,
+  provider: string,
+  vendor: CatalogueVendor,
+  sort: number,
+  now: Date,
+): Promise<{ id: number; inserted: boolean }> {
+  const [row] = await tx.query<{ id: number; inserted: boolean }>(
+    `insert into game_vendors (game_type, vassalage, display_name, sort, provider, jackpot, jackpot_updated_at)
+     values ($1, $2, $3, $4, $5, $6, case when $6::bigint is null then null else $7::timestamptz end)
+     on conflict (game_type, vassalage) do update
+       set provider = coalesce(game_vendors.provider, excluded.provider),
+           jackpot = excluded.jackpot, jackpot_updated_at = excluded.jackpot_updated_at
+     returning id, (xmax = 0) as inserted`,
+    [vendor.gameType, vendor.vassalage, vendor.displayName, sort, provider, vendor.jackpot, now],
+  );
+  if (!row) throw new Error('the vendor was not written');
+  return row;
+}
+
+export async function setVendorIcon(tx: Queryable, vendorId: number, imageId: string) {
+  await tx.query('update game_vendors set icon_image_id = $2 where id = $1 and icon_image_id is null', [
+    vendorId,
+    imageId,
+  ]);
+}
+
+export interface CatalogueGame {
+  code: string;
+  gameId: string | null;
+  roomId: string | null;
+  names: Record<string, string>;
+  classify: string;
+  minBet: bigint;
+  lines: number;
+  platforms: string[];
+  demo: boolean;
+}
+
+/** Adds or updates a game by (vendor, code); enabled, hot rank and sort stay as the operator set them. */
+export async function upsertGame(
+  tx: Queryable,
+  vendorId: number,
+  game: CatalogueGame,
+  sort: number,
+  now: Date,
+) {
+  const [row] = await tx.query<{ id: number }>(
+    `insert into games (vendor_id, code, game_id, room_id, names, classify, min_bet, line_num, platforms, sort, demo,
+       created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     on conflict (vendor_id, code) do update
+       set game_id = excluded.game_id, room_id = excluded.room_id, names = excluded.names,
+           classify = excluded.classify, min_bet = excluded.min_bet,
+           line_num = excluded.line_num, platforms = excluded.platforms, demo = excluded.demo,
+           updated_at = excluded.updated_at
+     returning id`,
+    [
+      vendorId,
+      game.code,
+      game.gameId,
+      game.roomId,
+      JSON.stringify(game.names),
+      game.classify,
+      game.minBet,
+      game.lines,
+      game.platforms,
+      sort,
+      game.demo,
+      now,
+    ],
+  );
+  if (!row) throw new Error('the game was not written');
+  return row.id;
+}
+
+export async function setGameIcon(tx: Queryable, gameId: number, imageId: string) {
+  await tx.query('update games set icon_image_id = $2 where id = $1', [gameId, imageId]);
+}
+
+/** The hash of each game's current tile, by (vendor, code), to store only tiles that changed. */
+export async function gameIconHashes(db: Queryable, provider: string): Promise<Map<string, string>> {
+  const rows = await db.query<{ vassalage: string; code: string; sha256: string }>(
+    `select v.vassalage, g.code, i.sha256 from games g join game_vendors v on v.id = g.vendor_id
+     join images i on i.id = g.icon_image_id where v.provider = $1`,
+    [provider],
+  );
+  return new Map(rows.map((row) => [`${row.vassalage}/${row.code}`, row.sha256]));
+}
+
+// ------------------------------------------------------------------------------------------------- matches
+
+export interface MatchRow {
+  matchRef: string;
+  league: string;
+  homeTeam: string;
+  awayTeam: string;
+  kickOff: Date;
+  odds: { home: number; draw: number | null; away: number };
+}
+
+/** Replaces a vendor's matches with those of the feed. */
+export async function replaceMatches(tx: Queryable, vendorId: number, matches: MatchRow[], now: Date) {
+  await tx.query('delete from sports_matches where vendor_id = $1 and not (match_ref = any($2::text[]))', [
+    vendorId,
+    matches.map((match) => match.matchRef),
+  ]);
+  for (const match of matches) {
+    await tx.query(
+      `insert into sports_matches (vendor_id, match_ref, league, home_team, away_team, kick_off, odds, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (vendor_id, match_ref) do update
+         set league = excluded.league, home_team = excluded.home_team, away_team = excluded.away_team,
+             kick_off = excluded.kick_off, odds = excluded.odds, updated_at = excluded.updated_at`,
+      [
+        vendorId,
+        match.matchRef,
+        match.league,
+        match.homeTeam,
+        match.awayTeam,
+        match.kickOff,
+        JSON.stringify(match.odds),
+        now,
+      ],
+    );
+  }
+}
+
+export interface MatchDb {
+  match_ref: string;
+  vassalage: string;
+  league: string;
+  home_team: string;
+  away_team: string;
+  kick_off: Date;
+  odds: { home: number; draw: number | null; away: number };
+}
+
+/** Matches of enabled vendors not yet started (or started less than `since` ago), soonest first. */
+export function upcomingMatches(
+  db: Queryable,
+  filter: { vassalage: string | null; since: Date; limit: number },
+) {
+  return db.query<MatchDb>(
+    `select m.match_ref, v.vassalage, m.league, m.home_team, m.away_team, m.kick_off, m.odds
+     from sports_matches m join game_vendors v on v.id = m.vendor_id
+     where v.enabled and m.kick_off >= $2 and ($1::text is null or v.vassalage = $1)
+     order by m.kick_off, m.id limit $3`,
+    [filter.vassalage, filter.since, filter.limit],
+  );
+}
+
+// ------------------------------------------------------------------------------------------------ transfers
+
+export interface TransferDb {
+  id: bigint;
+  reference: string;
+  provider: string;
+  vendor: string;
+  member_id: number;
+  direction: 'deposit' | 'withdraw';
+  amount: bigint;
+  status: 'pending' | 'done' | 'refunded' | 'failed';
+  provider_balance: bigint | null;
+  last_error: string;
+}
+const TRANSFER_COLUMNS =
+  'id, reference, provider, vendor, member_id, direction, amount, status, provider_balance, last_error';
+
+/** A vendor in transfer mode, with its provider. */
+export async function transferVendor(db: Queryable, vassalage: string): Promise<{ provider: string } | null> {
+  const rows = await db.query<{ provider: string }>(
+    `select v.provider from game_vendors v join game_providers p on p.code = v.provider
+     where v.vassalage = $1 and v.transfer_wallet and p.contract = 'transfer' and p.enabled and v.enabled
+     order by v.id limit 1`,
+    [vassalage],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertTransfer(
+  tx: Queryable,
+  row: Pick<TransferDb, 'reference' | 'provider' | 'vendor' | 'member_id' | 'direction' | 'amount'>,
+  now: Date,
+) {
+  await tx.query(
+    `insert into provider_transfers (reference, provider, vendor, member_id, direction, amount, status, created_at,
+       updated_at)
+     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)`,
+    [row.reference, row.provider, row.vendor, row.member_id, row.direction, row.amount, now],
+  );
+}
+
+export async function findTransfer(
+  db: Queryable,
+  reference: string,
+  forUpdate = false,
+): Promise<TransferDb | null> {
+  const rows = await db.query<TransferDb>(
+    `select ${TRANSFER_COLUMNS} from provider_transfers where reference = $1 ${forUpdate ? 'for update' : ''}`,
+    [reference],
+  );
+  return rows[0] ?? null;
+}
+
+export async function finishTransfer(
+  tx: Queryable,
+  reference: string,
+  end: { status: TransferDb['status']; providerBalance: bigint | null; error: string },
+  now: Date,
+) {
+  await tx.query(
+    `update provider_transfers set status = $2, provider_balance = $3, last_error = $4, updated_at = $5
+     where reference = $1`,
+    [reference, end.status, end.providerBalance, end.error, now],
+  );
+}
+
+export async function noteTransferError(db: Queryable, reference: string, error: string, now: Date) {
+  await db.query('update provider_transfers set last_error = $2, updated_at = $3 where reference = $1', [
+    reference,
+    error.slice(0, 500),
+    now,
+  ]);
+}

@@ -1,0 +1,123 @@
+import { freePort } from '../../../../../../e2e/start-server.ts';
+import {
+  type GameProviderSandbox,
+  startGameProvider,
+} from '../../../../../../sandbox/game-provider/server.ts';
+import { startTestApp, TEST_SECRETS_KEY, type TestApp } from '../../../../test/harness.ts';
+import { loadConfig } from '../../../config.ts';
+import { memberAccounts } from '../../wallet/ledger.ts';
+import { walletMember } from '../../wallet/testing.ts';
+import { syncCatalogue } from './catalogue.ts';
+import { hub88User } from './hub88.ts';
+import { type LaunchRequest, launchGame } from './launch.ts';
+import { registerProvider } from './registry.ts';
+
+/** A test server listening on a real port, the provider simulator beside it, and providers registered and synced. */
+export interface ProviderWorld {
+  t: TestApp;
+  sim: GameProviderSandbox;
+  siteUrl: string;
+  close(): Promise<void>;
+}
+
+export const SEAMLESS = { code: 'SIM', operatorId: 'op-seamless' } as const;
+export const TRANSFER = { code: 'SIMT', operatorId: 'op-transfer' } as const;
+
+export async function startProviderWorld(
+  options: { contracts?: ('hub88' | 'transfer')[]; sync?: boolean } = {},
+): Promise<ProviderWorld> {
+  const port = await freePort();
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const sim = await startGameProvider();
+  const base = loadConfig({ LOG_LEVEL: 'silent' });
+  const t = await startTestApp({
+    runJobs: false,
+    config: {
+      siteUrl,
+      gameProviders: {
+        ...base.gameProviders,
+        walletUrl: siteUrl,
+        sandboxUrl: sim.url,
+        transferCheckSeconds: 30,
+      },
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  for (const contract of options.contracts ?? ['hub88']) {
+    const which = contract === 'hub88' ? SEAMLESS : TRANSFER;
+    await registerProvider(
+      t.db,
+      TEST_SECRETS_KEY,
+      t.deps.rng,
+      {
+        code: which.code,
+        name: which.code,
+        contract,
+        baseUrl: sim.url,
+        operatorId: which.operatorId,
+        sandbox: true,
+      },
+      t.clock.now(),
+    );
+    if (options.sync ?? true) await syncCatalogue(t.deps, which.code, t.clock.now());
+  }
+  return {
+    t,
+    sim,
+    siteUrl,
+    async close() {
+      await t.close();
+      await sim.close();
+    },
+  };
+}
+
+/** A game of the catalogue by its code at the provider, as the launch route passes it. */
+export async function catalogueGame(t: TestApp, code: string): Promise<LaunchRequest['game']> {
+  const [row] = await t.db.query<{
+    id: number;
+    game_id: string | null;
+    room_id: string | null;
+    vassalage: string;
+    game_type: string;
+  }>(
+    `select g.id, g.game_id, g.room_id, v.vassalage, v.game_type from games g join game_vendors v on v.id = g.vendor_id
+     where g.code = $1`,
+    [code],
+  );
+  if (!row) throw new Error(`no game ${code}`);
+  return {
+    id: row.id,
+    code,
+    gameId: row.game_id,
+    roomId: row.room_id,
+    vendor: row.vassalage,
+    gameType: row.game_type,
+  };
+}
+
+/** A funded member (minor units) with a real-play session of the game at the simulator. */
+export async function playerInGame(world: ProviderWorld, code: string, funds: bigint) {
+  const { t, sim } = world;
+  const member = await walletMember(t, { funds });
+  const { url } = await launchGame(
+    t.deps,
+    {
+      member: { id: member.id, username: `member${member.id}` },
+      game: await catalogueGame(t, code),
+      demo: false,
+      language: 'EN',
+      platform: 'desktop',
+      lobbyUrl: `${world.siteUrl}/games`,
+    },
+    t.clock.now(),
+  );
+  const session = sim.sessions().at(-1);
+  if (!session?.token || session.user !== hub88User(member.id))
+    throw new Error('the launch opened no session');
+  return { member, url, session: session.id, user: session.user, token: session.token };
+}
+
+export async function mainBalance(t: TestApp, memberId: number): Promise<bigint> {
+  return (await memberAccounts(t.db, memberId)).find((account) => account.kind === 'main')?.balance ?? 0n;
+}

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberAccounts } from '../../wallet/ledger.ts';
+import { walletMember } from '../../wallet/testing.ts';
+import { hub88User } from './hub88.ts';
+import * as store from './store.ts';
+import { mainBalance, type ProviderWorld, startProviderWorld, TRANSFER } from './testing.ts';
+import { transferWithVendor } from './transfers.ts';
+
+let world: ProviderWorld;
+beforeAll(async () => {
+  world = await startProviderWorld({ contracts: ['transfer'] });
+});
+afterAll(async () => {
+  await world.close();
+});
+
+async function vendorBalance(memberId: number) {
+  const accounts = await memberAccounts(world.t.db, memberId);
+  return accounts.find((account) => account.kind === 'vendor' && account.vendor === 'FB')?.balance ?? 0n;
+}
+
+const status = async (reference: string) => (await store.findTransfer(world.t.db, reference))?.status;
+const atProvider = (memberId: number) => world.sim.transferBalance(TRANSFER.operatorId, hub88User(memberId));
+
+describe('transfer mode (FB)', () => {
+  it('links the transfer vendor to its provider on sync', async () => {
+    const [fb] = await world.t.db.query("select provider from game_vendors where vassalage = 'FB'");
+    expect(fb).toEqual({ provider: TRANSFER.code });
+  });
+
+  it('moves a deposit into the vendor wallet and sends it to the provider with its reference', async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    const { reference } = await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'deposit', amount: 30_00n },
+      world.t.clock.now(),
+    );
+    expect(await mainBalance(world.t, member.id)).toBe(70_00n);
+    await world.t.jobs.runDue();
+    expect(await status(reference)).toBe('done');
+    expect(await vendorBalance(member.id)).toBe(30_00n);
+    expect(atProvider(member.id)).toBe(3_000_000);
+    expect(world.sim.transfers().filter((transfer) => transfer.transactionUuid === reference)).toHaveLength(
+      1,
+    );
+  });
+
+  it('asks for the status of a deposit whose answer never came, and finds it applied: no refund', async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    world.sim.setDepositFault('hang_up');
+    const { reference } = await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'deposit', amount: 40_00n },
+      world.t.clock.now(),
+    );
+    await world.t.jobs.runDue();
+    expect(await status(reference)).toBe('pending');
+    expect(atProvider(member.id)).toBe(4_000_000);
+    world.t.clock.advance(world.t.config.gameProviders.transferCheckSeconds * 1000);
+    await world.t.jobs.runDue();
+    expect(await status(reference)).toBe('done');
+    expect(await mainBalance(world.t, member.id)).toBe(60_00n);
+    expect(await vendorBalance(member.id)).toBe(40_00n);
+    expect(world.sim.transfers().filter((transfer) => transfer.transactionUuid === reference)).toHaveLength(
+      1,
+    );
+  });
+
+  it('refunds a deposit the provider refused to the main wallet', async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    world.sim.setDepositFault('refuse');
+    const { reference } = await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'deposit', amount: 25_00n },
+      world.t.clock.now(),
+    );
+    await world.t.jobs.runDue();
+    expect(await status(reference)).toBe('refunded');
+    expect(await mainBalance(world.t, member.id)).toBe(100_00n);
+    expect(await vendorBalance(member.id)).toBe(0n);
+    expect(atProvider(member.id)).toBe(0);
+  });
+
+  it('withdraws to the main wallet once the provider paid out, and fails a withdrawal beyond its balance', async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'deposit', amount: 50_00n },
+      world.t.clock.now(),
+    );
+    await world.t.jobs.runDue();
+    const { reference } = await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'withdraw', amount: 20_00n },
+      world.t.clock.now(),
+    );
+    expect(await mainBalance(world.t, member.id)).toBe(50_00n);
+    await world.t.jobs.runDue();
+    expect(await status(reference)).toBe('done');
+    expect(await mainBalance(world.t, member.id)).toBe(70_00n);
+    expect(await vendorBalance(member.id)).toBe(30_00n);
+    expect(atProvider(member.id)).toBe(3_000_000);
+    const { reference: tooMuch } = await transferWithVendor(
+      world.t.deps,
+      member.id,
+      { vendor: 'FB', direction: 'withdraw', amount: 31_00n },
+      world.t.clock.now(),
+    );
+    await world.t.jobs.runDue();
+    expect(await status(tooMuch)).toBe('failed');
+    expect(await mainBalance(world.t, member.id)).toBe(70_00n);
+  });
+
+  it('refuses a transfer with a vendor that is not in transfer mode', async () => {
+    const member = await walletMember(world.t, { funds: 10_00n });
+    await expect(
+      transferWithVendor(
+        world.t.deps,
+        member.id,
+        { vendor: 'DG', direction: 'deposit', amount: 1_00n },
+        world.t.clock.now(),
+      ),
+    ).rejects.toMatchObject({ code: 'wallet_unknown' });
+  });
+});

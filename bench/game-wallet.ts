@@ -1,0 +1,229 @@
+/**
+ * Seamless game wallet figures (issue 12) on a real PostgreSQL server the script starts: bet-and-win round trips per
+ * second, each a signed transaction/bet and a signed transaction/win sent over HTTP by the provider simulator
+ * (sandbox/game-provider) to a started server process, with 1 player and with 100 players; beside, measured in the
+ * same run, the wallet benchmark's baselines: pgbench's built-in simple-update and postings through
+ * POST /wps/relay/GCS_walletTransfer on the same server. A round moves money twice (two ledger postings).
+ * Run: npx tsx bench/game-wallet.ts   [CONCURRENCY=8 SECONDS=10]
+ */
+import { randomUUID } from 'node:crypto';
+import { walletPlayerEndpoints as api } from '@tessera/contract';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres } from '../apps/server/src/db/database.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { hub88User } from '../apps/server/src/modules/games/providers/hub88.ts';
+import { registerProvider } from '../apps/server/src/modules/games/providers/registry.ts';
+import { hashSessionToken } from '../apps/server/src/modules/games/providers/seamless.ts';
+import { post } from '../apps/server/src/modules/wallet/ledger.ts';
+import { cryptoRng, token } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
+import { write } from '../apps/server/src/platform/write.ts';
+import { startPostgres } from '../apps/server/test/postgres.ts';
+import { startServer } from '../e2e/start-server.ts';
+import { startGameProvider } from '../sandbox/game-provider/server.ts';
+import { builtinTps, pgbench, throughput } from './measure.ts';
+
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const PLAYERS = 100;
+const PROVIDER = 'BENCH';
+const OPERATOR = 'bench-operator';
+const SECRETS_KEY = Buffer.alloc(32, 5);
+
+const measure = (work: () => Promise<unknown>) =>
+  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
+
+async function main() {
+  const pg = await startPostgres();
+  const admin = await openPostgres(pg.url, 1);
+  await admin.query('create database tessera');
+  await admin.close();
+  const url = pg.url.replace(/\/postgres$/, '/tessera');
+  pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
+  const db = await openPostgres(url, 4);
+  const simulator = await startGameProvider();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    await migrate(db);
+    const now = new Date();
+    await seed(db, { merchantCode: 'TESSERA', demo: false, now, rng: cryptoRng });
+    const config = loadConfig({});
+    await registerProvider(
+      db,
+      SECRETS_KEY,
+      cryptoRng,
+      {
+        code: PROVIDER,
+        name: 'Bench',
+        contract: 'hub88',
+        baseUrl: simulator.url,
+        operatorId: OPERATOR,
+        providerPublicKey: simulator.publicKey,
+      },
+      now,
+    );
+    const [vendor] = await db.query<{ id: number }>(
+      "insert into game_vendors (game_type, vassalage, display_name, provider) values ('RNG', 'BENCH', 'Bench', $1) returning id",
+      [PROVIDER],
+    );
+    const [game] = await db.query<{ id: number }>(
+      `insert into games (vendor_id, code, game_id, names, created_at, updated_at)
+       values ($1, 'bench_slot', 'bench_slot', '{"EN": "Bench slot"}', $2, $2) returning id`,
+      [vendor?.id, now],
+    );
+    const members = await db.query<{ id: number }>(
+      `insert into members (username) select 'bench' || g from generate_series(1, ${PLAYERS}) g returning id`,
+    );
+    const players: { user: string; token: string; session: string }[] = [];
+    for (const { id } of members) {
+      const sessionToken = token(cryptoRng);
+      await db.query(
+        `insert into game_sessions (token_hash, provider, member_id, game_id, currency, created_at, expires_at)
+         values ($1, $2, $3, $4, 'PHP', $5, $5::timestamptz + interval '1 day')`,
+        [hashSessionToken(sessionToken), PROVIDER, id, game?.id, now],
+      );
+      const session = await openSession(
+        db,
+        { kind: 'member', id },
+        config.memberSession,
+        now,
+        '127.0.0.1',
+        cryptoRng,
+      );
+      players.push({ user: hub88User(id), token: sessionToken, session: session.token });
+      await write(db, { isolation: 'read committed' }, (tx) =>
+        post(
+          tx,
+          {
+            key: `bench-funding-${id}`,
+            kind: 'deposit',
+            memberId: id,
+            reference: 'bench',
+            legs: [
+              { account: { member: id, wallet: 'main' }, amount: 100_000_000_000n },
+              { account: { system: 'merchant:cash' }, amount: -100_000_000_000n },
+            ],
+          },
+          now,
+        ),
+      );
+    }
+    const [provider] = await db.query<{ public_key: string }>(
+      'select public_key from game_providers where code = $1',
+      [PROVIDER],
+    );
+
+    server = await startServer({
+      DATABASE_URL: url,
+      DEMO_SEED: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      SECRETS_KEY: SECRETS_KEY.toString('base64'),
+    });
+    const base = server.baseUrl;
+    await fetch(`${simulator.url}/sandbox/operators`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        operator_id: OPERATOR,
+        public_key: provider?.public_key,
+        wallet_url: `${base}/providers/hub88/${PROVIDER}`,
+      }),
+    });
+
+    const pick = () => players[cryptoRng.int(0, players.length)] as (typeof players)[number];
+    const round = async (player: (typeof players)[number]) => {
+      const bet = randomUUID();
+      const common = {
+        user: player.user,
+        token: player.token,
+        round: bet,
+        game_code: 'bench_slot',
+        currency: 'PHP',
+      };
+      const placed = await simulator.walletCall(OPERATOR, '/transaction/bet', {
+        ...common,
+        request_uuid: randomUUID(),
+        transaction_uuid: bet,
+        amount: 1000,
+      });
+      if (placed.answer?.status !== 'RS_OK') throw new Error(String(placed.answer?.status));
+      const paid = await simulator.walletCall(OPERATOR, '/transaction/win', {
+        ...common,
+        request_uuid: randomUUID(),
+        transaction_uuid: `${bet}-win`,
+        reference_transaction_uuid: bet,
+        round_closed: true,
+        amount: 2000,
+      });
+      if (paid.answer?.status !== 'RS_OK') throw new Error(String(paid.answer?.status));
+    };
+    let requests = 0;
+    const transfer = async (sessionToken: string) => {
+      requests += 1;
+      const response = await fetch(`${base}${api.walletTransfer.path}`, {
+        method: 'POST',
+        headers: {
+          authorization: sessionToken,
+          'content-type': 'application/json',
+          'idempotency-key': `h${requests}`,
+        },
+        body: '{"fromWallet":"main","toWallet":"FB","amount":0.01}',
+      });
+      if (response.status !== 200) throw new Error(String(response.status));
+      await response.arrayBuffer();
+    };
+
+    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', CONCURRENCY, SECONDS);
+    await measure(() => round(pick())); // warm-up
+    const transfers = await measure(() => transfer(pick().session));
+    const rounds1 = await measure(() => round(players[0] as (typeof players)[number]));
+    const roundsMany = await measure(() => round(pick()));
+
+    const row = (name: string, perSecond: number, medianMs?: number, ratio?: number) =>
+      `  ${name.padEnd(62)}${perSecond.toFixed(0).padStart(8)}${medianMs === undefined ? ''.padStart(13) : `${medianMs.toFixed(2).padStart(10)} ms`}${ratio === undefined ? '' : `   ratio ${ratio.toFixed(2)}`}`;
+    process.stdout.write(
+      [
+        `PostgreSQL server started by the script; ${CONCURRENCY} concurrent clients for ${SECONDS} s each; ${PLAYERS} funded players`,
+        '',
+        `${'  per second'.padEnd(64)}      median`,
+        row('baseline pgbench simple-update (built-in)', simpleUpdate),
+        row(
+          'baseline postings, HTTP GCS_walletTransfer (wallet bench)',
+          transfers.perSecond,
+          transfers.medianMs,
+          transfers.perSecond / simpleUpdate,
+        ),
+        row(
+          'seamless bet-and-win rounds, signed HTTP, 1 player',
+          rounds1.perSecond,
+          rounds1.medianMs,
+          rounds1.perSecond / simpleUpdate,
+        ),
+        row(
+          `seamless bet-and-win rounds, signed HTTP, ${PLAYERS} players`,
+          roundsMany.perSecond,
+          roundsMany.medianMs,
+          roundsMany.perSecond / simpleUpdate,
+        ),
+        row(
+          `  the same as wallet calls (2 a round), ${PLAYERS} players`,
+          roundsMany.perSecond * 2,
+          undefined,
+          (roundsMany.perSecond * 2) / transfers.perSecond,
+        ),
+        '',
+        `  failed calls: ${[transfers, rounds1, roundsMany].reduce((sum, run) => sum + run.failures, 0)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await server?.stop();
+    await simulator.close();
+    await db.close();
+    pg.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+
+/**
+ * The seamless wallet API a Hub88-style aggregator calls (Hub88's Operator Wallet API), under
+ * /providers/hub88/:provider. These are not calls of our own clients: they answer Hub88's JSON (never our envelope),
+ * always with HTTP 200 and a `status` of RS_OK or an RS_ERROR_… code, and every request must carry a valid
+ * X-Hub88-Signature. The body is read and checked by the server itself (RS_ERROR_WRONG_TYPES), after the signature.
+ */
+export const HUB88_STATUSES = [
+  'RS_OK',
+  'RS_ERROR_UNKNOWN',
+  'RS_ERROR_INVALID_PARTNER',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_INVALID_GAME',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_WRONG_SYNTAX',
+  'RS_ERROR_WRONG_TYPES',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
+  'RS_ERROR_TRANSACTION_ROLLED_BACK',
+] as const;
+export type Hub88Status = (typeof HUB88_STATUSES)[number];
+
+export const hub88Answer = z.looseObject({
+  status: z.enum(HUB88_STATUSES),
+  request_uuid: z.string().optional(),
+  user: z.string().optional(),
+  currency: z.string().optional(),
+  /** Integer, in 1/100000 of the currency unit. */
+  balance: z.number().int().optional(),
+});
+export type Hub88Answer = z.infer<typeof hub88Answer>;
+
+const hub88Call = (path: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/providers/hub88/:provider${path}`,
+    access: 'visitor',
+    params: z.object({ provider: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+    body: z.unknown(),
+    answer: 'bare',
+    response: hub88Answer,
+  });
+
+export const hub88WalletEndpoints = {
+  userInfo: hub88Call('/user/info'),
+  userBalance: hub88Call('/user/balance'),
+  bet: hub88Call('/transaction/bet'),
+  win: hub88Call('/transaction/win'),
+  rollback: hub88Call('/transaction/rollback'),
+};
+
+/** A sports match of the home page's "hot sport", as a sports vendor reported it. */
+export const sportsMatch = z.object({
+  matchId: z.string(),
+  vassalage: z.string(),
+  league: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  /** ISO 8601. */
+  kickOff: z.string(),
+  /** Decimal odds of a home win, a draw and an away win. */
+  odds: z.object({ home: z.number(), draw: z.number().nullable(), away: z.number() }),
+});
+export type SportsMatch = z.infer<typeof sportsMatch>;
+
+export const providerPlayerEndpoints = {
+  /** The sports matches the home page shows (hot sport): the next ones to kick off, soonest first. */
+  gameMatches: endpoint({
+    method: 'GET',
+    path: '/wps/relay/GCSGAME_getGameMatchV2',
+    access: 'visitor',
+    query: z.object({
+      vassalage: z.string().trim().max(40).optional(),
+      limitNum: z.coerce.number().int().min(1).max(50).default(10),
+    }),
+    response: z.object({ list: z.array(sportsMatch) }),
+  }),
+};
