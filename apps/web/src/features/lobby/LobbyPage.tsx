@@ -145,7 +145,8 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
       </header>
 
       <VendorCarousel
-        vendors={vendors.data?.list ?? []}
+        // A vendor without a game in this category would only open an empty list.
+        vendors={(vendors.data?.list ?? []).filter((vendor) => vendor.gameCount > 0)}
         selected={state.vendor}
         onSelect={(vendor) => change({ vendor })}
       />
