@@ -47,13 +47,15 @@ describe('the game frame', () => {
       reason: 'E2E funding',
     });
     expect(credit.success).toBe(true);
-    const page = await visit('/rng?vendor=JDB', { session: { token: member.token } });
+    const page = await visit('/rng?mode=recent', { session: { token: member.token } });
     const header = page.getByRole('banner');
     await header.getByText('P 500.00').waitFor();
-
-    await page.getByRole('tab', { name: 'Recent' }).click();
     await page.getByText('The games you play for real money appear here.').waitFor();
-    await page.getByRole('tab', { name: 'All games' }).click();
+    // Picking a vendor leaves the recent list for all of that vendor's games.
+    await page
+      .getByRole('region', { name: 'Game providers' })
+      .getByRole('button', { name: 'JDB Slots' })
+      .click();
     await tile(page, 'Lucky Seven').getByRole('button', { name: 'Play Lucky Seven' }).click();
     await page.getByRole('heading', { name: 'Lucky Seven', level: 1 }).waitFor();
     await page.getByText('Real money', { exact: true }).waitFor();
