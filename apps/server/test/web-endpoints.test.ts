@@ -1,9 +1,12 @@
 import {
   accountsEndpoints,
+  catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
   type Endpoint,
   gamesEndpoints,
+  launchEndpoints,
+  recordsEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -13,6 +16,7 @@ import {
   accountEndpoints,
   depositEndpoints,
   endpoints,
+  gameEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -38,6 +42,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['walletEndpoints', walletEndpoints, walletPlayerEndpoints],
   ['depositEndpoints', depositEndpoints, depositPlayerEndpoints],
   ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
+  ['gameEndpoints', gameEndpoints, { ...catalogueEndpoints, ...launchEndpoints, ...recordsEndpoints }],
 ];
 
 describe('player site: endpoint table', () => {

@@ -1,9 +1,12 @@
 import type {
   accountsEndpoints,
+  catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
   Endpoint,
   gamesEndpoints,
+  launchEndpoints,
+  recordsEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -14,6 +17,7 @@ type AccountEndpoints = typeof accountsEndpoints;
 type WalletEndpoints = typeof walletPlayerEndpoints;
 type DepositEndpoints = typeof depositPlayerEndpoints;
 type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
+type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof recordsEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -188,4 +192,22 @@ export const withdrawalEndpoints = {
     '/wps/wallet/withdrawals/:orderNo/confirmation',
     'multipart',
   ),
+};
+
+/** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
+export const gameEndpoints = {
+  gameList: light<GameEndpoints['gameList']>('GET', '/wps/relay/GCSGAME_gameList'),
+  hotGames: light<GameEndpoints['hotGames']>('GET', '/wps/relay/GCSGAME_hotGamesV2'),
+  gameVendors: light<GameEndpoints['gameVendors']>('GET', '/wps/relay/GCSGAME_gameVendor'),
+  favouriteIds: light<GameEndpoints['favouriteIds']>('GET', '/wps/relay/MCSFE_getFavoriteGames'),
+  favourites: light<GameEndpoints['favourites']>('GET', '/wps/relay/MCSFE_getFavoriteGamesList'),
+  addFavourite: light<GameEndpoints['addFavourite']>('POST', '/wps/relay/MCSFE_addFavoriteGameV2'),
+  removeFavourite: light<GameEndpoints['removeFavourite']>('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2'),
+  recentGames: light<GameEndpoints['recentGames']>('GET', '/wps/relay/GCS_recentGame'),
+  winnerBoard: light<GameEndpoints['winnerBoard']>('GET', '/wps/relay/ODSFE2_getWinnerBoard'),
+  rooms: light<GameEndpoints['rooms']>('GET', '/wps/relay/GLS2_roomList'),
+  launchGame: light<GameEndpoints['launchGame']>('GET', '/wps/game/launchGame'),
+  launchFb: light<GameEndpoints['launchFb']>('GET', '/wps/relay/GCS_gameLaunchFB'),
+  trialLaunch: light<GameEndpoints['trialLaunch']>('GET', '/wps/relay/GCS_gameTrialLaunch'),
+  betRecords: light<GameEndpoints['betRecords']>('GET', '/wps/game/bets'),
 };

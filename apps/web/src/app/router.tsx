@@ -18,6 +18,8 @@ const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
 const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
+const LobbyPage = lazyPage(() => import('../features/lobby/LobbyPage.tsx'));
+const GamePage = lazyPage(() => import('../features/game/GamePage.tsx'));
 
 /** `/` redirects to /index (§2), keeping the query (referral and affiliate codes travel there). */
 function RedirectToIndex() {
@@ -75,6 +77,11 @@ function screenOf(route: PageRoute) {
       return <DownloadPage />;
     case 'join':
       return <JoinPage />;
+    case 'lobby':
+      // Keyed by path: each lobby starts with its own state.
+      return <LobbyPage key={route.path} gameType={route.gameType ?? 'RNG'} pageKey={route.pageKey} />;
+    case 'game':
+      return <GamePage />;
     case 'memberCentre':
       return (
         <Gated level="member">

@@ -1,3 +1,4 @@
+import type { GameType } from '@tessera/contract';
 import type { CommonBundle } from '../i18n/index.ts';
 
 /** A page name in the bundles (pages.*). */
@@ -15,7 +16,7 @@ export interface LayoutOptions {
 export interface RouteHandle {
   pageKey?: PageKey;
   /** Game lobbies: the route parameter "games" of §2, the game type upper-cased. */
-  gameType?: string;
+  gameType?: GameType;
   layout?: Partial<LayoutOptions>;
 }
 
@@ -27,6 +28,10 @@ export type Screen =
   | 'download'
   | 'join'
   | 'memberCentre'
+  /** A game lobby (§2): the route's gameType names its category. */
+  | 'lobby'
+  /** /game: a game in an embedded frame. */
+  | 'game'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'lottery' | 'promotions' };
 
@@ -48,12 +53,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
   { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
   { path: '/member', pageKey: 'member', screen: 'memberCentre' },
-  { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: { comingSoon: 'games' } },
-  { path: '/sports', pageKey: 'sports', gameType: 'SPORTS', screen: { comingSoon: 'games' } },
-  { path: '/esports', pageKey: 'esports', gameType: 'ESPORTS', screen: { comingSoon: 'games' } },
-  { path: '/rng', pageKey: 'rng', gameType: 'RNG', screen: { comingSoon: 'games' } },
-  { path: '/fish', pageKey: 'fish', gameType: 'FISH', screen: { comingSoon: 'games' } },
-  { path: '/pvp', pageKey: 'pvp', gameType: 'PVP', screen: { comingSoon: 'games' } },
+  { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: 'lobby' },
+  { path: '/sports', pageKey: 'sports', gameType: 'SPORTS', screen: 'lobby' },
+  { path: '/esports', pageKey: 'esports', gameType: 'ESPORTS', screen: 'lobby' },
+  { path: '/rng', pageKey: 'rng', gameType: 'RNG', screen: 'lobby' },
+  { path: '/fish', pageKey: 'fish', gameType: 'FISH', screen: 'lobby' },
+  { path: '/pvp', pageKey: 'pvp', gameType: 'PVP', screen: 'lobby' },
   { path: '/lottery', pageKey: 'lottery', screen: { comingSoon: 'lottery' } },
   { path: '/vnlottery', pageKey: 'vnlottery', screen: { comingSoon: 'lottery' } },
   { path: '/seaLottery', pageKey: 'seaLottery', screen: { comingSoon: 'lottery' } },
@@ -72,7 +77,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/down', pageKey: 'down', screen: 'download' },
   { path: '/download', pageKey: 'down', screen: 'download' },
   { path: '/join', pageKey: 'join', screen: 'join' },
-  { path: '/game', pageKey: 'game', screen: { comingSoon: 'games' } },
+  // The game fills the page under the header: no footer or right bar.
+  { path: '/game', pageKey: 'game', screen: 'game', layout: { footer: false } },
 ];
 
 /** Route paths match without regard to case or a trailing slash. */

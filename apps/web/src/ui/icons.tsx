@@ -330,6 +330,55 @@ export const AlertIcon = () => (
   </Icon>
 );
 
+/* Game lobbies and the game frame */
+export const HeartIcon = ({ filled }: { filled: boolean }) => (
+  <Icon width="18" height="18" fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 20s-7.5-4.4-9.3-9.2C1.6 7.6 3.7 4.5 7 4.5c2 0 3.3 1.1 5 3 1.7-1.9 3-3 5-3 3.3 0 5.4 3.1 4.3 6.3C19.5 15.6 12 20 12 20z" />
+  </Icon>
+);
+
+export const PlayIcon = () => (
+  <Icon width="22" height="22" fill="currentColor">
+    <path d="M8 5.5v13l10.5-6.5z" />
+  </Icon>
+);
+
+export const SearchIcon = () => (
+  <Icon width="18" height="18">
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M20 20l-4.2-4.2" />
+  </Icon>
+);
+
+export const TrophyIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M8 4h8v5a4 4 0 0 1-8 0z" />
+    <path d="M8 6H4.5a3 3 0 0 0 3.5 4M16 6h3.5a3 3 0 0 1-3.5 4M12 13v4M8.5 20h7M10 17h4" />
+  </Icon>
+);
+
+export const FreePlayIcon = () => (
+  <Icon width="16" height="16">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M10 8.5v7l5.5-3.5z" />
+  </Icon>
+);
+
+export const FullscreenIcon = () => (
+  <Icon width="18" height="18">
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Icon>
+);
+
+export const GridIcon = () => (
+  <Icon width="22" height="22">
+    <rect x="4" y="4" width="6.5" height="6.5" rx="1.5" />
+    <rect x="13.5" y="4" width="6.5" height="6.5" rx="1.5" />
+    <rect x="4" y="13.5" width="6.5" height="6.5" rx="1.5" />
+    <rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1.5" />
+  </Icon>
+);
+
 export const GAME_TYPE_ICONS: Record<string, () => ReactNode> = {
   LOTT: () => (
     <Icon>

@@ -3,8 +3,8 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import type { MemberCentrePage } from './menu.ts';
 
 /**
- * The screen of each member-centre page, loaded when opened. Pages that later work builds (betting record with
- * the games, rebates, rewards, referral, missions and the inbox with member engagement) show a placeholder.
+ * The screen of each member-centre page, loaded when opened. Pages that later work builds (rebates, rewards,
+ * referral, missions and the inbox with member engagement) show a placeholder.
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
@@ -14,4 +14,5 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   transferUpline: lazyPage(() => import('../wallet/transfer-upline/TransferUplinePage.tsx')),
   transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
   personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),
+  personalHistoryCopy: lazyPage(() => import('../records/BetRecordPage.tsx')),
 };

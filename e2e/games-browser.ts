@@ -1,0 +1,54 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+/** What the lobby and game browser tests share: opening the site with storage set, and finding games. */
+
+export interface Visit {
+  /** Session storage before the site starts (a token, the trial flag). */
+  session?: Record<string, string>;
+  /** Local storage (theme, language). */
+  local?: Record<string, string>;
+  width?: number;
+}
+
+/** Opens a path of the site in a new context, with what storage holds before the site starts. */
+export const visitor =
+  (browser: () => Browser) =>
+  async (path: string, { session = {}, local = {}, width = 1366 }: Visit = {}): Promise<Page> => {
+    const context = await browser().newContext({ viewport: { width, height: 900 } });
+    await context.addInitScript(
+      ([sessionValues, localValues]) => {
+        if (location.protocol === 'about:' || sessionStorage.getItem('lobby-e2e')) return;
+        sessionStorage.setItem('lobby-e2e', '1');
+        for (const [key, value] of Object.entries(sessionValues ?? {})) sessionStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(localValues ?? {})) localStorage.setItem(key, value);
+      },
+      [session, local],
+    );
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}${path}`);
+    return page;
+  };
+
+export const games = (page: Page) => page.getByRole('list', { name: 'Slots games' });
+export const tile = (page: Page, name: string) => games(page).getByRole('listitem', { name, exact: true });
+export const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+/** The launch calls a page makes (a "Coming Soon" game must make none). */
+export function launchCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/launchGame|GCS_gameTrialLaunch|GCS_gameLaunchFB/.test(request.url())) calls.push(request.url());
+  });
+  return calls;
+}
+
+/** Waits until a control's state attribute (aria-pressed, aria-selected) reads as expected. */
+export async function expectState(
+  control: Locator,
+  attribute: string,
+  value: 'true' | 'false',
+): Promise<void> {
+  await expect.poll(() => control.getAttribute(attribute)).toBe(value);
+}
