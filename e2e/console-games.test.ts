@@ -87,7 +87,7 @@ describe('console: games', () => {
     await dialog.getByRole('switch', { name: 'Free play' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await visible(table.getByText('Console Champion'));
+    await visible(table.getByText('Console Champion', { exact: true }));
     await visible(table.getByText('Hot #1'));
     await screenshot(page, 'console-games');
     const lobby = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameList?gameName=console%20champion`);

@@ -66,7 +66,7 @@ describe('the game frame', () => {
     await game.getByText(/You win|No win this time/).waitFor();
     // The stake (and any win) posted to the wallet: the header shows the new balance without a reload.
     await header.getByText('P 500.00').waitFor({ state: 'detached' });
-    await header.getByText(/^P \d/).waitFor();
+    await header.getByText(/P\s[\d,]+\.\d\d/).waitFor();
     await screenshot(page, 'game-real-round');
 
     // The game's own Back returns to the lobby it came from, where the game now heads the recent list.

@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BodyOf, Endpoint, ParamsOf, ResponseOf } from '@tessera/contract';
+import {
+  type BodyOf,
+  type Endpoint,
+  gamesConsoleEndpoints,
+  type ParamsOf,
+  type ResponseOf,
+} from '@tessera/contract';
 import { call } from '../../app/api.ts';
 import { useToast } from '../../ui/Toast.tsx';
 
-/** The query keys of the catalogue's console lists start with this, so that a save refreshes all of them. */
+/** The query keys of the catalogue's console lists start with this or the games list's path; a save refreshes both. */
 export const CATALOGUE_KEY = 'games-console';
 
 /** Saves one row of the catalogue (PUT …/:id), tells the operator, and refreshes the catalogue's lists. */
@@ -20,6 +26,7 @@ export function useCatalogueUpdate<E extends Endpoint>(
     onSuccess: (saved) => {
       toast.show(savedMessage(saved), 'success');
       void queryClient.invalidateQueries({ queryKey: [CATALOGUE_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [gamesConsoleEndpoints.games.path] });
       onSaved();
     },
   });
