@@ -1,10 +1,12 @@
 import { AGENT_CENTRE_IS_AGENT_VALUES, MEMBER_TYPES, toMajor, toMinor } from '@tessera/contract';
+import type { Transaction } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
+import { isTransferVendor, startVendorTransfer } from '../games/providers/transfers.ts';
 import { balancesWith, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
@@ -21,6 +23,21 @@ export function minorAmount(amount: number, currency: Currency, field = 'amount'
 }
 
 const walletOf = (code: string): Wallet => (code === 'main' ? 'main' : { vendor: code });
+
+/**
+ * The vendor of a transfer whose wallet is kept at a transfer-mode provider, or null. Such a wallet only trades
+ * with the main wallet.
+ */
+async function providerWallet(tx: Transaction, input: { fromWallet: string; toWallet: string }) {
+  const sides = [input.fromWallet, input.toWallet].filter((wallet) => wallet !== 'main');
+  for (const wallet of sides) {
+    if (await isTransferVendor(tx, wallet)) {
+      if (sides.length > 1) throw new AppError('wallet_unknown', { toWallet: 'invalid_value' });
+      return wallet;
+    }
+  }
+  return null;
+}
 
 /**
  * Moves money between the member's main wallet and a vendor's wallet (transferFund, GCS_walletTransfer). Refused
@@ -45,6 +62,13 @@ export async function walletTransfer(
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
+    const vendor = await providerWallet(tx, input);
+    if (vendor) {
+      // The vendor keeps the money at its provider: the transfer goes through it, after the commit.
+      const direction = input.fromWallet === 'main' ? 'deposit' : 'withdraw';
+      await startVendorTransfer(tx, deps, member.memberId, { vendor, direction, amount }, now);
+      return balancesWith(tx, setup, member.memberId);
+    }
     await post(
       tx,
       {

@@ -1,3 +1,4 @@
+import { walletPlayerEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberAccounts } from '../../wallet/ledger.ts';
 import { walletMember } from '../../wallet/testing.ts';
@@ -44,6 +45,33 @@ describe('transfer mode (FB)', () => {
     expect(world.sim.transfers().filter((transfer) => transfer.transactionUuid === reference)).toHaveLength(
       1,
     );
+  });
+
+  it("carries the player's GCS_walletTransfer to and from FB through the provider, once per idempotency key", async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    const transfer = (body: object, key: string) =>
+      world.t.call({
+        method: 'POST',
+        url: walletPlayerEndpoints.walletTransfer.path,
+        token: member.token,
+        headers: { 'idempotency-key': key },
+        payload: body,
+      });
+    const deposit = { fromWallet: 'main', toWallet: 'FB', amount: 25 };
+    const first = await transfer(deposit, 'fb-in-1');
+    expect(first.status).toBe(200);
+    expect(first.body.value.wallets[0]).toMatchObject({ wallet: 'main', balance: 75 });
+    expect((await transfer(deposit, 'fb-in-1')).body.value).toEqual(first.body.value);
+    await world.t.jobs.runDue();
+    expect(atProvider(member.id)).toBe(2_500_000);
+    expect(await vendorBalance(member.id)).toBe(25_00n);
+
+    const out = await transfer({ fromWallet: 'FB', toWallet: 'main', amount: 10 }, 'fb-out-1');
+    expect(out.status).toBe(200);
+    await world.t.jobs.runDue();
+    expect(atProvider(member.id)).toBe(1_500_000);
+    expect(await mainBalance(world.t, member.id)).toBe(85_00n);
+    expect(await vendorBalance(member.id)).toBe(15_00n);
   });
 
   it('asks for the status of a deposit whose answer never came, and finds it applied: no refund', async () => {

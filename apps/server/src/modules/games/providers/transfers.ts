@@ -1,5 +1,5 @@
 import { currencyDigits } from '@tessera/contract';
-import type { Transaction } from '../../../db/database.ts';
+import type { Queryable, Transaction } from '../../../db/database.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { enqueue } from '../../../platform/jobs.ts';
@@ -30,56 +30,68 @@ export interface VendorTransfer {
 }
 
 /**
- * Starts a transfer between the member's main wallet and a transfer-mode vendor's wallet; answers its reference.
- * The wallet's GCS_walletTransfer calls this for a vendor that transferVendorOf finds.
+ * Starts a transfer between the member's main wallet and a transfer-mode vendor's wallet, in the caller's
+ * transaction (the wallet's GCS_walletTransfer, with its idempotency key); answers its reference. A deposit leaves
+ * the main wallet at once; the job sends it, or a withdrawal, to the provider after the commit.
  */
+export async function startVendorTransfer(
+  tx: Transaction,
+  deps: Pick<AppDeps, 'rng'>,
+  memberId: number,
+  transfer: VendorTransfer,
+  now: Date,
+): Promise<{ reference: string }> {
+  if (transfer.amount <= 0n) throw new AppError('amount_invalid');
+  const vendor = await store.transferVendor(tx, transfer.vendor);
+  if (!vendor) throw new AppError('wallet_unknown');
+  const reference = orderNo('T', deps.rng, now);
+  await store.insertTransfer(
+    tx,
+    {
+      reference,
+      provider: vendor.provider,
+      vendor: transfer.vendor,
+      member_id: memberId,
+      direction: transfer.direction,
+      amount: transfer.amount,
+    },
+    now,
+  );
+  if (transfer.direction === 'deposit') {
+    await post(
+      tx,
+      {
+        key: `vendor-transfer:${reference}`,
+        kind: 'wallet_transfer',
+        memberId,
+        reference: `vendor-transfer:${reference}`,
+        legs: [
+          { account: { member: memberId, wallet: 'main' }, amount: -transfer.amount },
+          { account: { member: memberId, wallet: { vendor: transfer.vendor } }, amount: transfer.amount },
+        ],
+      },
+      now,
+    );
+  }
+  await enqueue(tx, { kind: TRANSFER_JOB, payload: { reference }, runAt: now, maxAttempts: 6 }, now);
+  return { reference };
+}
+
+/** startVendorTransfer in a transaction of its own. */
 export async function transferWithVendor(
   deps: AppDeps,
   memberId: number,
   transfer: VendorTransfer,
   now: Date,
 ): Promise<{ reference: string }> {
-  if (transfer.amount <= 0n) throw new AppError('amount_invalid');
-  const vendor = await store.transferVendor(deps.db, transfer.vendor);
-  if (!vendor) throw new AppError('wallet_unknown');
-  const reference = orderNo('T', deps.rng, now);
-  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    await store.insertTransfer(
-      tx,
-      {
-        reference,
-        provider: vendor.provider,
-        vendor: transfer.vendor,
-        member_id: memberId,
-        direction: transfer.direction,
-        amount: transfer.amount,
-      },
-      now,
-    );
-    if (transfer.direction === 'deposit') {
-      await post(
-        tx,
-        {
-          key: `vendor-transfer:${reference}`,
-          kind: 'wallet_transfer',
-          memberId,
-          reference: `vendor-transfer:${reference}`,
-          legs: [
-            { account: { member: memberId, wallet: 'main' }, amount: -transfer.amount },
-            { account: { member: memberId, wallet: { vendor: transfer.vendor } }, amount: transfer.amount },
-          ],
-        },
-        now,
-      );
-    }
-    await enqueue(tx, { kind: TRANSFER_JOB, payload: { reference }, runAt: now, maxAttempts: 6 }, now);
-  });
-  return { reference };
+  return write(deps.db, { isolation: 'read committed' }, (tx) =>
+    startVendorTransfer(tx, deps, memberId, transfer, now),
+  );
 }
 
-/** Whether a vendor is served in transfer mode (its wallet moves through the provider). */
-export async function isTransferVendor(deps: AppDeps, vendor: string): Promise<boolean> {
-  return (await store.transferVendor(deps.db, vendor)) !== null;
+/** Whether a vendor is served in transfer mode (its wallet is kept at the provider). */
+export async function isTransferVendor(db: Queryable, vendor: string): Promise<boolean> {
+  return (await store.transferVendor(db, vendor)) !== null;
 }
 
 interface ProviderTransferAnswer {
