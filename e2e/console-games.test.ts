@@ -52,7 +52,8 @@ describe('console: games', () => {
     await dialog
       .getByLabel('Icon', { exact: true })
       .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: solidPng([230, 57, 70]) });
-    await expect.poll(() => preview.getAttribute('src')).not.toBe(seededIcon);
+    // The uploaded picture replaces the seeded one in the preview.
+    await dialog.locator(`img[alt="Icon preview"]:not([src="${seededIcon}"])`).waitFor();
     const uploadedIcon = await preview.getAttribute('src');
     await screenshot(page, 'console-game-vendor-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -64,7 +65,11 @@ describe('console: games', () => {
 
     const audit = await api('GET', '/backoffice/api/audit?entity=game_vendor', await operatorToken());
     expect(JSON.stringify(audit.value.list[0])).toContain('Arena Esports');
-    await page.close();
+
+    // The providers' catalogues are fetched again on demand, as a job.
+    await page.getByRole('button', { name: 'Sync catalogue' }).click();
+    await visible(page.getByText('Catalogue sync queued', { exact: false }));
+    await page.context().close();
   });
 
   it('the owner finds a game, renames it, makes it hot and free to play, and hides it from the lobby', async () => {
@@ -109,6 +114,6 @@ describe('console: games', () => {
       enabled: true,
       iconImageId: game.iconImageId,
     });
-    await page.close();
+    await page.context().close();
   });
 });

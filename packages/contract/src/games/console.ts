@@ -100,6 +100,13 @@ export const gamesConsoleEndpoints = {
     body: vendorUpdate,
     response: consoleVendor,
   }),
+  /** Fetches every enabled provider's catalogue again (vendors, games, tiles, jackpots, matches), as a job. */
+  syncCatalogue: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/game-vendors/sync`,
+    access: operations,
+    response: z.object({ jobId: z.number().int() }),
+  }),
   games: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/games`,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   gamesConsoleEndpoints as api,
   type ConsoleVendor,
@@ -15,7 +15,7 @@ import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { enabledColumn, sortColumn } from '../../app/columns.tsx';
 import { FormDialog } from '../../app/dialogs.tsx';
-import { fieldErrors } from '../../app/errors.tsx';
+import { errorText, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -27,6 +27,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
 import { IconField } from './IconField.tsx';
 import { CATALOGUE_KEY, useCatalogueUpdate } from './update.ts';
 import './games.css';
@@ -102,7 +103,11 @@ export function GameVendorsPage() {
 
   return (
     <>
-      <PageHeader title={t('nav.gameVendors')} description={t('games.vendorsDescription')} />
+      <PageHeader
+        title={t('nav.gameVendors')}
+        description={t('games.vendorsDescription')}
+        actions={mayCall(role, api.syncCatalogue) ? <SyncButton /> : null}
+      />
       <Card>
         <div className="games-filter">
           <Select
@@ -132,6 +137,22 @@ export function GameVendorsPage() {
       </Card>
       {editing ? <VendorDialog vendor={editing} onClose={() => setEditing(null)} /> : null}
     </>
+  );
+}
+
+/** Asks every provider for its catalogue again; the job runs in the background (the Jobs page follows it). */
+function SyncButton() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const sync = useMutation({
+    mutationFn: () => call(api.syncCatalogue, {}),
+    onSuccess: () => toast.show(t('games.syncQueued'), 'success'),
+    onError: (cause) => toast.show(errorText(cause, t), 'error'),
+  });
+  return (
+    <Button icon={<Icon name="refresh" />} loading={sync.isPending} onClick={() => sync.mutate()}>
+      {t('games.sync')}
+    </Button>
   );
 }
 

@@ -81,6 +81,24 @@ describe('console: game vendors', () => {
   });
 });
 
+describe('console: catalogue sync', () => {
+  it('queues a sync of the providers’ catalogues as a job, audited', async () => {
+    const res = await t.send('POST', api.syncCatalogue.path, undefined, tok.operations);
+    expect(res.status).toBe(200);
+    const [job] = await t.db.query<{ kind: string }>('select kind from jobs where id = $1', [
+      res.body.value.jobId,
+    ]);
+    expect(job?.kind).toBe('game-catalogue-sync');
+    await checks.expectAudited(tok.operations, 'game_catalogue', {
+      action: 'sync',
+      entityId: res.body.value.jobId,
+      before: null,
+      after: { jobId: res.body.value.jobId },
+    });
+    await checks.expectRefusals([{ method: 'POST', url: api.syncCatalogue.path }], ['support', 'finance']);
+  });
+});
+
 describe('console: games', () => {
   it('lists games by vendor, search, state and hotness, and updates one with an audit entry', async () => {
     const game = await newGame(t, {

@@ -11,10 +11,12 @@ import {
 import type { z } from 'zod';
 import { orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { enqueue } from '../../platform/jobs.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { requireImage } from '../content/service.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { imageUrl } from './catalogue.ts';
+import { CATALOGUE_SYNC_JOB } from './providers/jobs.ts';
 import * as store from './store.ts';
 
 /** The console's management of the catalogue: vendors and games, enabled, hot, order, names and icons. */
@@ -117,5 +119,13 @@ export async function updateGame(
     await store.updateGame(tx, id, body, call.now);
     const after = gameView(orNotFound(await store.findConsoleGame(tx, id)), digits);
     return { entityId: id, before, after, result: after };
+  });
+}
+
+/** Queues a sync of every enabled provider's catalogue; the Jobs page shows how it went. */
+export async function requestCatalogueSync(deps: AppDeps, call: OperatorCall) {
+  return operatorWrite(deps, call, { entity: 'game_catalogue', action: 'sync' }, async (tx) => {
+    const jobId = await enqueue(tx, { kind: CATALOGUE_SYNC_JOB, runAt: call.now, maxAttempts: 5 }, call.now);
+    return { entityId: jobId, before: null, after: { jobId }, result: { jobId } };
   });
 }
