@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { recordsEndpoints, walletPlayerEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASE } from '../../../../test/harness.ts';
 import { mainBalance, type ProviderWorld, playerInGame, SEAMLESS, startProviderWorld } from './testing.ts';
@@ -108,6 +109,14 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
       [player.member.id],
     );
     expect(turnover?.wagered).toBe(10_00n);
+    // The member's profit and loss and betting record show the round.
+    const profit = await world.t.get(
+      `${walletPlayerEndpoints.profitAndLoss.path}?period=today`,
+      player.member.token,
+    );
+    expect(profit.body.value).toMatchObject({ bets: 10, payouts: 25, profit: 15 });
+    const record = await world.t.get(recordsEndpoints.betRecords.path, player.member.token);
+    expect(record.body.value.list[0]).toMatchObject({ bet: 10, win: 25, profit: 15, status: 'settled' });
   });
 
   it('answers a duplicate delivery with the first answer and moves the money once', async () => {
