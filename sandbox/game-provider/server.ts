@@ -55,6 +55,8 @@ interface Session {
   currency: string;
   lobbyUrl: string;
   demo: boolean;
+  /** The language the operator asked for (Hub88's lang). */
+  lang: string;
   /** Play money of a demo session, in 1/100000 units. */
   demoBalance: number;
 }
@@ -98,7 +100,14 @@ export interface GameProviderSandbox {
   /** A user's balance in the transfer wallet, 1/100000 units. */
   transferBalance(operatorId: string, user: string): number;
   /** The sessions opened by game/url, newest last. */
-  sessions(): { id: string; user: string | null; token: string | null; game: string; demo: boolean }[];
+  sessions(): {
+    id: string;
+    user: string | null;
+    token: string | null;
+    game: string;
+    demo: boolean;
+    lang: string;
+  }[];
   close(): Promise<void>;
 }
 
@@ -554,6 +563,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
           currency: String(body.currency ?? 'EUR'),
           lobbyUrl: /^https?:\/\//.test(lobbyUrl) ? lobbyUrl : 'about:blank',
           demo,
+          lang: String(body.lang ?? 'en'),
           demoBalance: 1000 * UNIT,
         };
         sessions.set(session.id, session);
@@ -617,6 +627,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
         token: session.token,
         game: session.game.code,
         demo: session.demo,
+        lang: session.lang,
       })),
     close: () =>
       new Promise<void>((resolve) => {

@@ -91,6 +91,26 @@ describe('GET /wps/game/launchGame', () => {
     expect(world.sim.sessions().length).toBe(sessions);
   });
 
+  it('opens the games of JDB, AE and DG in English when the site is in Indonesian, and the others in Indonesian', async () => {
+    const member = await newMember(world.t);
+    const gameOf = async (vendor: string) =>
+      (
+        await world.t.db.query<{ id: number }>(
+          `select g.id from games g join game_vendors v on v.id = g.vendor_id
+           where v.vassalage = $1 and (g.game_id is not null or g.room_id is not null) order by g.id limit 1`,
+          [vendor],
+        )
+      )[0]?.id as number;
+    for (const [vendor, lang] of [
+      ['JDB', 'en'],
+      ['DG', 'en'],
+      ['SIM_LIVE', 'id'],
+    ]) {
+      const res = await launch({ nodeId: await gameOf(vendor as string), language: 'ID' }, member.token);
+      expect([vendor, res.status, world.sim.sessions().at(-1)?.lang]).toEqual([vendor, 200, lang]);
+    }
+  });
+
   it('refuses visitors: the login gate', async () => {
     const res = await launch({ nodeId: (await simulatorGame(true)).id });
     expect([res.status, res.body.code]).toEqual([401, 'unauthorized']);
