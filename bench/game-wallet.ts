@@ -6,23 +6,19 @@
  * POST /wps/relay/GCS_walletTransfer on the same server. A round moves money twice (two ledger postings).
  * Run: npx tsx bench/game-wallet.ts   [CONCURRENCY=8 SECONDS=10]
  */
+
 import { randomUUID } from 'node:crypto';
 import { walletPlayerEndpoints as api } from '@tessera/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
 import { hub88User } from '../apps/server/src/modules/games/providers/hub88.ts';
 import { registerProvider } from '../apps/server/src/modules/games/providers/registry.ts';
 import { hashSessionToken } from '../apps/server/src/modules/games/providers/seamless.ts';
-import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng, token } from '../apps/server/src/platform/rng.ts';
 import { openSession } from '../apps/server/src/platform/sessions.ts';
-import { write } from '../apps/server/src/platform/write.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
-import { builtinTps, pgbench, throughput } from './measure.ts';
+import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { builtinTps, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -35,19 +31,12 @@ const measure = (work: () => Promise<unknown>) =>
   throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 
 async function main() {
-  const pg = await startPostgres();
-  const admin = await openPostgres(pg.url, 1);
-  await admin.query('create database tessera');
-  await admin.close();
-  const url = pg.url.replace(/\/postgres$/, '/tessera');
-  pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
-  const db = await openPostgres(url, 4);
+  const bench = await startBenchDatabase(4);
+  const { pg, url, db } = bench;
   const simulator = await startGameProvider();
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   try {
-    await migrate(db);
     const now = new Date();
-    await seed(db, { merchantCode: 'TESSERA', demo: false, now, rng: cryptoRng });
     const config = loadConfig({});
     await registerProvider(
       db,
@@ -92,22 +81,7 @@ async function main() {
         cryptoRng,
       );
       players.push({ user: hub88User(id), token: sessionToken, session: session.token });
-      await write(db, { isolation: 'read committed' }, (tx) =>
-        post(
-          tx,
-          {
-            key: `bench-funding-${id}`,
-            kind: 'deposit',
-            memberId: id,
-            reference: 'bench',
-            legs: [
-              { account: { member: id, wallet: 'main' }, amount: 100_000_000_000n },
-              { account: { system: 'merchant:cash' }, amount: -100_000_000_000n },
-            ],
-          },
-          now,
-        ),
-      );
+      await fundBenchMember(db, id, now);
     }
     const [provider] = await db.query<{ public_key: string }>(
       'select public_key from game_providers where code = $1',
@@ -221,8 +195,7 @@ async function main() {
   } finally {
     await server?.stop();
     await simulator.close();
-    await db.close();
-    pg.stop();
+    await bench.stop();
   }
 }
 

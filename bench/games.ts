@@ -6,15 +6,13 @@
  * route in this process, measured in the same run.
  * Run: npx tsx bench/games.ts   [CONCURRENCY=8 SECONDS=10 GAMES=10000]
  */
+
 import { catalogueEndpoints as api } from '@tessera/contract';
 import Fastify from 'fastify';
-import { openPostgres } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { cryptoRng } from '../apps/server/src/platform/rng.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import type { Queryable } from '../apps/server/src/db/database.ts';
 import { startServer } from '../e2e/start-server.ts';
-import { builtinTps, pgbench, throughput } from './measure.ts';
+import { startBenchDatabase } from './database.ts';
+import { builtinTps, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -24,7 +22,7 @@ const measure = (work: () => Promise<unknown>) =>
   throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
 
 /** The catalogue: GAMES games spread over the seeded vendors, with names in three languages, classes and stakes. */
-async function fillCatalogue(db: Awaited<ReturnType<typeof openPostgres>>, now: Date) {
+async function fillCatalogue(db: Queryable, now: Date) {
   await db.query(
     `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, hot_rank, sort, demo,
        created_at, updated_at)
@@ -43,19 +41,12 @@ async function fillCatalogue(db: Awaited<ReturnType<typeof openPostgres>>, now: 
 }
 
 async function main() {
-  const pg = await startPostgres();
-  const admin = await openPostgres(pg.url, 1);
-  await admin.query('create database tessera');
-  await admin.close();
-  const url = pg.url.replace(/\/postgres$/, '/tessera');
-  pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
-  const db = await openPostgres(url, 2);
+  const bench = await startBenchDatabase(2);
+  const { pg, url, db } = bench;
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const hello = Fastify();
   try {
-    await migrate(db);
     const now = new Date();
-    await seed(db, { merchantCode: 'TESSERA', demo: false, now, rng: cryptoRng });
     await fillCatalogue(db, now);
     const [{ count } = { count: '0' }] = await db.query<{ count: string }>('select count(*) from games');
     const selectOnly = builtinTps(pg.bin, pg.port, 'select-only', CONCURRENCY, SECONDS);
@@ -115,8 +106,7 @@ async function main() {
   } finally {
     await hello.close();
     await server?.stop();
-    await db.close();
-    pg.stop();
+    await bench.stop();
   }
 }
 

@@ -9,20 +9,18 @@
  *   made them (with --expose-gc, after a collection).
  * Run: npx tsx --expose-gc bench/wallet.ts   [CONCURRENCY=8 SECONDS=10]
  */
+
 import { readFileSync } from 'node:fs';
 import { walletPlayerEndpoints as api } from '@tessera/contract';
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/database.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
 import { startServer } from '../e2e/start-server.ts';
-import { builtinTps, pgbench, throughput } from './measure.ts';
+import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { builtinTps, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -41,19 +39,12 @@ function rssMiB(pid: number): number {
 const gc = (globalThis as { gc?: () => void }).gc;
 
 async function main() {
-  const pg = await startPostgres();
-  const admin = await openPostgres(pg.url, 1);
-  await admin.query('create database tessera');
-  await admin.close();
-  const url = pg.url.replace(/\/postgres$/, '/tessera');
-  pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
-  const db = await openPostgres(url, CONCURRENCY);
+  const bench = await startBenchDatabase(CONCURRENCY);
+  const { pg, url, db } = bench;
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const hello = Fastify();
   try {
-    await migrate(db);
     const now = new Date();
-    await seed(db, { merchantCode: 'TESSERA', demo: false, now, rng: cryptoRng });
     const config = loadConfig({});
     const members = await db.query<{ id: number }>(
       `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
@@ -64,22 +55,7 @@ async function main() {
         (await openSession(db, { kind: 'member', id }, config.memberSession, now, '127.0.0.1', cryptoRng))
           .token,
       );
-      await write(db, { isolation: 'read committed' }, (tx) =>
-        post(
-          tx,
-          {
-            key: `bench-funding-${id}`,
-            kind: 'deposit',
-            memberId: id,
-            reference: 'bench',
-            legs: [
-              { account: { member: id, wallet: 'main' }, amount: 100_000_000_000n },
-              { account: { system: 'merchant:cash' }, amount: -100_000_000_000n },
-            ],
-          },
-          now,
-        ),
-      );
+      await fundBenchMember(db, id, now);
     }
     const ids = members.map((member) => member.id);
     const pick = () => cryptoRng.int(0, ids.length);
@@ -213,8 +189,7 @@ async function main() {
   } finally {
     await hello.close();
     await server?.stop();
-    await db.close();
-    pg.stop();
+    await bench.stop();
   }
 }
 

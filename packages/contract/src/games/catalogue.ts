@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
-import { GAME_TYPES } from './player.ts';
+import { GAME_TYPES, gameVendor } from './player.ts';
 
 /**
  * The game catalogue as the lobbies and the original client read it (spec §2 game lists, §3 game object and game
@@ -121,6 +121,9 @@ const boardQuery = z.object({
   limitNum: z.coerce.number().int().min(1).max(50).default(20),
 });
 
+/** A vendor of a lane or list: its card (as in the game menus) and how many games it has there. */
+const vendorCard = gameVendor.extend({ gameCount: z.number().int() });
+
 const vendorTypes = z.record(z.string(), z.record(z.string(), z.array(z.string())));
 
 export const catalogueEndpoints = {
@@ -157,17 +160,7 @@ export const catalogueEndpoints = {
             title: z.string(),
             gameType: z.enum(GAME_TYPES),
             gameClassify: z.array(gameClass),
-            cards: z.array(
-              z.object({
-                vassalage: z.string(),
-                displayName: z.string(),
-                isHot: z.union([z.literal(0), z.literal(1)]),
-                smallIcon: z.string(),
-                gameType: z.enum(GAME_TYPES),
-                accountTypeId: z.number().int(),
-                gameCount: z.number().int(),
-              }),
-            ),
+            cards: z.array(vendorCard),
           }),
         ),
       }),
@@ -180,17 +173,7 @@ export const catalogueEndpoints = {
     access: 'visitor',
     query: z.object({ ...clientFields, gameType: gameTypeFilter }),
     response: z.object({
-      list: z.array(
-        z.object({
-          vassalage: z.string(),
-          displayName: z.string(),
-          isHot: z.union([z.literal(0), z.literal(1)]),
-          smallIcon: z.string(),
-          gameType: z.enum(GAME_TYPES),
-          accountTypeId: z.number().int(),
-          gameCount: z.number().int(),
-        }),
-      ),
+      list: z.array(vendorCard),
     }),
   }),
   /** gameType → vendor code → the classes of that vendor's games in that category. */

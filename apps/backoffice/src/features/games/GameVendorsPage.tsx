@@ -7,7 +7,7 @@ import {
   vendorUpdate,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -20,7 +20,6 @@ import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
-import { Switch } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -28,7 +27,7 @@ import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, type Column, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { IconField } from './IconField.tsx';
+import { IconControl, SwitchControl } from './fields.tsx';
 import { CATALOGUE_KEY, useCatalogueUpdate } from './update.ts';
 import './games.css';
 
@@ -160,7 +159,6 @@ type VendorForm = z.input<typeof vendorUpdate>;
 
 function VendorDialog({ vendor, onClose }: { vendor: ConsoleVendor; onClose: () => void }) {
   const { t } = useTranslation();
-  const [iconUrl, setIconUrl] = useState(vendor.icon);
   const save = useCatalogueUpdate(
     api.updateVendor,
     (saved) => t('games.vendorSaved', { name: saved.displayName }),
@@ -204,43 +202,23 @@ function VendorDialog({ vendor, onClose }: { vendor: ConsoleVendor; onClose: () 
           error={message('sort')}
           {...form.register('sort', { valueAsNumber: true })}
         />
-        <Controller
+        <IconControl
           control={form.control}
           name="iconImageId"
-          render={({ field }) => (
-            <IconField
-              url={iconUrl}
-              error={message('iconImageId')}
-              onChange={(image) => {
-                field.onChange(image?.imageId ?? null);
-                setIconUrl(image?.url ?? '');
-              }}
-            />
-          )}
+          initialUrl={vendor.icon}
+          error={message('iconImageId')}
         />
-        <Controller
+        <SwitchControl
           control={form.control}
           name="isHot"
-          render={({ field }) => (
-            <Switch
-              label={t('games.hot')}
-              description={t('games.hotVendorHint')}
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('games.hot')}
+          description={t('games.hotVendorHint')}
         />
-        <Controller
+        <SwitchControl
           control={form.control}
           name="enabled"
-          render={({ field }) => (
-            <Switch
-              label={t('common.enabled')}
-              description={t('games.enabledVendorHint')}
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('common.enabled')}
+          description={t('games.enabledVendorHint')}
         />
       </div>
     </FormDialog>

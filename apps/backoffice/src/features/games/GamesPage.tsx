@@ -9,7 +9,7 @@ import {
   gameUpdate,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -22,12 +22,11 @@ import { optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Badge } from '../../ui/Card.tsx';
-import { Switch } from '../../ui/Checkbox.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { IconField } from './IconField.tsx';
+import { IconControl, SwitchControl } from './fields.tsx';
 import { CATALOGUE_KEY, useCatalogueUpdate } from './update.ts';
 import './games.css';
 
@@ -179,7 +178,6 @@ type GameForm = z.input<typeof gameUpdate>;
 
 function GameDialog({ game, onClose }: { game: ConsoleGame; onClose: () => void }) {
   const { t } = useTranslation();
-  const [iconUrl, setIconUrl] = useState(game.icon);
   const save = useCatalogueUpdate(
     api.updateGame,
     (saved) => t('games.gameSaved', { name: saved.names.EN }),
@@ -255,43 +253,23 @@ function GameDialog({ game, onClose }: { game: ConsoleGame; onClose: () => void 
           error={message('sort', errors.sort)}
           {...form.register('sort', { valueAsNumber: true })}
         />
-        <Controller
+        <IconControl
           control={form.control}
           name="iconImageId"
-          render={({ field }) => (
-            <IconField
-              url={iconUrl}
-              error={message('iconImageId', errors.iconImageId)}
-              onChange={(image) => {
-                field.onChange(image?.imageId ?? null);
-                setIconUrl(image?.url ?? '');
-              }}
-            />
-          )}
+          initialUrl={game.icon}
+          error={message('iconImageId', errors.iconImageId)}
         />
-        <Controller
+        <SwitchControl
           control={form.control}
           name="demo"
-          render={({ field }) => (
-            <Switch
-              label={t('games.freePlay')}
-              description={t('games.freePlayHint')}
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('games.freePlay')}
+          description={t('games.freePlayHint')}
         />
-        <Controller
+        <SwitchControl
           control={form.control}
           name="enabled"
-          render={({ field }) => (
-            <Switch
-              label={t('common.enabled')}
-              description={t('games.enabledGameHint')}
-              checked={field.value}
-              onChange={field.onChange}
-            />
-          )}
+          label={t('common.enabled')}
+          description={t('games.enabledGameHint')}
         />
       </div>
     </FormDialog>

@@ -1,4 +1,4 @@
-import { currencyDigits } from '@tessera/contract';
+import { currencyDigits, GAME_CLASSES } from '@tessera/contract';
 import sharp from 'sharp';
 import { vendorIconSvg } from '../../../platform/artwork.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -61,18 +61,7 @@ export interface SyncSummary {
   matches: number;
 }
 
-const CLASSES = new Set([
-  'SLOT',
-  'SCRATCH',
-  'VIDEO_POKER',
-  'TABLE',
-  'ARCADE',
-  'BINGO',
-  'LIVE',
-  'SPORTS',
-  'FISH',
-  'CARD',
-]);
+const CLASSES = new Set<string>(GAME_CLASSES);
 const PLATFORMS: Record<string, string> = { GPL_DESKTOP: 'html5-desktop', GPL_MOBILE: 'html5' };
 const TILE_MAX_BYTES = 2_000_000;
 const TILE_WIDTH = 320;
