@@ -297,10 +297,10 @@ describe('player site: guard and routes', () => {
     await close(page);
   });
 
-  it('a lobby shows its page type and a translated "coming soon" until its area is built', async () => {
-    const page = await open('/live');
+  it('a page shows its page type and a translated "coming soon" until its area is built', async () => {
+    const page = await open('/promotions');
     await expectVisible(page.getByRole('heading', { name: 'Coming soon' }));
-    expect(await page.locator('[data-page]').getAttribute('data-page')).toBe('live');
+    expect(await page.locator('[data-page]').getAttribute('data-page')).toBe('promotions');
     await close(page);
   });
 
