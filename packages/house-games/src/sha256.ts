@@ -74,7 +74,7 @@ function compress(state: Uint32Array, bytes: Uint8Array, offset: number): void {
 }
 
 /** Finishes a hash whose state already absorbed `absorbedBytes` bytes, with `tail` the bytes still to absorb. */
-function finish(state: Uint32Array, absorbedBytes: number, tail: Uint8Array): Uint8Array {
+function finish(state: Uint32Array, absorbedBytes: number, tail: Uint8Array): Uint8Array<ArrayBuffer> {
   const fullBlocks = Math.floor(tail.length / BLOCK_BYTES);
   for (let i = 0; i < fullBlocks; i++) compress(state, tail, i * BLOCK_BYTES);
   const rest = tail.length - fullBlocks * BLOCK_BYTES;
@@ -92,12 +92,12 @@ function finish(state: Uint32Array, absorbedBytes: number, tail: Uint8Array): Ui
   return digest;
 }
 
-export function sha256(message: Uint8Array): Uint8Array {
+export function sha256(message: Uint8Array): Uint8Array<ArrayBuffer> {
   return finish(Uint32Array.from(INITIAL_STATE), 0, message);
 }
 
 /** HMAC-SHA256 with a fixed key: the key's inner and outer pad blocks are absorbed once, not per message. */
-export function hmacSha256(key: Uint8Array): (message: Uint8Array) => Uint8Array {
+export function hmacSha256(key: Uint8Array): (message: Uint8Array) => Uint8Array<ArrayBuffer> {
   const keyBlock = new Uint8Array(BLOCK_BYTES);
   keyBlock.set(key.length > BLOCK_BYTES ? sha256(key) : key);
   const inner = Uint32Array.from(INITIAL_STATE);
@@ -120,7 +120,7 @@ export function hmacSha256(key: Uint8Array): (message: Uint8Array) => Uint8Array
 
 const encoder = new TextEncoder();
 
-export const utf8 = (text: string): Uint8Array => encoder.encode(text);
+export const utf8 = (text: string): Uint8Array<ArrayBuffer> => encoder.encode(text);
 
 export const toHex = (bytes: Uint8Array): string =>
   Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -15,14 +15,18 @@ import {
 const SERVER_SEED = '9f2c4d1e8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d';
 const CLIENT_SEED = 'lucky player';
 
-async function subtleHmac(key: Uint8Array, message: Uint8Array): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+async function subtleHmac(key: Uint8Array<ArrayBuffer>, message: Uint8Array<ArrayBuffer>): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return toHex(new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, message)));
 }
 
 describe('SHA-256 and HMAC-SHA256', () => {
   it('match the published test vectors', () => {
-    expect(toHex(sha256(utf8('abc')))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(toHex(sha256(utf8('abc')))).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
     expect(toHex(sha256(utf8('')))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     // RFC 4231, test case 2.
     expect(toHex(hmacSha256(utf8('Jefe'))(utf8('what do ya want for nothing?')))).toBe(
@@ -78,7 +82,9 @@ describe('drawer', () => {
     expect(draws(1)).not.toEqual(draws(0));
     expect(draws(0)).toEqual([16, 26, 31, 17, 9, 30, 24, 35, 19, 25, 13, 16]);
     const big = drawer(SERVER_SEED, CLIENT_SEED, 42);
-    expect([big.int(2 ** 32), big.int(1_000_000), big.weighted([1, 2, 3, 4])]).toEqual([505890654, 137868, 0]);
+    expect([big.int(2 ** 32), big.int(1_000_000), big.weighted([1, 2, 3, 4])]).toEqual([
+      505890654, 137868, 0,
+    ]);
   });
 
   it('reads the documented byte stream with rejection: int(200) takes one byte and skips bytes >= 200', () => {
