@@ -41,6 +41,18 @@ export function verifyCommitment(serverSeed: string, committedHash: string): boo
   return isValidServerSeed(serverSeed) && commitment(serverSeed) === committedHash.toLowerCase();
 }
 
+let lastKey = '';
+let lastHmac: ReturnType<typeof hmacSha256> | null = null;
+
+/** Rounds of one server seed share its keyed HMAC. */
+function keyedHmac(serverSeed: string): ReturnType<typeof hmacSha256> {
+  if (serverSeed !== lastKey || !lastHmac) {
+    lastHmac = hmacSha256(utf8(serverSeed));
+    lastKey = serverSeed;
+  }
+  return lastHmac;
+}
+
 export interface Drawer {
   /** A uniform integer in [0, n), for 1 <= n <= 2^32, by rejection sampling (no modulo bias). */
   int(n: number): number;
@@ -59,7 +71,7 @@ export function drawer(serverSeed: string, clientSeed: string, nonce: number): D
   if (!isValidClientSeed(clientSeed))
     throw new RangeError('client seed must be 1-64 printable ASCII characters');
   if (!isValidNonce(nonce)) throw new RangeError('nonce must be a non-negative safe integer');
-  const hmac = hmacSha256(utf8(serverSeed));
+  const hmac = keyedHmac(serverSeed);
   let cursor = 0;
   let block: Uint8Array = new Uint8Array(0);
   let position = 0;
