@@ -4,7 +4,7 @@ import { mul, type Rational, rational, toDecimal } from '../rational.ts';
 import { RTP_TOLERANCE } from './offer.ts';
 import { checkBet } from './spin.ts';
 import { theoreticalRtp } from './theory.ts';
-import type { BetLimits, FreeSpinsRule, Layout, Reel, RtpVariant, SlotGame, SlotSymbol } from './types.ts';
+import type { BetLimits, FreeSpinsRule, Layout, RtpVariant, SlotGame, SlotSymbol } from './types.ts';
 
 const exactRtps = new WeakMap<RtpVariant, Rational>();
 
@@ -85,21 +85,17 @@ export function paytable(game: SlotGame, variant: RtpVariant, bet: bigint = game
   };
 }
 
-export interface SlotConfig {
+export interface SlotConfig
+  extends Pick<
+      SlotGame,
+      'rows' | 'symbols' | 'layout' | 'betCoins' | 'betLimits' | 'expandingWildReels' | 'freeSpins'
+    >,
+    Pick<RtpVariant, 'rtp' | 'reels'> {
   readonly procedure: string;
   readonly game: string;
-  readonly rtp: string;
   /** The exact RTP as 'numerator/denominator' of a fraction of the bet. */
   readonly theoreticalRtp: string;
   readonly rtpTolerance: string;
-  readonly rows: number;
-  readonly symbols: readonly SlotSymbol[];
-  readonly layout: Layout;
-  readonly betCoins: number;
-  readonly betLimits: BetLimits;
-  readonly expandingWildReels: readonly number[];
-  readonly freeSpins: FreeSpinsRule | null;
-  readonly reels: readonly Reel[];
 }
 
 /** Everything that decides a spin's outcome and pay, with its fingerprint. */
