@@ -1,0 +1,13 @@
+export * from './baccarat.ts';
+export * from './fair.ts';
+export * from './fish.ts';
+export * from './published.ts';
+export * from './rational.ts';
+export * from './roulette.ts';
+export { hmacSha256, sha256, toHex, utf8 } from './sha256.ts';
+export * from './slots/catalog.ts';
+export * from './slots/offer.ts';
+export * from './slots/screens.ts';
+export * from './slots/spin.ts';
+export { theoreticalRtp } from './slots/theory.ts';
+export type * from './slots/types.ts';
