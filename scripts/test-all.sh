@@ -34,5 +34,6 @@ step "lint";          npm run lint
 step "typecheck";     npm run typecheck
 step "i18n keys";     npm run check:i18n
 step "server tests (PGlite and PostgreSQL)"; npm run test:server
+step "house games math"; npm test -w packages/house-games
 step "build";         npm run build
 step "browser tests"; npm run test:e2e
