@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { query, tile, visitor } from './games-browser.ts';
 
 /**
@@ -79,6 +79,35 @@ describe('the game frame', () => {
     const record = page.getByRole('table', { name: 'Betting record' });
     await record.getByRole('cell', { name: /Lucky Seven/ }).waitFor();
     await screenshot(page, 'betting-record');
+    await page.context().close();
+  });
+
+  it("opens FB's sports book from /fbsports, and a second opening warns on home and goes home elsewhere", async () => {
+    const member = await loggedInMember('fb');
+    const page = await visit('/fbsports', { session: { token: member.token } });
+    await page.waitForURL(/\/game\?/);
+    expect(query(page)).toMatchObject({ vendor: 'FB', mode: 'real' });
+    await page.frameLocator('iframe[title^="Game: FB"]').getByRole('button', { name: 'Play' }).waitFor();
+
+    // A second tab while the book is open: FB's link in the header does not open it twice.
+    const other = await page.context().newPage();
+    const openFbFromHeader = async () => {
+      await other
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Sports', exact: true })
+        .hover();
+      await other.getByRole('link', { name: /FB Sports/ }).click();
+    };
+    await other.goto(`${baseUrl()}/index`);
+    await openFbFromHeader();
+    const warning = other.getByRole('dialog', { name: 'Already playing' });
+    await warning.waitFor();
+    await screenshot(other, 'game-fb-already-open');
+    await warning.waitFor({ state: 'detached' });
+    expect(new URL(other.url()).pathname).toBe('/index');
+    await other.goto(`${baseUrl()}/rng`);
+    await openFbFromHeader();
+    await other.waitForURL(/\/index$/);
     await page.context().close();
   });
 });

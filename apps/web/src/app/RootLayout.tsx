@@ -6,6 +6,7 @@ import { AuthModal } from '../features/auth/AuthModal.tsx';
 import { BannerCarousel } from '../features/banners/BannerCarousel.tsx';
 import { bannerGroupForPath } from '../features/banners/bannerGroup.ts';
 import { Footer } from '../features/footer/Footer.tsx';
+import { LaunchNotices } from '../features/game/LaunchNotices.tsx';
 import { GameBar } from '../features/game-bar/GameBar.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { RightBar } from '../features/right-bar/RightBar.tsx';
@@ -65,6 +66,7 @@ export function RootLayout() {
       {layout.header && layout.footer ? <RightBar /> : null}
       <AuthModal />
       <PostLoginModal />
+      <LaunchNotices />
     </>
   );
 }

@@ -19,6 +19,7 @@ const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.ts
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
 const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
 const LobbyPage = lazyPage(() => import('../features/lobby/LobbyPage.tsx'));
+const FbSportsPage = lazyPage(() => import('../features/game/FbSportsPage.tsx'));
 const GamePage = lazyPage(() => import('../features/game/GamePage.tsx'));
 
 /** `/` redirects to /index (§2), keeping the query (referral and affiliate codes travel there). */
@@ -82,6 +83,8 @@ function screenOf(route: PageRoute) {
       return <LobbyPage key={route.path} gameType={route.gameType ?? 'RNG'} pageKey={route.pageKey} />;
     case 'game':
       return <GamePage />;
+    case 'fbSports':
+      return <FbSportsPage />;
     case 'memberCentre':
       return (
         <Gated level="member">

@@ -32,6 +32,8 @@ export type Screen =
   | 'lobby'
   /** /game: a game in an embedded frame. */
   | 'game'
+  /** /fbsports: the sports provider FB's book, opened at /game. */
+  | 'fbSports'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'lottery' | 'promotions' };
 
@@ -71,7 +73,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     screen: { comingSoon: 'games' },
     layout: { footer: false, collapsibleHeader: true },
   },
-  { path: '/fbsports', pageKey: 'fbsports', screen: { comingSoon: 'games' } },
+  { path: '/fbsports', pageKey: 'fbsports', screen: 'fbSports' },
   { path: '/help', pageKey: 'help', screen: 'help' },
   { path: '/helpmc', pageKey: 'helpmc', screen: 'help', layout: { header: false } },
   { path: '/down', pageKey: 'down', screen: 'download' },

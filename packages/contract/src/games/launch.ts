@@ -9,6 +9,10 @@ import { endpoint } from '../endpoint.ts';
 /** accountType: 1 plays for real money, 0 is free play. */
 export const ACCOUNT_TYPES = { demo: 0, real: 1 } as const;
 
+/** The sports vendor with a launch call of its own (GCS_gameLaunchFB), a page of its own (/fbsports), and a book a
+ * player can have open only once (§4). */
+export const FB_VENDOR = 'FB';
+
 /** Vendors whose LIVE and FISH games run on the flash platform. */
 export const FLASH_VENDORS = ['PT', 'PTSS', 'DG', 'GPI'] as const;
 /** Vendors that have no Indonesian: a game of theirs opens in English when the site is in Indonesian. */

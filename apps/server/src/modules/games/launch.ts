@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, launchLanguage, type launchQuery, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import { ACCOUNT_TYPES, FB_VENDOR, launchLanguage, type launchQuery, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -11,9 +11,6 @@ import * as store from './store.ts';
 /** The rules of launching a game (spec §4): who may play it, for real money or free, and where it returns. */
 
 type LaunchQuery = z.output<typeof launchQuery>;
-
-/** The vendor whose own launch call the original has (GCS_gameLaunchFB). */
-export const FB_VENDOR = 'FB';
 
 async function gameOf(deps: AppDeps, query: LaunchQuery): Promise<store.GameDb> {
   const vendor = query.vassalage || query.accountTypeName || null;

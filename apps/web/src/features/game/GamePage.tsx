@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FB_VENDOR } from '@tessera/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,12 +11,11 @@ import { openAuthModal } from '../auth/authModal.ts';
 import { errorCode, errorText } from '../auth/validation.ts';
 import { invalidateRecent } from '../lobby/queries.ts';
 import { type GameQuery, isFrameExit, launchQuery, readGameQuery } from './gameQuery.ts';
-import { LaunchNotices } from './LaunchNotices.tsx';
-import { decideLaunch, FB_MARK_RENEW_MS, FB_VENDOR, gamePath, markFbGameOpen } from './launch.ts';
+import { decideLaunch, FB_MARK_RENEW_MS, gamePath, markFbGameOpen } from './launch.ts';
 import './game.css';
 
 /** A message in place of the frame, with the way back to the lobby. */
-function GameMessage({ text, from, action }: { text: string; from: string; action?: ReactNode }) {
+export function GameMessage({ text, from, action }: { text: string; from: string; action?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="game-message" role="status">
@@ -208,7 +208,6 @@ export default function GamePage() {
       ) : decision.kind === 'play' && decision.mode === game.mode ? (
         <GameFrame key={`${game.nodeId}-${game.mode}`} game={game} />
       ) : null}
-      <LaunchNotices />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { GAME_TYPES, type GameType } from '@tessera/contract';
+import { FB_VENDOR, GAME_TYPES, type GameType } from '@tessera/contract';
 import { api } from '../../app/api.ts';
 import { gameEndpoints } from '../../app/endpoints.ts';
 import { GAME_TYPE_PATHS } from '../header/gameMenus.ts';
-import { FB_VENDOR, type LaunchTarget, launchSettings, type PlayMode } from './launch.ts';
+import { type LaunchTarget, launchSettings, type PlayMode } from './launch.ts';
 
 /** The game page's query (/game?nodeId=12&mode=real&vendor=…&type=…&gameId=…&from=/rng), read back. */
 export interface GameQuery extends LaunchTarget {

@@ -1,4 +1,10 @@
-import { type Game, launchLanguage, launchPlatform, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import {
+  FB_VENDOR,
+  type Game,
+  launchLanguage,
+  launchPlatform,
+  TRIAL_ACCOUNT_IS_AGENT,
+} from '@tessera/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isHomePath } from '../../app/routes.ts';
@@ -26,9 +32,6 @@ export type LaunchDecision =
   | { kind: 'needRealAccount' }
   | { kind: 'fbBusy' }
   | { kind: 'play'; mode: PlayMode };
-
-/** The vendor whose sports book is one game that a player can have open only once (§4). */
-export const FB_VENDOR = 'FB';
 
 const isTrialAccount = (session: SessionState) =>
   (session.member?.isAgent ?? session.isAgent) === TRIAL_ACCOUNT_IS_AGENT;
@@ -111,6 +114,16 @@ export function isFbGameOpen(): boolean {
   return at > 0 && Date.now() - at < 2 * FB_MARK_RENEW_MS;
 }
 
+/** What opening FB's game does while it is already open (§4): a warning on the home route, home elsewhere. */
+export function useFbBusy(): () => void {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return useCallback(() => {
+    if (isHomePath(pathname)) showLaunchNotice('fbBusy');
+    else navigate('/index');
+  }, [navigate, pathname]);
+}
+
 /**
  * Launches a game from a tile: opens the login pop-up, the in_need_true_account warning or a notice, or goes to
  * the game page. A player already in the FB game gets a warning on the home route and goes home elsewhere.
@@ -118,6 +131,7 @@ export function isFbGameOpen(): boolean {
 export function useLaunchGame(): (game: LaunchTarget, requested: PlayMode) => void {
   const navigate = useNavigate();
   const location = useLocation();
+  const fbBusy = useFbBusy();
   const from = `${location.pathname}${location.search}`;
   return useCallback(
     (game, requested) => {
@@ -131,13 +145,12 @@ export function useLaunchGame(): (game: LaunchTarget, requested: PlayMode) => vo
           openAuthModal(decision.kind);
           return;
         case 'fbBusy':
-          if (isHomePath(location.pathname)) showLaunchNotice('fbBusy');
-          else navigate('/index');
+          fbBusy();
           return;
         case 'play':
           navigate(gamePath(game, decision.mode, from));
       }
     },
-    [navigate, from, location.pathname],
+    [navigate, from, fbBusy],
   );
 }

@@ -1,4 +1,6 @@
 import type { GameMenu, GameType } from '@tessera/contract';
+import { FB_VENDOR } from '@tessera/contract';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import {
@@ -13,6 +15,7 @@ import {
 } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import { isFbGameOpen, useFbBusy } from '../game/launch.ts';
 import { dropdownVendors, GAME_TYPE_ORDER, GAME_TYPE_PATHS, useGameMenus, vendorPath } from './gameMenus.ts';
 
 /** The game type's name: the operator's title from the game menus, else the bundle's. */
@@ -51,6 +54,13 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
   const path = GAME_TYPE_PATHS[gameType];
   const Icon = GAME_TYPE_ICONS[gameType];
   const vendors = menu ? dropdownVendors(menu) : [];
+  const fbBusy = useFbBusy();
+  /** FB's book opens once: while it is open, its link warns on the home route and goes home elsewhere (§4). */
+  const guardFb = (event: MouseEvent) => {
+    if (!isFbGameOpen()) return;
+    event.preventDefault();
+    fbBusy();
+  };
 
   return (
     <li className={vendors.length > 0 ? 'site-nav__item has-dropdown' : 'site-nav__item'}>
@@ -64,7 +74,11 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
             <ul className="nav-dropdown__list" aria-label={t('header.vendorsOf', { name })}>
               {vendors.map((vendor) => (
                 <li key={vendor.vassalage}>
-                  <Link to={vendorPath(vendor)} className="vendor-card">
+                  <Link
+                    to={vendorPath(vendor)}
+                    className="vendor-card"
+                    onClick={vendor.vassalage === FB_VENDOR ? guardFb : undefined}
+                  >
                     <LazyImage
                       className="vendor-card__icon"
                       src={vendor.smallIcon}

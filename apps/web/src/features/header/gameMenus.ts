@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GameMenu, GameType, GameVendor } from '@tessera/contract';
-import { NAV_DROPDOWN_VENDORS } from '@tessera/contract';
+import { FB_VENDOR, NAV_DROPDOWN_VENDORS } from '@tessera/contract';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
 
@@ -38,5 +38,7 @@ export function dropdownVendors(menu: GameMenu): GameVendor[] {
 
 /** A vendor's link: its game type's lobby, opened at that vendor. */
 export function vendorPath(vendor: GameVendor): string {
+  // FB's sports book is one game with a page of its own (§2 /fbsports).
+  if (vendor.vassalage === FB_VENDOR) return '/fbsports';
   return `${GAME_TYPE_PATHS[vendor.gameType]}?vendor=${encodeURIComponent(vendor.vassalage)}`;
 }

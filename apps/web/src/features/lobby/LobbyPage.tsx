@@ -9,7 +9,6 @@ import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
-import { LaunchNotices } from '../game/LaunchNotices.tsx';
 import { useWhitelabel } from '../site/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { GameGrid } from './GameGrid.tsx';
@@ -192,7 +191,6 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
         </aside>
       </div>
       <VendorGamesModal gameType={gameType} vendor={vendorTile} onClose={() => setVendorTile(null)} />
-      <LaunchNotices />
     </div>
   );
 }
