@@ -1,5 +1,6 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
+import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
@@ -26,6 +27,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
       const now = clock.now().getTime();
       await purgeIdempotencyKeys(db, new Date(now - config.idempotencyKeyDays * DAY_MS));
       await purgeEndedSessions(db, new Date(now - ENDED_SESSION_DAYS * DAY_MS));
+      await purgeEndedGameSessions(db, new Date(now - ENDED_GAME_SESSION_DAYS * DAY_MS));
     },
   });
   runner.schedule({

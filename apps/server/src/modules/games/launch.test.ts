@@ -1,6 +1,9 @@
 import { launchEndpoints as api, catalogueEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../platform/jobs.ts';
+import { write } from '../../platform/write.ts';
 import { newMember } from '../wallet/testing.ts';
+import { ENDED_GAME_SESSION_DAYS } from './providers/launch.ts';
 import { type ProviderWorld, startProviderWorld } from './providers/testing.ts';
 import { newGame } from './testing.ts';
 
@@ -114,6 +117,37 @@ describe('GET /wps/game/launchGame', () => {
   it('refuses visitors: the login gate', async () => {
     const res = await launch({ nodeId: (await simulatorGame(true)).id });
     expect([res.status, res.body.code]).toEqual([401, 'unauthorized']);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes game sessions 30 days after they ended, and keeps the others', async () => {
+    const { t } = world;
+    const member = await newMember(t);
+    const sessions = async () =>
+      (
+        await t.db.query<{ n: number }>('select count(*)::int as n from game_sessions where member_id = $1', [
+          member.id,
+        ])
+      )[0]?.n;
+    await launch({ nodeId: (await simulatorGame(false)).id }, member.token);
+    t.clock.advance(
+      (ENDED_GAME_SESSION_DAYS + 1) * 86_400_000 + t.config.gameProviders.sessionHours * 3_600_000,
+    );
+    await launch({ nodeId: (await simulatorGame(false)).id }, (await newMember(t)).token);
+    const fresh = await newMember(t);
+    await launch({ nodeId: (await simulatorGame(false)).id }, fresh.token);
+    expect(await sessions()).toBe(1);
+    await write(t.db, { isolation: 'read committed' }, (tx) =>
+      enqueue(tx, { kind: 'housekeeping', runAt: t.clock.now() }, t.clock.now()),
+    );
+    await t.jobs.runDue();
+    expect(await sessions()).toBe(0);
+    const [kept] = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from game_sessions where member_id = $1',
+      [fresh.id],
+    );
+    expect(kept?.n).toBe(1);
   });
 });
 

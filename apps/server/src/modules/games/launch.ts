@@ -1,4 +1,10 @@
-import { ACCOUNT_TYPES, FB_VENDOR, launchLanguage, type launchQuery, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import {
+  ACCOUNT_TYPES,
+  FB_VENDOR,
+  launchLanguage,
+  type launchQuery,
+  TRIAL_ACCOUNT_IS_AGENT,
+} from '@tessera/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';

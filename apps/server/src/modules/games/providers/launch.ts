@@ -1,3 +1,4 @@
+import type { Queryable } from '../../../db/database.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { token } from '../../../platform/rng.ts';
@@ -90,4 +91,12 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
     throw new AppError('game_provider_unavailable');
   }
   return { url: answer.url };
+}
+
+/** Game sessions that ended this long ago go: a provider settles its last wins and rollbacks well before. */
+export const ENDED_GAME_SESSION_DAYS = 30;
+
+/** Deletes the game sessions that ended before the given time (housekeeping); answers how many. */
+export function purgeEndedGameSessions(db: Queryable, before: Date): Promise<number> {
+  return store.purgeSessions(db, before);
 }
