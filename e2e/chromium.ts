@@ -42,7 +42,10 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // The page's own context goes with it; when the browser is closing too, that close may find it gone already.
+    page.once('close', () => {
+      context.close().catch(() => undefined);
+    });
     return page;
   };
   return browser;

@@ -101,7 +101,7 @@ describe('console: games', () => {
     await table.getByRole('button', { name: 'Edit Console Champion' }).click();
     await page.getByRole('dialog').getByRole('switch', { name: 'Enabled' }).uncheck();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await visible(page.getByText('Console Champion saved.'));
+    await visible(page.getByText('Console Champion saved.').last());
     const hidden = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameList?gameName=console%20champion`);
     expect((await hidden.json()).value.games).toEqual([]);
     // Put it back as it was, for the lobby tests.
