@@ -370,24 +370,11 @@ export async function updateVendor(
   );
 }
 
-export interface ConsoleGameDb {
-  id: number;
+/** A game as the console sees it: the lobby's fields (its vendor's name aside) and what the operator sets. */
+export interface ConsoleGameDb extends Omit<GameDb, 'vendor_name'> {
   vendor_id: number;
-  vassalage: string;
-  game_type: string;
-  code: string;
-  game_id: string | null;
-  room_id: string | null;
-  names: Record<string, string>;
-  classify: string;
-  min_bet: string;
-  line_num: number;
-  platforms: string[];
-  hot_rank: number | null;
   sort: number;
-  demo: boolean;
   enabled: boolean;
-  icon_image_id: string | null;
   updated_at: Date;
 }
 

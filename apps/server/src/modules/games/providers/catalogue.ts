@@ -1,4 +1,4 @@
-import { currencyDigits, GAME_CLASSES } from '@tessera/contract';
+import { GAME_CLASSES } from '@tessera/contract';
 import sharp from 'sharp';
 import { vendorIconSvg } from '../../../platform/artwork.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -120,7 +120,7 @@ export async function syncCatalogue(deps: AppDeps, providerCode: string, now: Da
     callProvider<FeedGame[]>(deps.config, provider, PROVIDER_PATHS.gameList, {}),
     optional(callProvider<FeedMatch[]>(deps.config, provider, PROVIDER_PATHS.sportsMatches, {})),
   ]);
-  const digits = currencyDigits((await currencyOf(deps)).currency);
+  const digits = (await currencyOf(deps)).digits;
   const games = feedGames.filter(
     (game) =>
       (game.wallet ?? 'seamless') === mode && game.enabled !== false && typeof game.game_code === 'string',

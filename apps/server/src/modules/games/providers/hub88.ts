@@ -1,4 +1,4 @@
-import { currencyDigits, type Hub88Answer, type Hub88Status } from '@tessera/contract';
+import type { Hub88Answer, Hub88Status } from '@tessera/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../../platform/context.ts';
 import { currencyOf } from '../../wallet/settings.ts';
@@ -160,7 +160,7 @@ async function dispatch(
   memberId: number,
   now: Date,
 ): Promise<Hub88Answer> {
-  const digits = currencyDigits((await currencyOf(deps)).currency);
+  const digits = (await currencyOf(deps)).digits;
   const answer = (result: seamless.SeamlessResult) =>
     answerOf(result, request.user, request.request_uuid, digits);
   const minor = (value: number) => fromHub88Amount(value, digits);

@@ -1,4 +1,3 @@
-import { currencyDigits } from '@tessera/contract';
 import type { Queryable, Transaction } from '../../../db/database.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -204,7 +203,7 @@ export async function runTransfer(deps: AppDeps, reference: string, attempt: num
   if (transfer?.status !== 'pending') return;
   const provider = await store.findProvider(deps.db, transfer.provider);
   if (!provider) throw new Error(`transfer ${reference}: provider ${transfer.provider} is gone`);
-  const digits = currencyDigits((await currencyOf(deps)).currency);
+  const digits = (await currencyOf(deps)).digits;
   const balanceOf = (answer: ProviderTransferAnswer) =>
     typeof answer.balance === 'number' && Number.isSafeInteger(answer.balance)
       ? hub88AmountFloor(answer.balance, digits)
