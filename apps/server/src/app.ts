@@ -22,6 +22,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
+import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -51,6 +52,7 @@ const API_PREFIXES = [
   '/metrics',
   '/ws',
   '/providers/',
+  '/house/api/',
 ];
 
 export interface BuildOptions {
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   contentRoutes(app, deps);
   gamesRoutes(app, deps);
   providerRoutes(app, deps);
+  houseRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);

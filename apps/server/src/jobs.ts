@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
@@ -21,6 +22,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineDepositJobs(runner, deps);
   defineWithdrawalJobs(runner, deps);
   defineProviderJobs(runner, deps);
+  defineHouseJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();
