@@ -22,6 +22,7 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
+import { houseConsoleRoutes } from './modules/games/house/console-routes.ts';
 import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   gamesRoutes(app, deps);
   providerRoutes(app, deps);
   houseRoutes(app, deps);
+  houseConsoleRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { page, paging } from '../common.ts';
-import { endpoint } from '../endpoint.ts';
+import { idParams, page, paging } from '../common.ts';
+import { CONSOLE_API } from '../console-api.ts';
+import { endpoint, operator } from '../endpoint.ts';
 
 /**
  * The house game provider's frame API (/house/api): what the house's own game pages call. A page is opened by a
@@ -228,5 +229,51 @@ export const houseEndpoints = {
     access: 'gameSession',
     params: z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') }),
     response: houseRoundDetail,
+  }),
+};
+
+/** The RTPs (percent) each house slot is offered at (@tessera/house-games OFFERED_RTPS). */
+export const HOUSE_RTPS = ['90', '92', '94', '96', '98'] as const;
+
+/** A house game's settings as the console edits them; amounts in major units, as everywhere in the console. */
+export const houseGameSettings = z.object({
+  /** The catalogue row (nodeId). */
+  id: z.number().int(),
+  game: z.string(),
+  name: z.string(),
+  vassalage: z.string(),
+  rtp: z.enum(HOUSE_RTPS),
+  /** The exact RTP of the configured variant, percent to six decimals. */
+  rtpExact: z.string(),
+  configFingerprint: hex64,
+  minBet: z.number(),
+  maxBet: z.number(),
+  /** What the game itself allows: the settings stay within it, on its steps. */
+  limits: z.object({ min: z.number(), max: z.number(), step: z.number() }),
+  updatedAt: z.string(),
+});
+export type HouseGameSettings = z.infer<typeof houseGameSettings>;
+
+export const houseGameUpdate = z.object({
+  rtp: z.enum(HOUSE_RTPS),
+  minBet: z.number().positive().max(1e12),
+  maxBet: z.number().positive().max(1e12),
+});
+
+export const houseConsoleEndpoints = {
+  games: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/house-games`,
+    access: operator('operations', 'support', 'finance'),
+    response: z.array(houseGameSettings),
+  }),
+  /** The RTP a game's outcomes are drawn at and its stake limits; new rounds follow at once. */
+  updateGame: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/house-games/:id`,
+    access: operator('operations'),
+    params: idParams,
+    body: houseGameUpdate,
+    response: houseGameSettings,
   }),
 };

@@ -58,15 +58,16 @@ export async function spinSlot(
   const game = await sessionGame(deps, player);
   const slot = slotVariant(game.engine_game, game.rtp);
   const { bet } = request;
-  if (bet < game.min_bet || bet > game.max_bet || !stakeFits(slot.game, bet)) {
-    throw new AppError('house_bet_out_of_limits');
-  }
   const key = request.idempotency?.key ?? `auto:${uuid(deps.rng)}`;
   const fingerprint = sha256Hex(
     encodeAnswer({ game: game.id, request: request.idempotency?.fingerprint ?? bet.toString() }),
   );
+  // A retry gets the first answer, whatever changed since (limits, balance).
   const earlier = await store.findRoundByKey(deps.db, player.memberId, key);
   if (earlier) return repeatedSpin(deps, earlier, fingerprint, game, language);
+  if (bet < game.min_bet || bet > game.max_bet || !stakeFits(slot.game, bet)) {
+    throw new AppError('house_bet_out_of_limits');
+  }
 
   // A stake above the balance is refused before a round starts (the wallet refuses it again under any race).
   const wallet = await seamless.balance(deps, player.provider, player, now);

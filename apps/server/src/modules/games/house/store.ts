@@ -351,3 +351,56 @@ export async function sessionExpiry(db: Queryable, tokenHash: string): Promise<D
   );
   return rows[0]?.expires_at ?? null;
 }
+
+// ----------------------------------------------------------------------------------------------------- settings
+
+export interface SettingsDb {
+  id: number;
+  engine_game: string;
+  names: Record<string, string>;
+  vassalage: string;
+  rtp: string;
+  min_bet: bigint;
+  max_bet: bigint;
+  updated_at: Date;
+}
+const SETTINGS_COLUMNS = `g.id, g.game_id as engine_game, g.names, v.vassalage, s.rtp, s.min_bet, s.max_bet,
+  s.updated_at`;
+const SETTINGS_FROM = `house_game_settings s join games g on g.id = s.game_id
+  join game_vendors v on v.id = g.vendor_id`;
+
+export function listSettings(db: Queryable): Promise<SettingsDb[]> {
+  return db.query<SettingsDb>(
+    `select ${SETTINGS_COLUMNS} from ${SETTINGS_FROM} order by v.sort, g.sort, g.id`,
+  );
+}
+
+export async function findSettings(
+  db: Queryable,
+  gameId: number,
+  forUpdate = false,
+): Promise<SettingsDb | null> {
+  const rows = await db.query<SettingsDb>(
+    `select ${SETTINGS_COLUMNS} from ${SETTINGS_FROM} where g.id = $1 ${forUpdate ? 'for update of s' : ''}`,
+    [gameId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets a game's RTP and limits; the catalogue's smallest stake (the lobby's filter) follows. */
+export async function updateSettings(
+  tx: Queryable,
+  gameId: number,
+  settings: { rtp: string; minBet: bigint; maxBet: bigint },
+  now: Date,
+) {
+  await tx.query(
+    'update house_game_settings set rtp = $2, min_bet = $3, max_bet = $4, updated_at = $5 where game_id = $1',
+    [gameId, settings.rtp, settings.minBet, settings.maxBet, now],
+  );
+  await tx.query('update games set min_bet = $2, updated_at = $3 where id = $1', [
+    gameId,
+    settings.minBet,
+    now,
+  ]);
+}
