@@ -252,7 +252,12 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
       (candidate) => path.startsWith(candidate.prefix) || `${path}/` === candidate.prefix,
     );
     if (!isApi && site && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', site.root);
+      // The house's game frames are a page of their own in the player site's build.
+      const page =
+        path.startsWith('/house/') && site.prefix === '/' && existsSync(join(site.root, 'house.html'))
+          ? 'house.html'
+          : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, site.root);
     }
     return reply.code(404).send(errorEnvelope('not_found', requestLanguage(request)));
   });
