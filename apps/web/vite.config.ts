@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // The site, and the house's game frames (/house/…, served by the server from house.html).
+      input: { main: 'index.html', house: 'house.html' },
       treeshake: {
         // The contract's modules only declare schemas and constants: a page that imports a constant must not
         // bring along every schema (and zod) through the package's index.
@@ -25,6 +27,7 @@ export default defineConfig({
       // A regular expression, so that the /lottery page is not sent to the server.
       '^/lotto(/|$)': server,
       '/images': server,
+      '/house/api': server,
       '/healthz': server,
       '/ws': { target: server, ws: true },
     },

@@ -22,6 +22,8 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
+import { houseConsoleRoutes } from './modules/games/house/console-routes.ts';
+import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -51,6 +53,7 @@ const API_PREFIXES = [
   '/metrics',
   '/ws',
   '/providers/',
+  '/house/api/',
 ];
 
 export interface BuildOptions {
@@ -143,6 +146,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   contentRoutes(app, deps);
   gamesRoutes(app, deps);
   providerRoutes(app, deps);
+  houseRoutes(app, deps);
+  houseConsoleRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);
@@ -247,7 +252,12 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
       (candidate) => path.startsWith(candidate.prefix) || `${path}/` === candidate.prefix,
     );
     if (!isApi && site && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', site.root);
+      // The house's game frames are a page of their own in the player site's build.
+      const page =
+        path.startsWith('/house/') && site.prefix === '/' && existsSync(join(site.root, 'house.html'))
+          ? 'house.html'
+          : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, site.root);
     }
     return reply.code(404).send(errorEnvelope('not_found', requestLanguage(request)));
   });

@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
@@ -22,6 +23,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineDepositJobs(runner, deps);
   defineWithdrawalJobs(runner, deps);
   defineProviderJobs(runner, deps);
+  defineHouseJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

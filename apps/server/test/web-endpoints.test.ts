@@ -5,6 +5,7 @@ import {
   depositPlayerEndpoints,
   type Endpoint,
   gamesEndpoints,
+  houseEndpoints,
   launchEndpoints,
   recordsEndpoints,
   systemEndpoints,
@@ -17,6 +18,7 @@ import {
   depositEndpoints,
   endpoints,
   gameEndpoints,
+  houseFrameEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -43,6 +45,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['depositEndpoints', depositEndpoints, depositPlayerEndpoints],
   ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
   ['gameEndpoints', gameEndpoints, { ...catalogueEndpoints, ...launchEndpoints, ...recordsEndpoints }],
+  ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

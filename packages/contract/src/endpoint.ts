@@ -6,12 +6,15 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * Access levels of architecture §4. `operator` lists the roles that may call; the owner may call everything.
+ * `gameSession` is a house game frame's: `Authorization: Bearer <token>` of a live game session the house provider
+ * opened at launch (never the member's site token, which such endpoints refuse).
  */
 export type Access =
   | 'visitor'
   | 'member'
   | 'realMember'
   | 'agent'
+  | 'gameSession'
   | { readonly operator: readonly OperatorRole[] };
 
 export const operator = (...roles: OperatorRole[]): Access => ({ operator: roles });

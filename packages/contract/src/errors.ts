@@ -310,6 +310,30 @@ export const ERRORS = {
     VI: 'Nhà cung cấp không thể mở trò chơi này. Vui lòng thử trò chơi khác.',
     CN: '游戏供应商无法打开该游戏，请尝试其他游戏。',
   },
+  house_launch_invalid: {
+    status: 401,
+    EN: 'This game link was already used or has expired. Please open the game again.',
+    VI: 'Liên kết trò chơi này đã được dùng hoặc đã hết hạn. Vui lòng mở lại trò chơi.',
+    CN: '该游戏链接已被使用或已过期，请重新打开游戏。',
+  },
+  house_bet_out_of_limits: {
+    status: 400,
+    EN: "This stake is outside the game's limits.",
+    VI: 'Mức cược này nằm ngoài giới hạn của trò chơi.',
+    CN: '该投注额超出游戏限额。',
+  },
+  house_round_in_progress: {
+    status: 409,
+    EN: 'A round is still being played. Please try again in a moment.',
+    VI: 'Một ván chơi vẫn đang diễn ra. Vui lòng thử lại sau giây lát.',
+    CN: '仍有一局正在进行，请稍后再试。',
+  },
+  house_round_voided: {
+    status: 409,
+    EN: 'The round could not be completed and was cancelled; your stake was returned.',
+    VI: 'Ván chơi không thể hoàn tất và đã bị hủy; tiền cược của bạn đã được hoàn lại.',
+    CN: '本局无法完成，已取消，投注额已退还。',
+  },
   wallet_single: {
     status: 409,
     EN: 'This site has a single wallet: there is nothing to transfer between.',

@@ -8,10 +8,22 @@ import {
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from './app-error.ts';
+import { sha256Hex } from './crypto.ts';
 import { findSession } from './sessions.ts';
 
 export type Caller =
   | { kind: 'visitor'; presentedToken: boolean }
+  | {
+      /** A house game frame, by the token of the game session its launch opened (endpoints of access gameSession). */
+      kind: 'gameSession';
+      memberId: number;
+      /** The session's provider and catalogue game. */
+      provider: string;
+      gameId: number;
+      /** The session's token: the house passes it on to the seamless wallet, as any provider does. */
+      token: string;
+      expiresAt: Date;
+    }
   | { kind: 'member'; memberId: number; type: number; tokenHash: string }
   | {
       kind: 'operator';
@@ -24,6 +36,9 @@ export type Caller =
     };
 
 export type OperatorCaller = Extract<Caller, { kind: 'operator' }>;
+export type GameSessionCaller = Extract<Caller, { kind: 'gameSession' }>;
+/** The callers a site or console token makes: a game session's token is only ever read by resolveGameSession. */
+export type SiteCaller = Exclude<Caller, GameSessionCaller>;
 export type MemberCaller = Extract<Caller, { kind: 'member' }>;
 
 /** The token of a request: `Authorization: Bearer <token>`, or the bare token as the original platform sends it. */
@@ -38,7 +53,7 @@ export async function resolveCaller(
   config: Pick<Config, 'memberSession' | 'operatorSession'>,
   token: string | null,
   now: Date,
-): Promise<Caller> {
+): Promise<SiteCaller> {
   if (!token) return { kind: 'visitor', presentedToken: false };
   // The longer idle window finds the row; the subject's own policy is then applied.
   const widest = {
@@ -88,6 +103,37 @@ export async function resolveCaller(
   };
 }
 
+/** How a game session's token is kept (game_sessions.token_hash): the providers' seamless wallet and the house use it. */
+export const hashGameSessionToken = (token: string) => sha256Hex(`game-session:${token}`);
+
+/**
+ * The caller of a gameSession endpoint: the live game session of the token (not expired, its member active), or a
+ * visitor. A site or console token is no game session's, so it never passes.
+ */
+export async function resolveGameSession(
+  db: Queryable,
+  token: string | null,
+  now: Date,
+): Promise<GameSessionCaller | Extract<Caller, { kind: 'visitor' }>> {
+  if (!token) return { kind: 'visitor', presentedToken: false };
+  const rows = await db.query<{ member_id: number; provider: string; game_id: number; expires_at: Date }>(
+    `select s.member_id, s.provider, s.game_id, s.expires_at from game_sessions s
+     join members m on m.id = s.member_id and m.status = 'active'
+     where s.token_hash = $1 and s.expires_at > $2`,
+    [hashGameSessionToken(token), now],
+  );
+  const row = rows[0];
+  if (!row) return { kind: 'visitor', presentedToken: true };
+  return {
+    kind: 'gameSession',
+    memberId: row.member_id,
+    provider: row.provider,
+    gameId: row.game_id,
+    token,
+    expiresAt: row.expires_at,
+  };
+}
+
 /** Whether an operator of the role must sign in with a second factor (owner and finance always; all by setting). */
 export function totpRequiredFor(role: OperatorRole, requiredForAll: boolean): boolean {
   return requiredForAll || (TOTP_REQUIRED_ROLES as readonly OperatorRole[]).includes(role);
@@ -103,6 +149,10 @@ export function enforceAccess(access: Access, caller: Caller): void {
     if (caller.role !== 'owner' && !access.operator.includes(caller.role)) throw new AppError('forbidden');
     return;
   }
+  if (access === 'gameSession') {
+    if (caller.kind !== 'gameSession') throw notLoggedIn();
+    return;
+  }
   if (caller.kind !== 'member') throw notLoggedIn();
   if (access === 'member') return;
   if (caller.type === TRIAL_ACCOUNT_IS_AGENT) throw new AppError('in_need_true_account');
@@ -113,6 +163,11 @@ export function enforceAccess(access: Access, caller: Caller): void {
 
 export function asOperator(caller: Caller): OperatorCaller {
   if (caller.kind !== 'operator') throw new AppError('unauthorized');
+  return caller;
+}
+
+export function asGameSession(caller: Caller): GameSessionCaller {
+  if (caller.kind !== 'gameSession') throw new AppError('unauthorized');
   return caller;
 }
 

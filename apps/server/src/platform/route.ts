@@ -7,7 +7,7 @@ import {
 } from '@tessera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { type Caller, enforceAccess, resolveCaller, tokenFromHeader } from './access.ts';
+import { type Caller, enforceAccess, resolveCaller, resolveGameSession, tokenFromHeader } from './access.ts';
 import { AppError } from './app-error.ts';
 import { type AttemptPolicy, lockedUntil, recordFailure } from './attempts.ts';
 import type { AppDeps } from './context.ts';
@@ -82,10 +82,13 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (merchant !== undefined && merchant !== deps.config.merchantCode)
         throw new AppError('unknown_merchant');
       const now = deps.clock.now();
-      const caller =
+      const token = tokenFromHeader(request.headers.authorization);
+      const caller: Caller =
         endpoint.access === 'visitor' && !request.headers.authorization
           ? ({ kind: 'visitor', presentedToken: false } as const)
-          : await resolveCaller(deps.db, deps.config, tokenFromHeader(request.headers.authorization), now);
+          : endpoint.access === 'gameSession'
+            ? await resolveGameSession(deps.db, token, now)
+            : await resolveCaller(deps.db, deps.config, token, now);
       enforceAccess(endpoint.access, caller);
       if (caller.kind === 'operator' && caller.setupPending && !options.duringOperatorSetup) {
         throw new AppError('operator_setup_required');
@@ -196,7 +199,7 @@ function idempotencyKey(
     throw new AppError('idempotency_key_invalid');
   }
   const who =
-    caller.kind === 'member'
+    caller.kind === 'member' || caller.kind === 'gameSession'
       ? `member:${caller.memberId}`
       : caller.kind === 'operator'
         ? `operator:${caller.operatorId}`

@@ -5,6 +5,7 @@ import type {
   depositPlayerEndpoints,
   Endpoint,
   gamesEndpoints,
+  houseEndpoints,
   launchEndpoints,
   recordsEndpoints,
   systemEndpoints,
@@ -18,6 +19,7 @@ type WalletEndpoints = typeof walletPlayerEndpoints;
 type DepositEndpoints = typeof depositPlayerEndpoints;
 type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
 type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof recordsEndpoints;
+type HouseEndpoints = typeof houseEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -210,4 +212,26 @@ export const gameEndpoints = {
   launchFb: light<GameEndpoints['launchFb']>('GET', '/wps/relay/GCS_gameLaunchFB'),
   trialLaunch: light<GameEndpoints['trialLaunch']>('GET', '/wps/relay/GCS_gameTrialLaunch'),
   betRecords: light<GameEndpoints['betRecords']>('GET', '/wps/game/bets'),
+};
+
+/** The house's game frames (/house/…): their frame API, called with the game session's token. */
+export const houseFrameEndpoints = {
+  openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
+  slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
+  spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
+  setClientSeed: light<HouseEndpoints['setClientSeed']>(
+    'PUT',
+    '/house/api/fairness/client-seed',
+    undefined,
+    'idempotent',
+  ),
+  rotateSeed: light<HouseEndpoints['rotateSeed']>(
+    'POST',
+    '/house/api/fairness/rotate',
+    undefined,
+    'idempotent',
+  ),
+  rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
+  round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
 };

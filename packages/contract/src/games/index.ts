@@ -1,5 +1,6 @@
 export * from './catalogue.ts';
 export * from './console.ts';
+export * from './house.ts';
 export * from './launch.ts';
 export * from './player.ts';
 export * from './providers.ts';

@@ -379,6 +379,16 @@ export const GAME_VENDORS: [string, string, string, boolean, number, string, str
   ['ESPORTS', 'HOUSE_ESPORTS', 'Tessera Esports', false, 60, '#311b92', '#7c4dff'],
 ];
 
+/**
+ * The house's slots (@tessera/house-games), games of HOUSE_SLOTS served by the provider HOUSE:
+ * [slot id (code and game id), names, lines (ways for a ways game), tile gradient from, to].
+ */
+export const HOUSE_SLOT_GAMES: [string, Record<string, string>, number, string, string][] = [
+  ['lucky-sevens', { EN: 'Lucky Sevens', VI: 'Số 7 May Mắn', CN: '幸运七' }, 20, '#c62828', '#ffb300'],
+  ['jade-temple', { EN: 'Jade Temple', VI: 'Đền Ngọc Bích', CN: '翡翠神殿' }, 243, '#00695c', '#9ccc65'],
+  ['nova-gems', { EN: 'Nova Gems', VI: 'Đá Quý Tân Tinh', CN: '新星宝石' }, 10, '#4527a0', '#26c6da'],
+];
+
 /** Third-party vendors with a wallet of their own (the others play from the main wallet). */
 export const TRANSFER_WALLET_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'FB'];
 

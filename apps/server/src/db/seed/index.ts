@@ -1,3 +1,4 @@
+import { DEFAULT_RTP, slotGame } from '@tessera/house-games';
 import { storeImage } from '../../modules/content/service.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
@@ -39,6 +40,7 @@ export async function seed(
     ['languages', seedLanguages],
     ['avatars', seedAvatars],
     ['games', (tx) => seedGames(tx, options.rng, options.now)],
+    ['house_games', (tx) => seedHouseGames(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -285,6 +287,43 @@ async function seedGames(tx: Queryable, rng: Rng, now: Date) {
         index,
         data.TRANSFER_WALLET_VENDORS.includes(vassalage),
       ],
+    );
+  }
+}
+
+/**
+ * The house's vendors belong to the provider HOUSE (its row comes with migration 0013), and its slots are games of
+ * HOUSE_SLOTS at the package's default RTP and its stake limits, which the console may narrow.
+ */
+async function seedHouseGames(tx: Queryable, rng: Rng, now: Date) {
+  await tx.query(
+    `update game_vendors set provider = 'HOUSE' where vassalage like 'HOUSE\\_%' and provider is null`,
+  );
+  const [vendor] = await tx.query<{ id: number }>(
+    "select id from game_vendors where vassalage = 'HOUSE_SLOTS'",
+  );
+  if (!vendor) return;
+  for (const [index, [id, names, lines, from, to]] of data.HOUSE_SLOT_GAMES.entries()) {
+    const game = slotGame(id);
+    const icon = await storeImage(
+      tx,
+      rng,
+      Buffer.from(vendorIconSvg(names.EN ?? id, from, to)),
+      'image/svg+xml',
+      now,
+    );
+    const [row] = await tx.query<{ id: number }>(
+      `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, sort, demo, icon_image_id,
+         created_at, updated_at)
+       values ($1, $2, $2, $3, 'SLOT', $4, $5, $6, false, $7, $8, $8)
+       on conflict (vendor_id, code) do nothing returning id`,
+      [vendor.id, id, JSON.stringify(names), game.betLimits.min, lines, index, icon.imageId, now],
+    );
+    if (!row) continue;
+    await tx.query(
+      `insert into house_game_settings (game_id, rtp, min_bet, max_bet, updated_at) values ($1, $2, $3, $4, $5)
+       on conflict do nothing`,
+      [row.id, DEFAULT_RTP, game.betLimits.min, game.betLimits.max, now],
     );
   }
 }

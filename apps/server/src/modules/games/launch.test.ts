@@ -19,7 +19,8 @@ afterAll(async () => {
 async function simulatorGame(free: boolean) {
   const [row] = await world.t.db.query<{ id: number; game_id: string; vassalage: string }>(
     `select g.id, g.game_id, v.vassalage from games g join game_vendors v on v.id = g.vendor_id
-     where g.demo = $1 and g.game_id is not null and g.enabled and v.vassalage <> 'FB' order by g.id limit 1`,
+     where g.demo = $1 and g.game_id is not null and g.enabled and v.vassalage <> 'FB' and v.provider <> 'HOUSE'
+     order by g.id limit 1`,
     [free],
   );
   if (!row) throw new Error('the simulator has no such game');

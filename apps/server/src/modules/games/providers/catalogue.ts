@@ -113,6 +113,8 @@ async function registerWithSandbox(deps: AppDeps, provider: store.ProviderDb, no
 export async function syncCatalogue(deps: AppDeps, providerCode: string, now: Date): Promise<SyncSummary> {
   const provider = await store.findProvider(deps.db, providerCode);
   if (!provider?.enabled) throw new Error(`game provider ${providerCode} is unknown or disabled`);
+  // The house's games are the catalogue's own rows (the seed's): there is no feed to read.
+  if (provider.contract === 'house') return { vendors: 0, games: 0, images: 0, matches: 0 };
   if (provider.sandbox) await registerWithSandbox(deps, provider, now);
   const mode = provider.contract === 'transfer' ? 'transfer' : 'seamless';
   const [feedVendors, feedGames, feedMatches] = await Promise.all([

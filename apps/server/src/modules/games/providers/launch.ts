@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../platform/context.ts';
 import { token } from '../../../platform/rng.ts';
 import { write } from '../../../platform/write.ts';
 import { currencyOf } from '../../wallet/settings.ts';
+import { openHouseFrame } from '../house/frame.ts';
 import { hub88User } from './hub88.ts';
 import { callProvider, PROVIDER_PATHS, ProviderRefused, ProviderUnavailable } from './provider-api.ts';
 import { hashSessionToken } from './seamless.ts';
@@ -37,7 +38,7 @@ const LANGUAGES: Record<string, string> = { EN: 'en', VI: 'vi', CN: 'zh', ZH: 'z
  * Opens a game of a provider's vendor: for real play a game session (its token stays between our server and the
  * provider: it is sent in game/url, server to server, and never appears in the URL the player gets), then asks the
  * provider for the game's URL, which the player site puts in an iframe. The call happens after the session is
- * committed, outside any transaction.
+ * committed, outside any transaction. The house (contract 'house') answers a URL of our own /house pages instead.
  */
 export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Date): Promise<{ url: string }> {
   if (request.game.gameId === null && request.game.roomId === null) throw new AppError('game_coming_soon');
@@ -58,11 +59,16 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
     country: 'XX',
   };
   let payload: Record<string, unknown>;
+  let session: { token: string; expiresAt: Date } | null = null;
   if (request.demo || !request.member) {
     payload = { ...common, demo: true };
   } else {
     const member = request.member;
-    const sessionToken = token(deps.rng);
+    session = {
+      token: token(deps.rng),
+      expiresAt: new Date(now.getTime() + deps.config.gameProviders.sessionHours * 3_600_000),
+    };
+    const { token: sessionToken, expiresAt } = session;
     await write(deps.db, { isolation: 'read committed' }, (tx) =>
       store.insertSession(
         tx,
@@ -72,12 +78,26 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
           memberId: member.id,
           gameId: target.game_id,
           currency,
-          expiresAt: new Date(now.getTime() + deps.config.gameProviders.sessionHours * 3_600_000),
+          expiresAt,
         },
         now,
       ),
     );
     payload = { ...common, user: hub88User(member.id), token: sessionToken };
+  }
+  // The house serves its games itself: the frame opens our own page, which the session's token reaches through a
+  // one-time id in the URL's fragment.
+  if (provider.contract === 'house') {
+    return openHouseFrame(
+      deps,
+      {
+        gameId: target.game_id,
+        memberId: request.member?.id ?? null,
+        session,
+        lobbyUrl: request.lobbyUrl,
+      },
+      now,
+    );
   }
   let answer: { url?: unknown };
   try {

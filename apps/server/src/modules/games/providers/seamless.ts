@@ -1,4 +1,5 @@
 import type { Queryable, Transaction } from '../../../db/database.ts';
+import { hashGameSessionToken } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
@@ -79,7 +80,17 @@ export interface RollbackRequest {
   referenceUuid: string;
 }
 
-export const hashSessionToken = (token: string) => sha256Hex(`game-session:${token}`);
+export const hashSessionToken = hashGameSessionToken;
+
+/**
+ * A built-in provider's own record of the money request (the house's round), written in the request's transaction
+ * when it is first processed (never for a duplicate), so that it commits or rolls back with the money. Throwing
+ * undoes the request: nothing is booked or remembered.
+ */
+export type Alongside = (
+  tx: Transaction,
+  effect: { roundId: bigint | null; amount: bigint },
+) => Promise<void>;
 
 async function mainBalance(db: Queryable, memberId: number): Promise<bigint> {
   const accounts = await memberAccounts(db, memberId);
@@ -156,6 +167,7 @@ async function once(
   /** Runs in the transaction, given the member's currency. */
   apply: (tx: Transaction, currency: string) => Promise<{ roundId: bigint | null; amount: bigint }>,
   now: Date,
+  alongside?: Alongside,
 ): Promise<SeamlessResult> {
   if ((await store.memberStatus(deps.db, claim.memberId)) === null) {
     return { ok: false, refusal: 'unknown_user', state: null };
@@ -186,6 +198,7 @@ async function once(
         return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
       }
       const done = await apply(tx, currency);
+      await alongside?.(tx, done);
       const stored: StoredAnswer = {
         memberId: claim.memberId,
         currency,
@@ -231,6 +244,7 @@ export async function bet(
   provider: string,
   request: BetRequest,
   now: Date,
+  alongside?: Alongside,
 ): Promise<SeamlessResult> {
   const fingerprint = fingerprintOf({ kind: 'bet', ...request, token: undefined });
   return once(
@@ -281,6 +295,7 @@ export async function bet(
       return { roundId, amount: request.amount };
     },
     now,
+    alongside,
   );
 }
 
@@ -294,6 +309,7 @@ export async function win(
   provider: string,
   request: WinRequest,
   now: Date,
+  alongside?: Alongside,
 ): Promise<SeamlessResult> {
   const fingerprint = fingerprintOf({ kind: 'win', ...request });
   return once(
@@ -360,6 +376,7 @@ export async function win(
       return { roundId, amount: request.amount };
     },
     now,
+    alongside,
   );
 }
 
@@ -373,6 +390,7 @@ export async function rollback(
   provider: string,
   request: RollbackRequest,
   now: Date,
+  alongside?: Alongside,
 ): Promise<SeamlessResult> {
   const fingerprint = fingerprintOf({ kind: 'rollback', ...request });
   return once(
@@ -440,5 +458,6 @@ export async function rollback(
       return { roundId: target.round_id, amount: target.amount };
     },
     now,
+    alongside,
   );
 }

@@ -5,7 +5,8 @@ import type { Queryable } from '../../../db/database.ts';
 export interface ProviderDb {
   code: string;
   name: string;
-  contract: 'hub88' | 'transfer';
+  /** 'house': the built-in provider (modules/games/house), which has no address or keys. */
+  contract: 'hub88' | 'transfer' | 'house';
   base_url: string;
   operator_id: string;
   sub_partner_id: string;

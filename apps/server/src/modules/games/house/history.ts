@@ -1,0 +1,66 @@
+import type { HouseRound, SlotOutcome } from '@tessera/contract';
+import { AppError } from '../../../platform/app-error.ts';
+import type { AppDeps } from '../../../platform/context.ts';
+import { gameName } from '../catalogue.ts';
+import * as store from './store.ts';
+
+/**
+ * A member's house rounds for the verification page: each with the commitment, client seed and nonce it was drawn
+ * with, and the server seed once its pair was rotated, so that the player can compute the outcome again.
+ */
+
+export function roundView(
+  round: store.RoundDb,
+  game: { code: string; names: Record<string, string> } | undefined,
+  language: string,
+): HouseRound {
+  return {
+    id: round.id.toString(),
+    ref: round.ref,
+    game: round.engine_game,
+    gameName: game ? gameName(game.names, language) : round.engine_game,
+    bet: round.bet.toString(),
+    win: round.win === null ? null : round.win.toString(),
+    state: round.state,
+    rtp: round.rtp,
+    configFingerprint: round.config_fingerprint,
+    commitment: round.commitment,
+    clientSeed: round.client_seed,
+    nonce: Number(round.nonce),
+    serverSeed: round.server_seed,
+    createdAt: round.created_at.toISOString(),
+    updatedAt: round.updated_at.toISOString(),
+  };
+}
+
+export async function memberRounds(
+  deps: AppDeps,
+  memberId: number,
+  paging: { pageNo: number; pageSize: number },
+  language: string,
+) {
+  const { rows, total } = await store.memberRounds(
+    deps.db,
+    memberId,
+    paging.pageSize,
+    (paging.pageNo - 1) * paging.pageSize,
+  );
+  const games = await store.gameNames(deps.db, [...new Set(rows.map((row) => row.game_id))]);
+  return {
+    list: rows.map((row) => roundView(row, games.get(row.game_id), language)),
+    total,
+    pageNo: paging.pageNo,
+    pageSize: paging.pageSize,
+  };
+}
+
+/** One of the member's rounds with its outcome; another member's is not found. */
+export async function memberRound(deps: AppDeps, memberId: number, id: string, language: string) {
+  const round = await store.findRound(deps.db, BigInt(id));
+  if (!round || round.member_id !== memberId) throw new AppError('not_found');
+  const games = await store.gameNames(deps.db, [round.game_id]);
+  return {
+    ...roundView(round, games.get(round.game_id), language),
+    outcome: round.outcome as SlotOutcome | null,
+  };
+}

@@ -1,0 +1,147 @@
+import type { SlotOutcome } from '@tessera/contract';
+import type { AppDeps } from '../../../platform/context.ts';
+import * as seamless from '../providers/seamless.ts';
+import { drawSlot, outcomeJson, slotVariant } from './engine.ts';
+import { serverSeedOf } from './fairness.ts';
+import * as store from './store.ts';
+
+/**
+ * One round's money, through the seamless wallet only, as any provider moves it: the bet, then the win (0 or more)
+ * that settles the round, or the rollback that voids it. Each call carries the round's own transaction id, so a
+ * repeated call moves nothing, and writes the round's state in its own transaction (seamless `alongside`): a round
+ * is settled exactly when its win is booked, voided exactly when its rollback is, and never both (each requires the
+ * round still started, and the row's lock orders them).
+ */
+
+/** The seamless wallet's calls; tests pass their own to interrupt a round. */
+export interface Money {
+  bet: typeof seamless.bet;
+  win: typeof seamless.win;
+  rollback: typeof seamless.rollback;
+}
+export const SEAMLESS_MONEY: Money = { bet: seamless.bet, win: seamless.win, rollback: seamless.rollback };
+
+/** The round was settled or voided meanwhile: the money call that found it so is undone. */
+export class RoundClosed extends Error {
+  constructor(readonly roundId: bigint) {
+    super(`house round ${roundId} is no longer started`);
+  }
+}
+
+export interface RoundGame {
+  provider: string;
+  /** The game's code at the vendor (the seamless wallet's game_code). */
+  code: string;
+}
+
+/** Places the round's bet with the game session's token; the round records it in the bet's transaction. */
+export function placeBet(
+  deps: AppDeps,
+  round: store.RoundDb,
+  game: RoundGame,
+  sessionToken: string,
+  money: Money,
+  now: Date,
+): Promise<seamless.SeamlessResult> {
+  return money.bet(
+    deps,
+    game.provider,
+    {
+      transactionUuid: round.bet_transaction,
+      memberId: round.member_id,
+      token: sessionToken,
+      gameCode: game.code,
+      round: { ref: round.ref, closed: false },
+      currency: round.currency,
+      amount: round.bet,
+    },
+    now,
+    async (tx, effect) => {
+      if (!(await store.markBetPlaced(tx, round.id, effect.roundId, now))) throw new RoundClosed(round.id);
+    },
+  );
+}
+
+/** The round's outcome, from its pair's server seed, its client seed and nonce, at its RTP. */
+export function outcomeOf(deps: AppDeps, round: store.RoundDb, seed: store.SeedDb): SlotOutcome {
+  const slot = slotVariant(round.engine_game, round.rtp);
+  const outcome = drawSlot(
+    slot,
+    { serverSeed: serverSeedOf(deps, seed), clientSeed: round.client_seed, nonce: round.nonce },
+    round.bet,
+  );
+  return outcomeJson(outcome);
+}
+
+/**
+ * Draws the outcome of a round whose bet was placed and pays its win, which settles the round. Answers the wallet's
+ * result; a refusal (the bet was rolled back meanwhile) leaves the round as the rollback left it.
+ */
+export async function payOutcome(
+  deps: AppDeps,
+  round: store.RoundDb,
+  game: RoundGame,
+  money: Money,
+  now: Date,
+): Promise<{ result: seamless.SeamlessResult; outcome: SlotOutcome }> {
+  const seed = await store.findSeed(deps.db, round.seed_id);
+  if (!seed) throw new Error(`the seed pair of house round ${round.id} vanished`);
+  const outcome = outcomeOf(deps, round, seed);
+  const win = BigInt(outcome.totalWin);
+  const result = await money.win(
+    deps,
+    game.provider,
+    {
+      transactionUuid: round.win_transaction,
+      memberId: round.member_id,
+      referenceUuid: round.bet_transaction,
+      gameCode: game.code,
+      round: { ref: round.ref, closed: true },
+      currency: round.currency,
+      amount: win,
+    },
+    now,
+    async (tx) => {
+      if (!(await store.settleRound(tx, round.id, JSON.stringify(outcome), win, now))) {
+        throw new RoundClosed(round.id);
+      }
+    },
+  );
+  return { result, outcome };
+}
+
+/**
+ * Voids a started round with a rollback of its bet: the stake comes back if it was taken, and a bet that never
+ * arrived is refused if it ever does. Answers the round's state afterwards: 'settled' when its win was booked first
+ * (then nothing was rolled back).
+ */
+export async function voidRound(
+  deps: AppDeps,
+  round: store.RoundDb,
+  provider: string,
+  reason: string,
+  money: Money,
+  now: Date,
+): Promise<store.RoundDb['state']> {
+  try {
+    const result = await money.rollback(
+      deps,
+      provider,
+      {
+        transactionUuid: round.rollback_transaction,
+        memberId: round.member_id,
+        referenceUuid: round.bet_transaction,
+      },
+      now,
+      async (tx) => {
+        if (!(await store.voidRound(tx, round.id, reason, now))) throw new RoundClosed(round.id);
+      },
+    );
+    if (!result.ok) throw new Error(`the rollback of house round ${round.id} was refused: ${result.refusal}`);
+  } catch (error) {
+    if (!(error instanceof RoundClosed)) throw error;
+  }
+  const after = await store.findRound(deps.db, round.id);
+  if (!after) throw new Error(`house round ${round.id} vanished`);
+  return after.state;
+}

@@ -1,0 +1,406 @@
+import type { Queryable } from '../../../db/database.ts';
+
+// -------------------------------------------------------------------------------------------------------- games
+
+export interface HouseGameDb {
+  /** The catalogue row (games.id, the nodeId). */
+  id: number;
+  /** The code at the vendor, which the seamless wallet's game_code names. */
+  code: string;
+  /** The game in @tessera/house-games (games.game_id). */
+  engine_game: string;
+  vassalage: string;
+  game_type: string;
+  names: Record<string, string>;
+  /** The game, its vendor and its provider are enabled. */
+  enabled: boolean;
+  provider: string;
+  rtp: string;
+  min_bet: bigint;
+  max_bet: bigint;
+}
+
+const GAME_COLUMNS = `g.id, g.code, g.game_id as engine_game, v.vassalage, v.game_type, g.names,
+  g.enabled and v.enabled and p.enabled as enabled, v.provider, s.rtp, s.min_bet, s.max_bet`;
+
+/** A house game: a game of a vendor that a provider of contract 'house' serves, with its settings. */
+export async function findGame(db: Queryable, gameId: number): Promise<HouseGameDb | null> {
+  const rows = await db.query<HouseGameDb>(
+    `select ${GAME_COLUMNS} from games g join game_vendors v on v.id = g.vendor_id
+     join game_providers p on p.code = v.provider and p.contract = 'house'
+     join house_game_settings s on s.game_id = g.id
+     where g.id = $1 and g.game_id is not null`,
+    [gameId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The house's games by id, for listing rounds. */
+export async function gameNames(
+  db: Queryable,
+  ids: number[],
+): Promise<Map<number, { code: string; names: Record<string, string> }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: number; code: string; names: Record<string, string> }>(
+    'select id, code, names from games where id = any($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, { code: row.code, names: row.names }]));
+}
+
+// -------------------------------------------------------------------------------------------------------- seeds
+
+export interface SeedDb {
+  id: bigint;
+  member_id: number;
+  server_seed_sealed: string;
+  commitment: string;
+  server_seed: string | null;
+  client_seed: string;
+  next_nonce: bigint;
+  revealed_at: Date | null;
+}
+const SEED_COLUMNS =
+  'id, member_id, server_seed_sealed, commitment, server_seed, client_seed, next_nonce, revealed_at';
+
+/** The member's pair in use, locked for the transaction (nonces are taken and pairs rotated under this lock). */
+export async function lockCurrentSeed(tx: Queryable, memberId: number): Promise<SeedDb | null> {
+  const rows = await tx.query<SeedDb>(
+    `select ${SEED_COLUMNS} from house_seeds where member_id = $1 and revealed_at is null for update`,
+    [memberId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function currentSeed(db: Queryable, memberId: number): Promise<SeedDb | null> {
+  const rows = await db.query<SeedDb>(
+    `select ${SEED_COLUMNS} from house_seeds where member_id = $1 and revealed_at is null`,
+    [memberId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findSeed(db: Queryable, id: bigint): Promise<SeedDb | null> {
+  const rows = await db.query<SeedDb>(`select ${SEED_COLUMNS} from house_seeds where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** A new pair for the member; false when another one in use appeared meanwhile (a concurrent first request). */
+export async function insertSeed(
+  tx: Queryable,
+  row: { memberId: number; serverSeedSealed: string; commitment: string; clientSeed: string },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `insert into house_seeds (member_id, server_seed_sealed, commitment, client_seed, created_at)
+     values ($1, $2, $3, $4, $5)
+     on conflict (member_id) where revealed_at is null do nothing returning id`,
+    [row.memberId, row.serverSeedSealed, row.commitment, row.clientSeed, now],
+  );
+  return inserted.length > 0;
+}
+
+/** Takes the pair's next nonce (the pair must be locked). */
+export async function takeNonce(tx: Queryable, seedId: bigint): Promise<bigint> {
+  const [row] = await tx.query<{ nonce: bigint }>(
+    'update house_seeds set next_nonce = next_nonce + 1 where id = $1 returning next_nonce - 1 as nonce',
+    [seedId],
+  );
+  if (!row) throw new Error('the seed pair vanished');
+  return BigInt(row.nonce);
+}
+
+export async function revealSeed(tx: Queryable, seedId: bigint, serverSeed: string, now: Date) {
+  await tx.query('update house_seeds set server_seed = $2, revealed_at = $3 where id = $1', [
+    seedId,
+    serverSeed,
+    now,
+  ]);
+}
+
+// ------------------------------------------------------------------------------------------------------- rounds
+
+export interface RoundDb {
+  id: bigint;
+  member_id: number;
+  game_id: number;
+  engine_game: string;
+  ref: string;
+  request_key: string;
+  request_fingerprint: string;
+  currency: string;
+  bet: bigint;
+  rtp: string;
+  config_fingerprint: string;
+  seed_id: bigint;
+  commitment: string;
+  client_seed: string;
+  nonce: bigint;
+  outcome: unknown;
+  win: bigint | null;
+  state: 'started' | 'settled' | 'voided';
+  bet_placed: boolean;
+  bet_transaction: string;
+  win_transaction: string;
+  rollback_transaction: string;
+  void_reason: string | null;
+  /** The pair's server seed once revealed (joined from house_seeds). */
+  server_seed: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+const ROUND_COLUMNS = `r.id, r.member_id, r.game_id, r.engine_game, r.ref, r.request_key, r.request_fingerprint,
+  r.currency, r.bet, r.rtp, r.config_fingerprint, r.seed_id, r.commitment, r.client_seed, r.nonce, r.outcome, r.win,
+  r.state, r.bet_placed, r.bet_transaction, r.win_transaction, r.rollback_transaction, r.void_reason,
+  s.server_seed, r.created_at, r.updated_at`;
+const ROUND_FROM = 'house_rounds r join house_seeds s on s.id = r.seed_id';
+
+export async function findRound(db: Queryable, id: bigint): Promise<RoundDb | null> {
+  const rows = await db.query<RoundDb>(`select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function findRoundByKey(db: Queryable, memberId: number, key: string): Promise<RoundDb | null> {
+  const rows = await db.query<RoundDb>(
+    `select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.member_id = $1 and r.request_key = $2`,
+    [memberId, key],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertRound(
+  tx: Queryable,
+  row: Pick<
+    RoundDb,
+    | 'member_id'
+    | 'game_id'
+    | 'engine_game'
+    | 'ref'
+    | 'request_key'
+    | 'request_fingerprint'
+    | 'currency'
+    | 'bet'
+    | 'rtp'
+    | 'config_fingerprint'
+    | 'seed_id'
+    | 'commitment'
+    | 'client_seed'
+    | 'nonce'
+    | 'bet_transaction'
+    | 'win_transaction'
+    | 'rollback_transaction'
+  >,
+  now: Date,
+): Promise<bigint> {
+  const [inserted] = await tx.query<{ id: bigint }>(
+    `insert into house_rounds (member_id, game_id, engine_game, ref, request_key, request_fingerprint, currency, bet,
+       rtp, config_fingerprint, seed_id, commitment, client_seed, nonce, state, bet_transaction, win_transaction,
+       rollback_transaction, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'started', $15, $16, $17, $18, $18)
+     returning id`,
+    [
+      row.member_id,
+      row.game_id,
+      row.engine_game,
+      row.ref,
+      row.request_key,
+      row.request_fingerprint,
+      row.currency,
+      row.bet,
+      row.rtp,
+      row.config_fingerprint,
+      row.seed_id,
+      row.commitment,
+      row.client_seed,
+      row.nonce,
+      row.bet_transaction,
+      row.win_transaction,
+      row.rollback_transaction,
+      now,
+    ],
+  );
+  if (!inserted) throw new Error('the round was not written');
+  return BigInt(inserted.id);
+}
+
+/**
+ * The round's stake left the wallet (in the bet's transaction). False when the round is no longer started (voided
+ * meanwhile): the bet must then not be booked.
+ */
+export async function markBetPlaced(tx: Queryable, id: bigint, gameRoundId: bigint | null, now: Date) {
+  const rows = await tx.query(
+    `update house_rounds set bet_placed = true, game_round_id = $2, updated_at = $3
+     where id = $1 and state = 'started' returning id`,
+    [id, gameRoundId, now],
+  );
+  return rows.length > 0;
+}
+
+/** Settles a started round with its outcome and win (in the win's transaction); false when it is not started. */
+export async function settleRound(tx: Queryable, id: bigint, outcome: string, win: bigint, now: Date) {
+  const rows = await tx.query(
+    `update house_rounds set state = 'settled', outcome = $2::jsonb, win = $3, updated_at = $4
+     where id = $1 and state = 'started' returning id`,
+    [id, outcome, win, now],
+  );
+  return rows.length > 0;
+}
+
+/** Voids a started round (in the rollback's transaction); false when it is not started. */
+export async function voidRound(tx: Queryable, id: bigint, reason: string, now: Date) {
+  const rows = await tx.query(
+    `update house_rounds set state = 'voided', void_reason = $2, updated_at = $3
+     where id = $1 and state = 'started' returning id`,
+    [id, reason, now],
+  );
+  return rows.length > 0;
+}
+
+/** Whether the pair has a round not yet settled or voided. */
+export async function hasStartedRound(db: Queryable, seedId: bigint): Promise<boolean> {
+  const rows = await db.query("select 1 from house_rounds where seed_id = $1 and state = 'started' limit 1", [
+    seedId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Rounds left started since before `before`, oldest first (the recovery job). */
+export async function startedRounds(db: Queryable, before: Date, limit: number): Promise<bigint[]> {
+  const rows = await db.query<{ id: bigint }>(
+    `select id from house_rounds where state = 'started' and created_at < $1 order by created_at, id limit $2`,
+    [before, limit],
+  );
+  return rows.map((row) => BigInt(row.id));
+}
+
+export async function memberRounds(
+  db: Queryable,
+  memberId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: RoundDb[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.query<RoundDb>(
+      `select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.member_id = $1 order by r.id desc limit $2 offset $3`,
+      [memberId, limit, offset],
+    ),
+    db.query<{ n: number }>('select count(*)::int as n from house_rounds where member_id = $1', [memberId]),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** Rounds played with a pair: its next nonce. */
+export async function roundsOfSeed(db: Queryable, seedId: bigint): Promise<number> {
+  const rows = await db.query<{ n: bigint }>('select next_nonce as n from house_seeds where id = $1', [
+    seedId,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+// ----------------------------------------------------------------------------------------------------- launches
+
+export async function insertLaunch(
+  tx: Queryable,
+  row: {
+    idHash: string;
+    memberId: number;
+    gameId: number;
+    tokenSealed: string;
+    lobbyUrl: string;
+    expiresAt: Date;
+  },
+  now: Date,
+) {
+  await tx.query(
+    `insert into house_launches (id_hash, member_id, game_id, token_sealed, lobby_url, created_at, expires_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.idHash, row.memberId, row.gameId, row.tokenSealed, row.lobbyUrl, now, row.expiresAt],
+  );
+}
+
+/** Takes a live launch (once: it is deleted). */
+export async function takeLaunch(
+  tx: Queryable,
+  idHash: string,
+  now: Date,
+): Promise<{ member_id: number; game_id: number; token_sealed: string; lobby_url: string } | null> {
+  const rows = await tx.query<{
+    member_id: number;
+    game_id: number;
+    token_sealed: string;
+    lobby_url: string;
+    expires_at: Date;
+  }>(
+    `delete from house_launches where id_hash = $1
+     returning member_id, game_id, token_sealed, lobby_url, expires_at`,
+    [idHash],
+  );
+  const row = rows[0];
+  return row && row.expires_at.getTime() > now.getTime() ? row : null;
+}
+
+export async function purgeLaunches(tx: Queryable, before: Date): Promise<number> {
+  return (await tx.query('delete from house_launches where expires_at < $1 returning 1', [before])).length;
+}
+
+/** The game session's end (game_sessions, opened at launch). */
+export async function sessionExpiry(db: Queryable, tokenHash: string): Promise<Date | null> {
+  const rows = await db.query<{ expires_at: Date }>(
+    'select expires_at from game_sessions where token_hash = $1',
+    [tokenHash],
+  );
+  return rows[0]?.expires_at ?? null;
+}
+
+// ----------------------------------------------------------------------------------------------------- settings
+
+export interface SettingsDb {
+  id: number;
+  engine_game: string;
+  names: Record<string, string>;
+  vassalage: string;
+  rtp: string;
+  min_bet: bigint;
+  max_bet: bigint;
+  updated_at: Date;
+}
+const SETTINGS_COLUMNS = `g.id, g.game_id as engine_game, g.names, v.vassalage, s.rtp, s.min_bet, s.max_bet,
+  s.updated_at`;
+const SETTINGS_FROM = `house_game_settings s join games g on g.id = s.game_id
+  join game_vendors v on v.id = g.vendor_id`;
+
+export function listSettings(db: Queryable): Promise<SettingsDb[]> {
+  return db.query<SettingsDb>(
+    `select ${SETTINGS_COLUMNS} from ${SETTINGS_FROM} order by v.sort, g.sort, g.id`,
+  );
+}
+
+export async function findSettings(
+  db: Queryable,
+  gameId: number,
+  forUpdate = false,
+): Promise<SettingsDb | null> {
+  const rows = await db.query<SettingsDb>(
+    `select ${SETTINGS_COLUMNS} from ${SETTINGS_FROM} where g.id = $1 ${forUpdate ? 'for update of s' : ''}`,
+    [gameId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets a game's RTP and limits; the catalogue's smallest stake (the lobby's filter) follows. */
+export async function updateSettings(
+  tx: Queryable,
+  gameId: number,
+  settings: { rtp: string; minBet: bigint; maxBet: bigint },
+  now: Date,
+) {
+  await tx.query(
+    'update house_game_settings set rtp = $2, min_bet = $3, max_bet = $4, updated_at = $5 where game_id = $1',
+    [gameId, settings.rtp, settings.minBet, settings.maxBet, now],
+  );
+  await tx.query('update games set min_bet = $2, updated_at = $3 where id = $1', [
+    gameId,
+    settings.minBet,
+    now,
+  ]);
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { HOUSE_PROVIDER } from '@tessera/contract';
+import type { ApiResponse, TestApp } from '../../../../test/harness.ts';
+import { type GameSessionCaller, resolveGameSession } from '../../../platform/access.ts';
+import { memberAccounts } from '../../wallet/ledger.ts';
+import { walletMember } from '../../wallet/testing.ts';
+
+/** The catalogue id (nodeId) of a house slot. */
+export async function houseGameId(t: TestApp, engineGame = 'lucky-sevens'): Promise<number> {
+  const [row] = await t.db.query<{ id: number }>(
+    `select g.id from games g join game_vendors v on v.id = g.vendor_id
+     where v.provider = $1 and g.game_id = $2`,
+    [HOUSE_PROVIDER, engineGame],
+  );
+  if (!row) throw new Error(`no house game ${engineGame}`);
+  return row.id;
+}
+
+export interface HousePlayer {
+  id: number;
+  /** The member's site token. */
+  siteToken: string;
+  /** The frame URL the launch answered. */
+  url: string;
+  /** The game session's token, as the frame got it for its launch id. */
+  token: string;
+}
+
+/** A funded member (minor units) who launched a house slot through the launch route and opened its frame. */
+export async function housePlayer(
+  t: TestApp,
+  options: { funds?: bigint; game?: string } = {},
+): Promise<HousePlayer> {
+  const member = await walletMember(t, { funds: options.funds ?? 0n });
+  const nodeId = await houseGameId(t, options.game);
+  const launched = await t.get(`/wps/game/launchGame?nodeId=${nodeId}`, member.token);
+  if (!launched.body.success) throw new Error(`launch refused: ${launched.body.code}`);
+  const url = launched.body.value.game_url as string;
+  const opened = await t.send('POST', '/house/api/session', { launch: url.split('#')[1] });
+  if (!opened.body.success) throw new Error(`frame session refused: ${opened.body.code}`);
+  return { id: member.id, siteToken: member.token, url, token: opened.body.value.token as string };
+}
+
+/** The player's game session as the gameSession access level resolves it (for calling the services directly). */
+export async function sessionCaller(t: TestApp, player: HousePlayer): Promise<GameSessionCaller> {
+  const caller = await resolveGameSession(t.db, player.token, t.clock.now());
+  if (caller.kind !== 'gameSession') throw new Error('the game session is not live');
+  return caller;
+}
+
+/** A spin through the frame API (a fresh idempotency key unless one is given). */
+export function spinCall(t: TestApp, player: HousePlayer, bet: bigint | string, key: string = randomUUID()) {
+  return t.call({
+    method: 'POST',
+    url: '/house/api/slots/spin',
+    payload: { bet: bet.toString() },
+    token: player.token,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+export async function mainBalance(t: TestApp, memberId: number): Promise<bigint> {
+  return (await memberAccounts(t.db, memberId)).find((account) => account.kind === 'main')?.balance ?? 0n;
+}
+
+/** Spins until a round wins something (at most `tries`), answering every spin's answer. */
+export async function spinUntilWin(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint,
+  tries = 200,
+): Promise<ApiResponse[]> {
+  const answers: ApiResponse[] = [];
+  for (let i = 0; i < tries; i++) {
+    const answer = await spinCall(t, player, bet);
+    answers.push(answer);
+    if (!answer.body.success) throw new Error(`spin refused: ${answer.body.code}`);
+    if (BigInt(answer.body.value.outcome.totalWin) > 0n) return answers;
+  }
+  throw new Error(`no win in ${tries} spins`);
+}
+
+/** The ledger postings of the member's games (bets, payouts and refunds), oldest first. */
+export function gamePostings(t: TestApp, memberId: number) {
+  return t.db.query<{ idempotency_key: string; kind: string }>(
+    `select idempotency_key, kind from ledger_transactions
+     where member_id = $1 and idempotency_key like 'game:%' order by id`,
+    [memberId],
+  );
+}

@@ -1,0 +1,266 @@
+import { ApiError, type HouseSlot, type SeedRotation } from '@tessera/contract';
+import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
+import { el, formatMinor } from './dom.ts';
+import type { HouseKey, HouseT } from './i18n.ts';
+import { symbolCell } from './reels.ts';
+import { api } from './session.ts';
+
+/** The frame's dialogs: the paytable, provably fair seeds, and the player's rounds with their seeds. */
+
+/** A modal <dialog> with a title and a close button; `fill` draws its body each time it opens. */
+function dialog(t: HouseT, title: string, fill: (body: HTMLElement) => Promise<void> | void) {
+  const body = el('div', { className: 'dialog-body' });
+  const heading = el('h2', {}, title);
+  const close = el('button', { type: 'button', className: 'ghost' }, t('close'));
+  const element = el(
+    'dialog',
+    { className: 'panel', 'aria-label': title },
+    el('header', {}, heading, close),
+    body,
+  );
+  close.addEventListener('click', () => element.close());
+  element.addEventListener('click', (event) => {
+    if (event.target === element) element.close();
+  });
+  return {
+    element,
+    async open() {
+      body.replaceChildren(el('p', {}, t('loading')));
+      element.showModal();
+      try {
+        body.replaceChildren();
+        await fill(body);
+      } catch (error) {
+        body.replaceChildren(
+          el('p', { role: 'alert' }, error instanceof ApiError ? error.message : t('failed')),
+        );
+      }
+    },
+  };
+}
+
+export function paytablePanel(slot: HouseSlot, t: HouseT) {
+  return dialog(t, t('paytable.title'), (body) => {
+    const rows = slot.symbols
+      .filter((symbol) => symbol.pays.length > 0 || symbol.kind === 'wild')
+      .map((symbol) =>
+        el(
+          'tr',
+          {},
+          el(
+            'th',
+            { scope: 'row' },
+            symbolCell(slot, symbol.id, t),
+            ' ',
+            t(`symbols.${symbol.id}` as HouseKey),
+          ),
+          el(
+            'td',
+            {},
+            symbol.pays
+              .map((pay) => `${t('paytable.count', { count: pay.count })} ${pay.coins}`)
+              .join(' · ') || '—',
+          ),
+        ),
+      );
+    body.append(
+      el(
+        'div',
+        {},
+        el(
+          'p',
+          {},
+          t('rtp', { rtp: slot.rtpExact }),
+          ' · ',
+          slot.ways ? t('ways', { count: slot.ways }) : t('lines', { count: slot.lines?.length ?? 0 }),
+        ),
+        el(
+          'table',
+          {},
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, t('paytable.symbol')),
+              el('th', { scope: 'col' }, t('paytable.pays')),
+            ),
+          ),
+          el('tbody', {}, ...rows),
+        ),
+        el('p', {}, t('paytable.coin', { coins: slot.betCoins })),
+        el('p', {}, t('paytable.wild')),
+        el('p', {}, t('paytable.scatter')),
+        slot.expandingWildReels.length > 0 &&
+          el(
+            'p',
+            {},
+            t('paytable.expanding', { reels: slot.expandingWildReels.map((reel) => reel + 1).join(', ') }),
+          ),
+        slot.freeSpins &&
+          el(
+            'p',
+            {},
+            t('paytable.freeSpins', { cap: slot.freeSpins.cap, multiplier: slot.freeSpins.multiplier }),
+          ),
+      ),
+    );
+  });
+}
+
+const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
+
+function definition(term: string, value: string) {
+  return [el('dt', {}, term), el('dd', { className: 'mono' }, value)];
+}
+
+export function fairnessPanel(slot: HouseSlot, t: HouseT, onRotated: () => void) {
+  const revealed = el('div', { className: 'revealed', 'aria-live': 'polite' });
+  const showRotation = (rotation: SeedRotation) => {
+    revealed.replaceChildren(
+      el(
+        'dl',
+        {},
+        ...definition(t('fair.revealed'), rotation.previous.serverSeed),
+        ...definition(t('fair.commitment'), rotation.previous.commitment),
+        el(
+          'dt',
+          {},
+          t('fair.revealedFor', {
+            count: rotation.previous.rounds,
+            clientSeed: rotation.previous.clientSeed,
+          }),
+        ),
+      ),
+    );
+    onRotated();
+  };
+  const panel = dialog(t, t('fair.title'), async (body) => {
+    const state = await api(endpoints.fairness);
+    const input = el('input', {
+      id: 'client-seed',
+      name: 'clientSeed',
+      maxlength: '64',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      value: state.clientSeed,
+    });
+    const hint = el('p', { className: 'hint', id: 'client-seed-hint' }, t('fair.invalidSeed'));
+    input.setAttribute('aria-describedby', 'client-seed-hint');
+    const form = el(
+      'form',
+      { className: 'seed-form' },
+      el('label', { for: 'client-seed' }, t('fair.newClientSeed')),
+      input,
+      hint,
+      el('button', { type: 'submit' }, t('fair.useClientSeed')),
+    );
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (!CLIENT_SEED.test(input.value)) {
+        input.setAttribute('aria-invalid', 'true');
+        hint.setAttribute('role', 'alert');
+        return;
+      }
+      input.removeAttribute('aria-invalid');
+      showRotation(await api(endpoints.setClientSeed, { body: { clientSeed: input.value } }));
+      await panel.open();
+    });
+    const rotate = el('button', { type: 'button', className: 'ghost' }, t('fair.rotate'));
+    rotate.addEventListener('click', async () => {
+      try {
+        showRotation(await api(endpoints.rotateSeed));
+        await panel.open();
+      } catch (error) {
+        revealed.replaceChildren(
+          el('p', { role: 'alert' }, error instanceof ApiError ? error.message : t('failed')),
+        );
+      }
+    });
+    body.append(
+      el('p', {}, t('fair.intro')),
+      el(
+        'dl',
+        {},
+        ...definition(t('fair.commitment'), state.commitment),
+        ...definition(t('fair.clientSeed'), state.clientSeed),
+        ...definition(t('fair.nonce'), String(state.nonce)),
+        ...definition(t('fair.fingerprint'), slot.configFingerprint),
+      ),
+      form,
+      rotate,
+      revealed,
+    );
+  });
+  return panel;
+}
+
+export function historyPanel(slot: HouseSlot, t: HouseT) {
+  return dialog(t, t('history.title'), async (body) => {
+    const page = await api(endpoints.rounds, { query: { pageNo: 1, pageSize: 20 } });
+    if (page.list.length === 0) {
+      body.append(el('p', {}, t('history.empty')));
+      return;
+    }
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    body.append(
+      el(
+        'div',
+        { className: 'table-scroll' },
+        el(
+          'table',
+          {},
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              ...(['round', 'game', 'stake', 'win', 'nonce', 'seeds'] as const).map((key) =>
+                el('th', { scope: 'col' }, t(`history.${key}`)),
+              ),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            ...page.list.map((round) =>
+              el(
+                'tr',
+                {},
+                el(
+                  'td',
+                  {},
+                  when.format(new Date(round.createdAt)),
+                  el('br'),
+                  t(`history.state.${round.state}`),
+                ),
+                el('td', {}, round.gameName),
+                el('td', { className: 'amount' }, formatMinor(round.bet, slot.digits)),
+                el(
+                  'td',
+                  { className: 'amount' },
+                  round.win === null ? '—' : formatMinor(round.win, slot.digits),
+                ),
+                el('td', { className: 'mono' }, String(round.nonce)),
+                el(
+                  'td',
+                  { className: 'mono seeds' },
+                  `${t('fair.clientSeed')}: ${round.clientSeed}`,
+                  el('br'),
+                  `${t('fair.commitment')}: ${round.commitment}`,
+                  el('br'),
+                  `${t('fair.revealed')}: ${round.serverSeed ?? t('history.hidden')}`,
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  });
+}
