@@ -1,4 +1,5 @@
 import { NOTICES_PER_PAGE } from '@tessera/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
@@ -31,6 +32,22 @@ export default function NoticePage() {
   const onPage = all.slice((page - 1) * NOTICES_PER_PAGE, page * NOTICES_PER_PAGE);
   const selectedId = positiveInt(params.get('id'));
   const selected = onPage.find((notice) => notice.id === selectedId) ?? onPage[0];
+
+  // On a phone the text sits below the list: a tapped title brings it into view.
+  const paneRef = useRef<HTMLElement>(null);
+  const revealPane = useRef(false);
+  const [taps, setTaps] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each tap, once its notice shows
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (!revealPane.current || !pane || selected === undefined) return;
+    revealPane.current = false;
+    const { top } = pane.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 2) {
+      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      pane.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    }
+  }, [taps, selected?.id]);
 
   function go(next: { page?: number; id?: number }) {
     const search = new URLSearchParams(params);
@@ -70,7 +87,11 @@ export default function NoticePage() {
                     type="button"
                     className="notice-page__item"
                     aria-current={notice.id === selected.id ? 'true' : undefined}
-                    onClick={() => go({ id: notice.id })}
+                    onClick={() => {
+                      revealPane.current = true;
+                      setTaps((count) => count + 1);
+                      go({ id: notice.id });
+                    }}
                   >
                     <span className="notice-page__item-title">{notice.title}</span>
                     <span className="notice-page__item-date">{formatDateTime(notice.createdAt, locale)}</span>
@@ -85,7 +106,7 @@ export default function NoticePage() {
               label={t('noticePage.pages')}
             />
           </section>
-          <article className="notice-page__pane" aria-labelledby="notice-pane-title">
+          <article ref={paneRef} className="notice-page__pane" aria-labelledby="notice-pane-title">
             <h2 id="notice-pane-title" className="notice-page__title">
               {selected.title}
             </h2>
