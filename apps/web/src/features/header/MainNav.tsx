@@ -238,19 +238,24 @@ export function SiteLinks() {
     <nav className="site-links" aria-label={t('header.siteLinks')}>
       <ul className="site-links__list">
         <li>
-          <NavLink to="/down" className="site-links__link">
+          <NavLink to="/down" className="site-links__link" title={t('header.download')}>
             <DownloadIcon />
             <span className="site-links__label">{t('header.download')}</span>
           </NavLink>
         </li>
         <li>
-          <NavLink to="/help" className="site-links__link">
+          <NavLink to="/help" className="site-links__link" title={t('header.help')}>
             <HelpIcon />
             <span className="site-links__label">{t('header.help')}</span>
           </NavLink>
         </li>
         <li>
-          <button type="button" className="site-links__link" onClick={customerService.open}>
+          <button
+            type="button"
+            className="site-links__link"
+            title={t('status.customerService')}
+            onClick={customerService.open}
+          >
             <HeadsetIcon />
             <span className="site-links__label">{t('status.customerService')}</span>
           </button>
