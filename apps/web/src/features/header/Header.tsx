@@ -40,37 +40,40 @@ export function Header({ collapsible = false }: { collapsible?: boolean }) {
   }
 
   return (
-    <header className={phone ? 'site-header site-header--phone' : 'site-header'}>
-      <div className="container site-header__inner">
-        <Link to="/index" className="site-header__brand">
-          <BrandMark />
-        </Link>
-        {phone ? null : <SiteLinks />}
-        <div className="site-header__actions">
-          {phone ? (
-            <PhoneAccountArea />
-          ) : (
-            <>
-              {offersLanguage ? <LanguageSelector /> : null}
-              <ThemeSwitch />
-              <AccountArea />
-            </>
-          )}
-          {collapsible ? (
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('header.hide')}
-              title={t('header.hide')}
-              onClick={() => setCollapsed(true)}
-            >
-              <ChevronUpIcon />
-            </button>
-          ) : null}
+    <>
+      <header className={phone ? 'site-header site-header--phone' : 'site-header'}>
+        <div className="container site-header__inner">
+          <Link to="/index" className="site-header__brand">
+            <BrandMark />
+          </Link>
+          {phone ? null : <SiteLinks />}
+          <div className="site-header__actions">
+            {phone ? (
+              <PhoneAccountArea />
+            ) : (
+              <>
+                {offersLanguage ? <LanguageSelector /> : null}
+                <ThemeSwitch />
+                <AccountArea />
+              </>
+            )}
+            {collapsible ? (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('header.hide')}
+                title={t('header.hide')}
+                onClick={() => setCollapsed(true)}
+              >
+                <ChevronUpIcon />
+              </button>
+            ) : null}
+          </div>
         </div>
-      </div>
-      <MainNav />
+        <MainNav />
+      </header>
+      {/* The drawer is a dialog over the page, not a part of the header's landmark. */}
       {phone ? <AccountDrawer /> : null}
-    </header>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { NOTICES_PER_PAGE } from '@tessera/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { MegaphoneIcon } from '../../ui/icons.tsx';
@@ -33,21 +33,25 @@ export default function NoticePage() {
   const selectedId = positiveInt(params.get('id'));
   const selected = onPage.find((notice) => notice.id === selectedId) ?? onPage[0];
 
-  // On a phone the text sits below the list: a tapped title brings it into view.
+  // On a phone the text sits below the list: a tapped title brings it into view. The scroll waits for the
+  // navigation to the notice, whose scroll restoration would otherwise undo it.
+  const { key: locationKey } = useLocation();
   const paneRef = useRef<HTMLElement>(null);
-  const revealPane = useRef(false);
-  const [taps, setTaps] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each tap, once its notice shows
-  useEffect(() => {
+  const tappedId = useRef<number | null>(null);
+  function revealPane() {
     const pane = paneRef.current;
-    if (!revealPane.current || !pane || selected === undefined) return;
-    revealPane.current = false;
+    if (!pane) return;
     const { top } = pane.getBoundingClientRect();
-    if (top < 0 || top > window.innerHeight / 2) {
-      const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      pane.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
-    }
-  }, [taps, selected?.id]);
+    if (top >= 0 && top <= window.innerHeight / 2) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    pane.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the tapped notice's page has rendered
+  useEffect(() => {
+    if (tappedId.current === null || tappedId.current !== selected?.id) return;
+    tappedId.current = null;
+    revealPane();
+  }, [locationKey, selected?.id]);
 
   function go(next: { page?: number; id?: number }) {
     const search = new URLSearchParams(params);
@@ -88,8 +92,11 @@ export default function NoticePage() {
                     className="notice-page__item"
                     aria-current={notice.id === selected.id ? 'true' : undefined}
                     onClick={() => {
-                      revealPane.current = true;
-                      setTaps((count) => count + 1);
+                      if (notice.id === selected.id) {
+                        revealPane();
+                        return;
+                      }
+                      tappedId.current = notice.id;
                       go({ id: notice.id });
                     }}
                   >
