@@ -155,6 +155,10 @@ describe('phone layout (390×844)', () => {
     const box = await languages.boundingBox();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(PHONE.width);
+    await expect
+      .poll(async () => (await languages.boundingBox())?.y ?? PHONE.height)
+      .toBeLessThan(PHONE.height / 2);
+    await page.waitForTimeout(300);
     await screenshot(page, 'phone-drawer-languages');
     await languages.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
     await banner.getByRole('link', { name: 'Nạp tiền' }).waitFor();

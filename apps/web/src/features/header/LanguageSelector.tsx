@@ -108,6 +108,13 @@ export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'drop
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
+  // In the drawer the opened list scrolls up under its button, which shows as much of it as there is room for.
+  useEffect(() => {
+    if (!open || !inline) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    buttonRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [open, inline]);
+
   useLayoutEffect(() => {
     const menu = menuRef.current;
     if (!open || inline || !menu) return;
