@@ -216,9 +216,10 @@ export function AccountDrawer() {
   const [speedTestOpen, setSpeedTestOpen] = useState(false);
   const [chatRoomOpen, setChatRoomOpen] = useState(false);
 
-  // Any navigation (a link of the drawer, the back button) closes it.
+  // Any navigation (a link of the drawer, the back button) closes it, and so does leaving the phone layout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
   useEffect(() => closeAccountDrawer(), [location.key]);
+  useEffect(() => closeAccountDrawer, []);
 
   /** Closes the drawer, then does what the row asks (its dialog opens on the page, not over the drawer). */
   const then = (action: () => void) => () => {
