@@ -10,13 +10,17 @@ export interface Visit {
   /** Local storage (theme, language). */
   local?: Record<string, string>;
   width?: number;
+  height?: number;
 }
 
 /** Opens a path of the site in a new context, with what storage holds before the site starts. */
 export const visitor =
   (browser: () => Browser) =>
-  async (path: string, { session = {}, local = {}, width = 1366 }: Visit = {}): Promise<Page> => {
-    const context = await browser().newContext({ viewport: { width, height: 900 } });
+  async (
+    path: string,
+    { session = {}, local = {}, width = 1366, height = 900 }: Visit = {},
+  ): Promise<Page> => {
+    const context = await browser().newContext({ viewport: { width, height } });
     await context.addInitScript(
       ([sessionValues, localValues]) => {
         if (location.protocol === 'about:' || sessionStorage.getItem('lobby-e2e')) return;

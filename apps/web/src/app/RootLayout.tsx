@@ -11,8 +11,10 @@ import { GameBar } from '../features/game-bar/GameBar.tsx';
 import { Header } from '../features/header/Header.tsx';
 import { RightBar } from '../features/right-bar/RightBar.tsx';
 import { useWhitelabel } from '../features/site/queries.ts';
+import { TabBar } from '../features/tab-bar/TabBar.tsx';
 import { CenteredSpinner } from '../ui/index.ts';
 import { PageLayout } from './PageLayout.tsx';
+import { usePhoneLayout } from './phoneLayout.ts';
 import {
   isGameBarPath,
   isOpenWithoutToken,
@@ -41,6 +43,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const guard = useGuardRedirect();
+  const phone = usePhoneLayout();
   const layout: LayoutOptions = { header: true, footer: true, collapsibleHeader: false, ...handle?.layout };
   const bannerGroup = bannerGroupForPath(pathname);
 
@@ -62,8 +65,9 @@ export function RootLayout() {
         <ScrollRestoration />
       </PageLayout>
       {isGameBarPath(pathname) ? <GameBar /> : null}
-      {/* /helpmc has no header and /seamless is header only: neither has the right bar. */}
-      {layout.header && layout.footer ? <RightBar /> : null}
+      {/* /helpmc has no header and /seamless is header only: neither has the right bar (nor, on a phone, the
+          tab bar that stands in for it). */}
+      {layout.header && layout.footer ? phone ? <TabBar /> : <RightBar /> : null}
       <AuthModal />
       <PostLoginModal />
       <LaunchNotices />

@@ -1,8 +1,7 @@
-import type { GameType } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
-import { GAME_TYPE_ORDER, GAME_TYPE_PATHS, useGameMenus } from '../header/gameMenus.ts';
+import { GAME_TYPE_PATHS, useGameTypeItems } from '../header/gameMenus.ts';
 import { HotMark, useGameTypeName } from '../header/MainNav.tsx';
 import './game-bar.css';
 
@@ -12,15 +11,8 @@ import './game-bar.css';
  */
 export function GameBar() {
   const { t } = useTranslation();
-  const { data: menus } = useGameMenus();
+  const items = useGameTypeItems();
   const nameOf = useGameTypeName();
-  const items: { gameType: GameType; title?: string; hot: boolean }[] = menus
-    ? menus.map((menu) => ({
-        gameType: menu.gameType,
-        title: menu.title,
-        hot: menu.vendors.some((vendor) => vendor.isHot === 1),
-      }))
-    : GAME_TYPE_ORDER.map((gameType) => ({ gameType, hot: false }));
 
   return (
     <nav className="game-bar" aria-label={t('gameBar.label')}>
@@ -29,11 +21,8 @@ export function GameBar() {
           const Icon = GAME_TYPE_ICONS[gameType];
           return (
             <li key={gameType}>
-              <NavLink
-                to={GAME_TYPE_PATHS[gameType]}
-                className={`game-bar__link game-bar__link--${gameType}`}
-              >
-                <span className="game-bar__icon">{Icon ? <Icon /> : null}</span>
+              <NavLink to={GAME_TYPE_PATHS[gameType]} className="game-bar__link">
+                <span className={`game-bar__icon game-type-icon--${gameType}`}>{Icon ? <Icon /> : null}</span>
                 <span className="game-bar__name">{nameOf(gameType, title)}</span>
                 {hot ? <HotMark /> : null}
               </NavLink>

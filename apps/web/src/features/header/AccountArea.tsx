@@ -1,3 +1,4 @@
+import type { Balances } from '@tessera/contract';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -12,17 +13,24 @@ import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
 
-/** Logged out (§2 header): "Sign up" when direct registration is on, and "Log in". */
-function LoggedOutActions() {
+/**
+ * Logged out (§2 header): "Sign up" when direct registration is on, and "Log in". `beforeOpen` runs before
+ * either modal opens (the phone's drawer closes itself).
+ */
+export function LoggedOutActions({ beforeOpen }: { beforeOpen?: () => void }) {
   const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
+  const open = (kind: 'login' | 'register') => () => {
+    beforeOpen?.();
+    openAuthModal(kind);
+  };
   return (
     <div className="account">
       <Button
         variant="secondary"
         onPointerEnter={preloadAuthModals}
         onFocus={preloadAuthModals}
-        onClick={() => openAuthModal('login')}
+        onClick={open('login')}
       >
         {t('header.logIn')}
       </Button>
@@ -31,13 +39,31 @@ function LoggedOutActions() {
           variant="accent"
           onPointerEnter={preloadAuthModals}
           onFocus={preloadAuthModals}
-          onClick={() => openAuthModal('register')}
+          onClick={open('register')}
         >
           {t('header.signUp')}
         </Button>
       ) : null}
     </div>
   );
+}
+
+/** The member's avatar, or a blank one until it has loaded or when there is none. */
+export function MemberAvatar({ member }: { member: SessionMember | null }) {
+  return member?.avatarUrl ? (
+    <LazyImage className="member-summary__avatar" src={member.avatarUrl} alt="" width={36} height={36} />
+  ) : (
+    <span className="member-summary__avatar member-summary__avatar--blank">
+      <UserIcon />
+    </span>
+  );
+}
+
+/** The balance as the header shows it: currency symbol and amount. */
+export function formattedBalance(
+  balance: Pick<Balances, 'currencySymbol' | 'sumBalance' | 'digits'>,
+): string {
+  return `${balance.currencySymbol} ${money(balance.sumBalance, balance.digits)}`;
 }
 
 /**
@@ -61,20 +87,14 @@ function MemberSummary({ member }: { member: SessionMember | null }) {
         if (passGate('member')) openAuthModal('account');
       }}
     >
-      {member?.avatarUrl ? (
-        <LazyImage className="member-summary__avatar" src={member.avatarUrl} alt="" width={36} height={36} />
-      ) : (
-        <span className="member-summary__avatar member-summary__avatar--blank">
-          <UserIcon />
-        </span>
-      )}
+      <MemberAvatar member={member} />
       <span className="member-summary__text">
         <span className="visually-hidden">{t('header.myAccount')}: </span>
         <span className="member-summary__name">{member?.nickname ?? t('common.loading')}</span>
         {showBalance ? (
           <span className="member-summary__balance">
             <span className="visually-hidden">{t('header.balance')} </span>
-            {balance.currencySymbol} {money(balance.sumBalance, balance.digits)}
+            {formattedBalance(balance)}
           </span>
         ) : null}
       </span>
@@ -83,7 +103,7 @@ function MemberSummary({ member }: { member: SessionMember | null }) {
 }
 
 /** A link of the account area that passes the §5 gate first (login pop-up, or the trial warning). */
-function gated(level: GateLevel) {
+export function gated(level: GateLevel) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
     if (!passGate(level)) event.preventDefault();
   };

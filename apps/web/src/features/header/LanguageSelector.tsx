@@ -5,6 +5,7 @@ import {
   type PointerEvent as ReactPointerEvent,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -18,20 +19,66 @@ import './header.css';
 
 const HOVER_CLOSE_DELAY_MS = 150;
 
+/** The least room kept between the drop-down and the edges of the screen. */
+const SCREEN_MARGIN_PX = 8;
+
+/** Moves the open drop-down sideways as far as it takes to keep it on the screen. */
+function keepOnScreen(menu: HTMLElement): void {
+  menu.style.translate = '';
+  const { left, right } = menu.getBoundingClientRect();
+  const screenWidth = document.documentElement.clientWidth;
+  let offset = 0;
+  if (left < SCREEN_MARGIN_PX) offset = SCREEN_MARGIN_PX - left;
+  else if (right > screenWidth - SCREEN_MARGIN_PX) offset = screenWidth - SCREEN_MARGIN_PX - right;
+  if (offset !== 0) menu.style.translate = `${Math.round(offset)}px 0`;
+}
+
 function Flag({ language }: { language: Pick<Language, 'flagUrl'> }) {
   if (!language.flagUrl) return <GlobeIcon />;
   return <LazyImage className="lang__flag" src={language.flagUrl} alt="" width={22} height={16} />;
 }
 
 /**
- * The language selector (§2 header, §4 language change): a drop-down of the whitelabel's languages (the full
- * list of §1) with flag and name, opening on hover or click. English, Vietnamese and Chinese are translated;
- * the others show the interface in English, and their entry says so. A choice switches the bundle, stores
- * lang and hisLang, and refetches what the server answers in the current language.
+ * Switches the site's language (bundle, stored choice when `remember`), then refetches what the server answers
+ * in the current language.
  */
-export function LanguageSelector() {
-  const { t } = useTranslation();
+function useChangeLanguage() {
   const queryClient = useQueryClient();
+  return async (code: LanguageCode, remember: boolean) => {
+    try {
+      await changeSiteLanguage(code, { remember });
+      await queryClient.invalidateQueries();
+    } catch {
+      // The bundle could not be fetched; the site stays in its current language.
+    }
+  };
+}
+
+/**
+ * A first visit follows the whitelabel's default language until the visitor chooses one. The header runs it
+ * where it offers the language selector (on a phone the selector sits in the drawer, which is not always open).
+ */
+export function useDefaultLanguage(enabled: boolean) {
+  const { data: whitelabel } = useWhitelabel();
+  const changeLanguage = useChangeLanguage();
+  const defaultLanguage = enabled ? whitelabel?.defaultLanguage : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the configured default changes
+  useEffect(() => {
+    if (defaultLanguage && !storedLanguage() && defaultLanguage !== getSiteLanguage()) {
+      void changeLanguage(defaultLanguage, false);
+    }
+  }, [defaultLanguage]);
+}
+
+/**
+ * The language selector (§2 header, §4 language change): a drop-down of the whitelabel's languages (the full
+ * list of §1) with flag and name, opening on hover or click, and kept on the screen. English, Vietnamese and
+ * Chinese are translated; the others show the interface in English, and their entry says so. A choice switches
+ * the bundle, stores lang and hisLang, and refetches what the server answers in the current language.
+ * Placed `inline` (the phone's account drawer), the list opens in the flow below the button, on click only.
+ */
+export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'dropdown' | 'inline' }) {
+  const { t } = useTranslation();
   const { data: whitelabel } = useWhitelabel();
   const current = useSiteLanguage();
   const [open, setOpen] = useState(false);
@@ -39,26 +86,16 @@ export function LanguageSelector() {
   const closeTimer = useRef<number | undefined>(undefined);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const inline = placement === 'inline';
 
-  async function choose(code: LanguageCode, remember: boolean) {
+  const changeLanguage = useChangeLanguage();
+
+  function choose(code: LanguageCode) {
     setOpen(false);
-    try {
-      await changeSiteLanguage(code, { remember });
-      await queryClient.invalidateQueries();
-    } catch {
-      // The bundle could not be fetched; the site stays in its current language.
-    }
+    void changeLanguage(code, true);
   }
-
-  // A first visit follows the whitelabel's default language until the visitor chooses one.
-  const defaultLanguage = whitelabel?.defaultLanguage;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the configured default changes
-  useEffect(() => {
-    if (defaultLanguage && !storedLanguage() && defaultLanguage !== getSiteLanguage()) {
-      void choose(defaultLanguage, false);
-    }
-  }, [defaultLanguage]);
 
   useEffect(() => {
     if (!open) return;
@@ -71,13 +108,29 @@ export function LanguageSelector() {
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
+  // In the drawer the opened list scrolls up under its button, which shows as much of it as there is room for.
+  useEffect(() => {
+    if (!open || !inline) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    buttonRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [open, inline]);
+
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    if (!open || inline || !menu) return;
+    const place = () => keepOnScreen(menu);
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open, inline]);
+
   const languages = whitelabel?.languages ?? [];
   if (languages.length === 0) return null;
   const active = languages.find((language) => language.code === current) ?? languages[0];
   if (!active) return null;
 
   function onPointerEnter(event: ReactPointerEvent) {
-    if (event.pointerType !== 'mouse') return;
+    if (event.pointerType !== 'mouse' || inline) return;
     window.clearTimeout(closeTimer.current);
     if (!open) {
       openedByHover.current = true;
@@ -86,7 +139,7 @@ export function LanguageSelector() {
   }
 
   function onPointerLeave(event: ReactPointerEvent) {
-    if (event.pointerType !== 'mouse') return;
+    if (event.pointerType !== 'mouse' || inline) return;
     closeTimer.current = window.setTimeout(() => {
       openedByHover.current = false;
       setOpen(false);
@@ -115,7 +168,7 @@ export function LanguageSelector() {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover opening is a mouse convenience; the button and Escape serve the keyboard
     <div
-      className="lang"
+      className={inline ? 'lang lang--inline' : 'lang'}
       ref={rootRef}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
@@ -134,7 +187,7 @@ export function LanguageSelector() {
         <span className="lang__current">{active.nativeName}</span>
         <ChevronDownIcon />
       </button>
-      <div id={menuId} className="lang__menu" hidden={!open}>
+      <div ref={menuRef} id={menuId} className="lang__menu" hidden={!open}>
         <ul
           className={languages.length > 6 ? 'lang__list lang__list--grid' : 'lang__list'}
           aria-label={t('header.languages')}
@@ -146,7 +199,7 @@ export function LanguageSelector() {
                 className="lang__option"
                 title={language.name}
                 aria-current={language.code === current ? 'true' : undefined}
-                onClick={() => void choose(language.code, true)}
+                onClick={() => choose(language.code)}
               >
                 <Flag language={language} />
                 <span className="lang__names">

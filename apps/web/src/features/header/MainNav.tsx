@@ -1,10 +1,12 @@
 import type { GameMenu, GameType } from '@tessera/contract';
 import { FB_VENDOR } from '@tessera/contract';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import {
   ArrowRightIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
   DownloadIcon,
   FlameIcon,
   GAME_TYPE_ICONS,
@@ -104,36 +106,126 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
   );
 }
 
+/** Which ends of a scrolling row have more beyond them. */
+interface Overflow {
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * Follows whether a scrolling list has more before or after what shows, as it scrolls, resizes or its items
+ * change (the game menus load, the language changes the names' widths).
+ */
+function useOverflow(list: HTMLUListElement | null): Overflow {
+  const [overflow, setOverflow] = useState<Overflow>({ before: false, after: false });
+  useEffect(() => {
+    if (!list) return;
+    const measure = () => {
+      const before = list.scrollLeft > 1;
+      const after = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+      setOverflow((current) =>
+        current.before === before && current.after === after ? current : { before, after },
+      );
+    };
+    measure();
+    list.addEventListener('scroll', measure, { passive: true });
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(list);
+    const observeItems = () => {
+      for (const item of Array.from(list.children)) resizes.observe(item);
+    };
+    observeItems();
+    const mutations = new MutationObserver(() => {
+      observeItems();
+      measure();
+    });
+    mutations.observe(list, { childList: true });
+    return () => {
+      list.removeEventListener('scroll', measure);
+      resizes.disconnect();
+      mutations.disconnect();
+    };
+  }, [list]);
+  return overflow;
+}
+
 /**
  * The header's main navigation (§2): Home, one item per game type from the game menus (the header order of
- * §1 until they answer) and promotions.
+ * §1 until they answer) and promotions. Where the row is wider than the screen it scrolls: the side with more
+ * fades out and gets an arrow button, and the current page's item is scrolled into view.
  */
 export function MainNav() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const { data: menus } = useGameMenus();
+  const [list, setList] = useState<HTMLUListElement | null>(null);
+  const overflow = useOverflow(list);
   const items: { gameType: GameType; menu?: GameMenu }[] = menus
     ? menus.map((menu) => ({ gameType: menu.gameType, menu }))
     : GAME_TYPE_ORDER.map((gameType) => ({ gameType }));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page or the menus change
+  useEffect(() => {
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current) return;
+    // Centres the current page's item by scrolling the row alone (scrollIntoView would scroll the page too).
+    const row = list.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    list.scrollLeft += item.left + item.width / 2 - (row.left + row.width / 2);
+  }, [list, pathname, menus]);
+
+  const scroll = (direction: -1 | 1) => {
+    list?.scrollBy({ left: direction * list.clientWidth * 0.7, behavior: 'smooth' });
+  };
+
   return (
     <nav className="site-nav" aria-label={t('header.mainNav')}>
-      <ul className="container site-nav__list">
-        <li className="site-nav__item">
-          <NavLink to="/index" className="site-nav__link">
-            <HomeIcon />
-            {t('header.home')}
-          </NavLink>
-        </li>
-        {items.map((item) => (
-          <GameTypeItem key={item.gameType} gameType={item.gameType} menu={item.menu} />
-        ))}
-        <li className="site-nav__item">
-          <NavLink to="/promotions" className="site-nav__link">
-            <GiftIcon />
-            {t('header.promotions')}
-          </NavLink>
-        </li>
-      </ul>
+      <div className="container site-nav__row">
+        {overflow.before ? (
+          <button
+            type="button"
+            className="site-nav__scroll"
+            aria-label={t('header.navBack')}
+            title={t('header.navBack')}
+            onClick={() => scroll(-1)}
+          >
+            <ChevronLeftIcon />
+          </button>
+        ) : null}
+        <ul
+          ref={setList}
+          className="site-nav__list"
+          data-more-before={overflow.before || undefined}
+          data-more-after={overflow.after || undefined}
+        >
+          <li className="site-nav__item">
+            <NavLink to="/index" className="site-nav__link">
+              <HomeIcon />
+              {t('header.home')}
+            </NavLink>
+          </li>
+          {items.map((item) => (
+            <GameTypeItem key={item.gameType} gameType={item.gameType} menu={item.menu} />
+          ))}
+          <li className="site-nav__item">
+            <NavLink to="/promotions" className="site-nav__link">
+              <GiftIcon />
+              {t('header.promotions')}
+            </NavLink>
+          </li>
+        </ul>
+        {overflow.after ? (
+          <button
+            type="button"
+            className="site-nav__scroll"
+            aria-label={t('header.navOn')}
+            title={t('header.navOn')}
+            onClick={() => scroll(1)}
+          >
+            <ChevronRightIcon />
+          </button>
+        ) : null}
+      </div>
     </nav>
   );
 }
@@ -146,19 +238,24 @@ export function SiteLinks() {
     <nav className="site-links" aria-label={t('header.siteLinks')}>
       <ul className="site-links__list">
         <li>
-          <NavLink to="/down" className="site-links__link">
+          <NavLink to="/down" className="site-links__link" title={t('header.download')}>
             <DownloadIcon />
             <span className="site-links__label">{t('header.download')}</span>
           </NavLink>
         </li>
         <li>
-          <NavLink to="/help" className="site-links__link">
+          <NavLink to="/help" className="site-links__link" title={t('header.help')}>
             <HelpIcon />
             <span className="site-links__label">{t('header.help')}</span>
           </NavLink>
         </li>
         <li>
-          <button type="button" className="site-links__link" onClick={customerService.open}>
+          <button
+            type="button"
+            className="site-links__link"
+            title={t('status.customerService')}
+            onClick={customerService.open}
+          >
             <HeadsetIcon />
             <span className="site-links__label">{t('status.customerService')}</span>
           </button>

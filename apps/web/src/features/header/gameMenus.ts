@@ -31,6 +31,26 @@ export function useGameMenus() {
   return useQuery(gameMenusQuery);
 }
 
+/** A game type as the game bars list it: its operator title (when the menus have loaded) and a hot mark. */
+export interface GameTypeItem {
+  gameType: GameType;
+  title?: string;
+  /** One of its vendors is marked hot. */
+  hot: boolean;
+}
+
+/** The game types in the menus' order (the header order of §1 until they answer). */
+export function useGameTypeItems(): GameTypeItem[] {
+  const { data: menus } = useGameMenus();
+  return menus
+    ? menus.map((menu) => ({
+        gameType: menu.gameType,
+        title: menu.title,
+        hot: menu.vendors.some((vendor) => vendor.isHot === 1),
+      }))
+    : GAME_TYPE_ORDER.map((gameType) => ({ gameType, hot: false }));
+}
+
 /** The vendors of a game type's drop-down: at most NAV_DROPDOWN_VENDORS (6), in the server's order. */
 export function dropdownVendors(menu: GameMenu): GameVendor[] {
   return menu.vendors.slice(0, NAV_DROPDOWN_VENDORS);

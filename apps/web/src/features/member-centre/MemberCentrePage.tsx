@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { CenteredSpinner, Spinner } from '../../ui/index.ts';
-import { memberInfoQuery } from '../auth/member.ts';
-import { useModuleFlags } from '../auth/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
-import { useBalance } from '../wallet/queries.ts';
-import { isMemberCentrePage, type MemberCentrePage, visiblePages } from './menu.ts';
+import { isMemberCentrePage, type MemberCentrePage } from './menu.ts';
 import { PAGE_SCREENS } from './pages.tsx';
+import { useMemberCentreMenu } from './useMemberCentreMenu.ts';
 import './member-centre.css';
 
 /** §2: the loading cover stays at most this long. */
@@ -37,22 +33,12 @@ export default function MemberCentre() {
   const navigate = useNavigate();
   const siteName = useSiteName();
   const [params] = useSearchParams();
-  const { token } = useSession();
-  const flags = useModuleFlags();
-  const info = useQuery(memberInfoQuery(token));
-  const balance = useBalance();
+  const { pages, loaded } = useMemberCentreMenu();
   const [coverExpired, setCoverExpired] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setCoverExpired(true), COVER_MS);
     return () => clearTimeout(timer);
   }, []);
-  const loaded = flags.data !== undefined && info.data !== undefined && balance.data !== undefined;
-  const pages = visiblePages({
-    flags: flags.data ?? {},
-    singleWallet: (balance.data?.wallets.length ?? 1) <= 1,
-    toUpline: info.data?.toUpline === 1,
-    memberType: info.data?.type ?? 0,
-  });
   const asked = params.get('page');
   const page: MemberCentrePage = isMemberCentrePage(asked) ? asked : 'securityCenter';
   const Screen = PAGE_SCREENS[page];

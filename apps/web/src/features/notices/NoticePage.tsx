@@ -1,6 +1,7 @@
 import { NOTICES_PER_PAGE } from '@tessera/contract';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { MegaphoneIcon } from '../../ui/icons.tsx';
@@ -31,6 +32,26 @@ export default function NoticePage() {
   const onPage = all.slice((page - 1) * NOTICES_PER_PAGE, page * NOTICES_PER_PAGE);
   const selectedId = positiveInt(params.get('id'));
   const selected = onPage.find((notice) => notice.id === selectedId) ?? onPage[0];
+
+  // On a phone the text sits below the list: a tapped title brings it into view. The scroll waits for the
+  // navigation to the notice, whose scroll restoration would otherwise undo it.
+  const { key: locationKey } = useLocation();
+  const paneRef = useRef<HTMLElement>(null);
+  const tappedId = useRef<number | null>(null);
+  function revealPane() {
+    const pane = paneRef.current;
+    if (!pane) return;
+    const { top } = pane.getBoundingClientRect();
+    if (top >= 0 && top <= window.innerHeight / 2) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    pane.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the tapped notice's page has rendered
+  useEffect(() => {
+    if (tappedId.current === null || tappedId.current !== selected?.id) return;
+    tappedId.current = null;
+    revealPane();
+  }, [locationKey, selected?.id]);
 
   function go(next: { page?: number; id?: number }) {
     const search = new URLSearchParams(params);
@@ -70,7 +91,14 @@ export default function NoticePage() {
                     type="button"
                     className="notice-page__item"
                     aria-current={notice.id === selected.id ? 'true' : undefined}
-                    onClick={() => go({ id: notice.id })}
+                    onClick={() => {
+                      if (notice.id === selected.id) {
+                        revealPane();
+                        return;
+                      }
+                      tappedId.current = notice.id;
+                      go({ id: notice.id });
+                    }}
                   >
                     <span className="notice-page__item-title">{notice.title}</span>
                     <span className="notice-page__item-date">{formatDateTime(notice.createdAt, locale)}</span>
@@ -85,7 +113,7 @@ export default function NoticePage() {
               label={t('noticePage.pages')}
             />
           </section>
-          <article className="notice-page__pane" aria-labelledby="notice-pane-title">
+          <article ref={paneRef} className="notice-page__pane" aria-labelledby="notice-pane-title">
             <h2 id="notice-pane-title" className="notice-page__title">
               {selected.title}
             </h2>

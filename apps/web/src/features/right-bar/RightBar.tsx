@@ -14,10 +14,11 @@ import {
   MailIcon,
   SendIcon,
 } from '../../ui/icons.tsx';
-import { Button, Modal } from '../../ui/index.ts';
 import { passGate } from '../auth/gate.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useWhitelabel } from '../site/queries.ts';
+import { ChatRoomDialog } from './ChatRoomDialog.tsx';
+import { useMessagingAppUrl } from './messagingApp.ts';
 import { SpeedTestDialog } from './SpeedTestDialog.tsx';
 import './right-bar.css';
 
@@ -27,7 +28,7 @@ const COLLAPSED_KEY = 'rightBarCollapsed';
 /** The menu of the right bar: help centre, the messaging-app link and the chat room. */
 function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
   const { t } = useTranslation();
-  const { data: whitelabel } = useWhitelabel();
+  const messagingAppUrl = useMessagingAppUrl();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,7 +51,6 @@ function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
     }
   }
 
-  const messagingAppUrl = whitelabel?.messagingAppUrl ?? '';
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from anywhere inside it
     <div className="right-bar__more" ref={rootRef} onKeyDown={onKeyDown}>
@@ -73,7 +73,7 @@ function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
               {t('header.help')}
             </Link>
           </li>
-          {/^https?:\/\//i.test(messagingAppUrl) ? (
+          {messagingAppUrl ? (
             <li>
               <a
                 href={messagingAppUrl}
@@ -180,14 +180,7 @@ export function RightBar() {
       )}
       {customerService.dialog}
       <SpeedTestDialog open={speedTestOpen} onClose={() => setSpeedTestOpen(false)} />
-      <Modal
-        open={chatRoomOpen}
-        onClose={() => setChatRoomOpen(false)}
-        title={t('rightBar.chatRoom')}
-        footer={<Button onClick={() => setChatRoomOpen(false)}>{t('common.ok')}</Button>}
-      >
-        <p>{t('rightBar.chatRoomSoon')}</p>
-      </Modal>
+      <ChatRoomDialog open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
     </aside>
   );
 }

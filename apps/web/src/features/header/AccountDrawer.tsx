@@ -1,0 +1,323 @@
+import { AGENT_CENTRE_IS_AGENT_VALUES, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isHomePath } from '../../app/routes.ts';
+import { type SessionState, useSession } from '../../app/session.ts';
+import {
+  ChatIcon,
+  ChevronRightIcon,
+  DocumentIcon,
+  DownloadIcon,
+  GaugeIcon,
+  GiftIcon,
+  HeadsetIcon,
+  HelpIcon,
+  LogoutIcon,
+  MailIcon,
+  SendIcon,
+  ShieldIcon,
+  TrophyIcon,
+  UsersIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '../../ui/icons.tsx';
+import { buttonClass, Modal } from '../../ui/index.ts';
+import { openAuthModal } from '../auth/authModal.ts';
+import { type GateLevel, passGate } from '../auth/gate.ts';
+import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import type { MemberCentrePage } from '../member-centre/menu.ts';
+import { useMemberCentreMenu } from '../member-centre/useMemberCentreMenu.ts';
+import { ChatRoomDialog } from '../right-bar/ChatRoomDialog.tsx';
+import { useMessagingAppUrl } from '../right-bar/messagingApp.ts';
+import { SpeedTestDialog } from '../right-bar/SpeedTestDialog.tsx';
+import { useBalance } from '../wallet/queries.ts';
+import { formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
+import { closeAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
+import { LanguageSelector } from './LanguageSelector.tsx';
+import { SignOutDialog } from './SignOutDialog.tsx';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+
+const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
+  securityCenter: ShieldIcon,
+  transferFund: WalletIcon,
+  depositv2: WalletIcon,
+  withdraw: WithdrawIcon,
+  transferUpline: SendIcon,
+  personalHistoryCopy: DocumentIcon,
+  transactionHistory: DocumentIcon,
+  personalProfit: TrophyIcon,
+  bonusDetails: GiftIcon,
+  rewardCenter: GiftIcon,
+  referral: UsersIcon,
+  missionLeaderboard: TrophyIcon,
+  messageV2: MailIcon,
+};
+
+/** A link of the drawer that passes the §5 gate: the drawer closes either way, for the page or the warning. */
+function gatedLeaving(level: GateLevel) {
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    closeAccountDrawer();
+    gated(level)(event);
+  };
+}
+
+/** Deposit and withdraw have their own buttons at the top of the drawer. */
+const CARD_PAGES: MemberCentrePage[] = ['depositv2', 'withdraw'];
+
+function isAgentAccount(session: SessionState): boolean {
+  const isAgent = session.member?.isAgent ?? session.isAgent ?? -1;
+  return (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(isAgent);
+}
+
+function isTrialAccount(session: SessionState): boolean {
+  return (session.member?.isAgent ?? session.isAgent) === TRIAL_ACCOUNT_IS_AGENT;
+}
+
+/** One row of the drawer: an icon, a name and a chevron, as a link or a button. */
+function DrawerItem({
+  icon,
+  children,
+  ...target
+}: { icon: ReactNode; children: ReactNode } & (
+  | { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }
+  | { href: string }
+  | { onClick: () => void }
+)) {
+  const content = (
+    <>
+      <span className="drawer__item-icon">{icon}</span>
+      <span className="drawer__item-name">{children}</span>
+      <ChevronRightIcon />
+    </>
+  );
+  if ('to' in target) {
+    return (
+      <Link to={target.to} className="drawer__item" onClick={target.onClick}>
+        {content}
+      </Link>
+    );
+  }
+  if ('href' in target) {
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className="drawer__item">
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className="drawer__item" onClick={target.onClick}>
+      {content}
+    </button>
+  );
+}
+
+/** The member at the top of the drawer: avatar, nickname, balance, deposit and withdraw. */
+function MemberCard({ session }: { session: SessionState }) {
+  const { t } = useTranslation();
+  const { data: balance } = useBalance();
+  return (
+    <div className="drawer__member">
+      <button
+        type="button"
+        className="drawer__profile"
+        onClick={() => {
+          closeAccountDrawer();
+          if (passGate('member')) openAuthModal('account');
+        }}
+      >
+        <MemberAvatar member={session.member} />
+        <span className="drawer__profile-text">
+          <span className="drawer__nickname">
+            {session.member?.nickname ?? session.username ?? t('common.loading')}
+          </span>
+          <span className="drawer__profile-hint">
+            {isTrialAccount(session) ? t('drawer.trialAccount') : t('drawer.editProfile')}
+          </span>
+        </span>
+        <ChevronRightIcon />
+      </button>
+      {balance !== undefined ? (
+        <p className="drawer__balance">
+          <span className="drawer__balance-label">{t('header.balance')}</span>
+          <span className="drawer__balance-amount">{formattedBalance(balance)}</span>
+        </p>
+      ) : null}
+      <div className="drawer__money">
+        <Link
+          to="/member?page=depositv2"
+          className={buttonClass('accent', 'md')}
+          onClick={gatedLeaving('member')}
+        >
+          <WalletIcon />
+          {t('header.deposit')}
+        </Link>
+        <Link
+          to="/member?page=withdraw"
+          className={buttonClass('secondary', 'md')}
+          onClick={gatedLeaving('member')}
+        >
+          <WithdrawIcon />
+          {t('header.withdraw')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The member centre's pages (§2 menu rules) and, for agents, the agent centre. */
+function MemberPages({ session }: { session: SessionState }) {
+  const { t } = useTranslation();
+  const { pages } = useMemberCentreMenu();
+  return (
+    <nav className="drawer__section" aria-labelledby="drawer-member-centre">
+      <h3 id="drawer-member-centre" className="drawer__heading">
+        {t('memberCentre.title')}
+      </h3>
+      <ul className="drawer__list">
+        {pages
+          .filter((page) => !CARD_PAGES.includes(page))
+          .map((page) => {
+            const Icon = PAGE_ICONS[page];
+            return (
+              <li key={page}>
+                <DrawerItem to={`/member?page=${page}`} icon={<Icon />} onClick={gatedLeaving('member')}>
+                  {t(`memberCentre.pages.${page}`)}
+                </DrawerItem>
+              </li>
+            );
+          })}
+        {isAgentAccount(session) ? (
+          <li>
+            <DrawerItem to="/agentHome" icon={<UsersIcon />}>
+              {t('pages.agentHome')}
+            </DrawerItem>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The phone's account drawer: what the desktop header and the right bar offer, in one list. A member finds the
+ * balance, deposit and withdraw, the member centre's pages and (for agents) the agent centre; everyone finds the
+ * language (not on the home paths, as in the header), the theme, help, download, customer service, the speed
+ * test, the messaging app and the chat room; a member signs out at the bottom.
+ */
+export function AccountDrawer() {
+  const { t } = useTranslation();
+  const open = useAccountDrawerOpen();
+  const session = useSession();
+  const location = useLocation();
+  const customerService = useCustomerService();
+  const messagingAppUrl = useMessagingAppUrl();
+  const [signingOut, setSigningOut] = useState(false);
+  const [speedTestOpen, setSpeedTestOpen] = useState(false);
+  const [chatRoomOpen, setChatRoomOpen] = useState(false);
+
+  // Any navigation (a link of the drawer, the back button) closes it, and so does leaving the phone layout.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
+  useEffect(() => closeAccountDrawer(), [location.key]);
+  useEffect(() => closeAccountDrawer, []);
+
+  /** Closes the drawer, then does what the row asks (its dialog opens on the page, not over the drawer). */
+  const then = (action: () => void) => () => {
+    closeAccountDrawer();
+    action();
+  };
+
+  return (
+    <>
+      <Modal open={open} onClose={closeAccountDrawer} title={t('header.menu')} className="drawer">
+        {session.token ? (
+          <>
+            <MemberCard session={session} />
+            <MemberPages session={session} />
+          </>
+        ) : (
+          <div className="drawer__visitor">
+            <LoggedOutActions beforeOpen={closeAccountDrawer} />
+          </div>
+        )}
+
+        <section className="drawer__section" aria-labelledby="drawer-settings">
+          <h3 id="drawer-settings" className="drawer__heading">
+            {t('drawer.settings')}
+          </h3>
+          {isHomePath(location.pathname) ? null : (
+            <div className="drawer__setting drawer__setting--language">
+              <span className="drawer__setting-name">{t('drawer.language')}</span>
+              <LanguageSelector placement="inline" />
+            </div>
+          )}
+          <div className="drawer__setting">
+            <span className="drawer__setting-name">{t('header.darkTheme')}</span>
+            <ThemeSwitch />
+          </div>
+        </section>
+
+        <nav className="drawer__section" aria-labelledby="drawer-support">
+          <h3 id="drawer-support" className="drawer__heading">
+            {t('drawer.support')}
+          </h3>
+          <ul className="drawer__list">
+            <li>
+              <DrawerItem onClick={then(customerService.open)} icon={<HeadsetIcon />}>
+                {t('status.customerService')}
+              </DrawerItem>
+            </li>
+            <li>
+              <DrawerItem to="/help" icon={<HelpIcon />}>
+                {t('header.help')}
+              </DrawerItem>
+            </li>
+            <li>
+              <DrawerItem to="/down" icon={<DownloadIcon />}>
+                {t('header.download')}
+              </DrawerItem>
+            </li>
+            <li>
+              <DrawerItem onClick={then(() => setSpeedTestOpen(true))} icon={<GaugeIcon />}>
+                {t('rightBar.speedTest')}
+              </DrawerItem>
+            </li>
+            {messagingAppUrl ? (
+              <li>
+                <DrawerItem href={messagingAppUrl} icon={<SendIcon />}>
+                  {t('rightBar.messagingApp')}
+                </DrawerItem>
+              </li>
+            ) : null}
+            <li>
+              <DrawerItem
+                // §4 chat: a visitor gets the login modal, a trial account the warning.
+                onClick={then(() => {
+                  if (passGate('member')) setChatRoomOpen(true);
+                })}
+                icon={<ChatIcon />}
+              >
+                {t('rightBar.chatRoom')}
+              </DrawerItem>
+            </li>
+          </ul>
+        </nav>
+
+        {session.token ? (
+          <button
+            type="button"
+            className={buttonClass('secondary', 'md', 'drawer__sign-out')}
+            onClick={then(() => setSigningOut(true))}
+          >
+            <LogoutIcon />
+            {t('header.signOut')}
+          </button>
+        ) : null}
+      </Modal>
+      <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+      {customerService.dialog}
+      <SpeedTestDialog open={speedTestOpen} onClose={() => setSpeedTestOpen(false)} />
+      <ChatRoomDialog open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
+    </>
+  );
+}

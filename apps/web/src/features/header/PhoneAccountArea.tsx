@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { isHomePath } from '../../app/routes.ts';
+import { useSession } from '../../app/session.ts';
+import { MenuIcon, WalletIcon } from '../../ui/icons.tsx';
+import { buttonClass } from '../../ui/index.ts';
+import { preloadAuthModals } from '../auth/AuthModal.tsx';
+import { useBalance } from '../wallet/queries.ts';
+import { formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
+import { openAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
+
+/** The button that opens the account drawer: the member's avatar, or a menu icon for a visitor. */
+function DrawerButton() {
+  const { t } = useTranslation();
+  const { token, member } = useSession();
+  const open = useAccountDrawerOpen();
+  const name = token ? t('header.accountMenu') : t('header.menu');
+  return (
+    <button
+      type="button"
+      className={token ? 'phone-account__avatar' : 'icon-button'}
+      aria-label={name}
+      title={name}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onPointerEnter={preloadAuthModals}
+      onFocus={preloadAuthModals}
+      onClick={openAccountDrawer}
+    >
+      {token ? <MemberAvatar member={member} /> : <MenuIcon />}
+    </button>
+  );
+}
+
+/**
+ * The phone header's account side: a visitor gets "Log in", "Sign up" and the menu; a member the balance
+ * (hidden on the home paths, §2), deposit and the avatar that opens the account drawer, where the rest of the
+ * desktop header's actions live.
+ */
+export function PhoneAccountArea() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { token, member } = useSession();
+  const { data: balance } = useBalance();
+
+  if (!token) {
+    return (
+      <div className="phone-account">
+        <LoggedOutActions />
+        <DrawerButton />
+      </div>
+    );
+  }
+
+  const showBalance = member !== null && balance !== undefined && !isHomePath(pathname);
+  return (
+    <div className="phone-account">
+      {showBalance ? (
+        <span className="phone-account__balance">
+          <span className="visually-hidden">{t('header.balance')} </span>
+          {formattedBalance(balance)}
+        </span>
+      ) : null}
+      <Link
+        to="/member?page=depositv2"
+        className={buttonClass('accent', 'sm', 'phone-account__deposit')}
+        onClick={gated('member')}
+      >
+        <WalletIcon />
+        {t('header.deposit')}
+      </Link>
+      <DrawerButton />
+    </div>
+  );
+}

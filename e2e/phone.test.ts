@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
+import { loggedInMember } from './accounts-api.ts';
+import { baseUrl, screenshot, useBrowser } from './browser.ts';
+import { visitor } from './games-browser.ts';
+
+/**
+ * The site on a phone (390×844) and the header on wider screens: nothing scrolls sideways, the header's controls
+ * are on the screen, the account drawer, the language list and the tab bar work, and screenshots of the phone
+ * layout in both themes and three languages.
+ */
+const browser = useBrowser();
+const visit = visitor(browser);
+const PHONE = { width: 390, height: 844 };
+
+/** Every route of §2: home and the pages of app/routes.ts. */
+const ROUTES = ['/index', ...PAGE_ROUTES.map((route) => route.path)];
+
+async function trialSession(): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `phone-${Date.now()}-trial` },
+    body: '{}',
+  });
+  const trial = (await response.json()) as { value: { token: string; isAgent: number } };
+  expect(trial.value.isAgent).toBe(4);
+  return { token: trial.value.token, isAgent: '4' };
+}
+
+async function memberSession(): Promise<Record<string, string>> {
+  return { token: (await loggedInMember('ph')).token };
+}
+
+function bundle(language: 'en' | 'vi' | 'zh') {
+  const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', language, 'common.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as {
+    home: { title: string };
+    header: { logIn: string; menu: string };
+  };
+}
+
+/** How far the page scrolls sideways: the document's width beyond the screen's. */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * The header's and the tab bar's buttons and links that lie outside the screen, by name. The main navigation's
+ * row scrolls by design: its items may lie beyond the edges, the row itself may not.
+ */
+function controlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'header.site-header a, header.site-header button, header.site-header .site-nav__list, .tab-bar a, .tab-bar button',
+      ),
+    ).filter(
+      (control) => !control.closest('dialog, .site-nav__list, .nav-dropdown') || control.matches('ul'),
+    );
+    return controls
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) return false;
+        return box.left < 0 || box.right > width || box.top < 0 || box.bottom > height;
+      })
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        return `${name} at ${Math.round(box.left)}…${Math.round(box.right)}`;
+      });
+  });
+}
+
+/** Waits until a control is wholly on the screen (drawers and sheets slide in). */
+async function expectInside(locator: Locator, screen: { width: number; height: number }): Promise<void> {
+  await locator.waitFor();
+  await expect
+    .poll(async () => {
+      const box = await locator.boundingBox();
+      if (!box) return 'not shown';
+      const edges = [
+        box.x < 0 ? `left ${box.x}` : '',
+        box.y < 0 ? `top ${box.y}` : '',
+        box.x + box.width > screen.width ? `right ${box.x + box.width}` : '',
+        box.y + box.height > screen.height ? `bottom ${box.y + box.height}` : '',
+      ];
+      return edges.filter(Boolean).join(', ');
+    })
+    .toBe('');
+}
+
+/** Visits every route of §2 in one tab and answers what scrolled sideways or left the screen. */
+async function walkRoutes(page: Page, accountButton: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of ROUTES) {
+    await page.goto(`${baseUrl()}${path}`);
+    await page.waitForLoadState('networkidle');
+    // /helpmc has no header; everywhere else the header is complete once its account button shows.
+    if (path !== '/helpmc') {
+      await page.getByRole('banner').getByRole('button', { name: accountButton, exact: true }).waitFor();
+    }
+    const sideways = await sidewaysScroll(page);
+    if (sideways > 0) problems.push(`${path}: the page scrolls ${sideways}px sideways`);
+    for (const control of await controlsOffScreen(page))
+      problems.push(`${path}: ${control} is off the screen`);
+  }
+  return problems;
+}
+
+describe('phone layout (390×844)', () => {
+  for (const account of [
+    { who: 'a visitor', session: async () => ({}), accountButton: 'Menu' },
+    { who: 'a member', session: memberSession, accountButton: 'Account menu' },
+    { who: 'a trial account', session: trialSession, accountButton: 'Account menu' },
+  ]) {
+    it(`no route scrolls sideways and the header stays on the screen, as ${account.who}`, async () => {
+      const page = await visit('/index', { session: await account.session(), ...PHONE });
+      expect(await walkRoutes(page, account.accountButton)).toEqual([]);
+      await page.context().close();
+    }, 120_000);
+  }
+
+  it('a member opens the account drawer on the screen, and the language list inside it', async () => {
+    const page = await visit('/rng', { session: await memberSession(), ...PHONE });
+    const banner = page.getByRole('banner');
+    // The compact header: balance, deposit and the account button; the rest is in the drawer.
+    await banner.getByText(/^Balance P \d/).waitFor();
+    expect(await banner.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe(
+      '/member?page=depositv2',
+    );
+    expect(await banner.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(await page.getByRole('complementary', { name: 'Quick menu' }).count()).toBe(0);
+
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expectInside(drawer, PHONE);
+    for (const name of ['Deposit', 'Withdraw', 'My account', 'Betting record', 'Help centre']) {
+      await drawer.getByRole('link', { name, exact: true }).waitFor();
+    }
+    for (const name of ['Customer service', 'Speed test', 'Chat room', 'Sign out', 'Dark theme']) {
+      await drawer.getByRole(name === 'Dark theme' ? 'switch' : 'button', { name }).waitFor();
+    }
+    // A member who is not an agent has no agent centre.
+    expect(await drawer.getByRole('link', { name: 'Agent centre' }).count()).toBe(0);
+
+    await drawer.getByRole('button', { name: 'Language: English' }).click();
+    // The list opens in the drawer, which scrolls: it lies across the screen's width.
+    const languages = drawer.getByRole('list', { name: 'Languages' });
+    await languages.waitFor();
+    const box = await languages.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(PHONE.width);
+    await expect
+      .poll(async () => (await languages.boundingBox())?.y ?? PHONE.height)
+      .toBeLessThan(PHONE.height / 2);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'phone-drawer-languages');
+    await languages.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
+    await banner.getByRole('link', { name: 'Nạp tiền' }).waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+    // The drawer's links lead on and close it.
+    await drawer.getByRole('link', { name: 'Lịch sử cược' }).click();
+    await page.waitForURL(/\/member\?page=personalHistoryCopy$/);
+    await drawer.waitFor({ state: 'detached' });
+
+    // Sign out asks first (in_sure_logout), as the desktop header does.
+    await banner.getByRole('button', { name: 'Menu tài khoản' }).click();
+    await drawer.getByRole('button', { name: 'Đăng xuất' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Đăng xuất' });
+    await confirm.getByRole('button', { name: 'Xác nhận' }).click();
+    await banner.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it("a visitor's drawer logs in; a trial account's drawer says so and deposit asks for a real account", async () => {
+    const page = await visit('/help', PHONE);
+    await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await expectInside(drawer, PHONE);
+    await drawer.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const trial = await visit('/help', { session: await trialSession(), ...PHONE });
+    await trial.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+    const trialDrawer = trial.getByRole('dialog', { name: 'Menu', exact: true });
+    await trialDrawer.getByText('Trial account').waitFor();
+    await trialDrawer.getByRole('link', { name: 'Deposit' }).click();
+    await trial.getByRole('dialog', { name: 'Real account needed' }).waitFor();
+    await trialDrawer.waitFor({ state: 'detached' });
+    expect(new URL(trial.url()).pathname).toBe('/help');
+    await trial.context().close();
+  });
+
+  it("the tab bar's home, games, deposit, promotions and account work", async () => {
+    const page = await visit('/help', PHONE);
+    const tabs = page.getByRole('navigation', { name: 'Shortcuts' });
+    await expectInside(tabs, PHONE);
+
+    await tabs.getByRole('link', { name: 'Promotions' }).click();
+    await page.waitForURL(/\/promotions$/);
+    await expect
+      .poll(() => tabs.getByRole('link', { name: 'Promotions' }).getAttribute('aria-current'))
+      .toBe('page');
+
+    await tabs.getByRole('button', { name: 'Games' }).click();
+    const games = page.getByRole('dialog', { name: 'Game categories' });
+    await expectInside(games, PHONE);
+    await games.getByRole('link', { name: 'Slots' }).click();
+    await page.waitForURL(/\/rng$/);
+    await games.waitFor({ state: 'detached' });
+
+    await tabs.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL(/\/index$/);
+
+    // A visitor's deposit asks for a login.
+    await tabs.getByRole('link', { name: 'Deposit' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await tabs.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Menu', exact: true }).waitFor();
+    await page.context().close();
+
+    const member = await visit('/help', { session: await memberSession(), ...PHONE });
+    const memberTabs = member.getByRole('navigation', { name: 'Shortcuts' });
+    await memberTabs.getByRole('link', { name: 'Deposit' }).click();
+    await member.waitForURL(/\/member\?page=depositv2$/);
+    await memberTabs.getByRole('button', { name: 'Account' }).click();
+    await member.getByRole('dialog', { name: 'Menu', exact: true }).waitFor();
+    await member.context().close();
+  });
+
+  it('tapping an announcement title brings its text into view', async () => {
+    const page = await visit('/noticePage', PHONE);
+    const list = page.getByRole('region', { name: 'All announcements' });
+    const titles = list.getByRole('list').first().getByRole('button');
+    await expect.poll(() => titles.count()).toBe(8);
+    const last = titles.last();
+    const title = (await last.locator('.notice-page__item-title').textContent()) ?? '';
+    await last.click();
+    const heading = page.getByRole('heading', { name: title, level: 2 });
+    await heading.waitFor();
+    await expect
+      .poll(async () => {
+        const box = await heading.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height / 2;
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('screenshots of home, a lobby and the login modal in light and dark, in English, Vietnamese and Chinese', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const [lang, language] of [
+        ['EN', 'en'],
+        ['VI', 'vi'],
+        ['CN', 'zh'],
+      ] as const) {
+        const texts = bundle(language);
+        const page = await visit('/index', { local: { theme, lang }, ...PHONE });
+        await page.getByRole('heading', { name: texts.home.title, level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone-home-${theme}-${language}`);
+
+        await page.goto(`${baseUrl()}/rng`);
+        await page.locator('.game-tile').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone-rng-${theme}-${language}`);
+
+        await page.getByRole('banner').getByRole('button', { name: texts.header.logIn }).click();
+        await page.getByRole('dialog', { name: texts.header.logIn }).getByRole('textbox').first().waitFor();
+        await page.waitForTimeout(150);
+        await screenshot(page, `phone-login-${theme}-${language}`);
+        await page.context().close();
+      }
+    }
+  });
+});
+
+describe('header on wider screens', () => {
+  it('no width from 360px to 1920px scrolls sideways, logged in, in Vietnamese', async () => {
+    const page = await visit('/rng', { session: await memberSession(), local: { lang: 'VI' } });
+    await page.getByRole('banner').getByRole('link', { name: 'Nạp tiền' }).waitFor();
+    for (const path of ['/rng', '/index', '/seamless', '/help']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.waitForLoadState('networkidle');
+      for (const width of [360, 414, 600, 761, 800, 900, 1024, 1100, 1280, 1366, 1441, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        // The header changes between its phone and desktop forms a render after the resize.
+        await expect
+          .poll(
+            async () => [
+              ...((await sidewaysScroll(page)) > 0 ? ['the page scrolls sideways'] : []),
+              ...(await controlsOffScreen(page)),
+            ],
+            { message: `${path} at ${width}px` },
+          )
+          .toEqual([]);
+      }
+    }
+    await page.context().close();
+  });
+
+  it('at 1280 the header spans the screen on home, and the right bar covers neither the banner nor the notice bar', async () => {
+    for (const width of [1024, 1280]) {
+      const page = await visit('/index', { width, height: 800 });
+      await page.getByRole('region', { name: 'Announcements' }).waitFor();
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header?.x).toBe(0);
+      expect(header?.width).toBe(width);
+      const bar = await page.getByRole('complementary', { name: 'Quick menu' }).boundingBox();
+      for (const region of ['Featured', 'Announcements']) {
+        const box = await page.getByRole('region', { name: region }).boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? 0), `${region} at ${width}px`).toBeLessThanOrEqual(bar?.x ?? 0);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('in Vietnamese at 1024 the navigation shows that it scrolls; at 1366 the language pill keeps one line', async () => {
+    const page = await visit('/rng', { local: { lang: 'VI' }, width: 1024 });
+    const nav = page.getByRole('navigation', { name: 'Chính' });
+    const more = nav.getByRole('button', { name: 'Xem thêm mục menu' });
+    await more.click();
+    await nav.getByRole('button', { name: 'Cuộn menu về trước' }).waitFor();
+    await expect.poll(async () => nav.getByRole('link', { name: 'Khuyến mãi' }).isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => more.count()).toBe(0);
+    const pill = await page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).boundingBox();
+    expect(pill?.height).toBeLessThanOrEqual(42);
+
+    // The language drop-down opens inside the screen at every width where the header has it.
+    for (const width of [761, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).click();
+      await expectInside(page.getByRole('list', { name: 'Ngôn ngữ' }), { width, height: 900 });
+      await page.keyboard.press('Escape');
+    }
+    await page.context().close();
+  });
+});
