@@ -91,17 +91,16 @@ async function openLogin(page: Page): Promise<Locator> {
   return login;
 }
 
-/** The post-login announcements (type PL) the after-login modal shows, one at a time. */
-async function postLoginTitles(): Promise<string[]> {
-  const response = await fetch(`${baseUrl()}/wps/relay/MCSFE_getListAnnouncements?type=PL`);
-  return ((await response.json()).value.player as { title: string }[]).map(
-    (announcement) => announcement.title,
-  );
+/** The post-login announcements (type PL) meant for the session's member, which the after-login modal shows. */
+async function postLoginTitles(token: string): Promise<string[]> {
+  const answer = await api('GET', '/wps/relay/MCSFE_getListAnnouncements?type=PL', token);
+  return (answer.value.player as { title: string }[]).map((announcement) => announcement.title);
 }
 
-/** After a login the post-login modal shows the first post-login announcement; it is closed here. */
+/** After a login the post-login modal shows the first post-login announcement for the member; it is closed here. */
 async function closePostLoginModal(page: Page): Promise<void> {
-  const [first] = await postLoginTitles();
+  await expect.poll(() => sessionValue(page, 'token')).not.toBeNull();
+  const [first] = await postLoginTitles((await sessionValue(page, 'token')) as string);
   if (!first) return;
   const modal = dialog(page, first);
   await visible(modal);
@@ -126,8 +125,8 @@ const accountButton = (page: Page, name: string) =>
 async function signOut(page: Page): Promise<void> {
   await header(page).getByRole('button', { name: 'Sign out' }).click();
   const confirm = dialog(page, 'Sign out');
-  await visible(confirm.getByText('Are you sure you want to log out?'));
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await visible(confirm.getByText('Are you sure you want to sign out?'));
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
   await visible(header(page).getByRole('button', { name: 'Log in' }));
 }
 
@@ -307,7 +306,9 @@ describe('accounts: login and logout', () => {
     await logIn(page, member.username, member.password);
     await visible(accountButton(page, member.username));
     await visible(page.getByRole('status').getByText(`Welcome back, ${member.username}!`));
-    expect((await postLoginTitles()).length).toBeGreaterThan(0);
+    expect(await postLoginTitles((await sessionValue(page, 'token')) as string)).toContain(
+      'Player notice: verify your phone',
+    );
     await visible(page.getByRole('status').getByText(/^Previous login: .+ from .+$/));
 
     // "My account": the previous login, nickname and avatar.
@@ -410,8 +411,31 @@ describe('accounts: login and logout', () => {
     await login.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(member.mobile));
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     await login.waitFor({ state: 'detached' });
-    await closePostLoginModal(page);
+    // A member with a mobile number is not asked to verify it: no post-login notice, and the welcome shows at once.
+    await visible(page.getByRole('status').getByText(/^Welcome (back, )?/));
+    expect(await dialog(page, 'Player notice: verify your phone').count()).toBe(0);
     await visible(accountButton(page, member.username));
+    await close(page);
+  });
+
+  it('a member without a mobile number sees the phone notice first, then the welcome (not under it)', async () => {
+    const member = await registerMember();
+    const page = await open('/help');
+    const login = await openLogin(page);
+    await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await login.getByLabel('Password', { exact: true }).fill(member.password);
+    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    const notice = dialog(page, 'Player notice: verify your phone');
+    await visible(notice.getByText('Verify your phone number to secure withdrawals.'));
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(/^Welcome/)
+        .count(),
+    ).toBe(0);
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await visible(page.getByRole('status').getByText(/^Welcome/));
     await close(page);
   });
 
@@ -602,40 +626,46 @@ describe('accounts: forgotten password', () => {
 });
 
 describe('accounts: free play and the gate', () => {
-  it('free play logs in a trial account on /, which deposit, withdraw, agent and my account refuse', async () => {
+  it('free play logs in a trial account on /: a demo mark and "Sign up for real" instead of the money and account buttons', async () => {
     const page = await open('/help');
     const login = await openLogin(page);
     await login.getByRole('button', { name: 'Free play' }).click();
     await login.waitFor({ state: 'detached' });
     await page.waitForURL(/\/index$/);
-    await visible(header(page).getByRole('button', { name: /^My account: Guest \d+$/ }));
+    await visible(header(page).getByText('Demo', { exact: true }));
+    await visible(header(page).getByText(/^Guest \d+$/));
     expect(await sessionValue(page, 'isAgent')).toBe('4');
     expect(await sessionValue(page, 'cpw')).toBeNull();
-
     for (const name of ['Deposit', 'Withdraw', 'Agent']) {
-      await header(page).getByRole('link', { name }).click();
-      const warning = dialog(page, 'Real account needed');
-      await visible(
-        warning.getByText('This needs a real account. Please register a real account to continue.'),
-      );
-      expect(new URL(page.url()).pathname).toBe('/index');
-      await warning.getByRole('button', { name: 'OK' }).click();
-      await warning.waitFor({ state: 'detached' });
+      expect(await header(page).getByRole('link', { name }).count()).toBe(0);
     }
-    await header(page)
-      .getByRole('button', { name: /^My account/ })
-      .click();
-    await visible(dialog(page, 'Real account needed'));
-    await page.keyboard.press('Escape');
+    expect(
+      await header(page)
+        .getByRole('button', { name: /^My account/ })
+        .count(),
+    ).toBe(0);
 
-    // The member centre's address itself is gated too.
+    // The member centre's address itself is still gated.
     await page.goto(`${baseUrl()}/member?page=depositv2`);
-    await visible(dialog(page, 'Real account needed'));
+    const warning = dialog(page, 'Real account needed');
+    await visible(
+      warning.getByText('This needs a real account. Please register a real account to continue.'),
+    );
     await page.waitForURL(/\/index$/);
+    await warning.getByRole('button', { name: 'OK' }).click();
+    await warning.waitFor({ state: 'detached' });
+
+    // "Sign up for real" ends the trial session and opens the registration.
+    const trialToken = await sessionValue(page, 'token');
+    await header(page).getByRole('button', { name: 'Sign up for real' }).click();
+    await visible(dialog(page, 'Sign up'));
+    expect(await sessionValue(page, 'token')).toBeNull();
+    const afterwards = await api('GET', '/wps/member/info', trialToken as string);
+    expect(afterwards.success).toBe(false);
     await close(page);
   });
 
-  it('a visitor who opens the member centre gets the login pop-up; a member reaches it, but not the agent centre', async () => {
+  it('a visitor who opens the member centre gets the login pop-up; a member reaches it, and the agent centre explains the agent programme', async () => {
     const page = await open('/member');
     await visible(dialog(page, 'Log in'));
     await page.waitForURL(/\/index$/);
@@ -646,8 +676,13 @@ describe('accounts: free play and the gate', () => {
     await header(page).getByRole('link', { name: 'Deposit' }).click();
     await page.waitForURL(/\/member\?page=depositv2$/);
     await header(page).getByRole('link', { name: 'Agent' }).click();
-    await visible(dialog(page, 'Real account needed'));
-    expect(new URL(page.url()).pathname).toBe('/member');
+    await page.waitForURL(/\/join\?from=agent$/);
+    await visible(page.getByRole('status').getByText(/You are not an agent yet/));
+    expect(await dialog(page, 'Real account needed').count()).toBe(0);
+    // The agent centre's own address sends a member who is not an agent to the same page.
+    await page.goto(`${baseUrl()}/agentHome`);
+    await page.waitForURL(/\/join\?from=agent$/);
+    await visible(page.getByRole('heading', { level: 1 }));
     await close(page);
   });
 });
@@ -725,7 +760,7 @@ describe('accounts: screenshots', () => {
       await signOut(page);
 
       await (await openLogin(page)).getByRole('button', { name: 'Free play' }).click();
-      await header(page).getByRole('link', { name: 'Deposit' }).click();
+      await page.goto(`${baseUrl()}/member?page=depositv2`);
       await visible(dialog(page, 'Real account needed'));
       await settledScreenshot(page, `accounts-trial-warning-${theme}`);
       await close(page);

@@ -179,7 +179,7 @@ describe('phone layout (390×844)', () => {
     await page.context().close();
   });
 
-  it("a visitor's drawer logs in; a trial account's drawer says so and deposit asks for a real account", async () => {
+  it('a visitor\'s drawer logs in; a trial account\'s drawer says so and offers "Sign up for real" instead of deposit', async () => {
     const page = await visit('/help', PHONE);
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
@@ -193,10 +193,12 @@ describe('phone layout (390×844)', () => {
     await trial.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
     const trialDrawer = trial.getByRole('dialog', { name: 'Menu', exact: true });
     await trialDrawer.getByText('Trial account').waitFor();
-    await trialDrawer.getByRole('link', { name: 'Deposit' }).click();
-    await trial.getByRole('dialog', { name: 'Real account needed' }).waitFor();
+    expect(await trialDrawer.getByRole('link', { name: 'Deposit' }).count()).toBe(0);
+    expect(await trial.getByRole('banner').getByRole('link', { name: 'Deposit' }).count()).toBe(0);
+    await trialDrawer.getByRole('button', { name: 'Sign up for real' }).click();
+    await trial.getByRole('dialog', { name: 'Sign up' }).waitFor();
     await trialDrawer.waitFor({ state: 'detached' });
-    expect(new URL(trial.url()).pathname).toBe('/help');
+    expect(await trial.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await trial.context().close();
   });
 

@@ -410,14 +410,14 @@ describe('player site: header and right bar', () => {
 
     await banner.getByRole('button', { name: 'Sign out' }).click();
     let dialog = page.getByRole('dialog', { name: 'Sign out' });
-    await expectVisible(dialog.getByText('Are you sure you want to log out?'));
+    await expectVisible(dialog.getByText('Are you sure you want to sign out?'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBe(token);
 
     await banner.getByRole('button', { name: 'Sign out' }).click();
     dialog = page.getByRole('dialog', { name: 'Sign out' });
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
     await expectVisible(page.getByRole('button', { name: 'Log in' }));
     await page.waitForURL(/\/index$/);
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();

@@ -97,6 +97,9 @@ export const DEFAULT_LANGUAGE: LanguageCode = 'EN';
 
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const ANNOUNCEMENT_EXECUTION_TYPE = 'B';
+/** Whom an announcement is for: everyone, members with no mobile number bound, members with no confirmed deposit. */
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'noMobile', 'noDeposit'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 /** The group of the announcements answer each type goes to (§3); the original's name for H is not shown. */
 export const ANNOUNCEMENT_GROUPS = {
   B: 'banners',

@@ -1,4 +1,5 @@
 import type { OperatorView } from '@tessera/contract';
+import { shareSessionAcrossTabs } from '@tessera/tab-session';
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'bo.token';
@@ -41,10 +42,40 @@ export function getToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
-export function startSession(token: string, operator: OperatorView) {
+interface SharedSession {
+  token: string;
+  /** Null until the console has loaded who the operator is (it does so for a session without it). */
+  operator: OperatorView | null;
+}
+
+function storeSession({ token, operator }: SharedSession) {
   sessionStorage.setItem(TOKEN_KEY, token);
-  sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
+  if (operator) sessionStorage.setItem(OPERATOR_KEY, JSON.stringify(operator));
+  else sessionStorage.removeItem(OPERATOR_KEY);
   set({ token, operator, endedBecause: null });
+}
+
+function clearSession(reason: string | null) {
+  sessionStorage.removeItem(TOKEN_KEY);
+  sessionStorage.removeItem(OPERATOR_KEY);
+  set({ token: null, operator: null, endedBecause: reason });
+}
+
+/** The console's other tabs: one without a session takes this one's; signing out here signs out there. */
+const otherTabs = shareSessionAcrossTabs<SharedSession>({
+  channel: 'tessera.console.session',
+  current: () => {
+    const token = getToken();
+    return token ? { token, operator: readOperator() } : null;
+  },
+  tokenOf: (shared) => shared.token,
+  adopt: storeSession,
+  end: () => clearSession(null),
+});
+
+export function startSession(token: string, operator: OperatorView) {
+  storeSession({ token, operator });
+  otherTabs.announce({ token, operator });
 }
 
 export function updateOperator(operator: OperatorView) {
@@ -56,9 +87,9 @@ export function updateOperator(operator: OperatorView) {
 }
 
 export function endSession(reason: string | null = null) {
-  sessionStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(OPERATOR_KEY);
-  set({ token: null, operator: null, endedBecause: reason });
+  const token = state.token;
+  clearSession(reason);
+  if (token) otherTabs.ended(token);
 }
 
 export function clearEndReason() {

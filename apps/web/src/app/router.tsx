@@ -50,18 +50,23 @@ function HomeWithModal({ modal }: { modal: 'login' | 'register' }) {
 
 /**
  * §5: the member centre needs a token and a real account, the agent centre an agent. A visitor gets the login
- * pop-up, anyone else the warning in_need_true_account; both over home.
+ * pop-up and a trial account the warning in_need_true_account, both over home; a member who is not an agent goes
+ * to the join-us page, which explains the agent programme and how to apply.
  */
 function Gated({ level, children }: { level: GateLevel; children: ReactNode }) {
   const session = useSession();
   const navigate = useNavigate();
-  const refused = gateRefusal(level, session) !== null;
+  const refusal = gateRefusal(level, session);
   useEffect(() => {
-    if (!refused) return;
+    if (refusal === null) return;
+    if (refusal === 'notAgent') {
+      navigate('/join?from=agent', { replace: true });
+      return;
+    }
     passGate(level);
     navigate('/index', { replace: true });
-  }, [refused, level, navigate]);
-  return refused ? null : children;
+  }, [refusal, level, navigate]);
+  return refusal === null ? children : null;
 }
 
 function screenOf(route: PageRoute) {

@@ -1,3 +1,4 @@
+import { shareSessionAcrossTabs } from '@tessera/tab-session';
 import { useSyncExternalStore } from 'react';
 import { session } from '../lib/storage.ts';
 
@@ -78,8 +79,7 @@ export function getSession(): SessionState {
   return state;
 }
 
-/** Stores the session values of a successful login (§3) in session storage and marks the member logged in. */
-export function startSession(values: SessionValues): void {
+function storeSession(values: SessionValues): void {
   session.set(KEYS.token, values.token);
   session.set(KEYS.isAgent, String(values.isAgent));
   session.set(KEYS.customerId, String(values.customerId));
@@ -90,6 +90,51 @@ export function startSession(values: SessionValues): void {
   update({ token: values.token, isAgent: values.isAgent, username: values.username, member: null });
 }
 
+function clearSession(): void {
+  for (const key of session.keys()) {
+    if (!KEPT_ON_LOGOUT.test(key)) session.remove(key);
+  }
+  update({ token: null, isAgent: null, username: null, member: null });
+}
+
+/** The session values this tab holds, as another tab would take them over. */
+function storedValues(): SessionValues | null {
+  const token = session.get(KEYS.token);
+  if (!token) return null;
+  let memberLabel: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(session.get(KEYS.memberLabel) ?? '[]');
+    if (Array.isArray(parsed)) memberLabel = parsed.map(String);
+  } catch {
+    memberLabel = [];
+  }
+  return {
+    token,
+    isAgent: Number(session.get(KEYS.isAgent) ?? 0),
+    customerId: Number(session.get(KEYS.customerId) ?? 0),
+    account: session.get(KEYS.account) ?? '',
+    memberLabel,
+    username: session.get(KEYS.username) ?? '',
+  };
+}
+
+const otherTabs = shareSessionAcrossTabs<SessionValues>({
+  channel: 'tessera.site.session',
+  current: storedValues,
+  tokenOf: (values) => values.token,
+  adopt: storeSession,
+  end: clearSession,
+});
+
+/**
+ * Stores the session values of a successful login (§3) in session storage, marks the member logged in and hands
+ * the session to this site's other tabs that have none.
+ */
+export function startSession(values: SessionValues): void {
+  storeSession(values);
+  otherTabs.announce(values);
+}
+
 /** The member info and avatar of the logged-in member, once loaded. */
 export function setSessionMember(member: SessionMember | null): void {
   if (!state.token) return;
@@ -97,12 +142,14 @@ export function setSessionMember(member: SessionMember | null): void {
   update({ ...state, isAgent: member?.isAgent ?? state.isAgent, member });
 }
 
-/** Logs out on this side: clears session storage except the merchant values (§4 logout). */
+/**
+ * Logs out on this side: clears session storage except the merchant values (§4 logout), here and in every tab of
+ * this site that holds the same session.
+ */
 export function endSession(): void {
-  for (const key of session.keys()) {
-    if (!KEPT_ON_LOGOUT.test(key)) session.remove(key);
-  }
-  update({ token: null, isAgent: null, username: null, member: null });
+  const token = state.token;
+  clearSession();
+  if (token) otherTabs.ended(token);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -186,6 +186,13 @@ export const UserIcon = () => (
   </Icon>
 );
 
+export const UserPlusIcon = () => (
+  <Icon width="18" height="18">
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21c0-3.9 3.1-7 7-7s7 3.1 7 7M19 8v6M16 11h6" />
+  </Icon>
+);
+
 export const WalletIcon = () => (
   <Icon width="18" height="18">
     <path d="M19 7V5a1 1 0 0 0-1-1H5a2 2 0 0 0 0 4h14a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a2 2 0 0 1-2-2V6" />

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime, languageCode, nonEmpty, siteLink } from '../common.ts';
 import { CONSOLE_API, crud } from '../console-api.ts';
-import { ANNOUNCEMENT_TYPES } from '../constants.ts';
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
 
 /** Content, as the console edits it: images, banners, notices, announcements and the help centre. */
@@ -67,6 +67,7 @@ export const noticeRow = z.object({
 export const announcementInput = z
   .object({
     type: z.enum(ANNOUNCEMENT_TYPES),
+    audience: z.enum(ANNOUNCEMENT_AUDIENCES).default('all'),
     language: languageCode.default('EN'),
     title: nonEmpty(200),
     content: z.string().max(50_000),
@@ -82,6 +83,7 @@ export const announcementInput = z
 export const announcementRow = z.object({
   id: z.number().int(),
   type: z.enum(ANNOUNCEMENT_TYPES),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
   language: languageCode,
   title: z.string(),
   content: z.string(),

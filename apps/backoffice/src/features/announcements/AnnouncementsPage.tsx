@@ -1,5 +1,7 @@
 import {
+  ANNOUNCEMENT_AUDIENCES,
   ANNOUNCEMENT_TYPES,
+  type AnnouncementAudience,
   contentConsoleEndpoints,
   type LanguageCode,
   type ResponseOf,
@@ -37,6 +39,11 @@ export function AnnouncementsPage() {
       key: 'type',
       header: t('announcements.type'),
       render: (row) => <Badge tone="accent">{t(`announcements.types.${row.type}`)}</Badge>,
+    },
+    {
+      key: 'audience',
+      header: t('announcements.audience'),
+      render: (row) => t(`announcements.audiences.${row.audience}`),
     },
     languageColumn(t),
     {
@@ -92,6 +99,7 @@ function AnnouncementDialog({
 }: Editor<typeof contentConsoleEndpoints.announcements>) {
   const { t } = useTranslation();
   const [type, setType] = useState<AnnouncementType>(announcement?.type ?? 'B');
+  const [audience, setAudience] = useState<AnnouncementAudience>(announcement?.audience ?? 'all');
   const [language, setLanguage] = useState<LanguageCode>(announcement?.language ?? 'EN');
   const [title, setTitle] = useState(announcement?.title ?? '');
   const [content, setContent] = useState(announcement?.content ?? '');
@@ -107,11 +115,22 @@ function AnnouncementDialog({
       saveLabel={t('announcements.save')}
       saving={saving}
       error={error}
-      shownFields={['type', 'language', 'title', 'content', 'startsAt', 'endsAt', 'sort', 'enabled']}
+      shownFields={[
+        'type',
+        'audience',
+        'language',
+        'title',
+        'content',
+        'startsAt',
+        'endsAt',
+        'sort',
+        'enabled',
+      ]}
       onClose={onClose}
       onSubmit={() =>
         onSave({
           type,
+          audience,
           language,
           title,
           content,
@@ -139,6 +158,17 @@ function AnnouncementDialog({
           }))}
           onChange={(event) => setType(event.target.value as AnnouncementType)}
           error={errors.type}
+        />
+        <Select
+          label={t('announcements.audience')}
+          value={audience}
+          options={ANNOUNCEMENT_AUDIENCES.map((code) => ({
+            value: code,
+            label: t(`announcements.audiences.${code}`),
+          }))}
+          onChange={(event) => setAudience(event.target.value as AnnouncementAudience)}
+          error={errors.audience}
+          hint={t('announcements.audienceHint')}
         />
         <LanguageField value={language} onChange={setLanguage} error={errors.language} />
         <TextField

@@ -271,13 +271,59 @@ export const NOTICES: [string, string, string][] = [
   ['CN', '理性游戏提醒', '<p>您可以随时设置存款限额，请理性游戏。</p>'],
 ];
 
-/** [type, title, content] */
-export const ANNOUNCEMENTS: [string, string, string][] = [
-  ['B', 'Welcome to Tessera', '<p>Discover lottery, live casino, slots, sports and more.</p>'],
-  ['PL', 'Player notice: verify your phone', '<p>Verify your phone number to secure withdrawals.</p>'],
-  ['PU', 'Welcome bonus', '<p>Deposit today and receive a <strong>100%</strong> welcome bonus.</p>'],
-  ['PR', 'Weekly rebate', '<p>Rebates up to 1.2% are paid every Monday.</p>'],
-  ['H', 'Top winners this week', "<p>Congratulations to this week's biggest winners!</p>"],
+/** [type, audience, title and content per language] */
+export const ANNOUNCEMENTS: [string, string, Record<'EN' | 'VI' | 'CN', [string, string]>][] = [
+  [
+    'B',
+    'all',
+    {
+      EN: ['Welcome to Tessera', '<p>Discover lottery, live casino, slots, sports and more.</p>'],
+      VI: [
+        'Chào mừng đến với Tessera',
+        '<p>Khám phá xổ số, casino trực tuyến, slot, thể thao và nhiều hơn nữa.</p>',
+      ],
+      CN: ['欢迎来到 Tessera', '<p>探索彩票、真人娱乐场、老虎机、体育等更多精彩。</p>'],
+    },
+  ],
+  [
+    'PL',
+    'noMobile',
+    {
+      EN: ['Player notice: verify your phone', '<p>Verify your phone number to secure withdrawals.</p>'],
+      VI: [
+        'Thông báo: xác minh số điện thoại',
+        '<p>Hãy xác minh số điện thoại để bảo vệ các lệnh rút tiền.</p>',
+      ],
+      CN: ['玩家须知：验证手机号', '<p>请验证您的手机号码，以保障提款安全。</p>'],
+    },
+  ],
+  [
+    'PU',
+    'noDeposit',
+    {
+      EN: ['Welcome bonus', '<p>Deposit today and receive a <strong>100%</strong> welcome bonus.</p>'],
+      VI: ['Thưởng chào mừng', '<p>Nạp tiền hôm nay để nhận thưởng chào mừng <strong>100%</strong>.</p>'],
+      CN: ['欢迎奖金', '<p>今日存款即可获得 <strong>100%</strong> 欢迎奖金。</p>'],
+    },
+  ],
+  [
+    'PR',
+    'all',
+    {
+      EN: ['Weekly rebate', '<p>Rebates up to 1.2% are paid every Monday.</p>'],
+      VI: ['Hoàn trả hằng tuần', '<p>Hoàn trả lên đến 1,2% được chi trả vào thứ Hai hằng tuần.</p>'],
+      CN: ['每周返水', '<p>每周一发放最高 1.2% 的返水。</p>'],
+    },
+  ],
+  [
+    'H',
+    'all',
+    {
+      EN: ['Top winners this week', "<p>Congratulations to this week's biggest winners!</p>"],
+      VI: ['Người thắng lớn tuần này', '<p>Chúc mừng những người thắng lớn nhất tuần này!</p>'],
+      CN: ['本周大赢家', '<p>恭喜本周的大赢家们！</p>'],
+    },
+  ],
 ];
 
 /** [language, category, [title, content][]] */

@@ -220,13 +220,14 @@ async function seedNotices(tx: Queryable) {
 }
 
 async function seedAnnouncements(tx: Queryable) {
-  for (const [index, [type, title, content]] of data.ANNOUNCEMENTS.entries()) {
-    await tx.query('insert into announcements (type, title, content, sort) values ($1, $2, $3, $4)', [
-      type,
-      title,
-      content,
-      index,
-    ]);
+  for (const [index, [type, audience, versions]] of data.ANNOUNCEMENTS.entries()) {
+    for (const [language, [title, content]] of Object.entries(versions)) {
+      await tx.query(
+        `insert into announcements (type, audience, language, title, content, sort)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [type, audience, language, title, content, index],
+      );
+    }
   }
 }
 

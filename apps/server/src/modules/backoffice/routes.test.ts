@@ -306,7 +306,7 @@ describe('dashboard and audit log', () => {
     expect(before.counts).toMatchObject({
       banners: 24,
       notices: 16,
-      announcements: 5,
+      announcements: 15,
       helpArticles: 9,
       resources: 3,
     });

@@ -220,7 +220,8 @@ describe('player calls: notices', () => {
 });
 
 describe('player calls: announcements', () => {
-  const list = (query: string) => t.get(`/wps/relay/MCSFE_getListAnnouncements${query}`);
+  /** As a new member, whom every audience takes in (no mobile number, no deposit). */
+  const list = (query: string) => t.get(`/wps/relay/MCSFE_getListAnnouncements${query}`, tok.member);
   /** The types of every announcement of the answer, group by group. */
   const everyType = (groups: Record<string, { type: string }[]>) =>
     Object.values(groups).flatMap((group) => group.map((announcement) => announcement.type));
@@ -260,6 +261,49 @@ describe('player calls: announcements', () => {
     expect(original.body.value.H).toEqual([]);
   });
 
+  it('shows each member the announcements of their audiences, and a visitor only those for everyone', async () => {
+    const titlesFor = async (token?: string) =>
+      everyType((await t.get('/wps/relay/MCSFE_getListAnnouncements', token)).body.value);
+    // Seeded: PL is for members without a mobile number, PU for members without a confirmed deposit.
+    expect(await titlesFor()).toEqual(['B', 'PR', 'H']);
+    expect(await titlesFor(tok.member)).toEqual(['B', 'PL', 'PU', 'PR', 'H']);
+    const withMobile = await t.memberToken();
+    const mobileId = (await t.db.query<{ id: number }>('select max(id) as id from members'))[0]?.id;
+    await t.db.query("update members set country_dialing_code = '84', mobile = $2 where id = $1", [
+      mobileId,
+      `9${String(mobileId).padStart(8, '0')}`,
+    ]);
+    expect(await titlesFor(withMobile)).toEqual(['B', 'PU', 'PR', 'H']);
+
+    const created = await t.send(
+      'POST',
+      `${API}/announcements`,
+      { type: 'H', audience: 'noMobile', title: 'Bind your phone', content: '<p>x</p>' },
+      tok.support,
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.value.audience).toBe('noMobile');
+    const h = async (token?: string) =>
+      (await t.get('/wps/relay/MCSFE_getListAnnouncements?type=H', token)).body.value.H.map(
+        (a: { title: string }) => a.title,
+      );
+    expect(await h(tok.member)).toEqual(['Bind your phone', 'Top winners this week']);
+    expect(await h(withMobile)).toEqual(['Top winners this week']);
+    expect(await h()).toEqual(['Top winners this week']);
+    expectFailure(
+      await t.send(
+        'POST',
+        `${API}/announcements`,
+        { type: 'H', audience: 'vip', title: 'x', content: '' },
+        tok.support,
+      ),
+      400,
+      'validation_failed',
+      { audience: 'Value is not valid' },
+    );
+    await t.send('DELETE', `${API}/announcements/${created.body.value.id}`, undefined, tok.support);
+  });
+
   it('refuses a platform other than W and an unknown type with validation_failed', async () => {
     expectFailure(await list('?platform=X'), 400, 'validation_failed', { platform: 'Value is not valid' });
     expectFailure(await list('?type=Z'), 400, 'validation_failed', { type: 'Value is not valid' });
@@ -272,6 +316,7 @@ describe('player calls: announcements', () => {
         method: 'GET',
         url: `/wps/relay/MCSFE_getListAnnouncements${query}`,
         headers: { Language: 'KO' },
+        token: tok.member,
       });
     const english = ['B', 'PL', 'PU', 'PR', 'H'];
     expect(everyType((await ko('')).body.value)).toEqual(english);
@@ -635,6 +680,7 @@ describe('console: announcements (operations and support)', () => {
     expect(row).toEqual({
       id: expect.any(Number),
       type: 'PR',
+      audience: 'all',
       language: 'EN',
       title: 'Spring promotion',
       content: '<p>Deposit and win</p>',
@@ -667,7 +713,7 @@ describe('console: announcements (operations and support)', () => {
       before: row,
       after,
     });
-    const pu = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PU');
+    const pu = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PU', tok.member);
     expect(pu.body.value.popup.map((a: { title: string }) => a.title)).toEqual(['Welcome bonus']);
 
     const removed = await t.send('DELETE', `${API}/announcements/${row.id}`, undefined, tok.support);
@@ -1161,17 +1207,18 @@ describe('player calls: announcement windows', () => {
       (await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PL')).body.value.player.map(
         (a: { title: string }) => a.title,
       );
-    expect(await titles()).toEqual(['Player notice: verify your phone']);
+    // A visitor: the seeded player notice is for members without a mobile number, so only the timed one shows.
+    expect(await titles()).toEqual([]);
     t.clock.advance(60 * 60_000 - 1);
-    expect(await titles()).toEqual(['Player notice: verify your phone']);
+    expect(await titles()).toEqual([]);
     t.clock.advance(1);
-    expect(await titles()).toEqual(['Timed notice', 'Player notice: verify your phone']);
+    expect(await titles()).toEqual(['Timed notice']);
     const live = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PL');
     expect(live.body.value.player[0]).toMatchObject({ id: created.body.value.id, startsAt, endsAt });
     t.clock.advance(60 * 60_000 - 1);
-    expect(await titles()).toEqual(['Timed notice', 'Player notice: verify your phone']);
+    expect(await titles()).toEqual(['Timed notice']);
     t.clock.advance(1);
-    expect(await titles()).toEqual(['Player notice: verify your phone']);
+    expect(await titles()).toEqual([]);
   });
 
   it('hides a disabled announcement', async () => {

@@ -40,8 +40,8 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.banners, async ({ query }) => service.bannersOf(db, query.groupName));
   route(app, deps, api.notices, async ({ language }) => service.publishedNotices(db, language));
   for (const endpoint of [api.announcements, api.announcementsOtherClient]) {
-    route(app, deps, endpoint, async ({ query, language, now }) =>
-      service.liveAnnouncements(db, {
+    route(app, deps, endpoint, async ({ query, language, now, caller }) =>
+      service.liveAnnouncements(db, caller, {
         language,
         types: query.types ?? (query.type ? [query.type] : [...ANNOUNCEMENT_TYPES]),
         platform: query.platform,

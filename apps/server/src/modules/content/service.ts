@@ -1,4 +1,5 @@
 import type {
+  AnnouncementAudience,
   AnnouncementGroups,
   announcementInput,
   Banner,
@@ -18,6 +19,7 @@ import {
 } from '@tessera/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
+import type { Caller } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
@@ -138,6 +140,7 @@ export async function publishedNotices(db: Queryable, language: string): Promise
 export const announcementRowView = (row: store.AnnouncementDb) => ({
   id: row.id,
   type: row.type,
+  audience: row.audience,
   language: row.language as LanguageCode,
   title: row.title,
   content: row.content,
@@ -155,9 +158,14 @@ type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 export async function liveAnnouncements(
   db: Queryable,
+  caller: Caller,
   filter: { language: string; types: AnnouncementType[]; platform: string; executionType: string; now: Date },
 ): Promise<AnnouncementGroups> {
-  const rows = await store.listLiveAnnouncements(db, filter);
+  const audiences: AnnouncementAudience[] = [
+    'all',
+    ...(caller.kind === 'member' ? await store.memberAudiences(db, caller.memberId) : []),
+  ];
+  const rows = await store.listLiveAnnouncements(db, { ...filter, audiences });
   const groups: AnnouncementGroups = { banners: [], player: [], popup: [], promotion: [], H: [] };
   for (const row of rows) {
     groups[ANNOUNCEMENT_GROUPS[row.type]].push({
@@ -291,6 +299,7 @@ export async function removeNotice(deps: AppDeps, call: OperatorCall, id: number
 
 const announcementFields = (body: z.output<typeof announcementInput>) => ({
   type: body.type,
+  audience: body.audience,
   language: body.language,
   title: body.title,
   content: sanitizeRichHtml(body.content),

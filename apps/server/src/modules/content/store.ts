@@ -1,3 +1,4 @@
+import type { AnnouncementAudience } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 
 export interface ImageDb {
@@ -138,6 +139,7 @@ export async function deleteNotice(db: Queryable, id: number) {
 export interface AnnouncementDb {
   id: number;
   type: 'B' | 'PL' | 'PU' | 'PR' | 'H';
+  audience: AnnouncementAudience;
   platform: string;
   execution_type: string;
   language: string;
@@ -149,7 +151,7 @@ export interface AnnouncementDb {
   enabled: boolean;
 }
 const ANNOUNCEMENT_COLUMNS =
-  'id, type, platform, execution_type, language, title, content, starts_at, ends_at, sort, enabled';
+  'id, type, audience, platform, execution_type, language, title, content, starts_at, ends_at, sort, enabled';
 
 export function listAnnouncements(db: Queryable) {
   return db.query<AnnouncementDb>(
@@ -158,15 +160,23 @@ export function listAnnouncements(db: Queryable) {
 }
 
 /**
- * Live announcements of the given types, each type in the language asked for when it has live ones in it, in
- * English otherwise.
+ * Live announcements of the given types for the given audiences, each type in the language asked for when it has
+ * live ones in it, in English otherwise.
  */
 export function listLiveAnnouncements(
   db: Queryable,
-  filter: { language: string; types: string[]; platform: string; executionType: string; now: Date },
+  filter: {
+    language: string;
+    types: string[];
+    platform: string;
+    executionType: string;
+    now: Date;
+    audiences: AnnouncementAudience[];
+  },
 ) {
   const live = `enabled and type = any($2::text[]) and platform = $3 and execution_type = $4
-    and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)`;
+    and (starts_at is null or starts_at <= $5) and (ends_at is null or ends_at > $5)
+    and audience = any($6::text[])`;
   return db.query<AnnouncementDb>(
     `select ${ANNOUNCEMENT_COLUMNS} from announcements a
      where ${live}
@@ -174,8 +184,24 @@ export function listLiveAnnouncements(
          select 1 from announcements where language = $1 and type = a.type and ${live}
        ) then $1 else 'EN' end
      order by sort, id desc`,
-    [filter.language, filter.types, filter.platform, filter.executionType, filter.now],
+    [filter.language, filter.types, filter.platform, filter.executionType, filter.now, filter.audiences],
   );
+}
+
+/** The audiences a member belongs to besides everyone's: no mobile number bound, no confirmed deposit. */
+export async function memberAudiences(db: Queryable, memberId: number): Promise<AnnouncementAudience[]> {
+  const rows = await db.query<{ no_mobile: boolean; no_deposit: boolean }>(
+    `select m.mobile is null as no_mobile,
+       not exists (select 1 from deposits d where d.member_id = m.id and d.status = 'confirmed') as no_deposit
+     from members m where m.id = $1`,
+    [memberId],
+  );
+  const row = rows[0];
+  if (!row) return [];
+  return [
+    ...(row.no_mobile ? (['noMobile'] as const) : []),
+    ...(row.no_deposit ? (['noDeposit'] as const) : []),
+  ];
 }
 
 export async function findAnnouncement(db: Queryable, id: number) {
@@ -190,18 +216,18 @@ type AnnouncementWrite = Omit<AnnouncementDb, 'id' | 'platform' | 'execution_typ
 
 export async function insertAnnouncement(db: Queryable, a: AnnouncementWrite) {
   const rows = await db.query<AnnouncementDb>(
-    `insert into announcements (type, language, title, content, starts_at, ends_at, sort, enabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${ANNOUNCEMENT_COLUMNS}`,
-    [a.type, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
+    `insert into announcements (type, audience, language, title, content, starts_at, ends_at, sort, enabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${ANNOUNCEMENT_COLUMNS}`,
+    [a.type, a.audience, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
   );
   return rows[0] as AnnouncementDb;
 }
 
 export async function updateAnnouncement(db: Queryable, id: number, a: AnnouncementWrite) {
   const rows = await db.query<AnnouncementDb>(
-    `update announcements set type = $2, language = $3, title = $4, content = $5, starts_at = $6, ends_at = $7,
-       sort = $8, enabled = $9 where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
-    [id, a.type, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
+    `update announcements set type = $2, audience = $3, language = $4, title = $5, content = $6, starts_at = $7,
+       ends_at = $8, sort = $9, enabled = $10 where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
+    [id, a.type, a.audience, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
   );
   return rows[0] ?? null;
 }

@@ -2,12 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ANNOUNCEMENT_GROUPS, type ANNOUNCEMENT_TYPES } from '@tessera/contract';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
+import { useSession } from '../../app/session.ts';
 
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
-export const announcementsQuery = (type: AnnouncementType) =>
+/** Announcements of a type, as the logged-in member (or a visitor, without one) is meant to see them. */
+export const announcementsQuery = (type: AnnouncementType, username: string | null) =>
   queryOptions({
-    queryKey: ['system', 'announcements', type],
+    queryKey: ['system', 'announcements', type, username],
     queryFn: async ({ signal }) =>
       (await api(endpoints.announcements, { query: { type, platform: 'W', executionType: 'B' }, signal }))[
         ANNOUNCEMENT_GROUPS[type]
@@ -15,5 +17,6 @@ export const announcementsQuery = (type: AnnouncementType) =>
   });
 
 export function useAnnouncements(type: AnnouncementType, enabled = true) {
-  return useQuery({ ...announcementsQuery(type), enabled });
+  const { username } = useSession();
+  return useQuery({ ...announcementsQuery(type, username), enabled });
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { CheckIcon, CloseIcon } from '../../ui/icons.tsx';
+import { usePostLoginModalRequested } from '../announcements/postLoginModal.ts';
 import { showNotice, useNotice } from './notice.ts';
 
 const SHOWN_MS = 12_000;
@@ -14,7 +15,10 @@ const SHOWN_MS = 12_000;
 export function LoginNotice() {
   const { t } = useTranslation();
   const locale = useDateLocale();
-  const notice = useNotice();
+  // The post-login announcements come first: the welcome waits until they are closed, rather than lie under them.
+  const waiting = usePostLoginModalRequested();
+  const latest = useNotice();
+  const notice = waiting ? null : latest;
 
   useEffect(() => {
     if (!notice) return;

@@ -10,24 +10,39 @@ import { openAuthModal } from './authModal.ts';
  */
 export type GateLevel = 'login' | 'member' | 'agent';
 
-/** Why the gate stops the visitor: no token (login pop-up), or not the right account (warning). */
-export function gateRefusal(level: GateLevel, session: SessionState): 'login' | 'needRealAccount' | null {
-  if (!session.token) return 'login';
-  if (level === 'login') return null;
+/** Who is at the site: no token, a trial account (free play), a member, or an agent (§3 isAgent). */
+export type AccountKind = 'visitor' | 'trial' | 'member' | 'agent';
+
+export function accountKind(session: SessionState): AccountKind {
+  if (!session.token) return 'visitor';
   const isAgent = session.member?.isAgent ?? session.isAgent;
-  if (isAgent === TRIAL_ACCOUNT_IS_AGENT) return 'needRealAccount';
-  if (level === 'agent' && !(AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(isAgent ?? -1)) {
-    return 'needRealAccount';
-  }
+  if (isAgent === TRIAL_ACCOUNT_IS_AGENT) return 'trial';
+  return (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(isAgent ?? -1) ? 'agent' : 'member';
+}
+
+/**
+ * Why the gate stops the visitor: no token (login pop-up), a trial account (warning), or a member who is not an
+ * agent at the agent centre (the join-us page, which explains the agent programme and how to apply).
+ */
+export function gateRefusal(
+  level: GateLevel,
+  session: SessionState,
+): 'login' | 'needRealAccount' | 'notAgent' | null {
+  const kind = accountKind(session);
+  if (kind === 'visitor') return 'login';
+  if (level === 'login') return null;
+  if (kind === 'trial') return 'needRealAccount';
+  if (level === 'agent' && kind !== 'agent') return 'notAgent';
   return null;
 }
 
 /**
- * §5 login gate: without a token the login pop-up opens; a trial account (or a non-agent at the agent centre)
- * gets the warning in_need_true_account with in_increase_submit. Answers whether the action may go on.
+ * §5 login gate: without a token the login pop-up opens; a trial account gets the warning in_need_true_account
+ * with in_increase_submit. Answers whether the action may go on; a member who is not an agent is for the caller to
+ * send to the join-us page.
  */
 export function passGate(level: GateLevel): boolean {
   const refusal = gateRefusal(level, getSession());
-  if (refusal) openAuthModal(refusal);
+  if (refusal === 'login' || refusal === 'needRealAccount') openAuthModal(refusal);
   return refusal === null;
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Balances } from '@tessera/contract';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import { LogoutIcon, UserIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../..
 import { Button, buttonClass, LazyImage } from '../../ui/index.ts';
 import { preloadAuthModals } from '../auth/AuthModal.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
-import { type GateLevel, passGate } from '../auth/gate.ts';
+import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
+import { signOut } from '../auth/signOut.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
@@ -71,11 +73,32 @@ export function formattedBalance(
  * The balance follows every posting without a reload (pushed over /ws). It opens "my account" (a trial account
  * gets the warning of §5 instead).
  */
-function MemberSummary({ member }: { member: SessionMember | null }) {
+function MemberSummary({ member, trial }: { member: SessionMember | null; trial: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: balance } = useBalance();
   const showBalance = member !== null && balance !== undefined && !isHomePath(pathname);
+  const text = (
+    <span className="member-summary__text">
+      {trial ? null : <span className="visually-hidden">{t('header.myAccount')}: </span>}
+      <span className="member-summary__name">{member?.nickname ?? t('common.loading')}</span>
+      {showBalance ? (
+        <span className="member-summary__balance">
+          <span className="visually-hidden">{t('header.balance')} </span>
+          {formattedBalance(balance)}
+        </span>
+      ) : null}
+    </span>
+  );
+  // A trial account has no account to open: its name and play money show, with nothing to click.
+  if (trial) {
+    return (
+      <div className="member-summary member-summary--trial">
+        <MemberAvatar member={member} />
+        {text}
+      </div>
+    );
+  }
   return (
     <button
       type="button"
@@ -88,17 +111,49 @@ function MemberSummary({ member }: { member: SessionMember | null }) {
       }}
     >
       <MemberAvatar member={member} />
-      <span className="member-summary__text">
-        <span className="visually-hidden">{t('header.myAccount')}: </span>
-        <span className="member-summary__name">{member?.nickname ?? t('common.loading')}</span>
-        {showBalance ? (
-          <span className="member-summary__balance">
-            <span className="visually-hidden">{t('header.balance')} </span>
-            {formattedBalance(balance)}
-          </span>
-        ) : null}
-      </span>
+      {text}
     </button>
+  );
+}
+
+/** A trial account's mark: the money in it is play money. */
+export function DemoBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="demo-badge" title={t('header.demoHint')}>
+      {t('header.demo')}
+    </span>
+  );
+}
+
+/**
+ * "Sign up for real": the trial session ends (its token is revoked) and the registration modal opens, so the
+ * account registered next is the one the site keeps.
+ */
+export function useSignUpForReal(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await signOut(queryClient, () => {});
+    openAuthModal('register');
+  };
+}
+
+export function SignUpForReal({ beforeOpen, size }: { beforeOpen?: () => void; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation();
+  const signUp = useSignUpForReal();
+  return (
+    <Button
+      variant="accent"
+      size={size}
+      onPointerEnter={preloadAuthModals}
+      onFocus={preloadAuthModals}
+      onClick={() => {
+        beforeOpen?.();
+        void signUp();
+      }}
+    >
+      {t('header.signUpForReal')}
+    </Button>
   );
 }
 
@@ -115,10 +170,36 @@ export function gated(level: GateLevel) {
  */
 export function LoggedInActions({ member }: { member: SessionMember | null }) {
   const { t } = useTranslation();
+  const session = useSession();
+  const kind = accountKind(session);
   const [confirming, setConfirming] = useState(false);
+  const signOutButton = (
+    <>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('header.signOut')}
+        title={t('header.signOut')}
+        onClick={() => setConfirming(true)}
+      >
+        <LogoutIcon />
+      </button>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </>
+  );
+  if (kind === 'trial') {
+    return (
+      <div className="account account--member account--trial">
+        <DemoBadge />
+        <MemberSummary member={member} trial />
+        <SignUpForReal />
+        {signOutButton}
+      </div>
+    );
+  }
   return (
     <div className="account account--member">
-      <MemberSummary member={member} />
+      <MemberSummary member={member} trial={false} />
       <Link
         to="/member?page=depositv2"
         className={buttonClass('accent', 'md', 'account__deposit')}
@@ -131,20 +212,11 @@ export function LoggedInActions({ member }: { member: SessionMember | null }) {
         <WithdrawIcon />
         <span className="account__label">{t('header.withdraw')}</span>
       </Link>
-      <Link to="/agentHome" className={buttonClass('ghost', 'md')} onClick={gated('agent')}>
+      <Link to={kind === 'agent' ? '/agentHome' : '/join?from=agent'} className={buttonClass('ghost', 'md')}>
         <UsersIcon />
         <span className="account__label">{t('header.agent')}</span>
       </Link>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('header.signOut')}
-        title={t('header.signOut')}
-        onClick={() => setConfirming(true)}
-      >
-        <LogoutIcon />
-      </button>
-      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+      {signOutButton}
     </div>
   );
 }

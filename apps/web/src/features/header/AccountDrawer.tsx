@@ -1,8 +1,6 @@
-import { AGENT_CENTRE_IS_AGENT_VALUES, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isHomePath } from '../../app/routes.ts';
 import { type SessionState, useSession } from '../../app/session.ts';
 import {
   ChatIcon,
@@ -24,7 +22,7 @@ import {
 } from '../../ui/icons.tsx';
 import { buttonClass, Modal } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
-import { type GateLevel, passGate } from '../auth/gate.ts';
+import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import type { MemberCentrePage } from '../member-centre/menu.ts';
 import { useMemberCentreMenu } from '../member-centre/useMemberCentreMenu.ts';
@@ -32,7 +30,14 @@ import { ChatRoomDialog } from '../right-bar/ChatRoomDialog.tsx';
 import { useMessagingAppUrl } from '../right-bar/messagingApp.ts';
 import { SpeedTestDialog } from '../right-bar/SpeedTestDialog.tsx';
 import { useBalance } from '../wallet/queries.ts';
-import { formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
+import {
+  DemoBadge,
+  formattedBalance,
+  gated,
+  LoggedOutActions,
+  MemberAvatar,
+  SignUpForReal,
+} from './AccountArea.tsx';
 import { closeAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
 import { SignOutDialog } from './SignOutDialog.tsx';
@@ -64,15 +69,6 @@ function gatedLeaving(level: GateLevel) {
 
 /** Deposit and withdraw have their own buttons at the top of the drawer. */
 const CARD_PAGES: MemberCentrePage[] = ['depositv2', 'withdraw'];
-
-function isAgentAccount(session: SessionState): boolean {
-  const isAgent = session.member?.isAgent ?? session.isAgent ?? -1;
-  return (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(isAgent);
-}
-
-function isTrialAccount(session: SessionState): boolean {
-  return (session.member?.isAgent ?? session.isAgent) === TRIAL_ACCOUNT_IS_AGENT;
-}
 
 /** One row of the drawer: an icon, a name and a chevron, as a link or a button. */
 function DrawerItem({
@@ -112,31 +108,47 @@ function DrawerItem({
   );
 }
 
-/** The member at the top of the drawer: avatar, nickname, balance, deposit and withdraw. */
+/**
+ * The member at the top of the drawer: avatar, nickname, balance, deposit and withdraw. A trial account shows its
+ * demo mark and "Sign up for real" instead: it has no account to edit and no money to move.
+ */
 function MemberCard({ session }: { session: SessionState }) {
   const { t } = useTranslation();
   const { data: balance } = useBalance();
+  const trial = accountKind(session) === 'trial';
+  const identity = (
+    <>
+      <MemberAvatar member={session.member} />
+      <span className="drawer__profile-text">
+        <span className="drawer__nickname">
+          {session.member?.nickname ?? session.username ?? t('common.loading')}
+        </span>
+        <span className="drawer__profile-hint">
+          {trial ? t('drawer.trialAccount') : t('drawer.editProfile')}
+        </span>
+      </span>
+    </>
+  );
   return (
     <div className="drawer__member">
-      <button
-        type="button"
-        className="drawer__profile"
-        onClick={() => {
-          closeAccountDrawer();
-          if (passGate('member')) openAuthModal('account');
-        }}
-      >
-        <MemberAvatar member={session.member} />
-        <span className="drawer__profile-text">
-          <span className="drawer__nickname">
-            {session.member?.nickname ?? session.username ?? t('common.loading')}
-          </span>
-          <span className="drawer__profile-hint">
-            {isTrialAccount(session) ? t('drawer.trialAccount') : t('drawer.editProfile')}
-          </span>
-        </span>
-        <ChevronRightIcon />
-      </button>
+      {trial ? (
+        <div className="drawer__profile drawer__profile--trial">
+          {identity}
+          <DemoBadge />
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="drawer__profile"
+          onClick={() => {
+            closeAccountDrawer();
+            if (passGate('member')) openAuthModal('account');
+          }}
+        >
+          {identity}
+          <ChevronRightIcon />
+        </button>
+      )}
       {balance !== undefined ? (
         <p className="drawer__balance">
           <span className="drawer__balance-label">{t('header.balance')}</span>
@@ -144,28 +156,34 @@ function MemberCard({ session }: { session: SessionState }) {
         </p>
       ) : null}
       <div className="drawer__money">
-        <Link
-          to="/member?page=depositv2"
-          className={buttonClass('accent', 'md')}
-          onClick={gatedLeaving('member')}
-        >
-          <WalletIcon />
-          {t('header.deposit')}
-        </Link>
-        <Link
-          to="/member?page=withdraw"
-          className={buttonClass('secondary', 'md')}
-          onClick={gatedLeaving('member')}
-        >
-          <WithdrawIcon />
-          {t('header.withdraw')}
-        </Link>
+        {trial ? (
+          <SignUpForReal beforeOpen={closeAccountDrawer} />
+        ) : (
+          <>
+            <Link
+              to="/member?page=depositv2"
+              className={buttonClass('accent', 'md')}
+              onClick={gatedLeaving('member')}
+            >
+              <WalletIcon />
+              {t('header.deposit')}
+            </Link>
+            <Link
+              to="/member?page=withdraw"
+              className={buttonClass('secondary', 'md')}
+              onClick={gatedLeaving('member')}
+            >
+              <WithdrawIcon />
+              {t('header.withdraw')}
+            </Link>
+          </>
+        )}
       </div>
     </div>
   );
 }
 
-/** The member centre's pages (§2 menu rules) and, for agents, the agent centre. */
+/** The member centre's pages (§2 menu rules) and the agent centre, or the agent programme for a non-agent. */
 function MemberPages({ session }: { session: SessionState }) {
   const { t } = useTranslation();
   const { pages } = useMemberCentreMenu();
@@ -187,13 +205,17 @@ function MemberPages({ session }: { session: SessionState }) {
               </li>
             );
           })}
-        {isAgentAccount(session) ? (
-          <li>
+        <li>
+          {accountKind(session) === 'agent' ? (
             <DrawerItem to="/agentHome" icon={<UsersIcon />}>
               {t('pages.agentHome')}
             </DrawerItem>
-          </li>
-        ) : null}
+          ) : (
+            <DrawerItem to="/join?from=agent" icon={<UsersIcon />}>
+              {t('pages.join')}
+            </DrawerItem>
+          )}
+        </li>
       </ul>
     </nav>
   );
@@ -233,7 +255,7 @@ export function AccountDrawer() {
         {session.token ? (
           <>
             <MemberCard session={session} />
-            <MemberPages session={session} />
+            {accountKind(session) === 'trial' ? null : <MemberPages session={session} />}
           </>
         ) : (
           <div className="drawer__visitor">
@@ -245,12 +267,10 @@ export function AccountDrawer() {
           <h3 id="drawer-settings" className="drawer__heading">
             {t('drawer.settings')}
           </h3>
-          {isHomePath(location.pathname) ? null : (
-            <div className="drawer__setting drawer__setting--language">
-              <span className="drawer__setting-name">{t('drawer.language')}</span>
-              <LanguageSelector placement="inline" />
-            </div>
-          )}
+          <div className="drawer__setting drawer__setting--language">
+            <span className="drawer__setting-name">{t('drawer.language')}</span>
+            <LanguageSelector placement="inline" />
+          </div>
           <div className="drawer__setting">
             <span className="drawer__setting-name">{t('header.darkTheme')}</span>
             <ThemeSwitch />

@@ -5,8 +5,9 @@ import { useSession } from '../../app/session.ts';
 import { MenuIcon, WalletIcon } from '../../ui/icons.tsx';
 import { buttonClass } from '../../ui/index.ts';
 import { preloadAuthModals } from '../auth/AuthModal.tsx';
+import { accountKind } from '../auth/gate.ts';
 import { useBalance } from '../wallet/queries.ts';
-import { formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
+import { DemoBadge, formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
 import { openAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
 
 /** The button that opens the account drawer: the member's avatar, or a menu icon for a visitor. */
@@ -40,7 +41,8 @@ function DrawerButton() {
 export function PhoneAccountArea() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { token, member } = useSession();
+  const session = useSession();
+  const { token, member } = session;
   const { data: balance } = useBalance();
 
   if (!token) {
@@ -53,22 +55,26 @@ export function PhoneAccountArea() {
   }
 
   const showBalance = member !== null && balance !== undefined && !isHomePath(pathname);
+  const trial = accountKind(session) === 'trial';
   return (
     <div className="phone-account">
+      {trial ? <DemoBadge /> : null}
       {showBalance ? (
         <span className="phone-account__balance">
           <span className="visually-hidden">{t('header.balance')} </span>
           {formattedBalance(balance)}
         </span>
       ) : null}
-      <Link
-        to="/member?page=depositv2"
-        className={buttonClass('accent', 'sm', 'phone-account__deposit')}
-        onClick={gated('member')}
-      >
-        <WalletIcon />
-        {t('header.deposit')}
-      </Link>
+      {trial ? null : (
+        <Link
+          to="/member?page=depositv2"
+          className={buttonClass('accent', 'sm', 'phone-account__deposit')}
+          onClick={gated('member')}
+        >
+          <WalletIcon />
+          {t('header.deposit')}
+        </Link>
+      )}
       <DrawerButton />
     </div>
   );

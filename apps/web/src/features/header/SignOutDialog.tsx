@@ -30,7 +30,7 @@ export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () =>
             {t('common.cancel')}
           </Button>
           <Button loading={busy} onClick={() => void confirm()}>
-            {t('common.confirm')}
+            {t('header.signOut')}
           </Button>
         </>
       }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { BoltIcon, GiftIcon, HeadsetIcon, ShieldIcon, UsersIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/index.ts';
@@ -23,6 +24,8 @@ export default function JoinPage() {
   const siteName = useSiteName();
   const { token } = useSession();
   const customerService = useCustomerService();
+  const [search] = useSearchParams();
+  const fromAgentCentre = token !== null && search.get('from') === 'agent';
 
   return (
     <div className="container join">
@@ -36,6 +39,11 @@ export default function JoinPage() {
           {t('join.title', { siteName })}
         </h1>
         <p className="join-hero__text">{t('join.text')}</p>
+        {fromAgentCentre ? (
+          <p className="join-hero__note" role="status">
+            {t('join.notAgentYet')}
+          </p>
+        ) : null}
         <div className="join-hero__actions">
           {token ? null : (
             <Button variant="accent" size="lg" onClick={() => openAuthModal('register')}>

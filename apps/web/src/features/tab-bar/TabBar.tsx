@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { normalisePath } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
-import { GamepadIcon, GiftIcon, HomeIcon, UserIcon, WalletIcon } from '../../ui/icons.tsx';
-import { gated } from '../header/AccountArea.tsx';
+import { GamepadIcon, GiftIcon, HomeIcon, UserIcon, UserPlusIcon, WalletIcon } from '../../ui/icons.tsx';
+import { accountKind } from '../auth/gate.ts';
+import { gated, useSignUpForReal } from '../header/AccountArea.tsx';
 import { openAccountDrawer, useAccountDrawerOpen } from '../header/accountDrawer.ts';
 import { GAME_TYPE_PATHS } from '../header/gameMenus.ts';
 import { GamesSheet } from './GamesSheet.tsx';
@@ -19,7 +20,10 @@ const LOBBY_PATHS = Object.values(GAME_TYPE_PATHS).map(normalisePath);
 export function TabBar() {
   const { t } = useTranslation();
   const { pathname, key } = useLocation();
-  const { token } = useSession();
+  const session = useSession();
+  const { token } = session;
+  const trial = accountKind(session) === 'trial';
+  const signUp = useSignUpForReal();
   const drawerOpen = useAccountDrawerOpen();
   const [gamesOpen, setGamesOpen] = useState(false);
   const inLobby = LOBBY_PATHS.includes(normalisePath(pathname));
@@ -51,16 +55,29 @@ export function TabBar() {
             </button>
           </li>
           <li>
-            <Link
-              to="/member?page=depositv2"
-              className="tab-bar__tab tab-bar__tab--deposit"
-              onClick={gated('member')}
-            >
-              <span className="tab-bar__deposit-icon">
-                <WalletIcon />
-              </span>
-              <span className="tab-bar__name">{t('header.deposit')}</span>
-            </Link>
+            {trial ? (
+              <button
+                type="button"
+                className="tab-bar__tab tab-bar__tab--deposit"
+                onClick={() => void signUp()}
+              >
+                <span className="tab-bar__deposit-icon">
+                  <UserPlusIcon />
+                </span>
+                <span className="tab-bar__name">{t('tabBar.signUp')}</span>
+              </button>
+            ) : (
+              <Link
+                to="/member?page=depositv2"
+                className="tab-bar__tab tab-bar__tab--deposit"
+                onClick={gated('member')}
+              >
+                <span className="tab-bar__deposit-icon">
+                  <WalletIcon />
+                </span>
+                <span className="tab-bar__name">{t('header.deposit')}</span>
+              </Link>
+            )}
           </li>
           <li>
             <NavLink to="/promotions" className="tab-bar__tab">
