@@ -8,6 +8,7 @@ import { currentCountryQuery, whitelabelQuery } from '../features/site/queries.t
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
+import { onSessionFromOtherTab } from './session.ts';
 
 /** Listens to /ws for as long as the app is open, whatever the system status. */
 function RealtimeRefresh() {
@@ -30,6 +31,12 @@ loadMemberInfo(queryClient).then(
     // A refused token has ended the session (app/api.ts); anything else leaves the header as it is.
   },
 );
+
+onSessionFromOtherTab(() => {
+  loadMemberInfo(queryClient).catch(() => {
+    // As at startup: a refused token has ended the session.
+  });
+});
 
 export function App() {
   return (

@@ -118,11 +118,21 @@ function storedValues(): SessionValues | null {
   };
 }
 
+const adoptedListeners = new Set<() => void>();
+
+/** Runs the listener whenever this tab takes over a session another tab shared (its member info is then due). */
+export function onSessionFromOtherTab(listener: () => void): void {
+  adoptedListeners.add(listener);
+}
+
 const otherTabs = shareSessionAcrossTabs<SessionValues>({
   channel: 'tessera.site.session',
   current: storedValues,
   tokenOf: (values) => values.token,
-  adopt: storeSession,
+  adopt: (values) => {
+    storeSession(values);
+    for (const listener of adoptedListeners) listener();
+  },
   end: clearSession,
 });
 
