@@ -355,7 +355,7 @@ describe('accounts: login and logout', () => {
     const page = await open('/help');
     await logIn(page, member.username, member.password);
     const updated = page.waitForResponse((response) => response.url().endsWith('/wps/member/language'));
-    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
     expect((await updated).status()).toBe(200);
     const detail = await api('GET', `/backoffice/api/players/${member.id}`, await operatorToken());
@@ -769,5 +769,5 @@ describe('accounts: screenshots', () => {
       await settledScreenshot(page, `accounts-trial-warning-${theme}`);
       await close(page);
     }
-  });
+  }, 120_000);
 });

@@ -76,7 +76,10 @@ async function expectVisible(locator: Locator): Promise<void> {
   expect(await locator.isVisible()).toBe(true);
 }
 
-const HOME_TITLE = { en: 'Lottery, live casino, slots and more' };
+const HOME_TITLE = {
+  en: 'Lottery, live casino, slots and more',
+  vi: 'Xổ số, casino trực tuyến, slot và nhiều hơn nữa',
+};
 
 /** The player site's translation bundle of a language. */
 function bundle(language: 'en' | 'vi' | 'zh'): { home: { title: string } } {
@@ -178,7 +181,7 @@ describe('player site: languages and themes', () => {
     const page = await open('/help');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expectVisible(nav.getByRole('link', { name: 'Home' }));
-    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Language: English' }).click();
     // The full list of §1; languages without a bundle say that they fall back to English.
     const languages = page.getByRole('list', { name: 'Languages' }).getByRole('button');
     await expect.poll(() => languages.count()).toBe(17);
@@ -199,11 +202,20 @@ describe('player site: languages and themes', () => {
     await close(page);
   });
 
-  it('the language selector is not on the home page', async () => {
+  it("the language selector is not in the home page's header, but in its footer", async () => {
     const page = await open('/index');
     await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
     await expectVisible(page.getByRole('switch', { name: 'Dark theme' }));
-    expect(await page.getByRole('button', { name: /^Language:/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Language:/ })
+        .count(),
+    ).toBe(0);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: /^Language:/ }).click();
+    await footer.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
+    await page.getByRole('heading', { name: HOME_TITLE.vi }).waitFor();
     await close(page);
   });
 

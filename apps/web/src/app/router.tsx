@@ -17,6 +17,7 @@ const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
+const TrustPage = lazyPage(() => import('../features/trust/TrustPage.tsx'));
 const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
 const LobbyPage = lazyPage(() => import('../features/lobby/LobbyPage.tsx'));
 const FbSportsPage = lazyPage(() => import('../features/game/FbSportsPage.tsx'));
@@ -97,6 +98,7 @@ function screenOf(route: PageRoute) {
         </Gated>
       );
     default:
+      if (typeof screen === 'object' && 'trust' in screen) return <TrustPage kind={screen.trust} />;
       if (route.path === '/agentHome') {
         return (
           <Gated level="agent">

@@ -27,6 +27,8 @@ export type Screen =
   | 'help'
   | 'download'
   | 'join'
+  /** The terms and conditions, and the responsible gaming page. */
+  | { trust: 'terms' | 'responsibleGaming' }
   | 'memberCentre'
   /** A game lobby (§2): the route's gameType names its category. */
   | 'lobby'
@@ -79,6 +81,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/down', pageKey: 'down', screen: 'download' },
   { path: '/download', pageKey: 'down', screen: 'download' },
   { path: '/join', pageKey: 'join', screen: 'join' },
+  { path: '/terms', pageKey: 'terms', screen: { trust: 'terms' } },
+  { path: '/responsible-gaming', pageKey: 'responsibleGaming', screen: { trust: 'responsibleGaming' } },
   // The game fills the page under the header: no footer or right bar.
   { path: '/game', pageKey: 'game', screen: 'game', layout: { footer: false } },
 ];

@@ -123,7 +123,6 @@ function ModalDialog({
   const style = {
     '--modal-fade': `${MODAL_DEFAULTS.fadeMs}ms`,
     '--modal-width': `${width}px`,
-    '--modal-min-height': `${MODAL_DEFAULTS.height}px`,
   } as CSSProperties;
 
   return (

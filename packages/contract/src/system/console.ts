@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, idParams, isoDateTime, nonEmpty, okValue, siteLink } from '../common.ts';
+import { httpUrl, idParams, isoDateTime, languageCode, nonEmpty, okValue, siteLink } from '../common.ts';
 import { CONSOLE_API, crud } from '../console-api.ts';
 import { REGISTER_FIELDS } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
@@ -33,6 +33,8 @@ export const siteSettings = z.object({
   messageCentre: z.boolean(),
   messagingAppUrl: z.union([z.literal(''), httpUrl]),
   licenceText: z.string().trim().max(500),
+  /** The licence text in other languages; a language without one shows licenceText. */
+  licenceTranslations: z.partialRecord(languageCode, z.string().trim().max(500)).default({}),
   responsibleGamingUrl: z.union([z.literal(''), siteLink]),
   liveChatUrl: z.union([z.literal(''), httpUrl]),
   vipChatUrl: z.union([z.literal(''), httpUrl]),

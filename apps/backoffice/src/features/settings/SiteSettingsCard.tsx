@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SiteSettings, systemConsoleEndpoints } from '@tessera/contract';
+import {
+  DEFAULT_LANGUAGE,
+  type SiteSettings,
+  SUPPORTED_LANGUAGES,
+  systemConsoleEndpoints,
+} from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
@@ -15,7 +20,7 @@ const KEY = ['settings', 'site'];
 
 type TextKey = Exclude<
   keyof SiteSettings,
-  'redirectToLoginWithoutToken' | 'directRegistration' | 'messageCentre'
+  'redirectToLoginWithoutToken' | 'directRegistration' | 'messageCentre' | 'licenceTranslations'
 >;
 type FlagKey = 'redirectToLoginWithoutToken' | 'directRegistration' | 'messageCentre';
 
@@ -88,6 +93,20 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           error={errors.licenceText}
           fieldClassName="span-2"
         />
+        {SUPPORTED_LANGUAGES.filter((code) => code !== DEFAULT_LANGUAGE).map((code) => (
+          <TextArea
+            key={code}
+            label={t('settings.site.fields.licenceTranslation', { language: t(`languages.${code}`) })}
+            hint={t('settings.site.hints.licenceTranslation')}
+            value={values.licenceTranslations[code] ?? ''}
+            rows={3}
+            onChange={(event) =>
+              set('licenceTranslations', { ...values.licenceTranslations, [code]: event.target.value })
+            }
+            error={errors[`licenceTranslations.${code}`]}
+            fieldClassName="span-2"
+          />
+        ))}
       </div>
       <fieldset className="switch-list">
         <legend className="field-label">{t('settings.site.features')}</legend>

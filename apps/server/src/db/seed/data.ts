@@ -9,7 +9,11 @@ export const SITE_SETTINGS: SiteSettings = {
   messagingAppUrl: 'https://t.me/tessera_support',
   licenceText:
     'Tessera is a demonstration platform. Operating it for real money requires a gambling licence in your jurisdiction.',
-  responsibleGamingUrl: '/help',
+  licenceTranslations: {
+    VI: 'Tessera là nền tảng trình diễn. Vận hành với tiền thật cần có giấy phép trò chơi có thưởng tại khu vực pháp lý của bạn.',
+    CN: 'Tessera 是一个演示平台。以真实货币运营需要取得您所在司法管辖区的博彩牌照。',
+  },
+  responsibleGamingUrl: '/responsible-gaming',
   liveChatUrl: '',
   vipChatUrl: '',
   supportEmail: 'support@tessera.example',

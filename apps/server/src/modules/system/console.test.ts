@@ -140,7 +140,11 @@ describe('console: site settings', () => {
     messagingAppUrl: 'https://t.me/tessera_support',
     licenceText:
       'Tessera is a demonstration platform. Operating it for real money requires a gambling licence in your jurisdiction.',
-    responsibleGamingUrl: '/help',
+    licenceTranslations: {
+      VI: 'Tessera là nền tảng trình diễn. Vận hành với tiền thật cần có giấy phép trò chơi có thưởng tại khu vực pháp lý của bạn.',
+      CN: 'Tessera 是一个演示平台。以真实货币运营需要取得您所在司法管辖区的博彩牌照。',
+    },
+    responsibleGamingUrl: '/responsible-gaming',
     liveChatUrl: '',
     vipChatUrl: '',
     supportEmail: 'support@tessera.example',
@@ -161,6 +165,7 @@ describe('console: site settings', () => {
       messageCentre: false,
       messagingAppUrl: '',
       licenceText: 'Licensed for testing only.',
+      licenceTranslations: { VI: 'Chỉ cấp phép để thử nghiệm.' },
       responsibleGamingUrl: 'https://responsible.example/help',
       liveChatUrl: 'https://chat.tessera.example',
       vipChatUrl: 'https://vip.tessera.example',
@@ -190,6 +195,12 @@ describe('console: site settings', () => {
       licenceText: 'Licensed for testing only.',
       responsibleGamingUrl: 'https://responsible.example/help',
     });
+    // The licence in the request's language where there is one, the default text otherwise.
+    const licenceIn = async (language: string) =>
+      (await t.call({ method: 'GET', url: '/wps/system/whitelabel', headers: { Language: language } })).body
+        .value.licenceText;
+    expect(await licenceIn('VI')).toBe('Chỉ cấp phép để thử nghiệm.');
+    expect(await licenceIn('CN')).toBe('Licensed for testing only.');
     const permission = await t.get('/wps/system/permission');
     expect(permission.body.value.info.support).toEqual({
       liveChatUrl: 'https://chat.tessera.example',
@@ -228,6 +239,12 @@ describe('console: site settings', () => {
     expectFailure(await put({ ...seeded, siteName: '   ' }), 400, 'validation_failed', {
       siteName: 'Input cannot be empty',
     });
+    expectFailure(
+      await put({ ...seeded, licenceTranslations: { VI: 'x'.repeat(501) } }),
+      400,
+      'validation_failed',
+      { 'licenceTranslations.VI': expect.any(String) },
+    );
     expectFailure(await put({ ...seeded, siteName: 'x'.repeat(81) }), 400, 'validation_failed', {
       siteName: 'At most 80 characters',
     });

@@ -20,7 +20,9 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.permission, async ({ request, now }) =>
     service.systemStatus(statusDeps, location(request), now),
   );
-  route(app, deps, api.whitelabel, async () => service.whitelabel(db, config.merchantCode));
+  route(app, deps, api.whitelabel, async ({ language }) =>
+    service.whitelabel(db, config.merchantCode, language),
+  );
   route(app, deps, api.modules, async () => service.moduleTree(db));
   route(app, deps, api.registerSettings, async () => service.registerSettings(db));
   route(app, deps, api.domainRoute, async () => service.domainRoute(db));

@@ -117,7 +117,8 @@ export async function regionBlocked(db: Queryable, location: ClientLocation): Pr
 export async function siteSettings(db: Queryable): Promise<SiteSettings> {
   const settings = await store.readSetting<SiteSettings>(db, SITE_KEY);
   if (!settings) throw new Error('site settings are missing: the seed did not run');
-  return settings;
+  // Settings stored before the licence had translations have none.
+  return { ...settings, licenceTranslations: settings.licenceTranslations ?? {} };
 }
 
 export async function languages(db: Queryable): Promise<Language[]> {
@@ -156,7 +157,8 @@ export async function brandLogo(db: Queryable, merchantCode: string): Promise<st
   return logoSvg((await merchant(db, merchantCode)).brand);
 }
 
-export async function whitelabel(db: Queryable, merchantCode: string): Promise<Whitelabel> {
+/** The site's whitelabel, its licence text in the request's language where the operator has given one. */
+export async function whitelabel(db: Queryable, merchantCode: string, language: string): Promise<Whitelabel> {
   const [found, site, languageList] = await Promise.all([
     merchant(db, merchantCode),
     siteSettings(db),
@@ -175,7 +177,7 @@ export async function whitelabel(db: Queryable, merchantCode: string): Promise<W
     directRegistration: site.directRegistration,
     messageCentre: site.messageCentre,
     messagingAppUrl: site.messagingAppUrl,
-    licenceText: site.licenceText,
+    licenceText: site.licenceTranslations[language as LanguageCode] || site.licenceText,
     responsibleGamingUrl: site.responsibleGamingUrl,
   };
 }

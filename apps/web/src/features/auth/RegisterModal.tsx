@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRule } from '@tessera/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
 import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
@@ -454,7 +454,17 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
               required
             />
             <Checkbox
-              label={t('auth.register.terms')}
+              label={
+                <Trans
+                  i18nKey="auth.register.terms"
+                  components={{
+                    terms: (
+                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside.
+                      <a href="/terms" target="_blank" rel="noopener" className="check__link" />
+                    ),
+                  }}
+                />
+              }
               checked={terms}
               onChange={setTerms}
               error={errors.termsAccepted}

@@ -2,6 +2,7 @@ import { isSiteLink } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../header/BrandMark.tsx';
+import { LanguageSelector } from '../header/LanguageSelector.tsx';
 import { useWhitelabel } from '../site/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './footer.css';
@@ -52,6 +53,9 @@ export function Footer() {
             <li>
               <Link to="/help">{t('footer.help')}</Link>
             </li>
+            <li>
+              <Link to="/terms">{t('footer.terms')}</Link>
+            </li>
           </ul>
         </nav>
 
@@ -63,13 +67,15 @@ export function Footer() {
             </span>
             <p>{t('footer.ageText')}</p>
           </div>
-          {whitelabel?.responsibleGamingUrl ? (
-            <p className="site-footer__responsible">
-              <ResponsibleGamingLink url={whitelabel.responsibleGamingUrl}>
-                {t('footer.responsibleGaming')}
-              </ResponsibleGamingLink>
-            </p>
-          ) : null}
+          <p className="site-footer__responsible">
+            <ResponsibleGamingLink url={whitelabel?.responsibleGamingUrl || '/responsible-gaming'}>
+              {t('footer.responsibleGaming')}
+            </ResponsibleGamingLink>
+          </p>
+          <div className="site-footer__language">
+            <span>{t('footer.language')}</span>
+            <LanguageSelector placement="inline" />
+          </div>
         </div>
       </div>
       <div className="site-footer__bottom">

@@ -1,0 +1,21 @@
+/** A trust page's text in one language: sections of paragraphs, lists and links, rendered as plain elements. */
+export interface TrustSection {
+  heading: string;
+  paragraphs?: string[];
+  list?: string[];
+  links?: { label: string; href: string; note: string }[];
+}
+
+export interface TrustDocument {
+  title: string;
+  intro: string;
+  updated: string;
+  sections: TrustSection[];
+}
+
+export interface TrustContent {
+  terms: TrustDocument;
+  responsibleGaming: TrustDocument;
+}
+
+export type TrustKind = keyof TrustContent;
