@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BoltIcon, HeadsetIcon, PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
@@ -12,22 +11,15 @@ import './home.css';
 
 function CategoryTile({ id, path, hot }: { id: GameCategoryId; path: string; hot: boolean }) {
   const { t } = useTranslation();
-  const descriptionId = useId();
+  // The link's name is what it shows: the category, its hot mark and its description.
   return (
     <li className={`category-tile category-tile--${id}`}>
-      <Link
-        to={path}
-        className="category-tile__link"
-        aria-label={t(`categories.${id}.name`)}
-        aria-describedby={descriptionId}
-      >
-        {hot ? <span className="category-tile__badge">{t('home.hot')}</span> : null}
+      <Link to={path} className="category-tile__link">
         <CategoryArt id={id} />
         <span className="category-tile__text">
           <span className="category-tile__name">{t(`categories.${id}.name`)}</span>
-          <span id={descriptionId} className="category-tile__description">
-            {t(`categories.${id}.description`)}
-          </span>
+          {hot ? <span className="category-tile__badge">{t('home.hot')}</span> : null}
+          <span className="category-tile__description">{t(`categories.${id}.description`)}</span>
         </span>
         <span className="category-tile__cta" aria-hidden="true">
           {t('home.playNow')}

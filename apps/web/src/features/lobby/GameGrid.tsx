@@ -45,11 +45,17 @@ function GameTile({ game, favourite, onOpenVendor }: GameTileProps) {
       <button
         type="button"
         className="game-tile__art"
-        aria-label={
+        aria-label={[
           vendorTile
             ? t('lobby.vendorGames', { vendor: game.gameName })
-            : t('lobby.play', { name: game.gameName })
-        }
+            : t('lobby.play', { name: game.gameName }),
+          // The badges shown on the picture are part of the name, as they read.
+          soon ? t('lobby.comingSoon') : null,
+          vendorTile ? t('lobby.provider') : null,
+          !soon && !vendorTile && game.hotRank !== null ? t('lobby.hot') : null,
+        ]
+          .filter(Boolean)
+          .join(', ')}
         onClick={() => (vendorTile ? onOpenVendor(game) : launch(game, 'real'))}
       >
         <LazyImage src={game.icon} alt="" fallback={<Initials name={game.gameName} />} />
