@@ -145,11 +145,19 @@ describe('accounts: registration', () => {
     const register = dialog(page, 'Sign up');
     await visible(register.getByRole('tab', { name: 'Username', selected: true }));
     await visible(register.getByRole('tab', { name: 'Mobile number' }));
-
-    // Nothing filled in: every required field says so, and so do the 18+ and terms checkboxes.
-    await register.getByRole('button', { name: 'Create account' }).click();
+    // The modal opens on its first field; the terms link to the terms.
     const username = register.getByRole('textbox', { name: 'Username' });
+    await expect.poll(() => username.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await register.getByRole('link', { name: 'terms and conditions' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+
+    // Nothing filled in: every required field says so, and so do the 18+ and terms checkboxes; the focus goes
+    // back to the first field in error.
+    await register.getByRole('textbox', { name: 'Email' }).focus();
+    await register.getByRole('button', { name: 'Create account' }).click();
     expect(await username.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => username.evaluate((field) => field === document.activeElement)).toBe(true);
     await visible(register.getByText('Input cannot be empty').first());
     await visible(register.getByText('Please confirm that you are 18 or older'));
     await visible(register.getByText('Please agree to the terms and conditions'));
@@ -170,11 +178,21 @@ describe('accounts: registration', () => {
     await username.fill(name);
     await register.getByLabel('Confirm password').fill(PASSWORD);
     await register.getByRole('textbox', { name: 'Email' }).fill(`${name}@example.com`);
-    await fillCaptcha(register);
     await register.getByRole('checkbox', { name: 'I am 18 years of age or older' }).check();
     await register
       .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
       .check();
+    // A wrong captcha: said once, beside the captcha, which takes the focus.
+    const captchaSrc = await fillCaptcha(register);
+    await register.getByRole('textbox', { name: 'Captcha' }).fill('wrong');
+    await register.getByRole('button', { name: 'Create account' }).click();
+    const wrongCaptcha = register.getByText('The captcha check failed. Please try again.');
+    await visible(wrongCaptcha);
+    expect(await wrongCaptcha.count()).toBe(1);
+    expect(await register.getByText('Value is not valid').count()).toBe(0);
+    const captchaBox = register.getByRole('textbox', { name: 'Captcha' });
+    await expect.poll(() => captchaBox.evaluate((field) => field === document.activeElement)).toBe(true);
+    await fillCaptcha(register, captchaSrc);
     await register.getByRole('button', { name: 'Create account' }).click();
 
     await register.waitFor({ state: 'detached' });
@@ -189,6 +207,27 @@ describe('accounts: registration', () => {
     expect(await sessionValue(page, 'cpw')).toBeNull();
     // No balance until the wallet exists.
     expect(await header(page).getByText('Balance').count()).toBe(0);
+    await close(page);
+  });
+
+  it('on the mobile tab, an empty submit says the SMS code is required too', async () => {
+    const page = await open('/index');
+    await header(page).getByRole('button', { name: 'Sign up' }).click();
+    const register = dialog(page, 'Sign up');
+    await register.getByRole('tab', { name: 'Mobile number' }).click();
+    await register.getByRole('button', { name: 'Create account' }).click();
+    const code = register.getByRole('textbox', { name: 'Verification code' });
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await code.getAttribute('aria-describedby')) ?? '';
+    const message = await page.evaluate(
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      describedBy,
+    );
+    expect(message).toContain('Input cannot be empty');
     await close(page);
   });
 
@@ -260,7 +299,9 @@ describe('accounts: registration', () => {
       .getByRole('checkbox', { name: 'I have read and agree to the terms and conditions' })
       .check();
     await register.getByRole('button', { name: 'Create account' }).click();
-    await visible(register.getByRole('alert').getByText('Please enter a valid verification code.'));
+    // Said once, beside the field.
+    await visible(register.getByText('Please enter a valid verification code.'));
+    expect(await register.getByText('Please enter a valid verification code.').count()).toBe(1);
     expect(
       await register.getByRole('textbox', { name: 'Verification code' }).getAttribute('aria-invalid'),
     ).toBe('true');
@@ -507,7 +548,9 @@ describe('accounts: login and logout', () => {
     }
     const image = login.getByAltText('Captcha image');
     await visible(image);
-
+    await visible(
+      login.getByText('After several failed attempts, type the characters in the picture to go on.'),
+    );
     // Two quick clicks draw one new captcha; a click a second later draws another.
     let challenges = 0;
     page.on('request', (request) => {
@@ -624,6 +667,32 @@ describe('accounts: forgotten password', () => {
       body: { type: 'username', username: member.username, password: fresh },
     });
     expect(login2.userName).toBe(member.username);
+    await close(page);
+  });
+});
+
+describe('accounts: forms', () => {
+  it('a wrong current password is said once, beside the field; an empty confirmation says it is required', async () => {
+    const member = await registerMember();
+    const page = await open('/help');
+    await logIn(page, member.username, member.password);
+    await accountButton(page, member.username).click();
+    await dialog(page, 'My account').getByRole('button', { name: 'Change password' }).click();
+    const change = dialog(page, 'Change password');
+    await change.getByLabel('Current password').fill('not-the-password-1');
+    await change.getByLabel('New password', { exact: true }).fill('Another-Secret-2026');
+    await change.getByRole('button', { name: 'Save password' }).click();
+    const confirm = change.getByLabel('Confirm new password');
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => confirm.evaluate((field) => field === document.activeElement)).toBe(true);
+    await confirm.fill('Another-Secret-2026');
+    await change.getByRole('button', { name: 'Save password' }).click();
+    const wrong = change.getByText('The current password is incorrect.');
+    await visible(wrong);
+    expect(await wrong.count()).toBe(1);
+    const current = change.getByLabel('Current password');
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => current.evaluate((field) => field === document.activeElement)).toBe(true);
     await close(page);
   });
 });

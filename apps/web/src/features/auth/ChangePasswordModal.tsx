@@ -7,12 +7,13 @@ import { accountEndpoints } from '../../app/endpoints.ts';
 import { Field, FormMessage } from '../../ui/Field.tsx';
 import { KeyIcon, LogoutIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
+import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { forgetKnownPassword, takeKnownPassword } from './completeLogin.ts';
 import { loadMemberInfo } from './member.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { showNotice } from './notice.ts';
 import { signOut } from './signOut.ts';
-import { errorText, type FieldErrors, passwordProblem, serverFieldErrors } from './validation.ts';
+import { type FieldErrors, newPasswordProblems, refusal } from './validation.ts';
 
 /**
  * The change-password modal (§2 changePassModal, §3 change password). Forced after a login with the default
@@ -29,6 +30,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,15 +42,14 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found: FieldErrors = {};
+    const found: FieldErrors = newPasswordProblems(t, password, confirm);
     if (known === null && !oldPassword) found.oldPassword = t('validation.required');
-    const problem = passwordProblem(t, password);
-    if (problem) found.newPassword = problem;
-    if (confirm === '') found.confirmNewPassword = t('validation.required');
-    else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy(true);
     try {
       await api(accountEndpoints.changePassword, {
@@ -64,8 +65,15 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
       onClose();
       navigate('/');
     } catch (cause) {
-      setErrors(serverFieldErrors(cause));
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause, {
+        shown:
+          known === null
+            ? ['oldPassword', 'newPassword', 'confirmNewPassword']
+            : ['newPassword', 'confirmNewPassword'],
+      });
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
     } finally {
       setBusy(false);
     }
@@ -86,7 +94,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
       width={460}
       className="auth-modal"
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         {forced ? <FormMessage tone="info">{t('auth.changePassword.forcedLead')}</FormMessage> : null}
         <div className="auth-form__fields">
           {known === null ? (

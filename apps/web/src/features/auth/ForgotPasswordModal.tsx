@@ -7,6 +7,7 @@ import { Field, FormMessage } from '../../ui/Field.tsx';
 import { HeadsetIcon, MailIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
@@ -15,11 +16,10 @@ import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
 import {
-  errorText,
   type FieldErrors,
   mobileProblem,
-  passwordProblem,
-  serverFieldErrors,
+  newPasswordProblems,
+  refusal,
   smsCodeProblem,
 } from './validation.ts';
 
@@ -32,6 +32,7 @@ function EmailForm() {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -45,7 +46,10 @@ function EmailForm() {
     else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = t('validation.emailInvalid');
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy(true);
     try {
       await api(accountEndpoints.forgotPasswordEmail, {
@@ -53,8 +57,10 @@ function EmailForm() {
       });
       setSent(true);
     } catch (cause) {
-      setErrors(serverFieldErrors(cause));
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause);
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
     } finally {
       setBusy(false);
     }
@@ -71,7 +77,7 @@ function EmailForm() {
     );
   }
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="auth-form__fields">
         <Field
           label={t('auth.fields.username')}
@@ -122,6 +128,7 @@ function MobileForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -134,11 +141,13 @@ function MobileForm() {
     };
     add('mobileNum', mobileProblem(t, mobile));
     add('verificationCode', smsCodeProblem(t, code));
-    add('newPassword', passwordProblem(t, password));
-    if (confirm !== password) add('confirmNewPassword', t('validation.inconsistentTwice'));
+    Object.assign(found, newPasswordProblems(t, password, confirm));
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy(true);
     try {
       const value = await api(accountEndpoints.resetPasswordByPhone, {
@@ -152,15 +161,17 @@ function MobileForm() {
       });
       await completeLogin(value, 'resetPassword', { queryClient, goHome });
     } catch (cause) {
-      setErrors(serverFieldErrors(cause));
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause);
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
       <div className="auth-form__fields">
         <NoLoginSmsFields
           purpose="resetPassword"

@@ -7,6 +7,7 @@ import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
 import { GamepadIcon, LockIcon, PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { type AuthModalOptions, openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
@@ -19,6 +20,7 @@ import {
   errorText,
   type FieldErrors,
   mobileProblem,
+  refusal,
   serverFieldErrors,
   smsCodeProblem,
 } from './validation.ts';
@@ -49,6 +51,8 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
   const [smsCode, setSmsCode] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
   const [captchaShown, setCaptchaShown] = useState(false);
+  const [captchaAfterFailures, setCaptchaAfterFailures] = useState(false);
+  const focus = useFirstInvalidFocus();
   const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captcha: '' });
   const [captchaReset, setCaptchaReset] = useState(0);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +86,10 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
     const found = check();
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy('login');
     const answer = captchaShown ? { captcha: captcha.captcha.trim() } : {};
     try {
@@ -111,17 +118,27 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
       await completeLogin(value, tab, { queryClient, goHome, password });
     } catch (cause) {
       const code = errorCode(cause);
-      const fields = serverFieldErrors(
-        cause,
-        tab === 'sms' ? { username: 'mobileNum', password: 'smsCode', verificationCode: 'smsCode' } : {},
-      );
-      // §4: a refusal that carries a captcha requirement shows the captcha; every failure resets it.
-      if (fields.captcha || code === 'captcha_required' || code === 'captcha_invalid') setCaptchaShown(true);
-      if (code !== 'captcha_invalid') delete fields.captcha;
+      const rename: Record<string, string> =
+        tab === 'sms' ? { username: 'mobileNum', password: 'smsCode', verificationCode: 'smsCode' } : {};
+      // §4: a refusal that carries a captcha requirement shows the captcha, saying why; every failure resets it.
+      if (
+        serverFieldErrors(cause, rename).captcha ||
+        code === 'captcha_required' ||
+        code === 'captcha_invalid'
+      ) {
+        if (!captchaShown) setCaptchaAfterFailures(true);
+        setCaptchaShown(true);
+      }
       setCaptchaReset((n) => n + 1);
       setPassword('');
-      setErrors(fields);
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause, {
+        rename,
+        shown:
+          code === 'captcha_invalid' ? ['captcha'] : tab === 'sms' ? ['mobileNum', 'smsCode'] : ['username'],
+      });
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
     } finally {
       setBusy(null);
     }
@@ -151,7 +168,7 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
 
   return (
     <Modal open onClose={onClose} title={t('auth.login.title')} width={460} className="auth-modal">
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="auth-form__lead">{t('auth.login.lead')}</p>
         {options.notice === 'passwordReset' ? (
           <FormMessage tone="success">{t('auth.reset.done')}</FormMessage>
@@ -198,6 +215,11 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                 setErrors={setErrors}
               />
             )}
+            {captchaShown && captchaAfterFailures ? (
+              <p className="auth-form__note field--wide" role="status">
+                {t('auth.login.captchaWhy')}
+              </p>
+            ) : null}
             {captchaShown ? (
               <CaptchaField
                 value={captcha}

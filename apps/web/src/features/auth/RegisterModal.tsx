@@ -8,6 +8,7 @@ import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
 import { PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { currentCountryQuery, useWhitelabel } from '../site/queries.ts';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
@@ -23,8 +24,8 @@ import {
   mobileProblem,
   PASSWORD_LENGTH,
   passwordProblem,
+  refusal,
   ruleMessage,
-  serverFieldErrors,
   smsCodeProblem,
 } from './validation.ts';
 
@@ -112,6 +113,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   const [adult, setAdult] = useState(false);
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [affiliateDialog, setAffiliateDialog] = useState<string | null>(null);
@@ -190,7 +192,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
           : ruleProblem('mobileNum', ''),
       );
     }
-    if (smsShown && values.mobileNum) add('verificationCode', smsCodeProblem(t, values.verificationCode));
+    if (smsShown && (tab === 'mobile' || values.mobileNum)) {
+      add('verificationCode', smsCodeProblem(t, values.verificationCode));
+    }
     for (const key of extras) add(key, ruleProblem(key, values[key]));
     if (affiliateFieldShown) add('affiliateCode', ruleProblem('affiliateCode', values.affiliateCode));
     if (captchaShown && !captcha.captcha.trim()) add('captcha', t('validation.required'));
@@ -222,7 +226,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     const found = check();
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy(true);
     try {
       const code = await affiliateCode();
@@ -278,8 +285,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         setAffiliate('invalid');
         setAffiliateDialog(errorText(t, cause));
       }
-      setErrors(serverFieldErrors(cause, { mobileNo: 'mobileNum' }));
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause, { rename: { mobileNo: 'mobileNum' } });
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
       // §4: a failed registration resets the human check.
       setCaptchaReset((n) => n + 1);
     } finally {
@@ -288,6 +297,10 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
   }
 
   const loading = flagsQuery.isPending || rulesQuery.isPending;
+  // The form appears once the rules have loaded: its first field takes the focus then.
+  useEffect(() => {
+    if (!loading) focus.ref.current?.querySelector<HTMLElement>('[data-autofocus], input')?.focus();
+  }, [loading, focus.ref]);
   const closed = !loading && (!whitelabel?.directRegistration || (!usernameTab && !mobileTab));
   const hint = (key: RuleKey) => {
     const found = rule(key);
@@ -408,7 +421,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       ) : closed ? (
         <FormMessage tone="info">{t('auth.register.closed')}</FormMessage>
       ) : (
-        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
           <p className="auth-form__lead">{t('auth.register.lead')}</p>
           <Tabs label={t('auth.register.method')} tabs={tabs} selected={tab} onSelect={selectTab}>
             <div className="auth-form__grid">

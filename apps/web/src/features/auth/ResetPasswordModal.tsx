@@ -5,9 +5,10 @@ import { accountEndpoints } from '../../app/endpoints.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { KeyIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
+import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { openAuthModal } from './authModal.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { errorCode, errorText, type FieldErrors, passwordProblem, serverFieldErrors } from './validation.ts';
+import { errorCode, type FieldErrors, newPasswordProblems, refusal } from './validation.ts';
 
 /**
  * The page the e-mailed reset link opens (/login#resetToken=…, see the server's sendResetMail): a new password
@@ -18,6 +19,7 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -25,14 +27,13 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found: FieldErrors = {};
-    const problem = passwordProblem(t, password);
-    if (problem) found.newPassword = problem;
-    if (confirm === '') found.confirmNewPassword = t('validation.required');
-    else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
+    const found = newPasswordProblems(t, password, confirm);
     setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focus.refused();
+      return;
+    }
     setBusy(true);
     try {
       const result = await api(accountEndpoints.resetPassword, {
@@ -41,8 +42,10 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
       openAuthModal('login', { username: result.userName, notice: 'passwordReset' });
     } catch (cause) {
       if (errorCode(cause) === 'reset_link_invalid') setLinkDead(true);
-      setErrors(serverFieldErrors(cause));
-      setFormError(errorText(t, cause));
+      const refused = refusal(t, cause, { shown: ['newPassword', 'confirmNewPassword'] });
+      setErrors(refused.fields);
+      setFormError(refused.message);
+      focus.refused();
     } finally {
       setBusy(false);
     }
@@ -50,7 +53,7 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
 
   return (
     <Modal open onClose={onClose} title={t('auth.reset.title')} width={460} className="auth-modal">
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <p className="auth-form__lead">{t('auth.reset.lead')}</p>
         <div className="auth-form__fields">
           <NewPasswordFields

@@ -55,6 +55,8 @@ export async function completeLogin(value: LoginValue, via: LoginVia, context: C
   } else {
     closeAuthModal();
   }
+  // The post-login notices are asked for first: the welcome waits until they are closed, rather than flash before.
+  if (login && !forced) showPostLoginModal();
   if (login) {
     showNotice({
       kind: 'welcome',
@@ -70,5 +72,4 @@ export async function completeLogin(value: LoginValue, via: LoginVia, context: C
     // The header fills in when the info can be loaded; the session stands.
   }
   if (!login) context.goHome();
-  else if (!forced) showPostLoginModal();
 }

@@ -26,6 +26,38 @@ export function errorText(t: TFunction, error: unknown): string {
   return t('errors.unknown');
 }
 
+/**
+ * What a form shows of a refusal, each thing once: the fields the server names, beside them (a single field refused
+ * for the call's own reason, such as a wrong captcha or a wrong current password, says that reason); the message
+ * above the form only when no field of the form carries it. `shown` lists the form's fields, when some of the
+ * server's may not be on it.
+ */
+export function refusal(
+  t: TFunction,
+  error: unknown,
+  { rename = {}, shown }: { rename?: Record<string, string>; shown?: readonly string[] } = {},
+): { fields: FieldErrors; message: string | null } {
+  const message = errorText(t, error);
+  const named = Object.entries(serverFieldErrors(error, rename)).filter(
+    ([key]) => shown === undefined || shown.includes(key),
+  );
+  const [only] = named;
+  if (!only) return { fields: {}, message };
+  if (named.length === 1 && errorCode(error) !== 'validation_failed')
+    return { fields: { [only[0]]: message }, message: null };
+  return { fields: Object.fromEntries(named), message: null };
+}
+
+/** A new password and its confirmation: each required, the first by the password rule, the second equal to it. */
+export function newPasswordProblems(t: TFunction, password: string, confirm: string): FieldErrors {
+  const found: FieldErrors = {};
+  const problem = passwordProblem(t, password);
+  if (problem) found.newPassword = problem;
+  if (confirm === '') found.confirmNewPassword = t('validation.required');
+  else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
+  return found;
+}
+
 /** The per-field messages of a refusal, renamed to the form's field names where the wire names differ. */
 export function serverFieldErrors(error: unknown, rename: Record<string, string> = {}): FieldErrors {
   if (!(error instanceof ApiError)) return {};

@@ -1,0 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * After a refused submit, focus goes to the form's first field in error, scrolled into view. `refused()` is called
+ * once the errors are set; the focus moves when they have rendered.
+ */
+export function useFirstInvalidFocus<T extends HTMLElement = HTMLFormElement>() {
+  const ref = useRef<T>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: 'center' });
+  }, [refusals]);
+  return { ref, refused: () => setRefusals((count) => count + 1) };
+}
