@@ -1,5 +1,6 @@
-import { DEFAULT_RTP, slotGame } from '@tessera/house-games';
+import { DEFAULT_RTP, fishConfig, slotGame } from '@tessera/house-games';
 import { storeImage } from '../../modules/content/service.ts';
+import { houseTileSvg } from '../../modules/games/house/tiles.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
@@ -41,6 +42,8 @@ export async function seed(
     ['avatars', seedAvatars],
     ['games', (tx) => seedGames(tx, options.rng, options.now)],
     ['house_games', (tx) => seedHouseGames(tx, options.rng, options.now)],
+    // A section of its own, so that a database seeded before the fish game gets it too.
+    ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -308,7 +311,7 @@ async function seedHouseGames(tx: Queryable, rng: Rng, now: Date) {
     const icon = await storeImage(
       tx,
       rng,
-      Buffer.from(vendorIconSvg(names.EN ?? id, from, to)),
+      Buffer.from(houseTileSvg(id, names.EN ?? id, from, to)),
       'image/svg+xml',
       now,
     );
@@ -326,6 +329,39 @@ async function seedHouseGames(tx: Queryable, rng: Rng, now: Date) {
       [row.id, DEFAULT_RTP, game.betLimits.min, game.betLimits.max, now],
     );
   }
+}
+
+/**
+ * The house’s fish game, a game of HOUSE_FISH (the vendor of the FISH lobby that the seed made for it),
+ * at the package's default RTP and its stake limits, which the console may narrow.
+ */
+async function seedHouseFish(tx: Queryable, rng: Rng, now: Date) {
+  const [vendor] = await tx.query<{ id: number }>(
+    "select id from game_vendors where vassalage = 'HOUSE_FISH' and provider = 'HOUSE'",
+  );
+  if (!vendor) return;
+  const [id, names, from, to] = data.HOUSE_FISH_GAME;
+  const config = fishConfig(DEFAULT_RTP);
+  const icon = await storeImage(
+    tx,
+    rng,
+    Buffer.from(houseTileSvg(id, names.EN ?? id, from, to)),
+    'image/svg+xml',
+    now,
+  );
+  const [row] = await tx.query<{ id: number }>(
+    `insert into games (vendor_id, code, game_id, names, classify, min_bet, sort, demo, icon_image_id, created_at,
+       updated_at)
+     values ($1, $2, $2, $3, 'FISH', $4, 0, false, $5, $6, $6)
+     on conflict (vendor_id, code) do nothing returning id`,
+    [vendor.id, id, JSON.stringify(names), config.betLimits.min, icon.imageId, now],
+  );
+  if (!row) return;
+  await tx.query(
+    `insert into house_game_settings (game_id, rtp, min_bet, max_bet, updated_at) values ($1, $2, $3, $4, $5)
+     on conflict do nothing`,
+    [row.id, DEFAULT_RTP, config.betLimits.min, config.betLimits.max, now],
+  );
 }
 
 async function seedAvatars(tx: Queryable) {
