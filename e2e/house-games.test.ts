@@ -88,6 +88,7 @@ describe('house games in the game frame', () => {
       await image.waitFor();
       await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(320);
     }
+    await lobby.getByRole('listitem', { name: SLOTS[0], exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'house-rng-lobby');
 
     for (const name of SLOTS) {
@@ -117,6 +118,7 @@ describe('house games in the game frame', () => {
       .click();
     const lobby = page.getByRole('list', { name: /^Fish games/ });
     await lobby.getByRole('listitem', { name: FISH, exact: true }).locator('img').first().waitFor();
+    await lobby.getByRole('listitem', { name: FISH, exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'house-fish-lobby');
 
     const game = await openFromLobby(page, lobby, FISH);

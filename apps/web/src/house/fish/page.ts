@@ -114,11 +114,12 @@ function play(
   const fire = el('button', { type: 'button', className: 'spin fire' }, t('fish.fire'));
   const status = el('p', { className: 'status', role: 'status' }, t('fish.ready'));
   const canvas = el('canvas', { className: 'sea', role: 'img', 'aria-label': t('fish.sea') });
+  const iconSize = window.matchMedia?.('(max-width: 480px)').matches ? 34 : 44;
   const aimButtons = game.fish.map((fish) => {
     const button = el(
       'button',
       { type: 'button', className: 'aim', 'aria-pressed': fish.id === aim ? 'true' : 'false' },
-      fishIcon(fish.id, '', 44),
+      fishIcon(fish.id, '', iconSize),
       el('span', { className: 'aim-name' }, nameOf(fish.id)),
       el('span', { className: 'aim-pays' }, pays(fish.multipliers)),
     );
@@ -227,11 +228,6 @@ function play(
     el('section', { className: 'machine ocean', 'aria-label': game.name }, canvas, status),
     el(
       'section',
-      { className: 'aims', 'aria-label': t('fish.aimAt') },
-      ...aimButtons.map((entry) => entry.button),
-    ),
-    el(
-      'section',
       { className: 'controls' },
       el(
         'div',
@@ -242,6 +238,11 @@ function play(
         raise,
       ),
       fire,
+    ),
+    el(
+      'section',
+      { className: 'aims', 'aria-label': t('fish.aimAt') },
+      ...aimButtons.map((entry) => entry.button),
     ),
     el(
       'nav',

@@ -276,7 +276,10 @@ export function createSea(canvas: HTMLCanvasElement): Sea {
         const { x } = position(fish, time);
         return x > 0 && x < width;
       });
-      return onSea[0] ?? spawn(id, 0.12);
+      if (onSea[0]) return onSea[0];
+      // None in sight: one comes in, its middle already 12% into the sea so that the shot meets it there.
+      const length = lengthOf(id);
+      return spawn(id, (length + width * 0.12) / (width + length * 2));
     },
     fire(target) {
       const time = performance.now() / 1000;
