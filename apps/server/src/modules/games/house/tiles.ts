@@ -1,7 +1,8 @@
 /**
  * The lobby tiles of the house's games (320 × 240 SVG, like the providers' tiles): each game gets a drawn scene of
  * its own (sevens and cherries on a reel strip, a jade temple, cut gems, a reef with fish), its name on a band, and
- * the vendor's gradient. Generated at seed time and stored as the games' icons (images, served by /images/<id>).
+ * the vendor's gradient. The lobby shows tiles square (the middle 240 × 240), so what matters stays there.
+ * Generated at seed time and stored as the games' icons (images, served by /images/<id>).
  */
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -44,8 +45,8 @@ function luckySevens(): string {
     rays(160, 104, 18, '#fff3c4', 0.16) +
     `<rect x="52" y="46" width="216" height="116" rx="18" fill="#3b0a12" stroke="#ffd54f" stroke-width="5"/>${cells}` +
     `<rect x="52" y="98" width="216" height="4" fill="#ffd54f" opacity="0.8"/>` +
-    cherry(46, 186) +
-    cherry(282, 176) +
+    cherry(74, 186) +
+    cherry(258, 180) +
     [30, 90, 230, 292]
       .map((x, index) => `<circle cx="${x}" cy="${24 + (index % 2) * 12}" r="4" fill="#ffe082"/>`)
       .join('')
@@ -67,11 +68,11 @@ function jadeTemple(): string {
     `<rect x="146" y="152" width="28" height="36" rx="12" fill="#0b2e13"/>` +
     `<rect x="76" y="188" width="168" height="10" fill="#81c784"/>` +
     // A jade disc (bi) at each side.
-    [40, 280]
+    [62, 258]
       .map(
         (x) =>
-          `<circle cx="${x}" cy="150" r="24" fill="#66bb6a" stroke="#1b5e20" stroke-width="3"/>` +
-          `<circle cx="${x}" cy="150" r="8" fill="#004d40"/>`,
+          `<circle cx="${x}" cy="168" r="18" fill="#66bb6a" stroke="#1b5e20" stroke-width="3"/>` +
+          `<circle cx="${x}" cy="168" r="6" fill="#004d40"/>`,
       )
       .join('')
   );
@@ -185,6 +186,6 @@ ${SCENES[game]?.() ?? ''}
 <rect width="320" height="240" fill="url(#v)"/>
 <rect x="0" y="198" width="320" height="42" fill="#000" opacity="0.5"/>
 <text x="160" y="227" text-anchor="middle" font-size="${size}" font-weight="800" fill="#fff" ${FONT}>${label}</text>
-<text x="12" y="22" font-size="13" font-weight="700" fill="#fff" opacity="0.9" ${FONT}>TESSERA</text>
+<text x="160" y="24" text-anchor="middle" font-size="12" font-weight="700" letter-spacing="3" fill="#fff" opacity="0.85" ${FONT}>TESSERA</text>
 </svg>`;
 }
