@@ -1,7 +1,7 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -254,6 +254,40 @@ describe('house games in the game frame', () => {
       await screenshot(page, `house-fish-phone-${theme}`, { fullPage: true });
       await page.context().close();
     }
+  });
+});
+
+describe('house games in the console', () => {
+  it('sets the fish game’s RTP and stake limits, refusing limits beyond the game’s own', async () => {
+    const page = await ownerConsolePage(browser(), '/house-games');
+    const table = page.getByRole('table', { name: 'House games' });
+    await table.getByRole('cell', { name: /Deep Sea Hunt/ }).waitFor();
+    await table.getByRole('cell', { name: /Lucky Sevens/ }).waitFor();
+    await page.getByRole('button', { name: `Edit ${FISH}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${FISH}` });
+    // Beyond the game's own largest stake (10.00): refused, with the field said.
+    await dialog.getByLabel('Largest stake').fill('20');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Value is not valid').waitFor();
+    await dialog.getByLabel('RTP').selectOption('94');
+    await dialog.getByLabel('Largest stake').fill('5');
+    await screenshot(page, 'house-console-edit');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('cell', { name: /^94%/ }).waitFor();
+    const settings = await api('GET', '/backoffice/api/house-games', await operatorToken());
+    const fish = (settings.value as { game: string; rtp: string; maxBet: number; id: number }[]).find(
+      (game) => game.game === 'deep-sea-hunt',
+    );
+    expect(fish).toMatchObject({ rtp: '94', maxBet: 5 });
+    // Back as it was, for the other tests.
+    const restored = await api('PUT', `/backoffice/api/house-games/${fish?.id}`, await operatorToken(), {
+      rtp: '96',
+      minBet: 0.01,
+      maxBet: 10,
+    });
+    expect(restored.success).toBe(true);
+    await page.close();
   });
 });
 
