@@ -101,7 +101,7 @@ describe('house games in the game frame', () => {
         await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
       });
       expect(moved.after).not.toBe(moved.before);
-      if (name === SLOTS[0]) await screenshot(page, 'house-slot-in-frame');
+      await screenshot(page, `house-slot-${name.toLowerCase().replace(/\s+/g, '-')}`);
       await game.getByRole('link', { name: /Back/ }).click();
       await page.waitForURL(/\/rng/);
     }
