@@ -204,6 +204,13 @@ describe('house games in the game frame', () => {
     for (const theme of ['light', 'dark']) {
       const page = await visit('/house/verify', { width: 390, height: 844, local: { theme } });
       await page.getByRole('heading', { name: 'Verify a round', level: 1 }).waitFor();
+      // Nothing pasted yet: the page says what is missing, in words.
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page
+        .getByRole('alert')
+        .getByText('The server seed must be 64 hexadecimal characters (0-9, a-f).')
+        .waitFor();
+      expect(await page.getByLabel('Server seed (revealed)').getAttribute('aria-invalid')).toBe('true');
       await page.getByLabel('Game', { exact: true }).selectOption({ label: 'Lucky Sevens' });
       await page.getByLabel('RTP').selectOption('96');
       await page.getByLabel('Stake', { exact: true }).fill(round.bet);

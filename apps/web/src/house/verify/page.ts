@@ -1,4 +1,5 @@
 import { ApiError, HOUSE_RTPS, type HouseRound, type ShotOutcome, type SlotOutcome } from '@tessera/contract';
+import { isValidClientSeed, isValidNonce, isValidServerSeed } from '@tessera/house-games';
 import { houseFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { local } from '../../lib/storage.ts';
 import { symbolArt } from '../art.ts';
@@ -217,18 +218,36 @@ export async function startVerify(root: HTMLElement): Promise<void> {
       configFingerprint: fingerprintInput.value,
       outcome: recorded?.outcome,
     };
+    const fields: [HTMLInputElement, boolean, HouseKey][] = [
+      [betInput, /^[1-9][0-9]{0,17}$/.test(round.bet), 'verify.errors.bet'],
+      [serverSeed, isValidServerSeed(round.serverSeed), 'verify.errors.serverSeed'],
+      [clientSeed, isValidClientSeed(round.clientSeed), 'verify.errors.clientSeed'],
+      [nonce, /^[0-9]{1,15}$/.test(nonce.value.trim()) && isValidNonce(round.nonce), 'verify.errors.nonce'],
+    ];
+    const wrong = fields.filter(([control, valid]) => {
+      if (valid) control.removeAttribute('aria-invalid');
+      else control.setAttribute('aria-invalid', 'true');
+      return !valid;
+    });
+    const refuse = (reasons: string[]) =>
+      result.replaceChildren(
+        el('h2', {}, t('verify.result')),
+        el(
+          'div',
+          { role: 'alert', className: 'check mismatch' },
+          ...reasons.map((reason) => el('p', {}, reason)),
+        ),
+      );
+    if (wrong.length > 0) {
+      refuse(wrong.map(([, , key]) => t(key)));
+      wrong[0]?.[0].focus();
+      return;
+    }
     let verification: Verification;
     try {
       verification = verifyRound(round);
     } catch (error) {
-      result.replaceChildren(
-        el('h2', {}, t('verify.result')),
-        el(
-          'p',
-          { role: 'alert', className: 'check mismatch' },
-          t('verify.invalid', { reason: (error as Error).message }),
-        ),
-      );
+      refuse([t('verify.invalid', { reason: (error as Error).message })]);
       return;
     }
     const all = [verification.commitment, verification.fingerprint, verification.outcome];
@@ -322,7 +341,14 @@ export async function startVerify(root: HTMLElement): Promise<void> {
         );
         const ready = round.serverSeed !== null && round.state === 'settled';
         check.disabled = !ready;
-        check.addEventListener('click', () => void pick(round).catch(() => undefined));
+        check.addEventListener('click', () => {
+          pick(round).catch((error: unknown) => {
+            result.replaceChildren(
+              el('h2', {}, t('verify.result')),
+              el('p', { role: 'alert' }, error instanceof ApiError ? error.message : t('failed')),
+            );
+          });
+        });
         return el(
           'tr',
           {},
