@@ -5,6 +5,7 @@ import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
 import * as data from './data.ts';
@@ -44,6 +45,7 @@ export async function seed(
     ['house_games', (tx) => seedHouseGames(tx, options.rng, options.now)],
     // A section of its own, so that a database seeded before the fish game gets it too.
     ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
+    ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -362,6 +364,35 @@ async function seedHouseFish(tx: Queryable, rng: Rng, now: Date) {
      on conflict do nothing`,
     [row.id, DEFAULT_RTP, config.betLimits.min, config.betLimits.max, now],
   );
+}
+
+/**
+ * Databases seeded before the house's drawn tiles have the slots' initials as icons: each such icon, when it is
+ * still exactly the one the seed made (same SHA-256), gets the game's drawn tile. An icon an operator chose stays.
+ */
+async function redrawHouseTiles(tx: Queryable, rng: Rng, now: Date) {
+  for (const [id, names, , from, to] of data.HOUSE_SLOT_GAMES) {
+    const name = names.EN ?? id;
+    const [game] = await tx.query<{ id: number; sha256: string }>(
+      `select g.id, i.sha256 from games g join game_vendors v on v.id = g.vendor_id
+       join images i on i.id = g.icon_image_id
+       where v.vassalage = 'HOUSE_SLOTS' and g.code = $1`,
+      [id],
+    );
+    if (!game || game.sha256 !== sha256Hex(vendorIconSvg(name, from, to))) continue;
+    const icon = await storeImage(
+      tx,
+      rng,
+      Buffer.from(houseTileSvg(id, name, from, to)),
+      'image/svg+xml',
+      now,
+    );
+    await tx.query('update games set icon_image_id = $2, updated_at = $3 where id = $1', [
+      game.id,
+      icon.imageId,
+      now,
+    ]);
+  }
 }
 
 async function seedAvatars(tx: Queryable) {
