@@ -81,6 +81,9 @@ describe('house games in the game frame', () => {
       .getByRole('button', { name: 'Tessera Slots' })
       .click();
     const lobby = page.getByRole('list', { name: 'Slots games' });
+    // The vendor's games only: its three slots.
+    await page.waitForURL(/vendor=HOUSE_SLOTS/);
+    await expect.poll(() => lobby.getByRole('listitem').count(), { timeout: 10_000 }).toBe(SLOTS.length);
     for (const name of SLOTS) {
       const tile = lobby.getByRole('listitem', { name, exact: true });
       // The tile's picture is decorative (its name is the tile's): found as an image element.
@@ -117,6 +120,8 @@ describe('house games in the game frame', () => {
       .getByRole('button', { name: 'Tessera Fishing' })
       .click();
     const lobby = page.getByRole('list', { name: /^Fish games/ });
+    await page.waitForURL(/vendor=HOUSE_FISH/);
+    await expect.poll(() => lobby.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     await lobby.getByRole('listitem', { name: FISH, exact: true }).locator('img').first().waitFor();
     await lobby.getByRole('listitem', { name: FISH, exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, 'house-fish-lobby');
@@ -142,7 +147,15 @@ describe('house games in the game frame', () => {
     await expect.poll(() => headerBalance(page), { timeout: 10_000 }).toBe(after);
     await screenshot(page, 'house-fish-in-frame');
 
-    // The shot is in the betting record's round list of the frame.
+    // The pays table: each fish's multipliers and exact hit chance.
+    await game.getByRole('button', { name: 'Fish & pays' }).click();
+    const pays = game.getByRole('dialog', { name: 'Fish and pays' });
+    await pays.getByRole('rowheader', { name: 'Golden Whale' }).waitFor();
+    await pays.getByRole('cell', { name: '48.00% (12/25)' }).waitFor();
+    await screenshot(page, 'house-fish-pays');
+    await pays.getByRole('button', { name: 'Close' }).click();
+
+    // The shot is in the round list of the frame.
     await game.getByRole('button', { name: 'My rounds' }).click();
     const rounds = game.getByRole('dialog', { name: 'My rounds' });
     await rounds.getByRole('cell', { name: FISH }).first().waitFor();
