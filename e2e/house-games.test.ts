@@ -59,6 +59,19 @@ async function playUntilBalanceMoves(page: Page, game: FrameLocator, play: () =>
   throw new Error('five rounds left the balance where it was');
 }
 
+/** Waits until each named tile shows its drawn picture (the lobby loads pictures as they come into view). */
+async function tilesDrawn(lobby: Locator, names: string[]) {
+  for (const name of names) {
+    const tile = lobby.getByRole('listitem', { name, exact: true });
+    await tile.scrollIntoViewIfNeeded();
+    const image = tile.locator('img').first();
+    await expect
+      .poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth), { timeout: 10_000 })
+      .toBe(320);
+  }
+  await lobby.getByRole('listitem', { name: names[0], exact: true }).scrollIntoViewIfNeeded();
+}
+
 async function openFromLobby(page: Page, lobby: Locator, name: string, phone = false): Promise<FrameLocator> {
   await lobby
     .getByRole('listitem', { name, exact: true })
@@ -257,14 +270,10 @@ describe('house games in the game frame', () => {
         width: 390,
         height: 844,
       });
-      const lobby = page.getByRole('list', { name: /^Fish games/ });
-      await lobby.getByRole('listitem', { name: FISH, exact: true }).locator('img').first().waitFor();
+      await tilesDrawn(page.getByRole('list', { name: /^Fish games/ }), [FISH]);
       await screenshot(page, `house-fish-lobby-phone-${theme}`);
       await page.goto(`${baseUrl()}/rng?vendor=HOUSE_SLOTS`);
-      await page
-        .getByRole('list', { name: 'Slots games' })
-        .getByRole('listitem', { name: 'Nova Gems' })
-        .waitFor();
+      await tilesDrawn(page.getByRole('list', { name: 'Slots games' }), SLOTS);
       await screenshot(page, `house-rng-lobby-phone-${theme}`);
       await page.goto(`${baseUrl()}/fish?vendor=HOUSE_FISH`);
       const game = await openFromLobby(page, page.getByRole('list', { name: /^Fish games/ }), FISH, true);

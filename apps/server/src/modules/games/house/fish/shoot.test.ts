@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { houseConsoleEndpoints, recordsEndpoints } from '@tessera/contract';
+import { HOUSE_FISH, houseConsoleEndpoints, recordsEndpoints } from '@tessera/contract';
 import {
   commitment,
   drawer,
@@ -65,6 +65,10 @@ async function onlyRound(memberId: number) {
 }
 
 describe('fish frame', () => {
+  it('names in the contract exactly the fish of the package', () => {
+    expect([...HOUSE_FISH]).toEqual(fishConfig().fish.map((fish) => fish.id));
+  });
+
   it('launches the fish game at its own page and answers its fish, limits and fingerprint', async () => {
     const player = await fishPlayer(123_45n);
     expect(player.url.split('#')[0]).toBe(`${t.config.siteUrl}/house/fish/${FISH}`);
