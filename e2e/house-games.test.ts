@@ -281,6 +281,22 @@ describe('house games in the game frame', () => {
       await game.getByRole('button', { name: 'Fire', exact: true }).click();
       await game.getByText(/Caught the|got away/).waitFor();
       await screenshot(page, `house-fish-phone-${theme}`, { fullPage: true });
+      if (theme === 'dark') {
+        // A catch: the net, the fish spinning into coins and the win over the sea.
+        await game.getByRole('button', { name: /Clownfish/ }).click();
+        const message = game.locator('p[role="status"]');
+        const fire = game.getByRole('button', { name: 'Fire', exact: true });
+        // One shot at a time: each says it is firing, then what came of it.
+        for (let shot = 0; shot < 20 && !/Caught the/.test((await message.textContent()) ?? ''); shot++) {
+          await fire.click();
+          await expect
+            .poll(() => message.textContent(), { timeout: 10_000 })
+            .toMatch(/Caught the Clownfish|The Clownfish got away/);
+        }
+        await game.getByText(/Caught the Clownfish/).waitFor();
+        await game.locator('canvas.sea').scrollIntoViewIfNeeded();
+        await screenshot(page, 'house-fish-catch-phone');
+      }
       await page.context().close();
     }
   });

@@ -158,6 +158,7 @@ function play(
     if (!sea || stake === undefined || inFlight >= MAX_IN_FLIGHT || stake > balance - pending) return;
     inFlight += 1;
     pending += stake;
+    status.textContent = t('fish.firing', { name: nameOf(target.id) });
     refresh();
     const ocean = sea;
     try {

@@ -220,16 +220,29 @@ export function createSea(canvas: HTMLCanvasElement): Sea {
       if (effect.kind === 'net')
         drawNet(context, effect.x, effect.y, size * 1.1, Math.min(1, age / 0.6), effect.caught);
       if (effect.kind === 'coins') {
-        for (let i = 0; i < 10; i++) {
-          const a = (Math.PI * 2 * i) / 10;
-          const spread = age * size * 2.2;
+        // A ring of coins bursting out, then falling; a flash at the start.
+        if (age < 0.25) {
+          context.save();
+          context.globalCompositeOperation = 'lighter';
+          const flash = context.createRadialGradient(effect.x, effect.y, 0, effect.x, effect.y, size * 1.4);
+          flash.addColorStop(0, `rgba(255, 240, 180, ${0.8 * (1 - age / 0.25)})`);
+          flash.addColorStop(1, 'rgba(255, 200, 80, 0)');
+          context.fillStyle = flash;
+          context.beginPath();
+          context.arc(effect.x, effect.y, size * 1.4, 0, Math.PI * 2);
+          context.fill();
+          context.restore();
+        }
+        for (let i = 0; i < 12; i++) {
+          const a = (Math.PI * 2 * i) / 12;
+          const spread = Math.min(age, 0.5) * size * 2.6;
           drawCoin(
             context,
             effect.x + Math.cos(a) * spread,
-            effect.y + Math.sin(a) * spread + age * age * size * 2,
-            size * 0.16,
+            effect.y + Math.sin(a) * spread + Math.max(0, age - 0.4) ** 2 * size * 3,
+            size * 0.22,
             time * 8 + i,
-            Math.max(0, 1 - age / 1.6),
+            Math.min(1, Math.max(0, 1.6 - age)),
           );
         }
       }
@@ -241,9 +254,11 @@ export function createSea(canvas: HTMLCanvasElement): Sea {
         context.lineWidth = 4;
         context.strokeStyle = 'rgba(40, 20, 0, 0.85)';
         context.fillStyle = effect.caught ? '#ffe066' : '#e0f7ff';
-        const y = effect.y - age * size * 0.8;
-        context.strokeText(effect.text, effect.x, y);
-        context.fillText(effect.text, effect.x, y);
+        // Kept inside the sea when the fish was caught at its edge.
+        const x = Math.min(width - size * 0.9, Math.max(size * 0.9, effect.x));
+        const y = Math.max(size * 0.6, effect.y - age * size * 0.8);
+        context.strokeText(effect.text, x, y);
+        context.fillText(effect.text, x, y);
         context.restore();
       }
     }
