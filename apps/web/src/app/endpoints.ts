@@ -219,6 +219,8 @@ export const houseFrameEndpoints = {
   openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
   slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
   spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  fish: light<HouseEndpoints['fish']>('GET', '/house/api/fish/game'),
+  shoot: light<HouseEndpoints['shoot']>('POST', '/house/api/fish/shoot', undefined, 'idempotent'),
   fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
   setClientSeed: light<HouseEndpoints['setClientSeed']>(
     'PUT',

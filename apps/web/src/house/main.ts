@@ -187,4 +187,9 @@ async function start() {
   }
 }
 
-void start();
+// The page of each kind of house game, and the verification page: /house/<kind>/<game>, /house/verify.
+const page = window.location.pathname;
+if (page.startsWith('/house/fish/')) void import('./fish/page.ts').then((fish) => fish.startFish(root));
+else if (page.startsWith('/house/verify'))
+  void import('./verify/page.ts').then((verify) => verify.startVerify(root));
+else void start();

@@ -8,7 +8,7 @@ import { api } from './session.ts';
 /** The frame's dialogs: the paytable, provably fair seeds, and the player's rounds with their seeds. */
 
 /** A modal <dialog> with a title and a close button; `fill` draws its body each time it opens. */
-function dialog(t: HouseT, title: string, fill: (body: HTMLElement) => Promise<void> | void) {
+export function dialog(t: HouseT, title: string, fill: (body: HTMLElement) => Promise<void> | void) {
   const body = el('div', { className: 'dialog-body' });
   const heading = el('h2', {}, title);
   const close = el('button', { type: 'button', className: 'ghost' }, t('close'));
@@ -115,7 +115,17 @@ function definition(term: string, value: string) {
   return [el('dt', {}, term), el('dd', { className: 'mono' }, value)];
 }
 
-export function fairnessPanel(slot: HouseSlot, t: HouseT, onRotated: () => void) {
+/**
+ * The verification page (/house/verify), opened in the frame from the game at `from`: it reads the rounds with the
+ * same game session and its back link returns to the game.
+ */
+export function verifyHref(round?: string): string {
+  const query = new URLSearchParams({ from: window.location.pathname });
+  if (round) query.set('round', round);
+  return `/house/verify?${query}`;
+}
+
+export function fairnessPanel(game: { configFingerprint: string }, t: HouseT, onRotated: () => void) {
   const revealed = el('div', { className: 'revealed', 'aria-live': 'polite' });
   const showRotation = (rotation: SeedRotation) => {
     revealed.replaceChildren(
@@ -186,17 +196,18 @@ export function fairnessPanel(slot: HouseSlot, t: HouseT, onRotated: () => void)
         ...definition(t('fair.commitment'), state.commitment),
         ...definition(t('fair.clientSeed'), state.clientSeed),
         ...definition(t('fair.nonce'), String(state.nonce)),
-        ...definition(t('fair.fingerprint'), slot.configFingerprint),
+        ...definition(t('fair.fingerprint'), game.configFingerprint),
       ),
       form,
       rotate,
       revealed,
+      el('p', {}, el('a', { className: 'verify-link', href: verifyHref() }, t('fair.verify'))),
     );
   });
   return panel;
 }
 
-export function historyPanel(slot: HouseSlot, t: HouseT) {
+export function historyPanel(game: { digits: number }, t: HouseT) {
   return dialog(t, t('history.title'), async (body) => {
     const page = await api(endpoints.rounds, { query: { pageNo: 1, pageSize: 20 } });
     if (page.list.length === 0) {
@@ -240,11 +251,11 @@ export function historyPanel(slot: HouseSlot, t: HouseT) {
                   t(`history.state.${round.state}`),
                 ),
                 el('td', {}, round.gameName),
-                el('td', { className: 'amount' }, formatMinor(round.bet, slot.digits)),
+                el('td', { className: 'amount' }, formatMinor(round.bet, game.digits)),
                 el(
                   'td',
                   { className: 'amount' },
-                  round.win === null ? '—' : formatMinor(round.win, slot.digits),
+                  round.win === null ? '—' : formatMinor(round.win, game.digits),
                 ),
                 el('td', { className: 'mono' }, String(round.nonce)),
                 el(
@@ -255,6 +266,12 @@ export function historyPanel(slot: HouseSlot, t: HouseT) {
                   `${t('fair.commitment')}: ${round.commitment}`,
                   el('br'),
                   `${t('fair.revealed')}: ${round.serverSeed ?? t('history.hidden')}`,
+                  el('br'),
+                  el(
+                    'a',
+                    { className: 'verify-link', href: verifyHref(round.id) },
+                    t('history.verify', { nonce: round.nonce }),
+                  ),
                 ),
               ),
             ),

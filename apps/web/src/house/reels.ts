@@ -54,10 +54,18 @@ export function reelsView(slot: HouseSlot, t: HouseT) {
     el('div', { className: 'reel', role: 'group', 'aria-label': t('reel', { number: reel + 1 }) }),
   );
   const root = el('div', { className: 'reels', role: 'group', 'aria-label': t('reels') }, ...columns);
+  // The page shows one slot: its cabinet takes the game's colours (house.css, body[data-game]).
+  document.body.dataset.game = slot.game;
 
   function show(spin: SpinResult | null) {
     const wins = spin ? winningCells(slot, spin) : new Set<string>();
     const expanded = new Set(spin?.expandedReels ?? []);
+    // Replayed on each win: the cabinet flashes once.
+    root.classList.remove('won');
+    if (wins.size > 0) {
+      void root.offsetWidth;
+      root.classList.add('won');
+    }
     columns.forEach((column, reel) => {
       column.classList.toggle('expanded', expanded.has(reel));
       const symbols =

@@ -45,6 +45,22 @@ export async function openSession(): Promise<FrameSession | null> {
   }
 }
 
+/**
+ * The session of the game page at `path` (a /house/… path), which opened the verification page in the same frame:
+ * the verification page reads the member's rounds with it. Null when that page holds none (a visitor).
+ */
+export function sessionOf(path: string): FrameSession | null {
+  if (!/^\/house\/[a-z]+\/[a-z0-9-]+$/.test(path)) return null;
+  const stored = session.get(`house-frame:${path}`);
+  if (!stored) return null;
+  try {
+    current = JSON.parse(stored) as FrameSession;
+    return current;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets the session (the server ended it). */
 export function endSession(): void {
   current = null;

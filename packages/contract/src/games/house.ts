@@ -26,6 +26,24 @@ const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const HOUSE_ROUND_STATES = ['started', 'settled', 'voided'] as const;
 
+/**
+ * The kinds of house game, each with its page (/house/<kind>/<game>) and its outcome procedure (PROVABLY_FAIR.md §4);
+ * a round names its kind, so that a verifier knows which procedure to run.
+ */
+export const HOUSE_GAME_KINDS = ['slots', 'fish'] as const;
+export type HouseGameKind = (typeof HOUSE_GAME_KINDS)[number];
+
+/** The fish of the house's fish game (@tessera/house-games fishTypes), by id. */
+export const HOUSE_FISH = [
+  'clownfish',
+  'pufferfish',
+  'turtle',
+  'lionfish',
+  'swordfish',
+  'shark',
+  'whale',
+] as const;
+
 /** The pair in use: the server seed's commitment (its seed stays secret until rotated), the client seed, the next nonce. */
 export const fairnessState = z.object({
   commitment: hex64,
@@ -89,12 +107,29 @@ export const slotOutcome = z.object({
 });
 export type SlotOutcome = z.infer<typeof slotOutcome>;
 
-/** A round as the verification page shows it: the server seed appears once its pair was rotated. */
+/** A fish shot's outcome as @tessera/house-games' shoot() draws it (the win as a decimal string). */
+export const shotOutcome = z.object({
+  fish: z.string(),
+  hit: z.boolean(),
+  /** 0 on a miss. */
+  multiplier: z.number().int(),
+  win: minorUnits,
+});
+export type ShotOutcome = z.infer<typeof shotOutcome>;
+
+/**
+ * A round as the verification page shows it: the server seed appears once its pair was rotated. With `kind`, the
+ * game, the RTP, the stake and the player's choice (a fish shot: the fish aimed at), the seeds and nonce recompute its
+ * outcome.
+ */
 export const houseRound = z.object({
   id: z.string(),
   /** The round's reference in the betting record (roundRef). */
   ref: z.string(),
+  kind: z.enum(HOUSE_GAME_KINDS),
   game: z.string(),
+  /** What the player chose besides the stake ({ fish } for a shot); null for a spin. */
+  choice: z.record(z.string(), z.string()).nullable(),
   gameName: z.string(),
   bet: minorUnits,
   win: minorUnits.nullable(),
@@ -110,7 +145,9 @@ export const houseRound = z.object({
 });
 export type HouseRound = z.infer<typeof houseRound>;
 
-export const houseRoundDetail = houseRound.extend({ outcome: slotOutcome.nullable() });
+export const houseRoundDetail = houseRound.extend({
+  outcome: z.union([slotOutcome, shotOutcome]).nullable(),
+});
 
 const paytableSymbol = z.object({
   id: z.string(),
@@ -160,6 +197,39 @@ export const spinAnswer = z.object({
 });
 export type SpinAnswer = z.infer<typeof spinAnswer>;
 
+/** The fish game as its page needs it: each fish's pays and hit chance at the RTP in force, limits, balance. */
+export const houseFish = z.object({
+  game: z.string(),
+  name: z.string(),
+  rtp: z.string(),
+  /** The exact RTP in percent, six decimals (every fish returns it exactly). */
+  rtpExact: z.string(),
+  configFingerprint: hex64,
+  betLimits: z.object({ min: minorUnits, max: minorUnits, step: minorUnits }),
+  fish: z.array(
+    z.object({
+      id: z.enum(HOUSE_FISH),
+      name: z.string(),
+      /** The multipliers of the stake a hit pays, one drawn uniformly. */
+      multipliers: z.array(z.number().int()),
+      /** The exact chance of a hit, as the fraction "num/den" in lowest terms. */
+      hitChance: z.string(),
+    }),
+  ),
+  currency: z.string(),
+  digits: z.number().int(),
+  balance: minorUnits,
+});
+export type HouseFish = z.infer<typeof houseFish>;
+
+export const shotAnswer = z.object({
+  round: houseRound,
+  outcome: shotOutcome,
+  /** The main wallet after the round. */
+  balance: minorUnits,
+});
+export type ShotAnswer = z.infer<typeof shotAnswer>;
+
 export const houseEndpoints = {
   /** The frame exchanges its one-time launch id (from the URL's fragment) for the game session's token. */
   openSession: endpoint({
@@ -191,6 +261,21 @@ export const houseEndpoints = {
     idempotent: true,
     body: z.object({ bet: houseStake }),
     response: spinAnswer,
+  }),
+  fish: endpoint({
+    method: 'GET',
+    path: '/house/api/fish/game',
+    access: 'gameSession',
+    response: houseFish,
+  }),
+  /** One shot of the session's fish game at a fish: the stake is bet, hit and multiplier drawn from the seeds. */
+  shoot: endpoint({
+    method: 'POST',
+    path: '/house/api/fish/shoot',
+    access: 'gameSession',
+    idempotent: true,
+    body: z.object({ bet: houseStake, fish: z.enum(HOUSE_FISH) }),
+    response: shotAnswer,
   }),
   fairness: endpoint({
     method: 'GET',
@@ -239,6 +324,7 @@ export const HOUSE_RTPS = ['90', '92', '94', '96', '98'] as const;
 export const houseGameSettings = z.object({
   /** The catalogue row (nodeId). */
   id: z.number().int(),
+  kind: z.enum(HOUSE_GAME_KINDS),
   game: z.string(),
   name: z.string(),
   vassalage: z.string(),

@@ -439,6 +439,17 @@ export const HOUSE_SLOT_GAMES: [string, Record<string, string>, number, string, 
   ['nova-gems', { EN: 'Nova Gems', VI: 'Đá Quý Tân Tinh', CN: '新星宝石' }, 10, '#4527a0', '#26c6da'],
 ];
 
+/**
+ * The house's fish game (@tessera/house-games fishConfig), a game of HOUSE_FISH:
+ * [game id (code and game id), names, tile gradient from, to].
+ */
+export const HOUSE_FISH_GAME: [string, Record<string, string>, string, string] = [
+  'deep-sea-hunt',
+  { EN: 'Deep Sea Hunt', VI: 'Săn Cá Biển Sâu', CN: '深海猎鱼' },
+  '#01579b',
+  '#00acc1',
+];
+
 /** Third-party vendors with a wallet of their own (the others play from the main wallet). */
 export const TRANSFER_WALLET_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'FB'];
 

@@ -1,9 +1,11 @@
-import { DEFAULT_RTP, slotGame } from '@tessera/house-games';
+import { DEFAULT_RTP, fishConfig, slotGame } from '@tessera/house-games';
 import { storeImage } from '../../modules/content/service.ts';
+import { houseTileSvg } from '../../modules/games/house/tiles.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
 import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
 import * as data from './data.ts';
@@ -41,6 +43,9 @@ export async function seed(
     ['avatars', seedAvatars],
     ['games', (tx) => seedGames(tx, options.rng, options.now)],
     ['house_games', (tx) => seedHouseGames(tx, options.rng, options.now)],
+    // A section of its own, so that a database seeded before the fish game gets it too.
+    ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
+    ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -309,7 +314,7 @@ async function seedHouseGames(tx: Queryable, rng: Rng, now: Date) {
     const icon = await storeImage(
       tx,
       rng,
-      Buffer.from(vendorIconSvg(names.EN ?? id, from, to)),
+      Buffer.from(houseTileSvg(id, names.EN ?? id, from, to)),
       'image/svg+xml',
       now,
     );
@@ -326,6 +331,68 @@ async function seedHouseGames(tx: Queryable, rng: Rng, now: Date) {
        on conflict do nothing`,
       [row.id, DEFAULT_RTP, game.betLimits.min, game.betLimits.max, now],
     );
+  }
+}
+
+/**
+ * The house’s fish game, a game of HOUSE_FISH (the vendor of the FISH lobby that the seed made for it),
+ * at the package's default RTP and its stake limits, which the console may narrow.
+ */
+async function seedHouseFish(tx: Queryable, rng: Rng, now: Date) {
+  const [vendor] = await tx.query<{ id: number }>(
+    "select id from game_vendors where vassalage = 'HOUSE_FISH' and provider = 'HOUSE'",
+  );
+  if (!vendor) return;
+  const [id, names, from, to] = data.HOUSE_FISH_GAME;
+  const config = fishConfig(DEFAULT_RTP);
+  const icon = await storeImage(
+    tx,
+    rng,
+    Buffer.from(houseTileSvg(id, names.EN ?? id, from, to)),
+    'image/svg+xml',
+    now,
+  );
+  const [row] = await tx.query<{ id: number }>(
+    `insert into games (vendor_id, code, game_id, names, classify, min_bet, sort, demo, icon_image_id, created_at,
+       updated_at)
+     values ($1, $2, $2, $3, 'FISH', $4, 0, false, $5, $6, $6)
+     on conflict (vendor_id, code) do nothing returning id`,
+    [vendor.id, id, JSON.stringify(names), config.betLimits.min, icon.imageId, now],
+  );
+  if (!row) return;
+  await tx.query(
+    `insert into house_game_settings (game_id, rtp, min_bet, max_bet, updated_at) values ($1, $2, $3, $4, $5)
+     on conflict do nothing`,
+    [row.id, DEFAULT_RTP, config.betLimits.min, config.betLimits.max, now],
+  );
+}
+
+/**
+ * Databases seeded before the house's drawn tiles have the slots' initials as icons: each such icon, when it is
+ * still exactly the one the seed made (same SHA-256), gets the game's drawn tile. An icon an operator chose stays.
+ */
+async function redrawHouseTiles(tx: Queryable, rng: Rng, now: Date) {
+  for (const [id, names, , from, to] of data.HOUSE_SLOT_GAMES) {
+    const name = names.EN ?? id;
+    const [game] = await tx.query<{ id: number; sha256: string }>(
+      `select g.id, i.sha256 from games g join game_vendors v on v.id = g.vendor_id
+       join images i on i.id = g.icon_image_id
+       where v.vassalage = 'HOUSE_SLOTS' and g.code = $1`,
+      [id],
+    );
+    if (!game || game.sha256 !== sha256Hex(vendorIconSvg(name, from, to))) continue;
+    const icon = await storeImage(
+      tx,
+      rng,
+      Buffer.from(houseTileSvg(id, name, from, to)),
+      'image/svg+xml',
+      now,
+    );
+    await tx.query('update games set icon_image_id = $2, updated_at = $3 where id = $1', [
+      game.id,
+      icon.imageId,
+      now,
+    ]);
   }
 }
 

@@ -28,15 +28,27 @@ describe('console: house games', () => {
     expect([...HOUSE_RTPS]).toEqual([...OFFERED_RTPS]);
   });
 
-  it('lists the three slots with their RTP, limits and the game’s own', async () => {
+  it('lists the three slots and the fish game with their RTP, limits and the game’s own', async () => {
     const list = await t.get(api.games.path, tok.support);
     expect(list.status).toBe(200);
     expect(list.body.value.map((game: { game: string }) => game.game)).toEqual([
       'lucky-sevens',
       'jade-temple',
       'nova-gems',
+      'deep-sea-hunt',
     ]);
+    expect(list.body.value[3]).toMatchObject({
+      kind: 'fish',
+      name: 'Deep Sea Hunt',
+      vassalage: 'HOUSE_FISH',
+      rtp: '96',
+      rtpExact: '96.000000',
+      minBet: 0.01,
+      maxBet: 10,
+      limits: { min: 0.01, max: 10, step: 0.01 },
+    });
     expect(list.body.value[0]).toMatchObject({
+      kind: 'slots',
       name: 'Lucky Sevens',
       vassalage: 'HOUSE_SLOTS',
       rtp: '96',

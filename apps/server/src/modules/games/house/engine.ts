@@ -1,19 +1,28 @@
-import type { SlotOutcome } from '@tessera/contract';
+import type { HouseGameKind, ShotOutcome, SlotOutcome } from '@tessera/contract';
 import {
   BetRefused,
   checkBet,
   drawer,
+  type FishConfig,
+  fishConfig,
+  hitChance,
+  mul,
   OFFERED_RTPS,
   type OfferedRtp,
   type Paytable,
   paytable,
   publishedConfig,
+  publishedFishConfig,
   type RtpVariant,
+  rational,
   rtpVariant,
   type SlotGame,
   type SpinOutcome,
+  shoot,
+  shotRtp,
   slotGames,
   spin,
+  toDecimal,
 } from '@tessera/house-games';
 
 /**
@@ -79,8 +88,128 @@ export function drawSlot(
 }
 
 /** An outcome as stored and answered: the same object, bigints as decimal strings. */
-export function outcomeJson(outcome: SpinOutcome): SlotOutcome {
+export function outcomeJson(outcome: SpinOutcome): SlotOutcome;
+export function outcomeJson(outcome: ReturnType<typeof shoot>): ShotOutcome;
+export function outcomeJson(outcome: object): unknown {
   return JSON.parse(
     JSON.stringify(outcome, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)),
-  ) as SlotOutcome;
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------- fish
+
+/** The house's fish game (@tessera/house-games fishConfig): one game, offered at the same RTPs as the slots. */
+export const FISH_GAME = fishConfig().game;
+
+export interface FishVariant {
+  config: FishConfig;
+  fingerprint: string;
+  /** Percent, six decimals: the exact RTP of a shot at any fish (each returns the same). */
+  rtpExact: string;
+}
+const fishVariants = new Map<string, FishVariant>();
+
+export function fishVariant(rtp: string): FishVariant {
+  let found = fishVariants.get(rtp);
+  if (!found) {
+    if (!isOfferedRtp(rtp)) throw new Error(`${FISH_GAME} is not offered at ${rtp}%`);
+    const config = fishConfig(rtp);
+    const first = config.fish[0];
+    if (!first) throw new Error('the fish game has no fish');
+    found = {
+      config,
+      fingerprint: publishedFishConfig(config).fingerprint,
+      rtpExact: toDecimal(mul(shotRtp(config, first), rational(100n)), 6),
+    };
+    fishVariants.set(rtp, found);
+  }
+  return found;
+}
+
+/** Whether the stake is within the fish game's own limits and on its step. */
+export function shotStakeFits(config: FishConfig, bet: bigint): boolean {
+  const { min, max, step } = config.betLimits;
+  return bet >= min && bet <= max && (bet - min) % step === 0n;
+}
+
+/** The fish game's table for its page: each fish's multipliers and exact hit chance. */
+export function fishTable(config: FishConfig) {
+  return config.fish.map((fish) => {
+    const chance = hitChance(config, fish);
+    return {
+      id: fish.id,
+      name: fish.name,
+      multipliers: [...fish.multipliers],
+      hitChance: `${chance.num}/${chance.den}`,
+    };
+  });
+}
+
+// ----------------------------------------------------------------------------------------------- every house game
+
+/** What the house needs of each of its games, whatever its kind: the round machinery and the console use this. */
+export interface HouseEngine {
+  kind: HouseGameKind;
+  /** The published configuration's fingerprint and exact RTP (percent, six decimals) at an offered RTP. */
+  published(rtp: string): { fingerprint: string; rtpExact: string };
+  /** The game's own stake limits and step (minor units). */
+  limits(): { min: bigint; max: bigint; step: bigint };
+  stakeFits(bet: bigint): boolean;
+  /** The outcome of a round (stored and answered as JSON) and its win. */
+  draw(
+    round: { rtp: string; bet: bigint; choice: Record<string, string> | null },
+    seeds: { serverSeed: string; clientSeed: string; nonce: bigint },
+  ): { outcome: SlotOutcome | ShotOutcome; win: bigint };
+}
+
+function slotEngine(game: SlotGame): HouseEngine {
+  return {
+    kind: 'slots',
+    published: (rtp) => {
+      const variant = slotVariant(game.id, rtp);
+      return { fingerprint: variant.fingerprint, rtpExact: variant.paytable.rtpExact };
+    },
+    limits: () => game.betLimits,
+    stakeFits: (bet) => stakeFits(game, bet),
+    draw: (round, seeds) => {
+      const outcome = outcomeJson(drawSlot(slotVariant(game.id, round.rtp), seeds, round.bet));
+      return { outcome, win: BigInt(outcome.totalWin) };
+    },
+  };
+}
+
+const fishEngine: HouseEngine = {
+  kind: 'fish',
+  published: (rtp) => {
+    const variant = fishVariant(rtp);
+    return { fingerprint: variant.fingerprint, rtpExact: variant.rtpExact };
+  },
+  limits: () => fishConfig().betLimits,
+  stakeFits: (bet) => shotStakeFits(fishConfig(), bet),
+  draw: (round, seeds) => {
+    const fish = round.choice?.fish;
+    if (!fish) throw new Error('a fish shot without its fish');
+    const outcome = outcomeJson(
+      shoot(
+        fishVariant(round.rtp).config,
+        round.bet,
+        fish,
+        drawer(seeds.serverSeed, seeds.clientSeed, Number(seeds.nonce)),
+      ),
+    );
+    return { outcome, win: BigInt(outcome.win) };
+  },
+};
+
+/** The engine of a house game by its id in @tessera/house-games, or null. */
+export function engineOf(engineGame: string): HouseEngine | null {
+  if (engineGame === FISH_GAME) return fishEngine;
+  const slot = slotOf(engineGame);
+  return slot ? slotEngine(slot) : null;
+}
+
+export function engineFor(engineGame: string): HouseEngine {
+  const engine = engineOf(engineGame);
+  if (!engine) throw new Error(`no house game ${engineGame}`);
+  return engine;
 }

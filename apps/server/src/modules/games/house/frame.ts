@@ -19,7 +19,7 @@ import * as store from './store.ts';
 const LAUNCH_TTL_MS = 5 * 60_000;
 
 /** The page kind of each game type the house serves. */
-const FRAME_KINDS: Record<string, string> = { RNG: 'slots' };
+const FRAME_KINDS: Record<string, string> = { RNG: 'slots', FISH: 'fish' };
 
 const launchHash = (launchId: string) => sha256Hex(`house-launch:${launchId}`);
 const sealContext = (idHash: string) => `house-launch:${idHash}`;

@@ -1,7 +1,9 @@
-import type { HouseRound, SlotOutcome } from '@tessera/contract';
+import type { HouseRound } from '@tessera/contract';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { gameName } from '../catalogue.ts';
+import { engineFor } from './engine.ts';
+import type { RoundOutcome } from './round-play.ts';
 import * as store from './store.ts';
 
 /**
@@ -17,7 +19,9 @@ export function roundView(
   return {
     id: round.id.toString(),
     ref: round.ref,
+    kind: engineFor(round.engine_game).kind,
     game: round.engine_game,
+    choice: round.choice,
     gameName: game ? gameName(game.names, language) : round.engine_game,
     bet: round.bet.toString(),
     win: round.win === null ? null : round.win.toString(),
@@ -61,6 +65,6 @@ export async function memberRound(deps: AppDeps, memberId: number, id: string, l
   const games = await store.gameNames(deps.db, [round.game_id]);
   return {
     ...roundView(round, games.get(round.game_id), language),
-    outcome: round.outcome as SlotOutcome | null,
+    outcome: round.outcome as RoundOutcome | null,
   };
 }

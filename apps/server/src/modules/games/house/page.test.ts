@@ -26,6 +26,17 @@ describe('house page', () => {
     expect(res.body).toContain('<title>house</title>');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // The fish game's page and the verification page are the same entry (it routes by path).
+    for (const url of [
+      '/house/fish/deep-sea-hunt',
+      '/house/verify',
+      '/house/verify?from=/house/fish/deep-sea-hunt',
+    ]) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>house</title>');
+      expect(String(page.headers['content-security-policy']), url).toContain("frame-ancestors 'self'");
+    }
     const site = await t.app.inject({ url: '/rng' });
     expect(site.body).toContain('<title>site</title>');
     expect(String(site.headers['content-security-policy'])).toContain("frame-ancestors 'none'");

@@ -8,7 +8,15 @@ import { HOUSE_RECOVERY_JOB, recoverRounds, STALE_ROUND_MS } from './recovery.ts
 import { type Money, outcomeOf, SEAMLESS_MONEY } from './round-play.ts';
 import { spinSlot } from './spin.ts';
 import * as store from './store.ts';
-import { gamePostings, type HousePlayer, housePlayer, mainBalance, sessionCaller } from './testing.ts';
+import {
+  Crash,
+  failingMoney,
+  gamePostings,
+  type HousePlayer,
+  housePlayer,
+  mainBalance,
+  sessionCaller,
+} from './testing.ts';
 
 /**
  * Interrupted rounds: an error after the bet voids the round with a rollback; a round left started (the process
@@ -24,29 +32,7 @@ afterAll(async () => {
   await t.close();
 });
 
-class Crash extends Error {}
-
-/** The seamless wallet with some steps failing: 'before' fails without calling, 'after' calls and loses the answer. */
-function failing(
-  steps: Partial<Record<keyof Money, 'before' | 'after'>>,
-  times = Number.POSITIVE_INFINITY,
-): Money {
-  let left = times;
-  const wrap = <F extends (...args: never[]) => Promise<unknown>>(name: keyof Money, real: F): F =>
-    (async (...args: Parameters<F>) => {
-      const how = steps[name];
-      if (!how || left <= 0) return real(...args);
-      left -= 1;
-      if (how === 'before') throw new Crash(`${name} failed`);
-      await real(...args);
-      throw new Crash(`${name} answered nothing`);
-    }) as F;
-  return {
-    bet: wrap('bet', SEAMLESS_MONEY.bet),
-    win: wrap('win', SEAMLESS_MONEY.win),
-    rollback: wrap('rollback', SEAMLESS_MONEY.rollback),
-  };
-}
+const failing = failingMoney;
 
 async function spinWith(player: HousePlayer, bet: bigint, money: Money, key = randomUUID()) {
   return spinSlot(

@@ -1,7 +1,7 @@
-import type { SlotOutcome } from '@tessera/contract';
+import type { ShotOutcome, SlotOutcome } from '@tessera/contract';
 import type { AppDeps } from '../../../platform/context.ts';
 import * as seamless from '../providers/seamless.ts';
-import { drawSlot, outcomeJson, slotVariant } from './engine.ts';
+import { engineFor } from './engine.ts';
 import { serverSeedOf } from './fairness.ts';
 import * as store from './store.ts';
 
@@ -62,15 +62,28 @@ export function placeBet(
   );
 }
 
-/** The round's outcome, from its pair's server seed, its client seed and nonce, at its RTP. */
+/** A round's outcome as stored: a spin's or a shot's. */
+export type RoundOutcome = SlotOutcome | ShotOutcome;
+
+/**
+ * The round's outcome and win, from its pair's server seed, its client seed and nonce, at its RTP, with the
+ * player's choice: its game's procedure (a spin, a shot) decides.
+ */
+export function drawRound(
+  deps: AppDeps,
+  round: store.RoundDb,
+  seed: store.SeedDb,
+): { outcome: RoundOutcome; win: bigint } {
+  return engineFor(round.engine_game).draw(round, {
+    serverSeed: serverSeedOf(deps, seed),
+    clientSeed: round.client_seed,
+    nonce: round.nonce,
+  });
+}
+
+/** A slot round's outcome (the slot tests read it). */
 export function outcomeOf(deps: AppDeps, round: store.RoundDb, seed: store.SeedDb): SlotOutcome {
-  const slot = slotVariant(round.engine_game, round.rtp);
-  const outcome = drawSlot(
-    slot,
-    { serverSeed: serverSeedOf(deps, seed), clientSeed: round.client_seed, nonce: round.nonce },
-    round.bet,
-  );
-  return outcomeJson(outcome);
+  return drawRound(deps, round, seed).outcome as SlotOutcome;
 }
 
 /**
@@ -83,11 +96,10 @@ export async function payOutcome(
   game: RoundGame,
   money: Money,
   now: Date,
-): Promise<{ result: seamless.SeamlessResult; outcome: SlotOutcome }> {
+): Promise<{ result: seamless.SeamlessResult; outcome: RoundOutcome }> {
   const seed = await store.findSeed(deps.db, round.seed_id);
   if (!seed) throw new Error(`the seed pair of house round ${round.id} vanished`);
-  const outcome = outcomeOf(deps, round, seed);
-  const win = BigInt(outcome.totalWin);
+  const { outcome, win } = drawRound(deps, round, seed);
   const result = await money.win(
     deps,
     game.provider,

@@ -5,6 +5,8 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { route } from '../../../platform/route.ts';
 import { fairnessState, rotateSeed } from './fairness.ts';
+import { fishInfo } from './fish/game.ts';
+import { shootFish } from './fish/shoot.ts';
 import { openFrameSession } from './frame.ts';
 import { memberRound, memberRounds } from './history.ts';
 import { slotInfo } from './slots.ts';
@@ -25,6 +27,22 @@ export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
       );
     } catch (error) {
       // A round voided after an error answers 409; what went wrong is logged here.
+      if (error instanceof AppError && error.cause)
+        request.log.warn({ err: error.cause }, 'house round voided');
+      throw error;
+    }
+  });
+  route(app, deps, api.fish, async ({ caller, language }) => fishInfo(deps, asGameSession(caller), language));
+  route(app, deps, api.shoot, async ({ caller, body, idempotency, language, now, request }) => {
+    try {
+      return await shootFish(
+        deps,
+        asGameSession(caller),
+        { bet: BigInt(body.bet), fish: body.fish, idempotency },
+        language,
+        now,
+      );
+    } catch (error) {
       if (error instanceof AppError && error.cause)
         request.log.warn({ err: error.cause }, 'house round voided');
       throw error;

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../platform/context.ts';
 import { operatorWrite } from '../../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../../wallet/settings.ts';
 import { gameName } from '../catalogue.ts';
-import { slotVariant, stakeFits } from './engine.ts';
+import { engineFor } from './engine.ts';
 import * as store from './store.ts';
 
 /**
@@ -17,22 +17,25 @@ import * as store from './store.ts';
 type OperatorCall = Parameters<typeof operatorWrite>[1];
 
 function settingsView(row: store.SettingsDb, currency: Currency): HouseGameSettings {
-  const { game, fingerprint, paytable } = slotVariant(row.engine_game, row.rtp);
+  const engine = engineFor(row.engine_game);
+  const { fingerprint, rtpExact } = engine.published(row.rtp);
+  const limits = engine.limits();
   const major = (minor: bigint) => toMajor(minor, currency.digits);
   return {
     id: row.id,
+    kind: engine.kind,
     game: row.engine_game,
     name: gameName(row.names, 'EN'),
     vassalage: row.vassalage,
     rtp: row.rtp as HouseGameSettings['rtp'],
-    rtpExact: paytable.rtpExact,
+    rtpExact,
     configFingerprint: fingerprint,
     minBet: major(row.min_bet),
     maxBet: major(row.max_bet),
     limits: {
-      min: major(game.betLimits.min),
-      max: major(game.betLimits.max),
-      step: major(game.betLimits.step),
+      min: major(limits.min),
+      max: major(limits.max),
+      step: major(limits.step),
     },
     updatedAt: row.updated_at.toISOString(),
   };
@@ -54,10 +57,10 @@ export async function updateHouseGame(
   const maxBet = toMinor(body.maxBet, currency.digits);
   return operatorWrite(deps, call, { entity: 'house_game', action: 'update' }, async (tx) => {
     const row = orNotFound(await store.findSettings(tx, id, true));
-    const { game } = slotVariant(row.engine_game, body.rtp);
+    const engine = engineFor(row.engine_game);
     const fields: Record<string, string> = {};
-    if (minBet === null || !stakeFits(game, minBet)) fields.minBet = 'invalid_value';
-    if (maxBet === null || !stakeFits(game, maxBet)) fields.maxBet = 'invalid_value';
+    if (minBet === null || !engine.stakeFits(minBet)) fields.minBet = 'invalid_value';
+    if (maxBet === null || !engine.stakeFits(maxBet)) fields.maxBet = 'invalid_value';
     else if (minBet !== null && maxBet < minBet) fields.maxBet = 'invalid_value';
     if (minBet === null || maxBet === null || Object.keys(fields).length > 0) {
       throw new AppError('validation_failed', fields);

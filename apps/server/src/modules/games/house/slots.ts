@@ -5,7 +5,7 @@ import { currencyOf } from '../../wallet/settings.ts';
 import { gameName } from '../catalogue.ts';
 import * as seamless from '../providers/seamless.ts';
 import { slotVariant } from './engine.ts';
-import { sessionGame } from './spin.ts';
+import { sessionGame } from './play.ts';
 
 /** The session's slot as its page shows it: rules, pays and limits in force, the published fingerprint, the balance. */
 export async function slotInfo(
@@ -13,7 +13,7 @@ export async function slotInfo(
   player: GameSessionCaller,
   language: string,
 ): Promise<HouseSlot> {
-  const game = await sessionGame(deps, player);
+  const game = await sessionGame(deps, player, 'slots');
   const { paytable, fingerprint, game: slot } = slotVariant(game.engine_game, game.rtp);
   const [currency, wallet] = await Promise.all([
     currencyOf(deps),

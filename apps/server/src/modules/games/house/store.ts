@@ -136,6 +136,8 @@ export interface RoundDb {
   commitment: string;
   client_seed: string;
   nonce: bigint;
+  /** What the player chose besides the stake ({ fish } for a shot); null for a spin. */
+  choice: Record<string, string> | null;
   outcome: unknown;
   win: bigint | null;
   state: 'started' | 'settled' | 'voided';
@@ -150,7 +152,8 @@ export interface RoundDb {
   updated_at: Date;
 }
 const ROUND_COLUMNS = `r.id, r.member_id, r.game_id, r.engine_game, r.ref, r.request_key, r.request_fingerprint,
-  r.currency, r.bet, r.rtp, r.config_fingerprint, r.seed_id, r.commitment, r.client_seed, r.nonce, r.outcome, r.win,
+  r.currency, r.bet, r.rtp, r.config_fingerprint, r.seed_id, r.commitment, r.client_seed, r.nonce, r.choice, r.outcome,
+  r.win,
   r.state, r.bet_placed, r.bet_transaction, r.win_transaction, r.rollback_transaction, r.void_reason,
   s.server_seed, r.created_at, r.updated_at`;
 const ROUND_FROM = 'house_rounds r join house_seeds s on s.id = r.seed_id';
@@ -186,6 +189,7 @@ export async function insertRound(
     | 'commitment'
     | 'client_seed'
     | 'nonce'
+    | 'choice'
     | 'bet_transaction'
     | 'win_transaction'
     | 'rollback_transaction'
@@ -195,8 +199,8 @@ export async function insertRound(
   const [inserted] = await tx.query<{ id: bigint }>(
     `insert into house_rounds (member_id, game_id, engine_game, ref, request_key, request_fingerprint, currency, bet,
        rtp, config_fingerprint, seed_id, commitment, client_seed, nonce, state, bet_transaction, win_transaction,
-       rollback_transaction, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'started', $15, $16, $17, $18, $18)
+       rollback_transaction, created_at, updated_at, choice)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'started', $15, $16, $17, $18, $18, $19::jsonb)
      returning id`,
     [
       row.member_id,
@@ -217,6 +221,7 @@ export async function insertRound(
       row.win_transaction,
       row.rollback_transaction,
       now,
+      row.choice === null ? null : JSON.stringify(row.choice),
     ],
   );
   if (!inserted) throw new Error('the round was not written');

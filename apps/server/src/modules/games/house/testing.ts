@@ -4,6 +4,7 @@ import type { ApiResponse, TestApp } from '../../../../test/harness.ts';
 import { type GameSessionCaller, resolveGameSession } from '../../../platform/access.ts';
 import { memberAccounts } from '../../wallet/ledger.ts';
 import { walletMember } from '../../wallet/testing.ts';
+import { type Money, SEAMLESS_MONEY } from './round-play.ts';
 
 /** The catalogue id (nodeId) of a house slot. */
 export async function houseGameId(t: TestApp, engineGame = 'lucky-sevens'): Promise<number> {
@@ -57,6 +58,51 @@ export function spinCall(t: TestApp, player: HousePlayer, bet: bigint | string, 
     token: player.token,
     headers: { 'idempotency-key': key },
   });
+}
+
+/** A fish shot through the frame API (a fresh idempotency key unless one is given). */
+export function shootCall(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint | string,
+  fish: string,
+  key: string = randomUUID(),
+) {
+  return t.call({
+    method: 'POST',
+    url: '/house/api/fish/shoot',
+    payload: { bet: bet.toString(), fish },
+    token: player.token,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** A failure the seamless wallet's wrapper below throws. */
+export class Crash extends Error {}
+
+/**
+ * The seamless wallet with some steps failing (the first `times` calls): 'before' fails without calling, 'after'
+ * calls and loses the answer.
+ */
+export function failingMoney(
+  steps: Partial<Record<keyof Money, 'before' | 'after'>>,
+  times = Number.POSITIVE_INFINITY,
+): Money {
+  let left = times;
+  const wrap = <F extends (...args: never[]) => Promise<unknown>>(name: keyof Money, real: F): F =>
+    (async (...args: Parameters<F>) => {
+      const how = steps[name];
+      if (!how || left <= 0) return real(...args);
+      left -= 1;
+      if (how === 'before') throw new Crash(`${name} failed`);
+      await real(...args);
+      throw new Crash(`${name} answered nothing`);
+    }) as F;
+  return {
+    bet: wrap('bet', SEAMLESS_MONEY.bet),
+    win: wrap('win', SEAMLESS_MONEY.win),
+    rollback: wrap('rollback', SEAMLESS_MONEY.rollback),
+  };
 }
 
 export async function mainBalance(t: TestApp, memberId: number): Promise<bigint> {
