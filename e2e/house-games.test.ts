@@ -132,7 +132,7 @@ describe('house games in the game frame', () => {
       .getByRole('region', { name: 'Game providers' })
       .getByRole('button', { name: 'Tessera Fishing' })
       .click();
-    const lobby = page.getByRole('list', { name: /^Fish games/ });
+    const lobby = page.getByRole('list', { name: 'Fishing games', exact: true });
     await page.waitForURL(/vendor=HOUSE_FISH/);
     await expect.poll(() => lobby.getByRole('listitem').count(), { timeout: 10_000 }).toBe(1);
     await lobby.getByRole('listitem', { name: FISH, exact: true }).locator('img').first().waitFor();
@@ -270,13 +270,13 @@ describe('house games in the game frame', () => {
         width: 390,
         height: 844,
       });
-      await tilesDrawn(page.getByRole('list', { name: /^Fish games/ }), [FISH]);
+      await tilesDrawn(page.getByRole('list', { name: 'Fishing games', exact: true }), [FISH]);
       await screenshot(page, `house-fish-lobby-phone-${theme}`);
       await page.goto(`${baseUrl()}/rng?vendor=HOUSE_SLOTS`);
       await tilesDrawn(page.getByRole('list', { name: 'Slots games' }), SLOTS);
       await screenshot(page, `house-rng-lobby-phone-${theme}`);
       await page.goto(`${baseUrl()}/fish?vendor=HOUSE_FISH`);
-      const game = await openFromLobby(page, page.getByRole('list', { name: /^Fish games/ }), FISH, true);
+      const game = await openFromLobby(page, page.getByRole('list', { name: 'Fishing games', exact: true }), FISH, true);
       await game.getByRole('button', { name: 'Fire', exact: true }).waitFor();
       await game.getByRole('button', { name: 'Fire', exact: true }).click();
       await game.getByText(/Caught the|got away/).waitFor();
