@@ -80,7 +80,11 @@ export async function placeTableBet(
   }
 
   const { current } = await currentRounds(deps, table, now);
-  if (BigInt(request.round) !== BigInt(current.round_no) || current.closes_at.getTime() <= now.getTime()) {
+  if (
+    BigInt(request.round) !== BigInt(current.round_no) ||
+    current.opens_at.getTime() > now.getTime() ||
+    current.closes_at.getTime() <= now.getTime()
+  ) {
     throw new AppError('house_betting_closed');
   }
   const wallet = await seamless.balance(deps, player.provider, player, now);

@@ -28,9 +28,22 @@ export function roundTimes(table: Timing, roundNo: bigint): RoundTimes {
   };
 }
 
-/** The round in play at `now` (the one whose period holds it); never before the anchor's round. */
+/**
+ * The round in play at `now` (the one whose period holds it). Before the anchor it is the round before the anchor's,
+ * which a change of timing left in play with its own times (its row was written with them); the anchor's round
+ * itself when there is none before it.
+ */
 export function roundAt(table: Timing, now: Date): RoundTimes {
   const elapsed = now.getTime() - table.anchor_at.getTime();
-  const index = elapsed <= 0 ? 0 : Math.floor(elapsed / periodOf(table));
-  return roundTimes(table, BigInt(table.anchor_round) + BigInt(index));
+  const anchor = BigInt(table.anchor_round);
+  if (elapsed < 0) {
+    if (anchor === 0n) return roundTimes(table, anchor);
+    return {
+      roundNo: anchor - 1n,
+      opensAt: new Date(table.anchor_at.getTime() - periodOf(table)),
+      closesAt: new Date(table.anchor_at.getTime() - table.result_ms),
+      endsAt: table.anchor_at,
+    };
+  }
+  return roundTimes(table, anchor + BigInt(Math.floor(elapsed / periodOf(table))));
 }

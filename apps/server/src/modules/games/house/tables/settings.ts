@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../../platform/context.ts';
 import { operatorWrite } from '../../../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../../../wallet/settings.ts';
 import { gameName } from '../../catalogue.ts';
+import { newRoundSeed } from './draw.ts';
 import { roundAt } from './schedule.ts';
 import * as store from './store.ts';
 import { stakeStep } from './tables.ts';
@@ -86,8 +87,14 @@ export async function updateHouseTable(
     }
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', fields);
     const before = settingsView(row, currency, step);
-    // The round in play keeps its times; the new timing starts with the next one.
+    // The round in play keeps its times (its row is written now if nobody asked for it yet); the new timing starts
+    // with the next one.
     const playing = roundAt(row, call.now);
+    await store.ensureRound(
+      tx,
+      { gameId: id, ...playing, ...newRoundSeed(deps, id, playing.roundNo) },
+      call.now,
+    );
     await store.updateTable(
       tx,
       id,

@@ -60,6 +60,11 @@ export async function tableInfo(
   };
 }
 
+/** Players at each table now (GLS2_roomList), by catalogue id. */
+export function tablePlayerCounts(deps: AppDeps, now: Date): Promise<Map<number, number>> {
+  return store.presentCounts(deps.db, new Date(now.getTime() - PRESENCE_MS));
+}
+
 /** A name as the other players see it: its first two characters, stars, and its last one. */
 export function maskName(username: string): string {
   if (username.length <= 3) return `${username.slice(0, 1)}**`;
