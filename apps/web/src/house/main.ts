@@ -7,6 +7,7 @@ import { type HouseT, initHouseI18n } from './i18n.ts';
 import { fairnessPanel, historyPanel, paytablePanel } from './panels.ts';
 import { reelsView } from './reels.ts';
 import { api, endSession, type FrameSession, openSession } from './session.ts';
+import { startTable } from './tables/table.ts';
 
 /**
  * The house's slot page (/house/slots/<game>), in the game frame of the player site. Everything it shows comes
@@ -187,4 +188,9 @@ async function start() {
   }
 }
 
-void start();
+// The shared tables (/house/baccarat/<room>, /house/roulette/<table>) have their own page.
+if (/^\/house\/(baccarat|roulette)\//.test(window.location.pathname)) {
+  void initHouseI18n().then((t) => startTable(root, t));
+} else {
+  void start();
+}

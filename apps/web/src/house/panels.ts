@@ -8,7 +8,7 @@ import { api } from './session.ts';
 /** The frame's dialogs: the paytable, provably fair seeds, and the player's rounds with their seeds. */
 
 /** A modal <dialog> with a title and a close button; `fill` draws its body each time it opens. */
-function dialog(t: HouseT, title: string, fill: (body: HTMLElement) => Promise<void> | void) {
+export function dialog(t: HouseT, title: string, fill: (body: HTMLElement) => Promise<void> | void) {
   const body = el('div', { className: 'dialog-body' });
   const heading = el('h2', {}, title);
   const close = el('button', { type: 'button', className: 'ghost' }, t('close'));
