@@ -86,6 +86,8 @@ function play(
   const pending = new Map<string, bigint>();
   let placing = false;
   let shownRound = -1;
+  /** The round whose outcome the scene finished showing: its result is told only then. */
+  let revealedRound = -1;
   let message = '';
   let clientSeed = session.get(CLIENT_SEED_KEY) ?? randomSeed();
   session.set(CLIENT_SEED_KEY, clientSeed);
@@ -197,11 +199,12 @@ function play(
     const open = bettingOpen();
     const left = Math.max(0, Math.ceil((Date.parse(state.round.closesAt) - nowServer()) / 1000));
     let line: string;
+    const revealed = state.round.outcome && revealedRound === state.round.round ? state.round.outcome : null;
     if (open) line = t('tables.placeBets', { seconds: left });
-    else if (state.round.outcome) line = outcomeText(state.round.outcome);
+    else if (revealed) line = outcomeText(revealed);
     else if (state.round.state === 'voided') line = t('tables.voided');
     else line = table.kind === 'baccarat' ? t('tables.dealing') : t('tables.spinning');
-    if (!open && state.round.outcome && state.myPayout !== null) {
+    if (!open && revealed && state.myPayout !== null) {
       line += ` — ${BigInt(state.myPayout) > 0n ? t('win', { amount: money(state.myPayout) }) : t('tables.lost')}`;
     }
     status.textContent = message ? `${line} · ${message}` : line;
@@ -229,7 +232,7 @@ function play(
     );
     const mine = new Map<string, bigint>();
     for (const spot of state.mine) mine.set(spot.spot, (mine.get(spot.spot) ?? 0n) + BigInt(spot.stake));
-    const winning = state.round.outcome ? new Set(winningSpots(state.round.outcome)) : new Set<string>();
+    const winning = revealed ? new Set(winningSpots(revealed)) : new Set<string>();
     for (const [id, parts] of spotButtons) {
       const total = state.totals[id];
       parts.total.textContent = total ? money(total) : '';
@@ -265,7 +268,10 @@ function play(
     const { round } = state;
     if (round.outcome && round.round !== shownRound) {
       shownRound = round.round;
+      message = '';
       await scene.reveal(round.outcome);
+      revealedRound = round.round;
+      render();
     } else if (!round.outcome && round.round !== shownRound && round.state === 'betting') {
       shownRound = -1;
       scene.reset();
