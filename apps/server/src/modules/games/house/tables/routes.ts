@@ -15,7 +15,11 @@ export function houseTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.table, async ({ caller, language }) =>
     tableInfo(deps, asGameSession(caller), language),
   );
-  route(app, deps, api.state, async ({ caller, now }) => tableState(deps, asGameSession(caller), now));
+  route(app, deps, api.state, async ({ caller, now, request }) =>
+    tableState(deps, asGameSession(caller), now, (error) =>
+      request.log.error({ err: error }, 'house table settlement failed'),
+    ),
+  );
   route(app, deps, api.bet, async ({ caller, body, idempotency, language, now }) =>
     placeTableBet(deps, asGameSession(caller), body, idempotency, language, now),
   );

@@ -74,10 +74,21 @@ export function maskName(username: string): string {
 /**
  * The table's shared state. Asking for it settles what is due at the table (the first request after a round's
  * betting closed draws it), writes the round in play and the next one if missing, and marks the member present.
+ * A settlement that fails here is left to the settle job, whose failures the console's job list shows.
  */
-export async function tableState(deps: AppDeps, player: GameSessionCaller, now: Date): Promise<TableState> {
+export async function tableState(
+  deps: AppDeps,
+  player: GameSessionCaller,
+  now: Date,
+  /** A settlement that failed (the job retries it); the state is answered all the same. */
+  onSettleError: (error: unknown) => void = () => {},
+): Promise<TableState> {
   const table = await sessionTable(deps, player);
-  await settleDue(deps, now, table.game_id);
+  try {
+    await settleDue(deps, now, table.game_id);
+  } catch (error) {
+    onSettleError(error);
+  }
   const { current, next } = await currentRounds(deps, table, now);
   await write(deps.db, { isolation: 'read committed' }, (tx) =>
     store.markPresent(tx, table.game_id, player.memberId, now),
