@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
 import { type Money, SEAMLESS_MONEY } from '../round-play.ts';
 import { gamePostings, housePlayer, mainBalance } from '../testing.ts';
 import { settleDue } from './rounds.ts';
+import { HOUSE_TABLE_SETTLE_JOB } from './routes.ts';
 import { betCall, fastTable, houseTransactions, tableGameId, tablePlayer, tableState } from './testing.ts';
 
 /**
@@ -342,6 +343,33 @@ describe('house tables', () => {
       [dragon],
     );
     expect(states.map((row) => row.state)).toEqual(['settled', 'settled']);
+  });
+
+  it('pays a round every player left before its close through the scheduled settle job', async () => {
+    await fastTable(t, 'gold', 5_000, 3_000);
+    const player = await tablePlayer(t, 'gold', 100_00n);
+    expect((await betCall(t, player, { round: 0, spots: [{ spot: 'banker', stake: '1000' }] })).status).toBe(
+      200,
+    );
+    // The page is closed: nobody polls. The job's next minute slot draws and pays the round.
+    await t.jobs.runDue();
+    t.clock.advance(60_000);
+    await t.jobs.runDue();
+    const [job] = await t.db.query<{ status: string }>(
+      'select status from jobs where kind = $1 order by id desc limit 1',
+      [HOUSE_TABLE_SETTLE_JOB],
+    );
+    expect(job?.status).toBe('done');
+    const [bet] = await t.db.query<{ state: string; payout: bigint }>(
+      'select state, payout from house_table_bets where member_id = $1',
+      [player.id],
+    );
+    expect(bet?.state).toBe('settled');
+    expect(await mainBalance(t, player.id)).toBe(100_00n - 1000n + BigInt(bet?.payout ?? -1n));
+    expect(await houseTransactions(t, player.id)).toEqual([
+      { kind: 'bet', n: 1 },
+      { kind: 'win', n: 1 },
+    ]);
   });
 
   it('refuses visitors, site tokens and another game’s session on every table endpoint', async () => {
