@@ -88,6 +88,7 @@ function play(
   let shownRound = -1;
   /** The round whose outcome the scene finished showing: its result is told only then. */
   let revealedRound = -1;
+  let clearedRound = -1;
   let message = '';
   let clientSeed = session.get(CLIENT_SEED_KEY) ?? randomSeed();
   session.set(CLIENT_SEED_KEY, clientSeed);
@@ -272,8 +273,9 @@ function play(
       await scene.reveal(round.outcome);
       revealedRound = round.round;
       render();
-    } else if (!round.outcome && round.round !== shownRound && round.state === 'betting') {
-      shownRound = -1;
+    } else if (!round.outcome && round.round !== shownRound && round.round !== clearedRound) {
+      // A new round: the table is cleared once.
+      clearedRound = round.round;
       scene.reset();
     }
   }
