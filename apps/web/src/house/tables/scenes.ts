@@ -108,8 +108,8 @@ export function baccaratScene(t: HouseT): Scene {
   element.classList.add('scene');
   const placeOf = (side: 'player' | 'banker', index: number) => {
     const left = side === 'player' ? 36 : 196;
-    // The third card lies sideways beside the two.
-    return index < 2 ? { x: left + index * 48, y: 118 } : { x: left + 98, y: 118 };
+    // The third card beside the two, inside the hand's place.
+    return { x: left + index * 45, y: 118 };
   };
   const reset = () => {
     cards.replaceChildren();
@@ -144,7 +144,7 @@ export function baccaratScene(t: HouseT): Scene {
       totals.append(
         text(100, 214, String(outcome.playerTotal), { 'font-size': 16, fill: '#bfdbfe' }),
         text(260, 214, String(outcome.bankerTotal), { 'font-size': 16, fill: '#fecaca' }),
-        text(180, 150, t(`tables.winner.${outcome.winner}`), {
+        text(180, 214, t(`tables.winner.${outcome.winner}`), {
           'font-size': 12,
           fill: '#fde68a',
           class: 'winner-badge',
