@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -99,5 +99,25 @@ describe('the house tables', () => {
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'house-roulette-round');
     await page.context().close();
+  });
+
+  it('lets the owner set a table’s round timing and a spot’s limits in the console', async () => {
+    const page = await ownerConsolePage(browser(), '/house-tables');
+    await page.getByRole('heading', { name: 'House tables' }).waitFor();
+    const table = page.getByRole('table', { name: 'House tables' });
+    await table.getByRole('button', { name: 'Edit Baccarat Dragon Room' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Table Baccarat Dragon Room' });
+    await dialog.getByRole('spinbutton', { name: 'Betting window (seconds)' }).fill('20');
+    await dialog.getByRole('spinbutton', { name: 'Tie: largest stake' }).fill('2000');
+    await screenshot(page, 'console-house-table-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByText('20 s betting, 8 s result').waitFor();
+    const tables = await api('GET', '/backoffice/api/house-tables', await operatorToken());
+    const dragon = (
+      tables.value as { table: string; bettingSeconds: number; limits: { tie: { max: number } } }[]
+    ).find((row) => row.table === 'dragon');
+    expect(dragon).toMatchObject({ bettingSeconds: 20, limits: { tie: { max: 2000 } } });
+    await page.close();
   });
 });

@@ -4,6 +4,7 @@ import {
   depositConsoleEndpoints,
   type Endpoint,
   gamesConsoleEndpoints,
+  houseTableConsoleEndpoints,
   type OperatorRole,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -37,7 +38,8 @@ export type PageId =
   | 'gatewayCallbacks'
   | 'withdrawals'
   | 'gameVendors'
-  | 'games';
+  | 'games'
+  | 'houseTables';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +161,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'games',
     section: 'games',
     roles: rolesOf(gamesConsoleEndpoints.games),
+  },
+  {
+    id: 'houseTables',
+    path: '/house-tables',
+    icon: 'games',
+    section: 'games',
+    roles: rolesOf(houseTableConsoleEndpoints.tables),
   },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },

@@ -13,6 +13,7 @@ import { PaymentChannelsPage } from '../features/deposits/PaymentChannelsPage.ts
 import { DomainsPage } from '../features/domains/DomainsPage.tsx';
 import { GamesPage } from '../features/games/GamesPage.tsx';
 import { GameVendorsPage } from '../features/games/GameVendorsPage.tsx';
+import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
@@ -61,6 +62,7 @@ export const router = createBrowserRouter(
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'game-vendors', element: page('gameVendors', <GameVendorsPage />) },
         { path: 'games', element: page('games', <GamesPage />) },
+        { path: 'house-tables', element: page('houseTables', <HouseTablesPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

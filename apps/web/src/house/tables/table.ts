@@ -34,12 +34,13 @@ function safeLobby(url: string): string | undefined {
   }
 }
 
+/** The limits of the table's main spot (player, red). */
+const mainLimit = (table: HouseTable) =>
+  table.limits[table.kind === 'baccarat' ? 'player' : 'red'] ?? { min: table.step, max: table.step };
+
 /** Chip values: the smallest stake times 1, 5, 10, 50, 100, 500, within the main spot's maximum. */
 function chipValues(table: HouseTable): bigint[] {
-  const main = table.limits[table.kind === 'baccarat' ? 'player' : 'red'] ?? {
-    min: table.step,
-    max: table.step,
-  };
+  const main = mainLimit(table);
   const min = BigInt(main.min);
   const values = [1n, 5n, 10n, 50n, 100n, 500n]
     .map((factor) => min * factor)
@@ -444,10 +445,7 @@ function play(
       el(
         'span',
         { className: 'meta' },
-        t('tables.limits', {
-          min: money(Object.values(table.limits)[0]?.min ?? '0'),
-          max: money(Object.values(table.limits)[0]?.max ?? '0'),
-        }),
+        t('tables.limits', { min: money(mainLimit(table).min), max: money(mainLimit(table).max) }),
       ),
     ),
     fairness.element,

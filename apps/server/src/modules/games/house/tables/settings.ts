@@ -31,6 +31,14 @@ const SPOT_TYPES: Record<store.TableDb['kind'], readonly string[]> = {
   roulette: ROULETTE_SPOT_TYPES,
 };
 
+/** A table's limits in the order of its spot types (the database keeps JSON keys in an order of its own). */
+export function orderedLimits(row: Pick<store.TableDb, 'kind' | 'limits'>) {
+  return SPOT_TYPES[row.kind].flatMap((type) => {
+    const limit = row.limits[type];
+    return limit ? [[type, limit] as const] : [];
+  });
+}
+
 function settingsView(row: store.TableDb, currency: Currency, step: bigint): HouseTableSettings {
   const major = (minor: string | bigint) => toMajor(BigInt(minor), currency.digits);
   return {
@@ -41,10 +49,7 @@ function settingsView(row: store.TableDb, currency: Currency, step: bigint): Hou
     bettingSeconds: Math.round(row.betting_ms / 1000),
     resultSeconds: Math.round(row.result_ms / 1000),
     limits: Object.fromEntries(
-      Object.entries(row.limits).map(([spot, limit]) => [
-        spot,
-        { min: major(limit.min), max: major(limit.max) },
-      ]),
+      orderedLimits(row).map(([spot, limit]) => [spot, { min: major(limit.min), max: major(limit.max) }]),
     ),
     step: major(step),
     updatedAt: row.updated_at.toISOString(),

@@ -8,6 +8,7 @@ import { gameName } from '../../catalogue.ts';
 import * as seamless from '../../providers/seamless.ts';
 import { publishedPays, publishedRtps } from './draw.ts';
 import { currentRounds, settleDue } from './rounds.ts';
+import { orderedLimits } from './settings.ts';
 import * as store from './store.ts';
 
 /** The session's table as its page shows it, and the shared state every player at the table polls. */
@@ -48,7 +49,7 @@ export async function tableInfo(
     kind: table.kind,
     table: table.room,
     name: gameName(table.names, language),
-    limits: table.limits,
+    limits: Object.fromEntries(orderedLimits(table)),
     step: step.toString(),
     bettingSeconds: Math.round(table.betting_ms / 1000),
     resultSeconds: Math.round(table.result_ms / 1000),
