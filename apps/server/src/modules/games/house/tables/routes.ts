@@ -10,7 +10,7 @@ import { houseTableSettings, updateHouseTable } from './settings.ts';
 import { tableInfo, tableState } from './tables.ts';
 import { memberTableBets, tableRound } from './views.ts';
 
-/** The shared tables' frame API (/house/api/tables, the game session's token) and their console settings. */
+/** The shared tables' frame API (/house/api/tables, the game session's token). */
 export function houseTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.table, async ({ caller, language }) =>
     tableInfo(deps, asGameSession(caller), language),
@@ -29,6 +29,10 @@ export function houseTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.round, async ({ caller, params }) =>
     tableRound(deps, asGameSession(caller), params.round),
   );
+}
+
+/** The console's table settings (registered with the house games' console routes). */
+export function houseTableConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, houseTableConsoleEndpoints.tables, async () => houseTableSettings(deps));
   route(app, deps, houseTableConsoleEndpoints.updateTable, async ({ params, body, ...call }) =>
     updateHouseTable(deps, call, params.id, body),
