@@ -204,12 +204,21 @@ export const houseTableEndpoints = {
     query: paging,
     response: page(tableBet),
   }),
-  /** A round of the session's table with its proof (public: the same for every player of the table). */
+  /**
+   * A round's proof (public: the same for every player): of the session's table, or of the table named in the query
+   * (any house game session may read it, e.g. a verification page).
+   */
   round: endpoint({
     method: 'GET',
     path: '/house/api/tables/rounds/:round',
     access: 'gameSession',
     params: roundParams,
+    query: z.object({
+      table: z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, 'invalid_format')
+        .optional(),
+    }),
     response: tableRoundProof,
   }),
 };

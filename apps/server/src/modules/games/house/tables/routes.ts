@@ -26,8 +26,8 @@ export function houseTableRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.bets, async ({ caller, query, language }) =>
     memberTableBets(deps, asGameSession(caller).memberId, query, language),
   );
-  route(app, deps, api.round, async ({ caller, params }) =>
-    tableRound(deps, asGameSession(caller), params.round),
+  route(app, deps, api.round, async ({ caller, params, query }) =>
+    tableRound(deps, asGameSession(caller), params.round, query.table),
   );
 }
 

@@ -36,6 +36,13 @@ export async function findTable(db: Queryable, gameId: number, forUpdate = false
   return rows[0] ?? null;
 }
 
+export async function findTableByRoom(db: Queryable, room: string): Promise<TableDb | null> {
+  const rows = await db.query<TableDb>(`select ${TABLE_COLUMNS} from ${TABLE_FROM} where t.room = $1`, [
+    room,
+  ]);
+  return rows[0] ?? null;
+}
+
 export function listTables(db: Queryable): Promise<TableDb[]> {
   return db.query<TableDb>(`select ${TABLE_COLUMNS} from ${TABLE_FROM} order by t.kind, g.sort, t.game_id`);
 }

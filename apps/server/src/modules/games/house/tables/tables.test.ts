@@ -196,6 +196,12 @@ describe('house tables', () => {
     const proof = await t.get('/house/api/tables/rounds/0', bob.token);
     expect(proof.body.value).toMatchObject({ clientSeeds: ['alice seed', 'bob-seed'], state: 'settled' });
     expect((await t.get('/house/api/tables/rounds/999', bob.token)).body.code).toBe('not_found');
+    // Any house game session reads a table's round by naming the table (a verification page).
+    const slot = await housePlayer(t, { funds: 0n });
+    const named = await t.get('/house/api/tables/rounds/0?table=jade', slot.token);
+    expect(named.body.value).toEqual(proof.body.value);
+    expect((await t.get('/house/api/tables/rounds/0?table=nowhere', slot.token)).body.code).toBe('not_found');
+    expect((await t.get('/house/api/tables/rounds/0?table=Bad%20Name', slot.token)).status).toBe(400);
   });
 
   it('plays the live roulette table: a straight, a colour and a dozen, paid by the pocket', async () => {

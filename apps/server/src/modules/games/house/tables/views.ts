@@ -81,9 +81,15 @@ export async function memberTableBets(
   return { list, total, pageNo: paging.pageNo, pageSize: paging.pageSize };
 }
 
-/** A round of the session's table; a round never written is not found. */
-export async function tableRound(deps: AppDeps, player: GameSessionCaller, roundNo: string) {
-  const table = await sessionTable(deps, player);
+/** A round of the session's table, or of the table named; a round never written is not found. */
+export async function tableRound(
+  deps: AppDeps,
+  player: GameSessionCaller,
+  roundNo: string,
+  room: string | undefined,
+) {
+  const table = room ? await store.findTableByRoom(deps.db, room) : await sessionTable(deps, player);
+  if (!table) throw new AppError('not_found');
   const round = await store.findRoundByNo(deps.db, table.game_id, BigInt(roundNo));
   if (!round) throw new AppError('not_found');
   return roundProof(deps, table, round);
