@@ -18,6 +18,7 @@ import './tables.css';
  */
 
 const POLL_MS = 1000;
+const HIDDEN_POLL_MS = 5000;
 const CLIENT_SEED_KEY = 'house-table-client-seed';
 
 function randomSeed(): string {
@@ -170,6 +171,7 @@ function play(
       message = t('tables.betPlaced', { amount: money(answer.bet.stake) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
+        stop();
         ended();
         return;
       }
@@ -281,9 +283,16 @@ function play(
     }
   }
 
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    window.clearInterval(ticker);
+  };
+
   async function poll() {
-    for (;;) {
-      await sleep(POLL_MS);
+    while (!stopped) {
+      // A hidden tab asks less often; the round is the server's either way.
+      await sleep(document.hidden ? HIDDEN_POLL_MS : POLL_MS);
       try {
         const before = state.round.round;
         state = await api(endpoints.state);
@@ -296,6 +305,7 @@ function play(
         render();
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) {
+          stop();
           ended();
           return;
         }
@@ -456,7 +466,7 @@ function play(
   void showRound();
   render();
   // The countdown ticks between polls.
-  window.setInterval(render, 250);
+  const ticker = window.setInterval(render, 250);
   void poll();
 }
 
