@@ -1,3 +1,4 @@
+import { tableSalt } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
 import { mainBalance } from '../testing.ts';
@@ -112,6 +113,11 @@ describe('house table rounds under concurrency', () => {
     }
     const settled = await roundRow(gameId, 0);
     expect(settled.state).toBe('settled');
+    // Every bet taken was in the draw: the salt stored at the draw is the one its bets' client seeds give.
+    const proof = (await t.get('/house/api/tables/rounds/0', (players[0] as (typeof players)[0]).token)).body
+      .value;
+    expect(proof.clientSeeds).toHaveLength(answers.filter((answer) => answer.status === 200).length);
+    expect(proof.salt).toBe(tableSalt('gold', 0, proof.clientSeeds));
     const [open] = await t.db.query<{ n: number }>(
       "select count(*)::int as n from house_table_bets where round_id = $1 and state = 'placed'",
       [round.id],

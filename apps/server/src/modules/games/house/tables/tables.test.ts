@@ -11,7 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
 import { type Money, SEAMLESS_MONEY } from '../round-play.ts';
-import { gamePostings, housePlayer, mainBalance } from '../testing.ts';
+import { gamePostings, housePlayer, mainBalance, sessionCaller } from '../testing.ts';
+import { placeTableBet } from './bets.ts';
 import { settleDue } from './rounds.ts';
 import { HOUSE_TABLE_SETTLE_JOB } from './routes.ts';
 import { betCall, fastTable, houseTransactions, tableGameId, tablePlayer, tableState } from './testing.ts';
@@ -91,6 +92,28 @@ describe('house tables', () => {
     expect(late.body.code).toBe('house_betting_closed');
     expect(await mainBalance(t, player.id)).toBe(45_00n);
     expect(await houseTransactions(t, player.id)).toEqual([{ kind: 'bet', n: 1 }]);
+  });
+
+  it('refuses a bet that reaches a round already drawn, even from a process whose clock is behind', async () => {
+    await fastTable(t, 'jade', 5_000, 3_000);
+    const player = await tablePlayer(t, 'jade', 50_00n);
+    await tableState(t, player);
+    t.clock.advance(5_000);
+    expect(await settleDue(t.deps, t.clock.now(), await tableGameId(t, 'jade'))).toMatchObject({ drawn: 1 });
+    // Another process whose clock is a millisecond behind still sees betting open; the round's row says otherwise.
+    const behind = new Date(t.clock.now().getTime() - 1);
+    await expect(
+      placeTableBet(
+        t.deps,
+        await sessionCaller(t, player),
+        { round: 0, spots: [{ spot: 'player', stake: '500' }] },
+        null,
+        'EN',
+        behind,
+      ),
+    ).rejects.toMatchObject({ code: 'house_betting_closed' });
+    expect(await mainBalance(t, player.id)).toBe(50_00n);
+    expect(await houseTransactions(t, player.id)).toEqual([]);
   });
 
   it('refuses stakes outside the limits or steps and spots not on the layout', async () => {
