@@ -35,6 +35,9 @@ function safeLobby(url: string): string | undefined {
   }
 }
 
+/** A spot's name on its button: the sentence's word with a capital. */
+const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
 /** The limits of the table's main spot (player, red). */
 const mainLimit = (table: HouseTable) =>
   table.limits[table.kind === 'baccarat' ? 'player' : 'red'] ?? { min: table.step, max: table.step };
@@ -122,7 +125,7 @@ function play(
         'aria-label': t('tables.betOn', { spot: spotName(spot) }),
         style: spot.style,
       },
-      el('span', { className: 'spot-name' }, spot.short ?? spotName(spot)),
+      el('span', { className: 'spot-name' }, spot.short ?? capitalised(spotName(spot))),
       spot.pays ? el('span', { className: 'spot-pays' }, spot.pays) : null,
       total,
       mine,
