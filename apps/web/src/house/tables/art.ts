@@ -121,7 +121,7 @@ export function cardBack(x: number, y: number): SVGGElement {
 
 // ------------------------------------------------------------------------------------------------------ dealer
 
-/** The dealer behind the table, centred on x, the shoulders at y. `moving` makes the arm deal. */
+/** The dealer behind the table, centred on x, the shoulders at y; the scene's `dealing` class moves the arm. */
 export function dealerArt(x: number, y: number): SVGGElement {
   return svgEl(
     'g',

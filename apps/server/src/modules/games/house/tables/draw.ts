@@ -1,4 +1,4 @@
-import type { TableOutcome } from '@tessera/contract';
+import { ROULETTE_SPOT_TYPES, type TableOutcome } from '@tessera/contract';
 import {
   BACCARAT_BET_TYPES,
   type BaccaratBetType,
@@ -8,6 +8,7 @@ import {
   playRound,
   type Rational,
   RED_NUMBERS,
+  rouletteRtp,
   rouletteSpot,
   settle,
   settleRoulette,
@@ -123,6 +124,23 @@ const percent = (value: Rational) => {
 
 let baccaratRtps: Record<string, string> | null = null;
 
+/** A spot of each roulette type, for its RTP. */
+const EXAMPLE_SPOTS: Record<(typeof ROULETTE_SPOT_TYPES)[number], string> = {
+  straight: 'straight:17',
+  split: 'split:0-1',
+  street: 'street:1-2-3',
+  corner: 'corner:1-2-4-5',
+  line: 'line:1-2-3-4-5-6',
+  dozen: 'dozen:1',
+  column: 'column:1',
+  red: 'red',
+  black: 'black',
+  odd: 'odd',
+  even: 'even',
+  low: 'low',
+  high: 'high',
+};
+
 /** The exact RTP of each spot type, percent to six decimals. */
 export function publishedRtps(kind: store.TableDb['kind']): Record<string, string> {
   if (kind === 'baccarat') {
@@ -131,24 +149,13 @@ export function publishedRtps(kind: store.TableDb['kind']): Record<string, strin
     );
     return baccaratRtps;
   }
-  // Every roulette bet: 36/37.
-  const single = percent({ num: 36n, den: 37n } as Rational);
+  // Every roulette bet pays 36/k back on k numbers of 37: 36/37, whichever bet.
   return Object.fromEntries(
-    [
-      'straight',
-      'split',
-      'street',
-      'corner',
-      'line',
-      'dozen',
-      'column',
-      'red',
-      'black',
-      'odd',
-      'even',
-      'low',
-      'high',
-    ].map((type) => [type, single]),
+    ROULETTE_SPOT_TYPES.map((type) => {
+      const bet = rouletteSpot(EXAMPLE_SPOTS[type], 1n);
+      if (!bet) throw new Error(`no example roulette spot for ${type}`);
+      return [type, percent(rouletteRtp(bet))];
+    }),
   );
 }
 
