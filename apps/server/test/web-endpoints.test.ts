@@ -6,6 +6,7 @@ import {
   type Endpoint,
   gamesEndpoints,
   houseEndpoints,
+  houseTableEndpoints,
   launchEndpoints,
   recordsEndpoints,
   systemEndpoints,
@@ -19,6 +20,7 @@ import {
   endpoints,
   gameEndpoints,
   houseFrameEndpoints,
+  houseTableFrameEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -46,6 +48,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['withdrawalEndpoints', withdrawalEndpoints, withdrawalPlayerEndpoints],
   ['gameEndpoints', gameEndpoints, { ...catalogueEndpoints, ...launchEndpoints, ...recordsEndpoints }],
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
+  ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

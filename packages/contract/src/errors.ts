@@ -328,6 +328,18 @@ export const ERRORS = {
     VI: 'Một ván chơi vẫn đang diễn ra. Vui lòng thử lại sau giây lát.',
     CN: '仍有一局正在进行，请稍后再试。',
   },
+  house_betting_closed: {
+    status: 409,
+    EN: 'Betting for this round has closed. Please bet on the next round.',
+    VI: 'Đã hết thời gian đặt cược cho ván này. Vui lòng đặt cược ở ván tiếp theo.',
+    CN: '本局投注已截止，请在下一局投注。',
+  },
+  house_bet_invalid_spot: {
+    status: 400,
+    EN: 'This bet is not on the table.',
+    VI: 'Cửa cược này không có trên bàn.',
+    CN: '该投注项不在桌面上。',
+  },
   house_round_voided: {
     status: 409,
     EN: 'The round could not be completed and was cancelled; your stake was returned.',

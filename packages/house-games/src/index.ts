@@ -5,6 +5,7 @@ export * from './published.ts';
 export * from './rational.ts';
 export * from './roulette.ts';
 export { hmacSha256, sha256, toHex, utf8 } from './sha256.ts';
+export * from './shared-rounds.ts';
 export * from './slots/catalog.ts';
 export * from './slots/offer.ts';
 export * from './slots/screens.ts';

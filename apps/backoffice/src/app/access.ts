@@ -5,6 +5,7 @@ import {
   type Endpoint,
   gamesConsoleEndpoints,
   houseConsoleEndpoints,
+  houseTableConsoleEndpoints,
   type OperatorRole,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -39,7 +40,8 @@ export type PageId =
   | 'withdrawals'
   | 'gameVendors'
   | 'games'
-  | 'houseGames';
+  | 'houseGames'
+  | 'houseTables';
 
 export type NavSection =
   | 'overview'
@@ -168,6 +170,11 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'games',
     section: 'games',
     roles: rolesOf(houseConsoleEndpoints.games),
+    id: 'houseTables',
+    path: '/house-tables',
+    icon: 'games',
+    section: 'games',
+    roles: rolesOf(houseTableConsoleEndpoints.tables),
   },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },

@@ -14,6 +14,7 @@ import { DomainsPage } from '../features/domains/DomainsPage.tsx';
 import { GamesPage } from '../features/games/GamesPage.tsx';
 import { GameVendorsPage } from '../features/games/GameVendorsPage.tsx';
 import { HouseGamesPage } from '../features/games/HouseGamesPage.tsx';
+import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
@@ -63,6 +64,7 @@ export const router = createBrowserRouter(
         { path: 'game-vendors', element: page('gameVendors', <GameVendorsPage />) },
         { path: 'games', element: page('games', <GamesPage />) },
         { path: 'house-games', element: page('houseGames', <HouseGamesPage />) },
+        { path: 'house-tables', element: page('houseTables', <HouseTablesPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

@@ -6,6 +6,7 @@ import type {
   Endpoint,
   gamesEndpoints,
   houseEndpoints,
+  houseTableEndpoints,
   launchEndpoints,
   recordsEndpoints,
   systemEndpoints,
@@ -20,6 +21,7 @@ type DepositEndpoints = typeof depositPlayerEndpoints;
 type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
 type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof recordsEndpoints;
 type HouseEndpoints = typeof houseEndpoints;
+type HouseTableEndpoints = typeof houseTableEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -236,4 +238,13 @@ export const houseFrameEndpoints = {
   ),
   rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
   round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
+};
+
+/** The house's shared tables (/house/baccarat/…, /house/roulette/…): their frame API. */
+export const houseTableFrameEndpoints = {
+  table: light<HouseTableEndpoints['table']>('GET', '/house/api/tables/table'),
+  state: light<HouseTableEndpoints['state']>('GET', '/house/api/tables/state'),
+  bet: light<HouseTableEndpoints['bet']>('POST', '/house/api/tables/bets', undefined, 'idempotent'),
+  bets: light<HouseTableEndpoints['bets']>('GET', '/house/api/tables/bets'),
+  round: light<HouseTableEndpoints['round']>('GET', '/house/api/tables/rounds/:round'),
 };

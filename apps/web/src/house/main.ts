@@ -7,6 +7,7 @@ import { type HouseT, initHouseI18n } from './i18n.ts';
 import { fairnessPanel, historyPanel, paytablePanel } from './panels.ts';
 import { reelsView } from './reels.ts';
 import { api, endSession, type FrameSession, openSession } from './session.ts';
+import { startTable } from './tables/table.ts';
 
 /**
  * The house's slot page (/house/slots/<game>), in the game frame of the player site. Everything it shows comes
@@ -192,4 +193,6 @@ const page = window.location.pathname;
 if (page.startsWith('/house/fish/')) void import('./fish/page.ts').then((fish) => fish.startFish(root));
 else if (page.startsWith('/house/verify'))
   void import('./verify/page.ts').then((verify) => verify.startVerify(root));
+// The shared tables (/house/baccarat/<room>, /house/roulette/<table>) have their own page.
+else if (/^\/house\/(baccarat|roulette)\//.test(page)) void initHouseI18n().then((t) => startTable(root, t));
 else void start();

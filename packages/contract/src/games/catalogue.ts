@@ -278,6 +278,8 @@ export const catalogueEndpoints = {
           vassalage: z.string(),
           minBet: z.number(),
           icon: z.string(),
+          /** Players at the room's table now (the house's rooms; 0 where the provider does not say). */
+          players: z.number().int(),
         }),
       ),
     }),

@@ -450,6 +450,63 @@ export const HOUSE_FISH_GAME: [string, Record<string, string>, string, string] =
   '#00acc1',
 ];
 
+/**
+ * The house's shared tables: [kind, room (room id and page address), vendor, names, tile gradient from, to,
+ * smallest main stake, largest main stake] (minor units). Side bets (tie, pairs; roulette's inside bets) are limited
+ * to a tenth of the main stake's maximum.
+ */
+export const HOUSE_TABLES: [
+  'baccarat' | 'roulette',
+  string,
+  string,
+  Record<string, string>,
+  string,
+  string,
+  bigint,
+  bigint,
+][] = [
+  [
+    'baccarat',
+    'jade',
+    'HOUSE_PVP',
+    { EN: 'Baccarat Jade Room', VI: 'Baccarat Phòng Ngọc', CN: '百家乐 翡翠厅' },
+    '#1b5e20',
+    '#9ccc65',
+    1_00n,
+    500_00n,
+  ],
+  [
+    'baccarat',
+    'gold',
+    'HOUSE_PVP',
+    { EN: 'Baccarat Gold Room', VI: 'Baccarat Phòng Vàng', CN: '百家乐 黄金厅' },
+    '#8d6e00',
+    '#ffd54f',
+    10_00n,
+    5_000_00n,
+  ],
+  [
+    'baccarat',
+    'dragon',
+    'HOUSE_PVP',
+    { EN: 'Baccarat Dragon Room', VI: 'Baccarat Phòng Rồng', CN: '百家乐 龙厅' },
+    '#b71c1c',
+    '#ff8a65',
+    100_00n,
+    50_000_00n,
+  ],
+  [
+    'roulette',
+    'roulette-live',
+    'HOUSE_LIVE',
+    { EN: 'Live Roulette', VI: 'Roulette Trực Tiếp', CN: '真人轮盘' },
+    '#3e2723',
+    '#d84315',
+    1_00n,
+    1_000_00n,
+  ],
+];
+
 /** Third-party vendors with a wallet of their own (the others play from the main wallet). */
 export const TRANSFER_WALLET_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'FB'];
 

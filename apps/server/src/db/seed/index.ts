@@ -46,6 +46,7 @@ export async function seed(
     // A section of its own, so that a database seeded before the fish game gets it too.
     ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
     ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
+    ['house_tables', (tx) => seedHouseTables(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -394,6 +395,72 @@ async function redrawHouseTiles(tx: Queryable, rng: Rng, now: Date) {
       now,
     ]);
   }
+}
+
+/** The house's shared tables (modules/games/house/tables): catalogue games with a room id, and their settings. */
+async function seedHouseTables(tx: Queryable, rng: Rng, now: Date) {
+  await tx.query(
+    `update game_vendors set provider = 'HOUSE' where vassalage like 'HOUSE\\_%' and provider is null`,
+  );
+  for (const [index, [kind, room, vendorCode, names, from, to, min, max]] of data.HOUSE_TABLES.entries()) {
+    const [vendor] = await tx.query<{ id: number }>('select id from game_vendors where vassalage = $1', [
+      vendorCode,
+    ]);
+    if (!vendor) continue;
+    const icon = await storeImage(
+      tx,
+      rng,
+      Buffer.from(vendorIconSvg(names.EN ?? room, from, to)),
+      'image/svg+xml',
+      now,
+    );
+    const [row] = await tx.query<{ id: number }>(
+      `insert into games (vendor_id, code, game_id, room_id, names, classify, min_bet, line_num, sort, demo,
+         icon_image_id, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 0, $8, false, $9, $10, $10)
+       on conflict (vendor_id, code) do nothing returning id`,
+      [
+        vendor.id,
+        room.startsWith(kind) ? room : `${kind}-${room}`,
+        kind,
+        room,
+        JSON.stringify(names),
+        kind === 'baccarat' ? 'CARD' : 'LIVE',
+        min,
+        index,
+        icon.imageId,
+        now,
+      ],
+    );
+    if (!row) continue;
+    await tx.query(
+      `insert into house_tables (game_id, kind, room, betting_ms, result_ms, anchor_at, anchor_round, limits,
+         updated_at)
+       values ($1, $2, $3, $4, $5, $6, 0, $7, $6) on conflict do nothing`,
+      [row.id, kind, room, 15_000, 8_000, now, JSON.stringify(defaultTableLimits(kind, min, max))],
+    );
+  }
+}
+
+/** Main spots from min to max; side spots (tie, pairs; roulette's inside bets) up to a tenth of max. */
+function defaultTableLimits(kind: 'baccarat' | 'roulette', min: bigint, max: bigint) {
+  const side = max / 10n - ((max / 10n) % min);
+  const limit = (top: bigint) => ({ min: min.toString(), max: top.toString() });
+  if (kind === 'baccarat') {
+    return {
+      player: limit(max),
+      banker: limit(max),
+      tie: limit(side),
+      playerPair: limit(side),
+      bankerPair: limit(side),
+    };
+  }
+  const inside = ['straight', 'split', 'street', 'corner', 'line'];
+  const outside = ['dozen', 'column', 'red', 'black', 'odd', 'even', 'low', 'high'];
+  return Object.fromEntries([
+    ...inside.map((spot) => [spot, limit(side)]),
+    ...outside.map((spot) => [spot, limit(max)]),
+  ]);
 }
 
 async function seedAvatars(tx: Queryable) {

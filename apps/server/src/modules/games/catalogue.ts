@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
+import { tablePlayerCounts } from './house/tables/tables.ts';
 import * as store from './store.ts';
 
 /** The catalogue as the lobbies read it: games by filter, hot games, vendor lanes and the vendors' classes. */
@@ -178,8 +179,11 @@ export async function vendorGameTypes(db: Queryable) {
 
 /** The card and board rooms. */
 export async function rooms(deps: AppDeps, vendor: string | undefined, language: string) {
-  const currency = await currencyOf(deps);
-  const rows = await store.listRooms(deps.db, vendor || null);
+  const [currency, rows, players] = await Promise.all([
+    currencyOf(deps),
+    store.listRooms(deps.db, vendor || null),
+    tablePlayerCounts(deps, deps.clock.now()),
+  ]);
   return {
     list: rows.map((row) => ({
       roomId: row.room_id as string,
@@ -189,6 +193,7 @@ export async function rooms(deps: AppDeps, vendor: string | undefined, language:
       vassalage: row.vassalage,
       minBet: toMajor(BigInt(row.min_bet), currency.digits),
       icon: imageUrl(row.icon_image_id),
+      players: players.get(row.id) ?? 0,
     })),
   };
 }

@@ -27,6 +27,7 @@ export function RoomList() {
               <span className="rooms__name">{room.roomName}</span>
               <span className="rooms__meta">
                 {t('lobby.rooms.minBet', { amount: money(room.minBet, 2) })}
+                {room.players > 0 ? ` · ${t('lobby.rooms.players', { count: room.players })}` : ''}
               </span>
             </span>
             <button

@@ -7,6 +7,7 @@ import { seal, unseal } from '../../../platform/secret-box.ts';
 import { write } from '../../../platform/write.ts';
 import { secretsKeyOf } from './fairness.ts';
 import * as store from './store.ts';
+import { findTable } from './tables/store.ts';
 
 /**
  * The house's game frame. A launch (providers/launch.ts, after it opened the game session as for any provider)
@@ -20,6 +21,18 @@ const LAUNCH_TTL_MS = 5 * 60_000;
 
 /** The page kind of each game type the house serves. */
 const FRAME_KINDS: Record<string, string> = { RNG: 'slots', FISH: 'fish' };
+
+/** The page of a house game: a slot's /house/slots/<game>, a table's /house/<baccarat|roulette>/<room>. */
+async function framePage(
+  deps: AppDeps,
+  gameId: number,
+): Promise<{ gameId: number; kind: string; game: string } | null> {
+  const table = await findTable(deps.db, gameId);
+  if (table) return { gameId, kind: table.kind, game: table.room };
+  const game = await store.findGame(deps.db, gameId);
+  const kind = game ? FRAME_KINDS[game.game_type] : undefined;
+  return game && kind ? { gameId: game.id, kind, game: game.engine_game } : null;
+}
 
 const launchHash = (launchId: string) => sha256Hex(`house-launch:${launchId}`);
 const sealContext = (idHash: string) => `house-launch:${idHash}`;
@@ -37,9 +50,8 @@ export async function openHouseFrame(
 ): Promise<{ url: string }> {
   const { session, memberId } = request;
   if (!session || memberId === null) throw new AppError('game_demo_unavailable');
-  const game = await store.findGame(deps.db, request.gameId);
-  const kind = game ? FRAME_KINDS[game.game_type] : undefined;
-  if (!game || !kind) throw new AppError('game_launch_refused');
+  const page = await framePage(deps, request.gameId);
+  if (!page) throw new AppError('game_launch_refused');
   const launchId = token(deps.rng);
   const idHash = launchHash(launchId);
   await write(deps.db, { isolation: 'read committed' }, (tx) =>
@@ -48,7 +60,7 @@ export async function openHouseFrame(
       {
         idHash,
         memberId,
-        gameId: game.id,
+        gameId: page.gameId,
         tokenSealed: seal(secretsKeyOf(deps), sealContext(idHash), session.token, deps.rng),
         lobbyUrl: request.lobbyUrl,
         expiresAt: new Date(Math.min(now.getTime() + LAUNCH_TTL_MS, session.expiresAt.getTime())),
@@ -56,7 +68,7 @@ export async function openHouseFrame(
       now,
     ),
   );
-  return { url: `${deps.config.siteUrl}/house/${kind}/${encodeURIComponent(game.engine_game)}#${launchId}` };
+  return { url: `${deps.config.siteUrl}/house/${page.kind}/${encodeURIComponent(page.game)}#${launchId}` };
 }
 
 /** The frame's exchange: a live launch id, once, for its game session's token. */
@@ -67,19 +79,18 @@ export async function openFrameSession(deps: AppDeps, launchId: string, now: Dat
   );
   const sessionToken = launch && unseal(secretsKeyOf(deps), sealContext(idHash), launch.token_sealed);
   if (!launch || !sessionToken) throw new AppError('house_launch_invalid');
-  const [expiresAt, game] = await Promise.all([
+  const [expiresAt, page] = await Promise.all([
     store.sessionExpiry(deps.db, hashGameSessionToken(sessionToken)),
-    store.findGame(deps.db, launch.game_id),
+    framePage(deps, launch.game_id),
   ]);
-  const kind = game ? FRAME_KINDS[game.game_type] : undefined;
-  if (!expiresAt || expiresAt.getTime() <= now.getTime() || !game || !kind) {
+  if (!expiresAt || expiresAt.getTime() <= now.getTime() || !page) {
     throw new AppError('house_launch_invalid');
   }
   return {
     token: sessionToken,
     expiresAt: expiresAt.toISOString(),
-    kind,
-    game: game.engine_game,
+    kind: page.kind,
+    game: page.game,
     lobbyUrl: launch.lobby_url,
   };
 }

@@ -3,6 +3,7 @@ import type { JobRunner } from '../../../platform/jobs.ts';
 import { purgeExpiredLaunches } from './frame.ts';
 import { type Money, payOutcome, RoundClosed, SEAMLESS_MONEY, voidRound } from './round-play.ts';
 import * as store from './store.ts';
+import { defineHouseTableJobs } from './tables/routes.ts';
 
 /**
  * Rounds interrupted mid-way (the browser closed, the server restarted, the database failed between the bet and the
@@ -68,4 +69,5 @@ export function defineHouseJobs(runner: JobRunner, deps: AppDeps): void {
     timeZone: 'UTC',
     missed: 'skip',
   });
+  defineHouseTableJobs(runner, deps);
 }

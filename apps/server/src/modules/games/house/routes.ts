@@ -11,6 +11,7 @@ import { openFrameSession } from './frame.ts';
 import { memberRound, memberRounds } from './history.ts';
 import { slotInfo } from './slots.ts';
 import { spinSlot } from './spin.ts';
+import { houseTableRoutes } from './tables/routes.ts';
 
 /** The house game provider's frame API (/house/api): what its game pages call with their game session's token. */
 export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -63,4 +64,5 @@ export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.round, async ({ caller, params, language }) =>
     memberRound(deps, asGameSession(caller).memberId, params.id, language),
   );
+  houseTableRoutes(app, deps);
 }
