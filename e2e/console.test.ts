@@ -85,6 +85,13 @@ describe('operator console', () => {
       await expectVisible(card.getByText(String(value), { exact: true }));
     }
     expect(counts.banners).toBeGreaterThanOrEqual(24);
+    // The last day and the latest operator actions, sign-ins included.
+    const day = page.getByRole('region', { name: 'Last 24 hours' });
+    for (const label of ['Sign-ups', 'Member logins', 'Failed logins', 'Active member sessions']) {
+      await expectVisible(day.getByText(label, { exact: true }));
+    }
+    const actions = page.getByRole('region', { name: 'Recent operator actions' });
+    await expectVisible(actions.getByText(/signIn session/).first());
     await screenshot(page, 'console-dashboard');
     await page.close();
   });

@@ -103,6 +103,24 @@ export const dashboard = z.object({
   }),
   maintenance: z.boolean(),
   activeOperatorSessions: z.number().int(),
+  /** What an operator checks first, over the last 24 hours (no site time zone decides where a day starts). */
+  lastDay: z.object({
+    signUps: z.number().int(),
+    logins: z.number().int(),
+    failedLogins: z.number().int(),
+  }),
+  activeMemberSessions: z.number().int(),
+  /** The latest operator actions of the audit log, sign-ins included. */
+  recentActions: z.array(
+    z.object({
+      id: z.number().int(),
+      operatorUsername: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entityId: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 export const backofficeEndpoints = {

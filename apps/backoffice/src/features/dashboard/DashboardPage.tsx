@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canUse, type PageId } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { formatDateTime } from '../../app/dates.ts';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Badge } from '../../ui/Card.tsx';
@@ -38,6 +39,8 @@ const PAGE_PATHS: Partial<Record<PageId, string>> = {
   settings: '/settings',
   audit: '/audit',
 };
+
+const DAY_PATHS: Partial<Record<PageId, string>> = { players: '/players', loginFailures: '/login-failures' };
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -88,6 +91,71 @@ export function DashboardPage() {
                   <p className="status-value status-number">{number.format(data.activeOperatorSessions)}</p>
                 </div>
               </div>
+            </section>
+            <section aria-labelledby="dashboard-day">
+              <h2 id="dashboard-day" className="section-title">
+                {t('dashboard.dayTitle')}
+              </h2>
+              <ul className="stat-grid">
+                {(
+                  [
+                    ['signUps', data.lastDay.signUps, 'players'],
+                    ['logins', data.lastDay.logins, 'players'],
+                    ['failedLogins', data.lastDay.failedLogins, 'loginFailures'],
+                    ['activeMemberSessions', data.activeMemberSessions, 'players'],
+                  ] as const
+                ).map(([key, value, page]) => {
+                  const path = canUse(operator?.role, page) ? DAY_PATHS[page] : undefined;
+                  return (
+                    <li key={key} className="stat-card">
+                      <div className="stat-head">
+                        <span className="stat-label" id={`day-${key}`}>
+                          {t(`dashboard.day.${key}`)}
+                        </span>
+                      </div>
+                      <p className="stat-value">{number.format(value)}</p>
+                      {path ? (
+                        <Link className="stat-link" to={path} aria-describedby={`day-${key}`}>
+                          {t('dashboard.manage')}
+                        </Link>
+                      ) : (
+                        <span className="stat-link stat-link-muted">&nbsp;</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+            <section aria-labelledby="dashboard-actions">
+              <h2 id="dashboard-actions" className="section-title">
+                {t('dashboard.recentActions')}
+              </h2>
+              {data.recentActions.length === 0 ? (
+                <p className="muted">{t('dashboard.noActions')}</p>
+              ) : (
+                <ul className="recent-actions">
+                  {data.recentActions.map((entry) => (
+                    <li key={entry.id} className="recent-action">
+                      <span className="recent-action__who">{entry.operatorUsername}</span>
+                      <span>
+                        {t('dashboard.actionText', {
+                          action: entry.action,
+                          entity: entry.entity,
+                          id: entry.entityId,
+                        })}
+                      </span>
+                      <time className="muted" dateTime={entry.createdAt}>
+                        {formatDateTime(entry.createdAt, i18n.language)}
+                      </time>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {canUse(operator?.role, 'audit') ? (
+                <Link className="stat-link" to="/audit">
+                  {t('dashboard.allActions')}
+                </Link>
+              ) : null}
             </section>
             <section aria-labelledby="dashboard-counts">
               <h2 id="dashboard-counts" className="section-title">

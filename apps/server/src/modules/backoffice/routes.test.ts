@@ -45,9 +45,13 @@ describe('console setup: the first owner', () => {
     expect((await t.get(`${API}/setup`)).body.value).toEqual({ needsSetup: false });
 
     const audit = await t.db.query<{ operator_username: string; entity: string; action: string }>(
-      'select operator_username, entity, action from audit_log',
+      'select operator_username, entity, action from audit_log order by id',
     );
-    expect(audit).toEqual([{ operator_username: 'boss', entity: 'operator', action: 'create' }]);
+    // The owner's session opens in the same transaction as the creation, before its entry.
+    expect(audit).toEqual([
+      { operator_username: 'boss', entity: 'session', action: 'signIn' },
+      { operator_username: 'boss', entity: 'operator', action: 'create' },
+    ]);
     const hash = await t.db.query<{ password_hash: string }>('select password_hash from operators');
     expect(hash[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -320,9 +324,19 @@ describe('dashboard and audit log', () => {
       members: before.counts.members + 1,
       operators: before.counts.operators + 1,
       domains: before.counts.domains + 1,
-      auditEntries: before.counts.auditEntries + 1,
+      // The domain, and the support operator's sign-in.
+      auditEntries: before.counts.auditEntries + 2,
     });
     expect(after.activeOperatorSessions).toBe(before.activeOperatorSessions + 1);
+    // The last day: the new member signed up and has a session.
+    expect(after.lastDay.signUps).toBe(before.lastDay.signUps + 1);
+    expect(after.activeMemberSessions).toBe(before.activeMemberSessions + 1);
+    expect(after.lastDay.logins).toBe(before.lastDay.logins);
+    // The latest operator actions, newest first: the sign-in, then the domain.
+    expect(after.recentActions.slice(0, 2)).toMatchObject([
+      { action: 'signIn', entity: 'session' },
+      { action: 'create', entity: 'domain' },
+    ]);
     expect((await t.get(`${API}/dashboard`)).status).toBe(401);
     expect((await t.get(`${API}/dashboard`, await t.memberToken())).body.code).toBe('unauthorized');
   });
@@ -337,7 +351,8 @@ describe('dashboard and audit log', () => {
     // Other tests of this app write audit entries too: these look at this operator's.
     const mine = `operator=${opsName}`;
     const all = await t.get(`${API}/audit?${mine}&pageSize=2`, owner);
-    expect(all.body.value.total).toBe(3);
+    // Three writes and the operator's sign-in.
+    expect(all.body.value.total).toBe(4);
     expect(all.body.value.list).toHaveLength(2);
     expect(all.body.value.list[0]).toMatchObject({
       operatorUsername: opsName,
@@ -349,11 +364,11 @@ describe('dashboard and audit log', () => {
       ip: '127.0.0.1',
     });
     const page2 = await t.get(`${API}/audit?${mine}&pageSize=2&pageNo=2`, owner);
-    expect(page2.body.value.list.map((e: { entity: string }) => e.entity)).toEqual(['domain']);
+    expect(page2.body.value.list.map((e: { entity: string }) => e.entity)).toEqual(['domain', 'session']);
 
     expect((await t.get(`${API}/audit?${mine}&entity=domain`, owner)).body.value.total).toBe(2);
     expect((await t.get(`${API}/audit?${mine}&action=update`, owner)).body.value.total).toBe(1);
-    expect((await t.get(`${API}/audit?operator=${opsName.toUpperCase()}`, owner)).body.value.total).toBe(3);
+    expect((await t.get(`${API}/audit?operator=${opsName.toUpperCase()}`, owner)).body.value.total).toBe(4);
     expect((await t.get(`${API}/audit?q=two.example`, owner)).body.value.total).toBe(1);
     expect((await t.get(`${API}/audit?q=100%25`, owner)).body.value.total).toBe(0);
     const future = new Date(t.clock.now().getTime() + 60_000).toISOString();

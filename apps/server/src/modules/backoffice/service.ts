@@ -82,6 +82,13 @@ async function startSession(
     rng,
   );
   await store.touchOperatorLogin(tx, operator.id, now);
+  await recordAudit(
+    tx,
+    { operatorId: operator.id, username: operator.username },
+    ip,
+    { action: 'signIn', entity: 'session', entityId: operator.id, before: null, after: null },
+    now,
+  );
   return {
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
@@ -434,9 +441,13 @@ export async function ensureFirstOwner(
 export const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The dashboard: counts of what exists, whether maintenance is on, and the operators signed in. */
+const DAY_MS = 24 * 60 * 60_000;
+const RECENT_ACTIONS = 8;
+
 export async function dashboard(db: Queryable, now: Date) {
   const counts = await store.counts(db);
   const maintenance = await system.maintenanceSettings(db);
+  const activity = await store.activitySince(db, new Date(now.getTime() - DAY_MS));
   return {
     counts: {
       members: counts.members ?? 0,
@@ -452,6 +463,16 @@ export async function dashboard(db: Queryable, now: Date) {
     },
     maintenance: system.maintenanceActive(maintenance, now),
     activeOperatorSessions: await countActiveSessions(db, 'operator', now),
+    lastDay: { signUps: activity.sign_ups, logins: activity.logins, failedLogins: activity.failed_logins },
+    activeMemberSessions: await countActiveSessions(db, 'member', now),
+    recentActions: (await store.latestAudit(db, RECENT_ACTIONS)).map((row) => ({
+      id: row.id,
+      operatorUsername: row.operator_username,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      createdAt: row.created_at.toISOString(),
+    })),
   };
 }
 

@@ -104,6 +104,27 @@ export async function counts(db: Queryable) {
   return rows[0] as Record<string, number>;
 }
 
+/** Sign-ups, member logins and failed member logins since the given time. */
+export async function activitySince(db: Queryable, since: Date) {
+  const rows = await db.query<{ sign_ups: number; logins: number; failed_logins: number }>(
+    `select
+       (select count(*)::int from members where created_at >= $1) as sign_ups,
+       (select count(*)::int from login_history where created_at >= $1) as logins,
+       (select count(*)::int from login_failures where created_at >= $1) as failed_logins`,
+    [since],
+  );
+  return rows[0] as { sign_ups: number; logins: number; failed_logins: number };
+}
+
+export function latestAudit(db: Queryable, limit: number) {
+  return db.query<
+    Pick<AuditDb, 'id' | 'operator_username' | 'action' | 'entity' | 'entity_id' | 'created_at'>
+  >(
+    `select id, operator_username, action, entity, entity_id, created_at from audit_log order by id desc limit $1`,
+    [limit],
+  );
+}
+
 export interface AuditDb {
   id: number;
   operator_id: number | null;
