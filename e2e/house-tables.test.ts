@@ -98,6 +98,16 @@ describe('the house tables', () => {
       .filter({ hasText: /The ball lands on \d+ (red|black|green) — (You win|no win)/ })
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'house-roulette-round');
+    // The round's pocket drawn again in the browser from the bet's proof.
+    await game.getByRole('button', { name: 'My bets' }).click();
+    await game
+      .getByRole('dialog', { name: 'My bets' })
+      .getByRole('link', { name: /^Verify round \d+$/ })
+      .click();
+    const result = game.getByRole('region', { name: 'Result' });
+    await result.getByText('Verified: this round is fair.').waitFor();
+    await result.getByText(/^The ball lands on \d+ (red|black|green)$/).waitFor();
+    expect(await game.getByLabel('Outcome shown').inputValue()).toMatch(/^\d{1,2}$/);
     await page.context().close();
   });
 
@@ -138,11 +148,12 @@ describe('the house tables', () => {
       .waitFor();
     await result
       .getByText(
-        /The salt computed from the table, the round and the \d+ client seeds matches the one shown\./,
+        /The salt computed from the table, the round and the client seeds \(\d+\) matches the one shown\./,
       )
       .waitFor();
     await result.getByText(/The outcome drawn again here matches round \d+’s recorded outcome\./).waitFor();
     await result.getByText(/^Player: .+ \(total \d\)$/).waitFor();
+    await game.getByText(/Your client seed is line \d+ of the client seeds\./).waitFor();
     await screenshot(page, 'house-verify-table-in-frame');
 
     // Our own client seed is among the round's, in the order of the bets.
@@ -161,7 +172,7 @@ describe('the house tables', () => {
     await result.getByText('Does not match: this round cannot be confirmed.').waitFor();
     await result
       .getByText(
-        /The salt computed from the table, the round and the \d+ client seeds does NOT match the one shown\./,
+        /The salt computed from the table, the round and the client seeds \(\d+\) does NOT match the one shown\./,
       )
       .waitFor();
     await result
@@ -226,7 +237,7 @@ describe('the house tables', () => {
     await phone.getByRole('button', { name: 'Verify', exact: true }).click();
     await pasted
       .getByText(
-        /The salt computed from the table, the round and the \d+ client seeds does NOT match the one shown\./,
+        /The salt computed from the table, the round and the client seeds \(\d+\) does NOT match the one shown\./,
       )
       .waitFor();
     await phone.context().close();

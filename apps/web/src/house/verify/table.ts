@@ -287,7 +287,6 @@ export function tableVerifier(
       round: proof.round,
       table: bet.gameName,
       position: proof.clientSeeds.indexOf(bet.clientSeed) + 1,
-      total: proof.clientSeeds.length,
     });
     run();
     result.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
