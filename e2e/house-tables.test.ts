@@ -98,7 +98,149 @@ describe('the house tables', () => {
       .filter({ hasText: /The ball lands on \d+ (red|black|green) — (You win|no win)/ })
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'house-roulette-round');
+    // The round's pocket drawn again in the browser from the bet's proof.
+    await game.getByRole('button', { name: 'My bets' }).click();
+    await game
+      .getByRole('dialog', { name: 'My bets' })
+      .getByRole('link', { name: /^Verify round \d+$/ })
+      .click();
+    const result = game.getByRole('region', { name: 'Result' });
+    await result.getByText('Verified: this round is fair.').waitFor();
+    await result.getByText(/^The ball lands on \d+ (red|black|green)$/).waitFor();
+    expect(await game.getByLabel('Outcome shown').inputValue()).toMatch(/^\d{1,2}$/);
     await page.context().close();
+  });
+
+  it('verifies a played baccarat round in the browser from the bet, and flags a changed client seed or server seed', async () => {
+    await shortRounds('jade');
+    const member = await fundedMember('bv');
+    const page = await visit('/pvp', { session: { token: member.token } });
+    await page.getByRole('banner').getByText('P 500.00').waitFor();
+    await page.getByRole('button', { name: 'Enter Baccarat Jade Room · jade' }).click();
+    const game = page.frameLocator('iframe[title^="Game:"]');
+    await game.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    await betOnce(game, 'Banker');
+    await game
+      .getByRole('status')
+      .filter({ hasText: /(Player wins|Banker wins|Tie) · Player \d, Banker \d — (You win|no win)/ })
+      .waitFor({ timeout: 30_000 });
+
+    // The provably fair panel links to the verification page.
+    await game.getByRole('button', { name: 'Provably fair' }).click();
+    const fair = game.getByRole('dialog', { name: 'Provably fair' });
+    const fairLink = fair.getByRole('link', { name: 'Verify a round in your browser' });
+    expect(await fairLink.getAttribute('href')).toBe('/house/verify?from=%2Fhouse%2Fbaccarat%2Fjade');
+    await fair.getByRole('button', { name: 'Close' }).click();
+
+    // The bet's own link opens the page with its round's proof and checks it.
+    await game.getByRole('button', { name: 'My bets' }).click();
+    const bets = game.getByRole('dialog', { name: 'My bets' });
+    await bets.getByRole('link', { name: /^Verify round \d+$/ }).click();
+    await game.getByRole('heading', { name: 'Verify a round', level: 1 }).waitFor();
+    await game
+      .getByRole('region', { name: 'Your table bets' })
+      .getByRole('button', { name: /^Check round \d+ of Baccarat Jade Room$/ })
+      .waitFor();
+    const result = game.getByRole('region', { name: 'Result' });
+    await result.getByText('Verified: this round is fair.').waitFor();
+    await result
+      .getByText(/The server seed matches the hash shown before round \d+’s betting opened\./)
+      .waitFor();
+    await result
+      .getByText(
+        /The salt computed from the table, the round and the client seeds \(\d+\) matches the one shown\./,
+      )
+      .waitFor();
+    await result.getByText(/The outcome drawn again here matches round \d+’s recorded outcome\./).waitFor();
+    await result.getByText(/^Player: .+ \(total \d\)$/).waitFor();
+    await game.getByText(/Your client seed is line \d+ of the client seeds\./).waitFor();
+    await screenshot(page, 'house-verify-table-in-frame');
+
+    // Our own client seed is among the round's, in the order of the bets.
+    const seedsField = game.getByLabel('Client seeds of the round’s bets');
+    const seeds = await seedsField.inputValue();
+    const ours = await game.locator('body').evaluate(() => sessionStorage.getItem('house-table-client-seed'));
+    expect(ours).toBeTruthy();
+    expect(seeds.split('\n')).toContain(ours);
+
+    // One client seed changed: the salt and the cards drawn with it are no longer the round's.
+    const lines = seeds.split('\n');
+    const first = lines[0] ?? '';
+    lines[0] = `${first.slice(0, -1)}${first.endsWith('x') ? 'y' : 'x'}`;
+    await seedsField.fill(lines.join('\n'));
+    await game.getByRole('button', { name: 'Verify', exact: true }).click();
+    await result.getByText('Does not match: this round cannot be confirmed.').waitFor();
+    await result
+      .getByText(
+        /The salt computed from the table, the round and the client seeds \(\d+\) does NOT match the one shown\./,
+      )
+      .waitFor();
+    await result
+      .getByText(/The outcome drawn again here does NOT match round \d+’s recorded outcome\./)
+      .waitFor();
+    await result.getByText(/The server seed matches the hash shown/).waitFor();
+
+    // The client seeds restored and the server seed changed by one character: the commitment fails.
+    await seedsField.fill(seeds);
+    const seedField = game.getByLabel('Server seed (revealed)');
+    const serverSeed = await seedField.inputValue();
+    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    await seedField.fill(`${serverSeed.slice(0, 63)}${serverSeed.endsWith('0') ? '1' : '0'}`);
+    await game.getByRole('button', { name: 'Verify', exact: true }).click();
+    await result
+      .getByText(/The server seed does NOT match the hash shown before round \d+’s betting opened\./)
+      .waitFor();
+    await result.getByText('Does not match: this round cannot be confirmed.').waitFor();
+
+    // The proof as the page was given it, for a visitor to paste below.
+    await seedField.fill(serverSeed);
+    const proof = {
+      table: await game.getByLabel('Table', { exact: true }).inputValue(),
+      round: await game.getByLabel('Round number').inputValue(),
+      commitment: await game.getByLabel('Server seed hash shown before betting opened').inputValue(),
+      salt: await game.getByLabel('Salt shown with the outcome').inputValue(),
+      outcome: await game.getByLabel('Outcome shown').inputValue(),
+    };
+    expect(proof.table).toBe('jade');
+    expect(JSON.parse(proof.outcome)).toMatchObject({ kind: 'baccarat' });
+
+    // Back to the table, which plays on with its session.
+    await game.getByRole('link', { name: /Back to the game/ }).click();
+    await game.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    await page.context().close();
+
+    // A visitor on a phone pastes the same round.
+    const phone = await visit('/house/verify', { width: 390, height: 844 });
+    await phone.getByRole('heading', { name: 'Verify a round', level: 1 }).waitFor();
+    await phone.getByRole('radio', { name: 'A table round (baccarat, roulette)' }).check();
+    await phone.getByRole('button', { name: 'Verify', exact: true }).click();
+    await phone
+      .getByRole('alert')
+      .getByText('The server seed must be 64 hexadecimal characters (0-9, a-f).')
+      .waitFor();
+    expect(await phone.getByLabel('Server seed (revealed)').getAttribute('aria-invalid')).toBe('true');
+    await phone.getByLabel('Game').selectOption({ label: 'Baccarat' });
+    await phone.getByLabel('Table', { exact: true }).fill(proof.table);
+    await phone.getByLabel('Round number').fill(proof.round);
+    await phone.getByLabel('Server seed (revealed)').fill(serverSeed);
+    await phone.getByLabel('Client seeds of the round’s bets').fill(seeds);
+    await phone.getByLabel('Server seed hash shown before betting opened').fill(proof.commitment);
+    await phone.getByLabel('Salt shown with the outcome').fill(proof.salt);
+    await phone.getByLabel('Outcome shown').fill(proof.outcome);
+    await phone.getByRole('button', { name: 'Verify', exact: true }).click();
+    const pasted = phone.getByRole('region', { name: 'Result' });
+    await pasted.getByText('Verified: this round is fair.').waitFor();
+    await pasted.getByText(/The outcome drawn again here matches round \d+’s recorded outcome\./).waitFor();
+    await screenshot(phone, 'house-verify-table-phone', { fullPage: true });
+    // The same seeds claimed for another round of the table: another salt.
+    await phone.getByLabel('Round number').fill(String(Number(proof.round) + 1));
+    await phone.getByRole('button', { name: 'Verify', exact: true }).click();
+    await pasted
+      .getByText(
+        /The salt computed from the table, the round and the client seeds \(\d+\) does NOT match the one shown\./,
+      )
+      .waitFor();
+    await phone.context().close();
   });
 
   it('lets the owner set a table’s round timing and a spot’s limits in the console', async () => {

@@ -1,12 +1,14 @@
 /**
  * Shared rounds (the baccarat rooms and the live roulette table), procedure `tessera-table-1` of
- * PROVABLY_FAIR.md §6. Every player at a table sees the same outcome, so no one player's client seed may decide it:
+ * PROVABLY_FAIR.md §7. Every player at a table sees the same outcome, so no one player's client seed may decide it:
  * the round's server seed is committed (its SHA-256 shown) before its betting window opens, and the round's salt
  * is computed when betting closes from the client seeds of all the bets placed in the window, in the order they were
  * placed. The outcome is drawn from the stream of (server seed, salt, round number), as any round of fair.ts.
  */
-import { type Drawer, drawer } from './fair.ts';
-import { coveredNumbers, type RouletteBet } from './roulette.ts';
+import { playRound } from './baccarat.ts';
+import { type Drawer, drawer, isValidServerSeed, verifyCommitment } from './fair.ts';
+import { canonicalJson } from './published.ts';
+import { coveredNumbers, RED_NUMBERS, type RouletteBet, spinWheel } from './roulette.ts';
 import { sha256, toHex, utf8 } from './sha256.ts';
 
 export const TABLE_PROCEDURE = 'tessera-table-1';
@@ -63,4 +65,111 @@ export function rouletteSpot(spot: string, stake: bigint): RouletteBet | null {
     if (error instanceof RangeError) return null;
     throw error;
   }
+}
+
+export type TableKind = 'baccarat' | 'roulette';
+
+/** A shared round's outcome as the tables record and serve it (the proof's `outcome`). */
+export type TableOutcome =
+  | {
+      kind: 'baccarat';
+      player: { rank: number; suit: number }[];
+      banker: { rank: number; suit: number }[];
+      playerTotal: number;
+      bankerTotal: number;
+      winner: 'player' | 'banker' | 'tie';
+      playerPair: boolean;
+      bankerPair: boolean;
+    }
+  | { kind: 'roulette'; pocket: number; colour: 'green' | 'red' | 'black' };
+
+export const pocketColour = (pocket: number): 'green' | 'red' | 'black' =>
+  pocket === 0 ? 'green' : RED_NUMBERS.includes(pocket) ? 'red' : 'black';
+
+/** The outcome of a table's round from its server seed and salt: baccarat dealt from a fresh shoe, roulette's int(37). */
+export function drawTableOutcome(
+  kind: TableKind,
+  serverSeed: string,
+  salt: string,
+  round: number,
+): TableOutcome {
+  const draw = tableDrawer(serverSeed, salt, round);
+  if (kind === 'baccarat') {
+    const dealt = playRound(draw);
+    return {
+      kind: 'baccarat',
+      player: dealt.player.map((card) => ({ rank: card.rank, suit: card.suit })),
+      banker: dealt.banker.map((card) => ({ rank: card.rank, suit: card.suit })),
+      playerTotal: dealt.playerTotal,
+      bankerTotal: dealt.bankerTotal,
+      winner: dealt.winner,
+      playerPair: dealt.playerPair,
+      bankerPair: dealt.bankerPair,
+    };
+  }
+  const pocket = spinWheel(draw);
+  return { kind: 'roulette', pocket, colour: pocketColour(pocket) };
+}
+
+/** A shared round to verify: what decides it, and what the server showed (checked when given). */
+export interface TableRoundToVerify {
+  kind: TableKind;
+  table: string;
+  round: number;
+  serverSeed: string;
+  /** The client seeds of the round's bets, in the order the bets were placed. */
+  clientSeeds: readonly string[];
+  /** The SHA-256 commitment shown before the betting window opened. */
+  commitment?: string;
+  /** The salt the server published with the outcome. */
+  salt?: string;
+  /** The outcome the server recorded. */
+  outcome?: unknown;
+}
+
+export type TableCheck = 'match' | 'mismatch' | 'unchecked';
+
+export interface TableVerification {
+  /** SHA-256(serverSeed) against the commitment. */
+  commitment: TableCheck;
+  /** The salt computed from table, round and client seeds against the one published. */
+  salt: TableCheck;
+  /** The outcome drawn again against the one recorded. */
+  outcome: TableCheck;
+  computedSalt: string;
+  computed: TableOutcome;
+}
+
+/**
+ * Verifies a shared round (`tessera-table-1`, PROVABLY_FAIR.md §7) from scratch: the commitment, the salt, the
+ * outcome. Throws RangeError for inputs the procedure cannot take (a bad seed, table name or client seed).
+ */
+export function verifyTableRound(round: TableRoundToVerify): TableVerification {
+  if (round.kind !== 'baccarat' && round.kind !== 'roulette')
+    throw new RangeError(`unknown table kind ${round.kind}`);
+  if (!isValidServerSeed(round.serverSeed))
+    throw new RangeError('server seed must be 64 lowercase hex characters');
+  const computedSalt = tableSalt(round.table, round.round, round.clientSeeds);
+  const computed = drawTableOutcome(round.kind, round.serverSeed, computedSalt, round.round);
+  const given = (value: string | undefined) => value !== undefined && value.trim() !== '';
+  return {
+    commitment: given(round.commitment)
+      ? verifyCommitment(round.serverSeed, (round.commitment ?? '').trim())
+        ? 'match'
+        : 'mismatch'
+      : 'unchecked',
+    salt: given(round.salt)
+      ? (round.salt ?? '').trim().toLowerCase() === computedSalt
+        ? 'match'
+        : 'mismatch'
+      : 'unchecked',
+    outcome:
+      round.outcome === undefined || round.outcome === null
+        ? 'unchecked'
+        : canonicalJson(round.outcome) === canonicalJson(computed)
+          ? 'match'
+          : 'mismatch',
+    computedSalt,
+    computed,
+  };
 }

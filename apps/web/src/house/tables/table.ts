@@ -354,6 +354,7 @@ function play(
       el('div', { className: 'seed-row' }, input, save),
       saved,
       el('p', { className: 'muted' }, t('tables.fair.rtp', { rtp: Object.values(table.rtp)[0] ?? '' })),
+      el('p', {}, el('a', { className: 'verify-link', href: verifyHref() }, t('tables.fair.verify'))),
     );
   });
 
@@ -395,6 +396,17 @@ function play(
                   { className: 'muted' },
                   `${t('tables.fair.seed')}: `,
                   el('code', {}, bet.proof.serverSeed),
+                )
+              : null,
+            bet.proof.serverSeed && bet.proof.outcome
+              ? el(
+                  'p',
+                  {},
+                  el(
+                    'a',
+                    { className: 'verify-link', href: verifyHref(bet.id) },
+                    t('tables.myBets.verify', { round: bet.proof.round }),
+                  ),
                 )
               : null,
           ),
@@ -471,6 +483,16 @@ function play(
   // The countdown ticks between polls.
   const ticker = window.setInterval(render, 250);
   void poll();
+}
+
+/**
+ * The verification page (/house/verify) in the same frame, for this table's rounds: it reads the player's bets with
+ * the table's session, picks the bet given, and its back link returns here.
+ */
+function verifyHref(bet?: string): string {
+  const query = new URLSearchParams({ from: window.location.pathname });
+  if (bet) query.set('bet', bet);
+  return `/house/verify?${query}`;
 }
 
 /** The spots a round's outcome pays. */

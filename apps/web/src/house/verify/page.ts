@@ -15,12 +15,15 @@ import {
   type Verification,
   verifyRound,
 } from './procedures.ts';
+import { tableVerifier } from './table.ts';
 
 /**
  * The verification page (/house/verify): recomputes any house round in the browser. Opened from a game's provably
  * fair panel (?from=<the game's path>, in the same frame), it lists the member's rounds with that game's session and
  * fills the form from the one picked, its recorded outcome included; a visitor pastes the seeds, nonce, game, RTP,
- * stake and choice. Nothing here trusts the server: procedures.ts runs the published procedure.
+ * stake and choice. Opened from a shared table (?from=/house/baccarat/<room> or /house/roulette/<table>, and
+ * &bet=<id> from one of the player's bets) it verifies table rounds instead (table.ts); a visitor chooses which kind
+ * of round to paste. Nothing here trusts the server: procedures.ts runs the published procedure.
  */
 
 const gameName = (t: HouseT, game: string) => t(`verify.games.${game}` as HouseKey, { defaultValue: game });
@@ -408,13 +411,63 @@ export async function startVerify(root: HTMLElement): Promise<void> {
   }
 
   const back = frame && el('a', { className: 'back', href: from }, `← ${t('verify.backToGame')}`);
+  const fromTable = /^\/house\/(baccarat|roulette)\//.test(from);
+  const tables = tableVerifier(t, result, {
+    member: Boolean(frame) && fromTable,
+    wantedBet: params.get('bet'),
+  });
+  const intro = el('p', { className: 'intro' });
+  const header = el('header', { className: 'top' }, back, el('h1', {}, t('verify.title')));
+
+  if (frame && fromTable) {
+    intro.textContent = t('verify.table.intro');
+    root.replaceChildren(header, intro, tables.bets ?? '', tables.form, result);
+    root.removeAttribute('aria-busy');
+    await tables.load();
+    return;
+  }
+  if (frame) {
+    intro.textContent = t('verify.intro');
+    root.replaceChildren(header, intro, rounds, form, result);
+    root.removeAttribute('aria-busy');
+    await drawRounds();
+    return;
+  }
+
+  // A visitor chooses the kind of round to paste: one player's round (slots, fish) or a shared table's round.
+  const shown = el('div', { className: 'verify-shown' });
+  const choose = (kind: 'player' | 'table') => {
+    intro.textContent = t(kind === 'table' ? 'verify.table.intro' : 'verify.intro');
+    result.replaceChildren();
+    shown.replaceChildren(kind === 'table' ? tables.form : form);
+  };
+  const initial = params.get('kind') === 'table' ? 'table' : 'player';
+  const chooser = el(
+    'fieldset',
+    { className: 'verify-kind' },
+    el('legend', {}, t('verify.kind.legend')),
+    ...(['player', 'table'] as const).map((kind) => {
+      const radio = el('input', {
+        type: 'radio',
+        name: 'verify-kind',
+        value: kind,
+        id: `verify-kind-${kind}`,
+      });
+      radio.checked = kind === initial;
+      radio.addEventListener('change', () => {
+        if (radio.checked) choose(kind);
+      });
+      return el('label', { for: `verify-kind-${kind}` }, radio, ` ${t(`verify.kind.${kind}`)}`);
+    }),
+  );
+  choose(initial);
   root.replaceChildren(
-    el('header', { className: 'top' }, back, el('h1', {}, t('verify.title'))),
-    el('p', { className: 'intro' }, t('verify.intro')),
-    frame ? rounds : el('p', { className: 'hint' }, t('verify.visitor')),
-    form,
+    header,
+    intro,
+    el('p', { className: 'hint' }, t('verify.visitor')),
+    chooser,
+    shown,
     result,
   );
   root.removeAttribute('aria-busy');
-  if (frame) await drawRounds();
 }

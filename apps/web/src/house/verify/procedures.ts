@@ -4,12 +4,15 @@ import {
   fishConfig,
   OFFERED_RTPS,
   type OfferedRtp,
+  pocketColour,
   publishedConfig,
   publishedFishConfig,
   rtpVariant,
   shoot,
   slotGames,
   spin,
+  type TableKind,
+  type TableOutcome,
   verifyCommitment,
 } from '@tessera/house-games';
 
@@ -20,8 +23,12 @@ import {
  * RTP) against the one the game published.
  *
  * One procedure per kind of game, in PROCEDURES: a round names its kind, and its kind's procedure knows its games,
- * what the player chooses besides the stake, the published configuration and the outcome. Another kind of game
- * (a shared table's round: baccarat, roulette) adds its entry here; the page lists its games and choices from it.
+ * what the player chooses besides the stake, the published configuration and the outcome.
+ *
+ * A shared table's round (baccarat rooms, live roulette) is not one player's round: it has no RTP variant, stake or
+ * nonce of its own but a table, a round number and the client seeds of every bet in it (procedure tessera-table-1,
+ * PROVABLY_FAIR.md §7). Its procedure is verifyTableRound (@tessera/house-games), checked the same way: the
+ * commitment, then the salt, then the outcome drawn again.
  */
 
 /** A round to verify: everything that decides its outcome, and what the server showed and recorded, to compare. */
@@ -174,4 +181,36 @@ export function verifyRound(round: RoundToVerify): Verification {
     publishedFingerprint,
     computed,
   };
+}
+
+// ------------------------------------------------------------------------------------------- shared table rounds
+
+export {
+  type TableKind,
+  type TableOutcome,
+  type TableRoundToVerify,
+  type TableVerification,
+  verifyTableRound,
+} from '@tessera/house-games';
+
+export const TABLE_KINDS = ['baccarat', 'roulette'] as const;
+
+/**
+ * The outcome a visitor says was shown, as the procedure compares it: roulette's pocket (a number 0–36, its colour
+ * following), or the proof's `outcome` as JSON; null when it cannot be read as an outcome of that kind.
+ */
+export function claimedTableOutcome(kind: TableKind, text: string): TableOutcome | null {
+  const trimmed = text.trim();
+  if (kind === 'roulette' && /^[0-9]{1,2}$/.test(trimmed)) {
+    const pocket = Number(trimmed);
+    return pocket <= 36 ? { kind: 'roulette', pocket, colour: pocketColour(pocket) } : null;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  return (parsed as { kind?: unknown }).kind === kind ? (parsed as TableOutcome) : null;
 }
