@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
 
 let browser: Browser;
@@ -56,14 +57,9 @@ async function close(page: Page): Promise<void> {
   await page.context().close();
 }
 
-/** A real member session (a free-play trial account): the site checks a token with the server at startup. */
+/** A real member's session (registered through the API): the site checks a token with the server at startup. */
 async function memberToken(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ platform: 'W' }),
-  });
-  return ((await response.json()) as { value: { token: string } }).value.token;
+  return (await loggedInMember('site')).token;
 }
 
 async function publicApi<T>(path: string, language = 'EN'): Promise<T> {
