@@ -7,6 +7,7 @@ import { el } from '../dom.ts';
 import { type FishId, fishIcon } from '../fish/sprites.ts';
 import { type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
 import { api, sessionOf } from '../session.ts';
+import { type FieldCheck, passesChecks, showRefusal } from './form-check.ts';
 import {
   type Check,
   PROCEDURES,
@@ -221,36 +222,18 @@ export async function startVerify(root: HTMLElement): Promise<void> {
       configFingerprint: fingerprintInput.value,
       outcome: recorded?.outcome,
     };
-    const fields: [HTMLInputElement, boolean, HouseKey][] = [
+    const fields: FieldCheck[] = [
       [betInput, /^[1-9][0-9]{0,17}$/.test(round.bet), 'verify.errors.bet'],
       [serverSeed, isValidServerSeed(round.serverSeed), 'verify.errors.serverSeed'],
       [clientSeed, isValidClientSeed(round.clientSeed), 'verify.errors.clientSeed'],
       [nonce, /^[0-9]{1,15}$/.test(nonce.value.trim()) && isValidNonce(round.nonce), 'verify.errors.nonce'],
     ];
-    const wrong = fields.filter(([control, valid]) => {
-      if (valid) control.removeAttribute('aria-invalid');
-      else control.setAttribute('aria-invalid', 'true');
-      return !valid;
-    });
-    const refuse = (reasons: string[]) =>
-      result.replaceChildren(
-        el('h2', {}, t('verify.result')),
-        el(
-          'div',
-          { role: 'alert', className: 'check mismatch' },
-          ...reasons.map((reason) => el('p', {}, reason)),
-        ),
-      );
-    if (wrong.length > 0) {
-      refuse(wrong.map(([, , key]) => t(key)));
-      wrong[0]?.[0].focus();
-      return;
-    }
+    if (!passesChecks(fields, result, t)) return;
     let verification: Verification;
     try {
       verification = verifyRound(round);
     } catch (error) {
-      refuse([t('verify.invalid', { reason: (error as Error).message })]);
+      showRefusal(result, t, [t('verify.invalid', { reason: (error as Error).message })]);
       return;
     }
     const all = [verification.commitment, verification.fingerprint, verification.outcome];

@@ -2,9 +2,10 @@ import { ApiError, type TableBet } from '@tessera/contract';
 import { isValidServerSeed } from '@tessera/house-games';
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { el } from '../dom.ts';
-import type { HouseKey, HouseT } from '../i18n.ts';
+import type { HouseT } from '../i18n.ts';
 import { api } from '../session.ts';
 import { cardArt, svgRoot } from '../tables/art.ts';
+import { type FieldCheck, passesChecks, showRefusal } from './form-check.ts';
 import {
   type Check,
   claimedTableOutcome,
@@ -175,7 +176,7 @@ export function tableVerifier(
       claimed = claimedTableOutcome(kind, outcomeInput.value) ?? undefined;
       outcomeValid = claimed !== undefined;
     }
-    const fields: [HTMLInputElement | HTMLTextAreaElement, boolean, HouseKey][] = [
+    const fields: FieldCheck[] = [
       [tableInput, /^[a-z0-9-]{1,40}$/.test(tableInput.value.trim()), 'verify.table.errors.table'],
       [roundInput, /^[0-9]{1,15}$/.test(roundInput.value.trim()), 'verify.table.errors.round'],
       [serverSeed, isValidServerSeed(serverSeed.value.trim()), 'verify.errors.serverSeed'],
@@ -188,25 +189,7 @@ export function tableVerifier(
       ],
       [outcomeInput, outcomeValid, `verify.table.errors.outcome.${kind}`],
     ];
-    const wrong = fields.filter(([control, valid]) => {
-      if (valid) control.removeAttribute('aria-invalid');
-      else control.setAttribute('aria-invalid', 'true');
-      return !valid;
-    });
-    const refuse = (reasons: string[]) =>
-      result.replaceChildren(
-        el('h2', {}, t('verify.result')),
-        el(
-          'div',
-          { role: 'alert', className: 'check mismatch' },
-          ...reasons.map((reason) => el('p', {}, reason)),
-        ),
-      );
-    if (wrong.length > 0) {
-      refuse(wrong.map(([, , key]) => t(key)));
-      wrong[0]?.[0].focus();
-      return;
-    }
+    if (!passesChecks(fields, result, t)) return;
     const round: TableRoundToVerify = {
       kind,
       table: tableInput.value.trim(),
@@ -221,7 +204,7 @@ export function tableVerifier(
     try {
       verification = verifyTableRound(round);
     } catch (error) {
-      refuse([t('verify.invalid', { reason: (error as Error).message })]);
+      showRefusal(result, t, [t('verify.invalid', { reason: (error as Error).message })]);
       return;
     }
     const all = [verification.commitment, verification.salt, verification.outcome];
