@@ -276,7 +276,12 @@ describe('house games in the game frame', () => {
       await tilesDrawn(page.getByRole('list', { name: 'Slots games' }), SLOTS);
       await screenshot(page, `house-rng-lobby-phone-${theme}`);
       await page.goto(`${baseUrl()}/fish?vendor=HOUSE_FISH`);
-      const game = await openFromLobby(page, page.getByRole('list', { name: 'Fishing games', exact: true }), FISH, true);
+      const game = await openFromLobby(
+        page,
+        page.getByRole('list', { name: 'Fishing games', exact: true }),
+        FISH,
+        true,
+      );
       await game.getByRole('button', { name: 'Fire', exact: true }).waitFor();
       await game.getByRole('button', { name: 'Fire', exact: true }).click();
       await game.getByText(/Caught the|got away/).waitFor();

@@ -170,6 +170,8 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'games',
     section: 'games',
     roles: rolesOf(houseConsoleEndpoints.games),
+  },
+  {
     id: 'houseTables',
     path: '/house-tables',
     icon: 'games',
