@@ -2,6 +2,7 @@ import { BANNER_AUTOPLAY_MS, type Banner, isSiteLink } from '@tessera/contract';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PHONE_MAX_WIDTH } from '../../app/phoneLayout.ts';
 import { PauseIcon, ResumeIcon } from '../../ui/icons.tsx';
 import { useBanners } from './queries.ts';
 import './banners.css';
@@ -96,13 +97,19 @@ export function BannerCarousel({ groupName }: { groupName: string }) {
             aria-hidden={index !== active}
           >
             <BannerLink banner={banner}>
-              <img
-                className="banners__image"
-                src={banner.url}
-                alt={banner.title}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                draggable={false}
-              />
+              {/* A phone-sized screen gets the banner's phone image when it has one (issue 15). */}
+              <picture>
+                {banner.phoneUrl ? (
+                  <source media={`(max-width: ${PHONE_MAX_WIDTH}px)`} srcSet={banner.phoneUrl} />
+                ) : null}
+                <img
+                  className="banners__image"
+                  src={banner.url}
+                  alt={banner.title}
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                  draggable={false}
+                />
+              </picture>
             </BannerLink>
           </div>
         ))}
