@@ -1,7 +1,7 @@
 import { BANNER_AUTOPLAY_MS } from '@tessera/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { DESKTOP, loadHome, PHONE, PHONE_FAST_3G, settled } from './first-load.ts';
 
 /**
@@ -139,5 +139,67 @@ describe('home: the banner carousel', () => {
     await page.clock.runFor(BANNER_AUTOPLAY_MS);
     await expect.poll(() => shownSlide(page)).toBe(`${(2 % count) + 1} of ${count}`);
     await context.close();
+  });
+});
+
+describe('banners: the phone image', () => {
+  it("shows a banner's phone image on a phone-sized screen and its image on a desktop", async () => {
+    const token = await operatorToken();
+    const listed = (await api('GET', '/backoffice/api/banners?groupName=w_help', token)).value as {
+      id: number;
+      groupName: string;
+      title: string;
+      imageId: string;
+      phoneImageId: string | null;
+      linkageType: string;
+      linkUrl: string;
+      sort: number;
+      enabled: boolean;
+    }[];
+    const first = listed[0];
+    // Another banner's picture (home's) stands in for a phone image.
+    const second = (await api('GET', '/backoffice/api/banners?groupName=w_home', token)).value[0] as {
+      imageId: string;
+    };
+    if (!first || !second) throw new Error('the help page or home has no banner');
+    const {
+      id,
+      url: _url,
+      phoneUrl: _phoneUrl,
+      ...fields
+    } = first as typeof first & {
+      url: string;
+      phoneUrl: string | null;
+    };
+    // The help page's first banner gets home's first picture as its phone image.
+    const saved = await api('PUT', `/backoffice/api/banners/${id}`, token, {
+      ...fields,
+      phoneImageId: second.imageId,
+    });
+    expect(saved.success).toBe(true);
+    try {
+      const shown = async (viewport: { width: number; height: number }) => {
+        const page = await browser().newPage({ viewport });
+        await page.goto(`${baseUrl()}/help`);
+        const image = page
+          .getByRole('region', { name: 'Featured' })
+          .getByRole('group', { name: `1 of ${listed.length}` })
+          .getByRole('img', { name: first.title });
+        await image.waitFor();
+        await expect
+          .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+        const source = await image.evaluate(
+          (element) => new URL((element as HTMLImageElement).currentSrc).pathname,
+        );
+        if (viewport.width < 760) await screenshot(page, 'banners-phone-image');
+        await page.close();
+        return source;
+      };
+      expect(await shown(PHONE)).toBe(`/images/${second.imageId}`);
+      expect(await shown(DESKTOP)).toBe(`/images/${first.imageId}`);
+    } finally {
+      await api('PUT', `/backoffice/api/banners/${id}`, token, { ...fields, phoneImageId: null });
+    }
   });
 });
