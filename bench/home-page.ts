@@ -3,15 +3,50 @@
  * Baseline, measured in the same run and the same way: a static page with one image and no JavaScript, served
  * by a bare Node server, which is the floor this machine allows.
  * Targets (issue 3): at most 170 KB gzip of initial JavaScript and an LCP of at most 1.0 s.
+ * Then (issue 15): home's cumulative layout shift at 1366x900 and 390x844, on localhost and on a throttled phone
+ * (4x CPU, fast 3G: 1.6 Mbps down, 750 kbps up, 150 ms RTT), and its LCP on that phone, beside the static page on
+ * the same phone. Targets: a layout shift under 0.1 and an LCP on the throttled phone of at most 2.5 s.
  * Run: npx tsx bench/home-page.ts   (builds nothing: run `npm run build` first)
  */
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/chromium.ts';
+import { DESKTOP, loadHome, PHONE, PHONE_FAST_3G, type Throttle } from '../e2e/first-load.ts';
 import { startServer } from '../e2e/start-server.ts';
 
 const RUNS = 5;
+/** Cold loads on the throttled phone: each takes seconds. */
+const THROTTLED_RUNS = 3;
+
+/** The static page's LCP on the throttled phone, measured the same way as home's. */
+async function throttledFloor(browser: Browser, url: string, throttle: Throttle): Promise<number> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, deviceScaleFactor: 3 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle.cpu });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: throttle.latencyMs,
+    downloadThroughput: throttle.downBps,
+    uploadThroughput: throttle.upBps,
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let latest = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) latest = entry.startTime;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(latest)));
+      }),
+  );
+  await context.close();
+  return lcp;
+}
 
 async function measure(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -82,6 +117,47 @@ async function main() {
     console.log(row('baseline static page', floor));
     console.log(row('home /index', home));
     console.log(`${'target'.padEnd(22)} ${'170.0'.padStart(8)} KB ${'1000'.padStart(7)} ms`);
+
+    const shift = async (viewport: { width: number; height: number }, throttle?: Throttle) => {
+      const runs = [];
+      for (let run = 0; run < (throttle ? THROTTLED_RUNS : RUNS); run += 1) {
+        runs.push(await loadHome(browser, `${server.baseUrl}/index`, { viewport, throttle }));
+      }
+      return runs;
+    };
+    const desktop = await shift(DESKTOP);
+    const phone = await shift(PHONE);
+    const slowPhone = await shift(PHONE, PHONE_FAST_3G);
+    const slowFloor: number[] = [];
+    for (let run = 0; run < THROTTLED_RUNS; run += 1) {
+      slowFloor.push(await throttledFloor(browser, `http://127.0.0.1:${baselinePort}/`, PHONE_FAST_3G));
+    }
+    const cls = (runs: { layoutShift: number }[]) =>
+      `${median(runs.map((r) => r.layoutShift))
+        .toFixed(3)
+        .padStart(10)} (max ${Math.max(...runs.map((r) => r.layoutShift)).toFixed(3)})`;
+    console.log('');
+    console.log(
+      `layout shift (CLS), median of ${RUNS} loads (${THROTTLED_RUNS} throttled), until home is whole`,
+    );
+    console.log(`${'home /index 1366x900'.padEnd(34)} ${cls(desktop)}`);
+    console.log(`${'home /index 390x844'.padEnd(34)} ${cls(phone)}`);
+    console.log(`${'home /index 390x844, 4x CPU, 3G'.padEnd(34)} ${cls(slowPhone)}`);
+    console.log(`${'target'.padEnd(34)} ${'< 0.100'.padStart(10)}`);
+    console.log('');
+    console.log(
+      `LCP on a throttled phone (390x844, 4x CPU, fast 3G), median of ${THROTTLED_RUNS} cold loads`,
+    );
+    console.log(`${'baseline static page'.padEnd(34)} ${median(slowFloor).toFixed(0).padStart(7)} ms`);
+    console.log(
+      `${'home /index'.padEnd(34)} ${median(slowPhone.map((r) => r.lcpMs))
+        .toFixed(0)
+        .padStart(7)} ms`,
+    );
+    console.log(`${'target'.padEnd(34)} ${'2500'.padStart(7)} ms`);
+    if (process.env.SHIFTS) {
+      for (const run of [...desktop, ...phone, ...slowPhone]) console.log(JSON.stringify(run.shifts));
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -102,7 +102,10 @@ describe('player site: banners and notices', () => {
       await page.goto(`${baseUrl()}${path}`);
       const carousel = page.getByRole('region', { name: 'Featured' });
       await carousel.waitFor();
-      const images = carousel.getByRole('img', { includeHidden: true });
+      // The banners' images (the pause button's icon is not one).
+      const images = carousel
+        .locator('[aria-roledescription="slide"]')
+        .getByRole('img', { includeHidden: true });
       await expect.poll(() => images.count()).toBe(expected.length);
       const shown = await images.evaluateAll((elements) =>
         elements.map((image) => image.getAttribute('alt')),

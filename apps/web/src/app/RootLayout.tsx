@@ -13,6 +13,7 @@ import { RightBar } from '../features/right-bar/RightBar.tsx';
 import { useWhitelabel } from '../features/site/queries.ts';
 import { TabBar } from '../features/tab-bar/TabBar.tsx';
 import { CenteredSpinner } from '../ui/index.ts';
+import { LoadingPage } from './LoadingPage.tsx';
 import { PageLayout } from './PageLayout.tsx';
 import { usePhoneLayout } from './phoneLayout.ts';
 import {
@@ -48,7 +49,7 @@ export function RootLayout() {
   const bannerGroup = bannerGroupForPath(pathname);
 
   if (guard === 'login') return <Navigate to="/login" replace />;
-  if (guard === 'wait') return <CenteredSpinner fullPage label={t('common.loading')} />;
+  if (guard === 'wait') return <LoadingPage label={t('common.loading')} />;
 
   return (
     <>

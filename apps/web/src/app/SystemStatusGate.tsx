@@ -5,7 +5,7 @@ import { ConnectionErrorScreen } from '../features/system-status/ConnectionError
 import { MaintenanceScreen } from '../features/system-status/MaintenanceScreen.tsx';
 import { useSystemStatus } from '../features/system-status/queries.ts';
 import { RegionBlockedScreen } from '../features/system-status/RegionBlockedScreen.tsx';
-import { CenteredSpinner } from '../ui/index.ts';
+import { LoadingPage } from './LoadingPage.tsx';
 
 /**
  * The system status gate (§2, §4): the site shows only while the status is 0; maintenance (1) and region
@@ -18,7 +18,7 @@ export function SystemStatusGate({ children }: { children: ReactNode }) {
 
   if (status.data === undefined) {
     if (status.isError) return <ConnectionErrorScreen onRefresh={refresh} refreshing={status.isFetching} />;
-    return <CenteredSpinner fullPage label={t('common.loading')} />;
+    return <LoadingPage label={t('common.loading')} />;
   }
   switch (status.data.status) {
     case SYSTEM_STATUS.maintenance:

@@ -350,6 +350,19 @@ export const PlayIcon = () => (
   </Icon>
 );
 
+export const PauseIcon = () => (
+  <Icon width="16" height="16" fill="currentColor" stroke="none">
+    <rect x="6" y="5" width="4" height="14" rx="1" />
+    <rect x="14" y="5" width="4" height="14" rx="1" />
+  </Icon>
+);
+
+export const ResumeIcon = () => (
+  <Icon width="16" height="16" fill="currentColor" stroke="none">
+    <path d="M8 5.5v13l10.5-6.5z" />
+  </Icon>
+);
+
 export const SearchIcon = () => (
   <Icon width="18" height="18">
     <circle cx="11" cy="11" r="6.5" />

@@ -25,6 +25,8 @@ export const bannerInput = z
       .regex(/^w_[a-z]+$/, 'invalid_format'),
     title: z.string().trim().max(120).default(''),
     imageId: z.string().uuid(),
+    /** Shown instead of the image on a phone-sized screen (up to 760 px wide); null: the image everywhere. */
+    phoneImageId: z.string().uuid().nullable().default(null),
     linkageType: linkageType.default(''),
     linkUrl: z.union([z.literal(''), siteLink]).default(''),
     sort: z.number().int().min(0).max(9999).default(0),
@@ -40,6 +42,8 @@ export const bannerRow = z.object({
   title: z.string(),
   imageId: z.string(),
   url: z.string(),
+  phoneImageId: z.string().nullable(),
+  phoneUrl: z.string().nullable(),
   linkageType,
   linkUrl: z.string(),
   sort: z.number().int(),

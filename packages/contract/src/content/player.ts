@@ -9,6 +9,8 @@ export const banner = z.object({
   groupName: z.string(),
   title: z.string(),
   url: z.string(),
+  /** The image for a phone-sized screen (up to 760 px wide), or null: `url` everywhere. */
+  phoneUrl: z.string().nullable(),
   /** '' none, 'INTERNAL' a path of the site, 'EXTERNAL' another site in a new tab. */
   linkageType: z.enum(['', 'INTERNAL', 'EXTERNAL']),
   linkUrl: z.string(),

@@ -5,6 +5,7 @@ import { call } from '../../app/api.ts';
 import type { Editor } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -35,51 +36,69 @@ export function BannerDialog({
   const [linkUrl, setLinkUrl] = useState(banner?.linkUrl ?? '');
   const [sort, setSort] = useState(String(banner?.sort ?? 0));
   const [enabled, setEnabled] = useState(banner?.enabled ?? true);
+  // The phone image (issue 15): optional; kept, replaced by a chosen file, or removed.
+  const [phoneImageId, setPhoneImageId] = useState<string | null>(banner?.phoneImageId ?? null);
+  const [phoneFile, setPhoneFile] = useState<File | null>(null);
+  const [phoneError, setPhoneError] = useState<string | undefined>();
   const errors = fieldErrors(error);
 
   const localUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => (localUrl ? URL.revokeObjectURL(localUrl) : undefined), [localUrl]);
   const previewUrl = localUrl ?? banner?.url ?? null;
+  const phoneLocalUrl = useMemo(() => (phoneFile ? URL.createObjectURL(phoneFile) : null), [phoneFile]);
+  useEffect(() => () => (phoneLocalUrl ? URL.revokeObjectURL(phoneLocalUrl) : undefined), [phoneLocalUrl]);
+  const phonePreviewUrl = phoneLocalUrl ?? (phoneImageId ? `/images/${phoneImageId}` : null);
 
   const groups = BANNER_GROUPS.includes(groupName as (typeof BANNER_GROUPS)[number])
     ? BANNER_GROUPS
     : [groupName, ...BANNER_GROUPS];
 
+  /** What is wrong with a chosen file, if anything. */
+  const fileProblem = (chosen: File) => {
+    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(chosen.type)) return t('banners.imageType');
+    if (chosen.size > IMAGE_UPLOAD.maxBytes)
+      return t('banners.imageSize', { max: Math.round(IMAGE_UPLOAD.maxBytes / 1024 / 1024) });
+    return undefined;
+  };
+
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setUploadError(null);
-    if (!chosen) {
-      setFile(null);
-      setImageError(undefined);
-      return;
-    }
-    if (!(IMAGE_UPLOAD.types as readonly string[]).includes(chosen.type)) {
-      setFile(null);
-      setImageError(t('banners.imageType'));
-      event.target.value = '';
-      return;
-    }
-    if (chosen.size > IMAGE_UPLOAD.maxBytes) {
-      setFile(null);
-      setImageError(t('banners.imageSize', { max: Math.round(IMAGE_UPLOAD.maxBytes / 1024 / 1024) }));
-      event.target.value = '';
-      return;
-    }
-    setImageError(undefined);
-    setFile(chosen);
+    const problem = chosen ? fileProblem(chosen) : undefined;
+    if (problem) event.target.value = '';
+    setImageError(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  const choosePhoneFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setUploadError(null);
+    const problem = chosen ? fileProblem(chosen) : undefined;
+    if (problem) event.target.value = '';
+    setPhoneError(problem);
+    setPhoneFile(problem ? null : chosen);
+  };
+
+  const upload = async (chosen: File) => {
+    const form = new FormData();
+    form.append('file', chosen);
+    return (await call(contentConsoleEndpoints.uploadImage, { body: form })).imageId;
   };
 
   const submit = async () => {
-    if (imageError) return;
+    if (imageError || phoneError) return;
     let imageId = banner?.imageId ?? '';
-    if (file) {
+    let phoneId = phoneImageId;
+    if (file || phoneFile) {
       setUploading(true);
       setUploadError(null);
       try {
-        const form = new FormData();
-        form.append('file', file);
-        const uploaded = await call(contentConsoleEndpoints.uploadImage, { body: form });
-        imageId = uploaded.imageId;
+        if (file) imageId = await upload(file);
+        if (phoneFile) {
+          phoneId = await upload(phoneFile);
+          setPhoneImageId(phoneId);
+          setPhoneFile(null);
+        }
       } catch (cause) {
         setUploadError(cause);
         return;
@@ -91,7 +110,16 @@ export function BannerDialog({
       setImageError(t('banners.imageRequired'));
       return;
     }
-    onSave({ groupName, title, imageId, linkageType, linkUrl, sort: toSort(sort), enabled });
+    onSave({
+      groupName,
+      title,
+      imageId,
+      phoneImageId: phoneId,
+      linkageType,
+      linkUrl,
+      sort: toSort(sort),
+      enabled,
+    });
   };
 
   const uploadFields = fieldErrors(uploadError);
@@ -107,7 +135,16 @@ export function BannerDialog({
       saveLabel={t('banners.save')}
       saving={saving || uploading}
       error={error}
-      shownFields={['groupName', 'title', 'imageId', 'linkageType', 'linkUrl', 'sort', 'enabled']}
+      shownFields={[
+        'groupName',
+        'title',
+        'imageId',
+        'phoneImageId',
+        'linkageType',
+        'linkUrl',
+        'sort',
+        'enabled',
+      ]}
       onClose={onClose}
       onSubmit={() => void submit()}
     >
@@ -137,6 +174,34 @@ export function BannerDialog({
             hint={t('banners.imageHint', { max: Math.round(IMAGE_UPLOAD.maxBytes / 1024 / 1024) })}
             fieldClassName="banner-file"
           />
+        </div>
+        <div className="span-2 banner-image-row">
+          <div
+            className="banner-preview banner-preview--phone"
+            aria-hidden={phonePreviewUrl ? undefined : true}
+          >
+            {phonePreviewUrl ? (
+              <img src={phonePreviewUrl} alt={t('banners.phonePreviewAlt')} />
+            ) : (
+              <span className="subtle">{t('banners.noPhonePicture')}</span>
+            )}
+          </div>
+          <div className="banner-phone-fields">
+            <TextField
+              label={t('banners.phoneImage')}
+              type="file"
+              accept={IMAGE_UPLOAD.types.join(',')}
+              onChange={choosePhoneFile}
+              error={phoneError ?? errors.phoneImageId}
+              hint={t('banners.phoneImageHint')}
+              fieldClassName="banner-file"
+            />
+            {phoneImageId && !phoneFile ? (
+              <Button variant="ghost" size="sm" onClick={() => setPhoneImageId(null)}>
+                {t('banners.removePhoneImage')}
+              </Button>
+            ) : null}
+          </div>
         </div>
         <Select
           label={t('banners.linkType')}

@@ -94,6 +94,7 @@ describe('player calls: banners', () => {
       groupName: 'w_home',
       title: 'Welcome bonus 100%',
       url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
+      phoneUrl: null,
       linkageType: 'INTERNAL',
       linkUrl: '/promotions',
     });
@@ -104,6 +105,7 @@ describe('player calls: banners', () => {
         groupName: 'w_register',
         title: 'Join Tessera today',
         url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
+        phoneUrl: null,
         linkageType: '',
         linkUrl: '',
       },
@@ -402,6 +404,8 @@ describe('console: banners (operations only)', () => {
       title: 'Crud banner',
       imageId,
       url: `/images/${imageId}`,
+      phoneImageId: null,
+      phoneUrl: null,
       linkageType: 'EXTERNAL',
       linkUrl: 'https://partner.example/offer',
       sort: 5,
@@ -426,6 +430,7 @@ describe('console: banners (operations only)', () => {
         groupName: 'w_crud',
         title: 'Crud banner',
         url: `/images/${imageId}`,
+        phoneUrl: null,
         linkageType: 'EXTERNAL',
         linkUrl: 'https://partner.example/offer',
       },
@@ -456,6 +461,61 @@ describe('console: banners (operations only)', () => {
       after: null,
     });
     expect((await t.get(`${API}/banners?groupName=w_crud`, tok.operations)).body.value).toEqual([]);
+  });
+
+  it('keeps a phone image beside the image, serves it to players as phoneUrl, and clears it', async () => {
+    const seeded = (await t.get(`${API}/banners?groupName=w_home`, tok.operations)).body.value as {
+      imageId: string;
+    }[];
+    const [imageId, phoneImageId] = [seeded[0]?.imageId as string, seeded[1]?.imageId as string];
+    expect(phoneImageId).not.toBe(imageId);
+    const input = { groupName: 'w_phone', title: 'Phone banner', imageId, phoneImageId };
+    const created = await t.send('POST', `${API}/banners`, input, tok.operations);
+    expect(created.status).toBe(200);
+    const row = created.body.value;
+    expect(row).toMatchObject({ imageId, phoneImageId, phoneUrl: `/images/${phoneImageId}` });
+    await expectAudited(tok.operations, 'banner', {
+      action: 'create',
+      entityId: row.id,
+      before: null,
+      after: row,
+    });
+    expect((await t.get('/wps/system/banners?groupName=w_phone')).body.value).toEqual([
+      {
+        bannerId: row.id,
+        groupName: 'w_phone',
+        title: 'Phone banner',
+        url: `/images/${imageId}`,
+        phoneUrl: `/images/${phoneImageId}`,
+        linkageType: '',
+        linkUrl: '',
+      },
+    ]);
+
+    // An unknown phone image is refused on its own field; no phone image: the image everywhere.
+    const before = await auditCount();
+    expectFailure(
+      await t.send(
+        'PUT',
+        `${API}/banners/${row.id}`,
+        { ...input, phoneImageId: '6f1f8c1e-0000-4000-8000-000000000000' },
+        tok.operations,
+      ),
+      400,
+      'validation_failed',
+      { phoneImageId: 'Value is not valid' },
+    );
+    expect(await auditCount()).toBe(before);
+    const cleared = await t.send(
+      'PUT',
+      `${API}/banners/${row.id}`,
+      { ...input, phoneImageId: null },
+      tok.operations,
+    );
+    expect(cleared.body.value).toMatchObject({ phoneImageId: null, phoneUrl: null });
+    const served = (await t.get('/wps/system/banners?groupName=w_phone')).body.value;
+    expect(served[0]).toMatchObject({ url: `/images/${imageId}`, phoneUrl: null });
+    await t.send('DELETE', `${API}/banners/${row.id}`, undefined, tok.operations);
   });
 
   it('refuses client mistakes with their exact code and field, writing nothing', async () => {
@@ -1179,6 +1239,7 @@ describe('console: image upload', () => {
       groupName: 'w_home',
       title: 'Uploaded art',
       url: `/images/${imageId}`,
+      phoneUrl: null,
       linkageType: 'INTERNAL',
       linkUrl: '/promotions',
     });

@@ -99,6 +99,8 @@ export const bannerRowView = (row: store.BannerDb): BannerRow => ({
   title: row.title,
   imageId: row.image_id,
   url: imageUrl(row.image_id),
+  phoneImageId: row.phone_image_id,
+  phoneUrl: row.phone_image_id ? imageUrl(row.phone_image_id) : null,
   linkageType: row.linkage_type,
   linkUrl: row.link_url,
   sort: row.sort,
@@ -112,6 +114,7 @@ export async function bannersOf(db: Queryable, groupName: string): Promise<Banne
     groupName: row.group_name,
     title: row.title,
     url: imageUrl(row.image_id),
+    phoneUrl: row.phone_image_id ? imageUrl(row.phone_image_id) : null,
     linkageType: row.linkage_type,
     linkUrl: row.link_url,
   }));
@@ -224,6 +227,7 @@ const bannerFields = (body: z.output<typeof bannerInput>) => ({
   group_name: body.groupName,
   title: body.title,
   image_id: body.imageId,
+  phone_image_id: body.phoneImageId,
   linkage_type: body.linkageType,
   link_url: body.linkageType === '' ? '' : body.linkUrl,
   sort: body.sort,
@@ -237,6 +241,7 @@ export async function bannerRows(db: Queryable, groupName: string | undefined) {
 export async function createBanner(deps: AppDeps, call: OperatorCall, body: z.output<typeof bannerInput>) {
   return operatorWrite(deps, call, { entity: 'banner', action: 'create' }, async (tx) => {
     await requireImage(tx, body.imageId);
+    if (body.phoneImageId) await requireImage(tx, body.phoneImageId, 'phoneImageId');
     const after = bannerRowView(await store.insertBanner(tx, bannerFields(body)));
     return { entityId: after.id, before: null, after, result: after };
   });
@@ -251,6 +256,7 @@ export async function updateBanner(
   return operatorWrite(deps, call, { entity: 'banner', action: 'update' }, async (tx) => {
     const before = bannerRowView(orNotFound(await store.findBanner(tx, id)));
     await requireImage(tx, body.imageId);
+    if (body.phoneImageId) await requireImage(tx, body.phoneImageId, 'phoneImageId');
     const row = await store.updateBanner(tx, { id, ...bannerFields(body) });
     const after = bannerRowView(orNotFound(row));
     return { entityId: id, before, after, result: after };

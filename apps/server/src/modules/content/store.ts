@@ -37,12 +37,14 @@ export interface BannerDb {
   group_name: string;
   title: string;
   image_id: string;
+  phone_image_id: string | null;
   linkage_type: '' | 'INTERNAL' | 'EXTERNAL';
   link_url: string;
   sort: number;
   enabled: boolean;
 }
-const BANNER_COLUMNS = 'id, group_name, title, image_id, linkage_type, link_url, sort, enabled';
+const BANNER_COLUMNS =
+  'id, group_name, title, image_id, phone_image_id, linkage_type, link_url, sort, enabled';
 
 export function listBanners(db: Queryable, filter: { groupName?: string; enabledOnly: boolean }) {
   return db.query<BannerDb>(
@@ -60,18 +62,28 @@ export async function findBanner(db: Queryable, id: number) {
 
 export async function insertBanner(db: Queryable, b: Omit<BannerDb, 'id'>) {
   const rows = await db.query<BannerDb>(
-    `insert into banners (group_name, title, image_id, linkage_type, link_url, sort, enabled)
-     values ($1, $2, $3, $4, $5, $6, $7) returning ${BANNER_COLUMNS}`,
-    [b.group_name, b.title, b.image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
+    `insert into banners (group_name, title, image_id, phone_image_id, linkage_type, link_url, sort, enabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${BANNER_COLUMNS}`,
+    [b.group_name, b.title, b.image_id, b.phone_image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
   );
   return rows[0] as BannerDb;
 }
 
 export async function updateBanner(db: Queryable, b: BannerDb) {
   const rows = await db.query<BannerDb>(
-    `update banners set group_name = $2, title = $3, image_id = $4, linkage_type = $5, link_url = $6, sort = $7,
-       enabled = $8 where id = $1 returning ${BANNER_COLUMNS}`,
-    [b.id, b.group_name, b.title, b.image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
+    `update banners set group_name = $2, title = $3, image_id = $4, phone_image_id = $5, linkage_type = $6,
+       link_url = $7, sort = $8, enabled = $9 where id = $1 returning ${BANNER_COLUMNS}`,
+    [
+      b.id,
+      b.group_name,
+      b.title,
+      b.image_id,
+      b.phone_image_id,
+      b.linkage_type,
+      b.link_url,
+      b.sort,
+      b.enabled,
+    ],
   );
   return rows[0] ?? null;
 }

@@ -56,11 +56,24 @@ function useMarquee(viewport: HTMLDivElement | null) {
  */
 export function NoticeBar() {
   const { t } = useTranslation();
-  const { data: notices = [] } = useNotices();
+  const { data: notices = [], isPending } = useNotices();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   useMarquee(viewport);
 
+  // While the notices load, the bar holds its room (issue 15): nothing below moves when they arrive.
+  if (isPending) {
+    return (
+      <section className="notice-bar notice-bar--loading" aria-label={t('notices.label')} aria-busy="true">
+        <span className="notice-bar__icon">
+          <MegaphoneIcon />
+        </span>
+        <span className="notice-bar__placeholder">
+          <span className="visually-hidden">{t('common.loading')}</span>
+        </span>
+      </section>
+    );
+  }
   if (notices.length === 0) return null;
 
   return (
