@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { useBrowser } from './browser.ts';
+import { screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -64,6 +64,9 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
           await page.goto(`${page.url().split('/').slice(0, 3).join('/')}${path}`);
           await settled(page);
           for (const line of await violations(page)) problems.push(`${language} ${path}: ${line}`);
+          if (path === '/terms' || path === '/responsible-gaming') {
+            await screenshot(page, `trust${path.replace('/', '-')}-${theme}-${language}`, { fullPage: true });
+          }
         }
         await page.context().close();
       }
