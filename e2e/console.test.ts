@@ -96,6 +96,20 @@ describe('operator console', () => {
     await page.close();
   });
 
+  it('the notices list filters by language and names each language', async () => {
+    const page = await ownerConsolePage(browser, '/notices');
+    const table = page.getByRole('table', { name: 'Notices' });
+    await table.getByRole('row').nth(1).waitFor();
+    const languagesShown = async () =>
+      [...new Set(await table.getByRole('row').locator('td:nth-child(2)').allInnerTexts())].sort();
+    expect(await languagesShown()).toEqual(['Chinese (Simplified) (CN)', 'English (EN)', 'Vietnamese (VI)']);
+    await page.getByRole('combobox', { name: 'Filter by language' }).selectOption('VI');
+    await expect.poll(languagesShown).toEqual(['Vietnamese (VI)']);
+    await page.getByRole('combobox', { name: 'Filter by language' }).selectOption('');
+    await expect.poll(async () => (await languagesShown()).length).toBe(3);
+    await page.close();
+  });
+
   it('maintenance switched on shows the maintenance screen; switched off, Refresh shows the site again', async () => {
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Site settings' }).click();
@@ -178,7 +192,7 @@ describe('operator console', () => {
     const dialog = consolePage.getByRole('dialog', { name: 'New banner' });
     await dialog.getByLabel('Group').selectOption('w_home');
     await dialog.getByLabel('Title').fill('Console uploaded banner');
-    await dialog.getByLabel('Image').setInputFiles({
+    await dialog.getByLabel('Image', { exact: true }).setInputFiles({
       name: 'banner.png',
       mimeType: 'image/png',
       buffer: solidPng(960, 240, [32, 160, 120]),

@@ -92,6 +92,8 @@ export interface CrudPageProps<C extends CrudEndpoints> extends CrudEditingOptio
   newLabel: string;
   /** Controls before the New button, such as a filter of the list. */
   filter?: ReactNode;
+  /** Which rows the filter lets through (all without one). */
+  shown?: (row: RowOf<C>) => boolean;
   columns: readonly Column<RowOf<C>>[];
   /** Buttons of a row before its Edit and Delete buttons. */
   rowActions?: (row: RowOf<C>) => ReactNode;
@@ -110,6 +112,7 @@ export function CrudPage<C extends CrudEndpoints>({
   description,
   newLabel,
   filter,
+  shown,
   columns,
   rowActions,
   order,
@@ -155,7 +158,7 @@ export function CrudPage<C extends CrudEndpoints>({
               <Table
                 caption={title}
                 columns={allColumns}
-                rows={order ? [...rows].sort(order) : rows}
+                rows={(order ? [...rows].sort(order) : rows).filter((row) => shown?.(row) ?? true)}
                 rowKey={(row) => row.id}
                 empty={empty}
               />

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { languageLabel } from '../features/content/options.ts';
 import { Badge } from '../ui/Card.tsx';
 import type { Column } from '../ui/Table.tsx';
 import { formatDateTime } from './dates.ts';
@@ -19,7 +20,11 @@ export function titleColumn<T extends { title: string }>(t: TFunction): Column<T
 }
 
 export function languageColumn<T extends { language: string }>(t: TFunction): Column<T> {
-  return { key: 'language', header: t('common.language'), render: (row) => <Badge>{row.language}</Badge> };
+  return {
+    key: 'language',
+    header: t('common.language'),
+    render: (row) => <Badge>{languageLabel(t, row.language)}</Badge>,
+  };
 }
 
 export function sortColumn<T extends { sort: number }>(t: TFunction): Column<T> {

@@ -21,7 +21,7 @@ import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
+import { LanguageField, SortField, TitleField, useLanguageFilter } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
@@ -32,6 +32,7 @@ type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   const preview = useSavedPreview<Announcement>();
+  const languages = useLanguageFilter<Announcement>();
 
   const columns: Column<Announcement>[] = [
     titleColumn(t),
@@ -70,6 +71,8 @@ export function AnnouncementsPage() {
       description={t('announcements.description')}
       newLabel={t('announcements.new')}
       columns={columns}
+      filter={languages.filter}
+      shown={languages.shown}
       rowActions={preview.button}
       empty={
         <EmptyState

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@tessera/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -75,4 +76,19 @@ export function LanguageField({
       error={error}
     />
   );
+}
+
+/** A list's language filter: every language, or one; answers its control and the rows it lets through. */
+export function useLanguageFilter<T extends { language: string }>() {
+  const { t } = useTranslation();
+  const [language, setLanguage] = useState('');
+  const filter = (
+    <Select
+      label={t('common.languageFilter')}
+      value={language}
+      options={[{ value: '', label: t('common.allLanguages') }, ...languageOptions(t)]}
+      onChange={(event) => setLanguage(event.target.value)}
+    />
+  );
+  return { filter, shown: (row: T) => language === '' || row.language === language };
 }

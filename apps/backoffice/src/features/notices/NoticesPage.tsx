@@ -11,7 +11,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
+import { LanguageField, SortField, TitleField, useLanguageFilter } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
 import { useSavedPreview } from '../content/SavedPreview.tsx';
 import '../content/content.css';
@@ -21,6 +21,7 @@ type Notice = ResponseOf<typeof contentConsoleEndpoints.notices.list>[number];
 export function NoticesPage() {
   const { t, i18n } = useTranslation();
   const preview = useSavedPreview<Notice>();
+  const languages = useLanguageFilter<Notice>();
 
   const columns: Column<Notice>[] = [
     titleColumn(t),
@@ -44,6 +45,8 @@ export function NoticesPage() {
       description={t('notices.description')}
       newLabel={t('notices.new')}
       columns={columns}
+      filter={languages.filter}
+      shown={languages.shown}
       rowActions={preview.button}
       empty={<EmptyState icon="notices" title={t('notices.empty')} description={t('notices.emptyHint')} />}
       name={(notice) => notice.title}
