@@ -173,7 +173,7 @@ describe('phone layout (390×844)', () => {
     await banner.getByRole('button', { name: 'Menu tài khoản' }).click();
     await drawer.getByRole('button', { name: 'Đăng xuất' }).click();
     const confirm = page.getByRole('dialog', { name: 'Đăng xuất' });
-    await confirm.getByRole('button', { name: 'Xác nhận' }).click();
+    await confirm.getByRole('button', { name: 'Đăng xuất' }).click();
     await banner.getByRole('button', { name: 'Đăng nhập' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await page.context().close();
@@ -341,13 +341,16 @@ describe('header on wider screens', () => {
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await expect.poll(() => more.count()).toBe(0);
-    const pill = await page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).boundingBox();
+    const pill = await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' })
+      .boundingBox();
     expect(pill?.height).toBeLessThanOrEqual(42);
 
     // The language drop-down opens inside the screen at every width where the header has it.
     for (const width of [761, 1024, 1366]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).click();
+      await page.getByRole('banner').getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).click();
       await expectInside(page.getByRole('list', { name: 'Ngôn ngữ' }), { width, height: 900 });
       await page.keyboard.press('Escape');
     }
