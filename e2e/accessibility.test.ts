@@ -43,6 +43,8 @@ async function violations(page: Page): Promise<string[]> {
 /** Waits until the page has drawn its data (banners, notices, lists) and finished its transitions. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // Each page names itself once its data has come.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 30_000 });
   await page.waitForTimeout(600);
 }
 

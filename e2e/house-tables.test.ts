@@ -39,13 +39,25 @@ async function fundedMember(prefix: string) {
   return member;
 }
 
-/** Waits for the open window (a spot can be clicked), puts one chip on the spot and places the bet. */
+/**
+ * Waits for the open window (a spot can be clicked), puts one chip on the spot and places the bet. On a loaded
+ * machine the window can close between the click and the bet (refused, nothing moves): then the next round's
+ * window is tried, at most three times.
+ */
 async function betOnce(game: FrameLocator, spot: string) {
   const button = game.getByRole('button', { name: `Bet on ${spot}`, exact: true });
-  await expect.poll(async () => button.isEnabled(), { timeout: 20_000, interval: 250 }).toBe(true);
-  await button.click();
-  await game.getByRole('button', { name: 'Place bet' }).click();
-  await game.getByRole('status').filter({ hasText: 'Bet placed' }).waitFor({ timeout: 10_000 });
+  const placed = game.getByRole('status').filter({ hasText: 'Bet placed' });
+  for (let attempt = 1; ; attempt += 1) {
+    await expect.poll(async () => button.isEnabled(), { timeout: 30_000, interval: 250 }).toBe(true);
+    await button.click();
+    await game.getByRole('button', { name: 'Place bet' }).click();
+    try {
+      await placed.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 async function headerBalanceChanges(page: Page) {
