@@ -32,3 +32,17 @@ export function formatMinor(minor: string | bigint, digits: number): string {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A table that scrolls sideways on a narrow frame: a header row of column names, then the given rows. */
+export function scrollTable(columns: string[], rows: HTMLTableRowElement[]): HTMLDivElement {
+  return el(
+    'div',
+    { className: 'table-scroll' },
+    el(
+      'table',
+      {},
+      el('thead', {}, el('tr', {}, ...columns.map((name) => el('th', { scope: 'col' }, name)))),
+      el('tbody', {}, ...rows),
+    ),
+  );
+}

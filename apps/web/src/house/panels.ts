@@ -1,6 +1,6 @@
 import { ApiError, type HouseSlot, type SeedRotation } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
-import { el, formatMinor } from './dom.ts';
+import { el, formatMinor, scrollTable } from './dom.ts';
 import type { HouseKey, HouseT } from './i18n.ts';
 import { symbolCell } from './reels.ts';
 import { api } from './session.ts';
@@ -219,60 +219,30 @@ export function historyPanel(game: { digits: number }, t: HouseT) {
       timeStyle: 'medium',
     });
     body.append(
-      el(
-        'div',
-        { className: 'table-scroll' },
-        el(
-          'table',
-          {},
+      scrollTable(
+        (['round', 'game', 'stake', 'win', 'nonce', 'seeds'] as const).map((key) => t(`history.${key}`)),
+        page.list.map((round) =>
           el(
-            'thead',
+            'tr',
             {},
+            el('td', {}, when.format(new Date(round.createdAt)), el('br'), t(`history.state.${round.state}`)),
+            el('td', {}, round.gameName),
+            el('td', { className: 'amount' }, formatMinor(round.bet, game.digits)),
+            el('td', { className: 'amount' }, round.win === null ? '—' : formatMinor(round.win, game.digits)),
+            el('td', { className: 'mono' }, String(round.nonce)),
             el(
-              'tr',
-              {},
-              ...(['round', 'game', 'stake', 'win', 'nonce', 'seeds'] as const).map((key) =>
-                el('th', { scope: 'col' }, t(`history.${key}`)),
-              ),
-            ),
-          ),
-          el(
-            'tbody',
-            {},
-            ...page.list.map((round) =>
+              'td',
+              { className: 'mono seeds' },
+              `${t('fair.clientSeed')}: ${round.clientSeed}`,
+              el('br'),
+              `${t('fair.commitment')}: ${round.commitment}`,
+              el('br'),
+              `${t('fair.revealed')}: ${round.serverSeed ?? t('history.hidden')}`,
+              el('br'),
               el(
-                'tr',
-                {},
-                el(
-                  'td',
-                  {},
-                  when.format(new Date(round.createdAt)),
-                  el('br'),
-                  t(`history.state.${round.state}`),
-                ),
-                el('td', {}, round.gameName),
-                el('td', { className: 'amount' }, formatMinor(round.bet, game.digits)),
-                el(
-                  'td',
-                  { className: 'amount' },
-                  round.win === null ? '—' : formatMinor(round.win, game.digits),
-                ),
-                el('td', { className: 'mono' }, String(round.nonce)),
-                el(
-                  'td',
-                  { className: 'mono seeds' },
-                  `${t('fair.clientSeed')}: ${round.clientSeed}`,
-                  el('br'),
-                  `${t('fair.commitment')}: ${round.commitment}`,
-                  el('br'),
-                  `${t('fair.revealed')}: ${round.serverSeed ?? t('history.hidden')}`,
-                  el('br'),
-                  el(
-                    'a',
-                    { className: 'verify-link', href: verifyHref(round.id) },
-                    t('history.verify', { nonce: round.nonce }),
-                  ),
-                ),
+                'a',
+                { className: 'verify-link', href: verifyHref(round.id) },
+                t('history.verify', { nonce: round.nonce }),
               ),
             ),
           ),

@@ -1,9 +1,10 @@
 import { ApiError, type HouseFish } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { el, formatMinor } from '../dom.ts';
+import { type EndPage, pageTop, panelLinks, stakePicker, startFramePage } from '../frame-page.ts';
 import { type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
 import { dialog, fairnessPanel, historyPanel } from '../panels.ts';
-import { api, endSession, type FrameSession, openSession } from '../session.ts';
+import { api, type FrameSession } from '../session.ts';
 import { createSea, type Sea } from './sea.ts';
 import { type FishId, fishIcon } from './sprites.ts';
 
@@ -15,27 +16,6 @@ import { type FishId, fishIcon } from './sprites.ts';
 
 /** Shots in flight at once: enough for quick play, few enough that the balance shown stays close. */
 const MAX_IN_FLIGHT = 3;
-
-/** The stakes offered: the smallest and its multiples up to the largest (each on the game's step). */
-function stakeLadder(limits: HouseFish['betLimits']): bigint[] {
-  const min = BigInt(limits.min);
-  const max = BigInt(limits.max);
-  const ladder = new Set<bigint>();
-  for (const factor of [1n, 2n, 5n, 10n, 20n, 50n, 100n, 200n, 500n, 1000n]) {
-    if (min * factor <= max) ladder.add(min * factor);
-  }
-  ladder.add(max);
-  return [...ladder].sort((a, b) => (a < b ? -1 : 1));
-}
-
-function safeLobby(url: string): string | undefined {
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const pays = (multipliers: number[]) =>
   multipliers.length === 1
@@ -89,15 +69,7 @@ function fishTable(game: HouseFish, t: HouseT) {
   });
 }
 
-function play(
-  game: HouseFish,
-  frame: FrameSession,
-  t: HouseT,
-  root: HTMLElement,
-  ended: (message?: string) => void,
-) {
-  const stakes = stakeLadder(game.betLimits);
-  let stakeIndex = 0;
+function play(game: HouseFish, frame: FrameSession, t: HouseT, root: HTMLElement, ended: EndPage) {
   let balance = BigInt(game.balance);
   let appliedNonce = -1;
   let pending = 0n;
@@ -108,9 +80,7 @@ function play(
   const money = (minor: string | bigint) => `${formatMinor(minor, game.digits)} ${game.currency}`;
   const nameOf = (id: string) => t(`fish.names.${id}` as HouseKey);
   const balanceOut = el('output', { className: 'balance', 'aria-live': 'polite' });
-  const stakeOut = el('output', { className: 'stake', 'aria-live': 'polite' });
-  const lower = el('button', { type: 'button', className: 'round', 'aria-label': t('lowerStake') }, '−');
-  const raise = el('button', { type: 'button', className: 'round', 'aria-label': t('raiseStake') }, '+');
+  const picker = stakePicker(t, t('fish.stake'), game.betLimits, money, () => refresh());
   const fire = el('button', { type: 'button', className: 'spin fire' }, t('fish.fire'));
   const status = el('p', { className: 'status', role: 'status' }, t('fish.ready'));
   const canvas = el('canvas', { className: 'sea', role: 'img', 'aria-label': t('fish.sea') });
@@ -132,30 +102,18 @@ function play(
   const history = historyPanel(game, t);
 
   const refresh = () => {
-    const stake = stakes[stakeIndex] ?? stakes[0] ?? 0n;
-    stakeOut.textContent = money(stake);
     balanceOut.textContent = money(balance - pending);
-    lower.disabled = stakeIndex === 0;
-    raise.disabled = stakeIndex >= stakes.length - 1;
-    fire.disabled = inFlight >= MAX_IN_FLIGHT || stake > balance - pending;
+    fire.disabled = inFlight >= MAX_IN_FLIGHT || picker.stake() > balance - pending;
   };
   function setAim(id: FishId) {
     aim = id;
     for (const entry of aimButtons)
       entry.button.setAttribute('aria-pressed', entry.id === id ? 'true' : 'false');
   }
-  lower.addEventListener('click', () => {
-    stakeIndex = Math.max(0, stakeIndex - 1);
-    refresh();
-  });
-  raise.addEventListener('click', () => {
-    stakeIndex = Math.min(stakes.length - 1, stakeIndex + 1);
-    refresh();
-  });
 
   async function shootAt(target: ReturnType<Sea['fishOf']>) {
-    const stake = stakes[stakeIndex];
-    if (!sea || stake === undefined || inFlight >= MAX_IN_FLIGHT || stake > balance - pending) return;
+    const stake = picker.stake();
+    if (!sea || inFlight >= MAX_IN_FLIGHT || stake > balance - pending) return;
     inFlight += 1;
     pending += stake;
     status.textContent = t('fish.firing', { name: nameOf(target.id) });
@@ -212,49 +170,21 @@ function play(
     void shootAt(target);
   });
 
-  const lobby = safeLobby(frame.lobbyUrl);
   const openers = [
     [t('fish.table.open'), table],
     [t('fair.open'), fairness],
     [t('history.open'), history],
   ] as const;
   root.replaceChildren(
-    el(
-      'header',
-      { className: 'top' },
-      lobby && el('a', { className: 'back', href: lobby, target: '_top' }, `← ${t('back')}`),
-      el('h1', {}, game.name),
-      el('p', { className: 'balance-line' }, `${t('balance')}: `, balanceOut),
-    ),
+    pageTop(t, frame, game.name, balanceOut),
     el('section', { className: 'machine ocean', 'aria-label': game.name }, canvas, status),
-    el(
-      'section',
-      { className: 'controls' },
-      el(
-        'div',
-        { className: 'stake-picker' },
-        el('span', { className: 'label' }, t('fish.stake')),
-        lower,
-        stakeOut,
-        raise,
-      ),
-      fire,
-    ),
+    el('section', { className: 'controls' }, picker.element, fire),
     el(
       'section',
       { className: 'aims', 'aria-label': t('fish.aimAt') },
       ...aimButtons.map((entry) => entry.button),
     ),
-    el(
-      'nav',
-      { className: 'links' },
-      ...openers.map(([label, panel]) => {
-        const button = el('button', { type: 'button', className: 'ghost' }, label);
-        button.addEventListener('click', () => void panel.open());
-        return button;
-      }),
-      el('span', { className: 'meta' }, t('rtp', { rtp: game.rtp })),
-    ),
+    panelLinks(openers, t('rtp', { rtp: game.rtp })),
     table.element,
     fairness.element,
     history.element,
@@ -267,21 +197,7 @@ function play(
 
 export async function startFish(root: HTMLElement): Promise<void> {
   const t = await initHouseI18n();
-  const ended = (message = t('sessionEnded')) => {
-    endSession();
-    root.replaceChildren(el('p', { className: 'notice', role: 'alert' }, message));
-    root.removeAttribute('aria-busy');
-  };
-  root.replaceChildren(el('p', { className: 'notice' }, t('loading')));
-  try {
-    const frame = await openSession();
-    if (!frame) {
-      ended();
-      return;
-    }
-    play(await api(endpoints.fish), frame, t, root, ended);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) ended();
-    else ended(error instanceof ApiError ? error.message : t('failed'));
-  }
+  await startFramePage(root, t, async (frame, ended) =>
+    play(await api(endpoints.fish), frame, t, root, ended),
+  );
 }

@@ -2,9 +2,10 @@ import { ApiError, type HouseTable, type TableOutcome, type TableState } from '@
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { session } from '../../lib/storage.ts';
 import { el, formatMinor, sleep } from '../dom.ts';
+import { type EndPage, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
 import type { HouseKey, HouseT } from '../i18n.ts';
 import { dialog } from '../panels.ts';
-import { api, endSession, type FrameSession, openSession } from '../session.ts';
+import { api, type FrameSession } from '../session.ts';
 import { chipArt } from './art.ts';
 import { baccaratScene, rouletteScene, type Scene } from './scenes.ts';
 import { type Spot, spotsOf } from './spots.ts';
@@ -26,15 +27,6 @@ function randomSeed(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function safeLobby(url: string): string | undefined {
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A spot's name on its button: the sentence's word with a capital. */
 const capitalised = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
@@ -53,25 +45,11 @@ function chipValues(table: HouseTable): bigint[] {
 }
 
 export async function startTable(root: HTMLElement, t: HouseT): Promise<void> {
-  const ended = (message = t('sessionEnded')) => {
-    endSession();
-    root.replaceChildren(el('p', { className: 'notice', role: 'alert' }, message));
-    root.removeAttribute('aria-busy');
-  };
-  root.replaceChildren(el('p', { className: 'notice' }, t('loading')));
-  try {
-    const frame = await openSession();
-    if (!frame) {
-      ended();
-      return;
-    }
+  await startFramePage(root, t, async (frame, ended) => {
     const table = await api(endpoints.table);
     const first = await api(endpoints.state);
     play(root, table, first, frame, t, ended);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) ended();
-    else ended(error instanceof ApiError ? error.message : t('failed'));
-  }
+  });
 }
 
 function play(
@@ -80,7 +58,7 @@ function play(
   initial: TableState,
   frame: FrameSession,
   t: HouseT,
-  ended: (message?: string) => void,
+  ended: EndPage,
 ) {
   const money = (minor: string | bigint) => `${formatMinor(minor, table.digits)} ${table.currency}`;
   const chips = chipValues(table);
@@ -415,15 +393,8 @@ function play(
     );
   });
 
-  const lobby = safeLobby(frame.lobbyUrl);
   root.replaceChildren(
-    el(
-      'header',
-      { className: 'top' },
-      lobby && el('a', { className: 'back', href: lobby, target: '_top' }, `← ${t('back')}`),
-      el('h1', {}, table.name),
-      el('p', { className: 'balance-line' }, `${t('balance')}: `, balanceOut),
-    ),
+    pageTop(t, frame, table.name, balanceOut),
     el(
       'section',
       { className: `stage stage-${table.kind}`, 'aria-label': t('tables.table') },
@@ -454,24 +425,12 @@ function play(
       el('div', { className: 'seat-panel' }, el('h2', {}, t('tables.seats')), playersOut, seatList),
       el('div', { className: 'road-panel' }, el('h2', {}, t('tables.history')), road),
     ),
-    el(
-      'nav',
-      { className: 'links' },
-      ...(
-        [
-          [t('tables.fair.title'), fairness],
-          [t('tables.myBets.open'), myBets],
-        ] as const
-      ).map(([label, panel]) => {
-        const button = el('button', { type: 'button', className: 'ghost' }, label);
-        button.addEventListener('click', () => void panel.open());
-        return button;
-      }),
-      el(
-        'span',
-        { className: 'meta' },
-        t('tables.limits', { min: money(mainLimit(table).min), max: money(mainLimit(table).max) }),
-      ),
+    panelLinks(
+      [
+        [t('tables.fair.title'), fairness],
+        [t('tables.myBets.open'), myBets],
+      ],
+      t('tables.limits', { min: money(mainLimit(table).min), max: money(mainLimit(table).max) }),
     ),
     fairness.element,
     myBets.element,

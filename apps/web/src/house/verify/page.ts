@@ -3,7 +3,7 @@ import { isValidClientSeed, isValidNonce, isValidServerSeed } from '@tessera/hou
 import { houseFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { local } from '../../lib/storage.ts';
 import { symbolArt } from '../art.ts';
-import { el } from '../dom.ts';
+import { el, scrollTable } from '../dom.ts';
 import { type FishId, fishIcon } from '../fish/sprites.ts';
 import { type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
 import { api, sessionOf } from '../session.ts';
@@ -361,25 +361,11 @@ export async function startVerify(root: HTMLElement): Promise<void> {
         el('p', { className: 'hint' }, t('verify.roundsHint')),
         page.list.length === 0
           ? el('p', {}, t('history.empty'))
-          : el(
-              'div',
-              { className: 'table-scroll' },
-              el(
-                'table',
-                {},
-                el(
-                  'thead',
-                  {},
-                  el(
-                    'tr',
-                    {},
-                    ...(['when', 'game', 'nonce', 'bet', 'win', 'verify'] as const).map((key) =>
-                      el('th', { scope: 'col' }, t(`verify.columns.${key}`)),
-                    ),
-                  ),
-                ),
-                el('tbody', {}, ...rows),
+          : scrollTable(
+              (['when', 'game', 'nonce', 'bet', 'win', 'verify'] as const).map((key) =>
+                t(`verify.columns.${key}`),
               ),
+              rows,
             ),
       );
       const wanted = params.get('round');

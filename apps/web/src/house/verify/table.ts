@@ -1,7 +1,7 @@
 import { ApiError, type TableBet } from '@tessera/contract';
 import { isValidServerSeed } from '@tessera/house-games';
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
-import { el } from '../dom.ts';
+import { el, scrollTable } from '../dom.ts';
 import type { HouseT } from '../i18n.ts';
 import { api } from '../session.ts';
 import { cardArt, svgRoot } from '../tables/art.ts';
@@ -325,25 +325,11 @@ export function tableVerifier(
         el('p', { className: 'hint' }, t('verify.table.betsHint')),
         page.list.length === 0
           ? el('p', {}, t('tables.myBets.empty'))
-          : el(
-              'div',
-              { className: 'table-scroll' },
-              el(
-                'table',
-                {},
-                el(
-                  'thead',
-                  {},
-                  el(
-                    'tr',
-                    {},
-                    ...(['when', 'table', 'round', 'bet', 'payout', 'verify'] as const).map((key) =>
-                      el('th', { scope: 'col' }, t(`verify.table.columns.${key}`)),
-                    ),
-                  ),
-                ),
-                el('tbody', {}, ...rows),
+          : scrollTable(
+              (['when', 'table', 'round', 'bet', 'payout', 'verify'] as const).map((key) =>
+                t(`verify.table.columns.${key}`),
               ),
+              rows,
             ),
       );
       const wanted = page.list.find((bet) => bet.id === options.wantedBet);
