@@ -16,6 +16,7 @@ import {
   type RoundOutcome,
   SEAMLESS_MONEY,
   voidRound,
+  walletRefusal,
 } from './round-play.ts';
 import * as store from './store.ts';
 
@@ -32,25 +33,6 @@ export interface PlayedRound<O extends RoundOutcome = RoundOutcome> {
   round: HouseRound;
   outcome: O;
   balance: string;
-}
-
-/** The refusal a player gets for the wallet's. */
-function refusalError(refusal: seamless.SeamlessRefusal): AppError {
-  switch (refusal) {
-    case 'not_enough_money':
-      return new AppError('insufficient_balance');
-    case 'invalid_token':
-    case 'token_expired':
-      return new AppError('session_expired');
-    case 'user_disabled':
-      return new AppError('member_locked');
-    case 'unknown_user':
-      return new AppError('unauthorized');
-    case 'invalid_game':
-      return new AppError('game_not_found');
-    default:
-      return new AppError('house_round_voided');
-  }
 }
 
 /** The session's game, playable, of the kind the page plays, with its settings. */
@@ -103,7 +85,7 @@ export async function playRound(
 
   // A stake above the balance is refused before a round starts (the wallet refuses it again under any race).
   const wallet = await seamless.balance(deps, player.provider, player, now);
-  if (!wallet.ok) throw refusalError(wallet.refusal);
+  if (!wallet.ok) throw walletRefusal(wallet.refusal);
   if (wallet.state.balance < bet) throw new AppError('insufficient_balance');
 
   const started = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
@@ -166,7 +148,7 @@ async function repeatedRound(
 
 const voidedError = (reason: string | null) =>
   reason && reason !== 'interrupted'
-    ? refusalError(reason as seamless.SeamlessRefusal)
+    ? walletRefusal(reason as seamless.SeamlessRefusal)
     : new AppError('house_round_voided');
 
 async function playStarted(
@@ -205,7 +187,7 @@ async function playStarted(
   }
   if (!placed.ok) {
     await voidRound(deps, round, game.provider, placed.refusal, money, now);
-    throw refusalError(placed.refusal);
+    throw walletRefusal(placed.refusal);
   }
   let paid: Awaited<ReturnType<typeof payOutcome>>;
   try {

@@ -1,4 +1,5 @@
 import type { ShotOutcome, SlotOutcome } from '@tessera/contract';
+import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import * as seamless from '../providers/seamless.ts';
 import { engineFor } from './engine.ts';
@@ -22,6 +23,31 @@ export interface Money {
 export const SEAMLESS_MONEY: Money = { bet: seamless.bet, win: seamless.win, rollback: seamless.rollback };
 
 /** The round was settled or voided meanwhile: the money call that found it so is undone. */
+/**
+ * The refusal a player of a house game gets for the wallet's; a refusal the player cannot act on is `otherwise`
+ * (a round is voided, a table bet is refused).
+ */
+export function walletRefusal(
+  refusal: seamless.SeamlessRefusal,
+  otherwise: 'house_round_voided' | 'unauthorized' = 'house_round_voided',
+): AppError {
+  switch (refusal) {
+    case 'not_enough_money':
+      return new AppError('insufficient_balance');
+    case 'invalid_token':
+    case 'token_expired':
+      return new AppError('session_expired');
+    case 'user_disabled':
+      return new AppError('member_locked');
+    case 'unknown_user':
+      return new AppError('unauthorized');
+    case 'invalid_game':
+      return new AppError('game_not_found');
+    default:
+      return new AppError(otherwise);
+  }
+}
+
 export class RoundClosed extends Error {
   constructor(readonly roundId: bigint) {
     super(`house round ${roundId} is no longer started`);

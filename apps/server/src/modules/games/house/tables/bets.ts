@@ -7,7 +7,7 @@ import { sha256Hex } from '../../../../platform/crypto.ts';
 import { uuid } from '../../../../platform/rng.ts';
 import { encodeAnswer, type IdempotencyKey } from '../../../../platform/write.ts';
 import * as seamless from '../../providers/seamless.ts';
-import { type Money, RoundClosed, SEAMLESS_MONEY } from '../round-play.ts';
+import { type Money, RoundClosed, SEAMLESS_MONEY, walletRefusal } from '../round-play.ts';
 import { spotType, validSpot } from './draw.ts';
 import { currentRounds } from './rounds.ts';
 import * as store from './store.ts';
@@ -26,22 +26,6 @@ type BetRequest = z.output<typeof tableBetRequest>;
 
 class BettingClosed extends Error {}
 class OutOfLimits extends Error {}
-
-function refusalError(refusal: seamless.SeamlessRefusal): AppError {
-  switch (refusal) {
-    case 'not_enough_money':
-      return new AppError('insufficient_balance');
-    case 'invalid_token':
-    case 'token_expired':
-      return new AppError('session_expired');
-    case 'user_disabled':
-      return new AppError('member_locked');
-    case 'invalid_game':
-      return new AppError('game_not_found');
-    default:
-      return new AppError('unauthorized');
-  }
-}
 
 export async function placeTableBet(
   deps: AppDeps,
@@ -88,7 +72,7 @@ export async function placeTableBet(
     throw new AppError('house_betting_closed');
   }
   const wallet = await seamless.balance(deps, player.provider, player, now);
-  if (!wallet.ok) throw refusalError(wallet.refusal);
+  if (!wallet.ok) throw walletRefusal(wallet.refusal, 'unauthorized');
   if (wallet.state.balance < total) throw new AppError('insufficient_balance');
 
   const ref = uuid(deps.rng);
@@ -154,7 +138,7 @@ export async function placeTableBet(
     if (raced) return repeated(deps, table, raced, fingerprint, language);
     throw error;
   }
-  if (!result.ok) throw refusalError(result.refusal);
+  if (!result.ok) throw walletRefusal(result.refusal, 'unauthorized');
   const bet = await store.findBetByKey(deps.db, player.memberId, key);
   if (!bet) throw new Error('the placed table bet vanished');
   return {
