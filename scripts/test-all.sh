@@ -35,5 +35,6 @@ step "typecheck";     npm run typecheck
 step "i18n keys";     npm run check:i18n
 step "server tests (PGlite and PostgreSQL)"; npm run test:server
 step "house games math"; npm test -w packages/house-games
+step "lottery math"; npm test -w packages/lottery
 step "build";         npm run build
 step "browser tests"; npm run test:e2e
