@@ -1,1 +1,2 @@
+export * from './bets.ts';
 export * from './shapes.ts';
