@@ -26,6 +26,7 @@ import { houseConsoleRoutes } from './modules/games/house/console-routes.ts';
 import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
+import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolveCaller } from './platform/access.ts';
@@ -148,6 +149,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   providerRoutes(app, deps);
   houseRoutes(app, deps);
   houseConsoleRoutes(app, deps);
+  lotteryRoutes(app, deps);
+  lotteryConsoleRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);

@@ -2,6 +2,7 @@ import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
+import { defineLotteryJobs } from './modules/lottery/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposits.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
@@ -24,6 +25,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineWithdrawalJobs(runner, deps);
   defineProviderJobs(runner, deps);
   defineHouseJobs(runner, deps);
+  defineLotteryJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

@@ -526,6 +526,96 @@ export const ERRORS = {
     VI: 'Xác nhận này không có khiếu nại nào đang mở để xử lý.',
     CN: '该确认没有待处理的申诉。',
   },
+  lottery_game_not_found: {
+    status: 404,
+    EN: 'This lottery game does not exist or is closed.',
+    VI: 'Trò chơi xổ số này không tồn tại hoặc đã đóng.',
+    CN: '该彩票游戏不存在或已关闭。',
+  },
+  lottery_draw_not_found: {
+    status: 404,
+    EN: 'This draw does not exist.',
+    VI: 'Kỳ quay này không tồn tại.',
+    CN: '该期开奖不存在。',
+  },
+  lottery_betting_closed: {
+    status: 409,
+    EN: 'Betting on this draw has closed. Please bet on the next draw.',
+    VI: 'Kỳ này đã khóa cược. Vui lòng đặt cược cho kỳ tiếp theo.',
+    CN: '本期已封盘，请投注下一期。',
+  },
+  lottery_bet_type_unavailable: {
+    status: 400,
+    EN: 'This bet type is not offered on this game.',
+    VI: 'Kiểu cược này không có ở trò chơi này.',
+    CN: '该游戏不提供此玩法。',
+  },
+  lottery_numbers_invalid: {
+    status: 400,
+    EN: 'Check the numbers: each must have the right number of digits, appear once, and be as many as the bet type needs.',
+    VI: 'Kiểm tra lại các số: mỗi số phải đúng số chữ số, không trùng và đủ số lượng theo kiểu cược.',
+    CN: '请检查号码：位数须正确、不可重复，且数量须符合玩法要求。',
+  },
+  lottery_points_out_of_limits: {
+    status: 400,
+    EN: 'The points per number are outside the limits of this bet type.',
+    VI: 'Số điểm mỗi số nằm ngoài giới hạn của kiểu cược này.',
+    CN: '每注倍数超出该玩法的限制。',
+  },
+  lottery_cap_exceeded: {
+    status: 409,
+    EN: 'The limit on these numbers for this draw has been reached. Bet fewer points or choose other numbers.',
+    VI: 'Các số này đã đạt hạn mức của kỳ quay. Hãy giảm số điểm hoặc chọn số khác.',
+    CN: '这些号码本期的限额已满，请减少倍数或选择其他号码。',
+  },
+  lottery_ticket_not_found: {
+    status: 404,
+    EN: 'This ticket does not exist.',
+    VI: 'Vé cược này không tồn tại.',
+    CN: '该注单不存在。',
+  },
+  lottery_ticket_not_cancellable: {
+    status: 409,
+    EN: 'This ticket can no longer be cancelled: betting on its draw has closed or it is already settled.',
+    VI: 'Không thể hủy vé này nữa: kỳ quay đã khóa cược hoặc vé đã được thanh toán.',
+    CN: '该注单已无法撤销：本期已封盘或注单已结算。',
+  },
+  lottery_result_invalid: {
+    status: 400,
+    EN: 'The result does not have the prizes and digits of this game.',
+    VI: 'Kết quả không đúng số giải và số chữ số của trò chơi này.',
+    CN: '开奖结果的奖项或位数与该游戏不符。',
+  },
+  lottery_result_not_expected: {
+    status: 409,
+    EN: 'This draw takes no entered result now: it is drawn by the platform, not yet due, or already has its result.',
+    VI: 'Kỳ quay này hiện không nhận nhập kết quả: do hệ thống quay, chưa đến giờ hoặc đã có kết quả.',
+    CN: '该期现在不接受录入结果：由平台开奖、尚未到开奖时间或已有结果。',
+  },
+  lottery_result_needs_second_operator: {
+    status: 409,
+    EN: 'A different operator must confirm the result you entered.',
+    VI: 'Kết quả bạn nhập phải do một quản trị viên khác xác nhận.',
+    CN: '您录入的结果须由另一位操作员确认。',
+  },
+  lottery_result_mismatch: {
+    status: 409,
+    EN: 'The result confirmed differs from the one entered. Check both against the official source.',
+    VI: 'Kết quả xác nhận khác với kết quả đã nhập. Hãy đối chiếu cả hai với nguồn chính thức.',
+    CN: '确认的结果与录入的不一致，请对照官方来源核对。',
+  },
+  lottery_feed_unavailable: {
+    status: 502,
+    EN: 'The results feed could not be read. Check its address and try again.',
+    VI: 'Không đọc được nguồn kết quả. Hãy kiểm tra địa chỉ và thử lại.',
+    CN: '无法读取开奖结果来源，请检查地址后重试。',
+  },
+  lottery_draw_not_voidable: {
+    status: 409,
+    EN: 'This draw already has its result and cannot be voided.',
+    VI: 'Kỳ quay này đã có kết quả nên không thể hủy.',
+    CN: '该期已有开奖结果，无法作废。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

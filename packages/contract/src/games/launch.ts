@@ -59,6 +59,12 @@ export const launchQuery = z.object({
   device: z.string().trim().max(10).optional(),
   language: z.string().trim().max(10).optional(),
   merchantCode: z.string().trim().max(40).optional(),
+  /** The lottery launch (launchMode LOTT, spec §3): area, prize mode, game and view (lobby or betting). */
+  lottoArea: z.string().trim().max(10).optional(),
+  lottoPrizeMode: z.enum(['Lott', 'ZY', 'Elott', 'SEA']).optional(),
+  lottoGameCode: code.optional(),
+  lottoView: z.enum(['lobby', 'betting']).optional(),
+  hasLobby: z.string().trim().max(10).optional(),
   /** Where the game's back and close return to: a path of the site. */
   backUrl: z
     .string()
@@ -81,6 +87,14 @@ export const launchEndpoints = {
   launchGame: endpoint({
     method: 'GET',
     path: '/wps/game/launchGame',
+    access: 'member',
+    query: launchQuery,
+    response: launchAnswer,
+  }),
+  /** The launch address, second version: the same answer, in the language of the Language header. */
+  launchGameV2: endpoint({
+    method: 'GET',
+    path: '/wps/v2/game/launchGame',
     access: 'member',
     query: launchQuery,
     response: launchAnswer,

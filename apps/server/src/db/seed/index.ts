@@ -9,6 +9,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
 import * as data from './data.ts';
+import { seedLottery } from './lottery.ts';
 
 /**
  * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
@@ -47,6 +48,7 @@ export async function seed(
     ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
     ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
     ['house_tables', (tx) => seedHouseTables(tx, options.rng, options.now)],
+    ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],

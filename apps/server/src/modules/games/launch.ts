@@ -11,6 +11,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
 import { relativeById } from '../accounts/relations.ts';
+import { lotteryLaunch, lotteryPageOf } from '../lottery/launch.ts';
 import { launchGame as providerLaunch } from './providers/launch.ts';
 import * as store from './store.ts';
 
@@ -61,7 +62,8 @@ async function launch(
   language: string,
   now: Date,
 ) {
-  if (query.launchMode === 'LOTT') throw new AppError('game_coming_soon');
+  const lottery = await lotteryPageOf(deps, game.id);
+  if (lottery) return lotteryLaunch(deps, { gameCode: lottery.code, view: 'betting' });
   if (game.game_id === null && game.room_id === null) throw new AppError('game_coming_soon');
   const real = realPlay(caller, game, query.accountType);
   const member = real && caller.kind === 'member' ? await relativeById(deps.db, caller.memberId) : null;
@@ -102,6 +104,13 @@ export async function launchGame(
   language: string,
   now: Date,
 ) {
+  if (query.launchMode === 'LOTT') {
+    return lotteryLaunch(deps, {
+      gameCode: query.lottoGameCode,
+      prizeMode: query.lottoPrizeMode,
+      view: query.lottoView ?? 'lobby',
+    });
+  }
   return launch(deps, caller, await gameOf(deps, query), query, language, now);
 }
 

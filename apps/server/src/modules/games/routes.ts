@@ -65,6 +65,9 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, launching.launchGame, async ({ caller, query, language, now }) =>
     launchGame(deps, caller, query, language, now),
   );
+  route(app, deps, launching.launchGameV2, async ({ caller, query, language, now }) =>
+    launchGame(deps, caller, { ...query, language }, language, now),
+  );
   route(app, deps, launching.trialLaunch, async ({ caller, query, language, now }) =>
     launchGame(deps, caller, { ...query, accountType: ACCOUNT_TYPES.demo }, language, now),
   );

@@ -1,0 +1,162 @@
+/**
+ * A lottery game's draws follow from its schedule and the clock alone, so every process names the same draw: a fast
+ * game draws every interval from midnight in its time zone (draw n of the day, numero yyyymmdd-nnnn), a daily game
+ * at its draw time on its weekdays (numero yyyymmdd). A draw is on sale from the previous draw until lock_seconds
+ * before its own.
+ */
+
+export interface Schedule {
+  interval_seconds: number | null;
+  draw_time: string | null;
+  /** 1 = Sunday … 7 = Saturday. */
+  draw_days: string | null;
+  time_zone: string;
+  lock_seconds: number;
+}
+
+export interface DrawTimes {
+  numero: string;
+  opensAt: Date;
+  locksAt: Date;
+  drawsAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+/** How far a daily game looks for its next weekday. */
+const MAX_DAYS_AHEAD = 8;
+
+interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+/** The wall-clock parts of an instant in a time zone. */
+function wallClock(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(at)
+      .filter((part) => part.type !== 'literal')
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return parts;
+}
+
+/** The instant of a wall-clock time in a time zone (the zone's offset at that time). */
+function instantOf(date: LocalDate, minutes: number, timeZone: string): Date {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
+  const wall = wallClock(new Date(asUtc), timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const offset = wallAsUtc - asUtc;
+  const guess = new Date(asUtc - offset);
+  // Across a change of offset between the guess and the target, one more step finds it.
+  const again = wallClock(guess, timeZone);
+  const againAsUtc = Date.UTC(again.year, again.month - 1, again.day, again.hour, again.minute, again.second);
+  return new Date(asUtc - (againAsUtc - guess.getTime()));
+}
+
+function localDate(at: Date, timeZone: string): LocalDate {
+  const { year, month, day } = wallClock(at, timeZone);
+  return { year, month, day };
+}
+
+function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS);
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+const dateCode = (date: LocalDate) =>
+  `${date.year}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`;
+
+/** 1 = Sunday … 7 = Saturday. */
+const weekdayOf = (date: LocalDate) =>
+  new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 1;
+
+const minutesOf = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+};
+
+function withLock(schedule: Schedule, numero: string, opensAt: Date, drawsAt: Date): DrawTimes {
+  const locksAt = new Date(Math.max(opensAt.getTime(), drawsAt.getTime() - schedule.lock_seconds * 1000));
+  return { numero, opensAt, locksAt, drawsAt };
+}
+
+/** A daily game's draw instants on a date, or null when it does not draw that weekday. */
+function dailyDrawOn(schedule: Schedule, date: LocalDate): Date | null {
+  const days = (schedule.draw_days ?? '').split(',').map(Number);
+  if (!days.includes(weekdayOf(date))) return null;
+  return instantOf(date, minutesOf(schedule.draw_time ?? '00:00'), schedule.time_zone);
+}
+
+/** The draws of a daily game around `at`: the first drawing strictly after it, and the one before that. */
+function dailyAround(schedule: Schedule, at: Date): { previous: Date; next: Date; nextDate: LocalDate } {
+  const today = localDate(at, schedule.time_zone);
+  let next: { at: Date; date: LocalDate } | null = null;
+  for (let ahead = 0; ahead <= MAX_DAYS_AHEAD && !next; ahead++) {
+    const date = addDays(today, ahead);
+    const drawsAt = dailyDrawOn(schedule, date);
+    if (drawsAt && drawsAt > at) next = { at: drawsAt, date };
+  }
+  if (!next) throw new Error('a daily lottery game needs at least one weekday');
+  let previous: Date | null = null;
+  for (let back = 1; back <= MAX_DAYS_AHEAD && !previous; back++) {
+    previous = dailyDrawOn(schedule, addDays(next.date, -back));
+  }
+  return {
+    previous: previous ?? new Date(next.at.getTime() - 7 * DAY_MS),
+    next: next.at,
+    nextDate: next.date,
+  };
+}
+
+/** The draw that follows `at`: drawn strictly after it (the one on sale, or locked and waiting to be drawn). */
+export function drawAfter(schedule: Schedule, at: Date): DrawTimes {
+  if (schedule.interval_seconds !== null) {
+    const interval = schedule.interval_seconds * 1000;
+    const date = localDate(at, schedule.time_zone);
+    const midnight = instantOf(date, 0, schedule.time_zone);
+    const index = Math.floor((at.getTime() - midnight.getTime()) / interval) + 1;
+    const drawsAt = new Date(midnight.getTime() + index * interval);
+    // The day's last draw may fall on the next midnight: it still belongs to the day it was sold in.
+    const numero = `${dateCode(date)}-${String(index).padStart(4, '0')}`;
+    return withLock(schedule, numero, new Date(drawsAt.getTime() - interval), drawsAt);
+  }
+  const around = dailyAround(schedule, at);
+  return withLock(schedule, dateCode(around.nextDate), around.previous, around.next);
+}
+
+/** The draw on sale at `at`: the next one whose betting is still open (skipping one already locked). */
+export function drawOnSale(schedule: Schedule, at: Date): DrawTimes {
+  const next = drawAfter(schedule, at);
+  return at < next.locksAt ? next : drawAfter(schedule, next.drawsAt);
+}
+
+/** The on-sale draw and the ones after it, `count` in all. */
+export function drawsFrom(schedule: Schedule, at: Date, count: number): DrawTimes[] {
+  const draws = [drawOnSale(schedule, at)];
+  while (draws.length < count) {
+    const last = draws[draws.length - 1] as DrawTimes;
+    draws.push(drawAfter(schedule, last.drawsAt));
+  }
+  return draws;
+}
