@@ -1,7 +1,7 @@
-import { TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import { type LotteryDraw, type LotteryMenu, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
 import { type DrawResult, seedHash, verifyDraw } from '@tessera/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { mainBalance } from '../games/house/testing.ts';
 import { walletMember } from '../wallet/testing.ts';
 import { sweep } from './jobs.ts';
@@ -22,15 +22,18 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A bare answer (the original's /lgw calls travel without the envelope). */
+const bare = <T>(res: ApiResponse) => res.body as unknown as T;
+
 const PHP = 100n; // minor units of one peso, the test merchant's currency
 
 describe('lottery menus and games', () => {
   it('lists the e-lottery menu with each game’s draw on sale and its countdowns', async () => {
     const res = await t.get('/lgw/vn/games/game_menu?prizeMode=Elott&device=WEB');
     expect(res.status).toBe(200);
-    const menu = res.body.ELOTT;
+    const menu = bare<Record<string, LotteryMenu>>(res).ELOTT as LotteryMenu;
     expect(menu.gameGroupCode).toBe('ELOTT');
-    const fast = menu.gameMenus.find((game: { gameId: string }) => game.gameId === 'E_MB1');
+    const fast = menu.gameMenus.find((game) => game.gameId === 'E_MB1');
     expect(fast).toMatchObject({
       numero: '20260601-1141',
       prizeMode: 'Elott',
@@ -44,11 +47,12 @@ describe('lottery menus and games', () => {
 
   it('lists the official draws of the day’s provinces with their weekdays', async () => {
     const res = await t.get('/lgw/vn/games/game_menu?prizeMode=Lott', undefined, { Language: 'VI' });
-    expect(Object.keys(res.body).sort()).toEqual(['MB', 'MN', 'MT']);
-    const hcm = res.body.MN.gameMenus.find((game: { gameId: string }) => game.gameId === 'MN_HCM');
+    const menus = bare<Record<string, LotteryMenu>>(res);
+    expect(Object.keys(menus).sort()).toEqual(['MB', 'MN', 'MT']);
+    const hcm = menus.MN?.gameMenus.find((game) => game.gameId === 'MN_HCM');
     // Monday 1 June 2026: Ho Chi Minh City draws on Mondays and Saturdays at 16:15, which has passed.
     expect(hcm).toMatchObject({ gameName: 'TP. Hồ Chí Minh', drawDayOfWeek: '2,7', numero: '20260606' });
-    expect(res.body.MB.title).toBe('Miền Bắc');
+    expect(menus.MB?.title).toBe('Miền Bắc');
   });
 
   it('refuses an unknown prize mode with validation_failed', async () => {
@@ -311,8 +315,8 @@ describe('the draw', () => {
     // Settling again moves nothing.
     await sweep(t.deps, t.clock.now());
     expect(await mainBalance(t, member.id)).toBe(afterBets + won);
-    const history = await t.get('/lgw/draw/code/E_MB5');
-    expect(history.body[0]).toMatchObject({ numero, state: 'settled' });
+    const history = bare<LotteryDraw[]>(await t.get('/lgw/draw/code/E_MB5'));
+    expect(history[0]).toMatchObject({ numero, state: 'settled' });
     const mine = await t.get('/wps/lottery/bets', member.token);
     expect(
       mine.body.value.list.every((ticket: { state: string }) => ['won', 'lost'].includes(ticket.state)),
@@ -347,15 +351,16 @@ describe('the draw', () => {
   it('publishes the coming draws’ hashes, and the results board lists drawn draws newest first', async () => {
     t.clock.advance(4 * 3_600_000);
     const near = await t.get('/lgw/numeros/near?gameId=E_MB1&count=3');
-    expect(near.body).toHaveLength(3);
-    expect(near.body[0].seedHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(near.body[1].seedHash).toMatch(/^[0-9a-f]{64}$/);
+    const coming = bare<LotteryDraw[]>(near);
+    expect(coming).toHaveLength(3);
+    expect(coming[0]?.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(coming[1]?.seedHash).toMatch(/^[0-9a-f]{64}$/);
     const { drawsAt } = await currentDraw(t, 'E_MB1');
     t.clock.set(drawsAt);
     await sweep(t.deps, t.clock.now());
-    const board = await t.get('/lgw/vn/numeros/opened/game?count=5');
-    expect(board.body[0]).toMatchObject({ gameId: 'E_MB1', state: 'settled' });
-    expect(board.body[0].result.DB[0]).toMatch(/^[0-9]{5}$/);
+    const [latest] = bare<LotteryDraw[]>(await t.get('/lgw/vn/numeros/opened/game?count=5'));
+    expect(latest).toMatchObject({ gameId: 'E_MB1', state: 'settled' });
+    expect(latest?.result?.DB?.[0]).toMatch(/^[0-9]{5}$/);
     const paged = await t.get('/lgw/draw?gameId=E_MB1&pageSize=1');
     expect(paged.body).toMatchObject({ total: expect.any(Number), pageSize: 1 });
   });
