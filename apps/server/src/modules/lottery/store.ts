@@ -293,7 +293,7 @@ export async function drawReports(
       [...params, filter.limit, filter.offset, filter.drawId ?? null],
     ),
     db.query<{ total: bigint }>(
-      `select count(*) as total from ${from} where ${where.replace('$6', '$4')} and d.draws_at <= $3 + interval '1 day'`,
+      `select count(*) as total from ${from} where ${where.replaceAll('$6', '$4')} and d.draws_at <= $3 + interval '1 day'`,
       [...params, filter.drawId ?? null],
     ),
   ]);
