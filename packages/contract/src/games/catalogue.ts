@@ -20,6 +20,7 @@ export const GAME_CLASSES = [
   'SPORTS',
   'FISH',
   'CARD',
+  'LOTTERY',
 ] as const;
 export const gameClass = z.enum(GAME_CLASSES);
 export type GameClass = z.infer<typeof gameClass>;
