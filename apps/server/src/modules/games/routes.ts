@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { gamesByGameType } from '../lottery/games.ts';
 import { betRecords } from './bet-records.ts';
 import { jackpots, rankList, winnerBoard } from './boards.ts';
 import { gameList, gameVendors, hotGames, rooms, vendorGameTypes, vendorLanes } from './catalogue.ts';
@@ -21,7 +22,17 @@ const languageOf = (query: { language?: string }, header: string) => query.langu
 
 export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
-  route(app, deps, api.gameMenus, async ({ language }) => service.gameMenus(db, language));
+  route(app, deps, api.gameMenus, async ({ language, now }) => {
+    const [menus, lottery] = await Promise.all([
+      service.gameMenus(db, language),
+      gamesByGameType(deps, language, now),
+    ]);
+    for (const [type, games] of Object.entries(lottery)) {
+      const menu = menus[type];
+      if (menu) menu.gameMenus = games;
+    }
+    return menus;
+  });
   route(app, deps, catalogue.gameList, async ({ query, language }) =>
     gameList(deps, query, languageOf(query, language)),
   );

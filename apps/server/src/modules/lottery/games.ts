@@ -81,6 +81,16 @@ export async function recentMenus(
   return recent.length === 0 ? {} : menusOf(recent, language, () => 'RECENT');
 }
 
+/** The lottery games by the header's game type they belong to: the e-lottery under ELOTT, the others under LOTT. */
+export async function gamesByGameType(deps: AppDeps, language: string, now: Date) {
+  const games = await enabledGames(deps);
+  const views = games.map((game) => gameView(game, language, now));
+  return {
+    LOTT: views.filter((game) => game.prizeMode !== 'Elott'),
+    ELOTT: views.filter((game) => game.prizeMode === 'Elott'),
+  };
+}
+
 export async function gameList(deps: AppDeps, prizeMode: PrizeMode | undefined, language: string, now: Date) {
   return (await enabledGames(deps, prizeMode)).map((game) => gameView(game, language, now));
 }

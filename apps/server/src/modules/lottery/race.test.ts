@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobRunner } from '../../jobs.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { buildJobRunner } from '../../jobs.ts';
 import { mainBalance } from '../games/house/testing.ts';
 import { walletMember } from '../wallet/testing.ts';
 import { drawIfDue } from './draws.ts';
@@ -27,12 +27,20 @@ const PHP = 100n;
 describe('lottery draws under concurrency', () => {
   it('draws once and settles each ticket once when two processes and direct callers race', async () => {
     t.clock.advance(3_600_000);
-    const members = await Promise.all(Array.from({ length: 8 }, () => walletMember(t, { funds: 500n * PHP })));
+    const members = await Promise.all(
+      Array.from({ length: 8 }, () => walletMember(t, { funds: 500n * PHP })),
+    );
     const { numero, drawsAt } = await currentDraw(t, 'E_MB1');
     const every = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
     await Promise.all(
       members.flatMap((member, index) => [
-        betCall(t, member.token, { gameId: 'E_MB1', numero, betType: 'de_special', numbers: every, points: 1 }),
+        betCall(t, member.token, {
+          gameId: 'E_MB1',
+          numero,
+          betType: 'de_special',
+          numbers: every,
+          points: 1,
+        }),
         betCall(t, member.token, {
           gameId: 'E_MB1',
           numero,
@@ -46,7 +54,10 @@ describe('lottery draws under concurrency', () => {
     t.clock.set(drawsAt);
     const now = t.clock.now();
     // Two "processes": each its own job runner on the same database, beside direct draws and settlements.
-    const runners = [buildJobRunner(t.deps, { workerId: 'one' }), buildJobRunner(t.deps, { workerId: 'two' })];
+    const runners = [
+      buildJobRunner(t.deps, { workerId: 'one' }),
+      buildJobRunner(t.deps, { workerId: 'two' }),
+    ];
     await Promise.all([
       ...runners.map((runner) => runner.runDue()),
       sweep(t.deps, now),
@@ -85,12 +96,20 @@ describe('lottery draws under concurrency', () => {
   it('never sells past a number’s cap, whatever the concurrency', async () => {
     t.clock.advance(2 * 3_600_000);
     await setOdds(t, 'north27', 'de_first', { cap: 1_000n * PHP });
-    const members = await Promise.all(Array.from({ length: 10 }, () => walletMember(t, { funds: 100n * PHP })));
+    const members = await Promise.all(
+      Array.from({ length: 10 }, () => walletMember(t, { funds: 100n * PHP })),
+    );
     const { numero } = await currentDraw(t, 'E_MB3');
     // 3 points of đề giải nhất may owe 240: four such tickets fit under 1,000, a fifth does not.
     const answers = await Promise.all(
       members.map((member) =>
-        betCall(t, member.token, { gameId: 'E_MB3', numero, betType: 'de_first', numbers: ['77'], points: 3 }),
+        betCall(t, member.token, {
+          gameId: 'E_MB3',
+          numero,
+          betType: 'de_first',
+          numbers: ['77'],
+          points: 3,
+        }),
       ),
     );
     const sold = answers.filter((answer) => answer.body.success);
