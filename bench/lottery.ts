@@ -1,0 +1,225 @@
+/**
+ * Lottery figures (issue 14) on a real PostgreSQL server the script starts:
+ *  1. bets placed per second over HTTP in the last 10 seconds before a draw's lock, by 1,000 players at once (each
+ *     its own session and connection loop), against a started server process; beside it, in the same run, a Fastify
+ *     hello-world route hit by the same 1,000 loops (HTTP overhead) and pgbench's simple-update (database baseline);
+ *  2. the time to settle 100,000 tickets of one draw (by one settler, then by two at once on another draw), beside
+ *     pgbench's simple-update rate.
+ * Run: npx tsx bench/lottery.ts   [PLAYERS=1000 TICKETS=100000]
+ */
+
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { drawIfDue, ensureDraws } from '../apps/server/src/modules/lottery/draws.ts';
+import { settleDraw } from '../apps/server/src/modules/lottery/settlement.ts';
+import * as lottery from '../apps/server/src/modules/lottery/store.ts';
+import type { AppDeps } from '../apps/server/src/platform/context.ts';
+import { cryptoRng } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
+import { startServer } from '../e2e/start-server.ts';
+import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { builtinTps, median, percentile, throughput } from './measure.ts';
+
+const PLAYERS = Number(process.env.PLAYERS ?? 1000);
+const TICKETS = Number(process.env.TICKETS ?? 100_000);
+const WINDOW_SECONDS = 10;
+const GAME = 'E_MB1';
+const SECRETS_KEY = Buffer.alloc(32, 7);
+
+const row = (name: string, value: string, note = '') => `  ${name.padEnd(66)}${value.padStart(14)}  ${note}`;
+
+async function main() {
+  const bench = await startBenchDatabase(8);
+  const { pg, url, db } = bench;
+  const config = { ...loadConfig({}), secretsKey: SECRETS_KEY };
+  const deps = { db, config, clock: { now: () => new Date() }, rng: cryptoRng } as unknown as AppDeps;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const hello = Fastify();
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  try {
+    const now = new Date();
+    const members = await db.query<{ id: number }>(
+      `insert into members (username) select 'lotto' || g from generate_series(1, ${PLAYERS}) g returning id`,
+    );
+    const sessions: string[] = [];
+    for (const { id } of members) {
+      await fundBenchMember(db, id, now);
+      const session = await openSession(
+        db,
+        { kind: 'member', id },
+        config.memberSession,
+        now,
+        '127.0.0.1',
+        cryptoRng,
+      );
+      sessions.push(session.token);
+    }
+
+    // 1. Bets in the last seconds before a lock.
+    server = await startServer({
+      DATABASE_URL: url,
+      DEMO_SEED: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      SECRETS_KEY: SECRETS_KEY.toString('base64'),
+      MAX_CONNECTIONS_PER_IP: '0',
+      MAX_CONNECTIONS: String(PLAYERS * 2),
+    });
+    const base = server.baseUrl;
+    const game = await lottery.gameByCode(db, GAME);
+    if (!game) throw new Error(`no game ${GAME}`);
+    // The draw on sale whose lock leaves time to get ready (at least 15 s away).
+    let [draw] = await ensureDraws(deps, game, new Date());
+    if (!draw || draw.locks_at.getTime() - Date.now() < 15_000) {
+      [draw] = await ensureDraws(deps, game, new Date(Date.now() + 20_000));
+    }
+    if (!draw) throw new Error('no draw on sale');
+    const numero = draw.numero;
+    const lockAt = draw.locks_at.getTime();
+
+    await hello.listen({ host: '127.0.0.1', port: 0 });
+    const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/hello`;
+    const helloRun = await throughput(
+      async () => {
+        const response = await fetch(helloUrl);
+        await response.arrayBuffer();
+      },
+      { concurrency: PLAYERS, seconds: 5 },
+    );
+
+    const numbers = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    const latencies: number[] = [];
+    let placed = 0;
+    let refused = 0;
+    const refusals = new Map<string, number>();
+    const bet = async (session: string, index: number) => {
+      const start = performance.now();
+      const response = await fetch(`${base}/wps/lottery/bets`, {
+        method: 'POST',
+        headers: {
+          authorization: session,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          gameId: GAME,
+          numero,
+          betType: index % 2 === 0 ? 'lo2' : 'de_special',
+          numbers: [numbers[cryptoRng.int(0, 100)]],
+          points: 1,
+        }),
+      });
+      const answer = (await response.json()) as { success: boolean; code: string };
+      if (answer.success) {
+        placed += 1;
+        latencies.push(performance.now() - start);
+      } else {
+        refused += 1;
+        refusals.set(answer.code, (refusals.get(answer.code) ?? 0) + 1);
+      }
+    };
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, lockAt - WINDOW_SECONDS * 1000 - Date.now())),
+    );
+    const windowStart = performance.now();
+    await Promise.all(
+      sessions.map(async (session, index) => {
+        while (Date.now() < lockAt) await bet(session, index);
+      }),
+    );
+    const windowSeconds = (performance.now() - windowStart) / 1000;
+    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', 8, 10);
+
+    // 2. Settling 100,000 tickets.
+    const settleOne = await timeSettlement(deps, game, 1);
+    const settleTwo = await timeSettlement(deps, game, 2);
+
+    process.stdout.write(
+      [
+        `PostgreSQL server started by the script; ${PLAYERS} players, each with its own session`,
+        '',
+        `Bets in the last ${WINDOW_SECONDS} s before the lock of ${GAME} ${numero} (${PLAYERS} concurrent loops):`,
+        row(
+          'baseline Fastify hello-world route, same 1,000 loops (requests/s)',
+          helloRun.perSecond.toFixed(0),
+        ),
+        row('baseline pgbench simple-update, 8 clients (tps)', simpleUpdate.toFixed(0)),
+        row(
+          'bets placed per second',
+          (placed / windowSeconds).toFixed(0),
+          `median ${median(latencies).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms; ratio to pgbench ${(placed / windowSeconds / simpleUpdate).toFixed(2)}`,
+        ),
+        row('bets placed in the window', String(placed)),
+        row('bets refused', String(refused), [...refusals].map(([code, n]) => `${code} ${n}`).join(', ')),
+        '',
+        `Settling ${TICKETS.toLocaleString('en')} tickets of one draw (lô and đề, ${PLAYERS} players):`,
+        row(
+          'one settler (s)',
+          settleOne.seconds.toFixed(1),
+          `${(TICKETS / settleOne.seconds).toFixed(0)} tickets/s, ${settleOne.winners} winners paid`,
+        ),
+        row(
+          'two settlers at once (s)',
+          settleTwo.seconds.toFixed(1),
+          `${(TICKETS / settleTwo.seconds).toFixed(0)} tickets/s, ${settleTwo.winners} winners paid`,
+        ),
+        row('baseline pgbench simple-update (tps)', simpleUpdate.toFixed(0)),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await hello.close();
+    await server?.stop();
+    await bench.stop();
+  }
+}
+
+/**
+ * Writes TICKETS placed tickets (and their betting-record rounds) on a new draw of the game directly, draws it, and
+ * times their settlement by `settlers` concurrent settleDraw calls.
+ */
+async function timeSettlement(deps: AppDeps, game: lottery.GameDb, settlers: number) {
+  const { db } = deps;
+  const at = new Date(Date.now() + settlers * 86_400_000);
+  const [draw] = await ensureDraws(deps, game, at, 1);
+  if (!draw) throw new Error('no draw');
+  await db.query(
+    `with picked as (
+       select g, (select id from members where username = 'lotto' || (1 + g % ${PLAYERS})) as member_id,
+         case when g % 2 = 0 then 'lo2' else 'de_special' end as bet_type, lpad((g % 100)::text, 2, '0') as number
+       from generate_series(1, $2::int) g),
+     rounds as (
+       insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
+       select member_id, $3, 'B' || $1 || '-' || g, 'PHP', 2300, 0, 'open', now(), now() from picked
+       returning id, round_ref)
+     insert into lottery_tickets (ticket_no, draw_id, member_id, bet_type, numbers, lines, points, price_per_point,
+       payouts, stake, state, currency, game_round_id, created_at)
+     select 'B' || $1 || '-' || p.g, $1, p.member_id, p.bet_type, jsonb_build_array(p.number), 1, 1,
+       case when p.bet_type = 'lo2' then 2300 else 100 end,
+       case when p.bet_type = 'lo2' then '{"hit": "8000"}'::jsonb else '{"hit": "8000"}'::jsonb end,
+       case when p.bet_type = 'lo2' then 2300 else 100 end, 'placed', 'PHP', r.id, now()
+     from picked p join rounds r on r.round_ref = 'B' || $1 || '-' || p.g`,
+    [draw.id, TICKETS, game.game_id],
+  );
+  await db.query(
+    'update lottery_draws set draws_at = now(), locks_at = now(), opens_at = now() where id = $1',
+    [draw.id],
+  );
+  await drawIfDue(deps, draw.id, new Date());
+  const start = performance.now();
+  await Promise.all(Array.from({ length: settlers }, () => settleDraw(deps, draw.id, new Date())));
+  const seconds = (performance.now() - start) / 1000;
+  const [left] = await db.query<{ placed: bigint; winners: bigint }>(
+    `select count(*) filter (where state = 'placed') as placed, count(*) filter (where state = 'won') as winners
+     from lottery_tickets where draw_id = $1`,
+    [draw.id],
+  );
+  if (left?.placed !== 0n) throw new Error(`${left?.placed} tickets left unsettled`);
+  return { seconds, winners: Number(left.winners) };
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
