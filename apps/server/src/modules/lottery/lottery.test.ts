@@ -365,3 +365,38 @@ describe('the draw', () => {
     expect(paged.body).toMatchObject({ total: expect.any(Number), pageSize: 1 });
   });
 });
+
+describe('every lottery call', () => {
+  // [path, happy query, a client mistake, its code, whether a visitor is refused]
+  const calls: [string, string, string, string, boolean][] = [
+    ['/lgw/vn/games/game_menu', '?prizeMode=Lott', '?prizeMode=lott', 'validation_failed', false],
+    ['/lgw/vn/games/game_menu/recent', '?recentCount=100', '?recentCount=101', 'validation_failed', true],
+    ['/lgw/games/game_menus/recent', '', '?recentCount=0', 'validation_failed', true],
+    ['/lgw/games', '?prizeMode=SEA', '?prizeMode=4D', 'validation_failed', false],
+    ['/lgw/games/popular', '?count=20', '?count=x', 'validation_failed', false],
+    ['/lgw/vn/numeros/opened/game', '?count=100', '?count=201', 'validation_failed', false],
+    ['/lgw/games/opened/numero', '?gameId=E_MB1', '?gameId=E-MB1', 'validation_failed', true],
+    ['/lotto/lgw/games/opened/numero', '', '?prizeMode=X', 'validation_failed', true],
+    ['/lgw/draw', '?gameId=E_MB1', '?gameId=NOPE', 'lottery_game_not_found', false],
+    ['/lgw/draw/code/', 'E_MB1', 'NOPE', 'lottery_game_not_found', false],
+    ['/lgw/numeros/near', '?gameId=E_MB1', '', 'validation_failed', false],
+    ['/wps/lottery/draws/E_MB1/', '20260601-1141', '20260601-9999', 'lottery_draw_not_found', false],
+    ['/wps/lottery/bets', '', '?state=won2', 'validation_failed', true],
+  ];
+  it.each(calls)(
+    '%s: answers, refuses a mistake with its code, and refuses whom it must',
+    async (path, happy, mistake, code, membersOnly) => {
+      const member = await walletMember(t);
+      await t.get('/wps/lottery/games/E_MB1'); // the draw on sale exists
+      const ok = await t.get(`${path}${happy}`, member.token);
+      expect(ok.status, `${path}${happy}`).toBe(200);
+      const wrong = await t.get(`${path}${mistake}`, member.token);
+      expect([wrong.status >= 400 && wrong.status < 500, wrong.body.code], `${path}${mistake}`).toEqual([
+        true,
+        code,
+      ]);
+      const visitor = await t.get(`${path}${happy}`);
+      expect(visitor.status, `${path} as a visitor`).toBe(membersOnly ? 401 : 200);
+    },
+  );
+});
