@@ -35,7 +35,7 @@ describe('GET /lgw/games/game_menus', () => {
     // groups hold their lottery games (the e-lottery's under ELOTT), the others none.
     expect(Object.values(res.body).map((menu) => menu.gameGroupCode)).toEqual(Object.keys(res.body));
     const gamesOf = (code: string) =>
-      res.body[code]?.gameMenus.map((game: { gameId: string }) => game.gameId);
+      (res.body[code]?.gameMenus as { gameId: string }[] | undefined)?.map((game) => game.gameId);
     expect(gamesOf('ELOTT')).toEqual(['E_MB1', 'E_MB2', 'E_MB3', 'E_MB5', 'E_MN1']);
     expect(gamesOf('LOTT')).toEqual(expect.arrayContaining(['XSMB', 'MN_HCM', 'SEA_4D', 'ZY_HN_VIP']));
     expect(gamesOf('LIVE')).toEqual([]);
