@@ -10,7 +10,8 @@ export interface BannerArt {
   accent: string;
 }
 
-export function bannerSvg(art: BannerArt, seed: number): string {
+/** A banner for wide screens (1920 × 480); `action` is its button's text, in the banner's language. */
+export function bannerSvg(art: BannerArt, seed: number, action = 'PLAY NOW'): string {
   const circles = Array.from({ length: 7 }, (_, index) => {
     const x = 900 + ((seed * 137 + index * 173) % 1000);
     const y = 40 + ((seed * 59 + index * 97) % 400);
@@ -30,7 +31,35 @@ ${circles}
 <text x="160" y="215" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="84" font-weight="800" fill="#fff">${escapeXml(art.title)}</text>
 <text x="164" y="285" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="34" fill="#fff" opacity="0.85">${escapeXml(art.subtitle)}</text>
 <rect x="164" y="325" width="220" height="56" rx="28" fill="${art.accent}"/>
-<text x="274" y="362" text-anchor="middle" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="24" font-weight="700" fill="#111">PLAY NOW</text>
+<text x="274" y="362" text-anchor="middle" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="24" font-weight="700" fill="#111">${escapeXml(action)}</text>
+</svg>`;
+}
+
+/** Squeezes a line that would pass the phone banner's width (at about `charWidth` a character) into it. */
+const fitted = (text: string, charWidth: number) =>
+  text.length * charWidth > 720 ? ' textLength="720" lengthAdjust="spacingAndGlyphs"' : '';
+
+/**
+ * The same banner drawn for a phone (800 × 200, the same 4:1 box): fewer, larger words, so that its text reads at a
+ * phone's width (about 390 px: the title at 26 px, the subtitle at 14 px).
+ */
+export function bannerPhoneSvg(art: BannerArt, seed: number, action = 'PLAY NOW'): string {
+  const circles = Array.from({ length: 4 }, (_, index) => {
+    const x = 520 + ((seed * 137 + index * 173) % 280);
+    const y = 20 + ((seed * 59 + index * 97) % 160);
+    const r = 20 + ((seed * 31 + index * 41) % 60);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="${art.accent}" opacity="0.14"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="200" viewBox="0 0 800 200">
+<defs>
+<linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient>
+</defs>
+<rect width="800" height="200" fill="url(#g)"/>
+${circles}
+<text x="40" y="82" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="52" font-weight="800" fill="#fff"${fitted(art.title, 29)}>${escapeXml(art.title)}</text>
+<text x="42" y="126" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="28" fill="#fff" opacity="0.9"${fitted(art.subtitle, 15)}>${escapeXml(art.subtitle)}</text>
+<rect x="42" y="144" width="170" height="40" rx="20" fill="${art.accent}"/>
+<text x="127" y="171" text-anchor="middle" font-family="Inter, 'Segoe UI', Arial, sans-serif" font-size="20" font-weight="700" fill="#111">${escapeXml(action)}</text>
 </svg>`;
 }
 

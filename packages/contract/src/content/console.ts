@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, isoDateTime, languageCode, nonEmpty, siteLink } from '../common.ts';
 import { CONSOLE_API, crud } from '../console-api.ts';
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES } from '../constants.ts';
+import { ALL_LANGUAGES, ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_TYPES } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
 
 /** Content, as the console edits it: images, banners, notices, announcements and the help centre. */
@@ -31,23 +31,43 @@ export const bannerInput = z
     linkUrl: z.union([z.literal(''), siteLink]).default(''),
     sort: z.number().int().min(0).max(9999).default(0),
     enabled: z.boolean().default(true),
+    /** Its version per language (its own title and pictures); a language without one shows the banner's own. */
+    versions: z
+      .array(
+        z.object({
+          language: languageCode,
+          title: z.string().trim().max(120).default(''),
+          imageId: z.string().uuid(),
+          phoneImageId: z.string().uuid().nullable().default(null),
+        }),
+      )
+      .max(ALL_LANGUAGES.length)
+      .default([])
+      .refine(
+        (versions) => new Set(versions.map((version) => version.language)).size === versions.length,
+        'invalid_value',
+      ),
   })
   .refine((value) => value.linkageType === '' || value.linkUrl !== '', {
     path: ['linkUrl'],
     message: 'required',
   });
-export const bannerRow = z.object({
-  id: z.number().int(),
-  groupName: z.string(),
+const bannerPictures = {
   title: z.string(),
   imageId: z.string(),
   url: z.string(),
   phoneImageId: z.string().nullable(),
   phoneUrl: z.string().nullable(),
+};
+export const bannerRow = z.object({
+  id: z.number().int(),
+  groupName: z.string(),
+  ...bannerPictures,
   linkageType,
   linkUrl: z.string(),
   sort: z.number().int(),
   enabled: z.boolean(),
+  versions: z.array(z.object({ language: languageCode, ...bannerPictures })),
 });
 export type BannerRow = z.infer<typeof bannerRow>;
 

@@ -628,3 +628,106 @@ export const DEMO_PAYMENT_CHANNELS: {
     accountNumber: '0123-4567-8901',
   },
 ];
+
+/** The banners' button, per language. */
+export const BANNER_ACTIONS: Record<string, string> = { EN: 'PLAY NOW', VI: 'CHƠI NGAY', CN: '立即游戏' };
+
+/** The seeded banners' versions per language (issue 15), by the English title: [title, subtitle]. */
+export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, string]>> = {
+  'Welcome bonus 100%': {
+    VI: ['Thưởng chào mừng 100%', 'Nhân đôi lần nạp đầu, tới 5.000'],
+    CN: ['首存奖金100%', '首次存款翻倍，最高5,000'],
+  },
+  'Daily lottery draws': {
+    VI: ['Xổ số mỗi ngày', 'Quay nhanh vài phút một lần, cả ngày'],
+    CN: ['每日彩票开奖', '全天候，每隔几分钟极速开奖'],
+  },
+  'Live casino lounge': {
+    VI: ['Sảnh casino trực tiếp', 'Người chia bài thật, bàn thật, suốt ngày đêm'],
+    CN: ['真人娱乐大厅', '真人荷官，真实牌桌，全天候'],
+  },
+  'Join Tessera today': {
+    VI: ['Tham gia Tessera ngay', 'Đăng ký trong một phút, nhận quà chào mừng'],
+    CN: ['立即加入Tessera', '一分钟注册，领取欢迎礼'],
+  },
+  'Welcome back': {
+    VI: ['Chào mừng trở lại', 'Trò chơi yêu thích đang chờ bạn'],
+    CN: ['欢迎回来', '您喜爱的游戏正在等您'],
+  },
+  'Slots jackpot week': {
+    VI: ['Tuần lễ nổ hũ', 'Hơn 1.000 trò nổ hũ với giải thưởng tăng dần'],
+    CN: ['老虎机奖池周', '上千款老虎机，奖池不断累积'],
+  },
+  'New slots every Friday': {
+    VI: ['Nổ hũ mới mỗi thứ Sáu', 'Là người đầu tiên quay trò mới nhất'],
+    CN: ['每周五上新老虎机', '抢先体验最新游戏'],
+  },
+  'Baccarat VIP tables': {
+    VI: ['Bàn Baccarat VIP', 'Hạn mức cao hơn và người chia bài riêng'],
+    CN: ['百家乐VIP桌', '更高限额，专属荷官'],
+  },
+  'Roulette rush': {
+    VI: ['Roulette tốc độ', 'Hệ số nhân chớp nhoáng mỗi ván'],
+    CN: ['轮盘狂潮', '每局闪电倍数'],
+  },
+  'Ocean hunter': {
+    VI: ['Thợ săn đại dương', 'Bắt rồng vàng nhận 500 lần'],
+    CN: ['海洋猎手', '捕获金龙赢500倍'],
+  },
+  'Fishing frenzy': {
+    VI: ['Cuồng nhiệt bắn cá', 'Cùng bạn bè săn cá và chia chiến lợi phẩm'],
+    CN: ['捕鱼狂欢', '与好友组队，共享收获'],
+  },
+  'Card and board rooms': {
+    VI: ['Phòng game bài', 'Đấu với đối thủ thật'],
+    CN: ['棋牌房间', '与真人对手对战'],
+  },
+  'Tournament season': {
+    VI: ['Mùa giải đấu', 'Leo hạng nhận giải thưởng hằng tuần'],
+    CN: ['锦标赛季', '攀登排行榜，赢取每周奖励'],
+  },
+  'Football fever': {
+    VI: ['Cơn sốt bóng đá', 'Tỷ lệ tốt nhất mọi giải đấu lớn'],
+    CN: ['足球狂热', '各大联赛最佳赔率'],
+  },
+  'Cash out any time': {
+    VI: ['Rút tiền cược bất cứ lúc nào', 'Chủ động với cược đang diễn ra'],
+    CN: ['随时提前兑现', '掌控您的滚球投注'],
+  },
+  'Esports arena': {
+    VI: ['Đấu trường thể thao điện tử', 'Đặt cược các giải đấu lớn nhất'],
+    CN: ['电竞竞技场', '投注最大型的电竞赛事'],
+  },
+  'Live esports odds': {
+    VI: ['Tỷ lệ esports trực tiếp', 'Mọi bản đồ, mọi vòng đấu'],
+    CN: ['电竞实时赔率', '每张地图，每个回合'],
+  },
+  'E-lottery every minute': {
+    VI: ['Xổ số điện tử mỗi phút', 'Chọn số, thắng trong vài giây'],
+    CN: ['每分钟电子彩票', '选择号码，数秒开奖'],
+  },
+  'Lucky numbers': {
+    VI: ['Con số may mắn', 'Thống kê số nóng và số lạnh'],
+    CN: ['幸运号码', '冷热号码统计'],
+  },
+  'Play on the go': {
+    VI: ['Chơi mọi lúc mọi nơi', 'Tải ứng dụng cho iOS và Android'],
+    CN: ['随时随地畅玩', '下载iOS和安卓应用'],
+  },
+  Promotions: {
+    VI: ['Khuyến mãi', 'Thưởng, hoàn trả và nhiệm vụ mỗi tuần'],
+    CN: ['优惠活动', '每周奖金、返水和任务'],
+  },
+  'Refer a friend': {
+    VI: ['Giới thiệu bạn bè', 'Nhận thưởng cho mỗi người bạn tham gia'],
+    CN: ['推荐好友', '每位好友加入都有奖励'],
+  },
+  'Points mall': {
+    VI: ['Cửa hàng điểm', 'Đổi điểm lấy quà, điểm không bao giờ hết hạn'],
+    CN: ['积分商城', '积分兑换奖励，永不过期'],
+  },
+  'Help centre': {
+    VI: ['Trung tâm trợ giúp', 'Giải đáp thắc mắc cả ngày lẫn đêm'],
+    CN: ['帮助中心', '日夜为您解答疑问'],
+  },
+};

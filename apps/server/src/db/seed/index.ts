@@ -4,7 +4,7 @@ import { houseTileSvg } from '../../modules/games/house/tiles.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
 import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
 import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
-import { bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
+import { bannerPhoneSvg, bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import type { Rng } from '../../platform/rng.ts';
 import type { Database, Queryable } from '../database.ts';
@@ -57,6 +57,8 @@ export async function seed(
   if (options.demo) {
     sections.push(
       ['demo_banners', (tx) => seedBanners(tx, options.rng, options.now)],
+      // A section of its own, so that a database seeded before the versions gets them too.
+      ['demo_banner_versions', (tx) => seedBannerVersions(tx, options.rng, options.now)],
       ['demo_notices', seedNotices],
       ['demo_announcements', seedAnnouncements],
       ['demo_help', seedHelp],
@@ -213,6 +215,44 @@ async function seedBanners(tx: Queryable, rng: Rng, now: Date) {
        values ($1, $2, $3, $4, $5, $6)`,
       [group, art.title, image.imageId, linkageType, linkUrl, index],
     );
+  }
+}
+
+/**
+ * The seeded banners' phone images and their Vietnamese and Chinese versions (issue 15), each drawn with its text in
+ * its language; a banner an operator has changed since (its title) is left alone.
+ */
+async function seedBannerVersions(tx: Queryable, rng: Rng, now: Date) {
+  const draw = async (svg: string) =>
+    (await storeImage(tx, rng, Buffer.from(svg), 'image/svg+xml', now)).imageId;
+  for (const [index, [group, art]] of data.BANNERS.entries()) {
+    const [banner] = await tx.query<{ id: number; phone_image_id: string | null }>(
+      'select id, phone_image_id from banners where group_name = $1 and title = $2 order by id limit 1',
+      [group, art.title],
+    );
+    const translations = data.BANNER_TRANSLATIONS[art.title];
+    if (!banner || !translations) continue;
+    if (!banner.phone_image_id) {
+      await tx.query('update banners set phone_image_id = $2 where id = $1', [
+        banner.id,
+        await draw(bannerPhoneSvg(art, index + 1)),
+      ]);
+    }
+    for (const [language, [title, subtitle]] of Object.entries(translations)) {
+      const translated = { ...art, title, subtitle };
+      const action = data.BANNER_ACTIONS[language];
+      await tx.query(
+        `insert into banner_versions (banner_id, language, title, image_id, phone_image_id)
+         values ($1, $2, $3, $4, $5) on conflict do nothing`,
+        [
+          banner.id,
+          language,
+          title,
+          await draw(bannerSvg(translated, index + 1, action)),
+          await draw(bannerPhoneSvg(translated, index + 1, action)),
+        ],
+      );
+    }
   }
 }
 

@@ -94,7 +94,7 @@ describe('player calls: banners', () => {
       groupName: 'w_home',
       title: 'Welcome bonus 100%',
       url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
-      phoneUrl: null,
+      phoneUrl: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
       linkageType: 'INTERNAL',
       linkUrl: '/promotions',
     });
@@ -105,7 +105,7 @@ describe('player calls: banners', () => {
         groupName: 'w_register',
         title: 'Join Tessera today',
         url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
-        phoneUrl: null,
+        phoneUrl: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
         linkageType: '',
         linkUrl: '',
       },
@@ -410,6 +410,7 @@ describe('console: banners (operations only)', () => {
       linkUrl: 'https://partner.example/offer',
       sort: 5,
       enabled: true,
+      versions: [],
     });
     await expectAudited(tok.operations, 'banner', {
       action: 'create',
@@ -461,6 +462,71 @@ describe('console: banners (operations only)', () => {
       after: null,
     });
     expect((await t.get(`${API}/banners?groupName=w_crud`, tok.operations)).body.value).toEqual([]);
+  });
+
+  it('serves a banner’s version in the reader’s language, and its own in a language without one', async () => {
+    const home = async (language: string) =>
+      (await t.get('/wps/system/banners?groupName=w_home', undefined, { Language: language })).body.value as {
+        title: string;
+        url: string;
+        phoneUrl: string;
+      }[];
+    const [english, vietnamese, chinese, thai] = [
+      await home('EN'),
+      await home('VI'),
+      await home('CN'),
+      await home('TH'),
+    ];
+    expect(vietnamese.map((banner) => banner.title)).toEqual([
+      'Thưởng chào mừng 100%',
+      'Xổ số mỗi ngày',
+      'Sảnh casino trực tiếp',
+    ]);
+    expect(chinese[0]?.title).toBe('首存奖金100%');
+    expect(vietnamese[0]?.url).not.toBe(english[0]?.url);
+    expect(vietnamese[0]?.phoneUrl).not.toBe(english[0]?.phoneUrl);
+    expect(thai).toEqual(english);
+    // The drawn version carries its text in its language.
+    const svg = await t.app.inject({ url: vietnamese[0]?.url as string });
+    expect(svg.body).toContain('CHƠI NGAY');
+  });
+
+  it('saves a banner’s versions per language, checks their images, and refuses a language twice', async () => {
+    const seeded = (await t.get(`${API}/banners?groupName=w_home`, tok.operations)).body.value as {
+      imageId: string;
+    }[];
+    const [imageId, otherId] = [seeded[0]?.imageId as string, seeded[1]?.imageId as string];
+    const version = { language: 'VI', title: 'Phiên bản', imageId: otherId, phoneImageId: null };
+    const input = { groupName: 'w_versions', title: 'Versions', imageId, versions: [version] };
+    const created = await t.send('POST', `${API}/banners`, input, tok.operations);
+    expect(created.body.value.versions).toEqual([{ ...version, url: `/images/${otherId}`, phoneUrl: null }]);
+    const vi = await t.get('/wps/system/banners?groupName=w_versions', undefined, { Language: 'VI' });
+    expect(vi.body.value[0]).toMatchObject({ title: 'Phiên bản', url: `/images/${otherId}` });
+    expectFailure(
+      await t.send(
+        'PUT',
+        `${API}/banners/${created.body.value.id}`,
+        { ...input, versions: [version, version] },
+        tok.operations,
+      ),
+      400,
+      'validation_failed',
+      { versions: 'Value is not valid' },
+    );
+    const unknown = await t.send(
+      'PUT',
+      `${API}/banners/${created.body.value.id}`,
+      { ...input, versions: [{ ...version, imageId: '00000000-0000-4000-8000-000000000000' }] },
+      tok.operations,
+    );
+    expect(unknown.body.fields).toHaveProperty(['versions.0.imageId']);
+    const cleared = await t.send(
+      'PUT',
+      `${API}/banners/${created.body.value.id}`,
+      { ...input, versions: [] },
+      tok.operations,
+    );
+    expect(cleared.body.value.versions).toEqual([]);
   });
 
   it('keeps a phone image beside the image, serves it to players as phoneUrl, and clears it', async () => {

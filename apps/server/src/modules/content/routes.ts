@@ -37,7 +37,9 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.type(image.content_type).send(Buffer.from(image.bytes));
   });
 
-  route(app, deps, api.banners, async ({ query }) => service.bannersOf(db, query.groupName));
+  route(app, deps, api.banners, async ({ query, language }) =>
+    service.bannersOf(db, query.groupName, language),
+  );
   route(app, deps, api.notices, async ({ language }) => service.publishedNotices(db, language));
   for (const endpoint of [api.announcements, api.announcementsOtherClient]) {
     route(app, deps, endpoint, async ({ query, language, now, caller }) =>

@@ -93,31 +93,44 @@ export async function storeImage(db: Queryable, rng: Rng, bytes: Uint8Array, con
   return { imageId: id, url: imageUrl(id), contentType, bytes: bytes.length };
 }
 
+const pictures = (version: Pick<store.BannerVersionDb, 'title' | 'image_id' | 'phone_image_id'>) => ({
+  title: version.title,
+  imageId: version.image_id,
+  url: imageUrl(version.image_id),
+  phoneImageId: version.phone_image_id,
+  phoneUrl: version.phone_image_id ? imageUrl(version.phone_image_id) : null,
+});
+
 export const bannerRowView = (row: store.BannerDb): BannerRow => ({
   id: row.id,
   groupName: row.group_name,
-  title: row.title,
-  imageId: row.image_id,
-  url: imageUrl(row.image_id),
-  phoneImageId: row.phone_image_id,
-  phoneUrl: row.phone_image_id ? imageUrl(row.phone_image_id) : null,
+  ...pictures(row),
   linkageType: row.linkage_type,
   linkUrl: row.link_url,
   sort: row.sort,
   enabled: row.enabled,
+  versions: row.versions.map((version) => ({
+    language: version.language as LanguageCode,
+    ...pictures(version),
+  })),
 });
 
-export async function bannersOf(db: Queryable, groupName: string): Promise<Banner[]> {
+/** The group's banners as a reader of `language` sees them: its version of each, or the banner's own. */
+export async function bannersOf(db: Queryable, groupName: string, language: string): Promise<Banner[]> {
   const rows = await store.listBanners(db, { groupName, enabledOnly: true });
-  return rows.map((row) => ({
-    bannerId: row.id,
-    groupName: row.group_name,
-    title: row.title,
-    url: imageUrl(row.image_id),
-    phoneUrl: row.phone_image_id ? imageUrl(row.phone_image_id) : null,
-    linkageType: row.linkage_type,
-    linkUrl: row.link_url,
-  }));
+  return rows.map((row) => {
+    const shown = row.versions.find((version) => version.language === language) ?? row;
+    const { title, url, phoneUrl } = pictures(shown);
+    return {
+      bannerId: row.id,
+      groupName: row.group_name,
+      title,
+      url,
+      phoneUrl,
+      linkageType: row.linkage_type,
+      linkUrl: row.link_url,
+    };
+  });
 }
 
 export const noticeRowView = (row: store.NoticeDb) => ({
@@ -238,11 +251,35 @@ export async function bannerRows(db: Queryable, groupName: string | undefined) {
   return (await store.listBanners(db, { groupName, enabledOnly: false })).map(bannerRowView);
 }
 
+/** Refuses, each on its field, an image the banner or one of its versions names that is not stored. */
+async function requireBannerImages(tx: Queryable, body: z.output<typeof bannerInput>) {
+  await requireImage(tx, body.imageId);
+  if (body.phoneImageId) await requireImage(tx, body.phoneImageId, 'phoneImageId');
+  for (const [index, version] of body.versions.entries()) {
+    await requireImage(tx, version.imageId, `versions.${index}.imageId`);
+    if (version.phoneImageId) await requireImage(tx, version.phoneImageId, `versions.${index}.phoneImageId`);
+  }
+}
+
+function writeVersions(tx: Queryable, bannerId: number, body: z.output<typeof bannerInput>) {
+  return store.setBannerVersions(
+    tx,
+    bannerId,
+    body.versions.map((version) => ({
+      language: version.language,
+      title: version.title,
+      image_id: version.imageId,
+      phone_image_id: version.phoneImageId,
+    })),
+  );
+}
+
 export async function createBanner(deps: AppDeps, call: OperatorCall, body: z.output<typeof bannerInput>) {
   return operatorWrite(deps, call, { entity: 'banner', action: 'create' }, async (tx) => {
-    await requireImage(tx, body.imageId);
-    if (body.phoneImageId) await requireImage(tx, body.phoneImageId, 'phoneImageId');
-    const after = bannerRowView(await store.insertBanner(tx, bannerFields(body)));
+    await requireBannerImages(tx, body);
+    const id = await store.insertBanner(tx, bannerFields(body));
+    await writeVersions(tx, id, body);
+    const after = bannerRowView(orNotFound(await store.findBanner(tx, id)));
     return { entityId: after.id, before: null, after, result: after };
   });
 }
@@ -255,17 +292,18 @@ export async function updateBanner(
 ) {
   return operatorWrite(deps, call, { entity: 'banner', action: 'update' }, async (tx) => {
     const before = bannerRowView(orNotFound(await store.findBanner(tx, id)));
-    await requireImage(tx, body.imageId);
-    if (body.phoneImageId) await requireImage(tx, body.phoneImageId, 'phoneImageId');
-    const row = await store.updateBanner(tx, { id, ...bannerFields(body) });
-    const after = bannerRowView(orNotFound(row));
+    await requireBannerImages(tx, body);
+    await store.updateBanner(tx, { id, ...bannerFields(body) });
+    await writeVersions(tx, id, body);
+    const after = bannerRowView(orNotFound(await store.findBanner(tx, id)));
     return { entityId: id, before, after, result: after };
   });
 }
 
 export async function removeBanner(deps: AppDeps, call: OperatorCall, id: number) {
   return operatorWrite(deps, call, { entity: 'banner', action: 'delete' }, async (tx) => {
-    const before = bannerRowView(orNotFound(await store.deleteBanner(tx, id)));
+    const before = bannerRowView(orNotFound(await store.findBanner(tx, id)));
+    await store.deleteBanner(tx, id);
     return { entityId: id, before, after: null, result: { ok: true as const } };
   });
 }

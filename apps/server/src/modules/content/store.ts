@@ -32,6 +32,13 @@ export async function imageExists(db: Queryable, id: string): Promise<boolean> {
 const languageOrEnglish = (table: string, extra = '') =>
   `language = case when exists (select 1 from ${table} where language = $1 ${extra}) then $1 else 'EN' end`;
 
+export interface BannerVersionDb {
+  language: string;
+  title: string;
+  image_id: string;
+  phone_image_id: string | null;
+}
+
 export interface BannerDb {
   id: number;
   group_name: string;
@@ -42,9 +49,13 @@ export interface BannerDb {
   link_url: string;
   sort: number;
   enabled: boolean;
+  /** Its versions per language, by language. */
+  versions: BannerVersionDb[];
 }
-const BANNER_COLUMNS =
-  'id, group_name, title, image_id, phone_image_id, linkage_type, link_url, sort, enabled';
+const BANNER_COLUMNS = `id, group_name, title, image_id, phone_image_id, linkage_type, link_url, sort, enabled,
+  coalesce((select jsonb_agg(jsonb_build_object('language', v.language, 'title', v.title, 'image_id', v.image_id,
+    'phone_image_id', v.phone_image_id) order by v.language) from banner_versions v where v.banner_id = banners.id),
+    '[]'::jsonb) as versions`;
 
 export function listBanners(db: Queryable, filter: { groupName?: string; enabledOnly: boolean }) {
   return db.query<BannerDb>(
@@ -60,19 +71,31 @@ export async function findBanner(db: Queryable, id: number) {
   return rows[0] ?? null;
 }
 
-export async function insertBanner(db: Queryable, b: Omit<BannerDb, 'id'>) {
-  const rows = await db.query<BannerDb>(
+export async function insertBanner(db: Queryable, b: Omit<BannerDb, 'id' | 'versions'>): Promise<number> {
+  const rows = await db.query<{ id: number }>(
     `insert into banners (group_name, title, image_id, phone_image_id, linkage_type, link_url, sort, enabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${BANNER_COLUMNS}`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
     [b.group_name, b.title, b.image_id, b.phone_image_id, b.linkage_type, b.link_url, b.sort, b.enabled],
   );
-  return rows[0] as BannerDb;
+  return (rows[0] as { id: number }).id;
 }
 
-export async function updateBanner(db: Queryable, b: BannerDb) {
-  const rows = await db.query<BannerDb>(
+/** Replaces a banner's versions per language with these. */
+export async function setBannerVersions(db: Queryable, bannerId: number, versions: BannerVersionDb[]) {
+  await db.query('delete from banner_versions where banner_id = $1', [bannerId]);
+  for (const version of versions) {
+    await db.query(
+      `insert into banner_versions (banner_id, language, title, image_id, phone_image_id)
+       values ($1, $2, $3, $4, $5)`,
+      [bannerId, version.language, version.title, version.image_id, version.phone_image_id],
+    );
+  }
+}
+
+export async function updateBanner(db: Queryable, b: Omit<BannerDb, 'versions'>) {
+  const rows = await db.query<{ id: number }>(
     `update banners set group_name = $2, title = $3, image_id = $4, phone_image_id = $5, linkage_type = $6,
-       link_url = $7, sort = $8, enabled = $9 where id = $1 returning ${BANNER_COLUMNS}`,
+       link_url = $7, sort = $8, enabled = $9 where id = $1 returning id`,
     [
       b.id,
       b.group_name,
@@ -89,9 +112,7 @@ export async function updateBanner(db: Queryable, b: BannerDb) {
 }
 
 export async function deleteBanner(db: Queryable, id: number) {
-  const rows = await db.query<BannerDb>(`delete from banners where id = $1 returning ${BANNER_COLUMNS}`, [
-    id,
-  ]);
+  const rows = await db.query<{ id: number }>('delete from banners where id = $1 returning id', [id]);
   return rows[0] ?? null;
 }
 
