@@ -11,6 +11,7 @@ import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
+import { BannerVersions, type VersionDraft, versionDrafts } from './BannerVersions.tsx';
 import { groupLabel } from './groups.ts';
 
 type LinkageType = BannerRow['linkageType'];
@@ -40,6 +41,7 @@ export function BannerDialog({
   const [phoneImageId, setPhoneImageId] = useState<string | null>(banner?.phoneImageId ?? null);
   const [phoneFile, setPhoneFile] = useState<File | null>(null);
   const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [versions, setVersions] = useState<VersionDraft[]>(() => versionDrafts(banner));
   const errors = fieldErrors(error);
 
   const localUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
@@ -86,10 +88,20 @@ export function BannerDialog({
   };
 
   const submit = async () => {
-    if (imageError || phoneError) return;
+    if (imageError || phoneError || versions.some((version) => version.problem)) return;
+    const missing = versions.filter((version) => !version.imageId && !version.file);
+    if (missing.length > 0) {
+      setVersions(
+        versions.map((version) =>
+          missing.includes(version) ? { ...version, problem: t('banners.imageRequired') } : version,
+        ),
+      );
+      return;
+    }
     let imageId = banner?.imageId ?? '';
     let phoneId = phoneImageId;
-    if (file || phoneFile) {
+    let stored = versions;
+    if (file || phoneFile || versions.some((version) => version.file || version.phoneFile)) {
       setUploading(true);
       setUploadError(null);
       try {
@@ -99,6 +111,17 @@ export function BannerDialog({
           setPhoneImageId(phoneId);
           setPhoneFile(null);
         }
+        stored = [];
+        for (const version of versions) {
+          stored.push({
+            ...version,
+            imageId: version.file ? await upload(version.file) : version.imageId,
+            file: null,
+            phoneImageId: version.phoneFile ? await upload(version.phoneFile) : version.phoneImageId,
+            phoneFile: null,
+          });
+        }
+        setVersions(stored);
       } catch (cause) {
         setUploadError(cause);
         return;
@@ -111,6 +134,12 @@ export function BannerDialog({
       return;
     }
     onSave({
+      versions: stored.map((version) => ({
+        language: version.language,
+        title: version.title,
+        imageId: version.imageId ?? '',
+        phoneImageId: version.phoneImageId,
+      })),
       groupName,
       title,
       imageId,
@@ -144,6 +173,10 @@ export function BannerDialog({
         'linkUrl',
         'sort',
         'enabled',
+        'versions',
+        ...versions.flatMap((_, index) =>
+          ['language', 'title', 'imageId', 'phoneImageId'].map((field) => `versions.${index}.${field}`),
+        ),
       ]}
       onClose={onClose}
       onSubmit={() => void submit()}
@@ -217,6 +250,7 @@ export function BannerDialog({
           onChange={(event) => setLinkUrl(event.target.value)}
           error={errors.linkUrl}
         />
+        <BannerVersions drafts={versions} onChange={setVersions} errors={errors} fileProblem={fileProblem} />
         <SortField value={sort} onChange={setSort} error={errors.sort} />
         <div className="checkbox-cell">
           <Checkbox
