@@ -198,6 +198,17 @@ describe('operator console', () => {
       buffer: solidPng(960, 240, [32, 160, 120]),
     });
     await dialog.getByLabel('Sort order').fill('0');
+    // A Vietnamese version, with its own title and image.
+    await dialog.getByRole('button', { name: 'Add a language version' }).click();
+    const versions = dialog.getByRole('group', { name: 'Versions per language' });
+    await versions.getByLabel('Language').selectOption('VI');
+    await versions.getByLabel('Title').fill('Banner tiếng Việt');
+    await versions.getByLabel('Image', { exact: true }).setInputFiles({
+      name: 'banner-vi.png',
+      mimeType: 'image/png',
+      buffer: solidPng(960, 240, [200, 40, 40]),
+    });
+    await screenshot(consolePage, 'console-banner-versions');
     await dialog.getByRole('button', { name: 'Save banner' }).click();
     await dialog.waitFor({ state: 'detached' });
     await consolePage.getByText('Console uploaded banner').first().waitFor();
@@ -215,6 +226,13 @@ describe('operator console', () => {
     await player.getByRole('img', { name: 'Baccarat VIP tables' }).waitFor({ state: 'attached' });
     expect(await player.getByRole('img', { name: 'Console uploaded banner' }).count()).toBe(0);
     await player.close();
+    // A reader in Vietnamese sees the Vietnamese version.
+    const reader = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await reader.addInitScript(() => localStorage.setItem('lang', 'VI'));
+    await reader.goto(`${baseUrl()}/index`);
+    await reader.getByRole('img', { name: 'Banner tiếng Việt' }).waitFor({ state: 'attached' });
+    expect(await reader.getByRole('img', { name: 'Console uploaded banner' }).count()).toBe(0);
+    await reader.close();
     await consolePage.close();
   });
 });
