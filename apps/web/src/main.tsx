@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
 import { applyTheme } from './ui/theme.ts';
 import './ui/tokens.css';
+import './ui/scripts.css';
 import './ui/base.css';
 
 applyTheme();
