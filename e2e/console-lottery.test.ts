@@ -186,6 +186,7 @@ describe('console: lottery', () => {
       await visible(pageA.getByText(`Result of ${draw} entered.`, { exact: false }));
       await visible(tableA.getByText('Awaiting confirmation'));
       await visible(tableA.getByText(`Entered by ${first.username}`));
+      await screenshot(pageA, 'console-lottery-draws-entered');
 
       // A cannot confirm A's own entry; the confirmation starts empty.
       await tableA.getByRole('button', { name: `Confirm result of ${draw}` }).click();
