@@ -77,18 +77,22 @@ export async function api(method: string, path: string, token: string, body?: un
 }
 
 /**
- * A new finance operator, created by the owner, signed in with the second factor finance must have (enrolled
- * through the API): the session the console opens with.
+ * A new operator of a role, created by the owner, signed in with a second factor enrolled through the API (finance
+ * must have one; the others may): the session the console opens with, and the operator's user name.
  */
-export async function financeToken(): Promise<string> {
+export async function newOperator(
+  role: 'finance' | 'operations' | 'support',
+  prefix: string,
+  displayName: string,
+): Promise<{ token: string; username: string }> {
   const credentials = {
-    username: `fin${Date.now().toString(36).slice(-6)}`,
+    username: `${prefix}${Date.now().toString(36).slice(-6)}`,
     password: 'Finance-payout-heron-2026',
   };
   const created = await api('POST', '/backoffice/api/operators', await operatorToken(), {
     ...credentials,
-    displayName: 'Finance desk',
-    role: 'finance',
+    displayName,
+    role,
   });
   expect(created.success).toBe(true);
   const { token } = (await api('POST', '/backoffice/api/session', '', credentials)).value;
@@ -97,5 +101,10 @@ export async function financeToken(): Promise<string> {
     code: totpCodeAt(secret, new Date()),
   });
   expect(confirmed.success).toBe(true);
-  return token as string;
+  return { token: token as string, username: credentials.username };
+}
+
+/** A new finance operator's session (see newOperator). */
+export async function financeToken(): Promise<string> {
+  return (await newOperator('finance', 'fin', 'Finance desk')).token;
 }

@@ -6,6 +6,7 @@ import {
   gamesConsoleEndpoints,
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
+  lotteryConsoleEndpoints,
   type OperatorRole,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -41,13 +42,17 @@ export type PageId =
   | 'gameVendors'
   | 'games'
   | 'houseGames'
-  | 'houseTables';
+  | 'houseTables'
+  | 'lotteryGames'
+  | 'lotteryOdds'
+  | 'lotteryDraws';
 
 export type NavSection =
   | 'overview'
   | 'accounts'
   | 'wallet'
   | 'games'
+  | 'lottery'
   | 'configuration'
   | 'content'
   | 'administration';
@@ -178,6 +183,27 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'games',
     roles: rolesOf(houseTableConsoleEndpoints.tables),
   },
+  {
+    id: 'lotteryGames',
+    path: '/lottery/games',
+    icon: 'ticket',
+    section: 'lottery',
+    roles: rolesOf(lotteryConsoleEndpoints.games),
+  },
+  {
+    id: 'lotteryOdds',
+    path: '/lottery/odds',
+    icon: 'percent',
+    section: 'lottery',
+    roles: rolesOf(lotteryConsoleEndpoints.odds),
+  },
+  {
+    id: 'lotteryDraws',
+    path: '/lottery/draws',
+    icon: 'hash',
+    section: 'lottery',
+    roles: rolesOf(lotteryConsoleEndpoints.draws),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -223,6 +249,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   'accounts',
   'wallet',
   'games',
+  'lottery',
   'configuration',
   'content',
   'administration',

@@ -18,6 +18,9 @@ import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
+import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
+import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
+import { LotteryOddsPage } from '../features/lottery/LotteryOddsPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
@@ -65,6 +68,9 @@ export const router = createBrowserRouter(
         { path: 'games', element: page('games', <GamesPage />) },
         { path: 'house-games', element: page('houseGames', <HouseGamesPage />) },
         { path: 'house-tables', element: page('houseTables', <HouseTablesPage />) },
+        { path: 'lottery/games', element: page('lotteryGames', <LotteryGamesPage />) },
+        { path: 'lottery/odds', element: page('lotteryOdds', <LotteryOddsPage />) },
+        { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

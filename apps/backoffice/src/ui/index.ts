@@ -12,5 +12,6 @@ export { Pagination } from './Pagination.tsx';
 export { Select, type SelectOption } from './Select.tsx';
 export { LoadingState, Spinner } from './Spinner.tsx';
 export { actionsColumn, type Column, Table } from './Table.tsx';
+export { type Tab, Tabs } from './Tabs.tsx';
 export { TextArea, TextField } from './TextField.tsx';
 export { ToastProvider, useToast } from './Toast.tsx';
