@@ -346,8 +346,9 @@ export type LotteryOddsRow = z.infer<typeof lotteryOddsRow>;
 export const consoleLotteryDraw = lotteryDraw.extend({
   id: z.number().int(),
   source: z.enum(['official', 'rng']),
-  enteredResult: drawResult.nullable(),
+  /** Who entered the result waiting for confirmation, and when; never the numbers, which the confirmer types again. */
   enteredBy: z.string().nullable(),
+  enteredAt: z.string().nullable(),
   confirmedBy: z.string().nullable(),
   voidReason: z.string().nullable(),
   tickets: z.number().int(),

@@ -93,6 +93,9 @@ describe('official results under the two-person rule', () => {
     const entered = await t.send('POST', `${API}/draws/${draw.id}/result`, { result: XSMB }, operations);
     expect(entered.body.value, entered.body.code).toMatchObject({ state: 'open', result: null });
     expect(entered.body.value.enteredBy).toMatch(/^operations/);
+    expect(entered.body.value.enteredAt).toBe(t.clock.now().toISOString());
+    // The numbers entered are not shown: the second operator types them again from the official source.
+    expect(JSON.stringify(entered.body.value)).not.toContain('47285');
     const self = await t.send('POST', `${API}/draws/${draw.id}/confirm`, { result: XSMB }, operations);
     expect([self.status, self.body.code]).toEqual([409, 'lottery_result_needs_second_operator']);
     const typo = await t.send(

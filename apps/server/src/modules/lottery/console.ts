@@ -150,7 +150,7 @@ function consoleDrawView(row: store.DrawReportDb, currency: Currency): ConsoleDr
     ...drawView(row, game, 'EN'),
     id: Number(row.id),
     source: row.source,
-    enteredResult: row.entered_result,
+    enteredAt: row.entered_at?.toISOString() ?? null,
     enteredBy: row.entered_by_name,
     confirmedBy: row.confirmed_by_name,
     voidReason: row.void_reason,

@@ -288,12 +288,12 @@ export async function drawReports(
          select count(*) as tickets, coalesce(sum(stake) filter (where state not in ('cancelled', 'refunded')), 0)
            as stake, coalesce(sum(payout) filter (where state in ('won', 'lost')), 0) as payout
          from lottery_tickets where draw_id = d.id) t on true
-       where ${where} and d.draws_at <= $3 + interval '1 day'
+       where ${where}
        order by d.draws_at desc, d.id desc limit $4 offset $5`,
       [...params, filter.limit, filter.offset, filter.drawId ?? null],
     ),
     db.query<{ total: bigint }>(
-      `select count(*) as total from ${from} where ${where.replaceAll('$6', '$4')} and d.draws_at <= $3 + interval '1 day'`,
+      `select count(*) as total from ${from} where ${where.replaceAll('$6', '$4')}`,
       [...params, filter.drawId ?? null],
     ),
   ]);
