@@ -387,6 +387,29 @@ describe('player site: header and right bar', () => {
     await close(page);
   });
 
+  it('keyboard users tab from game type to game type, and open the vendors with the down arrow', async () => {
+    const page = await open('/index');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const lottery = nav.getByRole('link', { name: 'Lottery', exact: true });
+    const vendors = nav.getByRole('list', { name: 'Lottery providers' });
+    // The drop-downs come with the game menus (hidden until opened, so not yet in the accessibility tree).
+    await page.locator('.nav-dropdown__list').first().waitFor({ state: 'attached' });
+    await lottery.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('E-Lottery');
+    await lottery.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(
+      await vendors
+        .getByRole('link')
+        .first()
+        .evaluate((link) => link === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await lottery.evaluate((link) => link === document.activeElement)).toBe(true);
+    await close(page);
+  });
+
   it('logged out: "Log in" and "Sign up" open their modals, which Escape closes', async () => {
     const page = await open('/index');
     await page.getByRole('button', { name: 'Sign up' }).click();

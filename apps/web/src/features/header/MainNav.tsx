@@ -1,6 +1,6 @@
 import type { GameMenu, GameType } from '@tessera/contract';
 import { FB_VENDOR } from '@tessera/contract';
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -64,21 +64,57 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
     fbBusy();
   };
 
+  const hintId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  /** Opened from the keyboard: only then are the vendors in the tab order, so Tab goes from type to type. */
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (open) listRef.current?.querySelector('a')?.focus();
+  }, [open]);
+  const tabIndex = open ? 0 : -1;
+
   return (
-    <li className={vendors.length > 0 ? 'site-nav__item has-dropdown' : 'site-nav__item'}>
-      <NavLink to={path} className="site-nav__link">
+    <li
+      className={vendors.length > 0 ? 'site-nav__item has-dropdown' : 'site-nav__item'}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          linkRef.current?.focus();
+        }
+      }}
+    >
+      <NavLink
+        ref={linkRef}
+        to={path}
+        className="site-nav__link"
+        aria-describedby={vendors.length > 0 ? hintId : undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && vendors.length > 0) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
         {Icon ? <Icon /> : null}
         {name}
       </NavLink>
       {vendors.length > 0 ? (
         <div className="nav-dropdown">
+          <span id={hintId} className="visually-hidden">
+            {t('header.vendorsHint')}
+          </span>
           <div className="container nav-dropdown__inner">
-            <ul className="nav-dropdown__list" aria-label={t('header.vendorsOf', { name })}>
+            <ul ref={listRef} className="nav-dropdown__list" aria-label={t('header.vendorsOf', { name })}>
               {vendors.map((vendor) => (
                 <li key={vendor.vassalage}>
                   <Link
                     to={vendorPath(vendor)}
                     className="vendor-card"
+                    tabIndex={tabIndex}
                     onClick={vendor.vassalage === FB_VENDOR ? guardFb : undefined}
                   >
                     <LazyImage
@@ -95,7 +131,12 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
                 </li>
               ))}
             </ul>
-            <Link to={path} className="nav-dropdown__more" aria-label={t('header.moreOf', { name })}>
+            <Link
+              to={path}
+              className="nav-dropdown__more"
+              tabIndex={tabIndex}
+              aria-label={t('header.moreOf', { name })}
+            >
               {t('header.more')}
               <ArrowRightIcon />
             </Link>
