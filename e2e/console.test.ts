@@ -185,6 +185,32 @@ describe('operator console', () => {
     await consolePage.close();
   });
 
+  it('registration rules: a pattern shows the message players will see, and the table saves at once', async () => {
+    const consolePage = await signInToConsole();
+    await consolePage.getByRole('link', { name: 'Registration rules' }).click();
+    const pattern = consolePage.getByLabel('Message pattern for qqNum');
+    const required = consolePage.getByLabel('Required for qqNum');
+    const row = consolePage.getByRole('row').filter({ has: pattern });
+    const [before, wasRequired] = [await pattern.inputValue(), await required.isChecked()];
+    const chosen = before === '6' ? '9' : '6';
+    await pattern.selectOption(chosen);
+    await row.getByText(chosen === '6' ? /\d+(-\d+)? digits$/ : /characters without spaces$/).waitFor();
+    await required.click();
+    await consolePage.getByText('1 rule changed').waitFor();
+    const save = consolePage.getByRole('button', { name: 'Save changes' });
+    await save.click();
+    await consolePage.getByText('Registration rules saved.').waitFor();
+    await consolePage.reload();
+    expect(await consolePage.getByLabel('Message pattern for qqNum').inputValue()).toBe(chosen);
+    expect(await consolePage.getByLabel('Required for qqNum').isChecked()).toBe(!wasRequired);
+    // Put it back, for the other tests.
+    await consolePage.getByLabel('Message pattern for qqNum').selectOption(before);
+    await consolePage.getByLabel('Required for qqNum').click();
+    await save.click();
+    await consolePage.getByText('Registration rules saved.').first().waitFor();
+    await consolePage.close();
+  });
+
   it('a banner uploaded in the console appears on the player home page', async () => {
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Banners' }).click();

@@ -178,6 +178,20 @@ export const systemConsoleEndpoints = {
     body: registerRuleInput,
     response: registerRuleRow,
   }),
+  /** Saves the whole table at once (the rows sent; the others stay), in one transaction. */
+  setRegisterRules: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/register-rules`,
+    access: operations,
+    body: z.object({
+      rules: z
+        .array(registerRuleRow)
+        .min(1)
+        .max(REGISTER_FIELDS.length)
+        .refine((rules) => new Set(rules.map((rule) => rule.key)).size === rules.length, 'invalid_value'),
+    }),
+    response: z.array(registerRuleRow),
+  }),
   resources: crud('resources', resourceInput, resourceRow, operations),
   domains: crud('domains', domainInput, domainRow, operations),
 };

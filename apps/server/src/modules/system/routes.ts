@@ -54,6 +54,7 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
 
   route(app, deps, bo.registerRules, async () => service.registerRules(db));
+  route(app, deps, bo.setRegisterRules, async (ctx) => service.setRegisterRules(deps, ctx, ctx.body.rules));
   route(app, deps, bo.setRegisterRule, async (ctx) =>
     service.setRegisterRule(deps, ctx, ctx.params.key, ctx.body),
   );

@@ -528,6 +528,23 @@ export async function setModuleFlag(deps: AppDeps, call: OperatorCall, modId: st
   });
 }
 
+async function writeRegisterRule(
+  tx: Queryable,
+  key: RegisterRule['key'],
+  input: z.output<typeof registerRuleInput>,
+) {
+  const row = await store.updateRegisterRule(tx, {
+    key,
+    accepted_pattern: input.acceptedPattern,
+    pattern_id: input.patternId,
+    min_length: input.minLength,
+    max_length: input.maxLength,
+    enabled: input.enabled,
+    required: input.required,
+  });
+  return registerRuleView(orNotFound(row));
+}
+
 export async function setRegisterRule(
   deps: AppDeps,
   call: OperatorCall,
@@ -536,17 +553,22 @@ export async function setRegisterRule(
 ) {
   return operatorWrite(deps, call, { entity: 'register_rule', action: 'update' }, async (tx) => {
     const before = registerRuleView(orNotFound(await store.findRegisterRule(tx, key)));
-    const row = await store.updateRegisterRule(tx, {
-      key,
-      accepted_pattern: input.acceptedPattern,
-      pattern_id: input.patternId,
-      min_length: input.minLength,
-      max_length: input.maxLength,
-      enabled: input.enabled,
-      required: input.required,
-    });
-    const after = registerRuleView(orNotFound(row));
+    const after = await writeRegisterRule(tx, key, input);
     return { entityId: key, before, after, result: after };
+  });
+}
+
+/** The console's table, saved at once: every rule sent, in one transaction and one audit entry. */
+export async function setRegisterRules(
+  deps: AppDeps,
+  call: OperatorCall,
+  rules: (z.output<typeof registerRuleInput> & { key: RegisterRule['key'] })[],
+) {
+  return operatorWrite(deps, call, { entity: 'register_rules', action: 'update' }, async (tx) => {
+    const before = (await store.listRegisterRules(tx)).map(registerRuleView);
+    for (const { key, ...input } of rules) await writeRegisterRule(tx, key, input);
+    const after = (await store.listRegisterRules(tx)).map(registerRuleView);
+    return { entityId: 'all', before, after, result: after };
   });
 }
 
