@@ -2,7 +2,9 @@
  * The commit-reveal draw of the e-lotteries. The procedure is specified in DRAW_PROCEDURE.md; this file is
  * its reference implementation and must not drift from it.
  */
-import { hmacSha256, sha256, toHex, utf8 } from './hash.ts';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type DrawResult, SHAPES, type ShapeCode } from './shapes.ts';
 
 export const SEED_PATTERN = /^[0-9a-f]{64}$/;
@@ -15,24 +17,27 @@ const checkSeed = (seed: string): void => {
 
 /** 32 bytes from the platform's cryptographic generator, as 64 lowercase hex characters. */
 export function newSeed(): string {
-  return toHex(globalThis.crypto.getRandomValues(new Uint8Array(32)));
+  return bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** SHA-256 of the seed's 64 ASCII characters, lowercase hex: published before the draw. */
 export function seedHash(seed: string): string {
   checkSeed(seed);
-  return toHex(sha256(utf8(seed)));
+  return bytesToHex(sha256(utf8ToBytes(seed)));
 }
 
 /** Block c of the stream is HMAC-SHA256(key = the seed's ASCII, message = `${gameCode}:${numero}:${c}`). */
 function byteStream(seed: string, gameCode: string, numero: string): () => number {
-  const hmac = hmacSha256(utf8(seed));
+  const keyed = hmac.create(sha256, utf8ToBytes(seed));
   let blockIndex = 0;
   let block: Uint8Array = new Uint8Array(0);
   let position = 0;
   return () => {
     if (position === block.length) {
-      block = hmac(utf8(`${gameCode}:${numero}:${blockIndex}`));
+      block = keyed
+        .clone()
+        .update(utf8ToBytes(`${gameCode}:${numero}:${blockIndex}`))
+        .digest();
       blockIndex += 1;
       position = 0;
     }

@@ -7,10 +7,12 @@ import {
   SHAPE_CODES,
   SHAPES,
   seedHash,
-  toHex,
-  utf8,
   verifyDraw,
 } from '../src/index.ts';
+
+// The checks below use WebCrypto and Node's own encoders, independent of the package's hashing.
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const toHex = (bytes: Uint8Array) => [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 const SEED = 'ef9c518d6e2724b1b646d733e69cc67a69c229012deafcf33a40c51d4dbd50eb';
 const OTHER_SEED = '9f2c4d1e8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d';

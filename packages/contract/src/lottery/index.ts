@@ -157,6 +157,8 @@ export const lotteryBetRequest = z.object({
 export type LotteryBetRequest = z.input<typeof lotteryBetRequest>;
 
 const menuQuery = z.object({ prizeMode: prizeMode.optional(), device, language });
+const recentQuery = menuQuery.extend({ recentCount: count(RECENT_LOTTERY_COUNT, RECENT_LOTTERY_COUNT) });
+const openNumeroQuery = z.object({ gameId: gameCode.optional(), prizeMode: prizeMode.optional() });
 
 export const lotteryEndpoints = {
   /** The menus of a prize mode (every mode when absent), keyed by tag. */
@@ -173,7 +175,7 @@ export const lotteryEndpoints = {
     method: 'GET',
     path: '/lgw/vn/games/game_menu/recent',
     access: 'member',
-    query: menuQuery.extend({ recentCount: count(RECENT_LOTTERY_COUNT, RECENT_LOTTERY_COUNT) }),
+    query: recentQuery,
     answer: 'bare',
     response: z.record(z.string(), lotteryMenu),
   }),
@@ -181,7 +183,7 @@ export const lotteryEndpoints = {
     method: 'GET',
     path: '/lgw/games/game_menus/recent',
     access: 'member',
-    query: menuQuery.extend({ recentCount: count(RECENT_LOTTERY_COUNT, RECENT_LOTTERY_COUNT) }),
+    query: recentQuery,
     answer: 'bare',
     response: z.record(z.string(), lotteryMenu),
   }),
@@ -217,7 +219,7 @@ export const lotteryEndpoints = {
     method: 'GET',
     path: '/lgw/games/opened/numero',
     access: 'member',
-    query: z.object({ gameId: gameCode.optional(), prizeMode: prizeMode.optional() }),
+    query: openNumeroQuery,
     answer: 'bare',
     response: z.array(lotteryGame),
   }),
@@ -225,7 +227,7 @@ export const lotteryEndpoints = {
     method: 'GET',
     path: '/lotto/lgw/games/opened/numero',
     access: 'member',
-    query: z.object({ gameId: gameCode.optional(), prizeMode: prizeMode.optional() }),
+    query: openNumeroQuery,
     answer: 'bare',
     response: z.array(lotteryGame),
   }),
