@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { expectState, query, visitor } from './games-browser.ts';
 
 /**
@@ -171,6 +171,8 @@ describe('lottery', () => {
     const prizeNumbers = (await table.getByRole('cell').allTextContents()).flatMap((cell) => cell.split(' '));
     expect(prizeNumbers).toHaveLength(27);
     expect(loPayout).toBe(80 * prizeNumbers.filter((number) => number.endsWith('27')).length);
+    await drawn.scrollIntoViewIfNeeded();
+    await screenshot(page, 'lottery-betting-results-light');
 
     // The draw checked again in the browser from its revealed seed.
     await drawn.getByRole('link', { name: `Verify draw ${numero}` }).click();
@@ -190,6 +192,74 @@ describe('lottery', () => {
     await outcome.getByText('Does not match: this draw cannot be confirmed.').waitFor();
     await outcome.getByText(/^Hash does NOT match:/).waitFor();
     await outcome.getByText(/^Numbers do NOT match/).waitFor();
+
+    // The lobby's results board lists the draw.
+    await page.goto(`${baseUrl()}/elott`);
+    await page.getByRole('region', { name: 'Latest results' }).getByText(`Draw ${numero}`).waitFor();
+    await pageShot(page, 'lottery-elott-lobby-results-light');
+    await page.context().close();
+  });
+
+  it('a member cancels a ticket while its draw is on sale and gets the stake back', async () => {
+    const member = await fundedMember('lotc');
+    const page = await visit('/elott?gameCode=E_MB5', { session: { token: member.token } });
+    await page.getByRole('heading', { name: 'Speed 5 minutes', level: 1 }).waitFor();
+    await headerBalanceIs(page, FUNDS);
+    // Close to its lock the draw would close before the cancel: then the next draw is used.
+    const countdown = page
+      .getByRole('main')
+      .getByText(/^Closes in \d\d:\d\d$/)
+      .first();
+    const [minutes = 0, seconds = 0] =
+      ((await countdown.textContent()) ?? '').match(/\d\d/g)?.map(Number) ?? [];
+    if (minutes * 60 + seconds < 60) {
+      const onSale = page.getByText(/^On sale \d{8}-\d{4}$/);
+      const numero = await onSale.textContent();
+      await page
+        .getByText(/^On sale \d{8}-\d{4}$/)
+        .filter({ hasNotText: numero ?? '' })
+        .waitFor({ timeout: 90_000 });
+    }
+    await page.getByRole('group', { name: 'Numbers 00 to 99' }).getByRole('button', { name: '42' }).click();
+    await page.getByRole('button', { name: 'Add to slip' }).click();
+    await placeSlip(page, page.getByRole('region', { name: 'Bet slip' }));
+    await headerBalanceIs(page, FUNDS - 23);
+
+    const ticket = page
+      .getByRole('list', { name: 'My bets' })
+      .getByRole('listitem', { name: /^Lô 2 digits, ticket L\d+$/ });
+    await ticket.getByRole('button', { name: /^Cancel ticket L\d+$/ }).click();
+    await ticket.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await ticket.getByRole('button', { name: /^Cancel ticket/ }).count()).toBe(0);
+    expect(amountIn((await ticket.textContent()) ?? '', 'Refund')).toBe(23);
+    await headerBalanceIs(page, FUNDS);
+    await page.context().close();
+  });
+
+  it('4D and the platform’s own draws: typed 4-digit numbers, prize tiers, and a bet type preselected by the address', async () => {
+    const zy = await visit('/lottery?gameCode=ZY_HN_VIP&playType=de_special');
+    await zy.getByRole('heading', { name: 'Ha Noi VIP', level: 1 }).waitFor();
+    await expectState(zy.getByRole('tab', { name: 'Đề special' }), 'aria-selected', 'true');
+    await zy.context().close();
+
+    const page = await visit('/seaLottery');
+    await page.getByRole('heading', { name: 'Southeast Asia lottery', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'SEA 4D 5 minutes' }).click();
+    await page.getByRole('heading', { name: 'SEA 4D 5 minutes', level: 1 }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      '4D Big',
+      '4D Small',
+      'Results',
+      'My bets',
+    ]);
+    const bet = page.getByRole('region', { name: 'Place a bet' });
+    for (const tier of ['1st prize', '2nd prize', '3rd prize', 'Starter', 'Consolation'])
+      await bet.getByText(`${tier} pays, per point`).waitFor();
+    await page.getByLabel('Numbers (4 digits)').fill('1234 5678,0042');
+    await bet.getByText('P 3.00', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add to slip' }).click();
+    await page.getByRole('region', { name: 'Bet slip' }).getByText('0042 1234 5678').waitFor();
+    await pageShot(page, 'lottery-sea-betting-light');
     await page.context().close();
   });
 

@@ -21,7 +21,7 @@ import { drawTimeText, useNow } from './clock.ts';
 import { DrawHistory } from './DrawHistory.tsx';
 import { HEADLINE_PRIZES } from './DrawResultTable.tsx';
 import { MyBets } from './MyBets.tsx';
-import { gameDetailQuery, myBetsQuery } from './queries.ts';
+import { drawHistoryKey, gameDetailQuery, myBetsQuery } from './queries.ts';
 import { SeedHash } from './SeedHash.tsx';
 
 /** How often a game is asked again while a result is awaited: an e-lottery draws on time, an official one later. */
@@ -108,6 +108,14 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
     );
     return () => window.clearTimeout(timer);
   }, [current?.numero, currentLocksAt, gameCode]);
+
+  // A new result: the history shows it too (it may have stopped polling before the detail did).
+  const latestNumero = detail?.recent[0]?.numero;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new latest result refreshes them
+  useEffect(() => {
+    if (latestNumero === undefined) return;
+    void queryClient.invalidateQueries({ queryKey: drawHistoryKey(gameCode) });
+  }, [latestNumero]);
 
   const firstBets = useQuery(myBetsQuery(token, gameCode, 1));
   const awaitingDraw = lockedNumero !== null && !detail?.recent.some((draw) => draw.numero === lockedNumero);

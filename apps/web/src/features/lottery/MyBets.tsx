@@ -34,6 +34,8 @@ function TicketCard({
   const locale = useDateLocale();
   const cancel = useCancelBet();
   const name = t(`lottery.betTypes.${ticket.betType}.name`);
+  // A cancelled or voided ticket's stake came back whole.
+  const refunded = ticket.state === 'cancelled' || ticket.state === 'refunded';
   return (
     <li
       className={`ticket-card ticket-card--${ticket.state}`}
@@ -64,10 +66,17 @@ function TicketCard({
             </span>
           </dd>
         </div>
-        <div>
-          <dt>{t('lottery.myBets.payout')}</dt>
-          <dd className="ticket-card__payout">{ticket.payout === null ? '—' : format(ticket.payout)}</dd>
-        </div>
+        {refunded ? (
+          <div>
+            <dt>{t('lottery.myBets.refund')}</dt>
+            <dd>{format(ticket.payout ?? ticket.stake)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('lottery.myBets.payout')}</dt>
+            <dd className="ticket-card__payout">{ticket.payout === null ? '—' : format(ticket.payout)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('lottery.myBets.placedAt')}</dt>
           <dd>{formatDateTime(ticket.createdAt, locale)}</dd>

@@ -67,10 +67,12 @@ export const gameDetailQuery = (gameId: string) =>
 
 export const HISTORY_PAGE_SIZE = 10;
 
+export const drawHistoryKey = (gameId: string) => ['lottery', 'draws', gameId] as const;
+
 /** A game's results history, newest first, a page at a time. */
 export const drawHistoryQuery = (gameId: string, pageNo: number) =>
   queryOptions({
-    queryKey: ['lottery', 'draws', gameId, pageNo],
+    queryKey: [...drawHistoryKey(gameId), pageNo],
     queryFn: ({ signal }) =>
       api(lotteryEndpoints.draws, { query: { gameId, pageNo, pageSize: HISTORY_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
