@@ -62,7 +62,8 @@ function NumberGrid({ digits, numbers, onChange }: GridProps) {
               type="button"
               className="picker__ten"
               aria-pressed={decade.every((number) => picked.has(number))}
-              aria-label={t('lottery.picker.tens', { from: decade[0], to: decade.at(-1) })}
+              // The name starts with what the button shows.
+              aria-label={t('lottery.picker.tens', { ten: `${ten}x`, from: decade[0], to: decade.at(-1) })}
               onClick={() => toggleTen(decade)}
             >
               {ten}x
