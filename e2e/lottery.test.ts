@@ -306,10 +306,10 @@ describe('lottery', () => {
     await page.context().close();
   });
 
-  it('reads at 390 px and in the dark theme without sideways scrolling', async () => {
+  it('reads at 360 and 390 px and in the dark theme without sideways scrolling', async () => {
     for (const [theme, width, height] of [
       ['light', 390, 844],
-      ['dark', 390, 844],
+      ['dark', 360, 780],
       ['dark', 1366, 900],
     ] as const) {
       const size = width < 760 ? 'phone' : 'desktop';
@@ -327,6 +327,9 @@ describe('lottery', () => {
         .getByRole('button', { name: '38' })
         .click();
       await betting.getByRole('button', { name: 'Add to slip' }).click();
+      await betting.getByRole('group', { name: 'Quick picks' }).getByRole('button', { name: 'Even' }).click();
+      await betting.getByRole('group', { name: 'Numbers 00 to 99' }).scrollIntoViewIfNeeded();
+      await screenshot(betting, `lottery-picker-${theme}-${size}-${width}`);
       await betting.getByRole('tab', { name: 'Lô 3 digits' }).click();
       await betting.getByLabel('Numbers (3 digits)').fill('123, 45x');
       await betting.getByText('“45x” is not a number of 3 digits.').waitFor();

@@ -150,7 +150,8 @@ export function ConfirmBets({
   return (
     <Modal
       open
-      onClose={phase === 'placing' ? () => {} : onClose}
+      onClose={onClose}
+      // While the tickets are being placed the dialog stays: the outcomes come next.
       dismissible={phase !== 'placing'}
       title={t('lottery.confirm.title')}
       width={520}
