@@ -54,7 +54,19 @@ const LANGUAGES = [
   ['vi', 'VI'],
   ['zh', 'CN'],
 ] as const;
-const PAGES = ['/index', '/rng', '/live', '/help', '/join', '/noticePage', '/responsible-gaming', '/terms'];
+const PAGES = [
+  '/index',
+  '/rng',
+  '/live',
+  '/vnlottery',
+  '/elott?gameCode=E_MB1',
+  '/lottery/verify',
+  '/help',
+  '/join',
+  '/noticePage',
+  '/responsible-gaming',
+  '/terms',
+];
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   for (const theme of THEMES) {
@@ -91,7 +103,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
 
       const member = await loggedInMember('axe');
       const memberPage = await visit('/help', { session: { token: member.token }, local: { theme } });
-      for (const path of ['/help', '/member?page=depositv2', '/member?page=personalHistoryCopy']) {
+      for (const path of ['/help', '/elott', '/member?page=depositv2', '/member?page=personalHistoryCopy']) {
         await memberPage.goto(`${memberPage.url().split('/').slice(0, 3).join('/')}${path}`);
         await settled(memberPage);
         for (const line of await violations(memberPage)) problems.push(`member ${path}: ${line}`);

@@ -8,6 +8,7 @@ import {
   houseEndpoints,
   houseTableEndpoints,
   launchEndpoints,
+  lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
@@ -21,6 +22,7 @@ import {
   gameEndpoints,
   houseFrameEndpoints,
   houseTableFrameEndpoints,
+  lotteryEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -49,6 +51,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['gameEndpoints', gameEndpoints, { ...catalogueEndpoints, ...launchEndpoints, ...recordsEndpoints }],
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
+  ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
 ];
 
 describe('player site: endpoint table', () => {

@@ -8,6 +8,7 @@ import type {
   houseEndpoints,
   houseTableEndpoints,
   launchEndpoints,
+  lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
@@ -22,6 +23,7 @@ type WithdrawalEndpoints = typeof withdrawalPlayerEndpoints;
 type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof recordsEndpoints;
 type HouseEndpoints = typeof houseEndpoints;
 type HouseTableEndpoints = typeof houseTableEndpoints;
+type LotteryEndpoints = typeof lotteryContractEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -247,4 +249,28 @@ export const houseTableFrameEndpoints = {
   bet: light<HouseTableEndpoints['bet']>('POST', '/house/api/tables/bets', undefined, 'idempotent'),
   bets: light<HouseTableEndpoints['bets']>('GET', '/house/api/tables/bets'),
   round: light<HouseTableEndpoints['round']>('GET', '/house/api/tables/rounds/:round'),
+};
+
+function lottery<K extends keyof LotteryEndpoints>(
+  method: LotteryEndpoints[K]['method'],
+  path: string,
+  kind?: 'idempotent' | 'bare',
+): LotteryEndpoints[K] {
+  return kind === 'bare'
+    ? light<LotteryEndpoints[K]>(method, path, undefined, undefined, 'bare')
+    : light<LotteryEndpoints[K]>(method, path, undefined, kind);
+}
+
+/** The lottery screens: menus, results and draws (the /lgw calls answer bare), a game's betting view and tickets. */
+export const lotteryEndpoints = {
+  vnGameMenu: lottery<'vnGameMenu'>('GET', '/lgw/vn/games/game_menu', 'bare'),
+  vnRecentMenu: lottery<'vnRecentMenu'>('GET', '/lgw/vn/games/game_menu/recent', 'bare'),
+  games: lottery<'games'>('GET', '/lgw/games', 'bare'),
+  openedNumeros: lottery<'openedNumeros'>('GET', '/lgw/vn/numeros/opened/game', 'bare'),
+  draws: lottery<'draws'>('GET', '/lgw/draw', 'bare'),
+  draw: lottery<'draw'>('GET', '/wps/lottery/draws/:gameId/:numero'),
+  gameDetail: lottery<'gameDetail'>('GET', '/wps/lottery/games/:gameId'),
+  placeBet: lottery<'placeBet'>('POST', '/wps/lottery/bets', 'idempotent'),
+  myBets: lottery<'myBets'>('GET', '/wps/lottery/bets'),
+  cancelBet: lottery<'cancelBet'>('POST', '/wps/lottery/bets/:ticketNo/cancel', 'idempotent'),
 };

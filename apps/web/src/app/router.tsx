@@ -22,6 +22,8 @@ const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCent
 const LobbyPage = lazyPage(() => import('../features/lobby/LobbyPage.tsx'));
 const FbSportsPage = lazyPage(() => import('../features/game/FbSportsPage.tsx'));
 const GamePage = lazyPage(() => import('../features/game/GamePage.tsx'));
+const LotteryPage = lazyPage(() => import('../features/lottery/LotteryPage.tsx'));
+const LotteryVerifyPage = lazyPage(() => import('../features/lottery/VerifyPage.tsx'));
 
 /** `/` redirects to /index (§2), keeping the query (referral and affiliate codes travel there). */
 function RedirectToIndex() {
@@ -91,6 +93,8 @@ function screenOf(route: PageRoute) {
       return <GamePage />;
     case 'fbSports':
       return <FbSportsPage />;
+    case 'lotteryVerify':
+      return <LotteryVerifyPage />;
     case 'memberCentre':
       return (
         <Gated level="member">
@@ -99,6 +103,10 @@ function screenOf(route: PageRoute) {
       );
     default:
       if (typeof screen === 'object' && 'trust' in screen) return <TrustPage kind={screen.trust} />;
+      if (typeof screen === 'object' && 'lottery' in screen) {
+        // Keyed by path: each lottery screen starts with its own state.
+        return <LotteryPage key={route.path} prizeModes={screen.lottery} pageKey={route.pageKey} />;
+      }
       if (route.path === '/agentHome') {
         return (
           <Gated level="agent">

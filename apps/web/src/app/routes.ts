@@ -1,4 +1,4 @@
-import type { GameType } from '@tessera/contract';
+import type { GameType, PrizeMode } from '@tessera/contract';
 import type { CommonBundle } from '../i18n/index.ts';
 
 /** A page name in the bundles (pages.*). */
@@ -36,8 +36,15 @@ export type Screen =
   | 'game'
   /** /fbsports: the sports provider FB's book, opened at /game. */
   | 'fbSports'
+  /**
+   * A lottery screen: its lobby, or a game's betting view (?gameCode=). It shows the prize modes named, the first
+   * by default; with several the player switches between them.
+   */
+  | { lottery: readonly PrizeMode[] }
+  /** /lottery/verify: an e-lottery draw computed again in the browser from its revealed seed. */
+  | 'lotteryVerify'
   /** The owner named is the area (issue) that builds the screen. */
-  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'lottery' | 'promotions' };
+  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'promotions' };
 
 export interface PageRoute extends RouteHandle {
   path: string;
@@ -63,10 +70,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/rng', pageKey: 'rng', gameType: 'RNG', screen: 'lobby' },
   { path: '/fish', pageKey: 'fish', gameType: 'FISH', screen: 'lobby' },
   { path: '/pvp', pageKey: 'pvp', gameType: 'PVP', screen: 'lobby' },
-  { path: '/lottery', pageKey: 'lottery', screen: { comingSoon: 'lottery' } },
-  { path: '/vnlottery', pageKey: 'vnlottery', screen: { comingSoon: 'lottery' } },
-  { path: '/seaLottery', pageKey: 'seaLottery', screen: { comingSoon: 'lottery' } },
-  { path: '/elott', pageKey: 'elott', screen: { comingSoon: 'lottery' } },
+  { path: '/lottery', pageKey: 'lottery', screen: { lottery: ['ZY'] } },
+  { path: '/lottery/verify', pageKey: 'lotteryVerify', screen: 'lotteryVerify' },
+  { path: '/vnlottery', pageKey: 'vnlottery', screen: { lottery: ['Lott', 'Elott'] } },
+  { path: '/seaLottery', pageKey: 'seaLottery', screen: { lottery: ['SEA'] } },
+  { path: '/elott', pageKey: 'elott', screen: { lottery: ['Elott'] } },
   { path: '/promotions', pageKey: 'promotions', screen: { comingSoon: 'promotions' } },
   { path: '/promoDetail', pageKey: 'promoDetail', screen: { comingSoon: 'promotions' } },
   {

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import './form.css';
 
 export interface TabItem<K extends string> {
@@ -15,13 +16,22 @@ interface TabsProps<K extends string> {
   onSelect: (key: K) => void;
   /** The selected tab's panel. */
   children: ReactNode;
+  /** Names of the arrows that scroll a long tab list by a screenful; without them the list has none. */
+  scrollArrows?: { previous: string; next: string } | undefined;
 }
 
 /**
  * Tabs (WAI-ARIA tabs pattern): a tab list whose arrow, Home and End keys move between tabs, and the panel of
  * the selected one, named by its tab.
  */
-export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: TabsProps<K>) {
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+  scrollArrows,
+}: TabsProps<K>) {
   const id = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const tabId = (key: K) => `${id}-tab-${key}`;
@@ -41,8 +51,25 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
     listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(tab.key))}`)?.focus();
   }
 
+  const scroll = (direction: -1 | 1) => {
+    const list = listRef.current;
+    list?.scrollBy({ left: direction * list.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  const arrow = (direction: -1 | 1) =>
+    scrollArrows && tabs.length > 1 ? (
+      <button
+        type="button"
+        className="tabs__arrow"
+        aria-label={direction < 0 ? scrollArrows.previous : scrollArrows.next}
+        onClick={() => scroll(direction)}
+      >
+        {direction < 0 ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+      </button>
+    ) : null;
+
   return (
-    <div className="tabs">
+    <div className={scrollArrows ? 'tabs tabs--scrolling' : 'tabs'}>
+      {arrow(-1)}
       {tabs.length > 1 ? (
         <div ref={listRef} className="tabs__list" role="tablist" aria-label={label} onKeyDown={onKeyDown}>
           {tabs.map((tab) => (
@@ -63,6 +90,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
           ))}
         </div>
       ) : null}
+      {arrow(1)}
       {tabs.length > 1 ? (
         <div id={panelId} className="tabs__panel" role="tabpanel" aria-labelledby={tabId(selected)}>
           {children}

@@ -399,6 +399,33 @@ export const GridIcon = () => (
   </Icon>
 );
 
+/* Lottery */
+export const StarIcon = ({ filled }: { filled: boolean }) => (
+  <Icon width="18" height="18" fill={filled ? 'currentColor' : 'none'}>
+    <path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8z" />
+  </Icon>
+);
+
+export const ClockIcon = () => (
+  <Icon width="16" height="16">
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Icon>
+);
+
+export const CopyIcon = () => (
+  <Icon width="16" height="16">
+    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+    <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
+  </Icon>
+);
+
+export const TrashIcon = () => (
+  <Icon width="16" height="16">
+    <path d="M4.5 7h15M10 11v6M14 11v6M6.5 7l1 12.5h9l1-12.5M9.5 7V4.5h5V7" />
+  </Icon>
+);
+
 export const GAME_TYPE_ICONS: Record<string, () => ReactNode> = {
   LOTT: () => (
     <Icon>

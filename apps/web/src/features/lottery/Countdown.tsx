@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { ClockIcon } from '../../ui/icons.tsx';
+import { countdownParts } from './clock.ts';
+
+interface CountdownProps {
+  /** When betting closes, in this browser's clock; null when nothing is on sale. */
+  locksAt: number | null;
+  now: number;
+  /** The whole time a draw is on sale, for the bar that empties as the lock nears. */
+  saleMs?: number | null | undefined;
+  size?: 'sm' | 'lg';
+}
+
+/** The countdown to a draw's lock (§3 lockTime), then "Closed — drawing" until the next draw goes on sale. */
+export function Countdown({ locksAt, now, saleMs, size = 'sm' }: CountdownProps) {
+  const { t } = useTranslation();
+  if (locksAt === null) {
+    return (
+      <p className={`countdown countdown--${size} countdown--idle`}>{t('lottery.countdown.notOnSale')}</p>
+    );
+  }
+  const remaining = locksAt - now;
+  if (remaining <= 0) {
+    return (
+      <p className={`countdown countdown--${size} countdown--closed`}>
+        <span className="countdown__pulse" aria-hidden="true" />
+        {t('lottery.countdown.drawing')}
+      </p>
+    );
+  }
+  const { days, clock } = countdownParts(remaining);
+  const share = saleMs ? Math.min(1, remaining / saleMs) : null;
+  return (
+    <div className={`countdown countdown--${size}${remaining <= 10_000 ? ' countdown--soon' : ''}`}>
+      <p className="countdown__text">
+        <ClockIcon />
+        <span className="countdown__label">{t('lottery.countdown.closesIn')}</span>{' '}
+        <time className="countdown__time">
+          {days > 0 ? t('lottery.countdown.days', { days, clock }) : clock}
+        </time>
+      </p>
+      {share !== null ? (
+        <span className="countdown__bar" aria-hidden="true">
+          <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
