@@ -70,7 +70,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/rng', pageKey: 'rng', gameType: 'RNG', screen: 'lobby' },
   { path: '/fish', pageKey: 'fish', gameType: 'FISH', screen: 'lobby' },
   { path: '/pvp', pageKey: 'pvp', gameType: 'PVP', screen: 'lobby' },
-  { path: '/lottery', pageKey: 'lottery', screen: { lottery: ['ZY'] } },
+  { path: '/lottery', pageKey: 'lottery', screen: { lottery: ['Lott', 'ZY', 'SEA'] } },
   { path: '/lottery/verify', pageKey: 'lotteryVerify', screen: 'lotteryVerify' },
   { path: '/vnlottery', pageKey: 'vnlottery', screen: { lottery: ['Lott', 'Elott'] } },
   { path: '/seaLottery', pageKey: 'seaLottery', screen: { lottery: ['SEA'] } },

@@ -136,7 +136,7 @@ export const lotteryTicket = z.object({
   points: z.number().int(),
   pricePerPoint: z.number(),
   stake: z.number(),
-  /** What came back: the win, or the refund of a cancelled or voided ticket; null while placed. */
+  /** What the ticket won (0 for a loss); null while placed, and for a cancelled or refunded ticket, whose stake came back. */
   payout: z.number().nullable(),
   hits: z.record(z.string(), z.number()).nullable(),
   state: z.enum(LOTTERY_TICKET_STATES),

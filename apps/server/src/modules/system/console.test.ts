@@ -631,34 +631,6 @@ describe('console: registration rules', () => {
     expect((await t.get(url, tok.operations)).body.value).toEqual(listed);
   });
 
-  it('saves the whole table at once, in one audited write', async () => {
-    const listed = (await t.get(url, tok.operations)).body.value as (typeof usernameRule)[];
-    const changed = listed.map((rule) =>
-      rule.key === 'email' || rule.key === 'qqNum' ? { ...rule, enabled: !rule.enabled } : rule,
-    );
-    const put = await t.send('PUT', url, { rules: changed }, tok.operations);
-    expect(put.body.value).toEqual(changed);
-    await expectAudited(tok.operations, 'register_rules', {
-      action: 'update',
-      entityId: 'all',
-      before: listed,
-      after: changed,
-    });
-    const player = await t.get('/wps/system/setting/register');
-    expect(player.body.value.email.enabled).toBe(!listed.find((rule) => rule.key === 'email')?.enabled);
-    const twice = await t.send('PUT', url, { rules: [usernameRule, usernameRule] }, tok.operations);
-    expectFailure(twice, 400, 'validation_failed', { rules: 'Value is not valid' });
-    const wrong = await t.send(
-      'PUT',
-      url,
-      { rules: [{ ...usernameRule, minLength: 9, maxLength: 2 }] },
-      tok.operations,
-    );
-    expectFailure(wrong, 400, 'validation_failed', { 'rules.0.maxLength': 'Value is not valid' });
-    await t.send('PUT', url, { rules: listed }, tok.operations);
-    expect((await t.get(url, tok.operations)).body.value).toEqual(listed);
-  });
-
   it('refuses client mistakes with their exact field, changing nothing', async () => {
     const before = await auditCount();
     const { key: _, ...valid } = usernameRule;
