@@ -191,16 +191,16 @@ async function timeSettlement(deps: AppDeps, game: lottery.GameDb, settlers: num
        from generate_series(1, $2::int) g),
      rounds as (
        insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
-       select member_id, $3, 'B' || $1 || '-' || g, 'PHP', 2300, 0, 'open', now(), now() from picked
+       select member_id, $3, 'B' || $1::text || '-' || g, 'PHP', 2300, 0, 'open', now(), now() from picked
        returning id, round_ref)
      insert into lottery_tickets (ticket_no, draw_id, member_id, bet_type, numbers, lines, points, price_per_point,
        payouts, stake, state, currency, game_round_id, created_at)
-     select 'B' || $1 || '-' || p.g, $1, p.member_id, p.bet_type, jsonb_build_array(p.number), 1, 1,
+     select 'B' || $1::text || '-' || p.g, $1::bigint, p.member_id, p.bet_type, jsonb_build_array(p.number), 1, 1,
        case when p.bet_type = 'lo2' then 2300 else 100 end,
        case when p.bet_type = 'lo2' then '{"hit": "8000"}'::jsonb else '{"hit": "8000"}'::jsonb end,
        case when p.bet_type = 'lo2' then 2300 else 100 end, 'placed', 'PHP', r.id, now()
-     from picked p join rounds r on r.round_ref = 'B' || $1 || '-' || p.g`,
-    [draw.id, TICKETS, game.game_id],
+     from picked p join rounds r on r.round_ref = 'B' || $1::text || '-' || p.g`,
+    [String(draw.id), TICKETS, game.game_id],
   );
   await db.query(
     'update lottery_draws set draws_at = now(), locks_at = now(), opens_at = now() where id = $1',
