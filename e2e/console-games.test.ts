@@ -46,6 +46,7 @@ describe('console: games', () => {
     await table.getByRole('button', { name: 'Edit Tessera Esports' }).click();
     const dialog = page.getByRole('dialog', { name: 'Vendor HOUSE_ESPORTS' });
     await dialog.getByRole('textbox', { name: 'Name shown' }).fill('Arena Esports');
+    await dialog.getByRole('textbox', { name: 'Name (Vietnamese)' }).fill('Đấu trường Esports');
     await dialog.getByRole('switch', { name: 'Hot' }).check();
     const preview = dialog.getByRole('img', { name: 'Icon preview' });
     const seededIcon = await preview.getAttribute('src');
@@ -65,6 +66,12 @@ describe('console: games', () => {
 
     const audit = await api('GET', '/backoffice/api/audit?entity=game_vendor', await operatorToken());
     expect(JSON.stringify(audit.value.list[0])).toContain('Arena Esports');
+    // A reader in Vietnamese sees the Vietnamese name.
+    const vendors = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameVendor?gameType=ESPORTS`, {
+      headers: { Language: 'VI' },
+    });
+    const names = ((await vendors.json()) as { value: { list: { displayName: string }[] } }).value.list;
+    expect(names.map((vendor) => vendor.displayName)).toContain('Đấu trường Esports');
 
     // The providers' catalogues are fetched again on demand, as a job.
     await page.getByRole('button', { name: 'Sync catalogue' }).click();

@@ -23,6 +23,8 @@ export const consoleVendor = z.object({
   gameType: z.enum(GAME_TYPES),
   vassalage: z.string(),
   displayName: z.string(),
+  /** Its name in Vietnamese and Chinese ('' where it has none: the display name shows). */
+  names: z.object({ VI: z.string(), CN: z.string() }),
   transferWallet: z.boolean(),
   isHot: z.boolean(),
   sort: z.number().int(),
@@ -36,6 +38,10 @@ export type ConsoleVendor = z.infer<typeof consoleVendor>;
 
 export const vendorUpdate = z.object({
   displayName: z.string().trim().min(1).max(60),
+  names: z
+    .object({ VI: z.string().trim().max(60).default(''), CN: z.string().trim().max(60).default('') })
+    .strict()
+    .default({ VI: '', CN: '' }),
   isHot: z.boolean(),
   sort: z.number().int().min(0).max(9999),
   enabled: z.boolean(),

@@ -168,6 +168,7 @@ function VendorDialog({ vendor, onClose }: { vendor: ConsoleVendor; onClose: () 
     resolver: zodResolver(vendorUpdate),
     defaultValues: {
       displayName: vendor.displayName,
+      names: vendor.names,
       isHot: vendor.isHot,
       sort: vendor.sort,
       enabled: vendor.enabled,
@@ -183,7 +184,7 @@ function VendorDialog({ vendor, onClose }: { vendor: ConsoleVendor; onClose: () 
       saveLabel={t('common.save')}
       saving={save.isPending}
       error={save.error}
-      shownFields={Object.keys(vendorUpdate.shape)}
+      shownFields={[...Object.keys(vendorUpdate.shape), 'names.VI', 'names.CN']}
       onClose={onClose}
       onSubmit={form.handleSubmit((body) => save.mutate({ id: vendor.id, body }))}
     >
@@ -193,6 +194,18 @@ function VendorDialog({ vendor, onClose }: { vendor: ConsoleVendor; onClose: () 
           maxLength={60}
           error={message('displayName')}
           {...form.register('displayName')}
+        />
+        <TextField
+          label={t('games.nameVI')}
+          maxLength={60}
+          error={form.formState.errors.names?.VI ? t('games.invalid') : server['names.VI']}
+          {...form.register('names.VI')}
+        />
+        <TextField
+          label={t('games.nameCN')}
+          maxLength={60}
+          error={form.formState.errors.names?.CN ? t('games.invalid') : server['names.CN']}
+          {...form.register('names.CN')}
         />
         <TextField
           label={t('common.sortOrder')}

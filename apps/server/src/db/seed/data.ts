@@ -731,3 +731,17 @@ export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, st
     CN: ['帮助中心', '日夜为您解答疑问'],
   },
 };
+
+/** The seeded vendors' names in Vietnamese and Chinese (issue 15), by vassalage. */
+export const VENDOR_NAMES: Record<string, { VI: string; CN: string }> = {
+  LOTT: { VI: 'Xổ số Tessera', CN: 'Tessera彩票' },
+  TCG_LOTTO_VN: { VI: 'Xổ số Việt Nam', CN: '越南彩票' },
+  TCG_SEA: { VI: 'Xổ số Đông Nam Á', CN: '东南亚彩票' },
+  ELOTT: { VI: 'Xổ số điện tử Tessera', CN: 'Tessera电子彩票' },
+  HOUSE_LIVE: { VI: 'Casino trực tiếp Tessera', CN: 'Tessera真人' },
+  HOUSE_SLOTS: { VI: 'Nổ hũ Tessera', CN: 'Tessera电子' },
+  HOUSE_FISH: { VI: 'Bắn cá Tessera', CN: 'Tessera捕鱼' },
+  HOUSE_PVP: { VI: 'Game bài Tessera', CN: 'Tessera棋牌' },
+  FB: { VI: 'Thể thao FB', CN: 'FB体育' },
+  HOUSE_ESPORTS: { VI: 'Thể thao điện tử Tessera', CN: 'Tessera电竞' },
+};

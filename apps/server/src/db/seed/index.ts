@@ -49,6 +49,7 @@ export async function seed(
     ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
     ['house_tables', (tx) => seedHouseTables(tx, options.rng, options.now)],
     ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
+    ['vendor_names', seedVendorNames],
     ['vip_levels', seedVipLevels],
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
@@ -215,6 +216,16 @@ async function seedBanners(tx: Queryable, rng: Rng, now: Date) {
        values ($1, $2, $3, $4, $5, $6)`,
       [group, art.title, image.imageId, linkageType, linkUrl, index],
     );
+  }
+}
+
+/** The seeded vendors' names in Vietnamese and Chinese, where an operator has not named them already. */
+async function seedVendorNames(tx: Queryable) {
+  for (const [vassalage, names] of Object.entries(data.VENDOR_NAMES)) {
+    await tx.query(`update game_vendors set names = $2 where vassalage = $1 and names = '{}'::jsonb`, [
+      vassalage,
+      JSON.stringify(names),
+    ]);
   }
 }
 

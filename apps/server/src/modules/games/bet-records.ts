@@ -2,7 +2,7 @@ import { type betRecordQuery, type GameType, toMajor } from '@tessera/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../platform/context.ts';
 import { currencyOf } from '../wallet/settings.ts';
-import { gameName } from './catalogue.ts';
+import { gameName, vendorName } from './catalogue.ts';
 import * as store from './store.ts';
 
 /** The member's betting record: each round's stake, win and profit, with the totals of the whole filter. */
@@ -33,7 +33,7 @@ export async function betRecords(
       gameName: gameName(row.names, language),
       gameType: row.game_type as GameType,
       vassalage: row.vassalage,
-      vendorName: row.vendor_name,
+      vendorName: vendorName(row.vendor_names, row.vendor_name, language),
       bet: major(BigInt(row.bet)),
       win: major(BigInt(row.win)),
       profit: major(BigInt(row.win) - BigInt(row.bet)),

@@ -167,6 +167,25 @@ describe('vendors', () => {
     expect(pvp.cards[0].gameCount).toBeGreaterThan(0);
   });
 
+  it('names a vendor in the reader’s language where it has a name there, and by its display name elsewhere', async () => {
+    await newGame(t, { vendor: 'HOUSE_PVP', classify: 'CARD' });
+    const nameIn = async (language: string) => {
+      const res = await t.get(`${api.gameVendors.path}?gameType=PVP`, undefined, { Language: language });
+      return res.body.value.list[0].displayName as string;
+    };
+    expect([await nameIn('EN'), await nameIn('VI'), await nameIn('CN'), await nameIn('TH')]).toEqual([
+      'Tessera Cards',
+      'Game bài Tessera',
+      'Tessera棋牌',
+      'Tessera Cards',
+    ]);
+    const hot = await t.get(`${api.hotGames.path}`, undefined, { Language: 'VI' });
+    const tiles = Object.values(hot.body.value.list).flat() as { isGame: string; vendorName: string }[];
+    expect(
+      tiles.some((tile) => tile.vendorName === 'Nổ hũ Tessera' || tile.vendorName === 'Game bài Tessera'),
+    ).toBe(true);
+  });
+
   it('GCSGAME_gameVendor lists the vendors of a category; getVassGameType maps category → vendor → classes', async () => {
     await newGame(t, { vendor: 'HOUSE_SLOTS', classify: 'SCRATCH' });
     const vendors = await t.get(`${api.gameVendors.path}?gameType=RNG`);

@@ -21,6 +21,10 @@ export const imageUrl = (imageId: string | null) => (imageId ? `/images/${imageI
 export const gameName = (names: Record<string, string>, language: string) =>
   names[language] || names.EN || Object.values(names).find(Boolean) || '';
 
+/** A vendor's name in a language: its name there, or its display name. */
+export const vendorName = (names: Record<string, string>, displayName: string, language: string) =>
+  names[language] || displayName;
+
 export function toGame(row: store.GameDb, language: string, currency: Currency): Game {
   return {
     nodeId: row.id,
@@ -32,7 +36,7 @@ export function toGame(row: store.GameDb, language: string, currency: Currency):
     gameType: row.game_type as GameType,
     vassalage: row.vassalage,
     vendor: row.vassalage,
-    vendorName: row.vendor_name,
+    vendorName: vendorName(row.vendor_names, row.vendor_name, language),
     accountTypeName: row.vassalage,
     isGame: 'GAME',
     gameClassify: row.classify as GameClass,
@@ -97,7 +101,7 @@ export async function hotGames(
   for (const group of HOT_GROUPS) {
     const vendorTiles = vendors
       .filter((row) => row.game_type === group && row.is_hot && Number(row.game_count) > 1)
-      .map((row) => vendorTile(row, currency));
+      .map((row) => vendorTile(row, language, currency));
     list[group] = [
       ...vendorTiles,
       ...games.filter((row) => row.game_type === group).map((row) => toGame(row, language, currency)),
@@ -107,18 +111,23 @@ export async function hotGames(
 }
 
 /** A vendor as a lobby tile: the client opens its games in a popup list. */
-function vendorTile(row: store.GameVendorDb & { game_count: string }, currency: Currency): Game {
+function vendorTile(
+  row: store.GameVendorDb & { game_count: string },
+  language: string,
+  currency: Currency,
+): Game {
+  const name = vendorName(row.names, row.display_name, language);
   return {
     nodeId: 0,
     gameId: null,
     roomId: null,
     gameCode: row.vassalage,
     code: row.vassalage,
-    gameName: row.display_name,
+    gameName: name,
     gameType: row.game_type as GameType,
     vassalage: row.vassalage,
     vendor: row.vassalage,
-    vendorName: row.display_name,
+    vendorName: name,
     accountTypeName: row.vassalage,
     isGame: 'VASSALAGE',
     gameClassify: 'SLOT',
@@ -131,10 +140,10 @@ function vendorTile(row: store.GameVendorDb & { game_count: string }, currency: 
   };
 }
 
-function vendorCard(row: store.GameVendorDb & { game_count: string }) {
+function vendorCard(row: store.GameVendorDb & { game_count: string }, language: string) {
   return {
     vassalage: row.vassalage,
-    displayName: row.display_name,
+    displayName: vendorName(row.names, row.display_name, language),
     isHot: row.is_hot ? (1 as const) : (0 as const),
     smallIcon: imageUrl(row.icon_image_id),
     gameType: row.game_type as GameType,
@@ -155,16 +164,20 @@ export async function vendorLanes(db: Queryable, language: string) {
         title: gameName(type.names, language) || type.code,
         gameType: type.code as GameType,
         gameClassify: [...new Set(cards.flatMap((row) => row.classes))].sort() as GameClass[],
-        cards: cards.map(vendorCard),
+        cards: cards.map((row) => vendorCard(row, language)),
       };
     })
     .filter((lane) => lane.cards.length > 0);
   return { data: { lanes } };
 }
 
-export async function gameVendors(db: Queryable, gameType: GameType | undefined) {
+export async function gameVendors(db: Queryable, gameType: GameType | undefined, language: string) {
   const vendors = await store.listVendorsWithGames(db);
-  return { list: vendors.filter((row) => !gameType || row.game_type === gameType).map(vendorCard) };
+  return {
+    list: vendors
+      .filter((row) => !gameType || row.game_type === gameType)
+      .map((row) => vendorCard(row, language)),
+  };
 }
 
 /** gameType → vendor code → the classes of the vendor's games there. */

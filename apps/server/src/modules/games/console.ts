@@ -28,6 +28,7 @@ const vendorView = (row: store.ConsoleVendorDb): ConsoleVendor => ({
   gameType: row.game_type as GameType,
   vassalage: row.vassalage,
   displayName: row.display_name,
+  names: { VI: row.names.VI ?? '', CN: row.names.CN ?? '' },
   transferWallet: row.transfer_wallet,
   isHot: row.is_hot,
   sort: row.sort,
@@ -75,7 +76,8 @@ export async function updateVendor(
   return operatorWrite(deps, call, { entity: 'game_vendor', action: 'update' }, async (tx) => {
     const before = vendorView(orNotFound(await store.findConsoleVendor(tx, id, true)));
     if (body.iconImageId) await requireImage(tx, body.iconImageId, 'iconImageId');
-    await store.updateVendor(tx, id, body);
+    const names = Object.fromEntries(Object.entries(body.names).filter(([, name]) => name !== ''));
+    await store.updateVendor(tx, id, { ...body, names });
     const after = vendorView(orNotFound(await store.findConsoleVendor(tx, id)));
     return { entityId: id, before, after, result: after };
   });

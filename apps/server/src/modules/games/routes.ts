@@ -42,7 +42,9 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, catalogue.vendorLanes, async ({ query, language }) =>
     vendorLanes(db, languageOf(query, language)),
   );
-  route(app, deps, catalogue.gameVendors, async ({ query }) => gameVendors(db, query.gameType));
+  route(app, deps, catalogue.gameVendors, async ({ query, language }) =>
+    gameVendors(db, query.gameType, languageOf(query, language)),
+  );
   route(app, deps, catalogue.vendorGameTypes, async () => vendorGameTypes(db));
   route(app, deps, catalogue.vendorGameTypesGls, async () => vendorGameTypes(db));
   route(app, deps, catalogue.favouriteIds, async ({ caller }) =>

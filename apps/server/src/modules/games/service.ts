@@ -1,5 +1,6 @@
 import type { GameMenu, GameType } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import { vendorName } from './catalogue.ts';
 import * as store from './store.ts';
 
 /**
@@ -21,7 +22,7 @@ export async function gameMenus(db: Queryable, language: string): Promise<Record
         .filter((vendor) => vendor.game_type === type.code)
         .map((vendor) => ({
           vassalage: vendor.vassalage,
-          displayName: vendor.display_name,
+          displayName: vendorName(vendor.names, vendor.display_name, language),
           isHot: vendor.is_hot ? 1 : 0,
           smallIcon: vendor.icon_image_id ? `/images/${vendor.icon_image_id}` : '',
           gameType: vendor.game_type as GameType,

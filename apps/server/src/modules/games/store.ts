@@ -10,6 +10,8 @@ export interface GameVendorDb {
   game_type: string;
   vassalage: string;
   display_name: string;
+  /** Its name per language, where it has one (else display_name). */
+  names: Record<string, string>;
   is_hot: boolean;
   icon_image_id: string | null;
   account_type_id: number;
@@ -21,7 +23,7 @@ export function listEnabledGameTypes(db: Queryable) {
 
 export function listEnabledVendors(db: Queryable) {
   return db.query<GameVendorDb>(
-    `select v.id, v.game_type, v.vassalage, v.display_name, v.is_hot, v.icon_image_id, v.account_type_id
+    `select v.id, v.game_type, v.vassalage, v.display_name, v.names, v.is_hot, v.icon_image_id, v.account_type_id
      from game_vendors v join game_types t on t.code = v.game_type
      where v.enabled and t.enabled order by v.sort, v.id`,
   );
@@ -52,11 +54,13 @@ export interface GameDb {
   icon_image_id: string | null;
   vassalage: string;
   vendor_name: string;
+  vendor_names: Record<string, string>;
   game_type: string;
 }
 
 const GAME_COLUMNS = `g.id, g.code, g.game_id, g.room_id, g.names, g.classify, g.min_bet::text as min_bet, g.line_num,
-  g.platforms, g.hot_rank, g.demo, g.icon_image_id, v.vassalage, v.display_name as vendor_name, v.game_type`;
+  g.platforms, g.hot_rank, g.demo, g.icon_image_id, v.vassalage, v.display_name as vendor_name,
+  v.names as vendor_names, v.game_type`;
 /** Games a player may see: the game, its vendor and its game type enabled. */
 const PLAYABLE = `games g join game_vendors v on v.id = g.vendor_id join game_types t on t.code = v.game_type`;
 const PLAYABLE_WHERE = 'g.enabled and v.enabled and t.enabled';
@@ -166,7 +170,7 @@ export function findVendorGame(db: Queryable, vendor: string) {
 /** Enabled vendors with the number of their playable games and the classes those games have. */
 export function listVendorsWithGames(db: Queryable) {
   return db.query<GameVendorDb & { game_count: string; classes: string[] }>(
-    `select v.id, v.game_type, v.vassalage, v.display_name, v.is_hot, v.icon_image_id, v.account_type_id,
+    `select v.id, v.game_type, v.vassalage, v.display_name, v.names, v.is_hot, v.icon_image_id, v.account_type_id,
        count(g.id) as game_count,
        coalesce(array_agg(distinct g.classify) filter (where g.id is not null), '{}') as classes
      from game_vendors v join game_types t on t.code = v.game_type
@@ -291,6 +295,7 @@ export interface RoundDb {
   game_type: string;
   vassalage: string;
   vendor_name: string;
+  vendor_names: Record<string, string>;
   bet: string;
   win: string;
   status: 'open' | 'settled' | 'void';
@@ -307,6 +312,7 @@ const ROUND_TABLES =
 export function listRounds(db: Queryable, filter: RoundFilter, limit: number, offset: number) {
   return db.query<RoundDb>(
     `select r.id::text as id, r.round_ref, r.game_id, g.names, v.game_type, v.vassalage, v.display_name as vendor_name,
+       v.names as vendor_names,
        r.bet::text as bet, r.win::text as win, r.status, r.started_at, r.updated_at
      from ${ROUND_TABLES} where ${ROUND_FILTER}
      order by r.started_at desc, r.id desc limit $6 offset $7`,
@@ -330,6 +336,7 @@ export interface ConsoleVendorDb {
   game_type: string;
   vassalage: string;
   display_name: string;
+  names: Record<string, string>;
   transfer_wallet: boolean;
   is_hot: boolean;
   sort: number;
@@ -339,7 +346,7 @@ export interface ConsoleVendorDb {
   enabled_games: string;
 }
 
-const CONSOLE_VENDOR = `select v.id, v.game_type, v.vassalage, v.display_name, v.transfer_wallet, v.is_hot, v.sort,
+const CONSOLE_VENDOR = `select v.id, v.game_type, v.vassalage, v.display_name, v.names, v.transfer_wallet, v.is_hot, v.sort,
     v.enabled, v.icon_image_id,
     (select count(*) from games g where g.vendor_id = v.id) as games,
     (select count(*) from games g where g.vendor_id = v.id and g.enabled) as enabled_games
@@ -361,12 +368,27 @@ export function findConsoleVendor(db: Queryable, id: number, lock = false) {
 export async function updateVendor(
   db: Queryable,
   id: number,
-  fields: { displayName: string; isHot: boolean; sort: number; enabled: boolean; iconImageId: string | null },
+  fields: {
+    displayName: string;
+    names: Record<string, string>;
+    isHot: boolean;
+    sort: number;
+    enabled: boolean;
+    iconImageId: string | null;
+  },
 ) {
   await db.query(
-    `update game_vendors set display_name = $2, is_hot = $3, sort = $4, enabled = $5, icon_image_id = $6
+    `update game_vendors set display_name = $2, is_hot = $3, sort = $4, enabled = $5, icon_image_id = $6, names = $7
      where id = $1`,
-    [id, fields.displayName, fields.isHot, fields.sort, fields.enabled, fields.iconImageId],
+    [
+      id,
+      fields.displayName,
+      fields.isHot,
+      fields.sort,
+      fields.enabled,
+      fields.iconImageId,
+      JSON.stringify(fields.names),
+    ],
   );
 }
 
