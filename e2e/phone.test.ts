@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
 import { loggedInMember } from './accounts-api.ts';
-import { baseUrl, screenshot, useBrowser } from './browser.ts';
+import { baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -290,6 +290,39 @@ describe('phone layout (390×844)', () => {
     }
   });
 });
+
+describe('the console on a phone', () => {
+  it('screenshots of the dashboard in light and dark, in English, Vietnamese and Chinese, with no sideways scroll', async () => {
+    const token = await operatorToken();
+    const dashboard = { en: 'Dashboard', vi: readConsoleTitle('vi'), zh: readConsoleTitle('zh') };
+    for (const theme of ['light', 'dark'] as const) {
+      for (const language of ['en', 'vi', 'zh'] as const) {
+        const page = await browser().newPage({ viewport: PHONE });
+        await page.addInitScript(
+          (stored: { session: string; theme: string; lang: string }) => {
+            if (location.protocol === 'about:') return;
+            sessionStorage.setItem('bo.token', stored.session);
+            localStorage.setItem('bo.theme', stored.theme);
+            localStorage.setItem('bo.lang', stored.lang);
+          },
+          { session: token, theme, lang: language },
+        );
+        await page.goto(`${baseUrl()}/backoffice/`);
+        await page.getByRole('heading', { name: dashboard[language], level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone-console-dashboard-${theme}-${language}`);
+        await page.close();
+      }
+    }
+  });
+});
+
+/** The console's dashboard title in a language, from its bundle. */
+function readConsoleTitle(language: 'vi' | 'zh'): string {
+  const path = join(import.meta.dirname, `../apps/backoffice/src/i18n/locales/${language}/console.json`);
+  return (JSON.parse(readFileSync(path, 'utf8')) as { nav: { dashboard: string } }).nav.dashboard;
+}
 
 describe('header on wider screens', () => {
   it('no width from 360px to 1920px scrolls sideways, logged in, in Vietnamese', async () => {
