@@ -110,6 +110,37 @@ describe('operator console', () => {
     await page.close();
   });
 
+  it('a notice is written in the rich-text editor, with bold text and an uploaded picture', async () => {
+    const page = await ownerConsolePage(browser, '/notices');
+    await page.getByRole('button', { name: 'New notice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New notice' });
+    await dialog.getByLabel('Title', { exact: true }).fill('Rich notice');
+    const content = dialog.getByRole('textbox', { name: 'Content' });
+    await content.click();
+    await page.keyboard.type('Draws every minute. ');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('Try now');
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await dialog.getByLabel('Insert picture').setInputFiles({
+      name: 'draw.png',
+      mimeType: 'image/png',
+      buffer: solidPng(120, 60, [20, 120, 200]),
+    });
+    await content.locator('img[src^="/images/"]').waitFor();
+    await screenshot(page, 'console-rich-text-editor');
+    await dialog.getByRole('button', { name: 'Save notice' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const notices = await api('GET', '/backoffice/api/notices', await operatorToken());
+    const saved = (notices.value as { title: string; content: string }[]).find(
+      (row) => row.title === 'Rich notice',
+    );
+    expect(saved?.content).toContain('<strong>Try now</strong>');
+    expect(saved?.content).toMatch(/<img src="\/images\/[0-9a-f-]{36}" alt="draw"/);
+    await page.close();
+  });
+
   it('maintenance switched on shows the maintenance screen; switched off, Refresh shows the site again', async () => {
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Site settings' }).click();

@@ -32,7 +32,9 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      // Public pictures: also shown in sandboxed previews (an opaque origin), which a same-origin policy would block.
+      .header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type(image.content_type).send(Buffer.from(image.bytes));
   });
