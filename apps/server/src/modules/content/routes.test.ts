@@ -365,6 +365,8 @@ describe('player calls: images', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Public pictures show in the console's sandboxed previews too (an opaque origin).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const etag = res.headers.etag as string;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect(res.body).toContain('<svg');
