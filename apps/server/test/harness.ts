@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { OperatorRole } from '@tessera/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
@@ -58,7 +59,7 @@ export async function openTestDatabase(): Promise<{
   url: string;
 }> {
   if (TEST_DATABASE === 'pglite') {
-    const db = await openPglite(null);
+    const db = await openPglite(null, { pgliteDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
     return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');

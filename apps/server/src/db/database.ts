@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   /** Runs of a transaction in all, when serialization failures or deadlocks keep it from committing. */
   maxAttempts?: number;
   rng?: Rng;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of creating a new cluster. */
+  pgliteDataDir?: Blob;
 }
 
 /** The async context of an open transaction: the pool must not be used there. */
@@ -105,7 +107,10 @@ function transactions(
 
 export async function openPglite(dataDir: string | null, options: DatabaseOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir ?? undefined, { parsers: { [pgliteTypes.INT8]: parseInt8 } });
+  const lite = await PGlite.create(dataDir ?? undefined, {
+    parsers: { [pgliteTypes.INT8]: parseInt8 },
+    loadDataDir: options.pgliteDataDir,
+  });
   const engine = transactions(options, (isolation, fn) =>
     lite.transaction(async (tx) => {
       await tx.query(`set transaction isolation level ${isolation}`);
