@@ -1,6 +1,5 @@
 import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
-import { inject } from 'vitest';
-import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken } from './browser.ts';
+import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken, stack } from './browser.ts';
 
 /**
  * Arranging accounts through the platform's API (the shared client, so encrypted bodies are sealed as the site
@@ -112,7 +111,7 @@ export interface ReceivedMail {
 
 /** The mails the loopback SMTP server received for an address. */
 export async function mailsTo(address: string): Promise<ReceivedMail[]> {
-  const response = await fetch(inject('mailboxUrl'));
+  const response = await fetch(stack().mailboxUrl);
   const mails = (await response.json()) as ReceivedMail[];
   return mails.filter((mail) => mail.to.includes(address));
 }

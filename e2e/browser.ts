@@ -8,6 +8,8 @@ import { launchBrowser as launch, takePageProblems as takeProblems } from './chr
 export { launchBrowser, takePageProblems } from './chromium.ts';
 export { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 
+import type { E2EStack } from './server.ts';
+
 export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
 /**
@@ -28,8 +30,17 @@ export function useBrowser(): () => Browser {
   return () => browser;
 }
 
+/** This worker's site and the services beside it (server.ts starts one per worker). */
+export function stack(): E2EStack {
+  const stacks = inject('stacks');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const mine = stacks[(worker - 1) % stacks.length];
+  if (!mine) throw new Error(`no site for worker ${worker}`);
+  return mine;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return stack().baseUrl;
 }
 
 export async function screenshot(
@@ -46,7 +57,7 @@ export async function screenshot(
  * completed with a second factor (each TOTP code signs in once, so tests share it rather than signing in again).
  */
 export async function operatorToken(): Promise<string> {
-  return inject('ownerToken');
+  return stack().ownerToken;
 }
 
 /** A console page of the owner, opened on that session (the console keeps its token in sessionStorage). */

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import {
   api,
@@ -9,6 +9,7 @@ import {
   operatorToken,
   ownerConsolePage,
   screenshot,
+  stack,
   takePageProblems,
 } from './browser.ts';
 import { startServer } from './start-server.ts';
@@ -74,7 +75,7 @@ describe('console sign-in security', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('The code is not valid. Please try again.').waitFor();
     await screenshot(page, 'console-sign-in-second-step');
-    await code.fill(nextCode(inject('ownerTotpSecret')));
+    await code.fill(nextCode(stack().ownerTotpSecret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.close();

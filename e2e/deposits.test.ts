@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, financeToken, launchBrowser, screenshot, takePageProblems } from './browser.ts';
+import { api, baseUrl, financeToken, launchBrowser, screenshot, stack, takePageProblems } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -203,7 +203,7 @@ describe('deposits', () => {
 
   it('a gateway that is down keeps the order with a clear message; the page moves on once it answers', async () => {
     const sandbox = async (down: boolean) => {
-      const response = await fetch(`${inject('sandboxUrl')}/control/down`, {
+      const response = await fetch(`${stack().sandboxUrl}/control/down`, {
         method: 'POST',
         body: JSON.stringify({ down }),
       });

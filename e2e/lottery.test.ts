@@ -195,7 +195,13 @@ describe('lottery', () => {
 
     // The lobby's results board lists the draw.
     await page.goto(`${baseUrl()}/elott`);
-    await page.getByRole('region', { name: 'Latest results' }).getByText(`Draw ${numero}`).waitFor();
+    // Other games' draws can carry the same draw number (E_MB2's at an even minute): read E_MB1's entry.
+    await page
+      .getByRole('region', { name: 'Latest results' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'Speed 1 minute', exact: true }) })
+      .getByText(`Draw ${numero}`)
+      .waitFor();
     await pageShot(page, 'lottery-elott-lobby-results-light');
     await page.context().close();
   });
@@ -244,7 +250,11 @@ describe('lottery', () => {
 
     const page = await visit('/seaLottery');
     await page.getByRole('heading', { name: 'Southeast Asia lottery', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'SEA 4D 5 minutes' }).click();
+    // The game's card (the results board beside it links its draws too).
+    await page
+      .getByRole('listitem', { name: 'SEA 4D 5 minutes' })
+      .getByRole('link', { name: 'SEA 4D 5 minutes' })
+      .click();
     await page.getByRole('heading', { name: 'SEA 4D 5 minutes', level: 1 }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual([
       '4D Big',

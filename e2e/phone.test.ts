@@ -237,6 +237,8 @@ describe('phone layout (390×844)', () => {
     const memberTabs = member.getByRole('navigation', { name: 'Shortcuts' });
     await memberTabs.getByRole('link', { name: 'Deposit' }).click();
     await member.waitForURL(/\/member\?page=depositv2$/);
+    // As a person would, tap Account once the deposit page shows (its arrival closes an open drawer).
+    await member.getByRole('heading', { name: 'Deposit', exact: true }).waitFor();
     await memberTabs.getByRole('button', { name: 'Account' }).click();
     await member.getByRole('dialog', { name: 'Menu', exact: true }).waitFor();
     await member.context().close();

@@ -31,28 +31,37 @@ async function enrolOwner(baseUrl: string): Promise<{ token: string; secret: str
   return { token: token as string, secret: secret as string };
 }
 
+/** One worker's own site: its server and the loopback services beside it. */
+export interface E2EStack {
+  baseUrl: string;
+  /** A session of the owner (E2E_OWNER), whose second factor the setup enrolled. */
+  ownerToken: string;
+  /** The owner's TOTP secret, for the one test that signs in with the second step. */
+  ownerTotpSecret: string;
+  /** GET it for the mails the server sent over SMTP so far, as JSON [{ to, text }] (e2e/accounts-mail.ts). */
+  mailboxUrl: string;
+  /** The sandbox payment gateway the demo's online channel pays through (its /control/… API for tests). */
+  sandboxUrl: string;
+  /** The game provider simulator the demo's providers point at (its /control/… API for tests). */
+  gameProviderUrl: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** A session of the owner (E2E_OWNER), whose second factor the setup enrolled. */
-    ownerToken: string;
-    /** The owner's TOTP secret, for the one test that signs in with the second step. */
-    ownerTotpSecret: string;
-    /** GET it for the mails the server sent over SMTP so far, as JSON [{ to, text }] (e2e/accounts-mail.ts). */
-    mailboxUrl: string;
-    /** The sandbox payment gateway the demo's online channel pays through (its /control/… API for tests). */
-    sandboxUrl: string;
-    /** The game provider simulator the demo's providers point at (its /control/… API for tests). */
-    gameProviderUrl: string;
+    /** One stack per worker (VITEST_POOL_ID 1, 2, …): files running at once never share a site. */
+    stacks: E2EStack[];
   }
 }
+
+/** Files that run at once, each worker on its own site (E2E_WORKERS overrides; the machine has two cores). */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 /**
  * Starts a loopback SMTP server that keeps every mail, and a small HTTP reader of those mails for the tests (they
  * run in other processes); then the real server (built front ends, embedded database, demo data) with that SMTP
  * server configured, for the browser tests.
  */
-export default async function setup(project: TestProject) {
+async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<void> }> {
   const smtp = await startSmtpServer();
   const mailbox = createServer((request, response) => {
     const mails = smtp.mails.map((mail) => ({ to: mail.to, text: mail.text }));
@@ -87,17 +96,32 @@ export default async function setup(project: TestProject) {
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
   });
   const owner = await enrolOwner(server.baseUrl);
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('ownerToken', owner.token);
-  project.provide('ownerTotpSecret', owner.secret);
-  project.provide('mailboxUrl', `http://127.0.0.1:${mailboxPort}/mails`);
-  project.provide('sandboxUrl', sandbox.url);
-  project.provide('gameProviderUrl', gameProvider.url);
+  return {
+    stack: {
+      baseUrl: server.baseUrl,
+      ownerToken: owner.token,
+      ownerTotpSecret: owner.secret,
+      mailboxUrl: `http://127.0.0.1:${mailboxPort}/mails`,
+      sandboxUrl: sandbox.url,
+      gameProviderUrl: gameProvider.url,
+    },
+    close: async () => {
+      await server.stop();
+      await sandbox.close();
+      await gameProvider.close();
+      await new Promise<void>((resolve) => mailbox.close(() => resolve()));
+      await smtp.close();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack()));
+  project.provide(
+    'stacks',
+    started.map((one) => one.stack),
+  );
   return async () => {
-    await server.stop();
-    await sandbox.close();
-    await gameProvider.close();
-    await new Promise<void>((resolve) => mailbox.close(() => resolve()));
-    await smtp.close();
+    await Promise.all(started.map((one) => one.close()));
   };
 }

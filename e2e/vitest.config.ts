@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['./server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server and one browser per file, files one after another: the machine has two cores.
-    fileParallelism: false,
+    // Two files at a time (E2E_WORKERS), each worker on its own server (server.ts), one browser per file.
+    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS) || 2),
   },
 });
