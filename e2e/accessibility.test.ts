@@ -48,12 +48,27 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(600);
 }
 
-const THEMES = ['light', 'dark'] as const;
-const LANGUAGES = [
-  ['en', 'EN'],
-  ['vi', 'VI'],
-  ['zh', 'CN'],
+/**
+ * Every page in English in both themes, and in each other language in one theme: what a language changes (text,
+ * its length, `lang`) does not depend on the theme, and what a theme changes (colours) is scanned in English.
+ */
+const RUNS = [
+  {
+    theme: 'light',
+    languages: [
+      ['en', 'EN'],
+      ['vi', 'VI'],
+    ],
+  },
+  {
+    theme: 'dark',
+    languages: [
+      ['en', 'EN'],
+      ['zh', 'CN'],
+    ],
+  },
 ] as const;
+const LANGUAGE_NAMES = { en: 'English', vi: 'Vietnamese', zh: 'Chinese' } as const;
 const PAGES = [
   '/index',
   '/rng',
@@ -69,10 +84,11 @@ const PAGES = [
 ];
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  for (const theme of THEMES) {
-    it(`the visitor's pages in the ${theme} theme, in English, Vietnamese and Chinese`, async () => {
+  for (const { theme, languages } of RUNS) {
+    const names = languages.map(([language]) => LANGUAGE_NAMES[language]).join(' and ');
+    it(`the visitor's pages in the ${theme} theme, in ${names}`, async () => {
       const problems: string[] = [];
-      for (const [language, code] of LANGUAGES) {
+      for (const [language, code] of languages) {
         const page = await visit('/index', { local: { theme, lang: code } });
         for (const path of PAGES) {
           await page.goto(`${page.url().split('/').slice(0, 3).join('/')}${path}`);
