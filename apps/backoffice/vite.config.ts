@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vite';
 
 const server = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/backoffice/',
-  plugins: [react()],
+  // Each file also written gzip and brotli compressed, which the server sends to browsers that take them.
+  plugins: [react(), compression()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vite';
 
 /** The platform server during development (apps/server listens on 8080 by default). */
@@ -6,7 +7,8 @@ const server = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  // Each file also written gzip and brotli compressed, which the server sends to browsers that take them.
+  plugins: [react(), compression()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

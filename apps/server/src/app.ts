@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -10,6 +10,7 @@ import {
   FIELD_ERRORS,
   type FieldErrorKey,
   fieldMessage,
+  HOME_PATHS,
   IMAGE_UPLOAD,
 } from '@tessera/contract';
 import Fastify, {
@@ -20,6 +21,7 @@ import Fastify, {
 } from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
 import { houseConsoleRoutes } from './modules/games/house/console-routes.ts';
@@ -231,12 +233,17 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
     { root: deps.config.backofficeDist, prefix: '/backoffice/' },
     { root: deps.config.webDist, prefix: '/' },
   ].filter((site) => existsSync(join(site.root, 'index.html')));
+  const player = sites.find((site) => site.prefix === '/');
+  // Home's loading page carries its first banner (boot-page.ts); the built page is read once.
+  const playerIndex = player ? readFileSync(join(player.root, 'index.html'), 'utf8') : null;
   for (const [index, site] of sites.entries()) {
     await app.register(fastifyStatic, {
       root: site.root,
       prefix: site.prefix,
       decorateReply: index === 0,
       wildcard: true,
+      // The builds write each file brotli and gzip compressed beside it (vite-plugin-compression2).
+      preCompressed: true,
       index: ['index.html'],
       setHeaders: (reply, path) => {
         reply.header(
@@ -245,6 +252,16 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
         );
       },
     });
+  }
+  if (playerIndex) {
+    for (const path of HOME_PATHS) {
+      app.get(path, async (request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(await homePage(deps.db, playerIndex, request.headers.cookie)),
+      );
+    }
   }
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

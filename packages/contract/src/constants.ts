@@ -61,6 +61,8 @@ export const BANNER_GROUP_BY_PATH: Record<string, string> = {
   '/pointMall': 'w_shop',
   '/help': 'w_help',
 };
+/** The home page's paths (§2 routes): the balance is hidden there and the language selector too. */
+export const HOME_PATHS = ['/', '/index', '/index.html'] as const;
 export const HOME_BANNER_GROUP = 'w_home';
 export const REGISTER_BANNER_GROUP = 'w_register';
 export const LOGIN_BANNER_GROUP = 'w_login';
@@ -94,6 +96,17 @@ export const ALL_LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof ALL_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: LanguageCode = 'EN';
+/**
+ * The cookie that carries the language a visitor chose (the site also keeps it in local storage, §3), so the server
+ * can draw the first banner of home's loading page in that language. A preference, not a secret.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * Up to this width the player site takes its phone layout (the compact header, the tab bar, banners' phone
+ * images). The style sheets use the same number in their `@media (max-width: 760px)` rules.
+ */
+export const PHONE_MAX_WIDTH = 760;
 
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export const ANNOUNCEMENT_EXECUTION_TYPE = 'B';

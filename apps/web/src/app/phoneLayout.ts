@@ -1,10 +1,5 @@
+import { PHONE_MAX_WIDTH } from '@tessera/contract';
 import { useSyncExternalStore } from 'react';
-
-/**
- * Up to this width the site takes its phone layout: the compact header with the account drawer, the bottom tab
- * bar, no right bar. The style sheets use the same number in their `@media (max-width: 760px)` rules.
- */
-export const PHONE_MAX_WIDTH = 760;
 
 const PHONE_QUERY = `(max-width: ${PHONE_MAX_WIDTH}px)`;
 

@@ -1,4 +1,4 @@
-import type { GameType, PrizeMode } from '@tessera/contract';
+import { type GameType, HOME_PATHS, type PrizeMode } from '@tessera/contract';
 import type { CommonBundle } from '../i18n/index.ts';
 
 /** A page name in the bundles (pages.*). */
@@ -100,9 +100,6 @@ export function normalisePath(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed.toLowerCase();
 }
-
-/** The home page's paths (§2 routes): the balance is hidden there and the language selector too. */
-export const HOME_PATHS = ['/', '/index', '/index.html'] as const;
 
 /** §2 "home paths": the home page and /vnlottery, where the left game bar opens on hover. */
 export const GAME_BAR_PATHS = [...HOME_PATHS, '/vnlottery'] as const;

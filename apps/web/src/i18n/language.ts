@@ -1,4 +1,4 @@
-import { ALL_LANGUAGES, DEFAULT_LANGUAGE, type LanguageCode } from '@tessera/contract';
+import { ALL_LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type LanguageCode } from '@tessera/contract';
 import { useSyncExternalStore } from 'react';
 import { local } from '../lib/storage.ts';
 
@@ -58,7 +58,14 @@ export function storedLanguage(): LanguageCode | null {
   return isLanguageCode(stored) ? stored : null;
 }
 
+/** For the server's loading page of home, drawn before the app runs: its first banner in this language. */
+function rememberInCookie(code: LanguageCode): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
+}
+
 let current: LanguageCode = storedLanguage() ?? DEFAULT_LANGUAGE;
+// A choice stored before the cookie existed reaches the server from the next load on.
+if (storedLanguage()) rememberInCookie(current);
 const listeners = new Set<() => void>();
 
 /** The current site language code, sent to the server as the Language header. */
@@ -71,6 +78,7 @@ export function setSiteLanguage(code: LanguageCode, { remember }: { remember: bo
   if (remember) {
     local.set(LANG_KEY, code);
     local.set(HISTORY_LANG_KEY, code);
+    rememberInCookie(code);
   }
   if (code === current) return;
   current = code;

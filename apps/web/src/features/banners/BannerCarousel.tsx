@@ -1,8 +1,7 @@
-import { BANNER_AUTOPLAY_MS, type Banner, isSiteLink } from '@tessera/contract';
+import { BANNER_AUTOPLAY_MS, type Banner, isSiteLink, PHONE_MAX_WIDTH } from '@tessera/contract';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PHONE_MAX_WIDTH } from '../../app/phoneLayout.ts';
 import { PauseIcon, ResumeIcon } from '../../ui/icons.tsx';
 import { useBanners } from './queries.ts';
 import './banners.css';
@@ -107,6 +106,7 @@ export function BannerCarousel({ groupName }: { groupName: string }) {
                   src={banner.url}
                   alt={banner.title}
                   loading={index === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={index === 0 ? 'high' : 'auto'}
                   draggable={false}
                 />
               </picture>

@@ -1,10 +1,11 @@
 import {
   BANNER_GROUP_BY_PATH,
   HOME_BANNER_GROUP,
+  HOME_PATHS,
   LOGIN_BANNER_GROUP,
   REGISTER_BANNER_GROUP,
 } from '@tessera/contract';
-import { HOME_PATHS, normalisePath } from '../../app/routes.ts';
+import { normalisePath } from '../../app/routes.ts';
 
 /** Home's paths, registration and login (their own groups, §2 banners) and /download, /down's alias. */
 const ALIASES: [string, string][] = [

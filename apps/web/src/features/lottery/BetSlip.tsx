@@ -6,7 +6,6 @@ import { Button, Modal } from '../../ui/index.ts';
 import { errorText } from '../auth/validation.ts';
 import type { SlipTicket } from './BetBuilder.tsx';
 import { Countdown } from './Countdown.tsx';
-import { useNow } from './clock.ts';
 import { usePlaceBet } from './queries.ts';
 
 const SHOWN_NUMBERS = 8;
@@ -119,7 +118,6 @@ export function ConfirmBets({
   onClose,
 }: ConfirmBetsProps) {
   const { t } = useTranslation();
-  const now = useNow();
   const place = usePlaceBet();
   // The tickets as they were when the dialog opened: placed ones leave the slip but stay listed here.
   const [listed] = useState(tickets);
@@ -173,7 +171,7 @@ export function ConfirmBets({
     >
       <div className="lottery-confirm__draw">
         <p>{t('lottery.drawNumero', { numero })}</p>
-        {phase === 'review' ? <Countdown locksAt={locksAt} now={now} /> : null}
+        {phase === 'review' ? <Countdown locksAt={locksAt} /> : null}
       </div>
       <ul className="lottery-confirm__list" aria-label={t('lottery.slip.tickets')}>
         {listed.map((ticket) => {

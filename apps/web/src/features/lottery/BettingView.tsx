@@ -72,7 +72,9 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
   const queryClient = useQueryClient();
   const { token } = useSession();
   const [params] = useSearchParams();
-  const now = useNow();
+  // Whether a draw's time has passed (tickets awaiting their result, cancels allowed): a few seconds late is
+  // fine, and the page is not drawn again every second (its countdown keeps its own clock).
+  const now = useNow(5_000);
   const [lockedNumero, setLockedNumero] = useState<string | null>(null);
   const [slip, setSlip] = useState<SlipTicket[]>([]);
   const nextTicketId = useRef(1);
@@ -179,7 +181,6 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
               <Countdown
                 size="lg"
                 locksAt={currentLocksAt}
-                now={now}
                 saleMs={game.intervalSeconds ? game.intervalSeconds * 1000 : null}
               />
               <p className="bet-header__time">
@@ -187,7 +188,7 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
               </p>
             </>
           ) : (
-            <Countdown locksAt={null} now={now} size="lg" />
+            <Countdown locksAt={null} size="lg" />
           )}
         </div>
         {current?.seedHash ? (

@@ -1,19 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { ClockIcon } from '../../ui/icons.tsx';
-import { countdownParts } from './clock.ts';
+import { countdownParts, useNow } from './clock.ts';
 
 interface CountdownProps {
   /** When betting closes, in this browser's clock; null when nothing is on sale. */
   locksAt: number | null;
-  now: number;
   /** The whole time a draw is on sale, for the bar that empties as the lock nears. */
   saleMs?: number | null | undefined;
   size?: 'sm' | 'lg';
 }
 
-/** The countdown to a draw's lock (§3 lockTime), then "Closed — drawing" until the next draw goes on sale. */
-export function Countdown({ locksAt, now, saleMs, size = 'sm' }: CountdownProps) {
+/**
+ * The countdown to a draw's lock (§3 lockTime), then "Closed — drawing" until the next draw goes on sale. It keeps
+ * its own second-by-second clock, so only it is drawn again each second, not the page around it.
+ */
+export function Countdown({ locksAt, saleMs, size = 'sm' }: CountdownProps) {
   const { t } = useTranslation();
+  const now = useNow();
   if (locksAt === null) {
     return (
       <p className={`countdown countdown--${size} countdown--idle`}>{t('lottery.countdown.notOnSale')}</p>

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { ShieldIcon, StarIcon } from '../../ui/icons.tsx';
 import { Countdown } from './Countdown.tsx';
-import { drawTimeText } from './clock.ts';
+import { drawTimeText, useNow } from './clock.ts';
 
 interface GameCardProps {
   game: LotteryGame;
   /** When the game was fetched: its lockTime and remainTime count from then. */
   fetchedAt: number;
-  now: number;
   favourite: boolean;
   /** Null for a visitor, who has no favourites. */
   onToggleFavourite: (() => void) | null;
@@ -20,9 +19,11 @@ interface GameCardProps {
  * A game of a lottery lobby: its name (the link to its betting view), remark, the draw on sale, the countdown to its
  * lock and its draw time, and the member's favourite star.
  */
-export function GameCard({ game, fetchedAt, now, favourite, onToggleFavourite }: GameCardProps) {
+export function GameCard({ game, fetchedAt, favourite, onToggleFavourite }: GameCardProps) {
   const { t } = useTranslation();
   const locale = useDateLocale();
+  // For "today" or a date beside the draw time; the countdown keeps its own clock.
+  const now = useNow(60_000);
   const locksAt = game.numero ? fetchedAt + game.lockTime * 1000 : null;
   return (
     <li className={`lottery-card lottery-card--${game.shape}`} aria-label={game.gameName}>
@@ -62,7 +63,6 @@ export function GameCard({ game, fetchedAt, now, favourite, onToggleFavourite }:
       </dl>
       <Countdown
         locksAt={locksAt}
-        now={now}
         saleMs={game.intervalSeconds ? game.intervalSeconds * 1000 : null}
       />
       <span className="lottery-card__cta" aria-hidden="true">

@@ -9,7 +9,6 @@ import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
 import { CenteredSpinner } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
-import { useNow } from './clock.ts';
 import { useLotteryFavourites } from './favourites.ts';
 import { GameCard } from './GameCard.tsx';
 import { usePrizeMode } from './prizeMode.ts';
@@ -125,7 +124,6 @@ export function LotteryLobby({
     enabled: token !== null && prizeMode !== null,
   });
   const { favourites, toggle } = useLotteryFavourites();
-  const now = useNow();
 
   const menuList = menus.data ?? [];
   const tabs = [
@@ -212,7 +210,6 @@ export function LotteryLobby({
                       key={game.gameId}
                       game={game}
                       fetchedAt={listed.fetchedAt}
-                      now={now}
                       favourite={favourites.has(game.gameId)}
                       onToggleFavourite={toggle ? () => toggle(game.gameId) : null}
                     />
