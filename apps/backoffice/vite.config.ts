@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const server = 'http://127.0.0.1:8080';
 

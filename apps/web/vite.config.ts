@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
-import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The platform server during development (apps/server listens on 8080 by default). */
 const server = 'http://127.0.0.1:8080';

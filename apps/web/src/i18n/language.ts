@@ -60,6 +60,7 @@ export function storedLanguage(): LanguageCode | null {
 
 /** For the server's loading page of home, drawn before the app runs: its first banner in this language. */
 function rememberInCookie(code: LanguageCode): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
   document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
 }
 

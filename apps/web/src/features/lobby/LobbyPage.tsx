@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
+import { Button, CenteredSpinner, PageHero, Pagination } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useWhitelabel } from '../site/queries.ts';
@@ -135,13 +135,7 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
   return (
     <div className="container lobby">
       <title>{`${pageName} · ${siteName}`}</title>
-      <header className="lobby-hero">
-        <span className="lobby-hero__icon">{Icon ? <Icon /> : null}</span>
-        <div>
-          <p className="lobby-hero__eyebrow">{t('lobby.eyebrow')}</p>
-          <h1 className="lobby-hero__title">{pageName}</h1>
-        </div>
-      </header>
+      <PageHero icon={Icon} eyebrow={t('lobby.eyebrow')} title={pageName} />
 
       <VendorCarousel
         // A vendor without a game in this category would only open an empty list.

@@ -61,10 +61,7 @@ export function GameCard({ game, fetchedAt, favourite, onToggleFavourite }: Game
           <dd>{game.winningTime ? drawTimeText(game.winningTime, locale, now) : '—'}</dd>
         </div>
       </dl>
-      <Countdown
-        locksAt={locksAt}
-        saleMs={game.intervalSeconds ? game.intervalSeconds * 1000 : null}
-      />
+      <Countdown locksAt={locksAt} saleMs={game.intervalSeconds ? game.intervalSeconds * 1000 : null} />
       <span className="lottery-card__cta" aria-hidden="true">
         {t('lottery.lobby.betNow')}
       </span>

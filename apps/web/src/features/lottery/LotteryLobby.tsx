@@ -6,7 +6,7 @@ import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
-import { CenteredSpinner } from '../../ui/index.ts';
+import { CenteredSpinner, PageHero } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
 import { useLotteryFavourites } from './favourites.ts';
@@ -163,17 +163,16 @@ export function LotteryLobby({
   return (
     <div className="container lottery">
       <title>{`${pageName} · ${siteName}`}</title>
-      <header className="lottery-hero">
-        <span className="lottery-hero__icon">{Icon ? <Icon /> : null}</span>
-        <div className="lottery-hero__text">
-          <p className="lottery-hero__eyebrow">{t('lottery.lobby.eyebrow')}</p>
-          <h1 className="lottery-hero__title">{pageName}</h1>
-          {prizeMode ? <p className="lottery-hero__lead">{t(`lottery.lobby.lead.${prizeMode}`)}</p> : null}
-        </div>
+      <PageHero
+        icon={Icon}
+        eyebrow={t('lottery.lobby.eyebrow')}
+        title={pageName}
+        lead={prizeMode ? t(`lottery.lobby.lead.${prizeMode}`) : null}
+      >
         {prizeModes.length > 1 && prizeMode ? (
           <PrizeModeSwitch modes={prizeModes} value={prizeMode} onChange={setPrizeMode} />
         ) : null}
-      </header>
+      </PageHero>
 
       <div className="lottery-layout">
         <div className="lottery-main">
