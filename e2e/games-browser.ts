@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
 import { baseUrl } from './browser.ts';
 
 /** What the lobby and game browser tests share: opening the site with storage set, and finding games. */
@@ -55,4 +56,32 @@ export async function expectState(
   value: 'true' | 'false',
 ): Promise<void> {
   await expect.poll(() => control.getAttribute(attribute)).toBe(value);
+}
+
+/** Every route of §2: home and the pages of app/routes.ts. */
+export const ROUTES = ['/index', ...PAGE_ROUTES.map((route) => route.path)];
+
+/**
+ * For a page of the app that has loaded: a function that moves it to a path as the app's links do (history and the
+ * router, without reloading it) and waits, as networkidle does for a load, until no request has been in flight for
+ * half a second (the route's code and data have come).
+ */
+export async function inAppNavigation(page: Page): Promise<(path: string) => Promise<void>> {
+  await page.waitForLoadState('networkidle');
+  let inFlight = 0;
+  page.on('request', () => {
+    inFlight += 1;
+  });
+  const settle = () => {
+    inFlight -= 1;
+  };
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return async (path) => {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    for (let quiet = 0; quiet < 5; quiet = inFlight === 0 ? quiet + 1 : 0) await page.waitForTimeout(100);
+  };
 }

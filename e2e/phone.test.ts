@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
 import { loggedInMember } from './accounts-api.ts';
 import { baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
-import { visitor } from './games-browser.ts';
+import { inAppNavigation, ROUTES, visitor } from './games-browser.ts';
 
 /**
  * The site on a phone (390×844) and the header on wider screens: nothing scrolls sideways, the header's controls
@@ -15,9 +14,6 @@ import { visitor } from './games-browser.ts';
 const browser = useBrowser();
 const visit = visitor(browser);
 const PHONE = { width: 390, height: 844 };
-
-/** Every route of §2: home and the pages of app/routes.ts. */
-const ROUTES = ['/index', ...PAGE_ROUTES.map((route) => route.path)];
 
 async function trialSession(): Promise<Record<string, string>> {
   const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
@@ -96,30 +92,13 @@ async function expectInside(locator: Locator, screen: { width: number; height: n
 
 /**
  * Visits every route of §2 in one tab and answers what scrolled sideways or left the screen. The page is loaded
- * once; then the app moves from route to route as its links do (history and the router), without reloading it.
+ * once, on the first route (/index); then the app moves from route to route as its links do.
  */
 async function walkRoutes(page: Page, accountButton: string): Promise<string[]> {
   const problems: string[] = [];
-  await page.waitForLoadState('networkidle');
-  let inFlight = 0;
-  page.on('request', () => {
-    inFlight += 1;
-  });
-  const settle = () => {
-    inFlight -= 1;
-  };
-  page.on('requestfinished', settle);
-  page.on('requestfailed', settle);
-  // The page starts on the first route, /index.
+  const moveTo = await inAppNavigation(page);
   for (const [index, path] of ROUTES.entries()) {
-    if (index > 0) {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      // As networkidle: no request in flight for half a second (the route's code and data have come).
-      for (let quiet = 0; quiet < 5; quiet = inFlight === 0 ? quiet + 1 : 0) await page.waitForTimeout(100);
-    }
+    if (index > 0) await moveTo(path);
     // /helpmc has no header; everywhere else the header is complete once its account button shows.
     if (path !== '/helpmc') {
       await page.getByRole('banner').getByRole('button', { name: accountButton, exact: true }).waitFor();
