@@ -106,8 +106,11 @@ describe('console: games', () => {
     expect((await lobby.json()).value.games[0]).toMatchObject({ gameName: 'Console Champion', trial: true });
 
     await table.getByRole('button', { name: 'Edit Console Champion' }).click();
-    await page.getByRole('dialog').getByRole('switch', { name: 'Enabled' }).uncheck();
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const again = page.getByRole('dialog', { name: `Game ${game.vassalage} · ${game.code}` });
+    await again.getByRole('switch', { name: 'Enabled' }).uncheck();
+    await again.getByRole('button', { name: 'Save' }).click();
+    // The dialog closes once saved (the first save's notice may still be on screen).
+    await again.waitFor({ state: 'detached' });
     await visible(page.getByText('Console Champion saved.').last());
     const hidden = await fetch(`${baseUrl()}/wps/relay/GCSGAME_gameList?gameName=console%20champion`);
     expect((await hidden.json()).value.games).toEqual([]);

@@ -10,7 +10,7 @@ import { Field, FormMessage } from '../../ui/Field.tsx';
 import { CheckIcon, KeyIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
 import { openAuthModal } from './authModal.ts';
-import { avatarQuery, loadMemberInfo, memberInfoQuery } from './member.ts';
+import { avatarQuery, loadMemberInfo, memberInfoQuery, shownName } from './member.ts';
 import { errorText, serverFieldErrors } from './validation.ts';
 
 /**
@@ -92,7 +92,7 @@ export function AccountModal({ onClose }: { onClose: () => void }) {
           <div className="account-panel__card">
             <img className="account-panel__avatar" src={avatar.data.url} alt="" width={72} height={72} />
             <div className="account-panel__who">
-              <p className="account-panel__name">{member.nickname || member.account}</p>
+              <p className="account-panel__name">{shownName(member)}</p>
               <p className="account-panel__account">{member.account}</p>
               {member.clubLabel.labelName ? (
                 <p className="account-panel__club">

@@ -21,8 +21,26 @@ export const avatarQuery = (token: string | null) =>
   });
 
 /**
- * Loads the logged-in member's info and avatar (§4 "login info") and hands the header what it shows: nickname
- * (the account name when none is set), avatar and account type. The balance comes from the wallet's query.
+ * The name the header shows: the nickname; without one, the account name, except for an account named after its
+ * mobile number at registration (m, the dialing code, the number), which shows the number as the member info masks
+ * it ("+84 •••678") rather than "m84912345678".
+ */
+export function shownName(
+  info: Pick<MemberInfo, 'nickname' | 'account' | 'countryDialingCode' | 'mobileNum'>,
+): string {
+  if (info.nickname) return info.nickname;
+  const namedAfterMobile =
+    info.countryDialingCode !== '' &&
+    info.mobileNum !== '' &&
+    info.account.startsWith(`m${info.countryDialingCode}`);
+  return namedAfterMobile
+    ? `+${info.countryDialingCode} •••${info.mobileNum.replace(/^\*+/, '')}`
+    : info.account;
+}
+
+/**
+ * Loads the logged-in member's info and avatar (§4 "login info") and hands the header what it shows: its name
+ * (shownName), avatar and account type. The balance comes from the wallet's query.
  */
 export async function loadMemberInfo(queryClient: QueryClient): Promise<MemberInfo | null> {
   const token = getToken();
@@ -33,7 +51,7 @@ export async function loadMemberInfo(queryClient: QueryClient): Promise<MemberIn
   ]);
   if (getToken() !== token) return null;
   setSessionMember({
-    nickname: info.nickname || info.account,
+    nickname: shownName(info),
     avatarUrl: avatar.url,
     isAgent: info.type,
   });

@@ -8,7 +8,7 @@ import { FormMessage } from '../../../ui/Field.tsx';
 import { KeyIcon, LockIcon, UserIcon } from '../../../ui/icons.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
 import { openAuthModal } from '../../auth/authModal.ts';
-import { avatarQuery, memberInfoQuery } from '../../auth/member.ts';
+import { avatarQuery, memberInfoQuery, shownName } from '../../auth/member.ts';
 import { errorText } from '../../auth/validation.ts';
 import { BankAccountForm, BankAccountList } from '../withdraw/BankAccounts.tsx';
 import { withdrawalInfoQuery } from '../withdraw/queries.ts';
@@ -48,7 +48,7 @@ export default function SecurityCenterPage() {
           )}
           <div>
             <h3 id="security-profile" className="security-profile__name">
-              {info.nickname || info.account}
+              {shownName(info)}
             </h3>
             <p className="security-profile__account">{info.account}</p>
             {info.clubLabel.labelName ? (
