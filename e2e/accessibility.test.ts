@@ -21,18 +21,23 @@ interface Violation {
   nodes: { target: string[]; failureSummary: string }[];
 }
 
-/** The WCAG A and AA violations on the page as it is now, one line per element. */
-async function violations(page: Page): Promise<string[]> {
+/** The WCAG 2.1 A and AA rules whose outcome depends on colour: all a theme changes. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** The WCAG A and AA violations on the page as it is now (or those of `rules` only), one line per element. */
+async function violations(page: Page, rules?: readonly string[]): Promise<string[]> {
   await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
+  const found = await page.evaluate(async (only) => {
     // biome-ignore lint/suspicious/noExplicitAny: axe-core is injected into the page as a global.
     const axe = (window as any).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: only
+        ? { type: 'rule', values: only }
+        : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     });
     return result.violations as Violation[];
-  });
+  }, rules ?? null);
   return found.flatMap((violation) =>
     violation.nodes.map(
       (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary}`,
@@ -65,12 +70,21 @@ const LANGUAGE_PAGES = [
   '/terms',
 ];
 /**
- * Every route in English in both themes; the main pages in Vietnamese in the light theme and in Chinese in the dark
- * one: what a language changes (text, its length, `lang`) does not depend on the theme.
+ * Every route in English in both themes (every rule in the light one, the colour rules in the dark one: a theme
+ * changes colours only); the main pages in Vietnamese in the light theme and in Chinese in the dark one, every rule:
+ * what a language changes (text, its length, `lang`) does not depend on the theme.
  */
 const RUNS = [
   { theme: 'light', language: 'en', code: 'EN', name: 'English', pages: ALL_PAGES, what: 'every route' },
-  { theme: 'dark', language: 'en', code: 'EN', name: 'English', pages: ALL_PAGES, what: 'every route' },
+  {
+    theme: 'dark',
+    language: 'en',
+    code: 'EN',
+    name: 'English',
+    pages: ALL_PAGES,
+    what: 'every route',
+    rules: COLOUR_RULES,
+  },
   {
     theme: 'light',
     language: 'vi',
@@ -90,8 +104,10 @@ const RUNS = [
 ] as const;
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  for (const { theme, language, code, name, pages, what } of RUNS) {
-    it(`${what} for a visitor in the ${theme} theme, in ${name}`, async () => {
+  for (const run of RUNS) {
+    const { theme, language, code, name, pages, what } = run;
+    const rules = 'rules' in run ? run.rules : undefined;
+    it(`${what} for a visitor in the ${theme} theme, in ${name}${rules ? ' (colour rules)' : ''}`, async () => {
       const problems: string[] = [];
       // Loaded once on home; then the app moves from page to page as its links do.
       const page = await visit('/index', { local: { theme, lang: code } });
@@ -102,7 +118,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
           await moveTo(path);
           await page.waitForTimeout(600);
         }
-        for (const line of await violations(page)) problems.push(`${path}: ${line}`);
+        for (const line of await violations(page, rules)) problems.push(`${path}: ${line}`);
         if (path === '/terms' || path === '/responsible-gaming') {
           await screenshot(page, `trust${path.replace('/', '-')}-${theme}-${language}`, { fullPage: true });
         }
@@ -113,18 +129,19 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    it(`the log-in and sign-up modals and a member's pages in the ${theme} theme`, async () => {
+    const rules = theme === 'dark' ? COLOUR_RULES : undefined;
+    it(`the log-in and sign-up modals and a member's pages in the ${theme} theme${rules ? ' (colour rules)' : ''}`, async () => {
       const problems: string[] = [];
       const page = await visit('/help', { local: { theme } });
       await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('dialog', { name: 'Log in' }).waitFor();
       await settled(page);
-      for (const line of await violations(page)) problems.push(`login: ${line}`);
+      for (const line of await violations(page, rules)) problems.push(`login: ${line}`);
       await page.keyboard.press('Escape');
       await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
       await page.getByRole('dialog', { name: 'Sign up' }).waitFor();
       await settled(page);
-      for (const line of await violations(page)) problems.push(`register: ${line}`);
+      for (const line of await violations(page, rules)) problems.push(`register: ${line}`);
       await page.context().close();
 
       const member = await loggedInMember('axe');
@@ -132,7 +149,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       for (const path of ['/help', '/elott', '/member?page=depositv2', '/member?page=personalHistoryCopy']) {
         await memberPage.goto(`${memberPage.url().split('/').slice(0, 3).join('/')}${path}`);
         await settled(memberPage);
-        for (const line of await violations(memberPage)) problems.push(`member ${path}: ${line}`);
+        for (const line of await violations(memberPage, rules)) problems.push(`member ${path}: ${line}`);
       }
       await memberPage.context().close();
       expect(problems).toEqual([]);

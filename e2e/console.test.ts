@@ -273,9 +273,10 @@ describe('operator console', () => {
     await dialog.waitFor({ state: 'detached' });
     await consolePage.getByText('Console uploaded banner').first().waitFor();
 
+    // Every banner of the carousel is in the page, those not on screen hidden from assistive technology.
     const player = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await player.goto(`${baseUrl()}/index`);
-    const image = player.getByRole('img', { name: 'Console uploaded banner' });
+    const image = player.getByRole('img', { name: 'Console uploaded banner', includeHidden: true });
     await image.waitFor({ state: 'attached' });
     const src = await image.getAttribute('src');
     expect(src).toMatch(/\/images\/[0-9a-f-]{36}$/);
@@ -283,15 +284,23 @@ describe('operator console', () => {
     expect(served.headers()['content-type']).toBe('image/png');
     // The other groups do not show it.
     await player.goto(`${baseUrl()}/live`);
-    await player.getByRole('img', { name: 'Baccarat VIP tables' }).waitFor({ state: 'attached' });
-    expect(await player.getByRole('img', { name: 'Console uploaded banner' }).count()).toBe(0);
+    await player
+      .getByRole('img', { name: 'Baccarat VIP tables', includeHidden: true })
+      .waitFor({ state: 'attached' });
+    expect(
+      await player.getByRole('img', { name: 'Console uploaded banner', includeHidden: true }).count(),
+    ).toBe(0);
     await player.close();
     // A reader in Vietnamese sees the Vietnamese version.
     const reader = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await reader.addInitScript(() => localStorage.setItem('lang', 'VI'));
     await reader.goto(`${baseUrl()}/index`);
-    await reader.getByRole('img', { name: 'Banner tiếng Việt' }).waitFor({ state: 'attached' });
-    expect(await reader.getByRole('img', { name: 'Console uploaded banner' }).count()).toBe(0);
+    await reader
+      .getByRole('img', { name: 'Banner tiếng Việt', includeHidden: true })
+      .waitFor({ state: 'attached' });
+    expect(
+      await reader.getByRole('img', { name: 'Console uploaded banner', includeHidden: true }).count(),
+    ).toBe(0);
     await reader.close();
     await consolePage.close();
   });

@@ -114,7 +114,12 @@ describe('home: the banner carousel', () => {
   });
 
   it('rotates with full motion until paused with its pause button (Space), and resumes with play', async () => {
-    const context = await browser().newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'no-preference',
+    });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${baseUrl()}/index`);

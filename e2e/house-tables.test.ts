@@ -41,17 +41,17 @@ async function fundedMember(prefix: string) {
 
 /**
  * Waits for the open window (a spot can be clicked), puts one chip on the spot and places the bet. On a loaded
- * machine the window can close between the click and the bet (refused, nothing moves): then the next round's
- * window is tried, at most three times.
+ * machine the window can close between the spot and the bet (the buttons turn off, or the bet is refused and
+ * nothing moves): then the next round's window is tried, at most three times.
  */
 async function betOnce(game: FrameLocator, spot: string) {
   const button = game.getByRole('button', { name: `Bet on ${spot}`, exact: true });
   const placed = game.getByRole('status').filter({ hasText: 'Bet placed' });
   for (let attempt = 1; ; attempt += 1) {
     await expect.poll(async () => button.isEnabled(), { timeout: 30_000, interval: 250 }).toBe(true);
-    await button.click();
-    await game.getByRole('button', { name: 'Place bet' }).click();
     try {
+      await button.click({ timeout: 5_000 });
+      await game.getByRole('button', { name: 'Place bet' }).click({ timeout: 5_000 });
       await placed.waitFor({ timeout: 10_000 });
       return;
     } catch (error) {

@@ -23,6 +23,8 @@ interface PlayerOptions {
   theme?: 'light' | 'dark';
   lang?: string;
   token?: string;
+  /** Full motion (the banners rotate by themselves); the contexts of these tests ask for less motion otherwise. */
+  motion?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ interface PlayerOptions {
 async function playerContext(options: PlayerOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    ...(options.motion ? { reducedMotion: 'no-preference' as const } : {}),
   });
   await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
   await context.addInitScript((init: PlayerOptions) => {
@@ -93,7 +96,7 @@ describe('player site: banners and notices', () => {
       ['/help', 'w_help'],
       ['/register', 'w_register'],
     ] as const;
-    const page = await open('/index');
+    const page = await open('/index', { motion: true });
     for (const [path, group] of groups) {
       const expected = (await publicApi<{ title: string }[]>(`/wps/system/banners?groupName=${group}`)).map(
         (banner) => banner.title,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -12,6 +13,7 @@ import {
   fieldMessage,
   HOME_PATHS,
   IMAGE_UPLOAD,
+  LANGUAGE_COOKIE,
 } from '@tessera/contract';
 import Fastify, {
   type FastifyError,
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
   await app.register(websocket);
@@ -259,7 +262,7 @@ async function frontEnds(app: FastifyInstance, deps: AppDeps) {
         reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(await homePage(deps.db, playerIndex, request.headers.cookie)),
+          .send(await homePage(deps.db, playerIndex, request.cookies[LANGUAGE_COOKIE])),
       );
     }
   }

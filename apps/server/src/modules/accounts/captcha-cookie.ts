@@ -8,17 +8,17 @@ import type { HumanChallenge } from './captcha.ts';
  * registration without captchaId takes the cookie's. Either way the challenge is single use (captcha.ts).
  */
 export function bindCaptcha(request: FastifyRequest, reply: FastifyReply, challenge: HumanChallenge): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply
-    .header(CAPTCHA_ID_HEADER, challenge.captchaId)
-    .header(
-      'set-cookie',
-      `${CAPTCHA_COOKIE}=${challenge.captchaId}; Path=/wps; Max-Age=${challenge.expiresInSeconds}; HttpOnly; SameSite=Strict${secure}`,
-    );
+  reply.header(CAPTCHA_ID_HEADER, challenge.captchaId).setCookie(CAPTCHA_COOKIE, challenge.captchaId, {
+    path: '/wps',
+    maxAge: challenge.expiresInSeconds,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
   return challenge.image;
 }
 
-const COOKIE = new RegExp(`(?:^|;\\s*)${CAPTCHA_COOKIE}=([0-9a-fA-F-]{36})(?:;|$)`);
+const CAPTCHA_ID = /^[0-9a-fA-F-]{36}$/;
 
 /** The body with the cookie's captcha id when the body names none. */
 export function withCaptchaCookie<T extends { captchaId?: string | undefined }>(
@@ -26,6 +26,6 @@ export function withCaptchaCookie<T extends { captchaId?: string | undefined }>(
   request: FastifyRequest,
 ): T {
   if (body.captchaId) return body;
-  const fromCookie = COOKIE.exec(request.headers.cookie ?? '')?.[1];
-  return fromCookie ? { ...body, captchaId: fromCookie } : body;
+  const fromCookie = request.cookies[CAPTCHA_COOKIE];
+  return fromCookie && CAPTCHA_ID.test(fromCookie) ? { ...body, captchaId: fromCookie } : body;
 }

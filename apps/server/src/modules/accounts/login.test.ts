@@ -128,7 +128,7 @@ describe('login by user name', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers['captcha-id']).not.toBe(id);
     expect(a.headers['set-cookie']).toBe(
-      `captchaId=${id}; Path=/wps; Max-Age=300; HttpOnly; SameSite=Strict`,
+      `captchaId=${id}; Max-Age=300; Path=/wps; HttpOnly; SameSite=Strict`,
     );
     const png = Buffer.from(a.body.value, 'base64');
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');

@@ -80,7 +80,8 @@ describe("home's loading page", () => {
     });
     expect(box).toContain('src="/images/a&quot;&gt;&lt;script&gt;b&lt;/script&gt;"');
     expect(box).not.toContain('<source');
-    expect(bootLanguage('a=1; lang=CN')).toBe('CN');
+    expect(bootLanguage('CN')).toBe('CN');
+    expect(bootLanguage('cn')).toBe('EN');
     expect(bootLanguage(undefined)).toBe('EN');
   });
 });

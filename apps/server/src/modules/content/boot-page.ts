@@ -3,7 +3,6 @@ import {
   type Banner,
   DEFAULT_LANGUAGE,
   HOME_BANNER_GROUP,
-  LANGUAGE_COOKIE,
   type LanguageCode,
   PHONE_MAX_WIDTH,
 } from '@tessera/contract';
@@ -13,11 +12,8 @@ import { bannersOf } from './service.ts';
 /** The empty banner box of the player site's loading page (apps/web/index.html), drawn before the app runs. */
 export const BOOT_BANNER_BOX = '<div class="boot-block boot-banner"></div>';
 
-const COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([A-Z]{2})(?:;|$)`);
-
-/** The language a visitor chose (the site's cookie), or the default one. */
-export function bootLanguage(cookieHeader: string | undefined): LanguageCode {
-  const chosen = COOKIE.exec(cookieHeader ?? '')?.[1];
+/** The language a visitor chose (the value of the site's LANGUAGE_COOKIE), or the default one. */
+export function bootLanguage(chosen: string | undefined): LanguageCode {
   return (ALL_LANGUAGES as readonly string[]).includes(chosen ?? '')
     ? (chosen as LanguageCode)
     : DEFAULT_LANGUAGE;
@@ -44,8 +40,8 @@ export function bootBannerBox(banner: Banner | undefined): string {
 export async function homePage(
   db: Queryable,
   indexHtml: string,
-  cookieHeader: string | undefined,
+  languageCookie: string | undefined,
 ): Promise<string> {
-  const [first] = await bannersOf(db, HOME_BANNER_GROUP, bootLanguage(cookieHeader));
+  const [first] = await bannersOf(db, HOME_BANNER_GROUP, bootLanguage(languageCookie));
   return indexHtml.replace(BOOT_BANNER_BOX, bootBannerBox(first));
 }
