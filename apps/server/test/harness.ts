@@ -6,7 +6,6 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed/index.ts';
 import { buildJobRunner } from '../src/jobs.ts';
 import { confirmEnrolment, startEnrolment, totpCodeAt } from '../src/modules/backoffice/second-factor.ts';
@@ -17,6 +16,7 @@ import type { JobRunner } from '../src/platform/jobs.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
+import { MIGRATED_TEMPLATE } from './postgres-server.ts';
 
 /** The secrets key of test servers (32 bytes). */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
@@ -28,6 +28,18 @@ const clocks = new Set<TestClock>();
 
 export function rewindClocks(): void {
   for (const clock of clocks) clock.rewind();
+}
+
+/** The apps this file started and has not closed. */
+const openApps = new Set<TestApp>();
+
+/**
+ * After each file (test/setup.ts): closes the apps it left open, so no job runner of one file keeps polling while
+ * the next file runs in the same worker, and forgets its clocks.
+ */
+export async function closeLeftOpen(): Promise<void> {
+  for (const app of [...openApps]) await app.close();
+  clocks.clear();
 }
 
 /** A clock the test moves by hand; it goes back to its start before each test, so no test sees another's time. */
@@ -51,21 +63,39 @@ export class TestClock implements Clock {
   }
 }
 
-/** An empty database of the kind under test: in-memory PGlite, or a fresh database on the harness's server. */
-export async function openTestDatabase(): Promise<{
+const snapshots = new Map<string, Blob>();
+
+/** A dump of the PGlite project's global setup, read once per test file. */
+function pgliteSnapshot(kind: 'empty' | 'migrated'): Blob {
+  const file = inject('pgliteSnapshots')[kind];
+  let blob = snapshots.get(file);
+  if (!blob) {
+    blob = new Blob([readFileSync(file)]);
+    snapshots.set(file, blob);
+  }
+  return blob;
+}
+
+/**
+ * A new database of the kind under test: in-memory PGlite, or a fresh database on the harness's server. Empty, or
+ * with every migration applied (`migrated`, a copy made by the global setup, as `migrate` would leave it).
+ */
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{
   db: Database;
   drop: () => Promise<void>;
   /** The database's address, for a server process started on it (PostgreSQL only). */
   url: string;
 }> {
   if (TEST_DATABASE === 'pglite') {
-    const db = await openPglite(null, { pgliteDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+    const db = await openPglite(null, {
+      pgliteDataDir: pgliteSnapshot(options.migrated ? 'migrated' : 'empty'),
+    });
     return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${options.migrated ? ` template ${MIGRATED_TEMPLATE}` : ''}`);
   const url = serverUrl.replace(/\/postgres$/, `/${name}`);
   const db = await openPostgres(url, 5);
   return {
@@ -121,7 +151,7 @@ export async function startTestApp(
     runJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase();
+  const { db, drop } = await openTestDatabase({ migrated: true });
   const clock = new TestClock();
   const base = loadConfig({ LOG_LEVEL: 'silent' });
   const config: Config = {
@@ -133,7 +163,6 @@ export async function startTestApp(
     limits: { ...base.limits, visitorRequestsPerMinute: 1_000_000, registerPerIp: 1_000_000 },
     ...options.config,
   };
-  await migrate(db);
   const rng = seededRng(`tessera-test-${randomBytes(8).toString('hex')}`);
   await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now(), rng });
   const realtime = new RealtimeHub(db);
@@ -159,7 +188,7 @@ export async function startTestApp(
   let operatorCount = 0;
   const operatorSecrets = new Map<string, string>();
   let memberCount = 0;
-  return {
+  const testApp: TestApp = {
     app,
     db,
     clock,
@@ -225,10 +254,13 @@ export async function startTestApp(
       return session.token;
     },
     async close() {
+      if (!openApps.delete(testApp)) return;
       await jobs.stop();
       await app.close();
       await realtime.stop();
       await drop();
     },
   };
+  openApps.add(testApp);
+  return testApp;
 }

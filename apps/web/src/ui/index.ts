@@ -4,4 +4,5 @@ export { Modal } from './Modal.tsx';
 export { PageHero } from './PageHero.tsx';
 export { Pagination, pageItems } from './Pagination.tsx';
 export { CenteredSpinner, Spinner } from './Spinner.tsx';
+export { StatusBadge, type StatusTone } from './StatusBadge.tsx';
 export { applyTheme, getTheme, setTheme, type Theme, useTheme } from './theme.ts';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LotteryTicket } from '@tessera/contract';
+import type { LotteryTicket, LotteryTicketState } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
-import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
+import { Button, CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { errorText } from '../auth/validation.ts';
 import { numbersText } from './BetSlip.tsx';
@@ -20,6 +20,15 @@ interface MyBetsProps {
   format: (amount: number) => string;
   refetchInterval: number | false;
 }
+
+/** A ticket waiting for its draw is under way; a stake given back is worth a second look. */
+const TICKET_TONES: Record<LotteryTicketState, StatusTone> = {
+  placed: 'info',
+  won: 'success',
+  lost: 'neutral',
+  cancelled: 'attention',
+  refunded: 'attention',
+};
 
 function TicketCard({
   ticket,
@@ -43,9 +52,9 @@ function TicketCard({
     >
       <div className="ticket-card__head">
         <p className="ticket-card__type">{name}</p>
-        <span className={`ticket-state ticket-state--${ticket.state}`}>
+        <StatusBadge tone={TICKET_TONES[ticket.state]}>
           {t(`lottery.ticketStates.${ticket.state}`)}
-        </span>
+        </StatusBadge>
       </div>
       <p className="ticket-card__numbers">{numbersText(t, ticket.numbers)}</p>
       <dl className="ticket-card__facts">

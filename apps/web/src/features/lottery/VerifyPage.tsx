@@ -266,18 +266,11 @@ export default function VerifyPage() {
             <FormMessage tone="error">{outcome.message}</FormMessage>
           ) : (
             <>
-              <p
-                className={
-                  outcome.hashMatches && outcome.resultMatches
-                    ? 'verify-outcome__verdict verify-outcome__verdict--pass'
-                    : 'verify-outcome__verdict verify-outcome__verdict--fail'
-                }
-                role="status"
-              >
+              <FormMessage tone={outcome.hashMatches && outcome.resultMatches ? 'success' : 'error'}>
                 {outcome.hashMatches && outcome.resultMatches
                   ? t('lottery.verify.fair')
                   : t('lottery.verify.unfair')}
-              </p>
+              </FormMessage>
               <ul className="verify-checks">
                 <CheckLine passed={outcome.hashMatches}>
                   {outcome.hashMatches ? t('lottery.verify.hashMatches') : t('lottery.verify.hashDiffers')}

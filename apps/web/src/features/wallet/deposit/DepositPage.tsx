@@ -21,7 +21,14 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { CheckIcon, ExternalIcon } from '../../../ui/icons.tsx';
-import { Button, CenteredSpinner, Pagination, Spinner } from '../../../ui/index.ts';
+import {
+  Button,
+  CenteredSpinner,
+  Pagination,
+  Spinner,
+  StatusBadge,
+  type StatusTone,
+} from '../../../ui/index.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
 import { money, useBalance, walletKey } from '../queries.ts';
 import { depositChannelsQuery, depositHistoryQuery, depositOrderQuery } from './queries.ts';
@@ -59,20 +66,16 @@ function formSchema(channel: DepositChannel | undefined, digits: number) {
   });
 }
 
-const STATUS_TONES: Record<DepositStatus, string> = {
-  pending: 'pending',
+const STATUS_TONES: Record<DepositStatus, StatusTone> = {
+  pending: 'attention',
   confirmed: 'success',
   rejected: 'danger',
   failed: 'danger',
 };
 
-function StatusBadge({ status }: { status: DepositStatus }) {
+function DepositStatusBadge({ status }: { status: DepositStatus }) {
   const { t } = useTranslation();
-  return (
-    <span className={`deposit-badge deposit-badge--${STATUS_TONES[status]}`}>
-      {t(`deposit.statuses.${status}`)}
-    </span>
-  );
+  return <StatusBadge tone={STATUS_TONES[status]}>{t(`deposit.statuses.${status}`)}</StatusBadge>;
 }
 
 const SYSTEM_REASONS = ['gateway_failed', 'gateway_refused', 'expired'] as const;
@@ -294,7 +297,7 @@ function History() {
                     <td>{row.channelName}</td>
                     <td className="num">{money(row.amount, digits)}</td>
                     <td>
-                      <StatusBadge status={row.status} />
+                      <DepositStatusBadge status={row.status} />
                     </td>
                     <td className="deposit-table__details">
                       {row.status === 'pending' && row.paymentUrl ? (

@@ -6,7 +6,7 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { KeyIcon, LockIcon, UserIcon } from '../../../ui/icons.tsx';
-import { Button, CenteredSpinner } from '../../../ui/index.ts';
+import { Button, CenteredSpinner, StatusBadge } from '../../../ui/index.ts';
 import { openAuthModal } from '../../auth/authModal.ts';
 import { avatarQuery, memberInfoQuery, shownName } from '../../auth/member.ts';
 import { errorText } from '../../auth/validation.ts';
@@ -101,9 +101,9 @@ export default function SecurityCenterPage() {
 
       <section className="security-card" aria-label={t('security.payment.section')}>
         <p className="security-status">
-          <span className={wallet.data.paymentPasswordSet ? 'badge badge--approved' : 'badge badge--pending'}>
+          <StatusBadge tone={wallet.data.paymentPasswordSet ? 'success' : 'attention'}>
             {wallet.data.paymentPasswordSet ? t('security.payment.isSet') : t('security.payment.notSet')}
-          </span>
+          </StatusBadge>
         </p>
         <PaymentPasswordForm isSet={wallet.data.paymentPasswordSet} />
       </section>

@@ -1,28 +1,47 @@
 import { useQuery } from '@tanstack/react-query';
-import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@tessera/contract';
+import {
+  type ConfirmationKind,
+  WITHDRAWAL_STATUSES,
+  type Withdrawal,
+  type WithdrawalStatus,
+} from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
-import { CenteredSpinner, Pagination } from '../../../ui/index.ts';
+import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
 import { errorText } from '../../auth/validation.ts';
 import { money } from '../queries.ts';
 import { withdrawalHistoryQuery } from './queries.ts';
 
 const PAGE_SIZE = 10;
 
+const STATUS_TONES: Record<WithdrawalStatus, StatusTone> = {
+  pending: 'attention',
+  approved: 'success',
+  rejected: 'danger',
+};
+const CONFIRMATION_TONES: Record<ConfirmationKind | 'waiting', StatusTone> = {
+  waiting: 'attention',
+  received: 'success',
+  auto_received: 'success',
+  partly_received: 'danger',
+  not_received: 'danger',
+};
+
 /** What became of a withdrawal, as one short label: its status, then what the member confirmed. */
-function StatusBadge({ row }: { row: Withdrawal }) {
+function WithdrawalStatusBadges({ row }: { row: Withdrawal }) {
   const { t } = useTranslation();
+  const confirmation = row.confirmation ?? 'waiting';
   return (
     <span className="status-cell">
-      <span className={`badge badge--${row.status}`}>{t(`withdraw.statuses.${row.status}`)}</span>
+      <StatusBadge tone={STATUS_TONES[row.status]}>{t(`withdraw.statuses.${row.status}`)}</StatusBadge>
       {row.status === 'approved' ? (
-        <span className={`badge badge--${row.confirmation ?? 'waiting'}`}>
-          {t(`withdraw.confirmations.${row.confirmation ?? 'waiting'}`)}
-        </span>
+        <StatusBadge tone={CONFIRMATION_TONES[confirmation]}>
+          {t(`withdraw.confirmations.${confirmation}`)}
+        </StatusBadge>
       ) : null}
     </span>
   );
@@ -102,7 +121,7 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
                     {row.bankName} <span className="mono">{row.accountNumber}</span>
                   </td>
                   <td>
-                    <StatusBadge row={row} />
+                    <WithdrawalStatusBadges row={row} />
                   </td>
                   <td className="wallet-table__ref">
                     {row.status === 'rejected'
