@@ -7,7 +7,22 @@ import './status-badge.css';
  */
 export type StatusTone = 'neutral' | 'info' | 'attention' | 'success' | 'danger';
 
-/** A record's status as a small pill (a deposit, a withdrawal, a lottery ticket), coloured by its tone. */
-export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
-  return <span className={`status-badge status-badge--${tone}`}>{children}</span>;
+/**
+ * A status as a small pill (a deposit, a withdrawal, a lottery ticket, where a game's draws come from), coloured by
+ * its tone; an icon may lead its text.
+ */
+export function StatusBadge({
+  tone,
+  className,
+  children,
+}: {
+  tone: StatusTone;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={`status-badge status-badge--${tone}${className ? ` ${className}` : ''}`}>
+      {children}
+    </span>
+  );
 }

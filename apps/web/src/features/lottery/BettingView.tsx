@@ -8,7 +8,7 @@ import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { ChevronLeftIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { buttonClass, CenteredSpinner } from '../../ui/index.ts';
+import { buttonClass, CenteredSpinner, StatusBadge } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { passGate } from '../auth/gate.ts';
 import { errorText } from '../auth/validation.ts';
@@ -20,6 +20,7 @@ import { Countdown } from './Countdown.tsx';
 import { drawTimeText, useNow } from './clock.ts';
 import { DrawHistory } from './DrawHistory.tsx';
 import { HEADLINE_PRIZES } from './DrawResultTable.tsx';
+import { SOURCE_TONES } from './GameCard.tsx';
 import { MyBets } from './MyBets.tsx';
 import { drawHistoryKey, gameDetailQuery, myBetsQuery } from './queries.ts';
 import { SeedHash } from './SeedHash.tsx';
@@ -165,10 +166,10 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
 
       <header className={`bet-header bet-header--${game.shape}`}>
         <div className="bet-header__game">
-          <span className={`lottery-badge lottery-badge--${game.source} lottery-badge--on-dark`}>
+          <StatusBadge tone={SOURCE_TONES[game.source]} className="lottery-badge--on-dark">
             {game.source === 'rng' ? <ShieldIcon /> : null}
             {t(`lottery.source.${game.source}`)}
-          </span>
+          </StatusBadge>
           <h1 className="bet-header__title">{game.gameName}</h1>
           {game.remark ? <p className="bet-header__remark">{game.remark}</p> : null}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { ShieldIcon, StarIcon } from '../../ui/icons.tsx';
+import { StatusBadge, type StatusTone } from '../../ui/index.ts';
 import { Countdown } from './Countdown.tsx';
 import { drawTimeText, useNow } from './clock.ts';
 
@@ -14,6 +15,12 @@ interface GameCardProps {
   /** Null for a visitor, who has no favourites. */
   onToggleFavourite: (() => void) | null;
 }
+
+/** The platform's own draws, provable in the browser, stand out; official results read plainly. */
+export const SOURCE_TONES: Record<LotteryGame['source'], StatusTone> = {
+  official: 'neutral',
+  rng: 'success',
+};
 
 /**
  * A game of a lottery lobby: its name (the link to its betting view), remark, the draw on sale, the countdown to its
@@ -28,10 +35,10 @@ export function GameCard({ game, fetchedAt, favourite, onToggleFavourite }: Game
   return (
     <li className={`lottery-card lottery-card--${game.shape}`} aria-label={game.gameName}>
       <div className="lottery-card__top">
-        <span className={`lottery-badge lottery-badge--${game.source}`}>
+        <StatusBadge tone={SOURCE_TONES[game.source]}>
           {game.source === 'rng' ? <ShieldIcon /> : null}
           {t(`lottery.source.${game.source}`)}
-        </span>
+        </StatusBadge>
         {onToggleFavourite ? (
           <button
             type="button"
