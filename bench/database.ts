@@ -4,7 +4,7 @@ import { seed } from '../apps/server/src/db/seed/index.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { write } from '../apps/server/src/platform/write.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import { databaseUrl, startPostgres } from '../apps/server/test/postgres.ts';
 import { pgbench } from './measure.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function startBenchDatabase(poolSize: number) {
   const admin = await openPostgres(pg.url, 1);
   await admin.query('create database tessera');
   await admin.close();
-  const url = pg.url.replace(/\/postgres$/, '/tessera');
+  const url = databaseUrl(pg.url, 'tessera');
   pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
   const db = await openPostgres(url, poolSize);
   await migrate(db);

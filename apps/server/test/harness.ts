@@ -16,6 +16,7 @@ import type { JobRunner } from '../src/platform/jobs.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
+import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE } from './postgres-server.ts';
 
 /** The secrets key of test servers (32 bytes). */
@@ -65,7 +66,7 @@ export class TestClock implements Clock {
 
 const snapshots = new Map<string, Blob>();
 
-/** A dump of the PGlite project's global setup, read once per test file. */
+/** A dump of the PGlite project's global setup, read once per worker (files share its modules). */
 function pgliteSnapshot(kind: 'empty' | 'migrated'): Blob {
   const file = inject('pgliteSnapshots')[kind];
   let blob = snapshots.get(file);
@@ -96,7 +97,7 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
   const name = `tessera_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1);
   await admin.query(`create database ${name}${options.migrated ? ` template ${MIGRATED_TEMPLATE}` : ''}`);
-  const url = serverUrl.replace(/\/postgres$/, `/${name}`);
+  const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5);
   return {
     db,

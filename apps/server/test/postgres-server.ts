@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { startPostgres } from './postgres.ts';
+import { databaseUrl, startPostgres } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const admin = await openPostgres(server.url, 1);
   await admin.query(`create database ${MIGRATED_TEMPLATE}`);
   await admin.close();
-  const template = await openPostgres(server.url.replace(/\/postgres$/, `/${MIGRATED_TEMPLATE}`), 1);
+  const template = await openPostgres(databaseUrl(server.url, MIGRATED_TEMPLATE), 1);
   await migrate(template);
   await template.close();
   project.provide('postgresUrl', server.url);

@@ -18,6 +18,11 @@ export function postgresBinDir(): string {
   throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found: install the postgresql package');
 }
 
+/** The address of database `name` on the server whose `postgres` database `serverUrl` names. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  return serverUrl.replace(/\/postgres$/, `/${name}`);
+}
+
 /**
  * Starts a throwaway PostgreSQL server in a temporary folder on a free loopback port (the tests' and the
  * benchmarks' server); `stop` shuts it down and removes the folder.
