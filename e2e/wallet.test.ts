@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD, smsCode, uniqueMobile } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -174,5 +174,23 @@ describe('member centre: my account', () => {
     expect(await history.getByRole('row').count()).toBe(3);
     await screenshot(page, 'security-mobile-changed');
     await page.context().close();
+
+    // The console's player page lists the same changes.
+    const console = await ownerConsolePage(browser(), `/players/${player.id}`);
+    const changes = console.getByRole('table', { name: 'Mobile number changes' });
+    await visible(
+      changes
+        .getByRole('row')
+        .nth(1)
+        .getByText(`+84 ${masked(second)}`),
+    );
+    await visible(
+      changes
+        .getByRole('row')
+        .nth(2)
+        .getByText(`+84 ${masked(first)}`),
+    );
+    await screenshot(console, 'console-player-mobile-changes');
+    await console.close();
   });
 });
