@@ -247,12 +247,14 @@ export function BannerDialog({
         <TextField
           label={t('banners.link')}
           value={linkUrl}
-          placeholder={linkageType === 'EXTERNAL' ? 'https://' : '/promotions'}
+          placeholder={linkageType === 'EXTERNAL' ? 'https://' : '/lottery'}
           onChange={(event) => setLinkUrl(event.target.value)}
           error={errors.linkUrl}
         />
         {linkageType === '' || linkUrl.trim() === '' ? (
-          <Alert tone="warning">{t('banners.noLinkWarning')}</Alert>
+          <div className="span-2">
+            <Alert tone="warning">{t('banners.noLinkWarning')}</Alert>
+          </div>
         ) : null}
         <BannerVersions drafts={versions} onChange={setVersions} errors={errors} fileProblem={fileProblem} />
         <SortField value={sort} onChange={setSort} error={errors.sort} />
