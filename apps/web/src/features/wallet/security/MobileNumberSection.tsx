@@ -11,7 +11,7 @@ import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { PhoneIcon } from '../../../ui/icons.tsx';
 import { Button, StatusBadge } from '../../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
-import { MobileField, SmsCodeField } from '../../auth/fields.tsx';
+import { MobileSmsFields } from '../../auth/fields.tsx';
 import { type FieldErrors, mobileProblem, refusal, smsCodeProblem } from '../../auth/validation.ts';
 
 /** The member's mobile number changes, newest first (the numbers masked). */
@@ -169,27 +169,20 @@ function MobileNumberForm({
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <MobileField
-        label={t('security.mobile.number')}
+      <MobileSmsFields
+        mobileLabel={t('security.mobile.number')}
         mobile={mobile}
         onMobile={setMobile}
         countryDialingCode={dialingCode}
         onCountry={setDialingCode}
-        error={errors.mobileNum ?? errors.countryDialingCode}
-      />
-      <SmsCodeField
-        value={code}
-        onChange={setCode}
-        error={errors.verificationCode}
-        canSend={() => {
-          const problem = mobileProblem(t, mobile);
-          setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
-          return problem === null;
-        }}
+        code={code}
+        onCode={setCode}
+        codeField="verificationCode"
+        errors={errors}
+        setErrors={setErrors}
         send={() =>
           api(accountEndpoints.mobileSms, { body: { mobileNum: mobile, countryDialingCode: dialingCode } })
         }
-        onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
       />
       <Field
         label={t('security.payment.loginPassword')}
