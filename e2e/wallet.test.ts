@@ -123,7 +123,7 @@ describe('member centre: wallet', () => {
 describe('member centre: my account', () => {
   it('a member registered by user name adds a mobile number with an SMS code, then changes it; both are listed', async () => {
     const player = await loggedInMember('mob');
-    const page = await open('/member?page=securityCenter', player.token, { width: 390 });
+    const page = await open('/member?page=securityCenter', player.token, { width: 390, theme: 'dark' });
     const mobile = panel(page).getByRole('region', { name: 'Mobile number' });
     await visible(mobile.getByText('Not added'));
     await screenshot(page, 'security-mobile-none');
