@@ -748,7 +748,7 @@ export const BANNER_ACTIONS: Record<string, string> = { EN: 'PLAY NOW', VI: 'CH�
 /** The seeded banners' versions per language (issue 15), by the English title: [title, subtitle]. */
 export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, string]>> = {
   'Provably fair slots': {
-    VI: ['Nổ hũ công bằng kiểm chứng được', 'Kiểm tra hạt giống của mỗi vòng quay'],
+    VI: ['Nổ hũ minh bạch', 'Kiểm tra hạt giống của mỗi vòng quay'],
     CN: ['可验证公平的老虎机', '每次旋转的种子均可核验'],
   },
   'Daily lottery draws': {
@@ -772,7 +772,7 @@ export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, st
     CN: ['三款Tessera老虎机', 'Lucky Sevens、Jade Temple 与 Nova Gems'],
   },
   'Free spins in Jade Temple': {
-    VI: ['Vòng quay miễn phí ở Jade Temple', '243 cách thắng, vòng quay miễn phí có thể tái kích hoạt'],
+    VI: ['Quay miễn phí ở Jade Temple', '243 cách thắng, vòng quay miễn phí có thể tái kích hoạt'],
     CN: ['Jade Temple 免费旋转', '243种中奖方式，免费旋转可再次触发'],
   },
   'European roulette': {
@@ -788,7 +788,7 @@ export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, st
     CN: ['深海猎鱼', '瞄准黄金鲸：最高300倍'],
   },
   'Fair fishing': {
-    VI: ['Bắn cá minh bạch', 'Tiền thưởng và xác suất trúng của mỗi loài cá đều được công bố'],
+    VI: ['Bắn cá minh bạch', 'Mỗi loài cá đều công bố tỷ lệ và xác suất trúng'],
     CN: ['公平捕鱼', '每种鱼的赔率和命中概率均公开'],
   },
   'Baccarat rooms': {
@@ -804,7 +804,7 @@ export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, st
     CN: ['足球及更多', 'FB体育，尽享体育投注'],
   },
   'Easy transfers': {
-    VI: ['Chuyển tiền dễ dàng', 'Chuyển tiền sang FB Sports và ngược lại trong Ví của tôi'],
+    VI: ['Chuyển tiền dễ dàng', 'Chuyển tiền qua lại với FB Sports trong Ví của tôi'],
     CN: ['轻松转账', '在“我的钱包”中与FB体育互转'],
   },
   'Football at FB Sports': {
@@ -828,7 +828,7 @@ export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, st
     CN: ['随时随地畅玩', 'Tessera 可直接在手机浏览器中使用'],
   },
   'Play fair': {
-    VI: ['Chơi công bằng', 'Trò chơi Tessera công bằng kiểm chứng được và kỳ quay minh bạch'],
+    VI: ['Chơi công bằng', 'Trò chơi và kỳ quay kiểm chứng được'],
     CN: ['公平游戏', '可验证公平的自营游戏与开奖'],
   },
   'Become an agent': {

@@ -480,7 +480,7 @@ describe('console: banners (operations only)', () => {
       await home('TH'),
     ];
     expect(vietnamese.map((banner) => banner.title)).toEqual([
-      'Nổ hũ công bằng kiểm chứng được',
+      'Nổ hũ minh bạch',
       'Xổ số mỗi ngày',
       'Sảnh casino trực tiếp',
     ]);
