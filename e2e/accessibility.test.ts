@@ -146,7 +146,13 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
 
       const member = await loggedInMember('axe');
       const memberPage = await visit('/help', { session: { token: member.token }, local: { theme } });
-      for (const path of ['/help', '/elott', '/member?page=depositv2', '/member?page=personalHistoryCopy']) {
+      for (const path of [
+        '/help',
+        '/elott',
+        '/member?page=depositv2',
+        '/member?page=personalHistoryCopy',
+        '/member?page=securityCenter',
+      ]) {
         await memberPage.goto(`${memberPage.url().split('/').slice(0, 3).join('/')}${path}`);
         await settled(memberPage);
         for (const line of await violations(memberPage, rules)) problems.push(`member ${path}: ${line}`);

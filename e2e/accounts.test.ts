@@ -474,7 +474,11 @@ describe('accounts: login and logout', () => {
     await login.getByLabel('Password', { exact: true }).fill(member.password);
     await login.getByRole('button', { name: 'Log in', exact: true }).click();
     const notice = dialog(page, 'Player notice: verify your phone');
-    await visible(notice.getByText('Verify your phone number to secure withdrawals.'));
+    // It says what a number gives and where to add it (issue 32 item 7).
+    await visible(notice.getByText(/you can then sign in with an SMS code and reset your password by phone/));
+    expect(await notice.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe(
+      '/member?page=securityCenter',
+    );
     expect(
       await page
         .getByRole('status')

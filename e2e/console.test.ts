@@ -258,6 +258,14 @@ describe('operator console', () => {
       buffer: solidPng(960, 240, [32, 160, 120]),
     });
     await dialog.getByLabel('Sort order').fill('0');
+    // Without a link a click on the banner would do nothing: the dialog says so until it has one.
+    const noLink = dialog.getByRole('status').filter({ hasText: 'This banner has no link' });
+    await noLink.waitFor();
+    await screenshot(consolePage, 'console-banner-no-link');
+    await dialog.getByLabel('Link type').selectOption('INTERNAL');
+    await noLink.waitFor();
+    await dialog.getByLabel('Link', { exact: true }).fill('/lottery');
+    await noLink.waitFor({ state: 'detached' });
     // A Vietnamese version, with its own title and image.
     await dialog.getByRole('button', { name: 'Add a language version' }).click();
     const versions = dialog.getByRole('group', { name: 'Versions per language' });
@@ -285,7 +293,7 @@ describe('operator console', () => {
     // The other groups do not show it.
     await player.goto(`${baseUrl()}/live`);
     await player
-      .getByRole('img', { name: 'Baccarat VIP tables', includeHidden: true })
+      .getByRole('img', { name: 'European roulette', includeHidden: true })
       .waitFor({ state: 'attached' });
     expect(
       await player.getByRole('img', { name: 'Console uploaded banner', includeHidden: true }).count(),

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { loggedInMember, PASSWORD, smsCode, uniqueMobile } from './accounts-api.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -117,5 +117,80 @@ describe('member centre: wallet', () => {
     );
     await screenshot(vi, 'member-centre-wallet-vi');
     await vi.context().close();
+  });
+});
+
+describe('member centre: my account', () => {
+  it('a member registered by user name adds a mobile number with an SMS code, then changes it; both are listed', async () => {
+    const player = await loggedInMember('mob');
+    const page = await open('/member?page=securityCenter', player.token, { width: 390, theme: 'dark' });
+    const mobile = panel(page).getByRole('region', { name: 'Mobile number' });
+    await visible(mobile.getByText('Not added'));
+    await screenshot(page, 'security-mobile-none');
+
+    // Add: the number, the code it receives, the login password.
+    const first = uniqueMobile();
+    await mobile.getByRole('button', { name: 'Add a mobile number' }).click();
+    const add = mobile.getByRole('form', { name: 'Add a mobile number' });
+    await add.getByRole('textbox', { name: 'New mobile number' }).fill(first);
+    await add.getByRole('button', { name: 'Send code' }).click();
+    await visible(add.getByText('A code has been sent by SMS.'));
+    // A wrong code is said beside the field, and nothing is saved.
+    const code = await smsCode(first);
+    await add
+      .getByRole('textbox', { name: 'Verification code' })
+      .fill(code === '000000' ? '111111' : '000000');
+    await add.getByLabel('Login password').fill(PASSWORD);
+    await add.getByRole('button', { name: 'Verify and save' }).click();
+    await visible(add.getByText('Please enter a valid verification code.'));
+    await add.getByRole('textbox', { name: 'Verification code' }).fill(code);
+    await add.getByRole('button', { name: 'Verify and save' }).click();
+    await visible(mobile.getByText('Your mobile number has been verified and saved.'));
+    await visible(mobile.getByText('Verified', { exact: true }));
+    const masked = (number: string) => `******${number.slice(-3)}`;
+    await visible(mobile.getByText(`+84 ${masked(first)}`).first());
+    const history = mobile.getByRole('table', { name: 'Changes of your mobile number' });
+    await visible(
+      history
+        .getByRole('row')
+        .nth(1)
+        .getByRole('cell', { name: `+84 ${masked(first)}` }),
+    );
+
+    // Change it later: the history lists the change, newest first, both numbers masked.
+    const second = uniqueMobile();
+    await mobile.getByRole('button', { name: 'Change the mobile number' }).click();
+    const change = mobile.getByRole('form', { name: 'Change the mobile number' });
+    await change.getByRole('textbox', { name: 'New mobile number' }).fill(second);
+    await change.getByRole('button', { name: 'Send code' }).click();
+    await visible(change.getByText('A code has been sent by SMS.'));
+    await change.getByRole('textbox', { name: 'Verification code' }).fill(await smsCode(second));
+    await change.getByLabel('Login password').fill(PASSWORD);
+    await change.getByRole('button', { name: 'Verify and save' }).click();
+    await visible(mobile.getByText('Your mobile number has been verified and saved.'));
+    const newest = history.getByRole('row').nth(1);
+    await visible(newest.getByRole('cell', { name: `+84 ${masked(first)}` }));
+    await visible(newest.getByRole('cell', { name: `+84 ${masked(second)}` }));
+    expect(await history.getByRole('row').count()).toBe(3);
+    await screenshot(page, 'security-mobile-changed');
+    await page.context().close();
+
+    // The console's player page lists the same changes.
+    const console = await ownerConsolePage(browser(), `/players/${player.id}`);
+    const changes = console.getByRole('table', { name: 'Mobile number changes' });
+    await visible(
+      changes
+        .getByRole('row')
+        .nth(1)
+        .getByText(`+84 ${masked(second)}`),
+    );
+    await visible(
+      changes
+        .getByRole('row')
+        .nth(2)
+        .getByText(`+84 ${masked(first)}`),
+    );
+    await screenshot(console, 'console-player-mobile-changes');
+    await console.close();
   });
 });

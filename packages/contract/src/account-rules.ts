@@ -7,7 +7,7 @@ import { type TranslatedLanguage, toTranslatedLanguage } from './errors.ts';
 
 /** Password rule of issue 4: 8 to 64 characters, and not one of the most common passwords (checked by the server). */
 export const PASSWORD_RULE = { minLength: 8, maxLength: 64 } as const;
-export const SMS_PURPOSES = ['register', 'login', 'resetPassword'] as const;
+export const SMS_PURPOSES = ['register', 'login', 'resetPassword', 'bindMobile'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_MAX_TRIES = 5;

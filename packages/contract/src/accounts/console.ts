@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, isoDateTime, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { mobileChange } from './player.ts';
 
 /** Accounts, as the console sees them: players, their locks and passwords, the outboxes, failed logins, the key. */
 
@@ -46,6 +47,8 @@ export const playerDetail = playerRow.extend({
   registerIp: z.string(),
   registerDomain: z.string(),
   recentLogins: z.array(loginRecord),
+  /** The member's mobile number changes (security centre), newest first, the numbers masked. */
+  mobileChanges: z.array(mobileChange),
   recentFailures: z.array(
     z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
   ),

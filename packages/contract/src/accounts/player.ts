@@ -224,6 +224,23 @@ export const securityConfig = z.object({
   password: z.object({ expiresAt: z.string().nullable(), mustChange: z.boolean() }),
 });
 
+/** A change of the member's mobile number: when, and the number before (null for the first) and after, masked. */
+export const mobileChange = z.object({
+  at: z.string(),
+  oldCountryDialingCode: z.string().nullable(),
+  oldMobileNum: z.string().nullable(),
+  countryDialingCode: z.string(),
+  mobileNum: z.string(),
+});
+export type MobileChange = z.infer<typeof mobileChange>;
+/** Binding or changing the mobile number: the SMS code sent to the new number, and the login password. */
+export const bindMobileBody = z.object({
+  countryDialingCode,
+  mobileNum: mobileNumber,
+  verificationCode: smsCode,
+  password: z.string().min(1).max(128),
+});
+
 /** A VIP level: what the member must reach, in major units of the merchant's currency. */
 export const vipLevel = z.object({
   rank: z.number().int(),
@@ -482,6 +499,34 @@ export const accountsEndpoints = {
     path: '/wps/v2/member/securityConfig',
     access: 'member',
     response: securityConfig,
+  }),
+  /**
+   * The SMS code that proves a number the member binds or changes to in the security centre (purpose 'bindMobile');
+   * the same sending limits as every SMS code. A number another account has is refused with mobile_taken.
+   */
+  mobileSms: endpoint({
+    method: 'POST',
+    path: '/wps/member/mobile/sms',
+    access: 'realMember',
+    body: z.object({ mobileNum: mobileNumber, countryDialingCode }),
+    idempotent: true,
+    response: smsSent,
+  }),
+  /** Binds the number (or changes the bound one) with its SMS code and the login password; the change is kept. */
+  bindMobile: endpoint({
+    method: 'PUT',
+    path: '/wps/member/mobile',
+    access: 'realMember',
+    bodyType: 'encrypted',
+    body: bindMobileBody,
+    response: securityConfig,
+  }),
+  /** The member's mobile number changes, newest first. */
+  mobileChanges: endpoint({
+    method: 'GET',
+    path: '/wps/member/mobile/changes',
+    access: 'realMember',
+    response: z.array(mobileChange),
   }),
   rankProgress: endpoint({
     method: 'GET',

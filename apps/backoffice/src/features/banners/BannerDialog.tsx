@@ -5,6 +5,7 @@ import { call } from '../../app/api.ts';
 import type { Editor } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -246,10 +247,15 @@ export function BannerDialog({
         <TextField
           label={t('banners.link')}
           value={linkUrl}
-          placeholder={linkageType === 'EXTERNAL' ? 'https://' : '/promotions'}
+          placeholder={linkageType === 'EXTERNAL' ? 'https://' : '/lottery'}
           onChange={(event) => setLinkUrl(event.target.value)}
           error={errors.linkUrl}
         />
+        {linkageType === '' || linkUrl.trim() === '' ? (
+          <div className="span-2">
+            <Alert tone="warning">{t('banners.noLinkWarning')}</Alert>
+          </div>
+        ) : null}
         <BannerVersions drafts={versions} onChange={setVersions} errors={errors} fileProblem={fileProblem} />
         <SortField value={sort} onChange={setSort} error={errors.sort} />
         <div className="checkbox-cell">

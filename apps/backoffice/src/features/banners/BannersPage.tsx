@@ -51,7 +51,9 @@ export function BannersPage() {
             <span className="cell-sub mono link-cell">{banner.linkUrl}</span>
           </span>
         ) : (
-          <span className="subtle">{t('banners.linkTypes.none')}</span>
+          <span title={t('banners.noLinkWarning')}>
+            <Badge tone="warning">{t('banners.noLink')}</Badge>
+          </span>
         ),
     },
     sortColumn(t),

@@ -22,8 +22,12 @@ import './players.css';
 
 type Login = PlayerDetail['recentLogins'][number];
 type Failure = PlayerDetail['recentFailures'][number];
+type MobileChange = PlayerDetail['mobileChanges'][number];
 
-/** One player: status, profile, recent logins and failed logins, and what an operator may do about them. */
+/**
+ * One player: status, profile, mobile number changes, recent logins and failed logins, and what an operator may do
+ * about them.
+ */
 export function PlayerPage() {
   const { id } = useParams();
   const playerId = Number(id);
@@ -74,6 +78,14 @@ function PlayerView({ player }: { player: PlayerDetail }) {
       header: t('loginFailures.reason'),
       render: (row) => <Badge tone="warning">{failureReason(row.reason, t)}</Badge>,
     },
+  ];
+
+  const mobileChanges: Column<MobileChange>[] = [
+    dateTimeColumn('at', t('players.time'), i18n.language, (row) => row.at),
+    monoColumn('before', t('players.mobileBefore'), (row) =>
+      mobileText({ countryDialingCode: row.oldCountryDialingCode ?? '', mobileNum: row.oldMobileNum ?? '' }),
+    ),
+    monoColumn('after', t('players.mobileAfter'), (row) => mobileText(row)),
   ];
 
   return (
@@ -130,6 +142,16 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               { label: t('players.lastLogin'), value: when(player.lastLoginAt) },
               { label: t('players.lastLoginIp'), value: player.lastLoginIp, mono: true },
             ]}
+          />
+        </Card>
+        <Card title={t('players.mobileChanges')}>
+          <p className="subtle">{t('players.mobileChangesNote')}</p>
+          <Table
+            caption={t('players.mobileChanges')}
+            columns={mobileChanges}
+            rows={player.mobileChanges}
+            rowKey={(row) => `${row.at}-${row.mobileNum}`}
+            empty={<EmptyState icon="check" title={t('players.noMobileChanges')} />}
           />
         </Card>
         <Card title={t('players.recentLogins')}>

@@ -141,13 +141,17 @@ const red = { from: '#2b0a12', to: '#8f1d3a', accent: '#ffb347' };
 const blue = { from: '#0a1633', to: '#1d4f8f', accent: '#6fd3ff' };
 const green = { from: '#07251a', to: '#16704a', accent: '#b8ff5c' };
 
-/** Banners of every group of §2: [group, art, link type, link]. */
+/**
+ * Banners of every group of §2: [group, art, link type, link]. Each promises only what the site does (issue 32 item
+ * 6: no bonus, rebate, VIP benefit, points mall or tournament until those exist) and links to the page its PLAY NOW
+ * button promises (item 9).
+ */
 export const BANNERS: [string, BannerArt, '' | 'INTERNAL' | 'EXTERNAL', string][] = [
   [
     'w_home',
-    { title: 'Welcome bonus 100%', subtitle: 'Double your first deposit, up to 5,000', ...purple },
+    { title: 'Provably fair slots', subtitle: 'Check the seeds behind every spin', ...purple },
     'INTERNAL',
-    '/promotions',
+    '/rng',
   ],
   [
     'w_home',
@@ -157,83 +161,143 @@ export const BANNERS: [string, BannerArt, '' | 'INTERNAL' | 'EXTERNAL', string][
   ],
   [
     'w_home',
-    { title: 'Live casino lounge', subtitle: 'Real dealers, real tables, around the clock', ...red },
+    { title: 'Live casino lounge', subtitle: 'European roulette, open around the clock', ...red },
     'INTERNAL',
     '/live',
   ],
   [
     'w_register',
-    {
-      title: 'Join Tessera today',
-      subtitle: 'Register in one minute and claim your welcome gift',
-      ...purple,
-    },
-    '',
-    '',
-  ],
-  ['w_login', { title: 'Welcome back', subtitle: 'Your favourite games are waiting', ...blue }, '', ''],
-  [
-    'w_rng',
-    { title: 'Slots jackpot week', subtitle: 'Over 1,000 slot games with growing jackpots', ...purple },
+    { title: 'Join Tessera today', subtitle: 'Register in one minute and start playing', ...purple },
     'INTERNAL',
-    '/promotions',
+    '/rng',
+  ],
+  [
+    'w_login',
+    { title: 'Welcome back', subtitle: 'Your favourite games are waiting', ...blue },
+    'INTERNAL',
+    '/rng',
   ],
   [
     'w_rng',
-    { title: 'New slots every Friday', subtitle: 'Be the first to spin the latest releases', ...blue },
-    '',
-    '',
+    { title: 'Three Tessera slots', subtitle: 'Lucky Sevens, Jade Temple and Nova Gems', ...purple },
+    'INTERNAL',
+    '/rng',
   ],
-  ['w_live', { title: 'Baccarat VIP tables', subtitle: 'Higher limits and private dealers', ...red }, '', ''],
-  ['w_live', { title: 'Roulette rush', subtitle: 'Lightning multipliers every round', ...purple }, '', ''],
-  ['w_fish', { title: 'Ocean hunter', subtitle: 'Catch the golden dragon for 500x', ...teal }, '', ''],
+  [
+    'w_rng',
+    {
+      title: 'Free spins in Jade Temple',
+      subtitle: '243 ways to win, with free spins that retrigger',
+      ...blue,
+    },
+    'INTERNAL',
+    '/rng',
+  ],
+  [
+    'w_live',
+    { title: 'European roulette', subtitle: 'Single zero: a straight number pays 35 to 1', ...red },
+    'INTERNAL',
+    '/live',
+  ],
+  [
+    'w_live',
+    { title: 'Red or black', subtitle: 'Even-money bets, dozens, columns and more', ...purple },
+    'INTERNAL',
+    '/live',
+  ],
   [
     'w_fish',
-    { title: 'Fishing frenzy', subtitle: 'Team up with friends and share the catch', ...blue },
-    '',
-    '',
+    { title: 'Deep Sea Hunt', subtitle: 'Aim for the Golden Whale: up to 300x', ...teal },
+    'INTERNAL',
+    '/fish',
   ],
-  ['w_pvp', { title: 'Card and board rooms', subtitle: 'Play against real opponents', ...green }, '', ''],
-  ['w_pvp', { title: 'Tournament season', subtitle: 'Climb the ladder for weekly prizes', ...red }, '', ''],
-  ['w_sports', { title: 'Football fever', subtitle: 'Best odds on every major league', ...green }, '', ''],
+  [
+    'w_fish',
+    { title: 'Fair fishing', subtitle: 'Each fish’s pay and hit chance are published', ...blue },
+    'INTERNAL',
+    '/fish',
+  ],
+  [
+    'w_pvp',
+    { title: 'Baccarat rooms', subtitle: 'Jade, Gold and Dragon: three tables, three limits', ...green },
+    'INTERNAL',
+    '/pvp',
+  ],
+  [
+    'w_pvp',
+    { title: 'Player, Banker or Tie', subtitle: 'Eight decks, standard third-card rules', ...red },
+    'INTERNAL',
+    '/pvp',
+  ],
   [
     'w_sports',
-    { title: 'Cash out any time', subtitle: 'Take control of your bets in play', ...blue },
-    '',
-    '',
+    { title: 'Football and more', subtitle: 'Sports betting with FB Sports', ...green },
+    'INTERNAL',
+    '/sports',
   ],
-  ['w_esports', { title: 'Esports arena', subtitle: 'Bet on the biggest tournaments', ...purple }, '', ''],
-  ['w_esports', { title: 'Live esports odds', subtitle: 'Every map, every round', ...teal }, '', ''],
+  [
+    'w_sports',
+    { title: 'Easy transfers', subtitle: 'Move money to FB Sports and back in My wallet', ...blue },
+    'INTERNAL',
+    '/sports',
+  ],
+  [
+    'w_esports',
+    { title: 'Football at FB Sports', subtitle: 'Matches and markets from FB Sports', ...purple },
+    'INTERNAL',
+    '/sports',
+  ],
+  [
+    'w_esports',
+    { title: 'A draw every minute', subtitle: 'Fast e-lottery, all day', ...teal },
+    'INTERNAL',
+    '/elott',
+  ],
   [
     'w_lott',
-    { title: 'E-lottery every minute', subtitle: 'Pick your numbers, win in seconds', ...teal },
-    '',
-    '',
-  ],
-  ['w_lott', { title: 'Lucky numbers', subtitle: 'Hot and cold number statistics', ...green }, '', ''],
-  ['w_down', { title: 'Play on the go', subtitle: 'Download the app for iOS and Android', ...blue }, '', ''],
-  [
-    'w_promotion',
-    { title: 'Promotions', subtitle: 'Bonuses, rebates and missions every week', ...purple },
-    '',
-    '',
+    { title: 'E-lottery every minute', subtitle: 'Pick your numbers, see the draw within a minute', ...teal },
+    'INTERNAL',
+    '/elott',
   ],
   [
+    'w_lott',
+    { title: 'Verify every draw', subtitle: 'Check each e-lottery result against its seed', ...green },
+    'INTERNAL',
+    '/lottery/verify',
+  ],
+  [
+    'w_down',
+    { title: 'Play on the go', subtitle: 'Tessera works in your phone’s browser', ...blue },
+    'INTERNAL',
+    '/down',
+  ],
+  [
     'w_promotion',
-    { title: 'Refer a friend', subtitle: 'Earn rewards for every friend who joins', ...red },
-    '',
-    '',
+    { title: 'Play fair', subtitle: 'Provably fair house games and verifiable draws', ...purple },
+    'INTERNAL',
+    '/lottery/verify',
+  ],
+  [
+    'w_promotion',
+    { title: 'Become an agent', subtitle: 'Read how our agent programme works, and apply', ...red },
+    'INTERNAL',
+    '/join',
   ],
   [
     'w_shop',
-    { title: 'Points mall', subtitle: 'Turn your points into rewards, points never expire', ...green },
-    '',
-    '',
+    { title: 'Try the Tessera games', subtitle: 'Slots, fishing, roulette and baccarat', ...green },
+    'INTERNAL',
+    '/rng',
   ],
-  ['w_help', { title: 'Help centre', subtitle: 'Answers to your questions, day and night', ...blue }, '', ''],
+  [
+    'w_help',
+    { title: 'Help centre', subtitle: 'Answers to your questions, day and night', ...blue },
+    'INTERNAL',
+    '/help',
+  ],
 ];
 
-/** [language, title, content] */
+/** [language, title, content]; like the banners, they promise only what the site does (issue 32 item 6). */
 export const NOTICES: [string, string, string][] = [
   ...Array.from({ length: 10 }, (_, index): [string, string, string] => {
     const topics = [
@@ -241,20 +305,32 @@ export const NOTICES: [string, string, string][] = [
         'Scheduled maintenance on Sunday',
         'The site will be upgraded on <strong>Sunday from 02:00 to 04:00 UTC</strong>. Balances are safe.',
       ],
-      ['New lottery games added', 'Five new <em>fast lottery</em> games now draw every three minutes.'],
       [
-        'Deposit channels updated',
-        'Bank transfer deposits are now credited within <strong>5 minutes</strong>.',
+        'New lottery games added',
+        'Five <em>fast e-lottery</em> games draw every 1, 2, 3 and 5 minutes, all day.',
       ],
-      ['Responsible gaming reminder', 'Set deposit limits in your account at any time. Play for fun.'],
-      ['Weekend rebate raised', 'Slots rebate is <strong>1.2%</strong> this weekend.'],
+      [
+        'Two ways to deposit',
+        'Pay online and the money is in your balance as soon as the gateway confirms it, or send a bank transfer, which finance confirms once it arrives.',
+      ],
+      [
+        'Responsible gaming reminder',
+        'Ask customer service for a deposit limit or a break at any time. Play for fun.',
+      ],
+      [
+        'Verify e-lottery draws',
+        'Each e-lottery draw publishes the hash of its seed before betting opens: check any result on the <a href="/lottery/verify">Verify a lottery draw</a> page.',
+      ],
       [
         'Beware of phishing sites',
         'Only use the official domains listed in the speed test. We never ask for your password.',
       ],
-      ['VIP programme launch', 'Climb the VIP levels for faster withdrawals and birthday gifts.'],
-      ['Mobile app update', 'Version 2.4 of the app brings dark mode and faster lobbies.'],
-      ['Esports season opens', 'Bet on the new season with boosted odds on opening matches.'],
+      ['Baccarat rooms open', 'Three baccarat rooms, Jade, Gold and Dragon, deal around the clock.'],
+      ['Light and dark themes', 'Choose the light or the dark theme with the switch in the site’s header.'],
+      [
+        'Sign in with an SMS code',
+        'Add a mobile number in My account to sign in with a code and reset your password by phone.',
+      ],
       [
         'Holiday customer service hours',
         'Customer service stays open <strong>24/7</strong> through the holidays.',
@@ -268,11 +344,19 @@ export const NOTICES: [string, string, string][] = [
     'Bảo trì định kỳ vào Chủ nhật',
     '<p>Trang web sẽ được nâng cấp vào <strong>Chủ nhật từ 02:00 đến 04:00 UTC</strong>.</p>',
   ],
-  ['VI', 'Thêm trò chơi xổ số mới', '<p>Năm trò chơi <em>xổ số nhanh</em> mới, quay thưởng mỗi ba phút.</p>'],
-  ['VI', 'Nhắc nhở chơi có trách nhiệm', '<p>Bạn có thể đặt giới hạn nạp tiền bất cứ lúc nào.</p>'],
+  [
+    'VI',
+    'Thêm trò chơi xổ số mới',
+    '<p>Năm trò <em>xổ số điện tử nhanh</em> quay thưởng mỗi 1, 2, 3 và 5 phút, cả ngày.</p>',
+  ],
+  [
+    'VI',
+    'Nhắc nhở chơi có trách nhiệm',
+    '<p>Liên hệ chăm sóc khách hàng để đặt giới hạn nạp tiền hoặc tạm nghỉ bất cứ lúc nào.</p>',
+  ],
   ['CN', '周日例行维护', '<p>网站将于<strong>周日 02:00 至 04:00（UTC）</strong>升级维护。</p>'],
-  ['CN', '新增彩票游戏', '<p>新增五款<em>快速彩票</em>，每三分钟开奖一次。</p>'],
-  ['CN', '理性游戏提醒', '<p>您可以随时设置存款限额，请理性游戏。</p>'],
+  ['CN', '新增彩票游戏', '<p>五款<em>快速电子彩票</em>，每 1、2、3、5 分钟开奖，全天不停。</p>'],
+  ['CN', '理性游戏提醒', '<p>您可随时联系客服设置存款限额或暂停游戏，请理性游戏。</p>'],
 ];
 
 /** [type, audience, title and content per language] */
@@ -293,30 +377,42 @@ export const ANNOUNCEMENTS: [string, string, Record<'EN' | 'VI' | 'CN', [string,
     'PL',
     'noMobile',
     {
-      EN: ['Player notice: verify your phone', '<p>Verify your phone number to secure withdrawals.</p>'],
+      EN: [
+        'Player notice: verify your phone',
+        '<p>Add and verify your mobile number in <a href="/member?page=securityCenter">My account</a>: you can then sign in with an SMS code and reset your password by phone.</p>',
+      ],
       VI: [
         'Thông báo: xác minh số điện thoại',
-        '<p>Hãy xác minh số điện thoại để bảo vệ các lệnh rút tiền.</p>',
+        '<p>Hãy thêm và xác minh số điện thoại trong <a href="/member?page=securityCenter">Tài khoản của tôi</a>: bạn sẽ đăng nhập được bằng mã SMS và đặt lại mật khẩu qua điện thoại.</p>',
       ],
-      CN: ['玩家须知：验证手机号', '<p>请验证您的手机号码，以保障提款安全。</p>'],
+      CN: [
+        '玩家须知：验证手机号',
+        '<p>请在<a href="/member?page=securityCenter">我的账户</a>中绑定并验证手机号码，之后即可使用短信验证码登录，并通过手机重置密码。</p>',
+      ],
     },
   ],
   [
     'PU',
     'noDeposit',
     {
-      EN: ['Welcome bonus', '<p>Deposit today and receive a <strong>100%</strong> welcome bonus.</p>'],
-      VI: ['Thưởng chào mừng', '<p>Nạp tiền hôm nay để nhận thưởng chào mừng <strong>100%</strong>.</p>'],
-      CN: ['欢迎奖金', '<p>今日存款即可获得 <strong>100%</strong> 欢迎奖金。</p>'],
+      EN: [
+        'Your first deposit',
+        '<p>Deposit online or by bank transfer from the member centre: an online payment is in your balance as soon as the gateway confirms it.</p>',
+      ],
+      VI: [
+        'Lần nạp tiền đầu tiên',
+        '<p>Nạp tiền trực tuyến hoặc chuyển khoản trong trung tâm thành viên: khoản thanh toán trực tuyến vào số dư ngay khi cổng thanh toán xác nhận.</p>',
+      ],
+      CN: ['首次存款', '<p>在会员中心在线支付或银行转账存款：在线支付经支付网关确认后即刻到账。</p>'],
     },
   ],
   [
     'PR',
     'all',
     {
-      EN: ['Weekly rebate', '<p>Rebates up to 1.2% are paid every Monday.</p>'],
-      VI: ['Hoàn trả hằng tuần', '<p>Hoàn trả lên đến 1,2% được chi trả vào thứ Hai hằng tuần.</p>'],
-      CN: ['每周返水', '<p>每周一发放最高 1.2% 的返水。</p>'],
+      EN: ['E-lottery every minute', '<p>Pick your numbers and see the draw within a minute, all day.</p>'],
+      VI: ['Xổ số điện tử mỗi phút', '<p>Chọn số và xem kết quả trong vòng một phút, cả ngày.</p>'],
+      CN: ['每分钟电子彩票', '<p>选好号码，一分钟内开奖，全天不停。</p>'],
     },
   ],
   [
@@ -350,7 +446,10 @@ export const HELP: [string, string, [string, string][]][] = [
     'EN',
     'Deposits and withdrawals',
     [
-      ['How long does a deposit take?', '<p>Most deposits arrive within 5 minutes.</p>'],
+      [
+        'How long does a deposit take?',
+        '<p>An online payment is in your balance as soon as the gateway confirms it. A bank transfer is credited once finance sees it arrive; your deposit history shows its status.</p>',
+      ],
       [
         'How do I withdraw?',
         '<p>Open the member centre, choose <strong>Withdraw</strong>, enter the amount and your withdrawal password.</p>',
@@ -363,7 +462,7 @@ export const HELP: [string, string, [string, string][]][] = [
     [
       [
         'Setting limits',
-        '<p>You can set daily, weekly and monthly deposit limits, or exclude yourself for a period.</p>',
+        '<p>Customer service sets a deposit limit or excludes you for a period whenever you ask. See <a href="/responsible-gaming">Responsible gaming</a>.</p>',
       ],
     ],
   ],
@@ -380,14 +479,28 @@ export const HELP: [string, string, [string, string][]][] = [
   [
     'VI',
     'Nạp và rút tiền',
-    [['Nạp tiền mất bao lâu?', '<p>Phần lớn giao dịch nạp tiền đến trong vòng 5 phút.</p>']],
+    [
+      [
+        'Nạp tiền mất bao lâu?',
+        '<p>Thanh toán trực tuyến vào số dư ngay khi cổng thanh toán xác nhận. Chuyển khoản được cộng khi bộ phận tài chính thấy tiền về; lịch sử nạp tiền cho thấy trạng thái.</p>',
+      ],
+    ],
   ],
   [
     'CN',
     '新手入门',
     [['如何注册？', '<p>点击<strong>注册</strong>，设置用户名和密码，确认您已年满 18 岁并同意条款。</p>']],
   ],
-  ['CN', '存款与提款', [['存款需要多久？', '<p>大部分存款在 5 分钟内到账。</p>']]],
+  [
+    'CN',
+    '存款与提款',
+    [
+      [
+        '存款需要多久？',
+        '<p>在线支付经支付网关确认后即刻到账；银行转账在财务确认到账后入账，存款记录会显示其状态。</p>',
+      ],
+    ],
+  ],
 ];
 
 /** [type, title, url] */
@@ -634,97 +747,97 @@ export const BANNER_ACTIONS: Record<string, string> = { EN: 'PLAY NOW', VI: 'CH�
 
 /** The seeded banners' versions per language (issue 15), by the English title: [title, subtitle]. */
 export const BANNER_TRANSLATIONS: Record<string, Record<'VI' | 'CN', [string, string]>> = {
-  'Welcome bonus 100%': {
-    VI: ['Thưởng chào mừng 100%', 'Nhân đôi lần nạp đầu, tới 5.000'],
-    CN: ['首存奖金100%', '首次存款翻倍，最高5,000'],
+  'Provably fair slots': {
+    VI: ['Nổ hũ minh bạch', 'Kiểm tra hạt giống của mỗi vòng quay'],
+    CN: ['可验证公平的老虎机', '每次旋转的种子均可核验'],
   },
   'Daily lottery draws': {
     VI: ['Xổ số mỗi ngày', 'Quay nhanh vài phút một lần, cả ngày'],
     CN: ['每日彩票开奖', '全天候，每隔几分钟极速开奖'],
   },
   'Live casino lounge': {
-    VI: ['Sảnh casino trực tiếp', 'Người chia bài thật, bàn thật, suốt ngày đêm'],
-    CN: ['真人娱乐大厅', '真人荷官，真实牌桌，全天候'],
+    VI: ['Sảnh casino trực tiếp', 'Roulette châu Âu, mở cửa suốt ngày đêm'],
+    CN: ['真人娱乐大厅', '欧式轮盘，全天候开放'],
   },
   'Join Tessera today': {
-    VI: ['Tham gia Tessera ngay', 'Đăng ký trong một phút, nhận quà chào mừng'],
-    CN: ['立即加入Tessera', '一分钟注册，领取欢迎礼'],
+    VI: ['Tham gia Tessera ngay', 'Đăng ký trong một phút và bắt đầu chơi'],
+    CN: ['立即加入Tessera', '一分钟注册，立即开始游戏'],
   },
   'Welcome back': {
     VI: ['Chào mừng trở lại', 'Trò chơi yêu thích đang chờ bạn'],
     CN: ['欢迎回来', '您喜爱的游戏正在等您'],
   },
-  'Slots jackpot week': {
-    VI: ['Tuần lễ nổ hũ', 'Hơn 1.000 trò nổ hũ với giải thưởng tăng dần'],
-    CN: ['老虎机奖池周', '上千款老虎机，奖池不断累积'],
+  'Three Tessera slots': {
+    VI: ['Ba trò nổ hũ Tessera', 'Lucky Sevens, Jade Temple và Nova Gems'],
+    CN: ['三款Tessera老虎机', 'Lucky Sevens、Jade Temple 与 Nova Gems'],
   },
-  'New slots every Friday': {
-    VI: ['Nổ hũ mới mỗi thứ Sáu', 'Là người đầu tiên quay trò mới nhất'],
-    CN: ['每周五上新老虎机', '抢先体验最新游戏'],
+  'Free spins in Jade Temple': {
+    VI: ['Quay miễn phí ở Jade Temple', '243 cách thắng, vòng quay miễn phí có thể tái kích hoạt'],
+    CN: ['Jade Temple 免费旋转', '243种中奖方式，免费旋转可再次触发'],
   },
-  'Baccarat VIP tables': {
-    VI: ['Bàn Baccarat VIP', 'Hạn mức cao hơn và người chia bài riêng'],
-    CN: ['百家乐VIP桌', '更高限额，专属荷官'],
+  'European roulette': {
+    VI: ['Roulette châu Âu', 'Một số 0: cược thẳng một số trả 35 lần'],
+    CN: ['欧式轮盘', '单零：单号投注赔付35倍'],
   },
-  'Roulette rush': {
-    VI: ['Roulette tốc độ', 'Hệ số nhân chớp nhoáng mỗi ván'],
-    CN: ['轮盘狂潮', '每局闪电倍数'],
+  'Red or black': {
+    VI: ['Đỏ hay đen', 'Cược ăn đều, tá, cột và nhiều hơn nữa'],
+    CN: ['红或黑', '等额投注、打、列等多种玩法'],
   },
-  'Ocean hunter': {
-    VI: ['Thợ săn đại dương', 'Bắt rồng vàng nhận 500 lần'],
-    CN: ['海洋猎手', '捕获金龙赢500倍'],
+  'Deep Sea Hunt': {
+    VI: ['Săn Cá Biển Sâu', 'Nhắm Cá Voi Vàng: tới 300 lần'],
+    CN: ['深海猎鱼', '瞄准黄金鲸：最高300倍'],
   },
-  'Fishing frenzy': {
-    VI: ['Cuồng nhiệt bắn cá', 'Cùng bạn bè săn cá và chia chiến lợi phẩm'],
-    CN: ['捕鱼狂欢', '与好友组队，共享收获'],
+  'Fair fishing': {
+    VI: ['Bắn cá minh bạch', 'Mỗi loài cá đều công bố tỷ lệ và xác suất trúng'],
+    CN: ['公平捕鱼', '每种鱼的赔率和命中概率均公开'],
   },
-  'Card and board rooms': {
-    VI: ['Phòng game bài', 'Đấu với đối thủ thật'],
-    CN: ['棋牌房间', '与真人对手对战'],
+  'Baccarat rooms': {
+    VI: ['Phòng Baccarat', 'Ngọc, Vàng và Rồng: ba bàn, ba hạn mức'],
+    CN: ['百家乐房间', '翡翠、黄金、龙：三张桌，三种限额'],
   },
-  'Tournament season': {
-    VI: ['Mùa giải đấu', 'Leo hạng nhận giải thưởng hằng tuần'],
-    CN: ['锦标赛季', '攀登排行榜，赢取每周奖励'],
+  'Player, Banker or Tie': {
+    VI: ['Con, Cái hay Hòa', 'Tám bộ bài, luật rút lá thứ ba chuẩn'],
+    CN: ['闲、庄还是和', '八副牌，标准补牌规则'],
   },
-  'Football fever': {
-    VI: ['Cơn sốt bóng đá', 'Tỷ lệ tốt nhất mọi giải đấu lớn'],
-    CN: ['足球狂热', '各大联赛最佳赔率'],
+  'Football and more': {
+    VI: ['Bóng đá và hơn thế', 'Cá cược thể thao cùng FB Sports'],
+    CN: ['足球及更多', 'FB体育，尽享体育投注'],
   },
-  'Cash out any time': {
-    VI: ['Rút tiền cược bất cứ lúc nào', 'Chủ động với cược đang diễn ra'],
-    CN: ['随时提前兑现', '掌控您的滚球投注'],
+  'Easy transfers': {
+    VI: ['Chuyển tiền dễ dàng', 'Chuyển tiền qua lại với FB Sports trong Ví của tôi'],
+    CN: ['轻松转账', '在“我的钱包”中与FB体育互转'],
   },
-  'Esports arena': {
-    VI: ['Đấu trường thể thao điện tử', 'Đặt cược các giải đấu lớn nhất'],
-    CN: ['电竞竞技场', '投注最大型的电竞赛事'],
+  'Football at FB Sports': {
+    VI: ['Bóng đá tại FB Sports', 'Trận đấu và kèo cược từ FB Sports'],
+    CN: ['FB体育足球', 'FB体育的赛事与玩法'],
   },
-  'Live esports odds': {
-    VI: ['Tỷ lệ esports trực tiếp', 'Mọi bản đồ, mọi vòng đấu'],
-    CN: ['电竞实时赔率', '每张地图，每个回合'],
+  'A draw every minute': {
+    VI: ['Mỗi phút một kỳ quay', 'Xổ số điện tử nhanh, cả ngày'],
+    CN: ['每分钟一期', '极速电子彩票，全天开奖'],
   },
   'E-lottery every minute': {
-    VI: ['Xổ số điện tử mỗi phút', 'Chọn số, thắng trong vài giây'],
-    CN: ['每分钟电子彩票', '选择号码，数秒开奖'],
+    VI: ['Xổ số điện tử mỗi phút', 'Chọn số, xem kết quả trong vòng một phút'],
+    CN: ['每分钟电子彩票', '选好号码，一分钟内开奖'],
   },
-  'Lucky numbers': {
-    VI: ['Con số may mắn', 'Thống kê số nóng và số lạnh'],
-    CN: ['幸运号码', '冷热号码统计'],
+  'Verify every draw': {
+    VI: ['Kiểm chứng mọi kỳ quay', 'Đối chiếu mỗi kết quả xổ số điện tử với hạt giống'],
+    CN: ['每期均可验证', '用种子核验每期电子彩票结果'],
   },
   'Play on the go': {
-    VI: ['Chơi mọi lúc mọi nơi', 'Tải ứng dụng cho iOS và Android'],
-    CN: ['随时随地畅玩', '下载iOS和安卓应用'],
+    VI: ['Chơi mọi lúc mọi nơi', 'Tessera chạy ngay trên trình duyệt điện thoại'],
+    CN: ['随时随地畅玩', 'Tessera 可直接在手机浏览器中使用'],
   },
-  Promotions: {
-    VI: ['Khuyến mãi', 'Thưởng, hoàn trả và nhiệm vụ mỗi tuần'],
-    CN: ['优惠活动', '每周奖金、返水和任务'],
+  'Play fair': {
+    VI: ['Chơi công bằng', 'Trò chơi và kỳ quay kiểm chứng được'],
+    CN: ['公平游戏', '可验证公平的自营游戏与开奖'],
   },
-  'Refer a friend': {
-    VI: ['Giới thiệu bạn bè', 'Nhận thưởng cho mỗi người bạn tham gia'],
-    CN: ['推荐好友', '每位好友加入都有奖励'],
+  'Become an agent': {
+    VI: ['Trở thành đại lý', 'Tìm hiểu chương trình đại lý và đăng ký'],
+    CN: ['成为代理', '了解代理计划并申请加入'],
   },
-  'Points mall': {
-    VI: ['Cửa hàng điểm', 'Đổi điểm lấy quà, điểm không bao giờ hết hạn'],
-    CN: ['积分商城', '积分兑换奖励，永不过期'],
+  'Try the Tessera games': {
+    VI: ['Thử trò chơi của Tessera', 'Nổ hũ, bắn cá, roulette và baccarat'],
+    CN: ['体验Tessera自营游戏', '老虎机、捕鱼、轮盘和百家乐'],
   },
   'Help centre': {
     VI: ['Trung tâm trợ giúp', 'Giải đáp thắc mắc cả ngày lẫn đêm'],

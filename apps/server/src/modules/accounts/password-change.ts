@@ -8,6 +8,34 @@ import { checkConfirmation, checkNewPassword, setNewPassword } from './passwords
 import * as store from './store.ts';
 
 /**
+ * The signed-in member's login password, asked again before a change that protects the account (a new password, a
+ * new mobile number). Wrong answers count towards the same lock as failed logins; refused with password_incorrect
+ * at `field`.
+ */
+export async function checkCurrentPassword(
+  accounts: Accounts,
+  memberId: number,
+  password: string,
+  field: string,
+  visit: Visit,
+): Promise<store.MemberDb> {
+  const { db, config } = accounts;
+  const member = await store.findMember(db, memberId);
+  if (!member) throw new AppError('unauthorized');
+  const key = loginKey(member.username);
+  if (await lockedUntil(db, key, visit.now)) throw new AppError('account_locked');
+  const valid = await verifyPassword(member.password_hash ?? (await decoyPasswordHash()), password);
+  if (!member.password_hash || !valid) {
+    const failures = await write(db, { isolation: 'read committed' }, (tx) =>
+      recordFailure(tx, key, loginPolicy(config), visit.now),
+    );
+    if (failures >= config.memberLogin.maxAttempts) throw new AppError('account_locked');
+    throw new AppError('password_incorrect', { [field]: 'invalid_value' });
+  }
+  return member;
+}
+
+/**
  * Change password (§3): the old password is required, the new one must pass the rule and differ from it. Wrong
  * old passwords count towards the same lock as failed logins. The member's other sessions end.
  */
@@ -19,18 +47,13 @@ export async function changePassword(
 ) {
   const { db, config } = accounts;
   checkConfirmation(input.newPassword, input.confirmNewPassword);
-  const member = await store.findMember(db, caller.memberId);
-  if (!member) throw new AppError('unauthorized');
-  const key = loginKey(member.username);
-  if (await lockedUntil(db, key, visit.now)) throw new AppError('account_locked');
-  const valid = await verifyPassword(member.password_hash ?? (await decoyPasswordHash()), input.oldPassword);
-  if (!member.password_hash || !valid) {
-    const failures = await write(db, { isolation: 'read committed' }, (tx) =>
-      recordFailure(tx, key, loginPolicy(config), visit.now),
-    );
-    if (failures >= config.memberLogin.maxAttempts) throw new AppError('account_locked');
-    throw new AppError('password_incorrect', { oldPassword: 'invalid_value' });
-  }
+  const member = await checkCurrentPassword(
+    accounts,
+    caller.memberId,
+    input.oldPassword,
+    'oldPassword',
+    visit,
+  );
   if (input.newPassword === input.oldPassword) {
     throw new AppError('password_rule', { newPassword: 'password_same' });
   }

@@ -7,6 +7,7 @@ import { publish } from '../../platform/realtime.ts';
 import { text } from '../../platform/rng.ts';
 import { revokeSubjectSessions } from '../../platform/sessions.ts';
 import { type Accounts, loginKey, type Visit } from './accounts.ts';
+import { mobileChanges } from './mobile-numbers.ts';
 import { sendResetMail } from './password-reset.ts';
 import { passwordExpiry, UNAMBIGUOUS } from './passwords.ts';
 import * as store from './store.ts';
@@ -30,14 +31,15 @@ export function playerRow(member: store.MemberDb) {
 
 const RECENT = 20;
 
-/** The console's player page: status, recent logins with address and device, recent failures. */
+/** The console's player page: status, recent logins with address and device, recent failures, number changes. */
 export async function playerDetail(db: Queryable, id: number, now: Date) {
   const member = await store.findMember(db, id);
   if (!member) throw new AppError('not_found');
-  const [logins, failures, lockEnds] = await Promise.all([
+  const [logins, failures, lockEnds, mobiles] = await Promise.all([
     store.recentLogins(db, id, RECENT),
     store.listLoginFailures(db, { memberId: id, pageNo: 1, pageSize: RECENT }),
     lockedUntil(db, loginKey(member.username), now),
+    mobileChanges(db, id, RECENT),
   ]);
   return {
     ...playerRow(member),
@@ -60,6 +62,7 @@ export async function playerDetail(db: Queryable, id: number, now: Date) {
       userAgent: row.user_agent,
       loginType: row.login_type,
     })),
+    mobileChanges: mobiles,
     recentFailures: failures.rows.map((row) => ({
       at: row.created_at.toISOString(),
       ip: row.ip,

@@ -8,7 +8,8 @@ import * as store from './store.ts';
 export const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
 const DEFAULT_AVATAR = 'a01';
 
-const masked = (value: string, keep = 3) =>
+/** A number or code with all but its last `keep` characters starred, as member info shows it. */
+export const masked = (value: string, keep = 3) =>
   value.length <= keep ? value : `${'*'.repeat(value.length - keep)}${value.slice(-keep)}`;
 const maskedEmail = (email: string) => {
   const [name = '', domain = ''] = email.split('@');

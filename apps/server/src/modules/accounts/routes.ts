@@ -19,7 +19,7 @@ import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';
 import { withoutSecret } from './delivery.ts';
 import { captchaProviderOf, verifierFromConfig } from './human-verifiers.ts';
 import { freePlay, login, logout } from './login.ts';
-import { dialingCodeOf } from './mobile-numbers.ts';
+import { bindMobile, dialingCodeOf, mobileChanges } from './mobile-numbers.ts';
 import { changePassword } from './password-change.ts';
 import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './password-reset.ts';
 import {
@@ -185,6 +185,23 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     route(app, deps, endpoint, async ({ caller }) => playerAvatar(db, asMember(caller).memberId));
   }
   route(app, deps, api.securityConfig, async ({ caller }) => memberSecurity(db, asMember(caller).memberId));
+  route(app, deps, api.mobileSms, async (ctx) =>
+    sendSmsCode(
+      accounts,
+      {
+        countryDialingCode: ctx.body.countryDialingCode,
+        mobile: ctx.body.mobileNum,
+        purpose: 'bindMobile',
+        field: 'mobileNum',
+      },
+      visit(ctx),
+      ctx.idempotency,
+    ),
+  );
+  route(app, deps, api.bindMobile, async (ctx) =>
+    bindMobile(accounts, asMember(ctx.caller).memberId, ctx.body, visit(ctx)),
+  );
+  route(app, deps, api.mobileChanges, async ({ caller }) => mobileChanges(db, asMember(caller).memberId));
   route(app, deps, api.rankProgress, async ({ caller }) => playerRankProgress(db, asMember(caller).memberId));
   route(app, deps, api.setAvatar, async ({ caller, body }) =>
     setAvatar(db, asMember(caller).memberId, body.avatar),

@@ -42,7 +42,7 @@ export async function knownDialingCode(db: Queryable, countryDialingCode: string
 }
 
 /** The mobile number against the registration rule for mobileNum, when it is enabled. */
-async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
+export async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
   const rule = (await system.registerRules(db)).find((r) => r.key === 'mobileNum');
   if (rule?.enabled && ruleProblem(rule, mobile)) {
     throw new AppError('validation_failed', { [field]: registerRuleMessage(rule, language) });
@@ -50,7 +50,8 @@ async function checkMobileRule(db: Queryable, mobile: string, field: string, lan
 }
 
 /**
- * Sends a 6-digit code (CSPRNG) bound to the number and the purpose. Limits: SMS_MAX_PER_NUMBER per number and
+ * Sends a 6-digit code (CSPRNG) bound to the number and the purpose ('bindMobile': a number the signed-in member
+ * binds, refused with mobile_taken when an account has it, the member's own included). Limits: SMS_MAX_PER_NUMBER per number and
  * SMS_MAX_PER_IP per address in an hour, then too_many_requests for 5 minutes.
  */
 export async function sendSmsCode(
@@ -69,11 +70,12 @@ export async function sendSmsCode(
   const { now } = visit;
   const earlier = await earlierAnswer<{ expiredMinutes: number }>(db, idempotency);
   if (earlier) return earlier;
+  // Binding a number in the security centre needs no module flag: the member is signed in (realMember).
   const flag = { register: 'MOBILENUMREG3', login: 'MOBILEVERCODELOGIN3', resetPassword: 'CHNGPASSVERIF3' }[
-    input.purpose
+    input.purpose as Exclude<SmsPurpose, 'bindMobile'>
   ];
   if (input.purpose === 'register' && input.username !== undefined) await requireFlag(db, 'REGMOBVERF3');
-  else await requireFlag(db, flag);
+  else if (input.purpose !== 'bindMobile') await requireFlag(db, flag);
   if (!(await knownDialingCode(db, input.countryDialingCode))) {
     throw new AppError('validation_failed', { countryDialingCode: 'invalid_value' });
   }
@@ -87,7 +89,7 @@ export async function sendSmsCode(
     now,
   );
   const answer = { expiredMinutes: config.sms.codeMinutes };
-  if (input.purpose === 'register') {
+  if (input.purpose === 'register' || input.purpose === 'bindMobile') {
     if (input.username !== undefined && (await store.usernameTaken(db, input.username))) {
       throw new AppError('username_taken', { username: 'taken' });
     }

@@ -613,3 +613,43 @@ export function listDirectDownlines(db: Queryable, uplineId: number, username: s
     [uplineId, username, limit],
   );
 }
+
+// Mobile number changes (security centre).
+
+export interface MobileChangeDb {
+  id: number;
+  old_country_dialing_code: string | null;
+  old_mobile: string | null;
+  new_country_dialing_code: string;
+  new_mobile: string;
+  ip: string;
+  changed_at: Date;
+}
+
+/** Sets the member's number and keeps the change (the number before, from the row as it was). */
+export async function changeMobile(
+  tx: Queryable,
+  change: { memberId: number; countryDialingCode: string; mobile: string; ip: string },
+  now: Date,
+) {
+  await tx.query(
+    `with before as (select id, country_dialing_code, mobile from members where id = $1 for update)
+     insert into member_mobile_changes
+       (member_id, old_country_dialing_code, old_mobile, new_country_dialing_code, new_mobile, ip, changed_at)
+     select id, country_dialing_code, mobile, $2, $3, $4, $5 from before`,
+    [change.memberId, change.countryDialingCode, change.mobile, change.ip, now],
+  );
+  await tx.query('update members set country_dialing_code = $2, mobile = $3 where id = $1', [
+    change.memberId,
+    change.countryDialingCode,
+    change.mobile,
+  ]);
+}
+
+export function listMobileChanges(db: Queryable, memberId: number, limit: number) {
+  return db.query<MobileChangeDb>(
+    `select id, old_country_dialing_code, old_mobile, new_country_dialing_code, new_mobile, ip, changed_at
+     from member_mobile_changes where member_id = $1 order by id desc limit $2`,
+    [memberId, limit],
+  );
+}

@@ -85,18 +85,18 @@ describe('player calls: banners', () => {
     expect(home.headers['cache-control']).toBe('no-store');
     expect(home.body.value).toHaveLength(3);
     expect(home.body.value.map((b: { title: string }) => b.title)).toEqual([
-      'Welcome bonus 100%',
+      'Provably fair slots',
       'Daily lottery draws',
       'Live casino lounge',
     ]);
     expect(home.body.value[0]).toEqual({
       bannerId: expect.any(Number),
       groupName: 'w_home',
-      title: 'Welcome bonus 100%',
+      title: 'Provably fair slots',
       url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
       phoneUrl: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
       linkageType: 'INTERNAL',
-      linkUrl: '/promotions',
+      linkUrl: '/rng',
     });
     const register = await t.get('/wps/system/banners?groupName=w_register');
     expect(register.body.value).toEqual([
@@ -106,8 +106,8 @@ describe('player calls: banners', () => {
         title: 'Join Tessera today',
         url: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
         phoneUrl: expect.stringMatching(/^\/images\/[0-9a-f-]{36}$/),
-        linkageType: '',
-        linkUrl: '',
+        linkageType: 'INTERNAL',
+        linkUrl: '/rng',
       },
     ]);
     const login = await t.get('/wps/system/banners?groupName=w_login');
@@ -236,8 +236,8 @@ describe('player calls: announcements', () => {
     const titles: Record<string, string> = {
       B: 'Welcome to Tessera',
       PL: 'Player notice: verify your phone',
-      PU: 'Welcome bonus',
-      PR: 'Weekly rebate',
+      PU: 'Your first deposit',
+      PR: 'E-lottery every minute',
       H: 'Top winners this week',
     };
     for (const [type, title] of Object.entries(titles)) {
@@ -480,11 +480,11 @@ describe('console: banners (operations only)', () => {
       await home('TH'),
     ];
     expect(vietnamese.map((banner) => banner.title)).toEqual([
-      'Thưởng chào mừng 100%',
+      'Nổ hũ minh bạch',
       'Xổ số mỗi ngày',
       'Sảnh casino trực tiếp',
     ]);
-    expect(chinese[0]?.title).toBe('首存奖金100%');
+    expect(chinese[0]?.title).toBe('可验证公平的老虎机');
     expect(vietnamese[0]?.url).not.toBe(english[0]?.url);
     expect(vietnamese[0]?.phoneUrl).not.toBe(english[0]?.phoneUrl);
     expect(thai).toEqual(english);
@@ -826,7 +826,7 @@ describe('console: announcements (operations and support)', () => {
     expect((await t.get(`${API}/announcements`, tok.support)).body.value).toContainEqual(row);
     const live = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PR');
     expect(live.body.value.promotion.map((a: { title: string }) => a.title)).toEqual([
-      'Weekly rebate',
+      'E-lottery every minute',
       'Spring promotion',
     ]);
 
@@ -842,7 +842,7 @@ describe('console: announcements (operations and support)', () => {
       after,
     });
     const pu = await t.get('/wps/relay/MCSFE_getListAnnouncements?type=PU', tok.member);
-    expect(pu.body.value.popup.map((a: { title: string }) => a.title)).toEqual(['Welcome bonus']);
+    expect(pu.body.value.popup.map((a: { title: string }) => a.title)).toEqual(['Your first deposit']);
 
     const removed = await t.send('DELETE', `${API}/announcements/${row.id}`, undefined, tok.support);
     expect(removed.body.value).toEqual({ ok: true });

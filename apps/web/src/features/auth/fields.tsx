@@ -290,23 +290,8 @@ export function MobileField({
   );
 }
 
-/**
- * A mobile number and the SMS code sent to it for a visitor (sms login, reset by phone): the code is asked for
- * only once the number passes its check.
- */
-export function NoLoginSmsFields({
-  purpose,
-  mobile,
-  onMobile,
-  countryDialingCode,
-  onCountry,
-  code,
-  onCode,
-  codeField,
-  errors,
-  setErrors,
-}: {
-  purpose: 'login' | 'resetPassword';
+/** A mobile number and the SMS code sent to it, with their values and the form's errors. */
+interface MobileSmsProps {
   mobile: string;
   onMobile: (value: string) => void;
   countryDialingCode: string;
@@ -317,11 +302,29 @@ export function NoLoginSmsFields({
   codeField: string;
   errors: FieldErrors;
   setErrors: (update: (current: FieldErrors) => FieldErrors) => void;
-}) {
+}
+
+/**
+ * A mobile number and the SMS code `send` sends to it: the code is sent only once the number passes its check.
+ */
+export function MobileSmsFields({
+  mobile,
+  onMobile,
+  countryDialingCode,
+  onCountry,
+  code,
+  onCode,
+  codeField,
+  errors,
+  setErrors,
+  send,
+  mobileLabel,
+}: MobileSmsProps & { send: SendSms; mobileLabel?: string }) {
   const { t } = useTranslation();
   return (
     <>
       <MobileField
+        label={mobileLabel}
         mobile={mobile}
         onMobile={onMobile}
         countryDialingCode={countryDialingCode}
@@ -337,11 +340,26 @@ export function NoLoginSmsFields({
           setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
           return problem === null;
         }}
-        send={() =>
-          api(accountEndpoints.smsNoLogin, { body: { mobileNum: mobile, countryDialingCode, purpose } })
-        }
+        send={send}
         onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
       />
     </>
+  );
+}
+
+/** The number and code for a visitor (sms login, reset by phone). */
+export function NoLoginSmsFields({
+  purpose,
+  ...fields
+}: MobileSmsProps & { purpose: 'login' | 'resetPassword' }) {
+  return (
+    <MobileSmsFields
+      {...fields}
+      send={() =>
+        api(accountEndpoints.smsNoLogin, {
+          body: { mobileNum: fields.mobile, countryDialingCode: fields.countryDialingCode, purpose },
+        })
+      }
+    />
   );
 }

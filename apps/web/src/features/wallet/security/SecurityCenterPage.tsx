@@ -12,13 +12,15 @@ import { avatarQuery, memberInfoQuery, shownName } from '../../auth/member.ts';
 import { errorText } from '../../auth/validation.ts';
 import { BankAccountForm, BankAccountList } from '../withdraw/BankAccounts.tsx';
 import { withdrawalInfoQuery } from '../withdraw/queries.ts';
+import { MobileNumberSection } from './MobileNumberSection.tsx';
 import { PaymentPasswordForm } from './PaymentPasswordForm.tsx';
 import '../wallet.css';
 import '../withdraw/withdraw.css';
 
 /**
  * My account (securityCenter): the member's profile from the member info (§3), the login password (the existing
- * change-password modal), the payment password (set or change), and the bank accounts withdrawals pay to.
+ * change-password modal), the mobile number (add or change, with its history), the payment password (set or
+ * change), and the bank accounts withdrawals pay to.
  */
 export default function SecurityCenterPage() {
   const { t } = useTranslation();
@@ -98,6 +100,8 @@ export default function SecurityCenterPage() {
           {t('auth.changePassword.title')}
         </Button>
       </section>
+
+      <MobileNumberSection info={info} />
 
       <section className="security-card" aria-label={t('security.payment.section')}>
         <p className="security-status">
