@@ -276,10 +276,12 @@ describe('player site: home rails', () => {
       // The next draws: the soonest to close first, each with its countdown and the way to its betting view.
       const draw = rail(page, 'Next draws').getByRole('listitem').first();
       await draw.getByText(/^Closes in\s*\d{2}:\d{2}/).waitFor();
-      const next =
-        await publicApi<{ gameId: string; gameName: string; numero: string | null; lockTime: number }[]>(
-          '/lgw/games',
-        );
+      // The lottery's /lgw calls answer bare JSON.
+      const next = (await (await fetch(`${baseUrl()}/lgw/games`)).json()) as {
+        gameName: string;
+        numero: string | null;
+        lockTime: number;
+      }[];
       const soonest = next.filter((game) => game.numero && game.lockTime > 0).map((game) => game.gameName);
       expect(soonest).toContain(await draw.getAttribute('aria-label'));
       expect(await draw.getByRole('link').getAttribute('href')).toMatch(/\?gameCode=[A-Z0-9_]+$/);
