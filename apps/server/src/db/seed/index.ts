@@ -316,13 +316,15 @@ async function seedResources(tx: Queryable) {
 }
 
 /**
- * The demo's hot games (home's first rail and the lobbies' Hot tab): the house's own games, in their lobby order,
- * unless an operator already chose hot games.
+ * The demo's hot games (home's first rail and the lobbies' Hot tab): the house's own games, its slots and fish first,
+ * then in their lobby order, unless an operator already chose hot games.
  */
 async function seedHotGames(tx: Queryable) {
   await tx.query(
     `update games g set hot_rank = ranked.rank
-     from (select g.id, row_number() over (order by v.sort, v.id, g.sort, g.id) as rank
+     from (select g.id, row_number() over (
+             order by case v.game_type when 'RNG' then 0 when 'FISH' then 1 else 2 end, v.sort, v.id, g.sort, g.id
+           ) as rank
            from games g join game_vendors v on v.id = g.vendor_id
            where v.provider = 'HOUSE' and g.enabled and (g.game_id is not null or g.room_id is not null)) ranked
      where g.id = ranked.id and not exists (select 1 from games where hot_rank is not null)`,

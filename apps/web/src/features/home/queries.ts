@@ -11,8 +11,8 @@ export const RAIL_SIZE = 16;
 export const DRAWS_SIZE = 8;
 
 /**
- * The games of every hot group (GCSGAME_hotGamesV2) as one rail, in the groups' order, the hottest first: games
- * only (a vendor's tile opens a list, which a rail has no room for), each once.
+ * The games of every hot group (GCSGAME_hotGamesV2) as one rail, the hottest first across the groups (by hot rank,
+ * then in the groups' order): games only (a vendor's tile opens a list, which a rail has no room for), each once.
  */
 export const hotRailQuery = queryOptions({
   queryKey: ['games', 'home', 'hot'],
@@ -21,6 +21,7 @@ export const hotRailQuery = queryOptions({
     const seen = new Set<number>();
     return HOT_GROUPS.flatMap((group) => list[group] ?? [])
       .filter((game) => game.isGame === 'GAME' && !seen.has(game.nodeId) && seen.add(game.nodeId))
+      .sort((a, b) => (a.hotRank ?? Number.MAX_SAFE_INTEGER) - (b.hotRank ?? Number.MAX_SAFE_INTEGER))
       .slice(0, RAIL_SIZE);
   },
 });
