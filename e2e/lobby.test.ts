@@ -161,4 +161,31 @@ describe('game lobbies', () => {
     await screenshot(zh, 'lobby-fish-zh-dark');
     await zh.context().close();
   });
+
+  it('at 1440x900 every lobby shows its first row of games on the first screen', async () => {
+    for (const path of ['/rng', '/live', '/fish', '/pvp', '/sports', '/esports']) {
+      const page = await visit(path, { width: 1440, height: 900 });
+      const title = await page.getByRole('heading', { level: 1 }).textContent();
+      const first = page
+        .getByRole('list', { name: `${title} games` })
+        .getByRole('listitem')
+        .first();
+      await first.waitFor();
+      const box = await first.boundingBox();
+      expect(box && Math.round(box.y + box.height), path).toBeLessThanOrEqual(900);
+      await page.context().close();
+    }
+    for (const theme of ['light', 'dark']) {
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        const page = await visit('/rng', { ...size, local: { theme } });
+        await tile(page, 'Lucky Seven').waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `lobby-rng-${size.width}-${theme}`);
+        await page.context().close();
+      }
+    }
+  });
 });

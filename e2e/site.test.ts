@@ -259,6 +259,81 @@ describe('player site: languages and themes', () => {
   });
 });
 
+describe('player site: home rails', () => {
+  /** A rail of home by its title, and its list of the same name. */
+  const rail = (page: Page, title: string) =>
+    page.getByRole('region', { name: title }).getByRole('list', { name: title });
+
+  it('at 1440x900 the first screen shows hot games; below come the next draws with their countdowns, new games, the reported jackpots and the latest wins', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await open('/index', { width: 1440, height: 900, theme });
+      const firstHot = rail(page, 'Hot games').getByRole('listitem').first();
+      await firstHot.getByRole('button', { name: /^Play / }).waitFor();
+      const box = await firstHot.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(900);
+      expect(box?.y).toBeGreaterThan(0);
+
+      // The next draws: the soonest to close first, each with its countdown and the way to its betting view.
+      const draw = rail(page, 'Next draws').getByRole('listitem').first();
+      await draw.getByText(/^Closes in\s*\d{2}:\d{2}/).waitFor();
+      // The lottery's /lgw calls answer bare JSON.
+      const next = (await (await fetch(`${baseUrl()}/lgw/games`)).json()) as {
+        gameName: string;
+        numero: string | null;
+        lockTime: number;
+      }[];
+      const soonest = next.filter((game) => game.numero && game.lockTime > 0).map((game) => game.gameName);
+      expect(soonest).toContain(await draw.getAttribute('aria-label'));
+      expect(await draw.getByRole('link').getAttribute('href')).toMatch(/\?gameCode=[A-Z0-9_]+$/);
+
+      expect(await rail(page, 'New games').getByRole('listitem').count()).toBeGreaterThan(0);
+
+      // Jackpots only as the providers report them: the amounts of VIS_getJackpot, nothing made up.
+      const jackpots = await publicApi<{ list: { displayName: string; amount: number }[] }>(
+        '/wps/relay/VIS_getJackpot',
+      );
+      expect(jackpots.list.length).toBeGreaterThan(0);
+      for (const jackpot of jackpots.list) {
+        const amount = jackpot.amount.toLocaleString('en-GB', {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        });
+        await rail(page, 'Jackpots')
+          .getByRole('listitem', { name: jackpot.displayName })
+          .getByText(amount, { exact: false })
+          .waitFor();
+      }
+      await page.getByRole('heading', { name: 'Latest big wins' }).waitFor();
+      // A visitor has no recently played games.
+      expect(await page.getByRole('region', { name: 'Recently played' }).count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `home-rails-1440-${theme}`);
+      await screenshot(page, `home-rails-1440-${theme}-full`, { fullPage: true });
+      await close(page);
+    }
+  });
+
+  it("a member's home shows the games they played, the latest first", async () => {
+    const token = await memberToken();
+    const slots = await publicApi<{ games: { nodeId: number; gameName: string }[] }>(
+      '/wps/relay/GCSGAME_gameList?vassalage=HOUSE_SLOTS&pageSize=2',
+    );
+    const [first, second] = slots.games;
+    if (!first || !second) throw new Error('the demo has two house slots');
+    for (const game of [first, second]) {
+      const launched = await api('GET', `/wps/game/launchGame?nodeId=${game.nodeId}`, token);
+      expect(launched.success).toBe(true);
+    }
+    const page = await open('/index', { width: 1440, height: 900, token });
+    const recent = rail(page, 'Recently played').getByRole('listitem');
+    await recent.first().waitFor();
+    expect(await recent.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(
+      [second.gameName, first.gameName],
+    );
+    await close(page);
+  });
+});
+
 describe('player site: guard and routes', () => {
   it('with the guard option on, a visitor reaches only the open paths; the rest goes to /login', async () => {
     const token = await operatorToken();

@@ -214,6 +214,7 @@ export const gameEndpoints = {
   removeFavourite: light<GameEndpoints['removeFavourite']>('DELETE', '/wps/relay/MCSFE_removeFavoriteGameV2'),
   recentGames: light<GameEndpoints['recentGames']>('GET', '/wps/relay/GCS_recentGame'),
   winnerBoard: light<GameEndpoints['winnerBoard']>('GET', '/wps/relay/ODSFE2_getWinnerBoard'),
+  jackpot: light<GameEndpoints['jackpot']>('GET', '/wps/relay/VIS_getJackpot'),
   rooms: light<GameEndpoints['rooms']>('GET', '/wps/relay/GLS2_roomList'),
   launchGame: light<GameEndpoints['launchGame']>('GET', '/wps/game/launchGame'),
   launchFb: light<GameEndpoints['launchFb']>('GET', '/wps/relay/GCS_gameLaunchFB'),

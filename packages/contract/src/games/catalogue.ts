@@ -93,6 +93,8 @@ export const gameListQuery = z.object({
   gameName: optionalText(60),
   minBet: z.coerce.number().min(0).max(1_000_000_000).optional(),
   minLineNum: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** lobby (the default): the operator's order; new: the games added to the catalogue last, first (home's rail). */
+  sort: z.enum(['lobby', 'new']).optional(),
   pageNo,
   pageSize,
 });

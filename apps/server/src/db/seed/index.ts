@@ -65,6 +65,7 @@ export async function seed(
       ['demo_help', seedHelp],
       ['demo_resources', seedResources],
       ['demo_domains', seedDomains],
+      ['demo_hot_games', seedHotGames],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
@@ -312,6 +313,22 @@ async function seedResources(tx: Queryable) {
       [type, title, url, index],
     );
   }
+}
+
+/**
+ * The demo's hot games (home's first rail and the lobbies' Hot tab): the house's own games, its slots and fish first,
+ * then in their lobby order, unless an operator already chose hot games.
+ */
+async function seedHotGames(tx: Queryable) {
+  await tx.query(
+    `update games g set hot_rank = ranked.rank
+     from (select g.id, row_number() over (
+             order by case v.game_type when 'RNG' then 0 when 'FISH' then 1 else 2 end, v.sort, v.id, g.sort, g.id
+           ) as rank
+           from games g join game_vendors v on v.id = g.vendor_id
+           where v.provider = 'HOUSE' and g.enabled and (g.game_id is not null or g.room_id is not null)) ranked
+     where g.id = ranked.id and not exists (select 1 from games where hot_rank is not null)`,
+  );
 }
 
 async function seedDomains(tx: Queryable) {

@@ -101,6 +101,20 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     expect((await t.get(`${api.gameList.path}?${query({ gameName: '%' })}`)).body.value.games).toEqual([]);
   });
 
+  it('sort=new lists the games added to the catalogue last first, whatever the lobby order', async () => {
+    const word = unique('Fresh');
+    const older = await newGame(t, { names: { EN: `${word} older` }, sort: 99 });
+    t.clock.advance(60_000);
+    const newer = await newGame(t, { names: { EN: `${word} newer` }, sort: 100 });
+    const ids = async (sort?: string) =>
+      (
+        await t.get(`${api.gameList.path}?${query({ gameName: word, ...(sort ? { sort } : {}) })}`)
+      ).body.value.games.map((game: { nodeId: number }) => game.nodeId);
+    expect(await ids()).toEqual([older, newer]);
+    expect(await ids('lobby')).toEqual([older, newer]);
+    expect(await ids('new')).toEqual([newer, older]);
+  });
+
   it('hides the games of a disabled vendor', async () => {
     const word = unique('Hidden');
     await newGame(t, { vendor: 'HOUSE_ESPORTS', names: { EN: word }, classify: 'SPORTS' });
@@ -118,6 +132,7 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
       { pageSize: 101 },
       { gameType: 'CASINO' },
       { gameClassify: 'POKER' },
+      { sort: 'oldest' },
     ];
     for (const params of mistakes) {
       const res = await t.get(`${api.gameList.path}?${query(params)}`);

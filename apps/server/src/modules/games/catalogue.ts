@@ -71,6 +71,7 @@ export async function gameList(deps: AppDeps, query: z.output<typeof gameListQue
     },
     query.pageSize,
     (query.pageNo - 1) * query.pageSize,
+    query.sort,
   );
   return {
     games: rows.map((row) => toGame(row, language, currency)),

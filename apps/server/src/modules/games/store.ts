@@ -97,8 +97,20 @@ function filterClause(filter: GameFilter, firstParam: number): { sql: string; pa
   return { sql: conditions.map((condition) => ` and ${condition}`).join(''), params };
 }
 
-/** One page of the games that pass the filter, in lobby order, and how many pass in all. */
-export async function listGames(db: Queryable, filter: GameFilter, limit: number, offset: number) {
+/** The lobby's order (the operator's sort, then the hottest), or the games added last first. */
+const GAME_ORDER = {
+  lobby: 'g.sort, g.hot_rank nulls last, g.id',
+  new: 'g.created_at desc, g.id desc',
+} as const;
+
+/** One page of the games that pass the filter, in that order, and how many pass in all. */
+export async function listGames(
+  db: Queryable,
+  filter: GameFilter,
+  limit: number,
+  offset: number,
+  order: keyof typeof GAME_ORDER = 'lobby',
+) {
   const page = filterClause(filter, 3);
   const all = filterClause(filter, 1);
   // Two queries: a window count would carry every matching row, names and all, to the sort.
@@ -106,7 +118,7 @@ export async function listGames(db: Queryable, filter: GameFilter, limit: number
     db.query<GameDb>(
       `select ${GAME_COLUMNS} from ${PLAYABLE}
        where ${PLAYABLE_WHERE}${page.sql}
-       order by g.sort, g.hot_rank nulls last, g.id limit $1 offset $2`,
+       order by ${GAME_ORDER[order]} limit $1 offset $2`,
       [limit, offset, ...page.params],
     ),
     db.query<{ total: string }>(

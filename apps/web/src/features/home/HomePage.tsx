@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BoltIcon, HeadsetIcon, PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
@@ -8,6 +8,9 @@ import { useSiteName } from '../site/useSiteName.ts';
 import { CategoryArt } from './CategoryArt.tsx';
 import { GAME_CATEGORIES, type GameCategoryId } from './categories.ts';
 import './home.css';
+
+/** The rails of games come after the first banner, in a chunk of their own (README "first load"). */
+const HomeRails = lazy(() => import('./HomeRails.tsx'));
 
 function CategoryTile({ id, path, hot }: { id: GameCategoryId; path: string; hot: boolean }) {
   const { t } = useTranslation();
@@ -40,7 +43,10 @@ function Feature({ icon, title, text }: { icon: ReactNode; title: string; text: 
   );
 }
 
-/** The home page (§2 /index): notices, an introduction, the game categories and what the site offers. */
+/**
+ * The home page (§2 /index): notices, a one-line introduction, rails of games (hot, recently played, the next
+ * draws, new, jackpots, the latest big wins), the game categories and what the site offers.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const siteName = useSiteName();
@@ -50,12 +56,15 @@ export function HomePage() {
       <NoticeBar />
 
       <section className="home-intro" aria-labelledby="home-title">
-        <p className="home-intro__eyebrow">{t('home.eyebrow', { siteName })}</p>
         <h1 id="home-title" className="home-intro__title">
           {t('home.title')}
         </h1>
         <p className="home-intro__subtitle">{t('home.subtitle')}</p>
       </section>
+
+      <Suspense fallback={<div className="home-rails home-rails--loading" aria-busy="true" />}>
+        <HomeRails />
+      </Suspense>
 
       <section className="home-section" aria-labelledby="home-categories">
         <h2 id="home-categories" className="home-section__title">

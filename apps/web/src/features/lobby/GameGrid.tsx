@@ -5,6 +5,7 @@ import { FlameIcon, FreePlayIcon, HeartIcon, PlayIcon } from '../../ui/icons.tsx
 import { LazyImage } from '../../ui/index.ts';
 import { useLaunchGame } from '../game/launch.ts';
 import { useFavouriteIds, useToggleFavourite } from './queries.ts';
+import './game-tile.css';
 
 /** A game is "Coming Soon" when it has neither a game id nor a room id (§4). */
 export const isComingSoon = (game: Pick<Game, 'gameId' | 'roomId'>) => !game.gameId && !game.roomId;
@@ -24,15 +25,15 @@ function Initials({ name }: { name: string }) {
 interface GameTileProps {
   game: Game;
   favourite: boolean;
-  /** A VASSALAGE tile opens its vendor's games. */
-  onOpenVendor: (game: Game) => void;
+  /** A VASSALAGE tile opens its vendor's games (lists without vendor tiles need none). */
+  onOpenVendor?: (game: Game) => void;
 }
 
 /**
  * A game of a lobby: its artwork, name and vendor; playing it for real (the artwork), free play where the game
  * allows it, a favourite heart for a member, and a "Coming Soon" badge for a game that cannot launch yet.
  */
-function GameTile({ game, favourite, onOpenVendor }: GameTileProps) {
+export function GameTile({ game, favourite, onOpenVendor }: GameTileProps) {
   const { t } = useTranslation();
   const { token } = useSession();
   const launch = useLaunchGame();
@@ -56,7 +57,7 @@ function GameTile({ game, favourite, onOpenVendor }: GameTileProps) {
         ]
           .filter(Boolean)
           .join(', ')}
-        onClick={() => (vendorTile ? onOpenVendor(game) : launch(game, 'real'))}
+        onClick={() => (vendorTile ? onOpenVendor?.(game) : launch(game, 'real'))}
       >
         <LazyImage src={game.icon} alt="" fallback={<Initials name={game.gameName} />} />
         <span className="game-tile__shade" aria-hidden="true">

@@ -135,7 +135,10 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
   return (
     <div className="container lobby">
       <title>{`${pageName} · ${siteName}`}</title>
-      <PageHero icon={Icon} eyebrow={t('lobby.eyebrow')} title={pageName} />
+      {/* The search sits beside the title, so that the first row of games is on a desktop's first screen. */}
+      <PageHero icon={Icon} eyebrow={t('lobby.eyebrow')} title={pageName}>
+        <SearchBox key={state.search} value={state.search} onSearch={(search) => change({ search })} />
+      </PageHero>
 
       <VendorCarousel
         // A vendor without a game in this category would only open an empty list.
@@ -152,12 +155,11 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
             selected={state.mode}
             onSelect={selectMode}
           >
-            <div className="lobby-toolbar">
-              <SearchBox key={state.search} value={state.search} onSearch={(search) => change({ search })} />
-              {gameType === 'RNG' ? (
+            {gameType === 'RNG' ? (
+              <div className="lobby-toolbar">
                 <ClassFilter value={state.gameClass} onChange={(gameClass) => change({ gameClass })} />
-              ) : null}
-            </div>
+              </div>
+            ) : null}
             {memberListWithoutLogin || (games.data && list.length === 0) ? (
               <EmptyList mode={state.mode} loggedIn={token !== null} />
             ) : !games.data ? (

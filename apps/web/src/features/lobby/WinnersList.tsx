@@ -8,9 +8,13 @@ import { LazyImage } from '../../ui/index.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
 import { winnersQuery } from './queries.ts';
+import './winners.css';
 
-/** The winners list of a lobby (ODSFE2_getWinnerBoard for its category): the latest wins, user names masked. */
-export function WinnersList({ gameType }: { gameType: GameType }) {
+/**
+ * The winners list of a lobby (ODSFE2_getWinnerBoard for its category) or of home (every category, with home's own
+ * title): the latest wins, user names masked.
+ */
+export function WinnersList({ gameType, title }: { gameType: GameType | 'ALL'; title?: string }) {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { data } = useQuery(winnersQuery(gameType));
@@ -23,7 +27,7 @@ export function WinnersList({ gameType }: { gameType: GameType }) {
     <section className="winners" aria-labelledby="winners-title">
       <h2 id="winners-title" className="winners__title">
         <TrophyIcon />
-        {t('lobby.winners.title')}
+        {title ?? t('lobby.winners.title')}
       </h2>
       {data && winners.length === 0 ? <p className="winners__empty">{t('lobby.winners.empty')}</p> : null}
       <ol className="winners__list">

@@ -96,7 +96,7 @@ export const vendorsQuery = (gameType?: GameType) =>
     queryFn: ({ signal }) => api(gameEndpoints.gameVendors, { query: { gameType }, signal }),
   });
 
-export const winnersQuery = (gameType: GameType) =>
+export const winnersQuery = (gameType: GameType | 'ALL') =>
   queryOptions({
     queryKey: ['games', 'winners', gameType],
     queryFn: ({ signal }) =>

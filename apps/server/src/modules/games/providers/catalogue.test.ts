@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES, VENDORS, vendorOf } from '../../../../../../sandbox/game-provider/catalogue.ts';
+import { tileSvg } from '../../../../../../sandbox/game-provider/tiles.ts';
 import { TEST_SECRETS_KEY } from '../../../../test/harness.ts';
 import { syncCatalogue } from './catalogue.ts';
 import { launchGame } from './launch.ts';
@@ -97,6 +99,20 @@ describe('catalogue sync', () => {
     });
     const kickOffs = res.body.value.list.map((match: { kickOff: string }) => match.kickOff);
     expect([...kickOffs].sort()).toEqual(kickOffs);
+  });
+});
+
+describe("the simulator's tiles", () => {
+  it('draws each game its own picture: no two games of a vendor alike once their names are taken out', () => {
+    for (const vendor of VENDORS) {
+      const games = GAMES.filter((game) => vendorOf(game) === vendor);
+      const pictures = games.map((game) => tileSvg(game, vendor).replace(/<text[^>]*>[^<]*<\/text>/g, ''));
+      expect(new Set(pictures).size, vendor.name).toBe(games.length);
+    }
+    // Lucky Seven keeps its sevens; the vendor's other slots draw something else.
+    const slots = GAMES.filter((game) => game.classify === 'SLOT');
+    const sevens = slots.filter((game) => /font-size="38"[^>]*>7</.test(tileSvg(game, vendorOf(game))));
+    expect(sevens.map((game) => game.code)).toEqual(['jdb_lucky_seven']);
   });
 });
 
