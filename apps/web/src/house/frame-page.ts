@@ -139,3 +139,17 @@ export function stakePicker(
     },
   };
 }
+
+/**
+ * What a round paid, said to the player: a win only above the stake; a payout of the stake or less (a push, a line
+ * paying its stake back) is money back, not a win.
+ */
+export function outcomeLine(
+  t: HouseT,
+  payout: bigint,
+  stake: bigint,
+  money: (minor: bigint) => string,
+): string {
+  if (payout > stake) return t('win', { amount: money(payout) });
+  return payout > 0n ? t('returned', { amount: money(payout) }) : t('noWin');
+}

@@ -232,6 +232,7 @@ export async function markPlayed(db: Queryable, memberId: number, gameId: number
 
 export interface WinDb {
   username: string;
+  /** The net win: the payout less the stake. */
   win: string;
   updated_at: Date;
   game_id: number;
@@ -241,15 +242,18 @@ export interface WinDb {
   game_type: string;
 }
 
-/** Settled rounds that won, the latest first (since: only those after it, the biggest first). */
+/**
+ * Settled rounds that won, with their net win (what they paid above the stake: a round that only returned its stake,
+ * or part of it, did not win), the latest first (since: only those after it, the biggest net win first).
+ */
 export function listWins(db: Queryable, gameType: string | null, limit: number, since: Date | null) {
   return db.query<WinDb>(
-    `select m.username, r.win::text as win, r.updated_at, g.id as game_id, g.names, g.icon_image_id, v.vassalage,
-       v.game_type
+    `select m.username, (r.win - r.bet)::text as win, r.updated_at, g.id as game_id, g.names, g.icon_image_id,
+       v.vassalage, v.game_type
      from game_rounds r join members m on m.id = r.member_id join ${PLAYABLE} on g.id = r.game_id
-     where r.win > 0 and r.status = 'settled' and ${PLAYABLE_WHERE}
+     where r.win > r.bet and r.status = 'settled' and ${PLAYABLE_WHERE}
        and ($1::text is null or v.game_type = $1) and ($3::timestamptz is null or r.updated_at >= $3)
-     order by ${since ? 'r.win desc, ' : ''}r.updated_at desc, r.id desc limit $2`,
+     order by ${since ? 'r.win - r.bet desc, ' : ''}r.updated_at desc, r.id desc limit $2`,
     [gameType, limit, since],
   );
 }

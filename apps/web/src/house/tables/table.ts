@@ -2,7 +2,7 @@ import { ApiError, type HouseTable, type TableOutcome, type TableState } from '@
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { session } from '../../lib/storage.ts';
 import { el, formatMinor, sleep } from '../dom.ts';
-import { type EndPage, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
+import { type EndPage, outcomeLine, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
 import type { HouseKey, HouseT } from '../i18n.ts';
 import { dialog } from '../panels.ts';
 import { api, type FrameSession } from '../session.ts';
@@ -190,7 +190,9 @@ function play(
     else if (state.round.state === 'voided') line = t('tables.voided');
     else line = table.kind === 'baccarat' ? t('tables.dealing') : t('tables.spinning');
     if (!open && revealed && state.myPayout !== null) {
-      line += ` — ${BigInt(state.myPayout) > 0n ? t('win', { amount: money(state.myPayout) }) : t('tables.lost')}`;
+      const payout = BigInt(state.myPayout);
+      const staked = state.mine.reduce((sum, spot) => sum + BigInt(spot.stake), 0n);
+      line += ` — ${payout > 0n ? outcomeLine(t, payout, staked, money) : t('tables.lost')}`;
     }
     status.textContent = message ? `${line} · ${message}` : line;
     const span = timer.firstElementChild as HTMLElement;
