@@ -1,7 +1,7 @@
 import { ApiError, type HouseTable, type TableOutcome, type TableState } from '@tessera/contract';
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { session } from '../../lib/storage.ts';
-import { el, formatMinor, sleep } from '../dom.ts';
+import { el, formatDecimal, formatMinor, sleep } from '../dom.ts';
 import { type EndPage, outcomeLine, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
 import type { HouseKey, HouseT } from '../i18n.ts';
 import { dialog } from '../panels.ts';
@@ -121,7 +121,7 @@ function play(
     const button = el(
       'button',
       { type: 'button', className: 'chip', 'aria-label': t('tables.chip', { amount: money(value) }) },
-      chipArt(formatMinor(value, table.digits).replace(/\.0+$/, ''), index),
+      chipArt(formatMinor(value, table.digits, { short: true }), index),
     );
     button.addEventListener('click', () => {
       chip = value;
@@ -333,7 +333,11 @@ function play(
       el('label', { for: 'table-client-seed' }, t('tables.fair.clientSeed')),
       el('div', { className: 'seed-row' }, input, save),
       saved,
-      el('p', { className: 'muted' }, t('tables.fair.rtp', { rtp: Object.values(table.rtp)[0] ?? '' })),
+      el(
+        'p',
+        { className: 'muted' },
+        t('tables.fair.rtp', { rtp: formatDecimal(Object.values(table.rtp)[0] ?? '') }),
+      ),
       el('p', {}, el('a', { className: 'verify-link', href: verifyHref() }, t('tables.fair.verify'))),
     );
   });
