@@ -46,14 +46,17 @@ function safeLobby(url: string): string | undefined {
   }
 }
 
-/** The page's top bar: back to the lobby, the game's name and the balance. */
+/**
+ * The page's top bar: back to the lobby, the game's name and the balance. Inside the site's game page, whose own bar
+ * leads back to the lobby, the frame does not offer a second way back.
+ */
 export function pageTop(
   t: HouseT,
   frame: FrameSession,
   name: string,
   balance: HTMLOutputElement,
 ): HTMLElement {
-  const lobby = safeLobby(frame.lobbyUrl);
+  const lobby = window.parent === window ? safeLobby(frame.lobbyUrl) : undefined;
   return el(
     'header',
     { className: 'top' },

@@ -84,8 +84,13 @@ function play(
   const playersOut = el('p', { className: 'players' });
   const seatList = el('ul', { className: 'seats', 'aria-label': t('tables.seats') });
   const road = el('ol', { className: 'road', 'aria-label': t('tables.history') });
-  const pendingOut = el('output', { className: 'pending', 'aria-live': 'polite' });
-  const placeButton = el('button', { type: 'button', className: 'spin place' }, t('tables.placeBet'));
+  const pendingOut = el('output', { className: 'pending', id: 'table-pending', 'aria-live': 'polite' });
+  // Why Place bet cannot be pressed (chips above the balance) is read with it.
+  const placeButton = el(
+    'button',
+    { type: 'button', className: 'spin place', 'aria-describedby': 'table-pending' },
+    t('tables.placeBet'),
+  );
   const clearButton = el('button', { type: 'button', className: 'ghost' }, t('tables.clear'));
 
   const spots: Spot[] = spotsOf(table.kind);
@@ -234,8 +239,15 @@ function play(
       button.disabled = BigInt(state.balance) < value;
     }
     const pendingTotal = [...pending.values()].reduce((sum, v) => sum + v, 0n);
-    pendingOut.textContent = pendingTotal > 0n ? t('tables.pending', { amount: money(pendingTotal) }) : '';
-    placeButton.disabled = !open || placing || pendingTotal === 0n || pendingTotal > BigInt(state.balance);
+    const overBalance = pendingTotal > BigInt(state.balance);
+    pendingOut.textContent =
+      pendingTotal === 0n
+        ? ''
+        : overBalance
+          ? t('tables.overBalance', { amount: money(pendingTotal), balance: money(state.balance) })
+          : t('tables.pending', { amount: money(pendingTotal) });
+    pendingOut.classList.toggle('over', overBalance);
+    placeButton.disabled = !open || placing || pendingTotal === 0n || overBalance;
     clearButton.disabled = pending.size === 0 || placing;
     road.replaceChildren(
       ...state.history.slice(0, 16).map((entry) =>
@@ -405,10 +417,10 @@ function play(
       'section',
       { className: `stage stage-${table.kind}`, 'aria-label': t('tables.table') },
       scene.element,
-      timer,
-      status,
       roundLine,
     ),
+    // The countdown and the table's news stay on screen while the player scrolls down to the chips.
+    el('div', { className: 'table-clock' }, timer, status),
     el(
       'section',
       { className: 'betting', 'aria-label': t('tables.betting') },
