@@ -2,7 +2,6 @@ import type { Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { accountCode, post } from './ledger.ts';
 import * as store from './ledger-store.ts';
-import { currencyOf } from './settings.ts';
 
 /**
  * Play money: what a trial account (free play) plays the house's games with. It lives in the member's `play`
@@ -19,16 +18,16 @@ export async function playBalance(deps: Pick<AppDeps, 'db'>, memberId: number): 
 }
 
 /**
- * Tops the member's play money up to PLAY_MONEY_MAJOR, in the caller's transaction (that of the launch that needs
+ * Tops the member's play money up to PLAY_MONEY_MAJOR (of the currency), in the caller's transaction (that of the launch that needs
  * it). The key names the account's state (its number of entries): two launches at once grant it once.
  */
 export async function topUpPlayMoney(
-  deps: Pick<AppDeps, 'db' | 'config'>,
   tx: Transaction,
   memberId: number,
+  /** The currency's decimals (currencyOf, read before the transaction). */
+  digits: number,
   now: Date,
 ): Promise<void> {
-  const { digits } = await currencyOf(deps);
   const target = PLAY_MONEY_MAJOR * 10n ** BigInt(digits);
   const account = { member: memberId, wallet: 'play' as const };
   const state = await store.accountState(tx, accountCode(account));

@@ -50,7 +50,7 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
   const provider = target.provider ? await store.findProvider(deps.db, target.provider) : null;
   if (!provider?.enabled) throw new AppError('game_provider_unavailable');
   if ((request.demo || !request.member) && !target.demo) throw new AppError('game_demo_unavailable');
-  const currency = (await currencyOf(deps)).currency;
+  const { currency, digits } = await currencyOf(deps);
   const common = {
     sub_partner_id: provider.sub_partner_id || null,
     platform: request.platform === 'mobile' ? 'GPL_MOBILE' : 'GPL_DESKTOP',
@@ -76,7 +76,7 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
       if (request.playMoney) {
         // Play money is the house's alone: no other provider's session plays with it.
         if (provider.contract !== 'house') throw new AppError('in_need_true_account');
-        await topUpPlayMoney(deps, tx, member.id, now);
+        await topUpPlayMoney(tx, member.id, digits, now);
       }
       await store.insertSession(
         tx,
