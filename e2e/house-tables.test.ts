@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -310,11 +310,18 @@ describe('the baccarat page in the site', () => {
   });
 
   it('on a desktop, has one way back, a document title, and the frame scrolls without moving the page', async () => {
-    const member = await fundedMember('bacd');
-    const page = await visit('/pvp', { session: { token: member.token } });
+    // A trial account (free play with play money): the free play note makes the page's bars the tallest.
+    const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `tables-${Date.now()}-trial` },
+      body: '{}',
+    });
+    const trial = (await response.json()) as { value: { token: string } };
+    const page = await visit('/pvp', { session: { token: trial.value.token, isAgent: '4' } });
     await page.getByRole('button', { name: 'Enter Baccarat Jade Room · jade' }).click();
     const game = page.frameLocator('iframe[title^="Game:"]');
     await game.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    await page.getByText('Free play: the credits are not real money', { exact: false }).waitFor();
     expect(await page.title()).toMatch(/^Baccarat Jade Room · /);
     expect(await page.getByRole('link', { name: /Back to (the )?lobby/ }).count()).toBe(1);
     expect(await game.getByRole('link', { name: /Back/ }).count()).toBe(0);
