@@ -113,12 +113,14 @@ describe('house games in the game frame', () => {
       await spin.waitFor();
       const moved = await playUntilBalanceMoves(page, game, async () => {
         await spin.click();
-        await game.getByText(/You win|No win this time/).waitFor();
+        await game.getByText(/You win|No win this time|back, no win/).waitFor();
         await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
       });
       expect(moved.after).not.toBe(moved.before);
       await screenshot(page, `house-slot-${name.toLowerCase().replace(/\s+/g, '-')}`);
-      await game.getByRole('link', { name: /Back/ }).click();
+      // One way back: the site's bar (the frame offers none of its own inside the site).
+      expect(await game.getByRole('link', { name: /Back/ }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to lobby' }).click();
       await page.waitForURL(/\/rng/);
     }
     await page.context().close();
@@ -353,3 +355,44 @@ async function nodeIdOf(code: string): Promise<number> {
   if (!game) throw new Error(`no game ${code} in the lobby`);
   return game.nodeId;
 }
+
+describe('house games in free play', () => {
+  it('a trial account plays a house slot with play money, its numbers and dates in Vietnamese', async () => {
+    const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `house-${Date.now()}-trial` },
+      body: '{}',
+    });
+    const trial = (await response.json()) as { value: { token: string; isAgent: number } };
+    expect(trial.value.isAgent).toBe(4);
+    const page = await visit('/rng?vendor=HOUSE_SLOTS', {
+      session: { token: trial.value.token, isAgent: '4' },
+      local: { lang: 'VI' },
+    });
+    // Real play of a house game: a trial account plays it free, with play money (no "Real account needed").
+    await page.getByRole('button', { name: 'Chơi Số 7 May Mắn' }).click();
+    await page.waitForURL(/\/game\?/);
+    await page.getByRole('heading', { name: 'Số 7 May Mắn', level: 1 }).waitFor();
+    await page.getByText('Chơi thử', { exact: true }).first().waitFor();
+    expect(await page.title()).toMatch(/^Số 7 May Mắn · /);
+    const game = page.frameLocator('iframe[title="Trò chơi: Số 7 May Mắn"]');
+    const spin = game.getByRole('button', { name: 'Quay', exact: true });
+    await spin.waitFor();
+    // The play money, grouped and with its decimals as Vietnamese writes them.
+    await expect.poll(() => game.locator('output.balance').textContent()).toBe('2.000,00 PHP');
+    expect(await game.locator('output.stake').textContent()).toMatch(/^\d+,\d\d PHP$/);
+    await spin.click();
+    await game.getByText(/Bạn thắng|Lần này chưa trúng|Hoàn lại/).waitFor();
+    await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
+    // The round in the frame's list: its time as Vietnamese writes it (time, then day/month/year), its stake too.
+    await game.getByRole('button', { name: 'Ván của tôi' }).click();
+    const rounds = game.getByRole('dialog', { name: 'Ván của tôi' });
+    const first = rounds.getByRole('row').nth(1);
+    await first.waitFor();
+    const cells = await first.getByRole('cell').allTextContents();
+    expect(cells[0]).toMatch(/^\d{2}:\d{2}:\d{2} \d{1,2}\/\d{1,2}\/\d{2}/);
+    expect(cells[2]).toMatch(/^\d+,\d\d$/);
+    await screenshot(page, 'house-slot-free-play-vi');
+    await page.context().close();
+  });
+});

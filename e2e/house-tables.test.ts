@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -13,7 +13,7 @@ const browser = useBrowser();
 const visit = visitor(browser);
 
 /** Short rounds for the test (the console's table settings, as an operator sets them). */
-async function shortRounds(room: string) {
+async function shortRounds(room: string, bettingSeconds = 6) {
   const token = await operatorToken();
   const tables = await api('GET', '/backoffice/api/house-tables', token);
   const table = (tables.value as { id: number; table: string; limits: Record<string, unknown> }[]).find(
@@ -21,18 +21,18 @@ async function shortRounds(room: string) {
   );
   if (!table) throw new Error(`no table ${room}`);
   const saved = await api('PUT', `/backoffice/api/house-tables/${table.id}`, token, {
-    bettingSeconds: 6,
+    bettingSeconds,
     resultSeconds: 5,
     limits: table.limits,
   });
   expect(saved.success).toBe(true);
 }
 
-async function fundedMember(prefix: string) {
+async function fundedMember(prefix: string, amount = 500) {
   const member = await loggedInMember(prefix);
   const credit = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
     memberId: member.id,
-    amount: 500,
+    amount,
     reason: 'E2E funding',
   });
   expect(credit.success).toBe(true);
@@ -83,7 +83,7 @@ describe('the house tables', () => {
     // The window closes, the server deals: the frame shows the winner and what the bet paid.
     await game
       .getByRole('status')
-      .filter({ hasText: /(Player wins|Banker wins|Tie) · Player \d, Banker \d — (You win|no win)/ })
+      .filter({ hasText: /(Player wins|Banker wins|Tie) · Player \d, Banker \d — (You win|.*no win)/ })
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'house-baccarat-round');
     await game.getByRole('button', { name: 'My bets' }).click();
@@ -107,7 +107,7 @@ describe('the house tables', () => {
     await headerBalanceChanges(page);
     await game
       .getByRole('status')
-      .filter({ hasText: /The ball lands on \d+ (red|black|green) — (You win|no win)/ })
+      .filter({ hasText: /The ball lands on \d+ (red|black|green) — (You win|.*no win)/ })
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'house-roulette-round');
     // The round's pocket drawn again in the browser from the bet's proof.
@@ -134,7 +134,7 @@ describe('the house tables', () => {
     await betOnce(game, 'Banker');
     await game
       .getByRole('status')
-      .filter({ hasText: /(Player wins|Banker wins|Tie) · Player \d, Banker \d — (You win|no win)/ })
+      .filter({ hasText: /(Player wins|Banker wins|Tie) · Player \d, Banker \d — (You win|.*no win)/ })
       .waitFor({ timeout: 30_000 });
 
     // The provably fair panel links to the verification page.
@@ -273,5 +273,67 @@ describe('the house tables', () => {
     ).find((row) => row.table === 'dragon');
     expect(dragon).toMatchObject({ bettingSeconds: 20, limits: { tie: { max: 2000 } } });
     await page.close();
+  });
+});
+
+describe('the baccarat page in the site', () => {
+  it('on a phone, says why Place bet is off when the chips pass the balance, and keeps the countdown on screen', async () => {
+    await shortRounds('jade', 30);
+    const member = await fundedMember('bacp', 5);
+    const page = await visit('/pvp', { session: { token: member.token }, width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Enter Baccarat Jade Room · jade' }).click();
+    const game = page.frameLocator('iframe[title^="Game:"]');
+    await game.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    const spot = game.getByRole('button', { name: 'Bet on Player', exact: true });
+    await expect.poll(async () => spot.isEnabled(), { timeout: 40_000, interval: 250 }).toBe(true);
+    await game.getByRole('button', { name: /^Chip 5(\.00)? / }).click();
+    await spot.click();
+    await spot.click();
+    // Place bet is off, and the page says why, next to it.
+    await game
+      .getByText('Chips to place: 10.00 PHP, more than your balance of 5.00 PHP.', { exact: false })
+      .waitFor();
+    const place = game.getByRole('button', { name: 'Place bet' });
+    expect(await place.isDisabled()).toBe(true);
+    // Down at the chips, the countdown is still on the screen.
+    await place.scrollIntoViewIfNeeded();
+    const countdown = game.getByRole('status').filter({ hasText: /Place your bets: \d+ s/ });
+    const box = await countdown.boundingBox();
+    const frameBox = await page.locator('iframe[title^="Game:"]').boundingBox();
+    expect(box && frameBox).toBeTruthy();
+    if (box && frameBox) {
+      expect(box.y).toBeGreaterThanOrEqual(frameBox.y - 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(Math.min(844, frameBox.y + frameBox.height) + 1);
+    }
+    await screenshot(page, 'house-baccarat-phone-over-balance');
+    await page.context().close();
+  });
+
+  it('on a desktop, has one way back, a document title, and the frame scrolls without moving the page', async () => {
+    // A trial account (free play with play money): the free play note makes the page's bars the tallest.
+    const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `tables-${Date.now()}-trial` },
+      body: '{}',
+    });
+    const trial = (await response.json()) as { value: { token: string } };
+    const page = await visit('/pvp', { session: { token: trial.value.token, isAgent: '4' } });
+    await page.getByRole('button', { name: 'Enter Baccarat Jade Room · jade' }).click();
+    const game = page.frameLocator('iframe[title^="Game:"]');
+    await game.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    await page.getByText('Free play: the credits are not real money', { exact: false }).waitFor();
+    expect(await page.title()).toMatch(/^Baccarat Jade Room · /);
+    expect(await page.getByRole('link', { name: /Back to (the )?lobby/ }).count()).toBe(1);
+    expect(await game.getByRole('link', { name: /Back/ }).count()).toBe(0);
+    // Scrolling the game all the way down leaves the site's page (its bar, the game's bar) where it was.
+    const frame = await page.locator('iframe[title^="Game:"]').boundingBox();
+    if (!frame) throw new Error('no frame');
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    for (let i = 0; i < 10; i++) await page.mouse.wheel(0, 600);
+    await expect.poll(() => game.locator('html').evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('heading', { name: 'Baccarat Jade Room', level: 1 }).waitFor();
+    await screenshot(page, 'house-baccarat-desktop-scrolled');
+    await page.context().close();
   });
 });

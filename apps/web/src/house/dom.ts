@@ -1,3 +1,5 @@
+import { frameLocale } from './i18n.ts';
+
 /** A few DOM helpers for the frame: elements are built with text content only, never HTML strings. */
 
 type Child = Node | string | null | undefined | false;
@@ -20,15 +22,29 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** Minor units (a decimal string or bigint) as an exact amount of the currency, grouped in the page's locale. */
-export function formatMinor(minor: string | bigint, digits: number): string {
+/**
+ * Minor units (a decimal string or bigint) as an exact amount of the currency, in the site language's locale
+ * (1,355.45 in English, 1.355,45 in Vietnamese). `short` drops a fraction of zeros (a chip's 5 rather than 5.00).
+ */
+export function formatMinor(minor: string | bigint, digits: number, { short = false } = {}): string {
   const value = typeof minor === 'bigint' ? minor : BigInt(minor);
   const negative = value < 0n;
   const absolute = negative ? -value : value;
   const unit = 10n ** BigInt(digits);
-  const whole = new Intl.NumberFormat(document.documentElement.lang || 'en').format(absolute / unit);
-  const fraction = digits > 0 ? `.${(absolute % unit).toString().padStart(digits, '0')}` : '';
-  return `${negative ? '-' : ''}${whole}${fraction}`;
+  const fraction = absolute % unit;
+  const shown = short && fraction === 0n ? 0 : digits;
+  const decimal = `${negative ? '-' : ''}${absolute / unit}.${fraction.toString().padStart(digits, '0')}`;
+  // A decimal string is formatted exactly, whatever its size (never through a float).
+  return new Intl.NumberFormat(frameLocale(), {
+    minimumFractionDigits: shown,
+    maximumFractionDigits: shown,
+  }).format(decimal as `${number}`);
+}
+
+/** A decimal (an RTP "96.5", a percentage) in the site language's locale, exactly as given (96,5 in Vietnamese). */
+export function formatDecimal(text: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  return new Intl.NumberFormat(frameLocale(), { maximumFractionDigits: 20 }).format(text as `${number}`);
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

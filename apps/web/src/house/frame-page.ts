@@ -46,14 +46,17 @@ function safeLobby(url: string): string | undefined {
   }
 }
 
-/** The page's top bar: back to the lobby, the game's name and the balance. */
+/**
+ * The page's top bar: back to the lobby, the game's name and the balance. Inside the site's game page, whose own bar
+ * leads back to the lobby, the frame does not offer a second way back.
+ */
 export function pageTop(
   t: HouseT,
   frame: FrameSession,
   name: string,
   balance: HTMLOutputElement,
 ): HTMLElement {
-  const lobby = safeLobby(frame.lobbyUrl);
+  const lobby = window.parent === window ? safeLobby(frame.lobbyUrl) : undefined;
   return el(
     'header',
     { className: 'top' },
@@ -138,4 +141,18 @@ export function stakePicker(
       show();
     },
   };
+}
+
+/**
+ * What a round paid, said to the player: a win only above the stake; a payout of the stake or less (a push, a line
+ * paying its stake back) is money back, not a win.
+ */
+export function outcomeLine(
+  t: HouseT,
+  payout: bigint,
+  stake: bigint,
+  money: (minor: bigint) => string,
+): string {
+  if (payout > stake) return t('win', { amount: money(payout) });
+  return payout > 0n ? t('returned', { amount: money(payout) }) : t('noWin');
 }

@@ -1,4 +1,5 @@
 import { createInstance } from 'i18next';
+import { localeOfCode } from '../i18n/locale.ts';
 import en from '../i18n/locales/en/house.json';
 import { local } from '../lib/storage.ts';
 
@@ -23,6 +24,9 @@ const HTML_LANG = { en: 'en', vi: 'vi', zh: 'zh-CN' } as const;
 
 /** The site's language code (EN, VI, CN …) stored by the site, for the API's Language header. */
 export const siteLanguage = (): string => local.get('lang') ?? 'EN';
+
+/** The locale the frame writes numbers, money and dates in: the site language's, as the site writes them. */
+export const frameLocale = (): string => localeOfCode(siteLanguage());
 
 function bundleOf(code: string): keyof typeof HTML_LANG {
   const upper = code.toUpperCase();

@@ -2,8 +2,8 @@ import '../ui/tokens.css';
 import './house.css';
 import { ApiError, type HouseSlot } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
-import { el, formatMinor, sleep } from './dom.ts';
-import { type EndPage, pageTop, panelLinks, stakePicker, startFramePage } from './frame-page.ts';
+import { el, formatDecimal, formatMinor, sleep } from './dom.ts';
+import { type EndPage, outcomeLine, pageTop, panelLinks, stakePicker, startFramePage } from './frame-page.ts';
 import { type HouseT, initHouseI18n } from './i18n.ts';
 import { fairnessPanel, historyPanel, paytablePanel } from './panels.ts';
 import { reelsView } from './reels.ts';
@@ -64,7 +64,7 @@ function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
         });
       }
       const total = BigInt(answer.outcome.totalWin);
-      status.textContent = total > 0n ? t('win', { amount: money(total) }) : t('noWin');
+      status.textContent = outcomeLine(t, total, stake, money);
     } catch (error) {
       reels.spinning(false);
       if (error instanceof ApiError && error.status === 401) {
@@ -89,7 +89,7 @@ function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
     el('section', { className: 'controls' }, picker.element, spinButton),
     panelLinks(
       openers,
-      t('rtp', { rtp: slot.rtp }),
+      t('rtp', { rtp: formatDecimal(slot.rtp) }),
       ' · ',
       slot.ways ? t('ways', { count: slot.ways }) : t('lines', { count: slot.lines?.length ?? 0 }),
     ),

@@ -1,7 +1,7 @@
 import { ApiError, type HouseSlot, type SeedRotation } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
-import { el, formatMinor, scrollTable } from './dom.ts';
-import type { HouseKey, HouseT } from './i18n.ts';
+import { el, formatDecimal, formatMinor, scrollTable } from './dom.ts';
+import { frameLocale, type HouseKey, type HouseT } from './i18n.ts';
 import { symbolCell } from './reels.ts';
 import { api } from './session.ts';
 
@@ -70,7 +70,7 @@ export function paytablePanel(slot: HouseSlot, t: HouseT) {
         el(
           'p',
           {},
-          t('rtp', { rtp: slot.rtpExact }),
+          t('rtp', { rtp: formatDecimal(slot.rtpExact) }),
           ' · ',
           slot.ways ? t('ways', { count: slot.ways }) : t('lines', { count: slot.lines?.length ?? 0 }),
         ),
@@ -214,7 +214,7 @@ export function historyPanel(game: { digits: number }, t: HouseT) {
       body.append(el('p', {}, t('history.empty')));
       return;
     }
-    const when = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+    const when = new Intl.DateTimeFormat(frameLocale(), {
       dateStyle: 'short',
       timeStyle: 'medium',
     });

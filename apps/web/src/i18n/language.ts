@@ -1,6 +1,9 @@
 import { ALL_LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type LanguageCode } from '@tessera/contract';
 import { useSyncExternalStore } from 'react';
 import { local } from '../lib/storage.ts';
+import { localeOf } from './locale.ts';
+
+export { localeOf };
 
 /** The languages that have a translation bundle, as i18next names them. */
 export type BundleLanguage = 'en' | 'vi' | 'zh';
@@ -10,31 +13,6 @@ const LANG_KEY = 'lang';
 const HISTORY_LANG_KEY = 'hisLang';
 /** §4 language change: the time of the last change, read by whatever must refresh after one. */
 export const LANGUAGE_REFRESH_KEY = 'langRefreshAt';
-
-/** The locale of each site language, for dates and numbers (TY is Tagalog, TW traditional Chinese). */
-const LOCALES: Record<LanguageCode, string> = {
-  EN: 'en-GB',
-  VI: 'vi-VN',
-  CN: 'zh-CN',
-  JA: 'ja-JP',
-  TH: 'th-TH',
-  MY: 'my-MM',
-  ES: 'es-ES',
-  HI: 'hi-IN',
-  ID: 'id-ID',
-  KM: 'km-KH',
-  KO: 'ko-KR',
-  MS: 'ms-MY',
-  PT: 'pt-PT',
-  TA: 'ta-IN',
-  TW: 'zh-TW',
-  TY: 'fil-PH',
-  UR: 'ur-PK',
-};
-
-export function localeOf(code: LanguageCode): string {
-  return LOCALES[code];
-}
 
 /** Maps a site language code (EN, VI, CN …) to its bundle; languages without one fall back to English. */
 export function toBundleLanguage(code: string): BundleLanguage {

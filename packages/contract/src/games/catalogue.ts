@@ -59,6 +59,8 @@ export const game = z.object({
   hotRank: z.number().int().nullable(),
   /** Free play (accountType 0) is allowed: for visitors and trial accounts too. */
   trial: z.boolean(),
+  /** A house game: a trial account (free play) plays it with play money, never real money. */
+  playMoney: z.boolean(),
   icon: z.string(),
 });
 export type Game = z.infer<typeof game>;
@@ -283,6 +285,8 @@ export const catalogueEndpoints = {
           icon: z.string(),
           /** Players at the room's table now (the house's rooms; 0 where the provider does not say). */
           players: z.number().int(),
+          /** A house room: a trial account (free play) plays it with play money. */
+          playMoney: z.boolean(),
         }),
       ),
     }),

@@ -97,11 +97,20 @@ export function PlayerWalletCard({ playerId, username }: { playerId: number; use
                 items={
                   data.accounts.length === 0
                     ? [{ label: t('playerWallet.accounts'), value: t('playerWallet.noAccounts') }]
-                    : data.accounts.map((account) => ({
-                        label: t('playerWallet.account', { wallet: account.wallet }),
-                        value: `${data.currency} ${amountText(account.balance, account.kind === 'points' ? 0 : data.digits, i18n.language)}`,
-                        mono: true,
-                      }))
+                    : data.accounts.map((account) =>
+                        // A trial account's play money is no currency: it is shown apart, without one.
+                        account.kind === 'play'
+                          ? {
+                              label: t('playerWallet.playMoney'),
+                              value: amountText(account.balance, data.digits, i18n.language),
+                              mono: true,
+                            }
+                          : {
+                              label: t('playerWallet.account', { wallet: account.wallet }),
+                              value: `${data.currency} ${amountText(account.balance, account.kind === 'points' ? 0 : data.digits, i18n.language)}`,
+                              mono: true,
+                            },
+                      )
                 }
               />
               <Table

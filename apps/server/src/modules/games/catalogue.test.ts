@@ -279,7 +279,7 @@ describe('GET /wps/relay/GCS_recentGame', () => {
 });
 
 describe('boards', () => {
-  it('ODSFE2_getWinnerBoard shows the latest wins with the player masked; the rank list the biggest of 7 days', async () => {
+  it('ODSFE2_getWinnerBoard shows the latest net wins (a push is none) with the player masked; the rank list ranks net wins of 7 days', async () => {
     const member = await newMember(t);
     const [row] = await t.db.query<{ username: string }>('select username from members where id = $1', [
       member.id,
@@ -302,10 +302,33 @@ describe('boards', () => {
       at: new Date(now - 8 * 86_400_000),
     });
     await playedRound(t, { memberId: member.id, gameId: game, bet: 100n, win: 0n, at: new Date(now + 6000) });
+    // A push (500 on Player and 500 on Banker, a tie returns both) and a part returned are no wins.
+    await playedRound(t, {
+      memberId: member.id,
+      gameId: game,
+      bet: 100_000n,
+      win: 100_000n,
+      at: new Date(now + 7000),
+    });
+    await playedRound(t, {
+      memberId: member.id,
+      gameId: game,
+      bet: 1000n,
+      win: 975n,
+      at: new Date(now + 7500),
+    });
+    // A bigger payout with a smaller net win than the first round's.
+    await playedRound(t, {
+      memberId: member.id,
+      gameId: game,
+      bet: 10_000n,
+      win: 15_000n,
+      at: new Date(now + 8000),
+    });
     const board = await t.get(`${api.winnerBoard.path}?gameCategory=PVP&limitNum=20`);
     expect(board.status).toBe(200);
     expect(board.body.value.list.map((row: { vo: { winAmount: number } }) => row.vo.winAmount)).toEqual([
-      123.45, 990,
+      50, 122.45, 989,
     ]);
     expect(board.body.value.list[0].vo).toMatchObject({
       customerName: `${username.slice(0, 2)}***${username.slice(-1)}`,
@@ -316,7 +339,10 @@ describe('boards', () => {
     const rank = await t.get(`${api.rankList.path}?gameCategory=PVP`);
     expect(
       rank.body.value.list.map((row: { rank: number; winAmount: number }) => [row.rank, row.winAmount]),
-    ).toEqual([[1, 123.45]]);
+    ).toEqual([
+      [1, 122.45],
+      [2, 50],
+    ]);
     const bad = await t.get(`${api.winnerBoard.path}?limitNum=500`);
     expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
   });

@@ -45,6 +45,7 @@ export function toGame(row: store.GameDb, language: string, currency: Currency):
     platform: row.platforms,
     hotRank: row.hot_rank,
     trial: row.demo,
+    playMoney: row.play_money,
     icon: imageUrl(row.icon_image_id),
   };
 }
@@ -137,6 +138,7 @@ function vendorTile(
     platform: [],
     hotRank: null,
     trial: false,
+    playMoney: false,
     icon: imageUrl(row.icon_image_id),
   };
 }
@@ -208,6 +210,7 @@ export async function rooms(deps: AppDeps, vendor: string | undefined, language:
       minBet: toMajor(BigInt(row.min_bet), currency.digits),
       icon: imageUrl(row.icon_image_id),
       players: players.get(row.id) ?? 0,
+      playMoney: row.play_money,
     })),
   };
 }

@@ -33,16 +33,17 @@ async function gameOf(deps: AppDeps, query: LaunchQuery): Promise<store.GameDb> 
 }
 
 /**
- * Whether the caller plays for real money: a visitor plays free; a trial account plays free where the game allows
- * it and is sent to register otherwise; a member plays for real unless asking for free play (accountType 0).
+ * How the caller plays: a visitor plays free; a trial account plays the house's games with its play money, others
+ * free where the game allows it, and is sent to register otherwise; a member plays for real unless asking for free
+ * play (accountType 0).
  */
-function realPlay(caller: Caller, game: store.GameDb, accountType: number): boolean {
-  const free =
-    caller.kind !== 'member' || caller.type === TRIAL_ACCOUNT_IS_AGENT || accountType === ACCOUNT_TYPES.demo;
-  if (!free) return true;
-  if (game.demo) return false;
-  if (caller.kind === 'member' && caller.type === TRIAL_ACCOUNT_IS_AGENT)
-    throw new AppError('in_need_true_account');
+function playMode(caller: Caller, game: store.GameDb, accountType: number): 'real' | 'play' | 'demo' {
+  const trial = caller.kind === 'member' && caller.type === TRIAL_ACCOUNT_IS_AGENT;
+  if (trial && game.play_money) return 'play';
+  const free = caller.kind !== 'member' || trial || accountType === ACCOUNT_TYPES.demo;
+  if (!free) return 'real';
+  if (game.demo) return 'demo';
+  if (trial) throw new AppError('in_need_true_account');
   throw new AppError('game_demo_unavailable');
 }
 
@@ -65,9 +66,12 @@ async function launch(
   const lottery = await lotteryPageOf(deps, game.id);
   if (lottery) return lotteryLaunch(deps, { gameCode: lottery.code, view: 'betting' });
   if (game.game_id === null && game.room_id === null) throw new AppError('game_coming_soon');
-  const real = realPlay(caller, game, query.accountType);
-  const member = real && caller.kind === 'member' ? await relativeById(deps.db, caller.memberId) : null;
-  if (real && !member) throw new AppError('unauthorized');
+  const mode = playMode(caller, game, query.accountType);
+  const real = mode === 'real';
+  // Real money and play money both play in the member's own session (its wallet decides which money moves).
+  const member =
+    mode !== 'demo' && caller.kind === 'member' ? await relativeById(deps.db, caller.memberId) : null;
+  if (mode !== 'demo' && !member) throw new AppError('unauthorized');
   const mobile = query.device?.toUpperCase() === 'MOBILE' || query.platform === 'html5';
   const { url } = await providerLaunch(
     deps,
@@ -81,14 +85,15 @@ async function launch(
         vendor: game.vassalage,
         gameType: game.game_type,
       },
-      demo: !real,
+      demo: mode === 'demo',
+      playMoney: mode === 'play',
       language: launchLanguage(game.vassalage, (query.language || language).toUpperCase()),
       platform: mobile ? 'mobile' : 'desktop',
       lobbyUrl: lobbyUrl(deps, game, query.backUrl),
     },
     now,
   );
-  if (member) {
+  if (member && real) {
     await write(deps.db, { isolation: 'read committed' }, (tx) =>
       store.markPlayed(tx, member.id, game.id, now),
     );

@@ -51,6 +51,8 @@ export interface GameDb {
   platforms: string[];
   hot_rank: number | null;
   demo: boolean;
+  /** A house game: a trial account plays it with play money. */
+  play_money: boolean;
   icon_image_id: string | null;
   vassalage: string;
   vendor_name: string;
@@ -60,7 +62,8 @@ export interface GameDb {
 
 const GAME_COLUMNS = `g.id, g.code, g.game_id, g.room_id, g.names, g.classify, g.min_bet::text as min_bet, g.line_num,
   g.platforms, g.hot_rank, g.demo, g.icon_image_id, v.vassalage, v.display_name as vendor_name,
-  v.names as vendor_names, v.game_type`;
+  v.names as vendor_names, v.game_type,
+  exists (select 1 from game_providers p where p.code = v.provider and p.contract = 'house') as play_money`;
 /** Games a player may see: the game, its vendor and its game type enabled. */
 const PLAYABLE = `games g join game_vendors v on v.id = g.vendor_id join game_types t on t.code = v.game_type`;
 const PLAYABLE_WHERE = 'g.enabled and v.enabled and t.enabled';
@@ -244,6 +247,7 @@ export async function markPlayed(db: Queryable, memberId: number, gameId: number
 
 export interface WinDb {
   username: string;
+  /** The net win: the payout less the stake. */
   win: string;
   updated_at: Date;
   game_id: number;
@@ -253,15 +257,19 @@ export interface WinDb {
   game_type: string;
 }
 
-/** Settled rounds that won, the latest first (since: only those after it, the biggest first). */
+/**
+ * Settled rounds that won, with their net win (what they paid above the stake: a round that only returned its stake,
+ * or part of it, did not win), the latest first (since: only those after it, the biggest net win first). Rounds of
+ * play money (trial accounts) are no one's win.
+ */
 export function listWins(db: Queryable, gameType: string | null, limit: number, since: Date | null) {
   return db.query<WinDb>(
-    `select m.username, r.win::text as win, r.updated_at, g.id as game_id, g.names, g.icon_image_id, v.vassalage,
-       v.game_type
+    `select m.username, (r.win - r.bet)::text as win, r.updated_at, g.id as game_id, g.names, g.icon_image_id,
+       v.vassalage, v.game_type
      from game_rounds r join members m on m.id = r.member_id join ${PLAYABLE} on g.id = r.game_id
-     where r.win > 0 and r.status = 'settled' and ${PLAYABLE_WHERE}
+     where r.win > r.bet and r.status = 'settled' and not r.play_money and ${PLAYABLE_WHERE}
        and ($1::text is null or v.game_type = $1) and ($3::timestamptz is null or r.updated_at >= $3)
-     order by ${since ? 'r.win desc, ' : ''}r.updated_at desc, r.id desc limit $2`,
+     order by ${since ? 'r.win - r.bet desc, ' : ''}r.updated_at desc, r.id desc limit $2`,
     [gameType, limit, since],
   );
 }

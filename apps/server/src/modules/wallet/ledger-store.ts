@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.ts';
 
-export type AccountKind = 'main' | 'vendor' | 'points' | 'pending' | 'house' | 'merchant';
-export type Unit = 'money' | 'points';
+export type AccountKind = 'main' | 'vendor' | 'points' | 'pending' | 'play' | 'house' | 'merchant';
+/** play: a trial account's play money for the house games (migration 0021), never money. */
+export type Unit = 'money' | 'points' | 'play';
 
 export interface NewAccount {
   code: string;
@@ -179,4 +180,17 @@ export async function anyEntries(db: Queryable): Promise<boolean> {
 export async function vendorMoneyHeld(db: Queryable): Promise<boolean> {
   const rows = await db.query("select 1 from ledger_accounts where kind = 'vendor' and balance <> 0 limit 1");
   return rows.length > 0;
+}
+
+/** An account's balance and how many entries moved it (0 and 0 for an account never used). */
+export async function accountState(
+  db: Queryable,
+  code: string,
+): Promise<{ balance: bigint; entries: number }> {
+  const [row] = await db.query<{ balance: bigint; entries: string }>(
+    `select a.balance, (select count(*) from ledger_entries e where e.account_id = a.id) as entries
+     from ledger_accounts a where a.code = $1`,
+    [code],
+  );
+  return { balance: row?.balance ?? 0n, entries: Number(row?.entries ?? 0) };
 }

@@ -4,8 +4,11 @@ import { AppError } from '../../platform/app-error.ts';
 import { publish } from '../../platform/realtime.ts';
 import * as store from './ledger-store.ts';
 
-/** A player's wallet: main, one per game vendor, points, and the funds of withdrawals waiting for approval. */
-export type Wallet = 'main' | 'points' | 'pending' | { vendor: string };
+/**
+ * A player's wallet: main, one per game vendor, points, the funds of withdrawals waiting for approval, and a trial
+ * account's play money for the house games (unit play: it never moves against money).
+ */
+export type Wallet = 'main' | 'points' | 'pending' | 'play' | { vendor: string };
 
 /**
  * The house and merchant side of every movement: cash the merchant received or paid out (deposits and
@@ -17,6 +20,7 @@ export const SYSTEM_ACCOUNTS = {
   'house:bonuses': { kind: 'house', unit: 'money' },
   'house:adjustments': { kind: 'house', unit: 'money' },
   'house:points': { kind: 'house', unit: 'points' },
+  'house:play': { kind: 'house', unit: 'play' },
 } as const satisfies Record<string, { kind: store.AccountKind; unit: store.Unit }>;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
@@ -28,10 +32,13 @@ export interface Leg {
   amount: bigint;
 }
 
+/** What a posting is: a kind a record shows, or play money granted to a trial account (on no money account). */
+export type PostingKind = LedgerKind | 'play_money';
+
 export interface Posting {
   /** One posting per key, ever: posting the same key again moves nothing. */
   key: string;
-  kind: LedgerKind;
+  kind: PostingKind;
   /** The member whose records show it. */
   memberId: number | null;
   /** The record that caused it, e.g. `deposit:D2611230001`. */
@@ -73,7 +80,7 @@ function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount 
   return {
     code,
     kind: wallet,
-    unit: wallet === 'points' ? 'points' : 'money',
+    unit: wallet === 'points' ? 'points' : wallet === 'play' ? 'play' : 'money',
     memberId: ref.member,
     vendor: null,
   };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FB_VENDOR } from '@tessera/contract';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
@@ -10,6 +10,7 @@ import { Button, buttonClass, CenteredSpinner } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { errorCode, errorText } from '../auth/validation.ts';
 import { invalidateRecent } from '../lobby/queries.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { type GameQuery, isFrameExit, launchQuery, readGameQuery } from './gameQuery.ts';
 import { decideLaunch, FB_MARK_RENEW_MS, gamePath, markFbGameOpen } from './launch.ts';
 import './game.css';
@@ -103,6 +104,19 @@ function GameFrame({ game }: { game: GameQuery }) {
     }
   };
 
+  // The stage fills the screen below the site's header and the game's bar, measured: the page itself does not
+  // scroll, so the game's own rows never pass under the site's sticky header.
+  useLayoutEffect(() => {
+    const stage = box.current;
+    if (!stage) return;
+    const fit = () =>
+      stage.style.setProperty('--stage-top', `${stage.getBoundingClientRect().top + window.scrollY}px`);
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
   const fullscreen = () => void box.current?.requestFullscreen?.().catch(() => undefined);
 
   return (
@@ -162,8 +176,10 @@ export default function GamePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
+  const siteName = useSiteName();
   const game = readGameQuery(params);
   const decision = game ? decideLaunch(game, game.mode, session, false) : null;
+  const title = <title>{`${game?.gameName || t('pages.game')} · ${siteName}`}</title>;
   const kind = decision?.kind;
 
   useEffect(() => {
@@ -181,6 +197,7 @@ export default function GamePage() {
   if (!game || !decision) {
     return (
       <div className="container">
+        {title}
         <GameMessage text={t('game.notFound')} from="/index" />
       </div>
     );
@@ -193,6 +210,7 @@ export default function GamePage() {
   const message = messages[decision.kind];
   return (
     <>
+      {title}
       {message ? (
         <div className="container">
           <GameMessage

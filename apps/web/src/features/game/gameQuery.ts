@@ -41,6 +41,7 @@ export function readGameQuery(params: URLSearchParams): GameQuery | null {
     gameId: launchId('gameId'),
     roomId: launchId('roomId'),
     trial: params.get('trial') === '1',
+    playMoney: params.get('play') === '1',
     gameName: (params.get('name') ?? '').slice(0, 80),
     from: sitePath(params.get('from'), GAME_TYPE_PATHS[gameType]),
   };

@@ -21,7 +21,10 @@ import { openAuthModal } from '../auth/authModal.ts';
 export type PlayMode = 'real' | 'demo';
 
 /** What a launch needs to know of a game: the lobby tile's game, or the game page's query. */
-export type LaunchTarget = Pick<Game, 'nodeId' | 'gameId' | 'roomId' | 'vassalage' | 'gameType' | 'trial'> & {
+export type LaunchTarget = Pick<
+  Game,
+  'nodeId' | 'gameId' | 'roomId' | 'vassalage' | 'gameType' | 'trial' | 'playMoney'
+> & {
   /** Shown above the frame. */
   gameName?: string;
 };
@@ -39,7 +42,8 @@ const isTrialAccount = (session: SessionState) =>
 /**
  * §4 game launch: a game with neither gameId nor roomId is "Coming Soon" and launches nothing; free play of a
  * game that allows it needs no login; real play needs a login, and a trial account plays free where the game
- * allows it and is refused (in_need_true_account) where it does not; the FB game opens only once.
+ * allows it (the house's games with its play money) and is refused (in_need_true_account) where it does not; the
+ * FB game opens only once.
  */
 export function decideLaunch(
   game: LaunchTarget,
@@ -51,7 +55,7 @@ export function decideLaunch(
   if (requested === 'demo' && game.trial) return { kind: 'play', mode: 'demo' };
   if (!session.token) return { kind: 'login' };
   if (isTrialAccount(session))
-    return game.trial ? { kind: 'play', mode: 'demo' } : { kind: 'needRealAccount' };
+    return game.trial || game.playMoney ? { kind: 'play', mode: 'demo' } : { kind: 'needRealAccount' };
   if (game.vassalage === FB_VENDOR && fbOpen) return { kind: 'fbBusy' };
   return { kind: 'play', mode: 'real' };
 }
@@ -64,6 +68,7 @@ export function gamePath(game: LaunchTarget, mode: PlayMode, from: string): stri
   if (game.gameId) query.set('gameId', game.gameId);
   else if (game.roomId) query.set('roomId', game.roomId);
   if (game.trial) query.set('trial', '1');
+  if (game.playMoney) query.set('play', '1');
   if (game.gameName) query.set('name', game.gameName);
   query.set('from', from);
   return `/game?${query.toString()}`;

@@ -43,6 +43,7 @@ export function RoomList() {
                     vassalage: room.vassalage,
                     gameType: 'PVP',
                     trial: false,
+                    playMoney: room.playMoney,
                     gameName: room.roomName,
                   },
                   'real',

@@ -1,8 +1,8 @@
 import { ApiError, type HouseFish } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../../app/endpoints.ts';
-import { el, formatMinor } from '../dom.ts';
+import { el, formatDecimal, formatMinor } from '../dom.ts';
 import { type EndPage, pageTop, panelLinks, stakePicker, startFramePage } from '../frame-page.ts';
-import { type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
+import { frameLocale, type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
 import { dialog, fairnessPanel, historyPanel } from '../panels.ts';
 import { api, type FrameSession } from '../session.ts';
 import { createSea, type Sea } from './sea.ts';
@@ -22,16 +22,20 @@ const pays = (multipliers: number[]) =>
     ? `×${multipliers[0]}`
     : `×${Math.min(...multipliers)}–${Math.max(...multipliers)}`;
 
-/** A fraction "num/den" as a percentage with two decimals. */
+/** A fraction "num/den" as a percentage with two decimals, in the site language's locale. */
 function percent(fraction: string): string {
   const [num, den] = fraction.split('/').map(Number);
-  return `${(((num ?? 0) / (den || 1)) * 100).toFixed(2)}%`;
+  return new Intl.NumberFormat(frameLocale(), {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format((num ?? 0) / (den || 1));
 }
 
 function fishTable(game: HouseFish, t: HouseT) {
   return dialog(t, t('fish.table.title'), (body) => {
     body.append(
-      el('p', {}, t('fish.table.intro', { rtp: game.rtpExact })),
+      el('p', {}, t('fish.table.intro', { rtp: formatDecimal(game.rtpExact) })),
       el(
         'table',
         {},
@@ -184,7 +188,7 @@ function play(game: HouseFish, frame: FrameSession, t: HouseT, root: HTMLElement
       { className: 'aims', 'aria-label': t('fish.aimAt') },
       ...aimButtons.map((entry) => entry.button),
     ),
-    panelLinks(openers, t('rtp', { rtp: game.rtp })),
+    panelLinks(openers, t('rtp', { rtp: formatDecimal(game.rtp) })),
     table.element,
     fairness.element,
     history.element,

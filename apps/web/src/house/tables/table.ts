@@ -1,8 +1,8 @@
 import { ApiError, type HouseTable, type TableOutcome, type TableState } from '@tessera/contract';
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { session } from '../../lib/storage.ts';
-import { el, formatMinor, sleep } from '../dom.ts';
-import { type EndPage, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
+import { el, formatDecimal, formatMinor, sleep } from '../dom.ts';
+import { type EndPage, outcomeLine, pageTop, panelLinks, startFramePage } from '../frame-page.ts';
 import type { HouseKey, HouseT } from '../i18n.ts';
 import { dialog } from '../panels.ts';
 import { api, type FrameSession } from '../session.ts';
@@ -84,8 +84,13 @@ function play(
   const playersOut = el('p', { className: 'players' });
   const seatList = el('ul', { className: 'seats', 'aria-label': t('tables.seats') });
   const road = el('ol', { className: 'road', 'aria-label': t('tables.history') });
-  const pendingOut = el('output', { className: 'pending', 'aria-live': 'polite' });
-  const placeButton = el('button', { type: 'button', className: 'spin place' }, t('tables.placeBet'));
+  const pendingOut = el('output', { className: 'pending', id: 'table-pending', 'aria-live': 'polite' });
+  // Why Place bet cannot be pressed (chips above the balance) is read with it.
+  const placeButton = el(
+    'button',
+    { type: 'button', className: 'spin place', 'aria-describedby': 'table-pending' },
+    t('tables.placeBet'),
+  );
   const clearButton = el('button', { type: 'button', className: 'ghost' }, t('tables.clear'));
 
   const spots: Spot[] = spotsOf(table.kind);
@@ -121,7 +126,7 @@ function play(
     const button = el(
       'button',
       { type: 'button', className: 'chip', 'aria-label': t('tables.chip', { amount: money(value) }) },
-      chipArt(formatMinor(value, table.digits).replace(/\.0+$/, ''), index),
+      chipArt(formatMinor(value, table.digits, { short: true }), index),
     );
     button.addEventListener('click', () => {
       chip = value;
@@ -190,7 +195,9 @@ function play(
     else if (state.round.state === 'voided') line = t('tables.voided');
     else line = table.kind === 'baccarat' ? t('tables.dealing') : t('tables.spinning');
     if (!open && revealed && state.myPayout !== null) {
-      line += ` — ${BigInt(state.myPayout) > 0n ? t('win', { amount: money(state.myPayout) }) : t('tables.lost')}`;
+      const payout = BigInt(state.myPayout);
+      const staked = state.mine.reduce((sum, spot) => sum + BigInt(spot.stake), 0n);
+      line += ` — ${payout > 0n ? outcomeLine(t, payout, staked, money) : t('tables.lost')}`;
     }
     status.textContent = message ? `${line} · ${message}` : line;
     const span = timer.firstElementChild as HTMLElement;
@@ -232,8 +239,15 @@ function play(
       button.disabled = BigInt(state.balance) < value;
     }
     const pendingTotal = [...pending.values()].reduce((sum, v) => sum + v, 0n);
-    pendingOut.textContent = pendingTotal > 0n ? t('tables.pending', { amount: money(pendingTotal) }) : '';
-    placeButton.disabled = !open || placing || pendingTotal === 0n || pendingTotal > BigInt(state.balance);
+    const overBalance = pendingTotal > BigInt(state.balance);
+    pendingOut.textContent =
+      pendingTotal === 0n
+        ? ''
+        : overBalance
+          ? t('tables.overBalance', { amount: money(pendingTotal), balance: money(state.balance) })
+          : t('tables.pending', { amount: money(pendingTotal) });
+    pendingOut.classList.toggle('over', overBalance);
+    placeButton.disabled = !open || placing || pendingTotal === 0n || overBalance;
     clearButton.disabled = pending.size === 0 || placing;
     road.replaceChildren(
       ...state.history.slice(0, 16).map((entry) =>
@@ -331,7 +345,11 @@ function play(
       el('label', { for: 'table-client-seed' }, t('tables.fair.clientSeed')),
       el('div', { className: 'seed-row' }, input, save),
       saved,
-      el('p', { className: 'muted' }, t('tables.fair.rtp', { rtp: Object.values(table.rtp)[0] ?? '' })),
+      el(
+        'p',
+        { className: 'muted' },
+        t('tables.fair.rtp', { rtp: formatDecimal(Object.values(table.rtp)[0] ?? '') }),
+      ),
       el('p', {}, el('a', { className: 'verify-link', href: verifyHref() }, t('tables.fair.verify'))),
     );
   });
@@ -399,10 +417,10 @@ function play(
       'section',
       { className: `stage stage-${table.kind}`, 'aria-label': t('tables.table') },
       scene.element,
-      timer,
-      status,
       roundLine,
     ),
+    // The countdown and the table's news stay on screen while the player scrolls down to the chips.
+    el('div', { className: 'table-clock' }, timer, status),
     el(
       'section',
       { className: 'betting', 'aria-label': t('tables.betting') },

@@ -5,7 +5,7 @@ import { local } from '../../lib/storage.ts';
 import { symbolArt } from '../art.ts';
 import { el, scrollTable } from '../dom.ts';
 import { type FishId, fishIcon } from '../fish/sprites.ts';
-import { type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
+import { frameLocale, type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
 import { api, sessionOf } from '../session.ts';
 import { type FieldCheck, passesChecks, showRefusal } from './form-check.ts';
 import {
@@ -311,7 +311,7 @@ export async function startVerify(root: HTMLElement): Promise<void> {
     rounds.replaceChildren(el('h2', {}, t('verify.yourRounds')), el('p', {}, t('loading')));
     try {
       const page = await api(endpoints.rounds, { query: { pageNo: 1, pageSize: 20 } });
-      const when = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+      const when = new Intl.DateTimeFormat(frameLocale(), {
         dateStyle: 'short',
         timeStyle: 'medium',
       });

@@ -2,7 +2,7 @@ import { ApiError, type TableBet } from '@tessera/contract';
 import { isValidServerSeed } from '@tessera/house-games';
 import { houseTableFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { el, scrollTable } from '../dom.ts';
-import type { HouseT } from '../i18n.ts';
+import { frameLocale, type HouseT } from '../i18n.ts';
 import { api } from '../session.ts';
 import { cardArt, svgRoot } from '../tables/art.ts';
 import { type FieldCheck, passesChecks, showRefusal } from './form-check.ts';
@@ -283,7 +283,7 @@ export function tableVerifier(
     bets.replaceChildren(el('h2', {}, t('verify.table.yourBets')), el('p', {}, t('loading')));
     try {
       const page = await api(endpoints.bets, { query: { pageNo: 1, pageSize: 20 } });
-      const when = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+      const when = new Intl.DateTimeFormat(frameLocale(), {
         dateStyle: 'short',
         timeStyle: 'medium',
       });

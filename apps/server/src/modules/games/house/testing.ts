@@ -27,12 +27,15 @@ export interface HousePlayer {
   token: string;
 }
 
-/** A funded member (minor units) who launched a house slot through the launch route and opened its frame. */
+/**
+ * A funded member (minor units) who launched a house slot through the launch route and opened its frame; type 4
+ * makes it a trial account (free play), which plays with play money.
+ */
 export async function housePlayer(
   t: TestApp,
-  options: { funds?: bigint; game?: string } = {},
+  options: { funds?: bigint; game?: string; type?: number } = {},
 ): Promise<HousePlayer> {
-  const member = await walletMember(t, { funds: options.funds ?? 0n });
+  const member = await walletMember(t, { funds: options.funds ?? 0n, type: options.type });
   const nodeId = await houseGameId(t, options.game);
   const launched = await t.get(`/wps/game/launchGame?nodeId=${nodeId}`, member.token);
   if (!launched.body.success) throw new Error(`launch refused: ${launched.body.code}`);

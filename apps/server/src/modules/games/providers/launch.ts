@@ -3,6 +3,7 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { token } from '../../../platform/rng.ts';
 import { write } from '../../../platform/write.ts';
+import { topUpPlayMoney } from '../../wallet/play-money.ts';
 import { currencyOf } from '../../wallet/settings.ts';
 import { openHouseFrame } from '../house/frame.ts';
 import { hub88User } from './hub88.ts';
@@ -24,6 +25,8 @@ export interface LaunchRequest {
   };
   /** accountType 0: no real money. */
   demo: boolean;
+  /** A trial account's session of a house game: it plays with play money, topped up here. */
+  playMoney?: boolean;
   /** EN, VI, CN … */
   language: string;
   platform: 'desktop' | 'mobile';
@@ -47,7 +50,7 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
   const provider = target.provider ? await store.findProvider(deps.db, target.provider) : null;
   if (!provider?.enabled) throw new AppError('game_provider_unavailable');
   if ((request.demo || !request.member) && !target.demo) throw new AppError('game_demo_unavailable');
-  const currency = (await currencyOf(deps)).currency;
+  const { currency, digits } = await currencyOf(deps);
   const common = {
     sub_partner_id: provider.sub_partner_id || null,
     platform: request.platform === 'mobile' ? 'GPL_MOBILE' : 'GPL_DESKTOP',
@@ -69,8 +72,13 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
       expiresAt: new Date(now.getTime() + deps.config.gameProviders.sessionHours * 3_600_000),
     };
     const { token: sessionToken, expiresAt } = session;
-    await write(deps.db, { isolation: 'read committed' }, (tx) =>
-      store.insertSession(
+    await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+      if (request.playMoney) {
+        // Play money is the house's alone: no other provider's session plays with it.
+        if (provider.contract !== 'house') throw new AppError('in_need_true_account');
+        await topUpPlayMoney(tx, member.id, digits, now);
+      }
+      await store.insertSession(
         tx,
         {
           tokenHash: hashSessionToken(sessionToken),
@@ -81,8 +89,8 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
           expiresAt,
         },
         now,
-      ),
-    );
+      );
+    });
     payload = { ...common, user: hub88User(member.id), token: sessionToken };
   }
   // The house serves its games itself: the frame opens our own page, which the session's token reaches through a

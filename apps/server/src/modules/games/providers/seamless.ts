@@ -1,3 +1,4 @@
+import { TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
 import type { Queryable, Transaction } from '../../../db/database.ts';
 import { hashGameSessionToken } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
@@ -29,7 +30,7 @@ export type SeamlessRefusal =
   | 'transaction_does_not_exist'
   | 'transaction_rolled_back';
 
-/** The member's wallet as an answer shows it: main wallet balance in minor units. */
+/** The member's wallet as an answer shows it: the main wallet's balance (a trial account's play money), minor units. */
 export interface WalletState {
   memberId: number;
   currency: string;
@@ -92,15 +93,39 @@ export type Alongside = (
   effect: { roundId: bigint | null; amount: bigint },
 ) => Promise<void>;
 
-async function mainBalance(db: Queryable, memberId: number): Promise<bigint> {
+/**
+ * Where a member's game money is: a member plays from the main wallet against the house's games account; a trial
+ * account (free play) from its play money against the house's play account, in the play unit, so its rounds never
+ * move money, never count towards turnover, and are marked as play money.
+ */
+interface Purse {
+  wallet: 'main' | 'play';
+  house: 'house:games' | 'house:play';
+  playMoney: boolean;
+}
+const MONEY_PURSE: Purse = { wallet: 'main', house: 'house:games', playMoney: false };
+const PLAY_PURSE: Purse = { wallet: 'play', house: 'house:play', playMoney: true };
+
+async function purseOf(db: Queryable, memberId: number): Promise<Purse | null> {
+  const member = await store.memberKind(db, memberId);
+  if (!member) return null;
+  return member.type === TRIAL_ACCOUNT_IS_AGENT ? PLAY_PURSE : MONEY_PURSE;
+}
+
+/** Whether the member's games play with play money (a trial account). */
+export async function playsWithPlayMoney(deps: AppDeps, memberId: number): Promise<boolean> {
+  return (await purseOf(deps.db, memberId))?.playMoney ?? false;
+}
+
+async function purseBalance(db: Queryable, memberId: number, purse: Purse): Promise<bigint> {
   const accounts = await memberAccounts(db, memberId);
-  return accounts.find((account) => account.kind === 'main')?.balance ?? 0n;
+  return accounts.find((account) => account.kind === purse.wallet)?.balance ?? 0n;
 }
 
 async function stateOf(deps: AppDeps, memberId: number): Promise<WalletState | null> {
-  const status = await store.memberStatus(deps.db, memberId);
-  if (status === null) return null;
-  const [currency, balance] = await Promise.all([currencyOf(deps), mainBalance(deps.db, memberId)]);
+  const purse = await purseOf(deps.db, memberId);
+  if (purse === null) return null;
+  const [currency, balance] = await Promise.all([currencyOf(deps), purseBalance(deps.db, memberId, purse)]);
   return { memberId, currency: currency.currency, balance };
 }
 
@@ -164,14 +189,17 @@ async function once(
     referenceUuid: string | null;
     fingerprint: string;
   },
-  /** Runs in the transaction, given the member's currency. */
-  apply: (tx: Transaction, currency: string) => Promise<{ roundId: bigint | null; amount: bigint }>,
+  /** Runs in the transaction, given the member's currency and where its game money is. */
+  apply: (
+    tx: Transaction,
+    currency: string,
+    purse: Purse,
+  ) => Promise<{ roundId: bigint | null; amount: bigint }>,
   now: Date,
   alongside?: Alongside,
 ): Promise<SeamlessResult> {
-  if ((await store.memberStatus(deps.db, claim.memberId)) === null) {
-    return { ok: false, refusal: 'unknown_user', state: null };
-  }
+  const purse = await purseOf(deps.db, claim.memberId);
+  if (purse === null) return { ok: false, refusal: 'unknown_user', state: null };
   const currency = (await currencyOf(deps)).currency;
   try {
     const answer = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
@@ -197,12 +225,12 @@ async function once(
         }
         return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
       }
-      const done = await apply(tx, currency);
+      const done = await apply(tx, currency, purse);
       await alongside?.(tx, done);
       const stored: StoredAnswer = {
         memberId: claim.memberId,
         currency,
-        balance: await mainBalance(tx, claim.memberId),
+        balance: await purseBalance(tx, claim.memberId, purse),
       };
       await store.completeTransaction(tx, provider, claim.uuid, { ...done, answer: encodeAnswer(stored) });
       return stored;
@@ -257,7 +285,7 @@ export async function bet(
       referenceUuid: null,
       fingerprint,
     },
-    async (tx, currency) => {
+    async (tx, currency, purse) => {
       const session = await sessionOf(tx, provider, request.token, request.memberId, { now });
       if ((await store.memberStatus(tx, request.memberId)) !== 'active') throw new Refused('user_disabled');
       checkCurrency(currency, request.currency);
@@ -271,6 +299,7 @@ export async function bet(
           ref: request.round.ref,
           currency: request.currency,
           closed: request.round.closed,
+          playMoney: purse.playMoney,
         },
         { bet: request.amount, win: 0n },
         now,
@@ -284,13 +313,13 @@ export async function bet(
             memberId: request.memberId,
             reference: `game-round:${roundId}`,
             legs: [
-              { account: { member: request.memberId, wallet: 'main' }, amount: -request.amount },
-              { account: { system: 'house:games' }, amount: request.amount },
+              { account: { member: request.memberId, wallet: purse.wallet }, amount: -request.amount },
+              { account: { system: purse.house }, amount: request.amount },
             ],
           },
           now,
         );
-        await addWagered(tx, request.memberId, request.amount, now);
+        if (!purse.playMoney) await addWagered(tx, request.memberId, request.amount, now);
       }
       return { roundId, amount: request.amount };
     },
@@ -322,7 +351,7 @@ export async function win(
       referenceUuid: request.referenceUuid,
       fingerprint,
     },
-    async (tx, currency) => {
+    async (tx, currency, purse) => {
       checkCurrency(currency, request.currency);
       let roundId: bigint;
       const round = {
@@ -330,6 +359,7 @@ export async function win(
         ref: request.round.ref,
         currency: request.currency,
         closed: request.round.closed,
+        playMoney: purse.playMoney,
       };
       if (request.referenceUuid !== null) {
         const paid = await store.findTransaction(tx, provider, request.referenceUuid);
@@ -366,8 +396,8 @@ export async function win(
             memberId: request.memberId,
             reference: `game-round:${roundId}`,
             legs: [
-              { account: { system: 'house:games' }, amount: -request.amount },
-              { account: { member: request.memberId, wallet: 'main' }, amount: request.amount },
+              { account: { system: purse.house }, amount: -request.amount },
+              { account: { member: request.memberId, wallet: purse.wallet }, amount: request.amount },
             ],
           },
           now,
@@ -403,7 +433,7 @@ export async function rollback(
       referenceUuid: request.referenceUuid,
       fingerprint,
     },
-    async (tx) => {
+    async (tx, _currency, purse) => {
       const absent = await store.claimTransaction(
         tx,
         {
@@ -447,13 +477,13 @@ export async function rollback(
             memberId: request.memberId,
             reference: `game-round:${target.round_id ?? ''}`,
             legs: [
-              { account: { member: request.memberId, wallet: 'main' }, amount: toMember },
-              { account: { system: 'house:games' }, amount: -toMember },
+              { account: { member: request.memberId, wallet: purse.wallet }, amount: toMember },
+              { account: { system: purse.house }, amount: -toMember },
             ],
           },
           now,
         );
-        if (isBet) await addWagered(tx, request.memberId, -target.amount, now);
+        if (isBet && !purse.playMoney) await addWagered(tx, request.memberId, -target.amount, now);
       }
       return { roundId: target.round_id, amount: target.amount };
     },

@@ -148,8 +148,19 @@ export async function purgeSessions(db: Queryable, before: Date): Promise<number
 }
 
 export async function memberStatus(db: Queryable, memberId: number): Promise<string | null> {
-  const rows = await db.query<{ status: string }>('select status from members where id = $1', [memberId]);
-  return rows[0]?.status ?? null;
+  return (await memberKind(db, memberId))?.status ?? null;
+}
+
+/** The member's status and account type (isAgent), or null for no such member. */
+export async function memberKind(
+  db: Queryable,
+  memberId: number,
+): Promise<{ status: string; type: number } | null> {
+  const rows = await db.query<{ status: string; type: number }>(
+    'select status, type from members where id = $1',
+    [memberId],
+  );
+  return rows[0] ?? null;
 }
 
 // ------------------------------------------------------------------------------------- provider transactions
@@ -236,13 +247,22 @@ export async function markRolledBack(tx: Queryable, provider: string, uuid: stri
  */
 export async function addToRound(
   tx: Queryable,
-  round: { memberId: number; gameId: number; ref: string; currency: string; closed: boolean },
+  round: {
+    memberId: number;
+    gameId: number;
+    ref: string;
+    currency: string;
+    closed: boolean;
+    /** Played with a trial account's play money (only a new round takes it); money when left out. */
+    playMoney?: boolean;
+  },
   amounts: { bet: bigint; win: bigint },
   now: Date,
 ): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
-    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
+       play_money)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10)
      on conflict (member_id, game_id, round_ref) do update
        set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
            updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end
@@ -257,6 +277,7 @@ export async function addToRound(
       round.closed ? 'settled' : 'open',
       now,
       round.closed,
+      round.playMoney ?? false,
     ],
   );
   if (!row) throw new Error('the round was not written');

@@ -349,13 +349,17 @@ export async function memberBets(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** The round's stakes per member, for the seats (names masked by the caller). */
-export function roundSeats(db: Queryable, roundId: bigint) {
-  return db.query<{ member_id: number; username: string; stake: bigint }>(
-    `select b.member_id, m.username, sum(b.stake)::bigint as stake from house_table_bets b
+/**
+ * The round's stakes per member, for the seats (names masked by the caller), and whether the member bet play money
+ * (a trial account: its type is `trialType`).
+ */
+export function roundSeats(db: Queryable, roundId: bigint, trialType: number) {
+  return db.query<{ member_id: number; username: string; stake: bigint; play_money: boolean }>(
+    `select b.member_id, m.username, sum(b.stake)::bigint as stake, m.type = $2 as play_money
+     from house_table_bets b
      join members m on m.id = b.member_id where b.round_id = $1 and b.state <> 'voided'
-     group by b.member_id, m.username order by min(b.id)`,
-    [roundId],
+     group by b.member_id, m.username, m.type order by min(b.id)`,
+    [roundId, trialType],
   );
 }
 

@@ -1,4 +1,9 @@
-import type { HouseTable, TableOutcome, TableState } from '@tessera/contract';
+import {
+  type HouseTable,
+  type TableOutcome,
+  type TableState,
+  TRIAL_ACCOUNT_IS_AGENT,
+} from '@tessera/contract';
 import type { GameSessionCaller } from '../../../../platform/access.ts';
 import { AppError } from '../../../../platform/app-error.ts';
 import type { AppDeps } from '../../../../platform/context.ts';
@@ -94,18 +99,24 @@ export async function tableState(
   await write(deps.db, { isolation: 'read committed' }, (tx) =>
     store.markPresent(tx, table.game_id, player.memberId, now),
   );
-  const [bets, seats, history, present, wallet] = await Promise.all([
+  const [bets, allSeats, history, present, wallet] = await Promise.all([
     store.roundBets(deps.db, current.id),
-    store.roundSeats(deps.db, current.id),
+    store.roundSeats(deps.db, current.id, TRIAL_ACCOUNT_IS_AGENT),
     store.recentResults(deps.db, table.game_id, current.round_no, HISTORY),
     store.presentCounts(deps.db, new Date(now.getTime() - PRESENCE_MS)),
     seamless.memberState(deps, player.memberId),
   ]);
+  // Play money and money never show together: a player sees the stakes of those who bet the same kind as they do.
+  const playMoney = await seamless.playsWithPlayMoney(deps, player.memberId);
+  const otherMoney = new Set(
+    allSeats.filter((seat) => seat.play_money !== playMoney).map((seat) => seat.member_id),
+  );
+  const seats = allSeats.filter((seat) => !otherMoney.has(seat.member_id));
   const totals: Record<string, string> = {};
   const mine: { spot: string; stake: string }[] = [];
   let myPayout: bigint | null = null;
   for (const bet of bets) {
-    if (bet.state === 'voided') continue;
+    if (bet.state === 'voided' || otherMoney.has(bet.member_id)) continue;
     for (const spot of bet.spots) {
       totals[spot.spot] = (BigInt(totals[spot.spot] ?? '0') + BigInt(spot.stake)).toString();
       if (bet.member_id === player.memberId) mine.push(spot);

@@ -32,9 +32,12 @@ export async function fastTable(t: TestApp, room: string, bettingMs = 5_000, res
   );
 }
 
-/** A funded member (minor units) who launched a table (by its room id, as the PVP lobby does) and opened its frame. */
-export async function tablePlayer(t: TestApp, room: string, funds = 0n): Promise<HousePlayer> {
-  const member = await walletMember(t, { funds });
+/**
+ * A funded member (minor units) who launched a table (by its room id, as the PVP lobby does) and opened its frame;
+ * type 4 makes it a trial account, which bets play money.
+ */
+export async function tablePlayer(t: TestApp, room: string, funds = 0n, type = 0): Promise<HousePlayer> {
+  const member = await walletMember(t, { funds, type });
   const nodeId = await tableGameId(t, room);
   const launched = await t.get(`/wps/game/launchGame?nodeId=${nodeId}&roomId=${room}`, member.token);
   if (!launched.body.success) throw new Error(`launch refused: ${launched.body.code}`);
