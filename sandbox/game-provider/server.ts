@@ -99,6 +99,8 @@ export interface GameProviderSandbox {
   transfers(): Transfer[];
   /** A user's balance in the transfer wallet, 1/100000 units. */
   transferBalance(operatorId: string, user: string): number;
+  /** Sets a user's balance in the transfer wallet, as play on the game page would (1/100000 units). */
+  setTransferBalance(operatorId: string, user: string, balance: number): void;
   /** The sessions opened by game/url, newest last. */
   sessions(): {
     id: string;
@@ -620,6 +622,9 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     },
     transfers: () => [...transfers.values()],
     transferBalance: (operatorId, user) => transferBalances.get(transferKey(operatorId, user)) ?? 0,
+    setTransferBalance: (operatorId, user, balance) => {
+      transferBalances.set(transferKey(operatorId, user), balance);
+    },
     sessions: () =>
       [...sessions.values()].map((session) => ({
         id: session.id,

@@ -492,17 +492,66 @@ export async function transferVendor(db: Queryable, vassalage: string): Promise<
   return rows[0] ?? null;
 }
 
+/**
+ * Serialises the transfers of one member with one vendor until the caller's transaction ends (starting one,
+ * settling one, queueing the next).
+ */
+export async function lockMemberVendorTransfers(tx: Queryable, memberId: number, vendor: string) {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [memberId, `provider-transfer:${vendor}`]);
+}
+
+/** Whether the member has a pending transfer with the vendor. */
+export async function hasPendingTransfer(db: Queryable, memberId: number, vendor: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from provider_transfers where member_id = $1 and vendor = $2 and status = 'pending' limit 1`,
+    [memberId, vendor],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether a balance the provider answered for this transfer may leave out another transfer of the member with the
+ * vendor: one is still pending, or a later one has already ended (it overtook this one, e.g. a dead job retried).
+ */
+export async function transferBalanceMayBeStale(db: Queryable, transfer: TransferDb): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from provider_transfers
+     where member_id = $1 and vendor = $2 and id <> $3 and (status = 'pending' or id > $3) limit 1`,
+    [transfer.member_id, transfer.vendor, transfer.id],
+  );
+  return rows.length > 0;
+}
+
 export async function insertTransfer(
   tx: Queryable,
   row: Pick<TransferDb, 'reference' | 'provider' | 'vendor' | 'member_id' | 'direction' | 'amount'>,
+  queued: boolean,
   now: Date,
 ) {
   await tx.query(
     `insert into provider_transfers (reference, provider, vendor, member_id, direction, amount, status, created_at,
-       updated_at)
-     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)`,
-    [row.reference, row.provider, row.vendor, row.member_id, row.direction, row.amount, now],
+       updated_at, queued_at)
+     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, case when $8::boolean then $7::timestamptz end)`,
+    [row.reference, row.provider, row.vendor, row.member_id, row.direction, row.amount, now, queued],
   );
+}
+
+/** Marks the oldest transfer of the member with the vendor still waiting for its turn as queued; its reference. */
+export async function takeNextWaitingTransfer(
+  tx: Queryable,
+  memberId: number,
+  vendor: string,
+  now: Date,
+): Promise<string | null> {
+  const rows = await tx.query<{ reference: string }>(
+    `update provider_transfers set queued_at = $3
+     where id = (select id from provider_transfers
+                 where member_id = $1 and vendor = $2 and status = 'pending' and queued_at is null
+                 order by id limit 1)
+     returning reference`,
+    [memberId, vendor, now],
+  );
+  return rows[0]?.reference ?? null;
 }
 
 export async function findTransfer(

@@ -144,6 +144,65 @@ describe('transfer mode (FB)', () => {
     expect(await mainBalance(world.t, member.id)).toBe(70_00n);
   });
 
+  it('sends two concurrent deposits one after the other and books no play: the vendor wallet is what the provider holds', async () => {
+    const member = await walletMember(world.t, { funds: 40_00n });
+    const transfer = (amount: number, key: string) =>
+      world.t.call({
+        method: 'POST',
+        url: walletPlayerEndpoints.walletTransfer.path,
+        token: member.token,
+        headers: { 'idempotency-key': key },
+        payload: { fromWallet: 'main', toWallet: 'FB', amount },
+      });
+    const answers = await Promise.all([transfer(30, 'fb-both-30'), transfer(10, 'fb-both-10')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    await world.t.jobs.runDue();
+    const rows = await world.t.db.query<{ reference: string; status: string }>(
+      'select reference, status from provider_transfers where member_id = $1 order by id',
+      [member.id],
+    );
+    expect(rows.map((row) => row.status)).toEqual(['done', 'done']);
+    // The provider saw them in the order they were made.
+    expect(
+      world.sim
+        .transfers()
+        .filter((sent) => sent.user === hub88User(member.id))
+        .map((sent) => sent.transactionUuid),
+    ).toEqual(rows.map((row) => row.reference));
+    expect(atProvider(member.id)).toBe(4_000_000);
+    expect(await vendorBalance(member.id)).toBe(40_00n);
+    expect(await mainBalance(world.t, member.id)).toBe(0n);
+    const kinds = await world.t.db.query<{ kind: string }>(
+      'select distinct kind from ledger_transactions where member_id = $1',
+      [member.id],
+    );
+    expect(kinds.map((row) => row.kind).sort()).toEqual(['deposit', 'wallet_transfer'].sort());
+  });
+
+  it("books the player's play at the provider once no transfer is in flight", async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    const deposit = (amount: bigint) =>
+      transferWithVendor(
+        world.t.deps,
+        member.id,
+        { vendor: 'FB', direction: 'deposit', amount },
+        world.t.clock.now(),
+      );
+    await deposit(50_00n);
+    await world.t.jobs.runDue();
+    // The player lost 12.00 playing at FB.
+    world.sim.setTransferBalance(TRANSFER.operatorId, hub88User(member.id), 3_800_000);
+    await deposit(5_00n);
+    await deposit(5_00n);
+    await world.t.jobs.runDue();
+    expect(await vendorBalance(member.id)).toBe(48_00n);
+    const bets = await world.t.db.query<{ kind: string }>(
+      "select kind from ledger_transactions where member_id = $1 and kind in ('bet', 'payout')",
+      [member.id],
+    );
+    expect(bets).toEqual([{ kind: 'bet' }]);
+  });
+
   it('refuses a transfer with a vendor that is not in transfer mode', async () => {
     const member = await walletMember(world.t, { funds: 10_00n });
     await expect(

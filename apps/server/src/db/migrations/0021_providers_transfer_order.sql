@@ -1,0 +1,7 @@
+-- Transfers of one member with one transfer-mode vendor reach the provider one at a time, oldest first: a balance
+-- the provider answers is then a fact about every transfer before it. queued_at is when the transfer's job was
+-- queued; null while an older transfer of the same member and vendor is still pending (it is queued when that one
+-- ends).
+alter table provider_transfers add column queued_at timestamptz;
+update provider_transfers set queued_at = created_at;
+create index provider_transfers_waiting on provider_transfers (member_id, vendor, id) where status = 'pending';
