@@ -278,6 +278,35 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
     expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
   });
 
+  it('answers RS_ERROR_WRONG_TYPES to a signed call whose transaction ids hold a NUL or a lone surrogate, and books nothing', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const nulBet = await call(
+      '/transaction/bet',
+      betBody(player, 1_00n, { transaction_uuid: 'tx\u0000one' }),
+    );
+    expect(nulBet.status).toBe(200);
+    expect(nulBet.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const bet = betBody(player, 2_00n);
+    expect((await call('/transaction/bet', bet)).answer).toMatchObject({ status: 'RS_OK' });
+    const nulWin = await call('/transaction/win', {
+      ...winBody(player, bet, 1_00n),
+      reference_transaction_uuid: `${bet.transaction_uuid}\u0000`,
+    });
+    expect(nulWin.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const nulRollback = await call('/transaction/rollback', {
+      user: player.user,
+      token: player.token,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: `\u0000${bet.transaction_uuid}`,
+    });
+    expect(nulRollback.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const surrogate = await call('/transaction/bet', betBody(player, 1_00n, { round: 'r\ud800' }));
+    expect(surrogate.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    expect(await mainBalance(world.t, player.member.id)).toBe(48_00n);
+    expect(await ledgerPostings(player.member.id)).toBe(1);
+  });
+
   it('answers a retry after a lost answer with the first answer, without a second debit', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
     const exchanges = await world.sim.round({
