@@ -307,6 +307,28 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
     expect(await ledgerPostings(player.member.id)).toBe(1);
   });
 
+  it('gets a win whose answer was lost again, with the same transaction id, until acknowledged: paid once', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    world.sim.dropAnswers('/transaction/win', 2);
+    const before = world.sim.redeliveries().length;
+    const [bet, win] = await world.sim.round({ session: player.session, stake: hub(5_00n), outcome: 'win' });
+    expect(bet?.answer).toMatchObject({ status: 'RS_OK' });
+    expect(win?.dropped).toBe(true);
+    await world.sim.redelivered();
+    const again = world.sim.redeliveries().slice(before);
+    expect(again.map((exchange) => exchange.dropped ?? false)).toEqual([true, false]);
+    for (const exchange of again)
+      expect(exchange.request.transaction_uuid).toBe(win?.request.transaction_uuid);
+    const paid = BigInt(Number(win?.request.amount)) / HUB;
+    expect(again[1]?.answer).toMatchObject({ status: 'RS_OK', balance: hub(45_00n + paid) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(45_00n + paid);
+    const [round] = await world.t.db.query<{ status: string }>(
+      'select status from game_rounds where member_id = $1',
+      [player.member.id],
+    );
+    expect(round?.status).toBe('settled');
+  });
+
   it('answers a retry after a lost answer with the first answer, without a second debit', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
     const exchanges = await world.sim.round({
