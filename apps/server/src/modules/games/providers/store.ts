@@ -271,14 +271,78 @@ export interface RoundDb {
   bet: bigint;
   win: bigint;
   status: 'open' | 'settled' | 'void';
+  /** The operator who settled the round from the console, if one did. */
+  settled_by: number | null;
 }
 
 export async function findRound(tx: Queryable, id: bigint): Promise<RoundDb | null> {
   const rows = await tx.query<RoundDb>(
-    'select id, member_id, game_id, round_ref, bet, win, status from game_rounds where id = $1',
+    'select id, member_id, game_id, round_ref, bet, win, status, settled_by from game_rounds where id = $1',
     [id],
   );
   return rows[0] ?? null;
+}
+
+/** A provider's round as the console lists it (never the house's own, which the house settles). */
+export interface OpenRoundDb extends RoundDb {
+  provider: string;
+  vassalage: string;
+  game_code: string;
+  game_names: Record<string, string>;
+  username: string;
+  currency: string;
+  started_at: Date;
+  updated_at: Date;
+}
+const OPEN_ROUND = `select r.id, r.member_id, r.game_id, r.round_ref, r.bet, r.win, r.status, r.settled_by, r.currency,
+    r.started_at, r.updated_at, v.provider, v.vassalage, g.code as game_code, g.names as game_names, m.username
+  from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+  join members m on m.id = r.member_id
+  where v.provider is not null and v.provider <> 'HOUSE'`;
+
+/** Provider rounds still open that started before `before`, oldest first, with their count. */
+export async function listOpenRounds(
+  db: Queryable,
+  before: Date,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: OpenRoundDb[]; total: number }> {
+  const [count] = await db.query<{ total: bigint }>(
+    `select count(*) as total from (${OPEN_ROUND} and r.status = 'open' and r.started_at < $1) open_rounds`,
+    [before],
+  );
+  const rows = await db.query<OpenRoundDb>(
+    `${OPEN_ROUND} and r.status = 'open' and r.started_at < $1 order by r.started_at, r.id limit $2 offset $3`,
+    [before, paging.limit, paging.offset],
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** A provider round. */
+export async function findProviderRound(tx: Queryable, id: bigint): Promise<OpenRoundDb | null> {
+  const rows = await tx.query<OpenRoundDb>(`${OPEN_ROUND} and r.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The bets of a round that no rollback reversed, oldest first. */
+export async function liveBetsOfRound(
+  tx: Queryable,
+  roundId: bigint,
+): Promise<{ transaction_uuid: string; amount: bigint }[]> {
+  return tx.query(
+    `select transaction_uuid, amount from provider_transactions
+     where round_id = $1 and kind = 'bet' and rolled_back_by is null order by id`,
+    [roundId],
+  );
+}
+
+/** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
+export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
+  await tx.query(
+    `update game_rounds set settled_by = $2, updated_at = $3,
+       status = case when status <> 'open' then status when bet = 0 and win = 0 then 'void' else 'settled' end
+     where id = $1`,
+    [id, operatorId, now],
+  );
 }
 
 /** Takes a reversed bet or win out of its round; a round left with nothing staked or won is void. */

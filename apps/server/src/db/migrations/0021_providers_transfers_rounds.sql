@@ -5,3 +5,8 @@
 alter table provider_transfers add column queued_at timestamptz;
 update provider_transfers set queued_at = created_at;
 create index provider_transfers_waiting on provider_transfers (member_id, vendor, id) where status = 'pending';
+
+-- A provider round an operator settled from the console (its win never came): who did. The provider's own late win
+-- or rollback of such a round is refused, so the round is never paid twice.
+alter table game_rounds add column settled_by int references operators (id);
+create index game_rounds_open on game_rounds (started_at) where status = 'open';
