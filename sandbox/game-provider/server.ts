@@ -22,7 +22,8 @@ import { tileSvg } from './tiles.ts';
  *   POST /sandbox/operators       {operator_id, public_key, wallet_url} → {public_key}: the key exchange
  *   POST /control/round           {session, stake, outcome?, scenario?} plays a round through the wallet with a
  *                                 scenario: normal, duplicate (every call delivered twice), win_before_bet, rollback,
- *                                 timeout_after_commit (the first answer is dropped and the call sent again)
+ *                                 timeout_after_commit (the first answer is dropped and the call sent again),
+ *                                 abandoned (the bet only: its win never comes, the round stays open)
  *   POST /control/wallet          {operator_id, path, body} sends one signed wallet call and answers what came back
  *   POST /control/transfer-fault  {deposit: 'hang_up' | 'refuse' | null}: the next deposit is applied and its
  *                                 answer never sent (the connection is cut), or is refused
@@ -89,7 +90,13 @@ export interface Transfer {
   transactionUuid: string;
 }
 
-export type Scenario = 'normal' | 'duplicate' | 'win_before_bet' | 'rollback' | 'timeout_after_commit';
+export type Scenario =
+  | 'normal'
+  | 'duplicate'
+  | 'win_before_bet'
+  | 'rollback'
+  | 'timeout_after_commit'
+  | 'abandoned';
 
 export interface GameProviderSandbox {
   url: string;
@@ -377,6 +384,9 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
           reference_transaction_uuid: betUuid,
           round_closed: true,
         });
+        break;
+      case 'abandoned':
+        await send('/transaction/bet', betBody());
         break;
       case 'timeout_after_commit': {
         const first = await send('/transaction/bet', betBody());

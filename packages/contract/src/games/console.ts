@@ -109,8 +109,8 @@ export const openProviderRound = z.object({
 export type OpenProviderRound = z.infer<typeof openProviderRound>;
 
 export const openRoundQuery = paging.extend({
-  /** Rounds open for longer than this. */
-  olderThanMinutes: z.coerce.number().int().min(1).max(525_600).default(60),
+  /** Rounds open for longer than this (0: every open round). */
+  olderThanMinutes: z.coerce.number().int().min(0).max(525_600).default(60),
 });
 
 /** A win in major units: a number or a decimal string, zero for a round the player lost. */

@@ -85,7 +85,7 @@ export function OpenRoundsPage() {
         page="openRounds"
         list={rounds}
         columns={columns}
-        filters={<FilterText name="olderThanMinutes" type="number" inputMode="numeric" min={1} />}
+        filters={<FilterText name="olderThanMinutes" type="number" inputMode="numeric" min={0} />}
       />
       {settling ? <SettleDialog round={settling} onClose={() => setSettling(null)} /> : null}
     </>
