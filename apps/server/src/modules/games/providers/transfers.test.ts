@@ -203,6 +203,50 @@ describe('transfer mode (FB)', () => {
     expect(bets).toEqual([{ kind: 'bet' }]);
   });
 
+  it("sends a member's next transfer once the job of the one before it dies, and compares no balance while that one is unknown", async () => {
+    const member = await walletMember(world.t, { funds: 100_00n });
+    const start = (amount: bigint) =>
+      transferWithVendor(
+        world.t.deps,
+        member.id,
+        { vendor: 'FB', direction: 'deposit', amount },
+        world.t.clock.now(),
+      );
+    const [provider] = await world.t.db.query<{ base_url: string }>(
+      'select base_url from game_providers where code = $1',
+      [TRANSFER.code],
+    );
+    await world.t.db.query("update game_providers set base_url = 'http://127.0.0.1:9' where code = $1", [
+      TRANSFER.code,
+    ]);
+    const { reference: lost } = await start(20_00n);
+    const { reference: next } = await start(10_00n);
+    try {
+      for (let attempt = 1; attempt <= 6; attempt += 1) {
+        await world.t.jobs.runDue();
+        // The second waits its turn.
+        expect(await status(next)).toBe('pending');
+        world.t.clock.advance(world.t.config.gameProviders.transferCheckSeconds * 1000);
+      }
+    } finally {
+      await world.t.db.query('update game_providers set base_url = $2 where code = $1', [
+        TRANSFER.code,
+        provider?.base_url,
+      ]);
+    }
+    await world.t.jobs.runDue();
+    expect(await status(lost)).toBe('pending');
+    expect(await status(next)).toBe('done');
+    expect(atProvider(member.id)).toBe(1_000_000);
+    // The provider holds 10.00, the vendor wallet 30.00 (20.00 of it in the unknown transfer): nothing is booked.
+    expect(await vendorBalance(member.id)).toBe(30_00n);
+    const play = await world.t.db.query(
+      "select 1 from ledger_transactions where member_id = $1 and kind in ('bet', 'payout')",
+      [member.id],
+    );
+    expect(play).toEqual([]);
+  });
+
   it('refuses a transfer with a vendor that is not in transfer mode', async () => {
     const member = await walletMember(world.t, { funds: 10_00n });
     await expect(
