@@ -4,6 +4,9 @@
 -- ends).
 alter table provider_transfers add column queued_at timestamptz;
 update provider_transfers set queued_at = created_at;
+-- When the transfer's job died without an answer: it stays pending for an operator, and no longer holds up the
+-- member's next transfers.
+alter table provider_transfers add column stalled_at timestamptz;
 create index provider_transfers_waiting on provider_transfers (member_id, vendor, id) where status = 'pending';
 
 -- A provider round an operator settled from the console (its win never came): who did. The provider's own late win

@@ -564,13 +564,22 @@ export async function lockMemberVendorTransfers(tx: Queryable, memberId: number,
   await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [memberId, `provider-transfer:${vendor}`]);
 }
 
-/** Whether the member has a pending transfer with the vendor. */
-export async function hasPendingTransfer(db: Queryable, memberId: number, vendor: string): Promise<boolean> {
+/** Whether the member has a pending transfer with the vendor that is queued or waiting (not stalled). */
+export async function hasQueuedTransfer(db: Queryable, memberId: number, vendor: string): Promise<boolean> {
   const rows = await db.query(
-    `select 1 from provider_transfers where member_id = $1 and vendor = $2 and status = 'pending' limit 1`,
+    `select 1 from provider_transfers
+     where member_id = $1 and vendor = $2 and status = 'pending' and stalled_at is null limit 1`,
     [memberId, vendor],
   );
   return rows.length > 0;
+}
+
+/** The transfer's job died without an answer: it stays pending, and no longer holds up the next ones. */
+export async function markTransferStalled(tx: Queryable, reference: string, now: Date) {
+  await tx.query('update provider_transfers set stalled_at = $2, updated_at = $2 where reference = $1', [
+    reference,
+    now,
+  ]);
 }
 
 /**

@@ -245,6 +245,11 @@ describe('transfer mode (FB)', () => {
       [member.id],
     );
     expect(play).toEqual([]);
+    // A later transfer is not held up by the stalled one either.
+    const { reference: later } = await start(5_00n);
+    await world.t.jobs.runDue();
+    expect(await status(later)).toBe('done');
+    expect(atProvider(member.id)).toBe(1_500_000);
   });
 
   it('refuses a transfer with a vendor that is not in transfer mode', async () => {

@@ -50,7 +50,7 @@ export async function startVendorTransfer(
   if (!vendor) throw new AppError('wallet_unknown');
   const reference = orderNo('T', deps.rng, now);
   await store.lockMemberVendorTransfers(tx, memberId, transfer.vendor);
-  const first = !(await store.hasPendingTransfer(tx, memberId, transfer.vendor));
+  const first = !(await store.hasQueuedTransfer(tx, memberId, transfer.vendor));
   await store.insertTransfer(
     tx,
     {
@@ -102,8 +102,9 @@ export async function transferJobDied(deps: AppDeps, reference: string): Promise
   const now = deps.clock.now();
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
     const transfer = await store.findTransfer(tx, reference);
-    if (!transfer) return;
+    if (transfer?.status !== 'pending') return;
     await store.lockMemberVendorTransfers(tx, transfer.member_id, transfer.vendor);
+    await store.markTransferStalled(tx, reference, now);
     await queueNextTransfer(tx, transfer, now);
   });
 }
