@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gamesConsoleEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../../test/console-checks.ts';
+import { TEST_DATABASE } from '../../../../test/harness.ts';
 import { mainBalance, type ProviderWorld, playerInGame, SEAMLESS, startProviderWorld } from './testing.ts';
 
 /** Hub88 units per minor unit (PHP, 2 decimals). */
@@ -162,6 +163,24 @@ describe('provider rounds left open, in the console', () => {
     checks.expectFailure(await settle(2_000_000_000, { outcome: 'refund' }), 404, 'not_found');
     expect(await mainBalance(world.t, player.member.id)).toBe(49_00n);
   });
+
+  it.runIf(TEST_DATABASE === 'postgres')(
+    'two operators settling a round at once the two ways: one wins, the money moves once',
+    async () => {
+      const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+      await leftOpen(player, 5_00n);
+      const round = await roundOf(player.member.id);
+      const owner = await world.t.operatorToken('owner');
+      const answers = await Promise.all([
+        settle(round.id, { outcome: 'refund' }),
+        settle(round.id, { outcome: 'result', win: 20 }, owner),
+      ]);
+      const statuses = answers.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([200, 409]);
+      const balance = await mainBalance(world.t, player.member.id);
+      expect(answers[0]?.status === 200 ? balance === 50_00n : balance === 65_00n).toBe(true);
+    },
+  );
 
   it('refuses the list and the settlement to those who may not, writing nothing', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);

@@ -69,25 +69,33 @@ export async function settleOpenRound(
   if (!round) throw new AppError('not_found');
   const before = view(round, digits);
   if (round.status !== 'open' && round.settled_by === null) throw new AppError('not_found');
-  // Audited, and the round marked, in the transaction of each money movement.
-  const alongside = (action: string, detail: Record<string, unknown>) => async (tx: Transaction) => {
-    await store.markRoundSettledBy(tx, round.id, who.operatorId, call.now);
-    const after = await store.findProviderRound(tx, round.id);
-    await recordAudit(
-      tx,
-      who,
-      call.ip,
-      {
-        entity: 'game_round',
-        action,
-        entityId: id,
-        before,
-        after: { ...(after ? view(after, digits) : {}), status: after?.status, ...detail },
-      },
-      call.now,
-    );
-  };
   const bets = await store.liveBetsOfRound(deps.db, round.id);
+  const resultUuid = `console-result:${round.id}`;
+  // Audited, and the round marked, in the transaction of each money movement. The movement has locked the round's
+  // row: a settlement of the other kind that committed meanwhile (another operator's) is seen here, and refused.
+  const alongside =
+    (action: 'refund' | 'result', detail: Record<string, unknown>) => async (tx: Transaction) => {
+      const clash =
+        action === 'refund'
+          ? (await store.findTransaction(tx, round.provider, resultUuid)) !== null
+          : (await store.liveBetsOfRound(tx, round.id)).length < bets.length;
+      if (clash) throw new AppError('conflict');
+      await store.markRoundSettledBy(tx, round.id, who.operatorId, call.now);
+      const after = await store.findProviderRound(tx, round.id);
+      await recordAudit(
+        tx,
+        who,
+        call.ip,
+        {
+          entity: 'game_round',
+          action,
+          entityId: id,
+          before,
+          after: { ...(after ? view(after, digits) : {}), status: after?.status, ...detail },
+        },
+        call.now,
+      );
+    };
   const results: seamless.SeamlessResult[] = [];
   if (body.outcome === 'refund') {
     // Refunded: nothing staked is left. A round closed otherwise (a result paid) keeps its stakes.
@@ -118,7 +126,7 @@ export async function settleOpenRound(
         deps,
         round.provider,
         {
-          transactionUuid: `console-result:${round.id}`,
+          transactionUuid: resultUuid,
           memberId: round.member_id,
           referenceUuid: last.transaction_uuid,
           gameCode: '',
