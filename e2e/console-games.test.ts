@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { loggedInMember } from './accounts-api.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, stack, useBrowser } from './browser.ts';
 
 /** The console's game catalogue: vendors and games shown or hidden, hot, ordered, renamed, with icons. */
 
@@ -124,6 +125,56 @@ describe('console: games', () => {
       enabled: true,
       iconImageId: game.iconImageId,
     });
+    await page.context().close();
+  });
+
+  it('settles a provider round whose win never came with the result the provider reports, audited', async () => {
+    const member = await loggedInMember('or');
+    const credit = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
+      memberId: member.id,
+      amount: 100,
+      reason: 'E2E funding',
+    });
+    expect(credit.success).toBe(true);
+    // A real-money session of Lucky Seven at the simulator, whose round sends its stake and never its win.
+    const list = await api('GET', '/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=JDB&pageSize=48', '');
+    const game = (list.value.games as { nodeId: number; gameName: string }[]).find(
+      (entry) => entry.gameName === 'Lucky Seven',
+    );
+    if (!game) throw new Error('no Lucky Seven in the lobby');
+    const launched = await api('GET', `/wps/game/launchGame?nodeId=${game.nodeId}`, member.token);
+    const session = new URL(launched.value.game_url as string).pathname.split('/').at(-1);
+    const played = await fetch(`${stack().gameProviderUrl}/control/round`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, stake: 500_000, scenario: 'abandoned' }),
+    });
+    expect(played.status).toBe(200);
+
+    const page = await ownerConsolePage(browser(), '/game-rounds/open');
+    await visible(page.getByRole('heading', { name: 'Open game rounds' }));
+    await page.getByRole('spinbutton', { name: 'Open for more than (minutes)' }).fill('0');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Open game rounds' });
+    const settle = table.getByRole('button', { name: new RegExp(`^Settle round .+ of ${member.username}$`) });
+    await visible(settle);
+    await screenshot(page, 'console-open-rounds');
+    await settle.click();
+    const dialog = page.getByRole('dialog', { name: /^Settle round / });
+    await dialog
+      .getByRole('combobox', { name: 'Settle by' })
+      .selectOption({ label: "Paying the provider's result" });
+    await dialog.getByRole('textbox', { name: /What the round won/ }).fill('12.50');
+    await screenshot(page, 'console-open-round-settle');
+    await dialog.getByRole('button', { name: 'Settle' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText(/^Round .+ is settled\.$/));
+    await settle.waitFor({ state: 'detached' });
+
+    const balance = await api('GET', '/wps/v2/wallets/balance', member.token);
+    expect(balance.value.sumBalance).toBe(107.5);
+    const audit = await api('GET', '/backoffice/api/audit?entity=game_round', await operatorToken());
+    expect(audit.value.list[0]).toMatchObject({ action: 'result' });
     await page.context().close();
   });
 });

@@ -22,10 +22,17 @@ import { tileSvg } from './tiles.ts';
  *   POST /sandbox/operators       {operator_id, public_key, wallet_url} → {public_key}: the key exchange
  *   POST /control/round           {session, stake, outcome?, scenario?} plays a round through the wallet with a
  *                                 scenario: normal, duplicate (every call delivered twice), win_before_bet, rollback,
- *                                 timeout_after_commit (the first answer is dropped and the call sent again)
+ *                                 timeout_after_commit (the first answer is dropped and the call sent again),
+ *                                 abandoned (the bet only: its win never comes, the round stays open)
  *   POST /control/wallet          {operator_id, path, body} sends one signed wallet call and answers what came back
  *   POST /control/transfer-fault  {deposit: 'hang_up' | 'refuse' | null}: the next deposit is applied and its
  *                                 answer never sent (the connection is cut), or is refused
+ *   POST /control/drop-answers    {path, count}: the answers of the next `count` wallet calls to the path (e.g.
+ *                                 /transaction/win) are treated as lost, as if they came too late
+ *
+ * Like Hub88, it sends a win or a rollback again, with the same transaction id, until the wallet acknowledges it
+ * (any answer but RS_ERROR_UNKNOWN, a 5xx or none), after each pause of its retry schedule; a round whose win is
+ * still unacknowledged after the last stays open at the operator.
  *   GET  /control/transfers       every transfer and balance
  */
 
@@ -37,6 +44,11 @@ export interface GameProviderOptions {
   publicUrl?: string;
   /** How long a wallet call may take (default 10 s). */
   walletTimeoutMs?: number;
+  /**
+   * The pauses (ms) before each new delivery of an unacknowledged win or rollback (default: 1 s growing to 5 min,
+   * about 30 min in all). Tests pass short ones.
+   */
+  retryDelaysMs?: number[];
   log?: (line: string) => void;
 }
 
@@ -78,7 +90,13 @@ export interface Transfer {
   transactionUuid: string;
 }
 
-export type Scenario = 'normal' | 'duplicate' | 'win_before_bet' | 'rollback' | 'timeout_after_commit';
+export type Scenario =
+  | 'normal'
+  | 'duplicate'
+  | 'win_before_bet'
+  | 'rollback'
+  | 'timeout_after_commit'
+  | 'abandoned';
 
 export interface GameProviderSandbox {
   url: string;
@@ -94,11 +112,19 @@ export interface GameProviderSandbox {
   }): Promise<WalletExchange[]>;
   /** Sends one signed wallet call (also POST /control/wallet). */
   walletCall(operatorId: string, path: string, body: Record<string, unknown>): Promise<WalletExchange>;
+  /** The answers of the next `count` wallet calls to `path` are treated as lost (also POST /control/drop-answers). */
+  dropAnswers(path: string, count: number): void;
+  /** Every new delivery of a win or rollback whose answer had not come, oldest first. */
+  redeliveries(): WalletExchange[];
+  /** Resolves once no win or rollback is waiting to be delivered again. */
+  redelivered(): Promise<void>;
   /** The next deposit: applied with its answer cut off, or refused (also POST /control/transfer-fault). */
   setDepositFault(fault: 'hang_up' | 'refuse' | null): void;
   transfers(): Transfer[];
   /** A user's balance in the transfer wallet, 1/100000 units. */
   transferBalance(operatorId: string, user: string): number;
+  /** Sets a user's balance in the transfer wallet, as play on the game page would (1/100000 units). */
+  setTransferBalance(operatorId: string, user: string, balance: number): void;
   /** The sessions opened by game/url, newest last. */
   sessions(): {
     id: string;
@@ -116,6 +142,19 @@ const HUB88_HEADER = 'x-hub88-signature';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const major = (units: number) => (units / UNIT).toFixed(2);
+
+/** Hub88's pauses between deliveries of a win or rollback: growing, at most 5 minutes, about 30 minutes in all. */
+export const DEFAULT_RETRY_DELAYS_MS = [
+  1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000, 300_000, 300_000,
+];
+
+/** Whether the wallet acknowledged a call: a definite answer (RS_OK or a refusal other than RS_ERROR_UNKNOWN). */
+const acknowledged = (exchange: WalletExchange) =>
+  !exchange.dropped &&
+  exchange.status >= 200 &&
+  exchange.status < 500 &&
+  typeof exchange.answer?.status === 'string' &&
+  exchange.answer.status !== 'RS_ERROR_UNKNOWN';
 
 class HttpError extends Error {
   constructor(
@@ -163,6 +202,11 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
   const transfers = new Map<string, Transfer>();
   let depositFault: 'hang_up' | 'refuse' | null = null;
   const walletTimeoutMs = options.walletTimeoutMs ?? 10_000;
+  const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const answersToDrop = new Map<string, number>();
+  const redeliveries: WalletExchange[] = [];
+  const redelivering = new Set<Promise<void>>();
+  let closing = false;
   let publicUrl = '';
 
   const signed = (body: string) => sign('sha256', Buffer.from(body), keys.privateKey).toString('base64');
@@ -203,6 +247,36 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       log(`wallet call ${path} failed: ${(error as Error).message}`);
       return { path, request: body, status: 0, answer: null };
     }
+  }
+
+  /** A wallet call of a round; its answer is treated as lost while drops for its path are pending. */
+  async function deliver(operatorId: string, path: string, body: Record<string, unknown>) {
+    const exchange = await walletCall(operatorId, path, body);
+    const drops = answersToDrop.get(path) ?? 0;
+    if (drops > 0) {
+      answersToDrop.set(path, drops - 1);
+      exchange.dropped = true;
+    }
+    return exchange;
+  }
+
+  /**
+   * Sends a win or rollback again, with the same transaction id (a new request id), after each pause of the retry
+   * schedule until the wallet acknowledges it.
+   */
+  function redeliver(operatorId: string, path: string, body: Record<string, unknown>) {
+    const run = (async () => {
+      for (const delay of retryDelaysMs) {
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        if (closing) return;
+        const exchange = await deliver(operatorId, path, { ...body, request_uuid: randomUUID() });
+        redeliveries.push(exchange);
+        if (acknowledged(exchange)) return;
+      }
+      log(`${path} ${String(body.transaction_uuid)} was never acknowledged; the round stays open`);
+    })();
+    redelivering.add(run);
+    void run.finally(() => redelivering.delete(run));
   }
 
   function sessionOf(id: string): Session {
@@ -275,8 +349,11 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     });
     const exchanges: WalletExchange[] = [];
     const send = async (path: string, body: Record<string, unknown>) => {
-      const exchange = await walletCall(session.operatorId, path, body);
+      const exchange = await deliver(session.operatorId, path, body);
       exchanges.push(exchange);
+      // A win or rollback is the provider's debt to the player: it is sent until acknowledged.
+      if ((path === '/transaction/win' || path === '/transaction/rollback') && !acknowledged(exchange))
+        redeliver(session.operatorId, path, body);
       return exchange;
     };
     const win = winBody();
@@ -307,6 +384,9 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
           reference_transaction_uuid: betUuid,
           round_closed: true,
         });
+        break;
+      case 'abandoned':
+        await send('/transaction/bet', betBody());
         break;
       case 'timeout_after_commit': {
         const first = await send('/transaction/bet', betBody());
@@ -540,6 +620,13 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
               body.body as Record<string, unknown>,
             ),
           );
+        case '/control/drop-answers': {
+          const count = Number(body.count ?? 1);
+          if (typeof body.path !== 'string' || !Number.isSafeInteger(count) || count < 0)
+            throw new HttpError(400, 'path and count');
+          answersToDrop.set(body.path, count);
+          return sendJson(response, 200, { path: body.path, count });
+        }
         case '/control/transfer-fault':
           depositFault = body.deposit === 'hang_up' || body.deposit === 'refuse' ? body.deposit : null;
           return sendJson(response, 200, { deposit: depositFault });
@@ -615,11 +702,21 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     publicKey: publicKeyPem,
     round,
     walletCall,
+    dropAnswers: (path, count) => {
+      answersToDrop.set(path, count);
+    },
+    redeliveries: () => [...redeliveries],
+    redelivered: async () => {
+      while (redelivering.size > 0) await Promise.all(redelivering);
+    },
     setDepositFault: (fault) => {
       depositFault = fault;
     },
     transfers: () => [...transfers.values()],
     transferBalance: (operatorId, user) => transferBalances.get(transferKey(operatorId, user)) ?? 0,
+    setTransferBalance: (operatorId, user, balance) => {
+      transferBalances.set(transferKey(operatorId, user), balance);
+    },
     sessions: () =>
       [...sessions.values()].map((session) => ({
         id: session.id,
@@ -631,6 +728,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       })),
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         server.closeAllConnections();
         server.close(() => resolve());
       }),

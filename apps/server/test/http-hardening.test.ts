@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { playerInGame, SEAMLESS, startProviderWorld } from '../src/modules/games/providers/testing.ts';
 import { loggerOptions, redactUrl } from '../src/platform/http-hardening.ts';
 import { serveMetrics } from '../src/platform/metrics.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -230,14 +233,21 @@ describe('slow clients cannot hold the server', () => {
           'POST /backoffice/api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
         );
       }
-      // An eleventh connection from the same address is closed at once.
+      // An eleventh connection from the same address that sends nothing is closed; a twelfth that asks a visitor's
+      // question is answered too_many_requests and closed.
       const extra = await open(port);
-      const extraEnd = await closed(extra, Date.now());
-      expect(extraEnd.received).toBe('');
+      const extraEnd = closed(extra, Date.now());
+      const visitor = await open(port);
+      const visitorEnd = closed(visitor, Date.now());
+      visitor.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      const refused = await visitorEnd;
+      expect(refused.received).toMatch(/^HTTP\/1\.1 429/);
+      expect(refused.received).toContain('"code":"too_many_requests"');
+      expect((await extraEnd).received).toBe('');
       const results = await Promise.all(ends);
       for (const result of results) expect(result.received).toMatch(/^HTTP\/1\.1 408/);
       process.stdout.write(
-        `slow body: 10 sockets closed by the server after ${Math.min(...results.map((r) => r.ms))}–${Math.max(...results.map((r) => r.ms))} ms (REQUEST_TIMEOUT_SECONDS=1); an 11th connection refused at once\n`,
+        `slow body: 10 sockets closed by the server after ${Math.min(...results.map((r) => r.ms))}–${Math.max(...results.map((r) => r.ms))} ms (REQUEST_TIMEOUT_SECONDS=1); connections past the cap refused\n`,
       );
       // The server still answers once they are gone.
       const ok = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -245,6 +255,50 @@ describe('slow clients cannot hold the server', () => {
     } finally {
       await second.close();
       await t.close();
+    }
+  });
+});
+
+describe('the per-address connection cap spares signed partners', () => {
+  it("serves a provider's simultaneous signed wallet calls over keep-alive connections past the cap, and still refuses a visitor past it", async () => {
+    const base = loadConfig({ LOG_LEVEL: 'silent' });
+    const world = await startProviderWorld({
+      config: {
+        limits: {
+          ...base.limits,
+          maxConnectionsPerIp: 10,
+          visitorRequestsPerMinute: 1_000_000,
+          registerPerIp: 1_000_000,
+        },
+      },
+    });
+    const port = Number(new URL(world.siteUrl).port);
+    const held: Socket[] = [];
+    try {
+      // Ten idle connections of visitors from the same address: the cap is reached before the provider calls.
+      for (let i = 0; i < 10; i += 1) held.push(await open(port));
+      const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+      const exchanges = await Promise.all(
+        Array.from({ length: 120 }, () =>
+          world.sim.walletCall(SEAMLESS.operatorId, '/user/balance', {
+            user: player.user,
+            token: player.token,
+            request_uuid: randomUUID(),
+            game_code: 'jdb_lucky_seven',
+          }),
+        ),
+      );
+      expect(exchanges.map((exchange) => exchange.answer?.status)).toEqual(
+        Array.from({ length: 120 }, () => 'RS_OK'),
+      );
+      // A visitor's request on a connection past the cap is still refused.
+      const visitor = await open(port);
+      const visitorEnd = closed(visitor, Date.now());
+      visitor.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      expect((await visitorEnd).received).toMatch(/^HTTP\/1\.1 429/);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await world.close();
     }
   });
 });

@@ -43,6 +43,7 @@ export type PageId =
   | 'games'
   | 'houseGames'
   | 'houseTables'
+  | 'openRounds'
   | 'lotteryGames'
   | 'lotteryOdds'
   | 'lotteryDraws';
@@ -182,6 +183,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'games',
     section: 'games',
     roles: rolesOf(houseTableConsoleEndpoints.tables),
+  },
+  {
+    id: 'openRounds',
+    path: '/game-rounds/open',
+    icon: 'games',
+    section: 'games',
+    roles: rolesOf(gamesConsoleEndpoints.openRounds),
   },
   {
     id: 'lotteryGames',

@@ -15,6 +15,7 @@ import { GamesPage } from '../features/games/GamesPage.tsx';
 import { GameVendorsPage } from '../features/games/GameVendorsPage.tsx';
 import { HouseGamesPage } from '../features/games/HouseGamesPage.tsx';
 import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
+import { OpenRoundsPage } from '../features/games/OpenRoundsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
@@ -68,6 +69,7 @@ export const router = createBrowserRouter(
         { path: 'games', element: page('games', <GamesPage />) },
         { path: 'house-games', element: page('houseGames', <HouseGamesPage />) },
         { path: 'house-tables', element: page('houseTables', <HouseTablesPage />) },
+        { path: 'game-rounds/open', element: page('openRounds', <OpenRoundsPage />) },
         { path: 'lottery/games', element: page('lotteryGames', <LotteryGamesPage />) },
         { path: 'lottery/odds', element: page('lotteryOdds', <LotteryOddsPage />) },
         { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },

@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * Browser security headers (through @fastify/helmet) for the player site, the console and the API: a
@@ -116,26 +118,51 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's callers prove who they are by a signature (a game provider, a payment gateway): see route.ts. */
+    signedByCaller?: boolean;
+  }
+}
+
 /**
- * Caps open connections: MAX_CONNECTIONS in all (Node refuses more), and MAX_CONNECTIONS_PER_IP from one address
- * (its further connections are closed at once), so a few slow clients cannot hold every socket.
+ * Caps open connections: MAX_CONNECTIONS in all (Node refuses more), and MAX_CONNECTIONS_PER_IP from one address,
+ * so a few slow clients cannot hold every socket. The per-address cap is meant for visitors: a connection past it is
+ * still accepted, but on probation. Its first request must come within a few seconds and be to a route whose callers
+ * sign their calls (a game provider's wallet calls, a payment gateway's callbacks, which a busy partner sends over
+ * many keep-alive connections from one address); then the connection is served like any other. Any other request on
+ * it is answered too_many_requests and the connection closed; one that sends nothing is closed.
  */
 export function limitConnections(app: FastifyInstance, limits: Config['limits']) {
   app.server.maxConnections = limits.maxConnections;
   if (limits.maxConnectionsPerIp <= 0) return;
+  const probationMs = Math.min(5_000, limits.requestTimeoutSeconds * 1000);
   const open = new Map<string, number>();
-  app.server.on('connection', (socket) => {
+  const onProbation = new WeakMap<Socket, NodeJS.Timeout>();
+  app.server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     const count = (open.get(address) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerIp) {
-      socket.destroy();
-      return;
-    }
     open.set(address, count);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
       if (left <= 0) open.delete(address);
       else open.set(address, left);
+      clearTimeout(onProbation.get(socket));
     });
+    if (count > limits.maxConnectionsPerIp) {
+      const timer = setTimeout(() => socket.destroy(), probationMs);
+      timer.unref();
+      onProbation.set(socket, timer);
+    }
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const socket = request.raw.socket;
+    const timer = onProbation.get(socket);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    onProbation.delete(socket);
+    if (request.routeOptions.config?.signedByCaller) return;
+    reply.header('connection', 'close');
+    throw new AppError('too_many_requests');
   });
 }

@@ -49,7 +49,8 @@ export interface RouteOptions {
   duringOperatorSetup?: boolean;
   /**
    * Calls that prove who sends them by other means (a payment gateway's signed callback) are not counted against
-   * the per-address limit of visitors: a busy gateway sends many from one address.
+   * the per-address limits of visitors (calls per minute, open connections): a busy gateway sends many from one
+   * address.
    */
   signedByCaller?: boolean;
 }
@@ -76,6 +77,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // Read by the per-address connection cap (http-hardening.ts).
+    config: { signedByCaller: options.signedByCaller ?? false },
     handler: async (request, reply) => {
       const language = requestLanguage(request);
       const merchant = request.headers.merchant;

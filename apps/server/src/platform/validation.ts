@@ -1,6 +1,7 @@
 import { FIELD_ERRORS, type FieldErrorKey, fieldMessage } from '@tessera/contract';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { findBadText } from './input-text.ts';
 
 /** Parses input against a contract schema; a failure becomes validation_failed with a translated message per field. */
 export function parseInput<S extends z.ZodType>(
@@ -8,14 +9,31 @@ export function parseInput<S extends z.ZodType>(
   input: unknown,
   language: string | undefined,
 ): z.output<S> {
+  const checked = checkInput(schema, input, language);
+  if (checked.ok) return checked.value;
+  throw new AppError('validation_failed', checked.fields);
+}
+
+/**
+ * Checks input against a contract schema, after the text checks every input passes (no NUL, no lone surrogate):
+ * the value, or a translated message per field. For callers that answer a refusal in a protocol of their own (a
+ * game provider's signed wallet calls); routes use parseInput.
+ */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  language?: string,
+): { ok: true; value: z.output<S> } | { ok: false; fields: Record<string, string> } {
+  const bad = findBadText(input);
+  if (bad) return { ok: false, fields: { [bad]: fieldMessage('invalid_value', language) } };
   const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.') || '_';
     if (!fields[path]) fields[path] = describeIssue(issue, language);
   }
-  throw new AppError('validation_failed', fields);
+  return { ok: false, fields };
 }
 
 function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): string {

@@ -90,6 +90,51 @@ export const consoleGameQuery = paging.extend({
   hot: z.enum(['true', 'false']).optional(),
 });
 
+/** A provider's round still open (its win or rollback never arrived), as the console lists it. */
+export const openProviderRound = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  provider: z.string(),
+  vassalage: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  roundRef: z.string(),
+  /** Major units. */
+  bet: z.number(),
+  win: z.number(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OpenProviderRound = z.infer<typeof openProviderRound>;
+
+export const openRoundQuery = paging.extend({
+  /** Rounds open for longer than this (0: every open round). */
+  olderThanMinutes: z.coerce.number().int().min(0).max(525_600).default(60),
+});
+
+/** A win in major units: a number or a decimal string, zero for a round the player lost. */
+const resultAmount = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,13}(\.\d{1,6})?$/, 'invalid_format')
+      .transform(Number),
+  ])
+  .pipe(z.number().min(0).max(1e12));
+
+/**
+ * How an operator settles a round left open: every stake of it back to the player (refund), or the result the
+ * provider reports (result: what the round won, paid against its last stake). Either closes the round; the provider's
+ * own late win or rollback of it is then refused.
+ */
+export const roundSettlement = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('refund') }).strict(),
+  z.object({ outcome: z.literal('result'), win: resultAmount }).strict(),
+]);
+
 export const gamesConsoleEndpoints = {
   vendors: endpoint({
     method: 'GET',
@@ -127,5 +172,22 @@ export const gamesConsoleEndpoints = {
     params: idParams,
     body: gameUpdate,
     response: consoleGame,
+  }),
+  /** Provider rounds open for longer than olderThanMinutes, oldest first. */
+  openRounds: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/game-rounds/open`,
+    access: read,
+    query: openRoundQuery,
+    response: page(openProviderRound),
+  }),
+  /** Settles an open provider round (audited); a repeat of the same settlement answers the same. */
+  settleRound: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/game-rounds/:id/settle`,
+    access: operator('finance'),
+    params: idParams,
+    body: roundSettlement,
+    response: openProviderRound.extend({ status: z.enum(['settled', 'void']) }),
   }),
 };

@@ -5,7 +5,7 @@ import { endpoint } from '../endpoint.ts';
  * The seamless wallet API a Hub88-style aggregator calls (Hub88's Operator Wallet API), under
  * /providers/hub88/:provider. These are not calls of our own clients: they answer Hub88's JSON (never our envelope),
  * always with HTTP 200 and a `status` of RS_OK or an RS_ERROR_… code, and every request must carry a valid
- * X-Hub88-Signature. The body is read and checked by the server itself (RS_ERROR_WRONG_TYPES), after the signature.
+ * X-Hub88-Signature. The body is checked against hub88Requests by the server after the signature (RS_ERROR_WRONG_TYPES).
  */
 export const HUB88_STATUSES = [
   'RS_OK',
@@ -36,12 +36,53 @@ export const hub88Answer = z.looseObject({
 });
 export type Hub88Answer = z.infer<typeof hub88Answer>;
 
+const hub88Text = (max: number) => z.string().min(1).max(max);
+/** Integer, in 1/100000 of the currency unit. */
+const hub88Amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const hub88Base = z.looseObject({ request_uuid: hub88Text(100), user: hub88Text(64) });
+const hub88Transaction = hub88Base.extend({
+  transaction_uuid: hub88Text(100),
+  token: z.string().max(255).optional(),
+  round: z.string().max(255).optional(),
+  round_closed: z.boolean().optional(),
+  game_code: z.string().max(100).optional(),
+  supplier_transaction_id: z.string().max(255).optional(),
+  supplier_user: z.string().max(255).optional(),
+  is_free: z.boolean().optional(),
+  reward_uuid: z.string().max(100).nullish(),
+  meta: z.unknown().optional(),
+});
+
+/**
+ * The bodies of the wallet calls. The server checks them (with the text checks of every other body: no NUL, no lone
+ * surrogate) only once the signature over the raw body holds; a body that fails is answered RS_ERROR_WRONG_TYPES.
+ */
+export const hub88Requests = {
+  userInfo: hub88Base,
+  userBalance: hub88Base.extend({ token: z.string().max(255), game_code: z.string().max(100).optional() }),
+  bet: hub88Transaction.extend({
+    token: z.string().max(255),
+    currency: hub88Text(10),
+    amount: hub88Amount,
+    bet: z.string().max(255).nullish(),
+  }),
+  win: hub88Transaction.extend({
+    currency: hub88Text(10),
+    amount: hub88Amount,
+    reference_transaction_uuid: z.string().max(100).nullish(),
+    bet: z.string().max(255).nullish(),
+  }),
+  rollback: hub88Transaction.extend({ reference_transaction_uuid: hub88Text(100) }),
+} as const;
+export type Hub88Call = keyof typeof hub88Requests;
+
 const hub88Call = (path: string) =>
   endpoint({
     method: 'POST',
     path: `/providers/hub88/:provider${path}`,
     access: 'visitor',
     params: z.object({ provider: z.string().regex(/^[A-Z0-9_]{2,20}$/) }),
+    // Read by the server after the signature, against hub88Requests.
     body: z.unknown(),
     answer: 'bare',
     response: hub88Answer,

@@ -33,8 +33,13 @@ export async function gameMenus(db: Queryable, language: string): Promise<Record
   return menus;
 }
 
-/** The vendors that keep a wallet of their own, by code (vassalage) and name. */
-export async function transferWalletVendors(db: Queryable): Promise<{ code: string; name: string }[]> {
+/**
+ * The vendors that keep a wallet of their own, by code (vassalage) and name; `playable` when they have an enabled
+ * game (a wallet money may be moved into).
+ */
+export async function transferWalletVendors(
+  db: Queryable,
+): Promise<{ code: string; name: string; playable: boolean }[]> {
   const rows = await store.listTransferWalletVendors(db);
-  return rows.map((row) => ({ code: row.vassalage, name: row.display_name }));
+  return rows.map((row) => ({ code: row.vassalage, name: row.display_name, playable: row.has_games }));
 }

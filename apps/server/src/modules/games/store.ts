@@ -29,10 +29,17 @@ export function listEnabledVendors(db: Queryable) {
   );
 }
 
-/** Enabled vendors with a wallet of their own, once each (a vendor may serve several game types). */
+/**
+ * Enabled vendors with a wallet of their own, once each (a vendor may serve several game types), and whether any
+ * enabled game of theirs can be played (of an enabled vendor row and game type).
+ */
 export function listTransferWalletVendors(db: Queryable) {
-  return db.query<{ vassalage: string; display_name: string }>(
-    `select distinct on (v.vassalage) v.vassalage, v.display_name from game_vendors v
+  return db.query<{ vassalage: string; display_name: string; has_games: boolean }>(
+    `select distinct on (v.vassalage) v.vassalage, v.display_name,
+       exists (select 1 from games g join game_vendors gv on gv.id = g.vendor_id
+               join game_types gt on gt.code = gv.game_type
+               where gv.vassalage = v.vassalage and gv.enabled and gt.enabled and g.enabled) as has_games
+     from game_vendors v
      join game_types t on t.code = v.game_type
      where v.enabled and t.enabled and v.transfer_wallet order by v.vassalage, v.sort`,
   );

@@ -20,7 +20,10 @@ export interface GameFields {
 }
 
 /** A game of a seeded vendor (Tessera Slots unless told), launchable unless gameId and roomId are null. */
-export async function newGame(t: TestApp, fields: GameFields = {}): Promise<number> {
+export async function newGame(
+  t: Pick<TestApp, 'db'> & { deps: Pick<TestApp['deps'], 'rng'>; clock: { now(): Date } },
+  fields: GameFields = {},
+): Promise<number> {
   made += 1;
   const code = fields.code ?? `G${made}_${t.deps.rng.int(0, 1_000_000)}`;
   const [row] = await t.db.query<{ id: number }>(

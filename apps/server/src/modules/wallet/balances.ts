@@ -6,10 +6,14 @@ import * as system from '../system/service.ts';
 import * as ledger from './ledger.ts';
 import { type Currency, currencyOfMerchant } from './settings.ts';
 
-/** The merchant's currency and the wallets members have: what every balance is shown with. */
+/**
+ * The merchant's currency and the wallets members have: what every balance is shown with. A vendor wallet is
+ * `playable` while its vendor has an enabled game: only then is it offered, and may money move into it; one that is
+ * not is shown only to a member who still holds money in it, who may move it out.
+ */
 export interface WalletSetup {
   currency: Currency;
-  wallets: { code: string; name: string }[];
+  wallets: { code: string; name: string; playable: boolean }[];
 }
 
 /** Read with one look at the merchant (currency and single wallet) beside the vendors. */
@@ -20,7 +24,7 @@ export async function walletSetup(deps: Pick<AppDeps, 'db' | 'config'>): Promise
   ]);
   return {
     currency: currencyOfMerchant(found),
-    wallets: [{ code: 'main', name: 'Main wallet' }, ...(found.wallet_single ? [] : vendors)],
+    wallets: [{ code: 'main', name: 'Main wallet', playable: true }, ...(found.wallet_single ? [] : vendors)],
   };
 }
 
@@ -49,10 +53,12 @@ function shownBalances(
   return {
     sumBalance: toMajor(spendable, currency.digits),
     ...currency,
-    wallets: wallets.map((wallet) => ({
-      wallet: wallet.code,
-      name: wallet.name,
-      balance: toMajor(balanceOf(wallet.code), currency.digits),
-    })),
+    wallets: wallets
+      .filter((wallet) => wallet.playable || balanceOf(wallet.code) !== 0n)
+      .map((wallet) => ({
+        wallet: wallet.code,
+        name: wallet.name,
+        balance: toMajor(balanceOf(wallet.code), currency.digits),
+      })),
   };
 }

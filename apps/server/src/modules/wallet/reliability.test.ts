@@ -9,6 +9,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { cryptoRng } from '../../platform/rng.ts';
 import { openSession } from '../../platform/sessions.ts';
 import { write } from '../../platform/write.ts';
+import { newGame } from '../games/testing.ts';
 import { post, sumBalance } from './ledger.ts';
 import { reconcile } from './reconciliation.ts';
 import { fundMember, newMember } from './testing.ts';
@@ -29,6 +30,8 @@ describe('wallet under concurrency', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ runJobs: false });
+    await newGame(t, { vendor: 'FB' });
+    await newGame(t, { vendor: 'TCG_SEA' });
   });
   afterAll(async () => {
     await t.close();
@@ -155,6 +158,7 @@ describe.skipIf(!onPostgres)('wallet after a crash (real PostgreSQL)', () => {
       cryptoRng,
     );
     const deps = { db, clock: systemClock, config, rng: cryptoRng } as unknown as AppDeps;
+    await newGame({ db, deps, clock: systemClock }, { vendor: 'FB' });
     await write(db, { isolation: 'read committed' }, (tx) =>
       post(
         tx,

@@ -54,7 +54,9 @@ export async function walletTransfer(
   const { wallets, currency } = setup;
   if (wallets.length === 1) throw new AppError('wallet_single');
   for (const field of ['fromWallet', 'toWallet'] as const) {
-    if (!wallets.some((wallet) => wallet.code === input[field])) {
+    // Money may leave a wallet whose vendor has no game left, never go into one.
+    const known = wallets.find((wallet) => wallet.code === input[field]);
+    if (!known || (field === 'toWallet' && !known.playable)) {
       throw new AppError('wallet_unknown', { [field]: 'invalid_value' });
     }
   }

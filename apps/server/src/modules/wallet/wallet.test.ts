@@ -4,6 +4,7 @@ import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../tes
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { registerMember, sealed } from '../accounts/testing.ts';
+import { newGame } from '../games/testing.ts';
 import { reconcile } from './reconciliation.ts';
 import { fundMember, newMember } from './testing.ts';
 
@@ -13,6 +14,9 @@ describe('wallet: balances, transfers, records', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ runJobs: false });
+    // Vendor wallets are offered only for vendors with a game: FB and SEA Lottery have one, Vietnam Lottery none.
+    await newGame(t, { vendor: 'FB' });
+    await newGame(t, { vendor: 'TCG_SEA' });
   });
   afterAll(async () => {
     await t.close();
@@ -30,10 +34,41 @@ describe('wallet: balances, transfers, records', () => {
       wallets: [
         { wallet: 'main', name: 'Main wallet', balance: 0 },
         { wallet: 'FB', name: 'FB Sports', balance: 0 },
-        { wallet: 'TCG_LOTTO_VN', name: 'Vietnam Lottery', balance: 0 },
         { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 0 },
       ],
     });
+  });
+
+  it('offers no wallet of a vendor without an enabled game; money left in one may only leave it', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 10_000n);
+    const move = (fromWallet: string, toWallet: string, amount: number) =>
+      t.send('POST', api.walletTransfer.path, { fromWallet, toWallet, amount }, token);
+    const gameless = await move('main', 'TCG_LOTTO_VN', 5);
+    expect(gameless.status).toBe(400);
+    expect(gameless.body).toMatchObject({ code: 'wallet_unknown', fields: { toWallet: expect.any(String) } });
+    expect((await move('main', 'TCG_SEA', 30)).status).toBe(200);
+    const [sea] = await t.db.query<{ id: number }>(
+      `select g.id from games g join game_vendors v on v.id = g.vendor_id where v.vassalage = 'TCG_SEA' and g.enabled`,
+    );
+    await t.db.query('update games set enabled = false where id = $1', [sea?.id]);
+    try {
+      // Its games are gone: the member still sees the money there and may take it out, not put more in.
+      expect((await t.get(api.balance.path, token)).body.value.wallets).toEqual([
+        { wallet: 'main', name: 'Main wallet', balance: 70 },
+        { wallet: 'FB', name: 'FB Sports', balance: 0 },
+        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 30 },
+      ]);
+      expect((await move('main', 'TCG_SEA', 1)).body.code).toBe('wallet_unknown');
+      const out = await move('TCG_SEA', 'main', 30);
+      expect(out.status).toBe(200);
+      expect(out.body.value.wallets).toEqual([
+        { wallet: 'main', name: 'Main wallet', balance: 100 },
+        { wallet: 'FB', name: 'FB Sports', balance: 0 },
+      ]);
+    } finally {
+      await t.db.query('update games set enabled = true where id = $1', [sea?.id]);
+    }
   });
 
   it('the balance is refused without a session; the consolidated funds carry it with the contract requests', async () => {
@@ -600,6 +635,7 @@ describe("wallet in the console: the merchant's money", () => {
   );
   beforeAll(async () => {
     t = await startTestApp({ runJobs: false });
+    await newGame(t, { vendor: 'FB' });
     tok = await openCallerTokens(t);
   });
   afterAll(async () => {

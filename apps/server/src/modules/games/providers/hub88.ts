@@ -1,6 +1,13 @@
-import type { Hub88Answer, Hub88Status } from '@tessera/contract';
-import { z } from 'zod';
+import {
+  type Hub88Answer,
+  type Hub88Call,
+  type Hub88Status,
+  hub88Requests as schemas,
+} from '@tessera/contract';
+import type { z } from 'zod';
 import type { AppDeps } from '../../../platform/context.ts';
+import { isBadText } from '../../../platform/input-text.ts';
+import { checkInput } from '../../../platform/validation.ts';
 import { currencyOf } from '../../wallet/settings.ts';
 import { publicKeyOf, signatureValid } from './keys.ts';
 import * as seamless from './seamless.ts';
@@ -13,7 +20,7 @@ import * as store from './store.ts';
  * with a status; the README lists the fields and statuses supported.
  */
 
-export type Hub88Call = 'userInfo' | 'userBalance' | 'bet' | 'win' | 'rollback';
+export type { Hub88Call };
 
 /** Hub88 amounts are in 1/100000 of the currency unit. */
 const HUB88_DECIMALS = 5;
@@ -44,39 +51,6 @@ export function hub88AmountFloor(amount: number, digits: number): bigint {
   return BigInt(Math.trunc(amount)) / 10n ** BigInt(HUB88_DECIMALS - digits);
 }
 
-const text = (max: number) => z.string().min(1).max(max);
-const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const base = z.looseObject({ request_uuid: text(100), user: text(64) });
-const transaction = base.extend({
-  transaction_uuid: text(100),
-  token: z.string().max(255).optional(),
-  round: z.string().max(255).optional(),
-  round_closed: z.boolean().optional(),
-  game_code: z.string().max(100).optional(),
-  supplier_transaction_id: z.string().max(255).optional(),
-  supplier_user: z.string().max(255).optional(),
-  is_free: z.boolean().optional(),
-  reward_uuid: z.string().max(100).nullish(),
-  meta: z.unknown().optional(),
-});
-const schemas = {
-  userInfo: base,
-  userBalance: base.extend({ token: z.string().max(255), game_code: z.string().max(100).optional() }),
-  bet: transaction.extend({
-    token: z.string().max(255),
-    currency: text(10),
-    amount,
-    bet: z.string().max(255).nullish(),
-  }),
-  win: transaction.extend({
-    currency: text(10),
-    amount,
-    reference_transaction_uuid: z.string().max(100).nullish(),
-    bet: z.string().max(255).nullish(),
-  }),
-  rollback: transaction.extend({ reference_transaction_uuid: text(100) }),
-} as const;
-
 const STATUS_OF: Record<seamless.SeamlessRefusal, Hub88Status> = {
   unknown_user: 'RS_ERROR_INVALID_TOKEN',
   invalid_token: 'RS_ERROR_INVALID_TOKEN',
@@ -92,7 +66,7 @@ const STATUS_OF: Record<seamless.SeamlessRefusal, Hub88Status> = {
 
 function requestUuidOf(body: unknown): string | undefined {
   const uuid = (body as { request_uuid?: unknown } | null)?.request_uuid;
-  return typeof uuid === 'string' && uuid.length <= 100 ? uuid : undefined;
+  return typeof uuid === 'string' && uuid.length <= 100 && !isBadText(uuid) ? uuid : undefined;
 }
 
 const refusal = (status: Hub88Status, body: unknown): Hub88Answer => {
@@ -144,9 +118,9 @@ export async function handleHub88(
     return refusal('RS_ERROR_INVALID_SIGNATURE', body);
   }
   if (body === undefined) return refusal('RS_ERROR_WRONG_SYNTAX', body);
-  const parsed = schemas[call].safeParse(body);
-  if (!parsed.success) return refusal('RS_ERROR_WRONG_TYPES', body);
-  const request = parsed.data;
+  const checked = checkInput(schemas[call], body);
+  if (!checked.ok) return refusal('RS_ERROR_WRONG_TYPES', body);
+  const request = checked.value;
   const memberId = memberOfUser(request.user);
   if (memberId === null) return refusal('RS_ERROR_INVALID_TOKEN', body);
   return dispatch(deps, provider.code, call, request, memberId, now);

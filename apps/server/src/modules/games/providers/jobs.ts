@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../platform/context.ts';
 import { enqueue, type JobRunner } from '../../../platform/jobs.ts';
 import { write } from '../../../platform/write.ts';
 import { syncAllCatalogues } from './catalogue.ts';
-import { runTransfer, TRANSFER_JOB } from './transfers.ts';
+import { runTransfer, TRANSFER_JOB, transferJobDied } from './transfers.ts';
 
 export const CATALOGUE_SYNC_JOB = 'game-catalogue-sync';
 
@@ -22,6 +22,7 @@ export function defineProviderJobs(runner: JobRunner, deps: AppDeps): void {
   });
   runner.define(TRANSFER_JOB, {
     run: (job) => runTransfer(deps, String(job.payload.reference), job.attempt),
+    onDead: (job) => transferJobDied(deps, String(job.payload.reference)),
     // A call without an answer is asked about only once the provider has had time to finish it.
     retryDelayMs: () => deps.config.gameProviders.transferCheckSeconds * 1000,
   });

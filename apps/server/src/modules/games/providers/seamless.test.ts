@@ -278,6 +278,57 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
     expect(await mainBalance(world.t, player.member.id)).toBe(50_00n);
   });
 
+  it('answers RS_ERROR_WRONG_TYPES to a signed call whose transaction ids hold a NUL or a lone surrogate, and books nothing', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const nulBet = await call(
+      '/transaction/bet',
+      betBody(player, 1_00n, { transaction_uuid: 'tx\u0000one' }),
+    );
+    expect(nulBet.status).toBe(200);
+    expect(nulBet.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const bet = betBody(player, 2_00n);
+    expect((await call('/transaction/bet', bet)).answer).toMatchObject({ status: 'RS_OK' });
+    const nulWin = await call('/transaction/win', {
+      ...winBody(player, bet, 1_00n),
+      reference_transaction_uuid: `${bet.transaction_uuid}\u0000`,
+    });
+    expect(nulWin.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const nulRollback = await call('/transaction/rollback', {
+      user: player.user,
+      token: player.token,
+      request_uuid: randomUUID(),
+      transaction_uuid: randomUUID(),
+      reference_transaction_uuid: `\u0000${bet.transaction_uuid}`,
+    });
+    expect(nulRollback.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    const surrogate = await call('/transaction/bet', betBody(player, 1_00n, { round: 'r\ud800' }));
+    expect(surrogate.answer).toMatchObject({ status: 'RS_ERROR_WRONG_TYPES' });
+    expect(await mainBalance(world.t, player.member.id)).toBe(48_00n);
+    expect(await ledgerPostings(player.member.id)).toBe(1);
+  });
+
+  it('gets a win whose answer was lost again, with the same transaction id, until acknowledged: paid once', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    world.sim.dropAnswers('/transaction/win', 2);
+    const before = world.sim.redeliveries().length;
+    const [bet, win] = await world.sim.round({ session: player.session, stake: hub(5_00n), outcome: 'win' });
+    expect(bet?.answer).toMatchObject({ status: 'RS_OK' });
+    expect(win?.dropped).toBe(true);
+    await world.sim.redelivered();
+    const again = world.sim.redeliveries().slice(before);
+    expect(again.map((exchange) => exchange.dropped ?? false)).toEqual([true, false]);
+    for (const exchange of again)
+      expect(exchange.request.transaction_uuid).toBe(win?.request.transaction_uuid);
+    const paid = BigInt(Number(win?.request.amount)) / HUB;
+    expect(again[1]?.answer).toMatchObject({ status: 'RS_OK', balance: hub(45_00n + paid) });
+    expect(await mainBalance(world.t, player.member.id)).toBe(45_00n + paid);
+    const [round] = await world.t.db.query<{ status: string }>(
+      'select status from game_rounds where member_id = $1',
+      [player.member.id],
+    );
+    expect(round?.status).toBe('settled');
+  });
+
   it('answers a retry after a lost answer with the first answer, without a second debit', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
     const exchanges = await world.sim.round({

@@ -73,12 +73,24 @@ export interface WinRequest {
   round: RoundRef;
   currency: string;
   amount: bigint;
+  /** The console settling a round the provider left open (see open-rounds.ts). */
+  operatorSettlement?: boolean;
 }
 
 export interface RollbackRequest {
   transactionUuid: string;
   memberId: number;
   referenceUuid: string;
+  /** The console settling a round the provider left open (see open-rounds.ts). */
+  operatorSettlement?: boolean;
+}
+
+/**
+ * A round an operator settled from the console takes no more of the provider's wins or rollbacks (its late win
+ * would pay twice): they are refused as duplicates, a definite answer that ends the provider's retries.
+ */
+function refuseIfSettledByOperator(round: store.RoundDb, request: { operatorSettlement?: boolean }) {
+  if (round.settled_by !== null && !request.operatorSettlement) throw new Refused('duplicate_transaction');
 }
 
 export const hashSessionToken = hashGameSessionToken;
@@ -369,6 +381,7 @@ export async function win(
         if (paid.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
         const betRound = paid.round_id === null ? null : await store.findRound(tx, paid.round_id);
         if (!betRound) throw new Error('a bet without its round');
+        refuseIfSettledByOperator(betRound, request);
         const gameId = request.gameCode
           ? await gameOf(tx, provider, request.gameCode, null)
           : betRound.game_id;
@@ -454,6 +467,8 @@ export async function rollback(
       const target = await store.findTransaction(tx, provider, request.referenceUuid, true);
       if (!target) throw new Error('the transaction to roll back vanished');
       if (target.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
+      const round = target.round_id === null ? null : await store.findRound(tx, target.round_id);
+      if (round) refuseIfSettledByOperator(round, request);
       if (target.rolled_back_by !== null || (target.kind !== 'bet' && target.kind !== 'win')) {
         return { roundId: target.round_id, amount: 0n };
       }

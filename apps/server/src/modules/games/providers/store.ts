@@ -292,14 +292,78 @@ export interface RoundDb {
   bet: bigint;
   win: bigint;
   status: 'open' | 'settled' | 'void';
+  /** The operator who settled the round from the console, if one did. */
+  settled_by: number | null;
 }
 
 export async function findRound(tx: Queryable, id: bigint): Promise<RoundDb | null> {
   const rows = await tx.query<RoundDb>(
-    'select id, member_id, game_id, round_ref, bet, win, status from game_rounds where id = $1',
+    'select id, member_id, game_id, round_ref, bet, win, status, settled_by from game_rounds where id = $1',
     [id],
   );
   return rows[0] ?? null;
+}
+
+/** A provider's round as the console lists it (never the house's own, which the house settles). */
+export interface OpenRoundDb extends RoundDb {
+  provider: string;
+  vassalage: string;
+  game_code: string;
+  game_names: Record<string, string>;
+  username: string;
+  currency: string;
+  started_at: Date;
+  updated_at: Date;
+}
+const OPEN_ROUND = `select r.id, r.member_id, r.game_id, r.round_ref, r.bet, r.win, r.status, r.settled_by, r.currency,
+    r.started_at, r.updated_at, v.provider, v.vassalage, g.code as game_code, g.names as game_names, m.username
+  from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+  join members m on m.id = r.member_id
+  where v.provider is not null and v.provider <> 'HOUSE'`;
+
+/** Provider rounds still open that started before `before`, oldest first, with their count. */
+export async function listOpenRounds(
+  db: Queryable,
+  before: Date,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: OpenRoundDb[]; total: number }> {
+  const [count] = await db.query<{ total: bigint }>(
+    `select count(*) as total from (${OPEN_ROUND} and r.status = 'open' and r.started_at < $1) open_rounds`,
+    [before],
+  );
+  const rows = await db.query<OpenRoundDb>(
+    `${OPEN_ROUND} and r.status = 'open' and r.started_at < $1 order by r.started_at, r.id limit $2 offset $3`,
+    [before, paging.limit, paging.offset],
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** A provider round. */
+export async function findProviderRound(tx: Queryable, id: bigint): Promise<OpenRoundDb | null> {
+  const rows = await tx.query<OpenRoundDb>(`${OPEN_ROUND} and r.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The bets of a round that no rollback reversed, oldest first. */
+export async function liveBetsOfRound(
+  tx: Queryable,
+  roundId: bigint,
+): Promise<{ transaction_uuid: string; amount: bigint }[]> {
+  return tx.query(
+    `select transaction_uuid, amount from provider_transactions
+     where round_id = $1 and kind = 'bet' and rolled_back_by is null order by id`,
+    [roundId],
+  );
+}
+
+/** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
+export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
+  await tx.query(
+    `update game_rounds set settled_by = $2, updated_at = $3,
+       status = case when status <> 'open' then status when bet = 0 and win = 0 then 'void' else 'settled' end
+     where id = $1`,
+    [id, operatorId, now],
+  );
 }
 
 /** Takes a reversed bet or win out of its round; a round left with nothing staked or won is void. */
@@ -513,17 +577,75 @@ export async function transferVendor(db: Queryable, vassalage: string): Promise<
   return rows[0] ?? null;
 }
 
+/**
+ * Serialises the transfers of one member with one vendor until the caller's transaction ends (starting one,
+ * settling one, queueing the next).
+ */
+export async function lockMemberVendorTransfers(tx: Queryable, memberId: number, vendor: string) {
+  await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [memberId, `provider-transfer:${vendor}`]);
+}
+
+/** Whether the member has a pending transfer with the vendor that is queued or waiting (not stalled). */
+export async function hasQueuedTransfer(db: Queryable, memberId: number, vendor: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from provider_transfers
+     where member_id = $1 and vendor = $2 and status = 'pending' and stalled_at is null limit 1`,
+    [memberId, vendor],
+  );
+  return rows.length > 0;
+}
+
+/** The transfer's job died without an answer: it stays pending, and no longer holds up the next ones. */
+export async function markTransferStalled(tx: Queryable, reference: string, now: Date) {
+  await tx.query('update provider_transfers set stalled_at = $2, updated_at = $2 where reference = $1', [
+    reference,
+    now,
+  ]);
+}
+
+/**
+ * Whether a balance the provider answered for this transfer may leave out another transfer of the member with the
+ * vendor: one is still pending, or a later one has already ended (it overtook this one, e.g. a dead job retried).
+ */
+export async function transferBalanceMayBeStale(db: Queryable, transfer: TransferDb): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from provider_transfers
+     where member_id = $1 and vendor = $2 and id <> $3 and (status = 'pending' or id > $3) limit 1`,
+    [transfer.member_id, transfer.vendor, transfer.id],
+  );
+  return rows.length > 0;
+}
+
 export async function insertTransfer(
   tx: Queryable,
   row: Pick<TransferDb, 'reference' | 'provider' | 'vendor' | 'member_id' | 'direction' | 'amount'>,
+  queued: boolean,
   now: Date,
 ) {
   await tx.query(
     `insert into provider_transfers (reference, provider, vendor, member_id, direction, amount, status, created_at,
-       updated_at)
-     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)`,
-    [row.reference, row.provider, row.vendor, row.member_id, row.direction, row.amount, now],
+       updated_at, queued_at)
+     values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, case when $8::boolean then $7::timestamptz end)`,
+    [row.reference, row.provider, row.vendor, row.member_id, row.direction, row.amount, now, queued],
   );
+}
+
+/** Marks the oldest transfer of the member with the vendor still waiting for its turn as queued; its reference. */
+export async function takeNextWaitingTransfer(
+  tx: Queryable,
+  memberId: number,
+  vendor: string,
+  now: Date,
+): Promise<string | null> {
+  const rows = await tx.query<{ reference: string }>(
+    `update provider_transfers set queued_at = $3
+     where id = (select id from provider_transfers
+                 where member_id = $1 and vendor = $2 and status = 'pending' and queued_at is null
+                 order by id limit 1)
+     returning reference`,
+    [memberId, vendor, now],
+  );
+  return rows[0]?.reference ?? null;
 }
 
 export async function findTransfer(

@@ -28,7 +28,8 @@ export async function startProviderWorld(
 ): Promise<ProviderWorld> {
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
-  const sim = await startGameProvider();
+  // A win or rollback without an answer is sent again at once (no waiting in tests).
+  const sim = await startGameProvider({ retryDelaysMs: [0, 0, 0, 0, 0] });
   const base = loadConfig({ LOG_LEVEL: 'silent' });
   const t = await startTestApp({
     runJobs: false,

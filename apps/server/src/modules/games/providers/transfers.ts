@@ -15,8 +15,13 @@ import * as store from './store.ts';
  * vendor wallet at once and is sent to the provider by a job, with a unique reference; a withdrawal moves money back
  * only once the provider has paid it out. A call without an answer may have been applied: the job asks the
  * provider for the reference's status (after GAME_TRANSFER_CHECK_SECONDS) before it sends it again, and a deposit
- * is refunded only when the provider refused it. After each transfer the vendor wallet is set to the balance the
- * provider reports (the player's wins and losses there), against the house.
+ * is refunded only when the provider refused it.
+ *
+ * The transfers of one member with one vendor reach the provider one at a time, oldest first (a transfer's job is
+ * queued when the one before it ends), so the balance the provider answers covers every transfer before it and none
+ * after. Only when no other transfer of the member with the vendor is pending is that balance compared with the
+ * vendor wallet: the difference is then the player's wins and losses there, booked against the house. A balance
+ * that may leave out a transfer in flight is never booked.
  */
 
 export const TRANSFER_JOB = 'game-provider-transfer';
@@ -44,6 +49,8 @@ export async function startVendorTransfer(
   const vendor = await store.transferVendor(tx, transfer.vendor);
   if (!vendor) throw new AppError('wallet_unknown');
   const reference = orderNo('T', deps.rng, now);
+  await store.lockMemberVendorTransfers(tx, memberId, transfer.vendor);
+  const first = !(await store.hasQueuedTransfer(tx, memberId, transfer.vendor));
   await store.insertTransfer(
     tx,
     {
@@ -54,6 +61,7 @@ export async function startVendorTransfer(
       direction: transfer.direction,
       amount: transfer.amount,
     },
+    first,
     now,
   );
   if (transfer.direction === 'deposit') {
@@ -72,8 +80,33 @@ export async function startVendorTransfer(
       now,
     );
   }
-  await enqueue(tx, { kind: TRANSFER_JOB, payload: { reference }, runAt: now, maxAttempts: 6 }, now);
+  if (first) await queueTransferJob(tx, reference, now);
   return { reference };
+}
+
+function queueTransferJob(tx: Transaction, reference: string, now: Date) {
+  return enqueue(tx, { kind: TRANSFER_JOB, payload: { reference }, runAt: now, maxAttempts: 6 }, now);
+}
+
+/**
+ * The transfer ended (or its job died): the member's next transfer with the vendor, if one waits, is queued. Runs in
+ * the transaction that ends it, under the member's transfer lock.
+ */
+async function queueNextTransfer(tx: Transaction, transfer: store.TransferDb, now: Date) {
+  const next = await store.takeNextWaitingTransfer(tx, transfer.member_id, transfer.vendor, now);
+  if (next) await queueTransferJob(tx, next, now);
+}
+
+/** The job of a transfer died without an answer: the transfer stays pending (for an operator), the next one goes. */
+export async function transferJobDied(deps: AppDeps, reference: string): Promise<void> {
+  const now = deps.clock.now();
+  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    const transfer = await store.findTransfer(tx, reference);
+    if (transfer?.status !== 'pending') return;
+    await store.lockMemberVendorTransfers(tx, transfer.member_id, transfer.vendor);
+    await store.markTransferStalled(tx, reference, now);
+    await queueNextTransfer(tx, transfer, now);
+  });
 }
 
 /** startVendorTransfer in a transaction of its own. */
@@ -98,8 +131,13 @@ interface ProviderTransferAnswer {
   balance?: unknown;
 }
 
-/** Sets the member's vendor wallet to the provider's balance (plus what is still to leave it), against the house. */
+/**
+ * Sets the member's vendor wallet to the provider's balance (plus what is still to leave it), against the house:
+ * the player's wins and losses at the provider. Only while no other transfer of the member with the vendor is
+ * pending and none made later has ended (the balance could leave one out); the next transfer to end compares again.
+ */
 async function alignVendorWallet(tx: Transaction, transfer: store.TransferDb, target: bigint, now: Date) {
+  if (await store.transferBalanceMayBeStale(tx, transfer)) return;
   const accounts = await memberAccounts(tx, transfer.member_id);
   const held =
     accounts.find((account) => account.kind === 'vendor' && account.vendor === transfer.vendor)?.balance ??
@@ -126,8 +164,8 @@ async function alignVendorWallet(tx: Transaction, transfer: store.TransferDb, ta
 /** The provider applied the transfer: settle it on our side. */
 async function applied(deps: AppDeps, reference: string, providerBalance: bigint | null, now: Date) {
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    const transfer = await store.findTransfer(tx, reference, true);
-    if (transfer?.status !== 'pending') return;
+    const transfer = await lockedPendingTransfer(tx, reference);
+    if (!transfer) return;
     if (transfer.direction === 'withdraw') {
       if (providerBalance !== null)
         await alignVendorWallet(tx, transfer, providerBalance + transfer.amount, now);
@@ -152,14 +190,24 @@ async function applied(deps: AppDeps, reference: string, providerBalance: bigint
       await alignVendorWallet(tx, transfer, providerBalance, now);
     }
     await store.finishTransfer(tx, reference, { status: 'done', providerBalance, error: '' }, now);
+    await queueNextTransfer(tx, transfer, now);
   });
+}
+
+/** A pending transfer, locked with the member's transfers with its vendor; null once it has ended. */
+async function lockedPendingTransfer(tx: Transaction, reference: string) {
+  const found = await store.findTransfer(tx, reference);
+  if (found?.status !== 'pending') return null;
+  await store.lockMemberVendorTransfers(tx, found.member_id, found.vendor);
+  const transfer = await store.findTransfer(tx, reference, true);
+  return transfer?.status === 'pending' ? transfer : null;
 }
 
 /** The provider refused the transfer: a deposit goes back to the main wallet, a withdrawal ends failed. */
 async function refused(deps: AppDeps, reference: string, reason: string, now: Date) {
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    const transfer = await store.findTransfer(tx, reference, true);
-    if (transfer?.status !== 'pending') return;
+    const transfer = await lockedPendingTransfer(tx, reference);
+    if (!transfer) return;
     if (transfer.direction === 'deposit') {
       await post(
         tx,
@@ -190,6 +238,7 @@ async function refused(deps: AppDeps, reference: string, reason: string, now: Da
       },
       now,
     );
+    await queueNextTransfer(tx, transfer, now);
   });
 }
 
