@@ -263,7 +263,10 @@ export async function confirmWithdrawal(
       throw new AppError('validation_failed', { receivedAmount: 'required' });
     }
     // Nothing received is not_received (with its proofs).
-    received = minorAmount(input.receivedAmount, currency, language, { field: 'receivedAmount' });
+    received = minorAmount(input.receivedAmount, currency, language, {
+      field: 'receivedAmount',
+      belowMin: 'validation_failed',
+    });
     if (received >= found.amount)
       throw new AppError('validation_failed', { receivedAmount: 'invalid_value' });
   } else {
