@@ -654,9 +654,9 @@ export const FIELD_ERRORS = {
     CN: '新密码不能与当前密码相同',
   },
   balance_too_low: {
-    EN: "The member's balance is {balance}, too low for this deduction",
-    VI: 'Số dư của thành viên là {balance}, không đủ cho khoản trừ này',
-    CN: '该会员余额为 {balance}，不足以扣除此金额',
+    EN: "The member's balance is {balance}",
+    VI: 'Số dư của thành viên là {balance}',
+    CN: '该会员余额为 {balance}',
   },
   must_accept: { EN: 'Please agree to continue', VI: 'Vui lòng đồng ý để tiếp tục', CN: '请勾选同意后继续' },
   real_name: {

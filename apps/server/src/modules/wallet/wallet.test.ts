@@ -279,7 +279,7 @@ describe('wallet: payment password and transfers between members', () => {
     );
     expect(wrongOld.body).toMatchObject({
       code: 'payment_password_wrong',
-      fields: { paymentPassword: 'Value is not valid' },
+      fields: { paymentPassword: 'The payment password is not correct.' },
     });
     const changed = await sealed(
       t,
@@ -566,7 +566,7 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
     );
     // The operator is told the member's balance is too low, with that balance (not "your balance").
     checks.expectFailure(tooMuch, 422, 'adjustment_exceeds_balance', {
-      amount: "The member's balance is 50.00, too low for this deduction",
+      amount: "The member's balance is 50.00",
     });
     expect(tooMuch.body.message).toBe("The member's balance is too low for this deduction.");
     const huge = await t.send(

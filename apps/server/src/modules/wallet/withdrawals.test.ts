@@ -290,7 +290,7 @@ describe('withdrawals', () => {
         expect([res.status, res.body.code, res.body.fields]).toEqual([
           403,
           'payment_password_wrong',
-          { paymentPassword: expect.any(String) },
+          { paymentPassword: 'The payment password is not correct.' },
         ]);
       }
       expect((await request(who, { paymentPassword: '000000' })).body.code).toBe('payment_password_locked');

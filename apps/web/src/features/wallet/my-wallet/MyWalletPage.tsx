@@ -27,7 +27,7 @@ export default function MyWalletPage() {
   const { data: balance } = useBalance();
   const form = useForm<Form>({
     resolver: zodResolver(walletTransferBody),
-    defaultValues: { fromWallet: 'main', toWallet: '', amount: '' as unknown as number },
+    defaultValues: { fromWallet: 'main', toWallet: '', amount: '' },
   });
   const transfer = useMutation({
     mutationFn: (body: z.output<typeof walletTransferBody>) => api(walletEndpoints.walletTransfer, { body }),
@@ -37,7 +37,7 @@ export default function MyWalletPage() {
       form.reset({
         fromWallet: form.getValues('fromWallet'),
         toWallet: form.getValues('toWallet'),
-        amount: '' as unknown as number,
+        amount: '',
       });
     },
   });

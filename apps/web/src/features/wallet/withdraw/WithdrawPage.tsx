@@ -11,7 +11,7 @@ import { withdrawalEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { errorText, refusal } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
 import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, walletKey } from '../queries.ts';
@@ -62,7 +62,12 @@ export default function WithdrawPage() {
   const facts = info.data;
   const currency = { symbol: facts.currencySymbol, digits: facts.digits };
   const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
-  const server = serverFieldErrors(send.error);
+  // Each thing once: a refused field says why beside it (a wrong payment password), the banner only what no field says.
+  const refused = refusal(t, send.error, {
+    shown: ['bankAccountId', 'amount', 'paymentPassword'],
+    asSent: true,
+  });
+  const server = refused.fields;
   const blocked = facts.turnoverRemaining > 0 || facts.countLeftToday === 0 || !facts.paymentPasswordSet;
 
   function submit(body: z.output<typeof withdrawalRequestBody>) {
@@ -224,7 +229,7 @@ export default function WithdrawPage() {
           name="paymentPassword"
           serverError={server.paymentPassword}
         />
-        {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
+        {send.isError && refused.message ? <FormMessage tone="error">{refused.message}</FormMessage> : null}
         {send.isSuccess ? (
           <FormMessage tone="success">
             {t('withdraw.done', { amount: amount(send.data.amount), orderNo: send.data.orderNo })}
