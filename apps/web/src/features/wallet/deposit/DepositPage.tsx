@@ -449,13 +449,11 @@ export default function DepositPage() {
             noValidate
             aria-labelledby="deposit-form-title"
             onSubmit={(event) => {
-              // A new attempt replaces the last answer: its banner goes, and a refusal is brought into view.
+              // A new attempt replaces the last answer: its banner goes. A field the form refuses is focused (in
+              // view); one the server refuses too (onError).
               submit.reset();
               setPendingOrder(null);
-              void form.handleSubmit(
-                (body) => submit.mutate(body),
-                () => focus.refused(),
-              )(event);
+              void form.handleSubmit((body) => submit.mutate(body))(event);
             }}
           >
             <h3 id="deposit-form-title" className="visually-hidden">
@@ -529,6 +527,7 @@ export default function DepositPage() {
                 name="amount"
                 render={({ field }) => (
                   <Field
+                    ref={field.ref}
                     label={t('deposit.amount')}
                     inputMode="decimal"
                     autoComplete="off"
@@ -560,6 +559,7 @@ export default function DepositPage() {
                     name="payerReference"
                     render={({ field }) => (
                       <Field
+                        ref={field.ref}
                         label={t('deposit.bank.reference')}
                         hint={t('deposit.bank.referenceHint')}
                         autoComplete="off"
