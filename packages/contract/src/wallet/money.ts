@@ -12,7 +12,7 @@ export const currencyDigits = (currency: string): number => CURRENCY_DIGITS[curr
 export const MAX_AMOUNT = 1e12;
 
 /** A decimal as text: optional minus, digits, optional fraction ("12.50", "-5"); no sign +, exponent, hex or spaces. */
-const DECIMAL_TEXT = /^-?\d{1,16}(?:\.\d{1,12})?$/;
+const DECIMAL_TEXT = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
 /**
  * A number of the wire: a JSON number or a decimal string (what the original client sends), as a number. Anything
@@ -53,7 +53,7 @@ export const wholeCount = (min: number, max: number) =>
         z
           .string()
           .min(1, 'required')
-          .regex(/^\d{1,16}$/, 'invalid_format'),
+          .regex(/^\d{1,30}$/, 'invalid_format'),
       ],
       { error: 'invalid_value' },
     )
