@@ -33,7 +33,6 @@ function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): s
       return fieldMessage('too_big', language, { max: numberText(max, issue.origin, language) });
     }
     case 'invalid_type':
-    case 'invalid_union':
       return fieldMessage(issue.input === undefined ? 'required' : 'invalid_value', language);
     case 'invalid_format':
       return fieldMessage('invalid_format', language);

@@ -14,13 +14,17 @@ export const MAX_AMOUNT = 1e12;
 /** A decimal as text: optional minus, digits, optional fraction ("12.50", "-5"); no sign +, exponent, hex or spaces. */
 const DECIMAL_TEXT = /^-?\d{1,30}(?:\.\d{1,30})?$/;
 
+/** A value of the wire that is neither of a union's forms: absent (required) or of another kind (invalid_value). */
+const missingOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'required' : 'invalid_value';
+
 /**
  * A number of the wire: a JSON number or a decimal string (what the original client sends), as a number. Anything
  * else (true, [5], "0x10", "1e3", "", " 5") is refused as invalid_value instead of being coerced.
  */
 export const decimal = z
   .union([z.number(), z.string().min(1, 'required').regex(DECIMAL_TEXT, 'invalid_format')], {
-    error: 'invalid_value',
+    error: missingOrInvalid,
   })
   .transform(Number);
 
@@ -55,7 +59,7 @@ export const wholeCount = (min: number, max: number) =>
           .min(1, 'required')
           .regex(/^\d{1,30}$/, 'invalid_format'),
       ],
-      { error: 'invalid_value' },
+      { error: missingOrInvalid },
     )
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
