@@ -75,7 +75,13 @@ export default function MyWalletPage() {
       <form
         className="wallet-form"
         noValidate
-        onSubmit={form.handleSubmit((body) => transfer.mutate(body as z.output<typeof walletTransferBody>))}
+        onSubmit={(event) => {
+          // A new attempt replaces the last answer: its banner goes, whatever this one says.
+          transfer.reset();
+          void form.handleSubmit((body) => transfer.mutate(body as z.output<typeof walletTransferBody>))(
+            event,
+          );
+        }}
       >
         <h3 className="wallet-form__title">{t('wallet.transfer.title')}</h3>
         <div className="wallet-form__row">

@@ -57,7 +57,11 @@ export default function TransferUplinePage() {
         <form
           className="wallet-form"
           noValidate
-          onSubmit={form.handleSubmit((body) => send.mutate(body as z.output<typeof schema>))}
+          onSubmit={(event) => {
+            // A new attempt replaces the last answer: its banner goes, whatever this one says.
+            send.reset();
+            void form.handleSubmit((body) => send.mutate(body as z.output<typeof schema>))(event);
+          }}
         >
           <dl className="wallet-facts">
             <div>

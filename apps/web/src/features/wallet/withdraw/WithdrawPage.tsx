@@ -155,7 +155,11 @@ export default function WithdrawPage() {
         className="wallet-form withdraw-form"
         aria-label={t('withdraw.formTitle')}
         noValidate
-        onSubmit={form.handleSubmit((body) => submit(body as z.output<typeof withdrawalRequestBody>))}
+        onSubmit={(event) => {
+          // A new attempt replaces the last answer: its banner goes, whatever this one says.
+          send.reset();
+          void form.handleSubmit((body) => submit(body as z.output<typeof withdrawalRequestBody>))(event);
+        }}
       >
         <h3 className="wallet-form__title">{t('withdraw.formTitle')}</h3>
         <Controller
@@ -209,6 +213,7 @@ export default function WithdrawPage() {
           name="amount"
           render={({ field, fieldState }) => (
             <Field
+              ref={field.ref}
               label={t('wallet.amount')}
               inputMode="decimal"
               value={String(field.value ?? '')}
