@@ -9,7 +9,7 @@ import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { refusal } from '../../auth/validation.ts';
 import { AmountField } from '../AmountField.tsx';
 import { balanceQuery, money, useBalance, walletKey } from '../queries.ts';
 import '../wallet.css';
@@ -42,7 +42,8 @@ export default function MyWalletPage() {
     },
   });
   if (!balance) return <CenteredSpinner label={t('common.loading')} />;
-  const server = serverFieldErrors(transfer.error);
+  const refused = refusal(t, transfer.error, { shown: ['fromWallet', 'toWallet', 'amount'], asSent: true });
+  const server = refused.fields;
   const errors = form.formState.errors;
   const from = form.watch('fromWallet');
   const fromBalance = balance.wallets.find((wallet) => wallet.wallet === from)?.balance ?? 0;
@@ -134,7 +135,9 @@ export default function MyWalletPage() {
             </span>
           }
         />
-        {transfer.isError ? <FormMessage tone="error">{errorText(t, transfer.error)}</FormMessage> : null}
+        {transfer.isError && refused.message ? (
+          <FormMessage tone="error">{refused.message}</FormMessage>
+        ) : null}
         {transfer.isSuccess ? <FormMessage tone="success">{t('wallet.transfer.done')}</FormMessage> : null}
         <Button type="submit" variant="primary" size="lg" loading={transfer.isPending}>
           {t('wallet.transfer.submit')}
