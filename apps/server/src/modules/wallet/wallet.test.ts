@@ -576,15 +576,21 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       tok.owner,
     );
     checks.expectFailure(huge, 400, 'validation_failed', { amount: 'Must be at most 1,000,000,000,000' });
-    for (const amount of [true, [5], '0x10', -0.001]) {
+    for (const [amount, code] of [
+      [true, 'validation_failed'],
+      [[5], 'validation_failed'],
+      ['0x10', 'validation_failed'],
+      [-0.001, 'amount_invalid'],
+    ] as const) {
       const refused = await t.send(
         'POST',
         consoleApi.adjust.path,
         { memberId: id, amount, reason: 'Correction' },
         tok.owner,
       );
-      expect([amount, refused.status]).toEqual([amount, 400]);
+      expect([amount, refused.status, refused.body.code]).toEqual([amount, 400, code]);
     }
+    expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(50);
     const zero = await t.send(
       'POST',
       consoleApi.adjust.path,
