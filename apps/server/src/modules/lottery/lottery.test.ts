@@ -172,8 +172,15 @@ describe('tickets', () => {
   it('takes points as a JSON integer or a string of digits only', async () => {
     const member = await walletMember(t, { funds: 100n * PHP });
     const { numero } = await currentDraw(t, 'E_MB1');
+    // Sent as a client might, whatever the contract's type says.
     const bet = (points: unknown) =>
-      betCall(t, member.token, { gameId: 'E_MB1', numero, betType: 'lo2', numbers: ['45'], points });
+      betCall(t, member.token, {
+        gameId: 'E_MB1',
+        numero,
+        betType: 'lo2',
+        numbers: ['45'],
+        points: points as number,
+      });
     for (const [points, message] of [
       [true, 'Value is not valid'],
       [[5], 'Value is not valid'],

@@ -17,7 +17,6 @@ import { bankAccounts, maskAccountNumber, ownBankAccount } from './bank-accounts
 import { memberAccounts, post } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import {
-  type Currency,
   currencyOf,
   minorAmount,
   minorLimit,
