@@ -32,7 +32,16 @@ describe('console: wallet', () => {
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('-300');
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Too much');
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
-    await visible(dialog.getByText('Your balance is not enough for this.'));
+    // The operator reads that the member's balance is too low, and what it is.
+    await visible(dialog.getByText("The member's balance is too low for this deduction."));
+    await visible(dialog.getByText("The member's balance is 250.00"));
+    expect(await dialog.getByText('Your balance is not enough for this.').count()).toBe(0);
+    await screenshot(page, 'console-adjust-overdraft');
+    // Too big an amount says the maximum, and the earlier answer's banner goes.
+    await dialog.getByRole('textbox', { name: 'Amount' }).fill('99999999999999999');
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click();
+    await visible(dialog.getByText('Enter at most 1,000,000,000,000 either way.'));
+    expect(await dialog.getByText("The member's balance is too low for this deduction.").count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('-50.25');
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Duplicate bonus reversed');
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();

@@ -205,6 +205,75 @@ describe('deposits', () => {
     await page.context().close();
   });
 
+  it('a second bank deposit clears the last banner and shows its refusal in view; the reference is checked and long ones wrap', async () => {
+    const player = await loggedInMember('dr');
+    const page = await playerPage(DEPOSIT, player.token, { width: 390, height: 720 });
+    const deposit = panel(page);
+    await deposit.getByRole('radio', { name: 'Bank transfer' }).check();
+    const amount = deposit.getByRole('textbox', { name: 'Amount' });
+    const reference = deposit.getByRole('textbox', { name: 'Transfer reference' });
+    const submit = deposit.getByRole('button', { name: 'Submit deposit' });
+    await amount.fill('500');
+    await reference.fill('E2E-FIRST');
+    await submit.click();
+    const submitted = deposit.getByText(/^Deposit D\d{16} of P 500\.00 submitted/);
+    await visible(submitted);
+
+    // The same button again on the emptied form: the green banner goes, the refused Amount comes into view.
+    await submit.click();
+    const amountError = deposit.getByText('Enter an amount between P 100.00 and P 50,000.00');
+    await visible(amountError);
+    expect(await submitted.count()).toBe(0);
+    await page.waitForFunction(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLInputElement) || active.getAttribute('aria-invalid') !== 'true')
+        return false;
+      const box = active.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    expect(await amount.evaluate((input) => input === document.activeElement)).toBe(true);
+    await screenshot(page, 'deposit-second-submit-phone');
+
+    // The reference: no emoji, at most 64 characters (said, not cut).
+    await amount.fill('150');
+    await reference.fill('Paid 😀');
+    await submit.click();
+    await visible(deposit.getByText('Use letters, digits, spaces and punctuation only (no emoji)'));
+    await reference.fill('R'.repeat(65));
+    expect(await reference.inputValue()).toHaveLength(65);
+    await submit.click();
+    await visible(deposit.getByText('At most 64 characters'));
+    const long = `FT${'7'.repeat(62)}`;
+    await reference.fill(long);
+    await submit.click();
+    await visible(deposit.getByText(/^Deposit D\d{16} of P 150\.00 submitted/));
+
+    // The console's queue: the long reference wraps inside its column (16rem) instead of stretching the table.
+    const finance = await financeToken();
+    const console = await consolePage(finance, `/wallet/deposits?member=${player.username}&status=pending`);
+    const queued = console.getByText(long);
+    await visible(queued);
+    expect((await queued.boundingBox())?.width).toBeLessThanOrEqual(16 * 16);
+    await screenshot(console, 'console-deposits-long-reference');
+
+    // Once confirmed, the member's history shows the reference, wrapped inside its details column (20rem).
+    const queue = await api('GET', `/backoffice/api/wallet/deposits?member=${player.username}`, finance);
+    const row = queue.value.list.find(
+      (candidate: { payerReference: string }) => candidate.payerReference === long,
+    );
+    expect((await api('POST', `/backoffice/api/wallet/deposits/${row.id}/confirm`, finance)).success).toBe(
+      true,
+    );
+    const cell = deposit
+      .getByRole('table', { name: 'Deposit history' })
+      .getByRole('cell', { name: `Reference ${long}` });
+    await visible(cell);
+    expect((await cell.boundingBox())?.width).toBeLessThanOrEqual(20 * 16);
+    await screenshot(page, 'deposit-history-long-reference-phone', { fullPage: true });
+    await console.close();
+    await page.context().close();
+  });
+
   it('a gateway that is down keeps the order with a clear message; the page moves on once it answers', async () => {
     const sandbox = async (down: boolean) => {
       const response = await fetch(`${stack().sandboxUrl}/control/down`, {

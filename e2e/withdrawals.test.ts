@@ -107,6 +107,12 @@ describe('withdrawals', () => {
     await form.getByLabel('Payment password').fill('999999');
     await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await visible(form.getByText('The payment password is not correct.'));
+    // Said once, beside the field: no second, vaguer message ("Value is not valid") and no banner repeating it.
+    expect(await form.getByText('The payment password is not correct.').count()).toBe(1);
+    expect(await form.getByText('Value is not valid').count()).toBe(0);
+    await visible(
+      form.getByRole('textbox', { name: 'Payment password' }).and(page.locator('[aria-invalid="true"]')),
+    );
     await form.getByLabel('Payment password').fill('246813');
     await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await visible(form.getByText(/Withdrawal of P 250\.00 requested \(order W\d{16}\)/));

@@ -7,7 +7,9 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import {
+  ERRORS,
   type ErrorCode,
+  errorMessage,
   FIELD_ERRORS,
   type FieldErrorKey,
   fieldMessage,
@@ -116,7 +118,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         ? Object.fromEntries(
             Object.entries(error.fields).map(([field, message]) => [
               field,
-              message in FIELD_ERRORS ? fieldMessage(message as FieldErrorKey, language) : message,
+              message in FIELD_ERRORS
+                ? fieldMessage(message as FieldErrorKey, language)
+                : message in ERRORS
+                  ? errorMessage(message as ErrorCode, language)
+                  : message,
             ]),
           )
         : undefined;

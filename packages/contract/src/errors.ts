@@ -274,6 +274,12 @@ export const ERRORS = {
     VI: 'Số dư của bạn không đủ.',
     CN: '余额不足。',
   },
+  adjustment_exceeds_balance: {
+    status: 422,
+    EN: "The member's balance is too low for this deduction.",
+    VI: 'Số dư của thành viên không đủ cho khoản trừ này.',
+    CN: '该会员余额不足以扣除此金额。',
+  },
   amount_invalid: {
     status: 400,
     EN: 'The amount is not valid for this currency.',
@@ -647,6 +653,11 @@ export const FIELD_ERRORS = {
     VI: 'Mật khẩu mới phải khác mật khẩu hiện tại',
     CN: '新密码不能与当前密码相同',
   },
+  balance_too_low: {
+    EN: "The member's balance is {balance}",
+    VI: 'Số dư của thành viên là {balance}',
+    CN: '该会员余额为 {balance}',
+  },
   must_accept: { EN: 'Please agree to continue', VI: 'Vui lòng đồng ý để tiếp tục', CN: '请勾选同意后继续' },
   real_name: {
     EN: 'Real-name format incorrect: letters without accents, single spaces between words',
@@ -669,6 +680,11 @@ export function fieldMessage(
   return FIELD_ERRORS[key][toTranslatedLanguage(language)].replace(/\{(\w+)\}/g, (_, name: string) =>
     String(params[name] ?? ''),
   );
+}
+
+/** The locale numbers and money are written in for a request's language ("1,234.50", "1.234,50"). */
+export function languageLocale(language: string | undefined): string {
+  return { EN: 'en', VI: 'vi', CN: 'zh' }[toTranslatedLanguage(language)];
 }
 
 export function toTranslatedLanguage(language: string | undefined): TranslatedLanguage {

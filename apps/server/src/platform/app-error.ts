@@ -3,7 +3,7 @@ import { ERRORS, type ErrorCode } from '@tessera/contract';
 /** A failure the client caused or must be told about; answered with the code's status and translated message. */
 export class AppError extends Error {
   readonly status: number;
-  /** fields: per-field message keys of FIELD_ERRORS, or messages already translated. */
+  /** fields: per-field message keys of FIELD_ERRORS, error codes (the field says the code's message), or messages already translated. */
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,

@@ -1,4 +1,4 @@
-import { FIELD_ERRORS, type FieldErrorKey, fieldMessage } from '@tessera/contract';
+import { FIELD_ERRORS, type FieldErrorKey, fieldMessage, languageLocale } from '@tessera/contract';
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 import { findBadText } from './input-text.ts';
@@ -43,11 +43,12 @@ function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): s
       const min = Number(issue.minimum) + (issue.inclusive === false && issue.origin !== 'string' ? 1 : 0);
       if (issue.origin === 'string')
         return fieldMessage(min <= 1 ? 'required' : 'too_short', language, { min });
-      return fieldMessage('too_small', language, { min });
+      return fieldMessage('too_small', language, { min: numberText(min, issue.origin, language) });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      return fieldMessage(issue.origin === 'string' ? 'too_long' : 'too_big', language, { max });
+      if (issue.origin === 'string') return fieldMessage('too_long', language, { max });
+      return fieldMessage('too_big', language, { max: numberText(max, issue.origin, language) });
     }
     case 'invalid_type':
       return fieldMessage(issue.input === undefined ? 'required' : 'invalid_value', language);
@@ -60,3 +61,7 @@ function describeIssue(issue: z.core.$ZodIssue, language: string | undefined): s
       );
   }
 }
+
+/** A limit of a number as the reader writes numbers ("1,000,000"); other limits (array sizes) as they are. */
+const numberText = (value: number, origin: string, language: string | undefined) =>
+  origin === 'number' ? value.toLocaleString(languageLocale(language)) : String(value);

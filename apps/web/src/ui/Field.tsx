@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import './form.css';
@@ -17,6 +17,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   addon?: ReactNode;
   /** A control before the input (the country-code picker). */
   prefix?: ReactNode;
+  /** The input itself, e.g. a form library's field ref, so a refused submit can focus it. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   RECENT_LOTTERY_COUNT,
 } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { amount, wholeCount } from '../wallet/money.ts';
 
 /**
  * The lottery (spec §2 lottery screens, §3 lottery game and launch, §9 lottery constants): the platform's own
@@ -152,7 +153,7 @@ export const lotteryBetRequest = z.object({
   numero,
   betType: betTypeCode,
   numbers: z.array(z.string().trim().max(4)).min(1).max(1000),
-  points: z.coerce.number().int().min(1).max(1_000_000),
+  points: wholeCount(1, 1_000_000),
 });
 export type LotteryBetRequest = z.input<typeof lotteryBetRequest>;
 
@@ -336,10 +337,10 @@ export const consoleLotteryGameUpdate = z.object({
 export const lotteryOddsRow = z.object({
   shape: shapeCode,
   betType: betTypeCode,
-  pricePerPoint: z.coerce.number().positive(),
-  payouts: z.record(z.string(), z.coerce.number().min(0)),
-  maxPoints: z.coerce.number().int().min(1).max(1_000_000),
-  capPerNumber: z.coerce.number().positive(),
+  pricePerPoint: amount,
+  payouts: z.record(z.string(), amount),
+  maxPoints: wholeCount(1, 1_000_000),
+  capPerNumber: amount,
   enabled: z.boolean(),
 });
 export type LotteryOddsRow = z.infer<typeof lotteryOddsRow>;

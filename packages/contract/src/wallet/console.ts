@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { amount } from './money.ts';
 import { ledgerRecord, walletName } from './player.ts';
 
 /** The wallet, as the console sees it: a member's ledger, manual adjustments and the reconciliation reports. */
@@ -24,7 +25,7 @@ export const adjustmentBody = z.object({
   memberId: z.coerce.number().int().positive().max(2_147_483_647),
   wallet: walletName.default('main'),
   /** Positive credits the member, negative debits (never below zero). Major units. */
-  amount: z.coerce.number().refine((value) => value !== 0 && Math.abs(value) <= 1e12, 'invalid_value'),
+  amount,
   reason: z.string().trim().min(3).max(500),
 });
 
@@ -57,8 +58,8 @@ export const walletSettings = z
   .object({
     /** Deposits must be wagered this many times before a withdrawal (0: no requirement). */
     turnoverMultiple: z.coerce.number().min(0).max(100),
-    withdrawalMin: z.coerce.number().positive().max(1e12),
-    withdrawalMax: z.coerce.number().positive().max(1e12),
+    withdrawalMin: amount,
+    withdrawalMax: amount,
     /** Withdrawals a member may request per day (UTC). */
     withdrawalDailyCount: z.coerce.number().int().min(1).max(100),
     /** An approved withdrawal the member has not confirmed counts as received after this many minutes. */

@@ -63,11 +63,21 @@ export const depositChannels = z.object({
   channels: z.array(depositChannel),
 });
 
+/** The longest bank-transfer reference a member may give. */
+export const PAYER_REFERENCE_MAX = 64;
+/** What a bank prints as a transfer's reference: letters of any language, digits, spaces and ASCII punctuation (no emoji, no line breaks). */
+const PAYER_REFERENCE_TEXT = /^[\p{L}\p{M}\p{N} !-~]*$/u;
+
 export const depositBody = z.object({
   channelId: id,
   amount,
   /** Bank transfer: the reference (or sender name) of the transfer the player made; required there. */
-  payerReference: z.string().trim().max(64).default(''),
+  payerReference: z
+    .string()
+    .trim()
+    .max(PAYER_REFERENCE_MAX)
+    .regex(PAYER_REFERENCE_TEXT, 'invalid_format')
+    .default(''),
   /** Online gateway: where the gateway sends the payer back to (a path of the site; the site's home if absent). */
   returnPath: sitePath.optional(),
 });

@@ -8,8 +8,61 @@ import { z } from 'zod';
 export const CURRENCY_DIGITS: Record<string, number> = { VND: 0, JPY: 0, KRW: 0, IDR: 0 };
 export const currencyDigits = (currency: string): number => CURRENCY_DIGITS[currency.toUpperCase()] ?? 2;
 
-/** An amount a client sends: positive, in major units, at most a trillion. */
-export const amount = z.coerce.number().positive().max(1e12);
+/** The largest amount the wire carries, in major units (a trillion). */
+export const MAX_AMOUNT = 1e12;
+
+/** A decimal as text: optional minus, digits, optional fraction ("12.50", "-5"); no sign +, exponent, hex or spaces. */
+const DECIMAL_TEXT = /^-?\d{1,30}(?:\.\d{1,30})?$/;
+
+/** A value of the wire that is neither of a union's forms: absent (required) or of another kind (invalid_value). */
+const missingOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'required' : 'invalid_value';
+
+/**
+ * A number of the wire: a JSON number or a decimal string (what the original client sends), as a number. Anything
+ * else (true, [5], "0x10", "1e3", "", " 5") is refused as invalid_value instead of being coerced.
+ */
+export const decimal = z
+  .union([z.number(), z.string().min(1, 'required').regex(DECIMAL_TEXT, 'invalid_format')], {
+    error: missingOrInvalid,
+  })
+  .transform(Number);
+
+/**
+ * The one schema of every money amount a client sends (transfers, deposits, withdrawals, console adjustments,
+ * limits and prices): major units, at most a trillion either way (an adjustment may be negative). Whether it is
+ * above zero, and its minimum (the currency's smallest unit, a channel's or the withdrawal minimum), is checked
+ * where the currency is known, so the message can state that minimum.
+ */
+export const amount = decimal.pipe(
+  z.number().check((context) => {
+    if (Math.abs(context.value) > MAX_AMOUNT) {
+      context.issues.push({
+        code: 'too_big',
+        origin: 'number',
+        maximum: MAX_AMOUNT,
+        inclusive: true,
+        input: context.value,
+      });
+    }
+  }),
+);
+
+/** A whole count of the wire (lottery points): a JSON integer or a string of digits, between min and max. */
+export const wholeCount = (min: number, max: number) =>
+  z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .min(1, 'required')
+          .regex(/^\d{1,30}$/, 'invalid_format'),
+      ],
+      { error: missingOrInvalid },
+    )
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
 /** Major units to minor units, or null when the amount has more decimals than the currency has. */
 export function toMinor(major: number, digits: number): bigint | null {

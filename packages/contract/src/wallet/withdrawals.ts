@@ -137,7 +137,7 @@ export const paymentConfirmationList = z.object({
  */
 export const withdrawalConfirmationFields = z.object({
   confirmation: z.enum(['received', 'partly_received', 'not_received']),
-  receivedAmount: z.coerce.number().min(0).max(1e12).optional(),
+  receivedAmount: amount.optional(),
 });
 export const orderNoParams = z.object({
   orderNo: z.string().regex(/^W\d{16}$/, 'invalid_format'),

@@ -129,7 +129,7 @@ export function DepositsPage() {
       header: t('deposits.reference'),
       render: (row) =>
         row.kind === 'bank' ? (
-          <span className="mono">{row.payerReference || '—'}</span>
+          <span className="mono deposit-reference">{row.payerReference || '—'}</span>
         ) : (
           <>
             <span className="mono">{row.gatewayOrder ?? '—'}</span>

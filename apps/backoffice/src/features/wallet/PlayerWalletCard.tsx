@@ -4,6 +4,7 @@ import {
   adjustmentBody,
   formatMoney,
   type LedgerRecord,
+  MAX_AMOUNT,
   walletConsoleEndpoints as wallet,
 } from '@tessera/contract';
 import { useState } from 'react';
@@ -146,6 +147,12 @@ export function PlayerWalletCard({ playerId, username }: { playerId: number; use
   );
 }
 
+/** The adjustment as the console checks it before sending: the contract's body, and not zero. */
+const adjustmentForm = adjustmentBody.refine((body) => body.amount !== 0, {
+  path: ['amount'],
+  message: 'invalid_value',
+});
+
 function AdjustDialog({
   playerId,
   username,
@@ -157,12 +164,12 @@ function AdjustDialog({
   wallets: string[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof adjustmentBody>, unknown, z.output<typeof adjustmentBody>>({
-    resolver: zodResolver(adjustmentBody),
-    defaultValues: { memberId: playerId, wallet: 'main', amount: '' as unknown as number, reason: '' },
+    resolver: zodResolver(adjustmentForm),
+    defaultValues: { memberId: playerId, wallet: 'main', amount: '', reason: '' },
   });
   const adjust = useMutation({
     mutationFn: (body: z.output<typeof adjustmentBody>) => call(wallet.adjust, { body }),
@@ -174,6 +181,12 @@ function AdjustDialog({
   });
   const server = fieldErrors(adjust.error);
   const local = form.formState.errors;
+  const amountError =
+    local.amount?.type === 'too_big'
+      ? t('playerWallet.amountTooBig', { max: formatMoney(MAX_AMOUNT, 0, i18n.language) })
+      : local.amount
+        ? t('playerWallet.amountInvalid')
+        : server.amount;
   const choices = [...new Set(['main', ...wallets])];
   return (
     <FormDialog
@@ -183,7 +196,11 @@ function AdjustDialog({
       error={adjust.error}
       shownFields={['wallet', 'amount', 'reason']}
       onClose={onClose}
-      onSubmit={() => void form.handleSubmit((body) => adjust.mutate(body))()}
+      onSubmit={() => {
+        // A new attempt replaces the last answer: its banner goes, whatever this one says.
+        adjust.reset();
+        void form.handleSubmit((body) => adjust.mutate(body))();
+      }}
     >
       <div className="stack">
         <Select
@@ -196,7 +213,7 @@ function AdjustDialog({
           hint={t('playerWallet.amountHint')}
           inputMode="decimal"
           required
-          error={local.amount ? t('playerWallet.amountInvalid') : server.amount}
+          error={amountError}
           {...form.register('amount')}
         />
         <TextArea

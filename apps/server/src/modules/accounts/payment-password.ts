@@ -39,7 +39,7 @@ export async function verifyPaymentPassword(
     recordFailure(tx, key, policy, now),
   );
   if (failures >= policy.maxFailures) throw new AppError('payment_password_locked');
-  throw new AppError('payment_password_wrong', { paymentPassword: 'invalid_value' });
+  throw new AppError('payment_password_wrong', { paymentPassword: 'payment_password_wrong' });
 }
 
 /**

@@ -292,6 +292,29 @@ describe('odds and schedules', () => {
     ]);
   });
 
+  it('refuses odds whose prices are not a number or a decimal string, or not above zero, changing nothing', async () => {
+    const { operations } = await signIn();
+    const before = (await t.get(`${API}/odds`, operations)).body.value;
+    const row = before.find((odds: { shape: string; betType: string }) => odds.betType === 'big');
+    for (const [change, field] of [
+      [{ pricePerPoint: true }, 'rows.0.pricePerPoint'],
+      [{ capPerNumber: [5] }, 'rows.0.capPerNumber'],
+      [{ pricePerPoint: '0x10' }, 'rows.0.pricePerPoint'],
+      [{ maxPoints: '1e3' }, 'rows.0.maxPoints'],
+      [{ pricePerPoint: 0 }, 'rows.0.pricePerPoint'],
+      [{ capPerNumber: -1 }, 'rows.0.capPerNumber'],
+    ] as const) {
+      const res = await t.send(
+        'PUT',
+        `${API}/odds/${row.shape}`,
+        { rows: [{ ...row, ...change }] },
+        operations,
+      );
+      expect([change, res.status, Object.keys(res.body.fields ?? {})]).toEqual([change, 400, [field]]);
+    }
+    expect((await t.get(`${API}/odds`, operations)).body.value).toEqual(before);
+  });
+
   it('changes a game’s schedule within its kind', async () => {
     const { operations } = await signIn();
     const body = {

@@ -105,9 +105,10 @@ export async function saveOdds(
 ): Promise<LotteryOddsRow[]> {
   const currency = await currencyOf(deps);
   const fields: Record<string, string> = {};
-  const minor = (value: number, field: string) => {
+  // Prices and caps are above zero; a payout may be zero.
+  const minor = (value: number, field: string, min = 1n) => {
     const converted = toMinor(value, currency.digits);
-    if (converted === null) fields[field] = 'invalid_value';
+    if (converted === null || converted < min) fields[field] = 'invalid_value';
     return converted ?? 0n;
   };
   const seen = new Set<string>();
@@ -126,7 +127,7 @@ export async function saveOdds(
       payouts: Object.fromEntries(
         Object.entries(row.payouts).map(([tier, value]) => [
           tier,
-          minor(value, `rows.${index}.payouts`).toString(),
+          minor(value, `rows.${index}.payouts`, 0n).toString(),
         ]),
       ),
       max_points: row.maxPoints,

@@ -169,6 +169,40 @@ describe('tickets', () => {
     expect(await mainBalance(t, member.id)).toBe(100n * PHP);
   });
 
+  it('takes points as a JSON integer or a string of digits only', async () => {
+    const member = await walletMember(t, { funds: 100n * PHP });
+    const { numero } = await currentDraw(t, 'E_MB1');
+    // Sent as a client might, whatever the contract's type says.
+    const bet = (points: unknown) =>
+      betCall(t, member.token, {
+        gameId: 'E_MB1',
+        numero,
+        betType: 'lo2',
+        numbers: ['45'],
+        points: points as number,
+      });
+    for (const [points, message] of [
+      [true, 'Value is not valid'],
+      [[5], 'Value is not valid'],
+      ['0x10', 'Format is not valid'],
+      ['1e1', 'Format is not valid'],
+      [1.5, 'Value is not valid'],
+      ['2.5', 'Format is not valid'],
+      [0, 'Must be at least 1'],
+    ] as const) {
+      const res = await bet(points);
+      expect([points, res.status, res.body.code, res.body.fields]).toEqual([
+        points,
+        400,
+        'validation_failed',
+        { points: message },
+      ]);
+    }
+    expect(await mainBalance(t, member.id)).toBe(100n * PHP);
+    expect((await bet('1')).status).toBe(200);
+    expect(await mainBalance(t, member.id)).toBeLessThan(100n * PHP);
+  });
+
   it('refuses a stake the wallet cannot pay, taking nothing', async () => {
     const member = await walletMember(t, { funds: 10n * PHP });
     const { numero } = await currentDraw(t, 'E_MB1');

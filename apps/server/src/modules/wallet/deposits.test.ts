@@ -267,7 +267,44 @@ describe('deposits', () => {
       const unknown = await deposit(token, { channelId: 999_999, amount: 100, payerReference: 'R' });
       expect([unknown.status, unknown.body.code]).toEqual([409, 'channel_unavailable']);
       const negative = await deposit(token, { channelId: bank.id, amount: -5, payerReference: 'R' });
-      expect(negative.body.code).toBe('validation_failed');
+      expect([negative.status, negative.body.code, negative.body.fields]).toEqual([
+        400,
+        'deposit_amount_out_of_range',
+        { amount: 'Must be at least 100.00' },
+      ]);
+      for (const [amount, message] of [
+        [true, 'Value is not valid'],
+        [[500], 'Value is not valid'],
+        ['0x200', 'Format is not valid'],
+        ['5e2', 'Format is not valid'],
+      ] as const) {
+        const refused = await deposit(token, { channelId: bank.id, amount, payerReference: 'R' });
+        expect([amount, refused.status, refused.body.code, refused.body.fields]).toEqual([
+          amount,
+          400,
+          'validation_failed',
+          { amount: message },
+        ]);
+      }
+      for (const [payerReference, message] of [
+        ['Paid 😀', 'Format is not valid'],
+        ['line\nbreak', 'Format is not valid'],
+        ['R'.repeat(65), 'At most 64 characters'],
+      ] as const) {
+        const refused = await deposit(token, { channelId: bank.id, amount: 100, payerReference });
+        expect([refused.status, refused.body.code, refused.body.fields]).toEqual([
+          400,
+          'validation_failed',
+          { payerReference: message },
+        ]);
+      }
+      expect((await t.get(api.deposits.path, token)).body.value.total).toBe(0);
+      const asText = await deposit(token, {
+        channelId: bank.id,
+        amount: '150.50',
+        payerReference: 'Nguyễn Văn An / FT-2026#7',
+      });
+      expect(asText.body.value).toMatchObject({ amount: 150.5, payerReference: 'Nguyễn Văn An / FT-2026#7' });
       const offSite = await deposit(token, {
         channelId: online.id,
         amount: 100,

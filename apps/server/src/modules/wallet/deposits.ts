@@ -22,8 +22,7 @@ import { post, publishBalance } from './ledger.ts';
 import { orderNo as newOrderNo } from './orders.ts';
 import { type Channel, depositsAvailable, findChannel, gatewayAccount } from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
-import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
-import { minorAmount } from './transfers.ts';
+import { type Currency, currencyOf, minorAmount, moneyText, walletSettingsOf } from './settings.ts';
 
 /**
  * Deposits. A bank transfer waits for a finance operator to confirm or reject it. An online order is created in
@@ -118,14 +117,15 @@ export async function createDeposit(
     throw new AppError('channel_unavailable', { channelId: 'invalid_value' });
   }
   const currency = await currencyOf(deps);
-  const amount = minorAmount(input.amount, currency);
-  if (amount < channel.min_amount || amount > channel.max_amount) {
-    const limit = (minor: bigint) => formatMoney(toMajor(minor, currency.digits), currency.digits);
+  const amount = minorAmount(input.amount, currency, context.language, {
+    min: channel.min_amount,
+    belowMin: 'deposit_amount_out_of_range',
+  });
+  if (amount > channel.max_amount) {
     throw new AppError('deposit_amount_out_of_range', {
-      amount:
-        amount < channel.min_amount
-          ? fieldMessage('too_small', context.language, { min: limit(channel.min_amount) })
-          : fieldMessage('too_big', context.language, { max: limit(channel.max_amount) }),
+      amount: fieldMessage('too_big', context.language, {
+        max: moneyText(channel.max_amount, currency, context.language),
+      }),
     });
   }
   if (channel.kind === 'bank' && input.payerReference === '') {

@@ -35,12 +35,12 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
     ]);
     return { ...funds, ...requests, ...NO_CONTRACT_INFO };
   });
-  route(app, deps, api.walletTransfer, async ({ caller, body, idempotency, now }) =>
-    walletTransfer(deps, asMember(caller), body, idempotency, now),
+  route(app, deps, api.walletTransfer, async ({ caller, body, idempotency, now, language }) =>
+    walletTransfer(deps, asMember(caller), body, idempotency, now, language),
   );
   route(app, deps, api.transferTargets, async ({ caller }) => transferTargets(deps, asMember(caller)));
-  route(app, deps, api.memberTransfer, async ({ caller, body, idempotency, now }) =>
-    memberTransfer(deps, asMember(caller), body, idempotency, now),
+  route(app, deps, api.memberTransfer, async ({ caller, body, idempotency, now, language }) =>
+    memberTransfer(deps, asMember(caller), body, idempotency, now, language),
   );
   route(app, deps, api.accountRecord, async ({ caller, query }) =>
     accountRecord(deps, asMember(caller).memberId, query),
@@ -69,8 +69,8 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, consoleApi.memberLedger, async ({ params, query }) =>
     memberLedger(deps, params.id, query),
   );
-  route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency }) =>
-    adjust(deps, { caller, ip, now, idempotency }, body),
+  route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency, language }) =>
+    adjust(deps, { caller, ip, now, idempotency, language }, body),
   );
   route(app, deps, consoleApi.reconciliations, async ({ query }) => reports(deps, query));
   route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>

@@ -1,4 +1,14 @@
-import { currencyDigits, toMinor, type WalletSettings, walletSettings } from '@tessera/contract';
+import {
+  currencyDigits,
+  type ErrorCode,
+  fieldMessage,
+  formatMoney,
+  languageLocale,
+  toMajor,
+  toMinor,
+  type WalletSettings,
+  walletSettings,
+} from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AttemptPolicy } from '../../platform/attempts.ts';
@@ -32,7 +42,8 @@ export async function saveWalletSettings(
 ): Promise<WalletSettings> {
   const currency = await currencyOf(deps);
   for (const field of ['withdrawalMin', 'withdrawalMax'] as const) {
-    if (toMinor(value[field], currency.digits) === null) {
+    const minor = toMinor(value[field], currency.digits);
+    if (minor === null || minor <= 0n) {
       throw new AppError('validation_failed', { [field]: 'invalid_value' });
     }
   }
@@ -68,6 +79,39 @@ export function currencyOfMerchant(found: { currency: string; currency_symbol: s
 export function minorLimit(major: number, currency: Currency): bigint {
   const minor = toMinor(major, currency.digits);
   if (minor === null) throw new Error(`wallet setting ${major} has more decimals than ${currency.currency}`);
+  return minor;
+}
+
+/** An amount of minor units as the reader writes money: grouped, with the currency's decimals ("1,255.45"). */
+export function moneyText(minor: bigint, currency: Currency, language: string): string {
+  return formatMoney(toMajor(minor, currency.digits), currency.digits, languageLocale(language));
+}
+
+/** The field message of an amount below its minimum, stating that minimum as money ("Must be at least 0.01"). */
+export function belowMinimum(min: bigint, currency: Currency, language: string): string {
+  return fieldMessage('too_small', language, { min: moneyText(min, currency, language) });
+}
+
+/**
+ * An amount of the wire in minor units of the currency. Refused with amount_invalid when it has more decimals than
+ * the currency, and (with `belowMin`, amount_invalid unless given) when it is under the minimum: the currency's
+ * smallest unit unless a channel or limit says more, which the message states.
+ */
+export function minorAmount(
+  major: number,
+  currency: Currency,
+  language: string,
+  options: { field?: string; min?: bigint; belowMin?: ErrorCode } = {},
+): bigint {
+  const field = options.field ?? 'amount';
+  const minor = toMinor(major, currency.digits);
+  if (minor === null) throw new AppError('amount_invalid', { [field]: 'invalid_value' });
+  const min = options.min !== undefined && options.min > 1n ? options.min : 1n;
+  if (minor < min) {
+    throw new AppError(options.belowMin ?? 'amount_invalid', {
+      [field]: belowMinimum(min, currency, language),
+    });
+  }
   return minor;
 }
 

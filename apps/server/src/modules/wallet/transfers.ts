@@ -1,4 +1,4 @@
-import { AGENT_CENTRE_IS_AGENT_VALUES, MEMBER_TYPES, toMajor, toMinor } from '@tessera/contract';
+import { AGENT_CENTRE_IS_AGENT_VALUES, MEMBER_TYPES, toMajor } from '@tessera/contract';
 import type { Transaction } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -10,17 +10,10 @@ import { isTransferVendor, startVendorTransfer } from '../games/providers/transf
 import { balancesWith, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
-import { type Currency, currencyOf, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
+import { currencyOf, minorAmount, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
 import * as store from './store.ts';
 
 type Member = Extract<Caller, { kind: 'member' }>;
-
-/** An amount of the wire in minor units of the currency, or amount_invalid. */
-export function minorAmount(amount: number, currency: Currency, field = 'amount'): bigint {
-  const minor = toMinor(amount, currency.digits);
-  if (minor === null || minor <= 0n) throw new AppError('amount_invalid', { [field]: 'invalid_value' });
-  return minor;
-}
 
 const walletOf = (code: string): Wallet => (code === 'main' ? 'main' : { vendor: code });
 
@@ -49,6 +42,7 @@ export async function walletTransfer(
   input: { fromWallet: string; toWallet: string; amount: number },
   idempotency: IdempotencyKey | null,
   now: Date,
+  language: string,
 ) {
   const setup = await walletSetup(deps);
   const { wallets, currency } = setup;
@@ -60,7 +54,7 @@ export async function walletTransfer(
       throw new AppError('wallet_unknown', { [field]: 'invalid_value' });
     }
   }
-  const amount = minorAmount(input.amount, currency);
+  const amount = minorAmount(input.amount, currency, language);
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
@@ -126,6 +120,7 @@ export async function memberTransfer(
   },
   idempotency: IdempotencyKey | null,
   now: Date,
+  language: string,
 ) {
   const [me, settings, currency] = await Promise.all([
     relations.relativeById(deps.db, member.memberId),
@@ -133,7 +128,7 @@ export async function memberTransfer(
     currencyOf(deps),
   ]);
   if (!me) throw new AppError('unauthorized');
-  const amount = minorAmount(input.amount, currency);
+  const amount = minorAmount(input.amount, currency, language);
   let target: relations.Relative | null;
   if (input.direction === 'upline') {
     if (!mayTransferUp(me, settings.transferUpEnabled)) throw new AppError('transfer_not_allowed');

@@ -159,6 +159,44 @@ describe('wallet: balances, transfers, records', () => {
     expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(10);
   });
 
+  it('takes an amount as a JSON number or a decimal string only, and states the smallest amount', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 10_000n);
+    const transfer = (amount: unknown) =>
+      t.send('POST', api.walletTransfer.path, { fromWallet: 'main', toWallet: 'FB', amount }, token);
+    for (const [amount, code, message] of [
+      [true, 'validation_failed', 'Value is not valid'],
+      [[5], 'validation_failed', 'Value is not valid'],
+      ['0x10', 'validation_failed', 'Format is not valid'],
+      ['1e2', 'validation_failed', 'Format is not valid'],
+      [' 5', 'validation_failed', 'Format is not valid'],
+      ['', 'validation_failed', 'Input cannot be empty'],
+      [null, 'validation_failed', 'Value is not valid'],
+      [-5, 'amount_invalid', 'Must be at least 0.01'],
+      [0, 'amount_invalid', 'Must be at least 0.01'],
+      [1e13, 'validation_failed', 'Must be at most 1,000,000,000,000'],
+    ] as const) {
+      const res = await transfer(amount);
+      expect([amount, res.status, res.body.code, res.body.fields]).toEqual([
+        amount,
+        400,
+        code,
+        { amount: message },
+      ]);
+    }
+    const vietnamese = await t.call({
+      method: 'POST',
+      url: api.walletTransfer.path,
+      token,
+      headers: { language: 'VI' },
+      payload: { fromWallet: 'main', toWallet: 'FB', amount: -5 },
+    });
+    expect(vietnamese.body.fields).toEqual({ amount: 'Phải tối thiểu 0,01' });
+    expect((await t.get(api.balance.path, token)).body.value.wallets[1].balance).toBe(0);
+    expect((await transfer('12.50')).body.value.wallets[1].balance).toBe(12.5);
+    expect((await transfer(0.01)).body.value.wallets[1].balance).toBe(12.51);
+  });
+
   it('refuses transfers between wallets when the merchant wallet is single, and lists only the main wallet', async () => {
     const { token, id } = await newMember(t);
     await fundMember(t, id, 1_000n);
@@ -276,7 +314,7 @@ describe('wallet: payment password and transfers between members', () => {
     );
     expect(wrongOld.body).toMatchObject({
       code: 'payment_password_wrong',
-      fields: { paymentPassword: 'Value is not valid' },
+      fields: { paymentPassword: 'The payment password is not correct.' },
     });
     const changed = await sealed(
       t,
@@ -337,6 +375,16 @@ describe('wallet: payment password and transfers between members', () => {
   it('sends money to the upline with the payment password, and records it for both', async () => {
     const { agent, player } = await family();
     await fundMember(t, player.id, 30_000n);
+    for (const amount of [true, [5], '0x10']) {
+      const refused = await t.send(
+        'POST',
+        api.memberTransfer.path,
+        { direction: 'upline', amount, paymentPassword: '246810' },
+        player.token,
+      );
+      expect([amount, refused.status, refused.body.code]).toEqual([amount, 400, 'validation_failed']);
+    }
+    expect((await t.get(api.balance.path, player.token)).body.value.sumBalance).toBe(300);
     const res = await t.call({
       method: 'POST',
       url: api.memberTransfer.path,
@@ -511,6 +559,16 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       tok.finance,
     );
     checks.expectFailure(decimals, 400, 'validation_failed', { withdrawalMin: expect.any(String) });
+    for (const withdrawalMin of [true, [5], '0x10', 0]) {
+      const refused = await t.send(
+        'PUT',
+        consoleApi.saveSettings.path,
+        { ...next, withdrawalMin },
+        tok.finance,
+      );
+      checks.expectFailure(refused, 400, 'validation_failed', { withdrawalMin: expect.any(String) });
+    }
+    expect((await t.get(consoleApi.settings.path, tok.finance)).body.value).toEqual(next);
   });
 
   it('the owner adjusts a wallet with a reason, audited; a debit below zero is refused', async () => {
@@ -541,7 +599,47 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       { memberId: id, amount: -50.01, reason: 'Correction' },
       tok.owner,
     );
-    checks.expectFailure(tooMuch, 422, 'insufficient_balance');
+    // The operator is told the member's balance is too low, with that balance (not "your balance").
+    checks.expectFailure(tooMuch, 422, 'adjustment_exceeds_balance', {
+      amount: "The member's balance is 50.00",
+    });
+    expect(tooMuch.body.message).toBe("The member's balance is too low for this deduction.");
+    const huge = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: id, amount: 1e17, reason: 'Correction' },
+      tok.owner,
+    );
+    checks.expectFailure(huge, 400, 'validation_failed', { amount: 'Must be at most 1,000,000,000,000' });
+    for (const [amount, code] of [
+      [true, 'validation_failed'],
+      [[5], 'validation_failed'],
+      ['0x10', 'validation_failed'],
+      [-0.001, 'amount_invalid'],
+    ] as const) {
+      const refused = await t.send(
+        'POST',
+        consoleApi.adjust.path,
+        { memberId: id, amount, reason: 'Correction' },
+        tok.owner,
+      );
+      expect([amount, refused.status, refused.body.code]).toEqual([amount, 400, code]);
+    }
+    expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(50);
+    const zero = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: id, amount: '0', reason: 'Nothing' },
+      tok.owner,
+    );
+    checks.expectFailure(zero, 400, 'amount_invalid', { amount: 'Must be at least 0.01' });
+    const asText = await t.send(
+      'POST',
+      consoleApi.adjust.path,
+      { memberId: id, amount: '-12.50', reason: 'Correction' },
+      tok.owner,
+    );
+    expect(asText.body.value.balance).toBe(37.5);
     const noReason = await t.send(
       'POST',
       consoleApi.adjust.path,

@@ -10,7 +10,7 @@ import { sendMessage } from '../inbox/service.ts';
 import { post } from './ledger.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
 import * as store from './withdrawal-store.ts';
-import { withdrawalRowView } from './withdrawals.ts';
+import { utcDay, withdrawalRowView } from './withdrawals.ts';
 
 /**
  * Finance's side of withdrawals: the queue (paged, filtered and sorted on the server, and as CSV), approval and
@@ -113,12 +113,16 @@ export async function approveWithdrawal(deps: AppDeps, call: OperatorCall, id: n
   });
 }
 
-/** Rejects a pending withdrawal with a reason: the money goes back from the pending account to the main wallet. */
+/**
+ * Rejects a pending withdrawal with a reason: the money goes back from the pending account to the main wallet, and
+ * the request no longer counts toward the member's requests of the day it was made.
+ */
 export async function rejectWithdrawal(deps: AppDeps, call: OperatorCall, id: number, reason: string) {
   return review(deps, call, id, 'reject', async (tx, row, who, currency) => {
     if (!(await store.reject(tx, id, who.operatorId, reason, call.now))) {
       throw new AppError('withdrawal_not_pending');
     }
+    await store.releaseRequest(tx, row.member_id, utcDay(row.created_at));
     const posted = await post(
       tx,
       {

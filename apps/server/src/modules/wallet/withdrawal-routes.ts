@@ -38,8 +38,8 @@ export function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.withdrawalInfo, async ({ caller, now }) =>
     withdrawalInfo(deps, asMember(caller).memberId, now),
   );
-  route(app, deps, api.requestWithdrawal, async ({ caller, body, idempotency, now }) =>
-    requestWithdrawal(deps, asMember(caller), body, idempotency, now),
+  route(app, deps, api.requestWithdrawal, async ({ caller, body, idempotency, now, language }) =>
+    requestWithdrawal(deps, asMember(caller), body, idempotency, now, language),
   );
   route(app, deps, api.withdrawals, async ({ caller, query }) =>
     withdrawalHistory(deps, asMember(caller).memberId, query),
@@ -52,7 +52,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): void {
     const fields = parseInput(withdrawalConfirmationFields, form.fields, language);
     // Re-encoding takes CPU time: it happens before the transaction opens.
     const proofs = await cleanProofs(form.files);
-    return confirmWithdrawal(deps, asMember(caller).memberId, params.orderNo, fields, proofs, now);
+    return confirmWithdrawal(deps, asMember(caller).memberId, params.orderNo, fields, proofs, now, language);
   });
 
   route(app, deps, consoleApi.queue, async ({ query }) => withdrawalQueue(deps, query));

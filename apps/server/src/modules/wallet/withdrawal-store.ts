@@ -104,6 +104,24 @@ export async function countRequest(
   return rows.length > 0;
 }
 
+/**
+ * Gives back one request of the member's count for that day (a request the operator rejected does not use the
+ * allowance). The counter keeps only days with requests, so its last one is removed rather than set to zero.
+ */
+export async function releaseRequest(tx: Queryable, memberId: number, day: string): Promise<void> {
+  const lowered = await tx.query(
+    `update withdrawal_daily_counts set requests = requests - 1
+     where member_id = $1 and day = $2::date and requests > 1 returning requests`,
+    [memberId, day],
+  );
+  if (lowered.length === 0) {
+    await tx.query(
+      'delete from withdrawal_daily_counts where member_id = $1 and day = $2::date and requests = 1',
+      [memberId, day],
+    );
+  }
+}
+
 export async function requestsOn(db: Queryable, memberId: number, day: string): Promise<number> {
   const [row] = await db.query<{ requests: number }>(
     'select requests from withdrawal_daily_counts where member_id = $1 and day = $2::date',

@@ -223,15 +223,28 @@ describe('withdrawals', () => {
 
     it('refuses an amount below the minimum, above the maximum, with too many decimals, or more than the balance', async () => {
       const who = await member({ funds: 10_000_000n });
-      for (const [amount, status, code] of [
-        [99.99, 400, 'withdrawal_below_min'],
-        [50_000.01, 400, 'withdrawal_above_max'],
-        [150.005, 400, 'amount_invalid'],
-        [-5, 400, 'validation_failed'],
+      for (const [amount, status, code, message] of [
+        [99.99, 400, 'withdrawal_below_min', 'Must be at least 100.00'],
+        [-5, 400, 'withdrawal_below_min', 'Must be at least 100.00'],
+        [50_000.01, 400, 'withdrawal_above_max', 'Must be at most 50,000.00'],
+        [150.005, 400, 'amount_invalid', 'Value is not valid'],
+        [true, 400, 'validation_failed', 'Value is not valid'],
+        [[500], 400, 'validation_failed', 'Value is not valid'],
+        ['0x200', 400, 'validation_failed', 'Format is not valid'],
+        ['1e3', 400, 'validation_failed', 'Format is not valid'],
       ] as const) {
         const res = await request(who, { amount });
-        expect([amount, res.status, res.body.code]).toEqual([amount, status, code]);
+        expect([amount, res.status, res.body.code, res.body.fields]).toEqual([
+          amount,
+          status,
+          code,
+          { amount: message },
+        ]);
       }
+      expect(await t.db.query('select 1 from withdrawals where member_id = $1', [who.id])).toEqual([]);
+      // A decimal string, as the original client may send it.
+      expect((await request(who, { amount: '150.50' })).body.value).toMatchObject({ amount: 150.5 });
+      expect(await balances(who.id)).toEqual({ main: 9_984_950n, pending: 15_050n });
       const poor = await member({ funds: 15_000n });
       const res = await request(poor, { amount: 150.01 });
       expect([res.status, res.body.code]).toEqual([422, 'insufficient_balance']);
@@ -240,7 +253,6 @@ describe('withdrawals', () => {
       // The refused request did not use up one of today's requests.
       expect((await t.get(api.withdrawalInfo.path, poor.token)).body.value.countLeftToday).toBe(5);
       expect((await request(poor, { amount: 150 })).status).toBe(200);
-      expect(await balances(who.id)).toEqual({ main: 10_000_000n, pending: 0n });
     });
 
     it("refuses another member's bank account and a removed one", async () => {
@@ -278,7 +290,7 @@ describe('withdrawals', () => {
         expect([res.status, res.body.code, res.body.fields]).toEqual([
           403,
           'payment_password_wrong',
-          { paymentPassword: expect.any(String) },
+          { paymentPassword: 'The payment password is not correct.' },
         ]);
       }
       expect((await request(who, { paymentPassword: '000000' })).body.code).toBe('payment_password_locked');
@@ -324,6 +336,28 @@ describe('withdrawals', () => {
         expect((await request(nextDay)).status).toBe(200);
         expect((await request(nextDay)).body.code).toBe('withdrawal_daily_limit');
         expect(await balances(who.id)).toEqual({ main: 20_000n, pending: 80_000n });
+      });
+    });
+
+    it('a request the operator rejects gives its place in the daily count back', async () => {
+      await withSettings({ withdrawalDailyCount: 2 }, async () => {
+        const who = await member();
+        const first = await request(who);
+        expect((await request(who)).status).toBe(200);
+        const info = async () => (await t.get(api.withdrawalInfo.path, who.token)).body.value.countLeftToday;
+        expect(await info()).toBe(0);
+        const { id } = await rowOf(first.body.value.orderNo);
+        const rejected = await t.send(
+          'POST',
+          at(bo.reject.path, { id }),
+          { reason: 'Wrong name' },
+          tokens.finance,
+        );
+        expect(rejected.body.value.status).toBe('rejected');
+        expect(await info()).toBe(1);
+        expect((await request(who)).status).toBe(200);
+        expect((await request(who)).body.code).toBe('withdrawal_daily_limit');
+        expect(await info()).toBe(0);
       });
     });
 
@@ -573,6 +607,8 @@ describe('withdrawals', () => {
         [{ confirmation: 'partly_received' }, 'receivedAmount'],
         [{ confirmation: 'partly_received', receivedAmount: '300' }, 'receivedAmount'],
         [{ confirmation: 'partly_received', receivedAmount: '0' }, 'receivedAmount'],
+        [{ confirmation: 'partly_received', receivedAmount: 'true' }, 'receivedAmount'],
+        [{ confirmation: 'partly_received', receivedAmount: '0x10' }, 'receivedAmount'],
         [{ confirmation: 'maybe' }, 'confirmation'],
       ] as const) {
         const res = await confirm(done, done.orderNo, fields);

@@ -1,4 +1,5 @@
 import {
+  fieldMessage,
   toMajor,
   type Withdrawal,
   type WithdrawalInfo,
@@ -16,13 +17,13 @@ import { bankAccounts, maskAccountNumber, ownBankAccount } from './bank-accounts
 import { memberAccounts, post } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import {
-  type Currency,
   currencyOf,
+  minorAmount,
   minorLimit,
+  moneyText,
   paymentPasswordPolicy,
   walletSettingsOf,
 } from './settings.ts';
-import { minorAmount } from './transfers.ts';
 import type { CleanProof } from './withdrawal-proofs.ts';
 import * as store from './withdrawal-store.ts';
 
@@ -124,15 +125,24 @@ export async function requestWithdrawal(
   input: { bankAccountId: number; amount: number; paymentPassword: string },
   idempotency: IdempotencyKey | null,
   now: Date,
+  language: string,
 ): Promise<Withdrawal> {
   const { db } = deps;
   const earlier = await earlierAnswer<Withdrawal>(db, idempotency);
   if (earlier) return earlier;
   const memberId = member.memberId;
   const [settings, currency] = await Promise.all([walletSettingsOf(db), currencyOf(deps)]);
-  const amount = minorAmount(input.amount, currency);
+  const amount = minorAmount(input.amount, currency, language, {
+    min: minorLimit(settings.withdrawalMin, currency),
+    belowMin: 'withdrawal_below_min',
+  });
   const account = await ownBankAccount(db, memberId, input.bankAccountId);
-  checkLimits(amount, settings, currency);
+  const max = minorLimit(settings.withdrawalMax, currency);
+  if (amount > max) {
+    throw new AppError('withdrawal_above_max', {
+      amount: fieldMessage('too_big', language, { max: moneyText(max, currency, language) }),
+    });
+  }
   const turnover = await store.turnover(db, memberId);
   if (turnover.required > turnover.wagered) throw new AppError('turnover_not_met');
   const day = utcDay(now);
@@ -171,19 +181,6 @@ export async function requestWithdrawal(
     if (!row) throw new Error(`withdrawal ${order} vanished`);
     return withdrawalView(row, currency.digits);
   });
-}
-
-function checkLimits(
-  amount: bigint,
-  settings: { withdrawalMin: number; withdrawalMax: number },
-  currency: Currency,
-) {
-  if (amount < minorLimit(settings.withdrawalMin, currency)) {
-    throw new AppError('withdrawal_below_min', { amount: 'invalid_value' });
-  }
-  if (amount > minorLimit(settings.withdrawalMax, currency)) {
-    throw new AppError('withdrawal_above_max', { amount: 'invalid_value' });
-  }
 }
 
 export async function withdrawalHistory(
@@ -249,6 +246,7 @@ export async function confirmWithdrawal(
   },
   proofs: readonly CleanProof[],
   now: Date,
+  language: string,
 ): Promise<Withdrawal> {
   const { db } = deps;
   const currency = await currencyOf(deps);
@@ -264,9 +262,10 @@ export async function confirmWithdrawal(
       throw new AppError('validation_failed', { receivedAmount: 'required' });
     }
     // Nothing received is not_received (with its proofs).
-    if (input.receivedAmount <= 0)
-      throw new AppError('validation_failed', { receivedAmount: 'invalid_value' });
-    received = minorAmount(input.receivedAmount, currency, 'receivedAmount');
+    received = minorAmount(input.receivedAmount, currency, language, {
+      field: 'receivedAmount',
+      belowMin: 'validation_failed',
+    });
     if (received >= found.amount)
       throw new AppError('validation_failed', { receivedAmount: 'invalid_value' });
   } else {

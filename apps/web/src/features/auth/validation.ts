@@ -30,12 +30,17 @@ export function errorText(t: TFunction, error: unknown): string {
  * What a form shows of a refusal, each thing once: the fields the server names, beside them (a single field refused
  * for the call's own reason, such as a wrong captcha or a wrong current password, says that reason); the message
  * above the form only when no field of the form carries it. `shown` lists the form's fields, when some of the
- * server's may not be on it.
+ * server's may not be on it. `asSent` keeps the server's own words at a single field (a money form's "Must be at
+ * least 100.00" says more than the call's "below the minimum withdrawal").
  */
 export function refusal(
   t: TFunction,
   error: unknown,
-  { rename = {}, shown }: { rename?: Record<string, string>; shown?: readonly string[] } = {},
+  {
+    rename = {},
+    shown,
+    asSent = false,
+  }: { rename?: Record<string, string>; shown?: readonly string[]; asSent?: boolean } = {},
 ): { fields: FieldErrors; message: string | null } {
   const message = errorText(t, error);
   const named = Object.entries(serverFieldErrors(error, rename)).filter(
@@ -43,7 +48,7 @@ export function refusal(
   );
   const [only] = named;
   if (!only) return { fields: {}, message };
-  if (named.length === 1 && errorCode(error) !== 'validation_failed')
+  if (named.length === 1 && errorCode(error) !== 'validation_failed' && !asSent)
     return { fields: { [only[0]]: message }, message: null };
   return { fields: Object.fromEntries(named), message: null };
 }

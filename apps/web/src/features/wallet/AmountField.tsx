@@ -25,6 +25,7 @@ export function AmountField<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <Field
+          ref={field.ref}
           label={t('wallet.amount')}
           inputMode="decimal"
           value={String(field.value ?? '')}

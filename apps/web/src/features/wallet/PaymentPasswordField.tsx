@@ -19,6 +19,7 @@ export function PaymentPasswordField<T extends FieldValues>({
       name={name}
       render={({ field, fieldState }) => (
         <Field
+          ref={field.ref}
           label={t('wallet.paymentPassword')}
           type="password"
           inputMode="numeric"

@@ -1,5 +1,7 @@
+import { MAX_AMOUNT } from '@tessera/contract';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
+import { money } from './queries.ts';
 
 /**
  * The message of a field the contract's schema refused in the browser: the schema's own codes
@@ -7,7 +9,8 @@ import type { FieldError } from 'react-hook-form';
  */
 export function schemaMessage(t: TFunction, error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
-  if (error.type === 'too_small' || error.type === 'too_big' || error.type === 'invalid_type') {
+  if (error.type === 'too_big') return t('wallet.errors.tooBig', { max: money(MAX_AMOUNT, 0) });
+  if (error.type === 'too_small' || error.type === 'invalid_type') {
     return t('wallet.errors.amount');
   }
   if (error.message === 'invalid_format') return t('wallet.errors.format');

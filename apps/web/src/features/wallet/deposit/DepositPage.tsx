@@ -6,6 +6,7 @@ import {
   type DepositStatus,
   type DepositView,
   depositBody,
+  PAYER_REFERENCE_MAX,
   toMinor,
 } from '@tessera/contract';
 import type { TFunction } from 'i18next';
@@ -29,6 +30,7 @@ import {
   StatusBadge,
   type StatusTone,
 } from '../../../ui/index.ts';
+import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
 import { errorText, serverFieldErrors } from '../../auth/validation.ts';
 import { money, useBalance, walletKey } from '../queries.ts';
 import { depositChannelsQuery, depositHistoryQuery, depositOrderQuery } from './queries.ts';
@@ -366,6 +368,7 @@ export default function DepositPage() {
   });
   const [pendingOrder, setPendingOrder] = useState<string | null>(null);
   const order = useQuery(depositOrderQuery(token, pendingOrder));
+  const focus = useFirstInvalidFocus();
   const paymentUrl = order.data?.status === 'pending' ? order.data.paymentUrl : null;
 
   useEffect(() => {
@@ -391,6 +394,7 @@ export default function DepositPage() {
       if (created.kind === 'gateway') setPendingOrder(created.orderNo);
       else form.reset({ channelId: created.channelId, amount: '', payerReference: '' });
     },
+    onError: () => focus.refused(),
   });
 
   if (channels.isError) return <FormMessage tone="error">{errorText(t, channels.error)}</FormMessage>;
@@ -399,7 +403,11 @@ export default function DepositPage() {
   const issue = (name: 'amount' | 'payerReference') => {
     const error = form.formState.errors[name];
     if (!error) return server[name];
-    if (name === 'payerReference') return t('deposit.errors.reference');
+    if (name === 'payerReference') {
+      if (error.message === 'invalid_format') return t('deposit.errors.referenceFormat');
+      if (error.type === 'too_big') return t('deposit.errors.referenceLength', { max: PAYER_REFERENCE_MAX });
+      return t('deposit.errors.reference');
+    }
     if (error.message === 'decimals') return t('deposit.errors.decimals', { digits });
     return channel
       ? t('deposit.errors.range', {
@@ -436,13 +444,17 @@ export default function DepositPage() {
           </p>
         ) : (
           <form
+            ref={focus.ref}
             className="deposit-form"
             noValidate
             aria-labelledby="deposit-form-title"
-            onSubmit={form.handleSubmit((body) => {
+            onSubmit={(event) => {
+              // A new attempt replaces the last answer: its banner goes. A field the form refuses is focused (in
+              // view); one the server refuses too (onError).
+              submit.reset();
               setPendingOrder(null);
-              submit.mutate(body);
-            })}
+              void form.handleSubmit((body) => submit.mutate(body))(event);
+            }}
           >
             <h3 id="deposit-form-title" className="visually-hidden">
               {t('deposit.formTitle')}
@@ -515,6 +527,7 @@ export default function DepositPage() {
                 name="amount"
                 render={({ field }) => (
                   <Field
+                    ref={field.ref}
                     label={t('deposit.amount')}
                     inputMode="decimal"
                     autoComplete="off"
@@ -546,9 +559,9 @@ export default function DepositPage() {
                     name="payerReference"
                     render={({ field }) => (
                       <Field
+                        ref={field.ref}
                         label={t('deposit.bank.reference')}
                         hint={t('deposit.bank.referenceHint')}
-                        maxLength={64}
                         autoComplete="off"
                         value={field.value ?? ''}
                         onChange={field.onChange}

@@ -9,7 +9,7 @@ import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { refusal } from '../../auth/validation.ts';
 import { AmountField } from '../AmountField.tsx';
 import { balanceQuery, money, useBalance, walletKey } from '../queries.ts';
 import '../wallet.css';
@@ -27,7 +27,7 @@ export default function MyWalletPage() {
   const { data: balance } = useBalance();
   const form = useForm<Form>({
     resolver: zodResolver(walletTransferBody),
-    defaultValues: { fromWallet: 'main', toWallet: '', amount: '' as unknown as number },
+    defaultValues: { fromWallet: 'main', toWallet: '', amount: '' },
   });
   const transfer = useMutation({
     mutationFn: (body: z.output<typeof walletTransferBody>) => api(walletEndpoints.walletTransfer, { body }),
@@ -37,12 +37,13 @@ export default function MyWalletPage() {
       form.reset({
         fromWallet: form.getValues('fromWallet'),
         toWallet: form.getValues('toWallet'),
-        amount: '' as unknown as number,
+        amount: '',
       });
     },
   });
   if (!balance) return <CenteredSpinner label={t('common.loading')} />;
-  const server = serverFieldErrors(transfer.error);
+  const refused = refusal(t, transfer.error, { shown: ['fromWallet', 'toWallet', 'amount'], asSent: true });
+  const server = refused.fields;
   const errors = form.formState.errors;
   const from = form.watch('fromWallet');
   const fromBalance = balance.wallets.find((wallet) => wallet.wallet === from)?.balance ?? 0;
@@ -75,7 +76,13 @@ export default function MyWalletPage() {
       <form
         className="wallet-form"
         noValidate
-        onSubmit={form.handleSubmit((body) => transfer.mutate(body as z.output<typeof walletTransferBody>))}
+        onSubmit={(event) => {
+          // A new attempt replaces the last answer: its banner goes, whatever this one says.
+          transfer.reset();
+          void form.handleSubmit((body) => transfer.mutate(body as z.output<typeof walletTransferBody>))(
+            event,
+          );
+        }}
       >
         <h3 className="wallet-form__title">{t('wallet.transfer.title')}</h3>
         <div className="wallet-form__row">
@@ -128,7 +135,9 @@ export default function MyWalletPage() {
             </span>
           }
         />
-        {transfer.isError ? <FormMessage tone="error">{errorText(t, transfer.error)}</FormMessage> : null}
+        {transfer.isError && refused.message ? (
+          <FormMessage tone="error">{refused.message}</FormMessage>
+        ) : null}
         {transfer.isSuccess ? <FormMessage tone="success">{t('wallet.transfer.done')}</FormMessage> : null}
         <Button type="submit" variant="primary" size="lg" loading={transfer.isPending}>
           {t('wallet.transfer.submit')}

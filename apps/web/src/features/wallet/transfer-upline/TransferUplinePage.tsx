@@ -9,7 +9,7 @@ import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { refusal } from '../../auth/validation.ts';
 import { AmountField } from '../AmountField.tsx';
 import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, transferTargetsQuery, useBalance, walletKey } from '../queries.ts';
@@ -34,7 +34,7 @@ export default function TransferUplinePage() {
   const { data: targets } = useQuery(transferTargetsQuery(token));
   const form = useForm<Form>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: '' as unknown as number, paymentPassword: '', remark: '' },
+    defaultValues: { amount: '', paymentPassword: '', remark: '' },
   });
   const send = useMutation({
     mutationFn: (body: z.output<typeof schema>) =>
@@ -45,7 +45,8 @@ export default function TransferUplinePage() {
     },
   });
   if (!balance || !targets) return <CenteredSpinner label={t('common.loading')} />;
-  const server = serverFieldErrors(send.error);
+  const refused = refusal(t, send.error, { shown: ['amount', 'paymentPassword', 'remark'], asSent: true });
+  const server = refused.fields;
   const main = balance.wallets.find((wallet) => wallet.wallet === 'main')?.balance ?? 0;
   return (
     <div className="wallet-page">
@@ -56,7 +57,11 @@ export default function TransferUplinePage() {
         <form
           className="wallet-form"
           noValidate
-          onSubmit={form.handleSubmit((body) => send.mutate(body as z.output<typeof schema>))}
+          onSubmit={(event) => {
+            // A new attempt replaces the last answer: its banner goes, whatever this one says.
+            send.reset();
+            void form.handleSubmit((body) => send.mutate(body as z.output<typeof schema>))(event);
+          }}
         >
           <dl className="wallet-facts">
             <div>
@@ -88,7 +93,7 @@ export default function TransferUplinePage() {
               />
             )}
           />
-          {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
+          {send.isError && refused.message ? <FormMessage tone="error">{refused.message}</FormMessage> : null}
           {send.isSuccess ? (
             <FormMessage tone="success">
               {t('wallet.upline.done', {

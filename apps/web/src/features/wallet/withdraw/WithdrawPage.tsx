@@ -11,7 +11,7 @@ import { withdrawalEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { errorText, refusal } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
 import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, walletKey } from '../queries.ts';
@@ -62,7 +62,12 @@ export default function WithdrawPage() {
   const facts = info.data;
   const currency = { symbol: facts.currencySymbol, digits: facts.digits };
   const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
-  const server = serverFieldErrors(send.error);
+  // Each thing once: a refused field says why beside it (a wrong payment password), the banner only what no field says.
+  const refused = refusal(t, send.error, {
+    shown: ['bankAccountId', 'amount', 'paymentPassword'],
+    asSent: true,
+  });
+  const server = refused.fields;
   const blocked = facts.turnoverRemaining > 0 || facts.countLeftToday === 0 || !facts.paymentPasswordSet;
 
   function submit(body: z.output<typeof withdrawalRequestBody>) {
@@ -150,7 +155,11 @@ export default function WithdrawPage() {
         className="wallet-form withdraw-form"
         aria-label={t('withdraw.formTitle')}
         noValidate
-        onSubmit={form.handleSubmit((body) => submit(body as z.output<typeof withdrawalRequestBody>))}
+        onSubmit={(event) => {
+          // A new attempt replaces the last answer: its banner goes, whatever this one says.
+          send.reset();
+          void form.handleSubmit((body) => submit(body as z.output<typeof withdrawalRequestBody>))(event);
+        }}
       >
         <h3 className="wallet-form__title">{t('withdraw.formTitle')}</h3>
         <Controller
@@ -204,6 +213,7 @@ export default function WithdrawPage() {
           name="amount"
           render={({ field, fieldState }) => (
             <Field
+              ref={field.ref}
               label={t('wallet.amount')}
               inputMode="decimal"
               value={String(field.value ?? '')}
@@ -224,7 +234,7 @@ export default function WithdrawPage() {
           name="paymentPassword"
           serverError={server.paymentPassword}
         />
-        {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
+        {send.isError && refused.message ? <FormMessage tone="error">{refused.message}</FormMessage> : null}
         {send.isSuccess ? (
           <FormMessage tone="success">
             {t('withdraw.done', { amount: amount(send.data.amount), orderNo: send.data.orderNo })}
