@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { mainBalance } from '../games/house/testing.ts';
 import { walletMember } from '../wallet/testing.ts';
 import { sweep } from './jobs.ts';
-import { betCall, drawRow, ticketRows } from './testing.ts';
+import { betCall, currentDraw, drawRow, ticketRows } from './testing.ts';
 
 /**
  * The operators' lottery: official results under the two-person rule and their settlement against a real-looking
@@ -313,6 +313,143 @@ describe('odds and schedules', () => {
     expect(daily.body.fields).toHaveProperty('intervalSeconds');
     const odd = await t.send('PUT', `${API}/games/E_MB2`, { ...body, intervalSeconds: 7 * 60 }, operations);
     expect(odd.body.fields).toHaveProperty('intervalSeconds');
+  });
+
+  describe('a schedule change', () => {
+    /** XSMB's schedule as the console sends it, drawing at a Vietnamese time. */
+    const xsmbAt = (drawTime: string) => ({
+      enabled: true,
+      lockSeconds: 900,
+      intervalSeconds: null,
+      drawTime,
+      drawDays: '1,2,3,4,5,6,7',
+      missed: 'late',
+    });
+    /** XSMB as the lobby shows it (its draw on sale and the seconds to its lock and draw). */
+    const lobbyXsmb = async () =>
+      (
+        (await t.get('/lgw/games/opened/numero?gameId=XSMB', (await walletMember(t)).token))
+          .body as unknown as {
+          numero: string;
+          winningTime: string;
+          lockTime: number;
+        }[]
+      )[0];
+    const betXsmb = async (token: string, numero: string) =>
+      betCall(t, token, { gameId: 'XSMB', numero, betType: 'lo2', numbers: ['45'], points: 1 });
+
+    it('moves the open draw no one bet on: the lobby, the bets and the result entry follow the new time', async () => {
+      // Wednesday 10 June, 10:00 in Vietnam: the day's XSMB (18:15, 11:15 UTC) is on sale and nobody bet on it.
+      t.clock.set(new Date('2026-06-10T03:00:00Z'));
+      expect((await currentDraw(t, 'XSMB')).drawsAt.toISOString()).toBe('2026-06-10T11:15:00.000Z');
+      const { operations } = await signIn();
+      try {
+        const saved = await t.send('PUT', `${API}/games/XSMB`, xsmbAt('20:30'), operations);
+        expect(saved.body.value, saved.body.code).toMatchObject({
+          numero: '20260610',
+          winningTime: '2026-06-10T13:30:00.000Z',
+        });
+        // The written draw moved with the schedule, so every view names the same times.
+        const row = await drawRow(t, 'XSMB', '20260610');
+        expect([row.locks_at.toISOString(), row.draws_at.toISOString()]).toEqual([
+          '2026-06-10T13:15:00.000Z',
+          '2026-06-10T13:30:00.000Z',
+        ]);
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260610',
+          winningTime: '2026-06-10T13:30:00.000Z',
+          lockTime: (13 * 60 + 15 - 3 * 60) * 60,
+        });
+        // Between the old lock (18:00) and the new one (20:15), bets are still taken.
+        t.clock.set(new Date('2026-06-10T11:30:00Z'));
+        const member = await walletMember(t, { funds: 100n * PHP });
+        const ticket = await betXsmb(member.token, '20260610');
+        expect(ticket.body.value, ticket.body.code).toMatchObject({
+          drawsAt: '2026-06-10T13:30:00.000Z',
+          locksAt: '2026-06-10T13:15:00.000Z',
+        });
+        // Signed in again: the morning's sessions have gone idle.
+        const later = await signIn();
+        const early = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/result`,
+          { result: XSMB },
+          later.operations,
+        );
+        expect([early.status, early.body.code]).toEqual([409, 'lottery_result_not_expected']);
+        t.clock.set(new Date('2026-06-10T13:30:00Z'));
+        const atDraw = await signIn();
+        const entered = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/result`,
+          { result: XSMB },
+          atDraw.operations,
+        );
+        expect(entered.body.success, entered.body.code).toBe(true);
+        const confirmed = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/confirm`,
+          { result: XSMB },
+          atDraw.second,
+        );
+        expect(confirmed.body.value.state).toBe('drawn');
+        const audit = await t.db.query<{ after: { movedDraws: string[] } }>(
+          "select after from audit_log where entity = 'lottery_game' and entity_id = 'XSMB' order by id desc limit 1",
+        );
+        expect(audit[0]?.after.movedDraws).toContain('20260610');
+      } finally {
+        await t.send('PUT', `${API}/games/XSMB`, xsmbAt('18:15'), await t.operatorToken('operations'));
+      }
+    });
+
+    it('keeps a draw that took bets at the times it was sold at, and every view shows those', async () => {
+      // Friday 12 June, 10:00 in Vietnam: a member bets on the day's XSMB (18:15), then it is moved to 20:30.
+      t.clock.set(new Date('2026-06-12T03:00:00Z'));
+      const { operations } = await signIn();
+      const member = await walletMember(t, { funds: 100n * PHP });
+      const { numero } = await currentDraw(t, 'XSMB');
+      expect((await betXsmb(member.token, numero)).body.success).toBe(true);
+      try {
+        const saved = await t.send('PUT', `${API}/games/XSMB`, xsmbAt('20:30'), operations);
+        expect(saved.body.value, saved.body.code).toMatchObject({
+          numero: '20260612',
+          winningTime: '2026-06-12T11:15:00.000Z',
+        });
+        // Not the schedule's 20:30 (13:30 UTC): the draw the bets are on locks at 18:00 and draws at 18:15.
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260612',
+          winningTime: '2026-06-12T11:15:00.000Z',
+          lockTime: (11 * 60 - 3 * 60) * 60,
+        });
+        const view = await t.get('/wps/lottery/games/XSMB');
+        expect(view.body.value.current).toMatchObject({
+          numero: '20260612',
+          locksAt: '2026-06-12T11:00:00.000Z',
+          drawsAt: '2026-06-12T11:15:00.000Z',
+        });
+        expect(view.body.value.game.winningTime).toBe('2026-06-12T11:15:00.000Z');
+        const again = await betXsmb(member.token, numero);
+        expect(again.body.value.drawsAt).toBe('2026-06-12T11:15:00.000Z');
+        // The result is taken at the draw's own time; the next day's draw follows the new schedule.
+        t.clock.set(new Date('2026-06-12T11:15:00Z'));
+        const later = await signIn();
+        const draw = await drawRow(t, 'XSMB', numero);
+        await t.send('POST', `${API}/draws/${draw.id}/result`, { result: XSMB }, later.operations);
+        const confirmed = await t.send(
+          'POST',
+          `${API}/draws/${draw.id}/confirm`,
+          { result: XSMB },
+          later.second,
+        );
+        expect(confirmed.body.value?.state, confirmed.body.code).toBe('drawn');
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260613',
+          winningTime: '2026-06-13T13:30:00.000Z',
+        });
+      } finally {
+        await t.send('PUT', `${API}/games/XSMB`, xsmbAt('18:15'), await t.operatorToken('operations'));
+      }
+    });
   });
 
   it('refuses members, visitors and the support role', async () => {

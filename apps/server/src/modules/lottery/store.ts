@@ -139,6 +139,39 @@ export async function drawByNumero(db: Queryable, gameId: number, numero: string
   return rows[0] ?? null;
 }
 
+/** The rows of the draws named, of several games at once (those not written yet are missing). */
+export async function drawsByNumero(
+  db: Queryable,
+  wanted: { gameId: number; numero: string }[],
+): Promise<DrawDb[]> {
+  if (wanted.length === 0) return [];
+  return db.query<DrawDb>(
+    `select ${DRAW_COLUMNS} from lottery_draws
+     where (game_id, numero) in (select * from unnest($1::int[], $2::text[]))`,
+    [wanted.map((draw) => draw.gameId), wanted.map((draw) => draw.numero)],
+  );
+}
+
+/**
+ * Removes a game's open draws not yet drawn that no ticket was ever written on (a schedule change writes them
+ * again from the new schedule): their rows are held first, so a bet in flight either wrote its ticket before (and
+ * the draw stays) or finds the draw gone. Answers the numeros removed.
+ */
+export async function removeUnbetDraws(tx: Queryable, gameId: number, now: Date): Promise<string[]> {
+  const held = await tx.query<{ id: bigint }>(
+    `select id from lottery_draws where game_id = $1 and state = 'open' and draws_at > $2 order by id for update`,
+    [gameId, now],
+  );
+  if (held.length === 0) return [];
+  const removed = await tx.query<{ numero: string }>(
+    `delete from lottery_draws d where d.id = any($1::bigint[])
+       and not exists (select 1 from lottery_tickets t where t.draw_id = d.id)
+     returning d.numero`,
+    [held.map((row) => row.id)],
+  );
+  return removed.map((row) => row.numero);
+}
+
 export async function drawById(db: Queryable, id: bigint | number): Promise<DrawDb | null> {
   const rows = await db.query<DrawDb>(`select ${DRAW_COLUMNS} from lottery_draws where id = $1`, [id]);
   return rows[0] ?? null;
