@@ -187,6 +187,45 @@ describe('official results under the two-person rule', () => {
   });
 });
 
+describe('the draws list', () => {
+  it('opens on today’s draws, the days written ahead after them, and finds a draw by its number', async () => {
+    // Saturday 20 June, 10:00 in Vietnam: Ho Chi Minh City draws today at 16:15, and its Monday draw is on sale too.
+    t.clock.set(new Date('2026-06-20T03:00:00Z'));
+    const near = await t.get('/lgw/numeros/near?gameId=MN_HCM&count=2');
+    expect((near.body as unknown as { numero: string }[]).map((draw) => draw.numero)).toEqual([
+      '20260620',
+      '20260622',
+    ]);
+    await t.get('/lgw/numeros/near?gameId=XSMB&count=2');
+    const { operations } = await signIn();
+    const numeros = async (query: string) =>
+      (await t.get(`${API}/draws?pageSize=100&${query}`, operations)).body.value.list.map(
+        (draw: { numero: string }) => draw.numero,
+      );
+    const hcm = await numeros('gameId=MN_HCM');
+    expect(hcm[0]).toBe('20260620');
+    expect(hcm.at(-1)).toBe('20260622');
+    // Over every game, no draw of a later day comes before one of today.
+    const all: { numero: string; drawsAt: string }[] = (await t.get(`${API}/draws?pageSize=100`, operations))
+      .body.value.list;
+    expect(all[0]?.numero.startsWith('20260620')).toBe(true);
+    const firstLater = all.findIndex((draw) => draw.drawsAt > '2026-06-20T17:00:00.000Z');
+    expect(firstLater).toBeGreaterThan(0);
+    expect(all.slice(firstLater).every((draw) => draw.drawsAt > '2026-06-20T17:00:00.000Z')).toBe(true);
+
+    expect(await numeros('numero=20260622')).toEqual(['20260622']);
+    expect(await numeros('numero=2026062&gameId=MN_HCM')).toEqual(['20260620', '20260622']);
+    const xsmbToday = await numeros('numero=20260620&gameId=XSMB');
+    expect(xsmbToday).toEqual(['20260620']);
+    const wrong = await t.get(`${API}/draws?numero=${encodeURIComponent('2026%')}`, operations);
+    expect([wrong.status, wrong.body.code, wrong.body.fields]).toEqual([
+      400,
+      'validation_failed',
+      { numero: 'Format is not valid' },
+    ]);
+  });
+});
+
 describe('importing results', () => {
   it('imports a file’s results as entries that a second operator confirms', async () => {
     await soldXsmb('2026-06-04', '20260604');

@@ -191,7 +191,13 @@ function consoleDrawView(row: store.DrawReportDb, currency: Currency): ConsoleDr
 
 export async function consoleDraws(
   deps: AppDeps,
-  query: { gameId?: string | undefined; state?: string | undefined; pageNo: number; pageSize: number },
+  query: {
+    gameId?: string | undefined;
+    state?: string | undefined;
+    numero?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
   now: Date,
 ) {
   const game = query.gameId ? await store.gameByCode(deps.db, query.gameId) : null;
@@ -200,6 +206,7 @@ export async function consoleDraws(
     store.drawReports(deps.db, {
       gameId: game?.game_id,
       state: query.state,
+      numero: query.numero,
       now,
       limit: query.pageSize,
       offset: (query.pageNo - 1) * query.pageSize,

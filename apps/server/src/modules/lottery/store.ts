@@ -291,24 +291,37 @@ export interface DrawReportDb extends DrawDb {
   payout: bigint;
 }
 
-/** Draws for the console, newest first, each with its tickets, stakes and payouts (refunds are not payouts). */
+/**
+ * Draws for the console, each with its tickets, stakes and payouts (refunds are not payouts): the draws of today (in
+ * each game's time zone) and before, newest first, then those of later days written ahead for betting, soonest
+ * first. A numero filter finds a draw by its number or its start (a day's draws: 20260601).
+ */
 export async function drawReports(
   db: Queryable,
   filter: {
     gameId?: number | undefined;
     state?: string | undefined;
+    numero?: string | undefined;
     drawId?: bigint | undefined;
     now: Date;
     limit: number;
     offset: number;
   },
 ): Promise<{ rows: DrawReportDb[]; total: number }> {
-  const where = `($1::int is null or d.game_id = $1) and ($6::bigint is null or d.id = $6) and (
+  const where = `($1::int is null or d.game_id = $1) and ($4::bigint is null or d.id = $4)
+    and ($5::text is null or starts_with(d.numero, $5)) and (
       $2::text is null or ($2 = 'awaiting' and d.state = 'open' and d.draws_at <= $3)
       or ($2 <> 'awaiting' and d.state = $2))`;
   const from = `lottery_draws d join lottery_games l on l.game_id = d.game_id join games g on g.id = d.game_id
     left join operators e on e.id = d.entered_by left join operators c on c.id = d.confirmed_by`;
-  const params = [filter.gameId ?? null, filter.state ?? null, filter.now];
+  const params = [
+    filter.gameId ?? null,
+    filter.state ?? null,
+    filter.now,
+    filter.drawId ?? null,
+    filter.numero ?? null,
+  ];
+  const laterDay = `(d.draws_at at time zone l.time_zone)::date > ($3::timestamptz at time zone l.time_zone)::date`;
   const [rows, [count]] = await Promise.all([
     db.query<DrawReportDb>(
       `select d.id, d.game_id, d.numero, d.opens_at, d.locks_at, d.draws_at, d.seed_sealed, d.seed_hash, d.seed,
@@ -322,13 +335,11 @@ export async function drawReports(
            as stake, coalesce(sum(payout) filter (where state in ('won', 'lost')), 0) as payout
          from lottery_tickets where draw_id = d.id) t on true
        where ${where}
-       order by d.draws_at desc, d.id desc limit $4 offset $5`,
-      [...params, filter.limit, filter.offset, filter.drawId ?? null],
+       order by ${laterDay}, case when ${laterDay} then d.draws_at end, d.draws_at desc, d.id desc
+       limit $6 offset $7`,
+      [...params, filter.limit, filter.offset],
     ),
-    db.query<{ total: bigint }>(
-      `select count(*) as total from ${from} where ${where.replaceAll('$6', '$4')}`,
-      [...params, filter.drawId ?? null],
-    ),
+    db.query<{ total: bigint }>(`select count(*) as total from ${from} where ${where}`, params),
   ]);
   return { rows, total: Number(count?.total ?? 0n) };
 }
