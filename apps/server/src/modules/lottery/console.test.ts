@@ -205,13 +205,25 @@ describe('the draws list', () => {
     const hcm = await numeros('gameId=MN_HCM');
     expect(hcm[0]).toBe('20260620');
     expect(hcm.at(-1)).toBe('20260622');
-    // Over every game, no draw of a later day comes before one of today.
-    const all: { numero: string; drawsAt: string }[] = (await t.get(`${API}/draws?pageSize=100`, operations))
-      .body.value.list;
+    // Over every game and every page, no draw of a later day comes before one of today or earlier.
+    const all: { numero: string; drawsAt: string }[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const page = (await t.get(`${API}/draws?pageSize=100&pageNo=${pageNo}`, operations)).body.value;
+      all.push(...page.list);
+      if (all.length >= page.total || page.list.length === 0) break;
+    }
     expect(all[0]?.numero.startsWith('20260620')).toBe(true);
-    const firstLater = all.findIndex((draw) => draw.drawsAt > '2026-06-20T17:00:00.000Z');
+    // The end of 20 June in Vietnam.
+    const later = (draw: { drawsAt: string }) => draw.drawsAt >= '2026-06-20T17:00:00.000Z';
+    const firstLater = all.findIndex(later);
     expect(firstLater).toBeGreaterThan(0);
-    expect(all.slice(firstLater).every((draw) => draw.drawsAt > '2026-06-20T17:00:00.000Z')).toBe(true);
+    expect(all.slice(firstLater).every(later)).toBe(true);
+    // Before them, today's draws, then the earlier days' (those of 1 to 5 June, from the tests above or alone).
+    const earlier = all.slice(0, firstLater).findIndex((draw) => draw.numero < '20260620');
+    if (earlier !== -1) {
+      expect(all.slice(0, earlier).every((draw) => draw.numero.startsWith('20260620'))).toBe(true);
+      expect(all.slice(earlier, firstLater).every((draw) => draw.numero < '20260620')).toBe(true);
+    }
 
     expect(await numeros('numero=20260622')).toEqual(['20260622']);
     expect(await numeros('numero=2026062&gameId=MN_HCM')).toEqual(['20260620', '20260622']);
