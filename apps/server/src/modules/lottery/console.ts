@@ -21,7 +21,7 @@ import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
-import { ensureDraws, takeOfficialResult, voidOpenDraw } from './draws.ts';
+import { rescheduleDraws, takeOfficialResult, voidOpenDraw } from './draws.ts';
 import { gameViews } from './games.ts';
 import * as store from './store.ts';
 import { drawView } from './views.ts';
@@ -65,8 +65,8 @@ const scheduleOf = (game: store.GameDb) =>
 /**
  * Changes a game's schedule and its draw policy. A draw's times are those of its row: when the schedule changes,
  * the open draws not yet drawn that took no ticket are removed in the same write and written again from the new
- * schedule (new seeds, their hashes published at once); a draw with tickets keeps the times it was sold at, and
- * the lobby, the betting view and the result entry all follow its row.
+ * schedule (rescheduleDraws); a draw with tickets keeps the times it was sold at, and the lobby, the betting view
+ * and the result entry all follow its row.
  */
 export async function updateGame(
   deps: AppDeps,
@@ -74,7 +74,7 @@ export async function updateGame(
   code: string,
   body: z.output<typeof consoleLotteryGameUpdate>,
 ): Promise<ConsoleGame> {
-  const saved = await operatorWrite(deps, call, { entity: 'lottery_game', action: 'update' }, async (tx) => {
+  return operatorWrite(deps, call, { entity: 'lottery_game', action: 'update' }, async (tx) => {
     const game = await store.gameByCode(tx, code);
     if (!game) throw new AppError('lottery_game_not_found');
     // A game keeps its kind of schedule: a fast game its interval, a daily one its time and weekdays.
@@ -92,15 +92,10 @@ export async function updateGame(
     await store.updateGame(tx, game.game_id, body, call.now);
     const changed = orNotFound(await store.gameByCode(tx, code));
     const moved =
-      scheduleOf(changed) === scheduleOf(game)
-        ? []
-        : await store.removeUnbetDraws(tx, game.game_id, call.now);
+      scheduleOf(changed) === scheduleOf(game) ? [] : await rescheduleDraws(deps, tx, changed, call.now);
     const after = await consoleGameView(tx, code, call.now);
-    return { entityId: code, before, after: { ...after, movedDraws: moved }, result: changed };
+    return { entityId: code, before, after: { ...after, movedDraws: moved }, result: after };
   });
-  // The draws on sale under the new schedule, written now so their seed hashes are public before any bet.
-  if (saved.enabled) await ensureDraws(deps, saved, call.now);
-  return consoleGameView(deps.db, code, call.now);
 }
 
 function oddsView(row: store.OddsDb, currency: Currency): LotteryOddsRow {

@@ -92,45 +92,68 @@ export async function drawsOnSale(
   return onSale;
 }
 
-async function createDraw(
+function createDraw(deps: AppDeps, game: store.GameDb, times: DrawTimes, now: Date): Promise<store.DrawDb> {
+  return write(deps.db, { isolation: 'read committed' }, (tx) => writeDraw(deps, tx, game, times, now));
+}
+
+/** Writes a draw's row unless it exists (with an rng draw's sealed seed and its job), in the caller's write. */
+async function writeDraw(
   deps: AppDeps,
+  tx: Transaction,
   game: store.GameDb,
   times: DrawTimes,
   now: Date,
 ): Promise<store.DrawDb> {
   const seed = game.source === 'rng' ? deps.rng.bytes(32).toString('hex') : null;
   const hash = seed ? seedHash(seed) : null;
-  return write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    const written = await store.insertDraw(
-      tx,
-      {
-        gameId: game.game_id,
-        numero: times.numero,
-        opensAt: times.opensAt,
-        locksAt: times.locksAt,
-        drawsAt: times.drawsAt,
-        seedSealed:
-          seed && hash
-            ? seal(secretsKeyOf(deps), sealContext(game.game_id, times.numero, hash), seed, deps.rng)
-            : null,
-        seedHash: hash,
-      },
-      now,
-    );
-    if (written) {
-      if (game.source === 'rng') {
-        await enqueue(
-          tx,
-          { kind: DRAW_JOB, payload: { drawId: String(written.id) }, runAt: times.drawsAt },
-          now,
-        );
-      }
-      return written;
+  const written = await store.insertDraw(
+    tx,
+    {
+      gameId: game.game_id,
+      numero: times.numero,
+      opensAt: times.opensAt,
+      locksAt: times.locksAt,
+      drawsAt: times.drawsAt,
+      seedSealed:
+        seed && hash
+          ? seal(secretsKeyOf(deps), sealContext(game.game_id, times.numero, hash), seed, deps.rng)
+          : null,
+      seedHash: hash,
+    },
+    now,
+  );
+  if (written) {
+    if (game.source === 'rng') {
+      await enqueue(
+        tx,
+        { kind: DRAW_JOB, payload: { drawId: String(written.id) }, runAt: times.drawsAt },
+        now,
+      );
     }
-    const existing = await store.drawByNumero(tx, game.game_id, times.numero);
-    if (!existing) throw new Error('the draw vanished while it was written');
-    return existing;
-  });
+    return written;
+  }
+  const existing = await store.drawByNumero(tx, game.game_id, times.numero);
+  if (!existing) throw new Error('the draw vanished while it was written');
+  return existing;
+}
+
+/**
+ * After a game's schedule changed, in the same write: its open draws not yet drawn that took no ticket are removed,
+ * and the draws on sale under the new schedule written (new seeds, their hashes published with the change), so no
+ * process can write one at the old times in between. A draw with tickets keeps the times it was sold at. Answers
+ * the numeros removed.
+ */
+export async function rescheduleDraws(
+  deps: AppDeps,
+  tx: Transaction,
+  game: store.GameDb,
+  now: Date,
+): Promise<string[]> {
+  const removed = await store.removeUnbetDraws(tx, game.game_id, now);
+  if (game.enabled) {
+    for (const times of drawsFrom(game, now, 2)) await writeDraw(deps, tx, game, times, now);
+  }
+  return removed;
 }
 
 /** The draw's seed once revealed, or unsealed; null when it does not open (the secrets key changed). */
