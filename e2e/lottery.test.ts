@@ -316,6 +316,50 @@ describe('lottery', () => {
     await page.context().close();
   });
 
+  it('on a phone the number picker is on the first screen, and every control of it is a 44 px touch target', async () => {
+    const SCREEN = { width: 390, height: 844 };
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await visit('/elott?gameCode=E_MB1', { local: { theme }, ...SCREEN });
+      await page.getByRole('heading', { name: 'Speed 1 minute', level: 1 }).waitFor();
+      const grid = page.getByRole('group', { name: 'Numbers 00 to 99' });
+      await grid.waitFor();
+      // As the page opens, before any scroll: the countdown and the first row of numbers are on the screen.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const first = await grid.getByRole('button', { name: '00' }).boundingBox();
+      // The tab bar covers the screen's foot: the first row of numbers is above it.
+      const tabBar = await page.getByRole('navigation', { name: 'Shortcuts' }).boundingBox();
+      // The draw on sale and its countdown ("Closes in", or "Closed — drawing" for its last seconds).
+      const countdown = await page
+        .getByText(/^(Closes in|Closed — drawing)/)
+        .first()
+        .boundingBox();
+      expect(first && tabBar && first.y + first.height <= tabBar.y, JSON.stringify([first, tabBar])).toBe(
+        true,
+      );
+      expect(countdown && countdown.y >= 0 && countdown.y + countdown.height <= SCREEN.height).toBe(true);
+      const small: string[] = [];
+      const controls = [
+        grid.getByRole('button'),
+        page.getByRole('group', { name: 'Quick picks' }).getByRole('button'),
+        page.getByRole('group', { name: 'Tens' }).getByRole('button'),
+        page.getByRole('tablist', { name: 'Bet types' }).getByRole('tab'),
+      ];
+      for (const control of controls) {
+        for (const button of await control.all()) {
+          const box = await button.boundingBox();
+          if (!box || box.width < 44 || box.height < 44)
+            small.push(`${await button.textContent()} ${box?.width}×${box?.height}`);
+        }
+      }
+      expect(small).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await screenshot(page, `lottery-phone-first-screen-${theme}`);
+      await grid.getByRole('button', { name: '00' }).click();
+      await expectState(grid.getByRole('button', { name: '00' }), 'aria-pressed', 'true');
+      await page.context().close();
+    }
+  });
+
   it('reads at 360 and 390 px and in the dark theme without sideways scrolling', async () => {
     for (const [theme, width, height] of [
       ['light', 390, 844],

@@ -41,12 +41,13 @@ function useGuardRedirect(): 'wait' | 'login' | null {
 /** The layout of every route: fills the slots from the path and the route's handle. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
   const guard = useGuardRedirect();
   const phone = usePhoneLayout();
   const layout: LayoutOptions = { header: true, footer: true, collapsibleHeader: false, ...handle?.layout };
-  const bannerGroup = bannerGroupForPath(pathname);
+  // A lottery game's betting view (?gameCode=) opens on its draw and its number picker, not on the lobby's banner.
+  const bannerGroup = new URLSearchParams(search).has('gameCode') ? null : bannerGroupForPath(pathname);
 
   if (guard === 'login') return <Navigate to="/login" replace />;
   if (guard === 'wait') return <LoadingPage label={t('common.loading')} />;

@@ -408,6 +408,12 @@ export const lotteryConsoleEndpoints = {
     query: z.object({
       gameId: gameCode.optional(),
       state: z.enum([...LOTTERY_DRAW_STATES, 'awaiting']).optional(),
+      /** A draw number or its start (a day: 20260601). */
+      numero: z
+        .string()
+        .trim()
+        .regex(/^[0-9][0-9-]{0,13}$/, 'invalid_format')
+        .optional(),
       ...paging.shape,
     }),
     response: page(consoleLotteryDraw),

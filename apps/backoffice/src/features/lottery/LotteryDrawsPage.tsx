@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayCall } from '../../app/access.ts';
 import { dateTimeColumn } from '../../app/columns.tsx';
-import { FilterSelect, SearchListPage } from '../../app/SearchListPage.tsx';
+import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { Button, RowButton } from '../../ui/Button.tsx';
@@ -24,7 +24,7 @@ import {
 import { ResultEntryDialog, ResultViewDialog } from './ResultDialogs.tsx';
 import './lottery.css';
 
-const FILTERS = ['gameId', 'state'] as const;
+const FILTERS = ['numero', 'gameId', 'state'] as const;
 const STATES = ['open', 'awaiting', 'drawn', 'settled', 'void'] as const;
 type StateFilter = QueryOf<typeof api.draws>['state'];
 
@@ -33,7 +33,8 @@ type Action = 'enter' | 'confirm' | 'view' | 'void';
 const SYSTEM_VOID_REASONS: readonly string[] = ['missed', 'seed_unavailable'];
 
 /**
- * The lottery's draws, newest first, each with its report (tickets, stake, payout, what the house kept) and who
+ * The lottery's draws, today's first (newest first, then earlier days; later days' draws written ahead come last),
+ * searchable by draw number (or its start: a day), each with its report (tickets, stake, payout, what the house kept) and who
  * entered and confirmed its result. An official draw whose time has come takes its result from two operators: one
  * enters it, a different one confirms it by typing it again. A draw without a result can be voided (its tickets are
  * refunded); official results can also be imported, each still to be confirmed.
@@ -44,6 +45,7 @@ export function LotteryDrawsPage() {
   const [acting, setActing] = useState<{ draw: ConsoleLotteryDraw; action: Action } | null>(null);
   const [importing, setImporting] = useState(false);
   const list = useSearchList(api.draws, FILTERS, (applied) => ({
+    numero: optional(applied.numero.trim()),
     gameId: optional(applied.gameId),
     state: optional(applied.state) as StateFilter,
   }));
@@ -179,6 +181,14 @@ export function LotteryDrawsPage() {
         }
         filters={
           <>
+            <FilterText
+              name="numero"
+              type="search"
+              inputMode="numeric"
+              maxLength={14}
+              autoComplete="off"
+              className="mono"
+            />
             <FilterSelect
               name="gameId"
               label={t('lotteryDraws.game')}

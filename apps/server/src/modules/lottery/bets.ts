@@ -8,6 +8,7 @@ import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { addToRound } from '../games/providers/store.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { currencyOf } from '../wallet/settings.ts';
+import { addWagered } from '../wallet/turnover.ts';
 import { ensureDraws } from './draws.ts';
 import { refundTicket } from './settlement.ts';
 import * as store from './store.ts';
@@ -26,8 +27,9 @@ function lineExposure(payouts: Record<string, string>, points: number): bigint {
 
 /**
  * Sells a ticket on a draw on sale: the bet type must be offered on the game's result shape, the numbers read for
- * it, the points within its limit. The stake (lines × points × price per point) leaves the main wallet in the
- * transaction that writes the ticket and its betting-record round, after checking, with the draw's row held shared,
+ * it, the points within its limit. The stake (lines × points × price per point) leaves the main wallet, and counts
+ * towards the withdrawal turnover as any game's stake, in the transaction that writes the ticket and its
+ * betting-record round, after checking, with the draw's row held shared,
  * that betting is still open (a draw takes that row for update), and that no line passes its liability cap.
  */
 export async function placeBet(
@@ -82,6 +84,7 @@ export async function placeBet(
       },
       now,
     );
+    await addWagered(tx, memberId, stake, now);
     const ticket = await store.insertTicket(
       tx,
       {

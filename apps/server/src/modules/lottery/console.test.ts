@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { mainBalance } from '../games/house/testing.ts';
 import { walletMember } from '../wallet/testing.ts';
 import { sweep } from './jobs.ts';
-import { betCall, drawRow, ticketRows } from './testing.ts';
+import { betCall, currentDraw, drawRow, ticketRows } from './testing.ts';
 
 /**
  * The operators' lottery: official results under the two-person rule and their settlement against a real-looking
@@ -187,6 +187,57 @@ describe('official results under the two-person rule', () => {
   });
 });
 
+describe('the draws list', () => {
+  it('opens on today’s draws, the days written ahead after them, and finds a draw by its number', async () => {
+    // Saturday 20 June, 10:00 in Vietnam: Ho Chi Minh City draws today at 16:15, and its Monday draw is on sale too.
+    t.clock.set(new Date('2026-06-20T03:00:00Z'));
+    const near = await t.get('/lgw/numeros/near?gameId=MN_HCM&count=2');
+    expect((near.body as unknown as { numero: string }[]).map((draw) => draw.numero)).toEqual([
+      '20260620',
+      '20260622',
+    ]);
+    await t.get('/lgw/numeros/near?gameId=XSMB&count=2');
+    const { operations } = await signIn();
+    const numeros = async (query: string) =>
+      (await t.get(`${API}/draws?pageSize=100&${query}`, operations)).body.value.list.map(
+        (draw: { numero: string }) => draw.numero,
+      );
+    const hcm = await numeros('gameId=MN_HCM');
+    expect(hcm[0]).toBe('20260620');
+    expect(hcm.at(-1)).toBe('20260622');
+    // Over every game and every page, no draw of a later day comes before one of today or earlier.
+    const all: { numero: string; drawsAt: string }[] = [];
+    for (let pageNo = 1; ; pageNo++) {
+      const page = (await t.get(`${API}/draws?pageSize=100&pageNo=${pageNo}`, operations)).body.value;
+      all.push(...page.list);
+      if (all.length >= page.total || page.list.length === 0) break;
+    }
+    expect(all[0]?.numero.startsWith('20260620')).toBe(true);
+    // The end of 20 June in Vietnam.
+    const later = (draw: { drawsAt: string }) => draw.drawsAt >= '2026-06-20T17:00:00.000Z';
+    const firstLater = all.findIndex(later);
+    expect(firstLater).toBeGreaterThan(0);
+    expect(all.slice(firstLater).every(later)).toBe(true);
+    // Before them, today's draws, then the earlier days' (those of 1 to 5 June, from the tests above or alone).
+    const earlier = all.slice(0, firstLater).findIndex((draw) => draw.numero < '20260620');
+    if (earlier !== -1) {
+      expect(all.slice(0, earlier).every((draw) => draw.numero.startsWith('20260620'))).toBe(true);
+      expect(all.slice(earlier, firstLater).every((draw) => draw.numero < '20260620')).toBe(true);
+    }
+
+    expect(await numeros('numero=20260622')).toEqual(['20260622']);
+    expect(await numeros('numero=2026062&gameId=MN_HCM')).toEqual(['20260620', '20260622']);
+    const xsmbToday = await numeros('numero=20260620&gameId=XSMB');
+    expect(xsmbToday).toEqual(['20260620']);
+    const wrong = await t.get(`${API}/draws?numero=${encodeURIComponent('2026%')}`, operations);
+    expect([wrong.status, wrong.body.code, wrong.body.fields]).toEqual([
+      400,
+      'validation_failed',
+      { numero: 'Format is not valid' },
+    ]);
+  });
+});
+
 describe('importing results', () => {
   it('imports a file’s results as entries that a second operator confirms', async () => {
     await soldXsmb('2026-06-04', '20260604');
@@ -336,6 +387,143 @@ describe('odds and schedules', () => {
     expect(daily.body.fields).toHaveProperty('intervalSeconds');
     const odd = await t.send('PUT', `${API}/games/E_MB2`, { ...body, intervalSeconds: 7 * 60 }, operations);
     expect(odd.body.fields).toHaveProperty('intervalSeconds');
+  });
+
+  describe('a schedule change', () => {
+    /** XSMB's schedule as the console sends it, drawing at a Vietnamese time. */
+    const xsmbAt = (drawTime: string) => ({
+      enabled: true,
+      lockSeconds: 900,
+      intervalSeconds: null,
+      drawTime,
+      drawDays: '1,2,3,4,5,6,7',
+      missed: 'late',
+    });
+    /** XSMB as the lobby shows it (its draw on sale and the seconds to its lock and draw). */
+    const lobbyXsmb = async () =>
+      (
+        (await t.get('/lgw/games/opened/numero?gameId=XSMB', (await walletMember(t)).token))
+          .body as unknown as {
+          numero: string;
+          winningTime: string;
+          lockTime: number;
+        }[]
+      )[0];
+    const betXsmb = async (token: string, numero: string) =>
+      betCall(t, token, { gameId: 'XSMB', numero, betType: 'lo2', numbers: ['45'], points: 1 });
+
+    it('moves the open draw no one bet on: the lobby, the bets and the result entry follow the new time', async () => {
+      // Wednesday 10 June, 10:00 in Vietnam: the day's XSMB (18:15, 11:15 UTC) is on sale and nobody bet on it.
+      t.clock.set(new Date('2026-06-10T03:00:00Z'));
+      expect((await currentDraw(t, 'XSMB')).drawsAt.toISOString()).toBe('2026-06-10T11:15:00.000Z');
+      const { operations } = await signIn();
+      try {
+        const saved = await t.send('PUT', `${API}/games/XSMB`, xsmbAt('20:30'), operations);
+        expect(saved.body.value, saved.body.code).toMatchObject({
+          numero: '20260610',
+          winningTime: '2026-06-10T13:30:00.000Z',
+        });
+        // The written draw moved with the schedule, so every view names the same times.
+        const row = await drawRow(t, 'XSMB', '20260610');
+        expect([row.locks_at.toISOString(), row.draws_at.toISOString()]).toEqual([
+          '2026-06-10T13:15:00.000Z',
+          '2026-06-10T13:30:00.000Z',
+        ]);
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260610',
+          winningTime: '2026-06-10T13:30:00.000Z',
+          lockTime: (13 * 60 + 15 - 3 * 60) * 60,
+        });
+        // Between the old lock (18:00) and the new one (20:15), bets are still taken.
+        t.clock.set(new Date('2026-06-10T11:30:00Z'));
+        const member = await walletMember(t, { funds: 100n * PHP });
+        const ticket = await betXsmb(member.token, '20260610');
+        expect(ticket.body.value, ticket.body.code).toMatchObject({
+          drawsAt: '2026-06-10T13:30:00.000Z',
+          locksAt: '2026-06-10T13:15:00.000Z',
+        });
+        // Signed in again: the morning's sessions have gone idle.
+        const later = await signIn();
+        const early = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/result`,
+          { result: XSMB },
+          later.operations,
+        );
+        expect([early.status, early.body.code]).toEqual([409, 'lottery_result_not_expected']);
+        t.clock.set(new Date('2026-06-10T13:30:00Z'));
+        const atDraw = await signIn();
+        const entered = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/result`,
+          { result: XSMB },
+          atDraw.operations,
+        );
+        expect(entered.body.success, entered.body.code).toBe(true);
+        const confirmed = await t.send(
+          'POST',
+          `${API}/draws/${row.id}/confirm`,
+          { result: XSMB },
+          atDraw.second,
+        );
+        expect(confirmed.body.value.state).toBe('drawn');
+        const audit = await t.db.query<{ after: { movedDraws: string[] } }>(
+          "select after from audit_log where entity = 'lottery_game' and entity_id = 'XSMB' order by id desc limit 1",
+        );
+        expect(audit[0]?.after.movedDraws).toContain('20260610');
+      } finally {
+        await t.send('PUT', `${API}/games/XSMB`, xsmbAt('18:15'), await t.operatorToken('operations'));
+      }
+    });
+
+    it('keeps a draw that took bets at the times it was sold at, and every view shows those', async () => {
+      // Friday 12 June, 10:00 in Vietnam: a member bets on the day's XSMB (18:15), then it is moved to 20:30.
+      t.clock.set(new Date('2026-06-12T03:00:00Z'));
+      const { operations } = await signIn();
+      const member = await walletMember(t, { funds: 100n * PHP });
+      const { numero } = await currentDraw(t, 'XSMB');
+      expect((await betXsmb(member.token, numero)).body.success).toBe(true);
+      try {
+        const saved = await t.send('PUT', `${API}/games/XSMB`, xsmbAt('20:30'), operations);
+        expect(saved.body.value, saved.body.code).toMatchObject({
+          numero: '20260612',
+          winningTime: '2026-06-12T11:15:00.000Z',
+        });
+        // Not the schedule's 20:30 (13:30 UTC): the draw the bets are on locks at 18:00 and draws at 18:15.
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260612',
+          winningTime: '2026-06-12T11:15:00.000Z',
+          lockTime: (11 * 60 - 3 * 60) * 60,
+        });
+        const view = await t.get('/wps/lottery/games/XSMB');
+        expect(view.body.value.current).toMatchObject({
+          numero: '20260612',
+          locksAt: '2026-06-12T11:00:00.000Z',
+          drawsAt: '2026-06-12T11:15:00.000Z',
+        });
+        expect(view.body.value.game.winningTime).toBe('2026-06-12T11:15:00.000Z');
+        const again = await betXsmb(member.token, numero);
+        expect(again.body.value.drawsAt).toBe('2026-06-12T11:15:00.000Z');
+        // The result is taken at the draw's own time; the next day's draw follows the new schedule.
+        t.clock.set(new Date('2026-06-12T11:15:00Z'));
+        const later = await signIn();
+        const draw = await drawRow(t, 'XSMB', numero);
+        await t.send('POST', `${API}/draws/${draw.id}/result`, { result: XSMB }, later.operations);
+        const confirmed = await t.send(
+          'POST',
+          `${API}/draws/${draw.id}/confirm`,
+          { result: XSMB },
+          later.second,
+        );
+        expect(confirmed.body.value?.state, confirmed.body.code).toBe('drawn');
+        expect(await lobbyXsmb()).toMatchObject({
+          numero: '20260613',
+          winningTime: '2026-06-13T13:30:00.000Z',
+        });
+      } finally {
+        await t.send('PUT', `${API}/games/XSMB`, xsmbAt('18:15'), await t.operatorToken('operations'));
+      }
+    });
   });
 
   it('refuses members, visitors and the support role', async () => {

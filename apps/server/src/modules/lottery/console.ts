@@ -2,6 +2,7 @@ import {
   type consoleLotteryDraw,
   type consoleLotteryGame,
   type consoleLotteryGameUpdate,
+  type LotteryGame,
   type LotteryOddsRow,
   toMajor,
   toMinor,
@@ -14,14 +15,16 @@ import {
   type ShapeCode,
 } from '@tessera/lottery';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/database.ts';
 import { asOperator } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
-import { takeOfficialResult, voidOpenDraw } from './draws.ts';
+import { rescheduleDraws, takeOfficialResult, voidOpenDraw } from './draws.ts';
+import { gameViews } from './games.ts';
 import * as store from './store.ts';
-import { drawView, gameView } from './views.ts';
+import { drawView } from './views.ts';
 
 /**
  * The operators' lottery: games' schedules, the odds and caps per result shape, the draws with their reports, and
@@ -33,21 +36,38 @@ type OperatorCall = Parameters<typeof operatorWrite>[1];
 type ConsoleGame = z.infer<typeof consoleLotteryGame>;
 type ConsoleDraw = z.infer<typeof consoleLotteryDraw>;
 
-function consoleGameView(game: store.GameDb, now: Date): ConsoleGame {
-  return {
-    ...gameView(game, 'EN', now),
+/** Games as the console shows them, each with its draw on sale as stored. */
+async function consoleGameViews(db: Queryable, games: store.GameDb[], now: Date): Promise<ConsoleGame[]> {
+  const views = await gameViews(db, games, 'EN', now);
+  return games.map((game, index) => ({
+    ...(views[index] as LotteryGame),
     enabled: game.enabled,
     drawTime: game.draw_time,
     timeZone: game.time_zone,
     lockSeconds: game.lock_seconds,
     missed: game.missed,
-  };
+  }));
+}
+
+async function consoleGameView(db: Queryable, code: string, now: Date): Promise<ConsoleGame> {
+  const [view] = await consoleGameViews(db, [orNotFound(await store.gameByCode(db, code))], now);
+  return view as ConsoleGame;
 }
 
 export async function consoleGames(deps: AppDeps, now: Date): Promise<ConsoleGame[]> {
-  return (await store.listGames(deps.db, { enabledOnly: false })).map((game) => consoleGameView(game, now));
+  return consoleGameViews(deps.db, await store.listGames(deps.db, { enabledOnly: false }), now);
 }
 
+/** A game's draw times follow from these; a change of any of them moves the draws not sold on. */
+const scheduleOf = (game: store.GameDb) =>
+  JSON.stringify([game.interval_seconds, game.draw_time, game.draw_days, game.time_zone, game.lock_seconds]);
+
+/**
+ * Changes a game's schedule and its draw policy. A draw's times are those of its row: when the schedule changes,
+ * the open draws not yet drawn that took no ticket are removed in the same write and written again from the new
+ * schedule (rescheduleDraws); a draw with tickets keeps the times it was sold at, and the lobby, the betting view
+ * and the result entry all follow its row.
+ */
 export async function updateGame(
   deps: AppDeps,
   call: OperatorCall,
@@ -68,10 +88,13 @@ export async function updateGame(
     const period = body.intervalSeconds ?? 86_400;
     if (body.lockSeconds >= period) fields.lockSeconds = 'invalid_value';
     if (Object.keys(fields).length > 0) throw new AppError('validation_failed', fields);
-    const before = consoleGameView(game, call.now);
+    const before = await consoleGameView(tx, code, call.now);
     await store.updateGame(tx, game.game_id, body, call.now);
-    const after = consoleGameView(orNotFound(await store.gameByCode(tx, code)), call.now);
-    return { entityId: code, before, after, result: after };
+    const changed = orNotFound(await store.gameByCode(tx, code));
+    const moved =
+      scheduleOf(changed) === scheduleOf(game) ? [] : await rescheduleDraws(deps, tx, changed, call.now);
+    const after = await consoleGameView(tx, code, call.now);
+    return { entityId: code, before, after: { ...after, movedDraws: moved }, result: after };
   });
 }
 
@@ -164,7 +187,13 @@ function consoleDrawView(row: store.DrawReportDb, currency: Currency): ConsoleDr
 
 export async function consoleDraws(
   deps: AppDeps,
-  query: { gameId?: string | undefined; state?: string | undefined; pageNo: number; pageSize: number },
+  query: {
+    gameId?: string | undefined;
+    state?: string | undefined;
+    numero?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
   now: Date,
 ) {
   const game = query.gameId ? await store.gameByCode(deps.db, query.gameId) : null;
@@ -173,6 +202,7 @@ export async function consoleDraws(
     store.drawReports(deps.db, {
       gameId: game?.game_id,
       state: query.state,
+      numero: query.numero,
       now,
       limit: query.pageSize,
       offset: (query.pageNo - 1) * query.pageSize,

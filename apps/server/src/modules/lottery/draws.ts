@@ -1,5 +1,5 @@
 import { type DrawResult, drawResult, seedHash } from '@tessera/lottery';
-import type { Transaction } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { seal, unseal } from '../../platform/secret-box.ts';
@@ -23,9 +23,24 @@ export const MISSED_AFTER_MS = 120_000;
 const sealContext = (gameId: number, numero: string, hash: string) =>
   `lottery-draw:${gameId}:${numero}:${hash}`;
 
+/** Scheduled draws looked at past ones whose rows closed early (voided before their time, or kept by their bets). */
+const MAX_SKIPPED = 3;
+
+/** A draw's row still takes bets. */
+const sellable = (draw: store.DrawDb, now: Date) => draw.state === 'open' && now < draw.locks_at;
+
+/** A written draw's times. */
+export const timesOf = (draw: store.DrawDb): DrawTimes => ({
+  numero: draw.numero,
+  opensAt: draw.opens_at,
+  locksAt: draw.locks_at,
+  drawsAt: draw.draws_at,
+});
+
 /**
  * The game's draw on sale and the next (count in all), their rows written when missing: an rng draw's seed is drawn
- * and sealed now, and its hash is public from this moment, before any ticket can be sold on it.
+ * and sealed now, and its hash is public from this moment, before any ticket can be sold on it. The schedule names
+ * the draws; a written row is the truth of its times, and one that no longer takes bets gives way to the next.
  */
 export async function ensureDraws(
   deps: AppDeps,
@@ -34,54 +49,111 @@ export async function ensureDraws(
   count = 2,
 ): Promise<store.DrawDb[]> {
   const draws: store.DrawDb[] = [];
-  for (const times of drawsFrom(game, now, count)) {
-    draws.push(
+  for (const times of drawsFrom(game, now, count + MAX_SKIPPED)) {
+    if (draws.length === count) break;
+    const draw =
       (await store.drawByNumero(deps.db, game.game_id, times.numero)) ??
-        (await createDraw(deps, game, times, now)),
-    );
+      (await createDraw(deps, game, times, now));
+    if (sellable(draw, now)) draws.push(draw);
   }
   return draws;
 }
 
-async function createDraw(
+/**
+ * The draw on sale of each game, as the lobby and the betting views show it, without writing anything: its row's
+ * times once written (the times bets are taken and the result is entered at), the schedule's until then; a row that
+ * no longer takes bets gives way to the next draw. A disabled game has none.
+ */
+export async function drawsOnSale(
+  db: Queryable,
+  games: store.GameDb[],
+  now: Date,
+): Promise<Map<number, DrawTimes | null>> {
+  const scheduled = new Map(
+    games.filter((game) => game.enabled).map((game) => [game.game_id, drawsFrom(game, now, 1 + MAX_SKIPPED)]),
+  );
+  const rows = await store.drawsByNumero(
+    db,
+    [...scheduled].flatMap(([gameId, list]) => list.map((times) => ({ gameId, numero: times.numero }))),
+  );
+  const written = new Map(rows.map((row) => [`${row.game_id}:${row.numero}`, row]));
+  const onSale = new Map<number, DrawTimes | null>();
+  for (const game of games) {
+    let found: DrawTimes | null = null;
+    for (const times of scheduled.get(game.game_id) ?? []) {
+      const row = written.get(`${game.game_id}:${times.numero}`);
+      if (!row || sellable(row, now)) {
+        found = row ? timesOf(row) : times;
+        break;
+      }
+    }
+    onSale.set(game.game_id, found);
+  }
+  return onSale;
+}
+
+function createDraw(deps: AppDeps, game: store.GameDb, times: DrawTimes, now: Date): Promise<store.DrawDb> {
+  return write(deps.db, { isolation: 'read committed' }, (tx) => writeDraw(deps, tx, game, times, now));
+}
+
+/** Writes a draw's row unless it exists (with an rng draw's sealed seed and its job), in the caller's write. */
+async function writeDraw(
   deps: AppDeps,
+  tx: Transaction,
   game: store.GameDb,
   times: DrawTimes,
   now: Date,
 ): Promise<store.DrawDb> {
   const seed = game.source === 'rng' ? deps.rng.bytes(32).toString('hex') : null;
   const hash = seed ? seedHash(seed) : null;
-  return write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    const written = await store.insertDraw(
-      tx,
-      {
-        gameId: game.game_id,
-        numero: times.numero,
-        opensAt: times.opensAt,
-        locksAt: times.locksAt,
-        drawsAt: times.drawsAt,
-        seedSealed:
-          seed && hash
-            ? seal(secretsKeyOf(deps), sealContext(game.game_id, times.numero, hash), seed, deps.rng)
-            : null,
-        seedHash: hash,
-      },
-      now,
-    );
-    if (written) {
-      if (game.source === 'rng') {
-        await enqueue(
-          tx,
-          { kind: DRAW_JOB, payload: { drawId: String(written.id) }, runAt: times.drawsAt },
-          now,
-        );
-      }
-      return written;
+  const written = await store.insertDraw(
+    tx,
+    {
+      gameId: game.game_id,
+      numero: times.numero,
+      opensAt: times.opensAt,
+      locksAt: times.locksAt,
+      drawsAt: times.drawsAt,
+      seedSealed:
+        seed && hash
+          ? seal(secretsKeyOf(deps), sealContext(game.game_id, times.numero, hash), seed, deps.rng)
+          : null,
+      seedHash: hash,
+    },
+    now,
+  );
+  if (written) {
+    if (game.source === 'rng') {
+      await enqueue(
+        tx,
+        { kind: DRAW_JOB, payload: { drawId: String(written.id) }, runAt: times.drawsAt },
+        now,
+      );
     }
-    const existing = await store.drawByNumero(tx, game.game_id, times.numero);
-    if (!existing) throw new Error('the draw vanished while it was written');
-    return existing;
-  });
+    return written;
+  }
+  const existing = await store.drawByNumero(tx, game.game_id, times.numero);
+  if (!existing) throw new Error('the draw vanished while it was written');
+  return existing;
+}
+
+/**
+ * After a game's schedule changed, in the same write: its open draws not yet drawn that took no ticket are removed,
+ * and the draws on sale under the new schedule written (new seeds, their hashes published with the change), so no
+ * process can write one at the old times in between. A draw with tickets keeps the times it was sold at. Answers
+ * the numeros removed.
+ */
+export async function rescheduleDraws(
+  deps: AppDeps,
+  tx: Transaction,
+  game: store.GameDb,
+  now: Date,
+): Promise<string[]> {
+  const removed = await store.removeUnbetDraws(tx, game.game_id, now);
+  if (game.enabled) {
+    for (const times of drawsFrom(game, now, 2)) await writeDraw(deps, tx, game, times, now);
+  }
+  return removed;
 }
 
 /** The draw's seed once revealed, or unsealed; null when it does not open (the secrets key changed). */

@@ -7,12 +7,13 @@ import {
   toMajor,
 } from '@tessera/contract';
 import { BET_TYPE_ORDER, type BetTypeCode } from '@tessera/lottery';
+import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { gameName } from '../games/catalogue.ts';
 import { currencyOf } from '../wallet/settings.ts';
-import { drawIfDue, ensureDraws } from './draws.ts';
-import { drawsFrom } from './schedule.ts';
+import { drawIfDue, drawsOnSale, ensureDraws, timesOf } from './draws.ts';
+import { drawAfter } from './schedule.ts';
 import * as store from './store.ts';
 import { drawView, gameView } from './views.ts';
 
@@ -32,6 +33,17 @@ const DAY_MS = 86_400_000;
 
 async function enabledGames(deps: AppDeps, prizeMode?: PrizeMode) {
   return store.listGames(deps.db, { enabledOnly: true, prizeMode });
+}
+
+/** Games as the wire shows them, each with its draw on sale as stored (drawsOnSale), in their order. */
+export async function gameViews(
+  db: Queryable,
+  games: store.GameDb[],
+  language: string,
+  now: Date,
+): Promise<LotteryGame[]> {
+  const onSale = await drawsOnSale(db, games, now);
+  return games.map((game) => gameView(game, onSale.get(game.game_id) ?? null, language, now));
 }
 
 function menusOf(games: LotteryGame[], language: string, tagOf = (game: LotteryGame) => game.gameMenuTag) {
@@ -57,10 +69,7 @@ export async function gameMenus(
   now: Date,
 ) {
   const games = await enabledGames(deps, prizeMode);
-  return menusOf(
-    games.map((game) => gameView(game, language, now)),
-    language,
-  );
+  return menusOf(await gameViews(deps.db, games, language, now), language);
 }
 
 /** The games the member bet on most recently, as one menu RECENT. */
@@ -74,17 +83,18 @@ export async function recentMenus(
   const ids = await store.recentGameIds(deps.db, memberId, query.recentCount);
   const games = await enabledGames(deps, query.prizeMode);
   const byId = new Map(games.map((game) => [game.game_id, game]));
-  const recent = ids.flatMap((id) => {
-    const game = byId.get(id);
-    return game ? [gameView(game, language, now)] : [];
-  });
+  const recent = await gameViews(
+    deps.db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+    language,
+    now,
+  );
   return recent.length === 0 ? {} : menusOf(recent, language, () => 'RECENT');
 }
 
 /** The lottery games by the header's game type they belong to: the e-lottery under ELOTT, the others under LOTT. */
 export async function gamesByGameType(deps: AppDeps, language: string, now: Date) {
-  const games = await enabledGames(deps);
-  const views = games.map((game) => gameView(game, language, now));
+  const views = await gameViews(deps.db, await enabledGames(deps), language, now);
   return {
     LOTT: views.filter((game) => game.prizeMode !== 'Elott'),
     ELOTT: views.filter((game) => game.prizeMode === 'Elott'),
@@ -92,7 +102,7 @@ export async function gamesByGameType(deps: AppDeps, language: string, now: Date
 }
 
 export async function gameList(deps: AppDeps, prizeMode: PrizeMode | undefined, language: string, now: Date) {
-  return (await enabledGames(deps, prizeMode)).map((game) => gameView(game, language, now));
+  return gameViews(deps.db, await enabledGames(deps, prizeMode), language, now);
 }
 
 /** The games with the most tickets of the last week, then in their order; count at most. */
@@ -106,11 +116,12 @@ export async function popularGames(
     enabledGames(deps, query.prizeMode),
     store.ticketCountsSince(deps.db, new Date(now.getTime() - POPULAR_DAYS * DAY_MS)),
   ]);
-  return games
+  const chosen = games
     .map((game, order) => ({ game, order, tickets: counts.get(game.game_id) ?? 0 }))
     .sort((a, b) => b.tickets - a.tickets || a.order - b.order)
     .slice(0, query.count)
-    .map(({ game }) => gameView(game, language, now));
+    .map(({ game }) => game);
+  return gameViews(deps.db, chosen, language, now);
 }
 
 /** The draw on sale of each game (or of one), with its countdowns. */
@@ -121,9 +132,12 @@ export async function openNumeros(
   now: Date,
 ) {
   const games = await enabledGames(deps, query.prizeMode);
-  return games
-    .filter((game) => !query.gameId || game.code === query.gameId)
-    .map((game) => gameView(game, language, now));
+  return gameViews(
+    deps.db,
+    games.filter((game) => !query.gameId || game.code === query.gameId),
+    language,
+    now,
+  );
 }
 
 async function gameOf(deps: AppDeps, code: string): Promise<store.GameDb> {
@@ -171,8 +185,12 @@ export async function nearDraws(deps: AppDeps, code: string, count: number, lang
   const game = await gameOf(deps, code);
   const draws = await ensureDraws(deps, game, now, Math.min(count, 2));
   const views = draws.map((draw) => drawView(draw, game, language));
-  // Further draws are named by the schedule; their rows (and seeds) are written when they come near.
-  for (const times of drawsFrom(game, now, count).slice(draws.length)) {
+  // Further draws are named by the schedule, after the last written; their rows (and seeds) are written when they
+  // come near.
+  let after = draws.at(-1)?.draws_at ?? now;
+  while (views.length < count) {
+    const times = drawAfter(game, after);
+    after = times.drawsAt;
     views.push({
       gameId: game.code,
       gameName: gameName(game.names, language),
@@ -222,7 +240,7 @@ export async function gameDetail(
   const major = (minor: bigint | string) => toMajor(BigInt(minor), currency.digits);
   const offered = new Map(odds.filter((row) => row.enabled).map((row) => [row.bet_type, row]));
   return {
-    game: gameView(game, language, now),
+    game: gameView(game, current ? timesOf(current) : null, language, now),
     betTypes: BET_TYPE_ORDER.flatMap((betType: BetTypeCode) => {
       const row = offered.get(betType);
       return row

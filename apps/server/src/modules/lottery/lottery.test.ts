@@ -1,11 +1,17 @@
-import { type LotteryDraw, type LotteryMenu, TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
+import {
+  type LotteryDraw,
+  type LotteryMenu,
+  TRIAL_ACCOUNT_IS_AGENT,
+  withdrawalPlayerEndpoints,
+} from '@tessera/contract';
 import { type DrawResult, seedHash, verifyDraw } from '@tessera/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { mainBalance } from '../games/house/testing.ts';
 import { walletMember } from '../wallet/testing.ts';
+import { drawIfDue } from './draws.ts';
 import { sweep } from './jobs.ts';
-import { ticketOutcome } from './settlement.ts';
+import { settleDraw, ticketOutcome } from './settlement.ts';
 import { betCall, currentDraw, drawRow, setOdds, ticketRows } from './testing.ts';
 
 /**
@@ -433,4 +439,64 @@ describe('every lottery call', () => {
       expect(visitor.status, `${path} as a visitor`).toBe(membersOnly ? 401 : 200);
     },
   );
+});
+
+describe('the withdrawal turnover', () => {
+  /** What the withdrawal page says the member has wagered towards the turnover (major units). */
+  const wagered = async (token: string) =>
+    (await t.get(withdrawalPlayerEndpoints.withdrawalInfo.path, token)).body.value.turnoverWagered;
+  /** Draws (or voids) one E_MB3 draw and settles it, as its jobs would, leaving the other games' draws alone. */
+  const drawAndSettle = async (numero: string) => {
+    const draw = await drawRow(t, 'E_MB3', numero);
+    await drawIfDue(t.deps, draw.id, t.clock.now());
+    await settleDraw(t.deps, draw.id, t.clock.now());
+  };
+
+  it('counts a ticket’s stake when it is sold, and takes it back when the ticket is cancelled or refunded', async () => {
+    t.clock.advance(5 * 3_600_000);
+    await t.db.query("update lottery_games set missed = 'void' where code = 'E_MB3'");
+    const member = await walletMember(t, { funds: 500n * PHP });
+    const { numero, drawsAt } = await currentDraw(t, 'E_MB3');
+    const bet = (numbers: string[], points: number) =>
+      betCall(t, member.token, { gameId: 'E_MB3', numero, betType: 'de_special', numbers, points });
+    const kept = await bet(['12'], 5);
+    const cancelled = await bet(['34'], 7);
+    const refused = await bet(['56'], 1_000);
+    expect([kept.body.value.stake, cancelled.body.value.stake, refused.body.code]).toEqual([
+      5,
+      7,
+      'insufficient_balance',
+    ]);
+    expect(await wagered(member.token)).toBe(12);
+
+    await t.send('POST', `/wps/lottery/bets/${cancelled.body.value.ticketNo}/cancel`, {}, member.token);
+    expect(await wagered(member.token)).toBe(5);
+
+    // Missed while the server was down: the draw is voided and the kept ticket refunded, its stake with it.
+    t.clock.set(new Date(drawsAt.getTime() + 10 * 60_000));
+    await drawAndSettle(numero);
+    expect((await ticketRows(t, member.id)).map((ticket) => ticket.state)).toEqual(['refunded', 'cancelled']);
+    expect(await wagered(member.token)).toBe(0);
+    expect(await mainBalance(t, member.id)).toBe(500n * PHP);
+    await t.db.query("update lottery_games set missed = 'late' where code = 'E_MB3'");
+  });
+
+  it('keeps a settled ticket’s stake in the turnover, won or lost', async () => {
+    t.clock.advance(6 * 3_600_000);
+    const member = await walletMember(t, { funds: 500n * PHP });
+    const { numero, drawsAt } = await currentDraw(t, 'E_MB3');
+    const every = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    const sold = await betCall(t, member.token, {
+      gameId: 'E_MB3',
+      numero,
+      betType: 'de_special',
+      numbers: every,
+      points: 1,
+    });
+    expect(sold.body.value.stake).toBe(100);
+    t.clock.set(drawsAt);
+    await drawAndSettle(numero);
+    expect((await ticketRows(t, member.id))[0]?.state).toBe('won');
+    expect(await wagered(member.token)).toBe(100);
+  });
 });

@@ -143,4 +143,53 @@ describe('lottery draws under concurrency', () => {
     expect(await mainBalance(t, member.id)).toBe(1n * PHP);
     expect(await ticketRows(t, member.id)).toHaveLength(3);
   });
+
+  it('a schedule change racing bets on the draw it would move leaves one draw row, whose times every ticket shows', async () => {
+    // Wednesday 10 June, 10:00 in Vietnam: XSMB (18:15, 11:15 UTC) is on sale; it is moved to 20:30 while bets arrive.
+    t.clock.set(new Date('2026-06-10T03:00:00Z'));
+    const operations = await t.operatorToken('operations');
+    const members = await Promise.all(
+      Array.from({ length: 6 }, () => walletMember(t, { funds: 100n * PHP })),
+    );
+    const { numero } = await currentDraw(t, 'XSMB');
+    const schedule = (drawTime: string) => ({
+      enabled: true,
+      lockSeconds: 900,
+      intervalSeconds: null,
+      drawTime,
+      drawDays: '1,2,3,4,5,6,7',
+      missed: 'late',
+    });
+    const [change, ...bets] = await Promise.all([
+      t.send('PUT', '/backoffice/api/lottery/games/XSMB', schedule('20:30'), operations),
+      ...members.map((member) =>
+        betCall(t, member.token, { gameId: 'XSMB', numero, betType: 'lo2', numbers: ['45'], points: 1 }),
+      ),
+    ]);
+    try {
+      expect(change?.body.success, change?.body.code).toBe(true);
+      // A bet is sold on the draw, or refused because the draw it named was moved: nothing else.
+      for (const bet of bets) {
+        expect(bet.body.success || bet.body.code === 'lottery_betting_closed', bet.body.code).toBe(true);
+      }
+      const sold = bets.filter((bet) => bet.body.success).length;
+      const draw = await drawRow(t, 'XSMB', numero);
+      const tickets = await t.db.query<{ draw_id: bigint }>(
+        'select draw_id from lottery_tickets where draw_id = $1',
+        [draw.id],
+      );
+      expect(tickets).toHaveLength(sold);
+      // The draw kept its times (a ticket came first) or moved (the change came first, and bets after it were sold
+      // on the moved draw): either way each ticket says the times of the one draw row.
+      expect(['2026-06-10T11:15:00.000Z', '2026-06-10T13:30:00.000Z']).toContain(draw.draws_at.toISOString());
+      for (const bet of bets.filter((answer) => answer.body.success)) {
+        expect(bet.body.value.drawsAt).toBe(draw.draws_at.toISOString());
+      }
+      for (const [index, member] of members.entries()) {
+        expect(await mainBalance(t, member.id)).toBe(bets[index]?.body.success ? 77n * PHP : 100n * PHP);
+      }
+    } finally {
+      await t.send('PUT', '/backoffice/api/lottery/games/XSMB', schedule('18:15'), operations);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
 import { reverseInRound } from '../games/providers/store.ts';
 import * as ledger from '../wallet/ledger.ts';
+import { addWagered } from '../wallet/turnover.ts';
 import * as store from './store.ts';
 
 /** Tickets settled (or refunded) per transaction. */
@@ -110,7 +111,8 @@ async function payTickets(
 
 /**
  * Gives a placed ticket's stake back (a cancel before the lock, or a voided draw), in the caller's transaction: the
- * ticket leaves the placed state, its round is voided and its exposure released.
+ * ticket leaves the placed state, its round is voided, its stake leaves the withdrawal turnover (as a rolled-back
+ * game bet does) and its exposure released.
  */
 export async function refundTicket(
   tx: Transaction,
@@ -132,6 +134,7 @@ export async function refundTicket(
     },
     now,
   );
+  await addWagered(tx, ticket.member_id, -ticket.stake, now);
   await store.closeTicket(tx, ticket.id, { state, payout: null, hits: null }, now);
   await reverseInRound(tx, ticket.game_round_id, { bet: ticket.stake, win: 0n }, now);
 }

@@ -139,6 +139,39 @@ export async function drawByNumero(db: Queryable, gameId: number, numero: string
   return rows[0] ?? null;
 }
 
+/** The rows of the draws named, of several games at once (those not written yet are missing). */
+export async function drawsByNumero(
+  db: Queryable,
+  wanted: { gameId: number; numero: string }[],
+): Promise<DrawDb[]> {
+  if (wanted.length === 0) return [];
+  return db.query<DrawDb>(
+    `select ${DRAW_COLUMNS} from lottery_draws
+     where (game_id, numero) in (select * from unnest($1::int[], $2::text[]))`,
+    [wanted.map((draw) => draw.gameId), wanted.map((draw) => draw.numero)],
+  );
+}
+
+/**
+ * Removes a game's open draws not yet drawn that no ticket was ever written on (a schedule change writes them
+ * again from the new schedule): their rows are held first, so a bet in flight either wrote its ticket before (and
+ * the draw stays) or finds the draw gone. Answers the numeros removed.
+ */
+export async function removeUnbetDraws(tx: Queryable, gameId: number, now: Date): Promise<string[]> {
+  const held = await tx.query<{ id: bigint }>(
+    `select id from lottery_draws where game_id = $1 and state = 'open' and draws_at > $2 order by id for update`,
+    [gameId, now],
+  );
+  if (held.length === 0) return [];
+  const removed = await tx.query<{ numero: string }>(
+    `delete from lottery_draws d where d.id = any($1::bigint[])
+       and not exists (select 1 from lottery_tickets t where t.draw_id = d.id)
+     returning d.numero`,
+    [held.map((row) => row.id)],
+  );
+  return removed.map((row) => row.numero);
+}
+
 export async function drawById(db: Queryable, id: bigint | number): Promise<DrawDb | null> {
   const rows = await db.query<DrawDb>(`select ${DRAW_COLUMNS} from lottery_draws where id = $1`, [id]);
   return rows[0] ?? null;
@@ -258,24 +291,37 @@ export interface DrawReportDb extends DrawDb {
   payout: bigint;
 }
 
-/** Draws for the console, newest first, each with its tickets, stakes and payouts (refunds are not payouts). */
+/**
+ * Draws for the console, each with its tickets, stakes and payouts (refunds are not payouts): the draws of today (in
+ * each game's time zone) and before, newest first, then those of later days written ahead for betting, soonest
+ * first. A numero filter finds a draw by its number or its start (a day's draws: 20260601).
+ */
 export async function drawReports(
   db: Queryable,
   filter: {
     gameId?: number | undefined;
     state?: string | undefined;
+    numero?: string | undefined;
     drawId?: bigint | undefined;
     now: Date;
     limit: number;
     offset: number;
   },
 ): Promise<{ rows: DrawReportDb[]; total: number }> {
-  const where = `($1::int is null or d.game_id = $1) and ($6::bigint is null or d.id = $6) and (
+  const where = `($1::int is null or d.game_id = $1) and ($4::bigint is null or d.id = $4)
+    and ($5::text is null or starts_with(d.numero, $5)) and (
       $2::text is null or ($2 = 'awaiting' and d.state = 'open' and d.draws_at <= $3)
       or ($2 <> 'awaiting' and d.state = $2))`;
   const from = `lottery_draws d join lottery_games l on l.game_id = d.game_id join games g on g.id = d.game_id
     left join operators e on e.id = d.entered_by left join operators c on c.id = d.confirmed_by`;
-  const params = [filter.gameId ?? null, filter.state ?? null, filter.now];
+  const params = [
+    filter.gameId ?? null,
+    filter.state ?? null,
+    filter.now,
+    filter.drawId ?? null,
+    filter.numero ?? null,
+  ];
+  const laterDay = `(d.draws_at at time zone l.time_zone)::date > ($3::timestamptz at time zone l.time_zone)::date`;
   const [rows, [count]] = await Promise.all([
     db.query<DrawReportDb>(
       `select d.id, d.game_id, d.numero, d.opens_at, d.locks_at, d.draws_at, d.seed_sealed, d.seed_hash, d.seed,
@@ -289,13 +335,11 @@ export async function drawReports(
            as stake, coalesce(sum(payout) filter (where state in ('won', 'lost')), 0) as payout
          from lottery_tickets where draw_id = d.id) t on true
        where ${where}
-       order by d.draws_at desc, d.id desc limit $4 offset $5`,
-      [...params, filter.limit, filter.offset, filter.drawId ?? null],
+       order by ${laterDay}, case when ${laterDay} then d.draws_at end, d.draws_at desc, d.id desc
+       limit $6 offset $7`,
+      [...params, filter.limit, filter.offset],
     ),
-    db.query<{ total: bigint }>(
-      `select count(*) as total from ${from} where ${where.replaceAll('$6', '$4')}`,
-      [...params, filter.drawId ?? null],
-    ),
+    db.query<{ total: bigint }>(`select count(*) as total from ${from} where ${where}`, params),
   ]);
   return { rows, total: Number(count?.total ?? 0n) };
 }

@@ -8,7 +8,7 @@ import {
 import type { BetTypeCode } from '@tessera/lottery';
 import { gameName } from '../games/catalogue.ts';
 import type { Currency } from '../wallet/settings.ts';
-import { type DrawTimes, drawAfter, drawOnSale } from './schedule.ts';
+import type { DrawTimes } from './schedule.ts';
 import type * as store from './store.ts';
 
 /** The lottery's rows as the wire shows them: times as ISO text, money in major units. */
@@ -17,11 +17,15 @@ const EVERY_DAY = '1,2,3,4,5,6,7';
 const secondsUntil = (at: Date, now: Date) => Math.ceil((at.getTime() - now.getTime()) / 1000);
 
 /**
- * A game with its draw on sale, from its schedule alone (no row needed): numero, the seconds to its lock (lockTime)
- * and to its draw (remainTime), and when it is drawn (winningTime). A disabled game has nothing on sale.
+ * A game with its draw on sale (drawsOnSale: its row's times once written): numero, the seconds to its lock
+ * (lockTime) and to its draw (remainTime), and when it is drawn (winningTime). A disabled game has nothing on sale.
  */
-export function gameView(game: store.GameDb, language: string, now: Date): LotteryGame {
-  const onSale: DrawTimes | null = game.enabled ? drawOnSale(game, now) : null;
+export function gameView(
+  game: store.GameDb,
+  onSale: DrawTimes | null,
+  language: string,
+  now: Date,
+): LotteryGame {
   return {
     gameId: game.code,
     nodeId: game.game_id,
@@ -39,9 +43,6 @@ export function gameView(game: store.GameDb, language: string, now: Date): Lotte
     source: game.source,
   };
 }
-
-/** The next draw after now, whether on sale or locked (when it is drawn). */
-export const nextDrawAt = (game: store.GameDb, now: Date) => drawAfter(game, now).drawsAt;
 
 export function drawView(draw: store.DrawDb, game: store.GameDb, language: string): LotteryDraw {
   const drawn = draw.state === 'drawn' || draw.state === 'settled';

@@ -4,6 +4,7 @@ import { type BetTypeCode, isBetTypeCode } from '@tessera/lottery';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { usePhoneLayout } from '../../app/phoneLayout.ts';
 import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
@@ -83,6 +84,7 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
   const [chosenType, setChosenType] = useState<BetTypeCode | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [records, setRecords] = useState<RecordsTab>('results');
+  const phone = usePhoneLayout();
 
   const detailQuery = useQuery({
     ...gameDetailQuery(gameCode),
@@ -217,6 +219,13 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
                 }))}
                 selected={offer.betType}
                 onSelect={setChosenType}
+                // On a phone the bet types take one row that scrolls sideways, so the numbers are on the first
+                // screen; wider, they wrap.
+                scrollArrows={
+                  phone
+                    ? { previous: t('lottery.bet.previousTypes'), next: t('lottery.bet.nextTypes') }
+                    : undefined
+                }
               >
                 <BetBuilder
                   key={offer.betType}
