@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_LANGUAGES } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
+import { decimal } from '../wallet/money.ts';
 import { GAME_TYPES, gameVendor } from './player.ts';
 
 /**
@@ -93,7 +94,7 @@ export const gameListQuery = z.object({
   vassalage: vendorCode,
   gameClassify: z.union([z.literal(''), z.literal('ALL'), gameClass]).optional(),
   gameName: optionalText(60),
-  minBet: z.coerce.number().min(0).max(1_000_000_000).optional(),
+  minBet: decimal.pipe(z.number().min(0).max(1_000_000_000)).optional(),
   minLineNum: z.coerce.number().int().min(0).max(10_000).optional(),
   /** lobby (the default): the operator's order; new: the games added to the catalogue last, first (home's rail). */
   sort: z.enum(['lobby', 'new']).optional(),

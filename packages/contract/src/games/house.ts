@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { decimal, MAX_AMOUNT } from '../wallet/money.ts';
 
 /**
  * The house game provider's frame API (/house/api): what the house's own game pages call. A page is opened by a
@@ -342,8 +343,8 @@ export type HouseGameSettings = z.infer<typeof houseGameSettings>;
 
 export const houseGameUpdate = z.object({
   rtp: z.enum(HOUSE_RTPS),
-  minBet: z.number().positive().max(1e12),
-  maxBet: z.number().positive().max(1e12),
+  minBet: decimal.pipe(z.number().positive().max(MAX_AMOUNT)),
+  maxBet: decimal.pipe(z.number().positive().max(MAX_AMOUNT)),
 });
 
 export const houseConsoleEndpoints = {

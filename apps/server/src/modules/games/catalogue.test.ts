@@ -133,6 +133,9 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
       { gameType: 'CASINO' },
       { gameClassify: 'POKER' },
       { sort: 'oldest' },
+      // A bet size is a decimal, never a coerced hex or empty value.
+      { minBet: '0x10' },
+      { minBet: 'true' },
     ];
     for (const params of mistakes) {
       const res = await t.get(`${api.gameList.path}?${query(params)}`);

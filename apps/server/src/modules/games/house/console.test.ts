@@ -64,7 +64,7 @@ describe('console: house games', () => {
     const before = (await t.get(api.games.path, tok.operations)).body.value.find(
       (game: { id: number }) => game.id === id,
     );
-    const res = await t.send('PUT', path(id), { rtp: '92', minBet: 1, maxBet: 5 }, tok.operations);
+    const res = await t.send('PUT', path(id), { rtp: '92', minBet: 1, maxBet: '5' }, tok.operations);
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({ id, rtp: '92', minBet: 1, maxBet: 5 });
     expect(res.body.value.configFingerprint).not.toBe(before.configFingerprint);
@@ -102,6 +102,9 @@ describe('console: house games', () => {
       [{ rtp: '96', minBet: 0.3, maxBet: 10 }, { minBet: 'Value is not valid' }],
       [{ rtp: '96', minBet: 10, maxBet: 1 }, { maxBet: 'Value is not valid' }],
       [{ rtp: '96', minBet: 0.201, maxBet: 1 }, { minBet: 'Value is not valid' }],
+      // Limits are numbers or decimal strings, nothing coerced.
+      [{ rtp: '96', minBet: true, maxBet: 1 }, { minBet: 'Value is not valid' }],
+      [{ rtp: '96', minBet: 1, maxBet: '0x10' }, { maxBet: 'Format is not valid' }],
     ];
     for (const [body, fields] of cases) {
       checks.expectFailure(
