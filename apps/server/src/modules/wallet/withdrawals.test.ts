@@ -567,6 +567,25 @@ describe('withdrawals', () => {
       expect([twice.status, twice.body.code]).toEqual([409, 'withdrawal_not_awaiting_confirmation']);
     });
 
+    it('a broken multipart body gets a 400 envelope and leaves the withdrawal awaiting confirmation', async () => {
+      const done = await approved(300);
+      for (const payload of [
+        '--x\r\nContent-Disposition: form-data; name="confirmation"\r\n\r\nreceived',
+        '--x\r\nContent-Disposition: form-data; name="proof"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0000\u0000',
+        '--x\r\nContent-Disposition: form-data; name="proof"',
+      ]) {
+        const res = await t.call({
+          method: 'POST',
+          url: at(api.confirmWithdrawal.path, { orderNo: done.orderNo }),
+          token: done.token,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          payload,
+        });
+        expect([res.status, res.body.code, res.body.success]).toEqual([400, 'bad_request', false]);
+      }
+      expect((await rowOf(done.orderNo)).confirmation).toBeNull();
+    });
+
     it('partly received: the amount received and the remainder, a claim finance refunds', async () => {
       const done = await approved(300);
       for (const [fields, key] of [
