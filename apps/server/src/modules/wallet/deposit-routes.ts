@@ -1,6 +1,7 @@
 import { depositPlayerEndpoints as api, depositConsoleEndpoints as consoleApi } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import {
@@ -9,6 +10,7 @@ import {
   consoleDeposits,
   createDeposit,
   exportDepositsCsv,
+  logMalformedCallback,
   memberDeposit,
   memberDeposits,
   receiveCallback,
@@ -40,7 +42,14 @@ export function depositRoutes(app: FastifyInstance, deps: AppDeps): void {
     deps,
     api.gatewayCallback,
     async ({ params, request, ip, now }) => receiveCallback(deps, params.id, request.body, ip, now),
-    { signedByCaller: true },
+    {
+      signedByCaller: true,
+      // receiveCallback logs the refusals it makes; those made before it (the body, the contract) are logged here.
+      onRefused: async (request, error) => {
+        if (!(error instanceof AppError && error.code === 'callback_refused'))
+          await logMalformedCallback(deps, request);
+      },
+    },
   );
 
   const channels = consoleApi.channels;

@@ -550,6 +550,54 @@ describe('deposits', () => {
       expect(await balance(me.token)).toBe(200);
     });
 
+    it('refuses and logs a malformed callback: deeply nested JSON, text the database cannot store, not JSON, another type', async () => {
+      const me = await member();
+      const order = await onlineOrder(me.token, 120);
+      const genuine = {
+        merchant: MERCHANT,
+        orderNo: order.orderNo,
+        paymentId: sandbox.payment(order.orderNo)?.paymentId ?? '',
+        amount: '120.00',
+        currency: 'PHP',
+        status: 'success',
+        timestamp: '1780315200',
+      };
+      const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      const cases: [string, string, string, number][] = [
+        ['nested 5,000 levels', `{"orderNo":"${order.orderNo}","extra":${nested}}`, 'application/json', 400],
+        [
+          'a NUL in the status',
+          JSON.stringify({ ...genuine, status: 'succ\u0000ess' }),
+          'application/json',
+          400,
+        ],
+        ['not JSON', '{"orderNo": ', 'application/json', 400],
+        ['plain text', `orderNo=${order.orderNo}`, 'text/plain', 400],
+        ['XML', '<orderNo/>', 'application/xml', 415],
+      ];
+      for (const [name, body, type, status] of cases) {
+        const before = await t.db.query<{ n: number }>('select count(*)::int as n from gateway_callbacks');
+        const response = await fetch(`${siteUrl}${path(api.gatewayCallback.path, { id: online.id })}`, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body,
+        });
+        const answer = (await response.json()) as ApiResponse['body'];
+        expect([name, response.status, answer.success]).toEqual([name, status, false]);
+        const [logged] = await t.db.query<{ outcome: string; channel_id: number | null; n: number }>(
+          'select outcome, channel_id, (select count(*)::int from gateway_callbacks) as n from gateway_callbacks order by id desc limit 1',
+        );
+        expect([name, logged?.outcome, logged?.channel_id, logged?.n]).toEqual([
+          name,
+          'refused_malformed',
+          online.id,
+          (before[0]?.n ?? 0) + 1,
+        ]);
+      }
+      expect(await view(me.token, order.orderNo)).toMatchObject({ status: 'pending' });
+      expect(await balance(me.token)).toBe(0);
+    });
+
     it('duplicate callbacks arriving together credit once', async () => {
       const me = await member();
       const order = await onlineOrder(me.token, 500);
