@@ -1,4 +1,5 @@
 import { DEFAULT_RTP, fishConfig, slotGame } from '@tessera/house-games';
+import type { Config } from '../../config.ts';
 import { storeImage } from '../../modules/content/service.ts';
 import { houseTileSvg } from '../../modules/games/house/tiles.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
@@ -20,6 +21,16 @@ export interface DemoGateway {
   sandboxUrl: string;
   sandboxSecret: string;
   secretsKey: Buffer;
+}
+
+/** The demo's online channel's gateway: the sandbox, only while it runs (PAYMENT_SANDBOX); null otherwise. */
+export function demoGatewayOf(config: Pick<Config, 'payments' | 'secretsKey'>): DemoGateway | null {
+  if (!config.payments.sandbox || !config.secretsKey) return null;
+  return {
+    sandboxUrl: config.payments.sandboxUrl,
+    sandboxSecret: config.payments.sandboxSecret,
+    secretsKey: config.secretsKey,
+  };
 }
 
 export async function seed(

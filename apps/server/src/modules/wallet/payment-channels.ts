@@ -6,7 +6,7 @@ import {
   toMinor,
 } from '@tessera/contract';
 import type { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { type Config, PUBLISHED_SANDBOX_SECRET } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
@@ -35,12 +35,37 @@ function secretsKey(config: Config): Buffer {
   return config.secretsKey;
 }
 
-/** The gateway a channel pays through, with its opened secret; null for a bank channel or an unopenable secret. */
-export function gatewayAccount(config: Config, channel: Channel): GatewayAccount | null {
+/** The channel's opened gateway secret; null for a bank channel or a secret that does not open. */
+function openedSecret(config: Config, channel: Channel): string | null {
   if (channel.kind !== 'gateway' || !channel.gateway_secret) return null;
-  const secret = unseal(secretsKey(config), secretContext(channel.id), channel.gateway_secret);
+  return unseal(secretsKey(config), secretContext(channel.id), channel.gateway_secret);
+}
+
+/**
+ * The gateway a channel pays through, with its opened secret; null for a bank channel, an unopenable secret, or
+ * the published sandbox secret while the sandbox is off (anyone could sign that channel's callbacks).
+ */
+export function gatewayAccount(config: Config, channel: Channel): GatewayAccount | null {
+  const secret = openedSecret(config, channel);
   if (secret === null) return null;
+  if (secret === PUBLISHED_SANDBOX_SECRET && !config.payments.sandbox) return null;
   return { url: channel.gateway_url, merchant: channel.gateway_merchant, secret };
+}
+
+/**
+ * The start check: in production (NODE_ENV=production) the server does not start while a payment channel signs
+ * with the published sandbox secret, since anyone could then credit that channel's pending orders.
+ */
+export async function refuseDemoSecretsInProduction(db: Queryable, config: Config): Promise<void> {
+  if (!config.production) return;
+  const channels = await store.listChannels(db, { enabledOnly: false });
+  const named = channels.filter((channel) => openedSecret(config, channel) === PUBLISHED_SANDBOX_SECRET);
+  if (named.length === 0) return;
+  throw new Error(
+    `Refusing to start in production: payment channel ${named
+      .map((channel) => `${channel.id} (${channel.name})`)
+      .join(', ')} uses the published sandbox secret; give it its own secret in the console or delete it`,
+  );
 }
 
 export function findChannel(db: Queryable, id: number): Promise<Channel | null> {
@@ -66,7 +91,7 @@ export async function playerChannels(deps: AppDeps) {
     depositsAvailable(deps.db),
   ]);
   const channels = rows
-    .filter((row) => row.kind === 'bank' || row.gateway_secret !== '')
+    .filter((row) => row.kind === 'bank' || gatewayAccount(deps.config, row) !== null)
     .map(
       (row): DepositChannel => ({
         id: row.id,
