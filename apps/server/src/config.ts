@@ -78,6 +78,7 @@ const schema = z.object({
   LEGACY_ENCRYPTION: flag.default(false),
   PAYMENT_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8090'),
   PAYMENT_SANDBOX: flag.default(true),
+  OPERATOR_URLS_ALLOW_PRIVATE: flag.default(false),
   PAYMENT_SANDBOX_SECRET: z.string().min(8).default(PUBLISHED_SANDBOX_SECRET),
   PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   PAYMENT_QUERY_CRON: z.string().default('* * * * *'),
@@ -100,6 +101,12 @@ export type Config = {
   host: string;
   /** NODE_ENV=production: start checks refuse what only a demo or a test may use. */
   production: boolean;
+  /**
+   * OPERATOR_URLS_ALLOW_PRIVATE: URLs operators enter for the server to fetch (the lottery results feed) may point
+   * at loopback, private and link-local addresses. Off by default; tests and installs with feeds on their own
+   * network turn it on.
+   */
+  operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;
   databaseUrl: string | null;
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses and CIDR ranges. */
@@ -279,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     production: env.NODE_ENV === 'production',
+    operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
