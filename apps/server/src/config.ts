@@ -102,9 +102,9 @@ export type Config = {
   /** NODE_ENV=production: start checks refuse what only a demo or a test may use. */
   production: boolean;
   /**
-   * OPERATOR_URLS_ALLOW_PRIVATE: URLs operators enter for the server to fetch (the lottery results feed) may point
-   * at loopback, private and link-local addresses. Off by default; tests and installs with feeds on their own
-   * network turn it on.
+   * OPERATOR_URLS_ALLOW_PRIVATE: URLs operators enter for the server to reach (the lottery results feed, a payment
+   * gateway) may point at loopback, private and link-local addresses. Off by default; tests and installs with such
+   * services on their own network turn it on.
    */
   operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;

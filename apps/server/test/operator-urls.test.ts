@@ -77,7 +77,7 @@ describe('operator-entered URLs', () => {
     ).resolves.toBeUndefined();
   });
 
-  describe('the lottery results feed, without the setting', () => {
+  describe('the lottery results feed and payment gateways, without the setting', () => {
     let t: TestApp;
     let feed: Server;
     let requests = 0;
@@ -113,6 +113,36 @@ describe('operator-entered URLs', () => {
         ]);
       }
       expect(requests).toBe(0);
+    });
+
+    it("refuses a payment channel's gateway URL on a private address", async () => {
+      const finance = await t.operatorToken('finance');
+      const channel = {
+        kind: 'gateway',
+        name: 'Internal gateway',
+        minAmount: 50,
+        maxAmount: 20_000,
+        presets: [100],
+        gatewayMerchant: 'm',
+        gatewaySecret: 'a-secret-of-its-own',
+      };
+      for (const gatewayUrl of ['http://127.0.0.1:8090', 'http://10.0.0.5/pay', 'http://[fd00::5]/pay']) {
+        const res = await t.send(
+          'POST',
+          '/backoffice/api/wallet/payment-channels',
+          { ...channel, gatewayUrl },
+          finance,
+        );
+        expect([gatewayUrl, res.status, res.body.code, Object.keys(res.body.fields ?? {})]).toEqual([
+          gatewayUrl,
+          400,
+          'validation_failed',
+          ['gatewayUrl'],
+        ]);
+      }
+      expect(
+        await t.db.query('select 1 from payment_channels where name = $1', ['Internal gateway']),
+      ).toEqual([]);
     });
   });
 });

@@ -55,7 +55,10 @@ describe('the demo payment channel and the published sandbox secret', () => {
     let channelId: number;
     beforeAll(async () => {
       const base = loadConfig({ LOG_LEVEL: 'silent', PAYMENT_SANDBOX: '0' });
-      t = await startTestApp({ runJobs: false, config: { payments: base.payments } });
+      t = await startTestApp({
+        runJobs: false,
+        config: { payments: base.payments, operatorUrlsAllowPrivate: true },
+      });
       const finance = await t.operatorToken('finance');
       const created = await t.send(
         'POST',

@@ -121,7 +121,12 @@ describe('deposits', () => {
     const base = loadConfig({ LOG_LEVEL: 'silent' });
     t = await startTestApp({
       runJobs: false,
-      config: { siteUrl, payments: { ...base.payments, queryAfterMinutes: 5, orderExpiryHours: 24 } },
+      // The sandbox gateway listens on loopback, which operator-entered URLs reach only with this setting.
+      config: {
+        siteUrl,
+        operatorUrlsAllowPrivate: true,
+        payments: { ...base.payments, queryAfterMinutes: 5, orderExpiryHours: 24 },
+      },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     tokens = await openCallerTokens(t);

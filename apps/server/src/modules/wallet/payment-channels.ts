@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { checkOperatorUrl } from '../../platform/operator-urls.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import type { Rng } from '../../platform/rng.ts';
 import { seal, unseal } from '../../platform/secret-box.ts';
@@ -179,9 +180,19 @@ function toWrite(input: ChannelInput, currency: Currency): store.ChannelWrite {
   };
 }
 
+/** A gateway URL the operator entered or changed: no loopback, private or link-local address (unless allowed). */
+async function checkGatewayUrl(deps: AppDeps, row: store.ChannelWrite, before: Channel | null) {
+  if (row.kind !== 'gateway' || row.gatewayUrl === before?.gateway_url) return;
+  await checkOperatorUrl(row.gatewayUrl, {
+    allowPrivate: deps.config.operatorUrlsAllowPrivate,
+    field: 'gatewayUrl',
+  });
+}
+
 export async function createChannel(deps: AppDeps, call: OperatorCall, input: ChannelInput) {
   const currency = await currencyOf(deps);
   const row = toWrite(input, currency);
+  await checkGatewayUrl(deps, row, null);
   if (input.kind === 'gateway' && input.gatewaySecret === '') {
     throw new AppError('validation_failed', { gatewaySecret: 'required' });
   }
@@ -207,6 +218,8 @@ export async function createChannel(deps: AppDeps, call: OperatorCall, input: Ch
 export async function updateChannel(deps: AppDeps, call: OperatorCall, id: number, input: ChannelInput) {
   const currency = await currencyOf(deps);
   const row = toWrite(input, currency);
+  // The seeded sandbox channel keeps its loopback URL when finance edits something else.
+  await checkGatewayUrl(deps, row, await store.findChannel(deps.db, id));
   return operatorWrite(deps, call, { entity: 'payment_channel', action: 'update' }, async (tx) => {
     const before = orNotFound(await store.lockChannel(tx, id));
     let updated = orNotFound(await store.updateChannel(tx, id, row, call.now));
