@@ -180,6 +180,11 @@ export const depositPlayerEndpoints = {
 const finance = operator('finance');
 
 const channelText = (max: number) => z.string().trim().max(max).default('');
+/** A channel's name and instructions in one language. */
+const channelVersion = z
+  .object({ name: channelText(60), instructions: channelText(2000) })
+  .strict()
+  .default({ name: '', instructions: '' });
 
 /**
  * A payment channel as the console writes it. Bank transfer needs the receiving account; a gateway needs its
@@ -206,6 +211,11 @@ export const paymentChannelInput = z
       .default(''),
     gatewayMerchant: channelText(64),
     gatewaySecret: z.string().max(256).default(''),
+    /** Its name and instructions in Vietnamese and Chinese ('' where it has none: its own show). */
+    translations: z
+      .object({ VI: channelVersion, CN: channelVersion })
+      .strict()
+      .default({ VI: { name: '', instructions: '' }, CN: { name: '', instructions: '' } }),
   })
   .superRefine((value, context) => {
     const required = (field: keyof typeof value) => {
@@ -246,6 +256,11 @@ export const paymentChannelRow = z.object({
   gatewayMerchant: z.string(),
   /** Whether a signing secret is stored (it is never sent back). */
   hasSecret: z.boolean(),
+  /** Its name and instructions in Vietnamese and Chinese ('' where it has none). */
+  translations: z.object({
+    VI: z.object({ name: z.string(), instructions: z.string() }),
+    CN: z.object({ name: z.string(), instructions: z.string() }),
+  }),
   updatedAt: z.string(),
 });
 export type PaymentChannelRow = z.infer<typeof paymentChannelRow>;

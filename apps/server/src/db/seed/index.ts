@@ -80,6 +80,8 @@ export async function seed(
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
       ],
+      // A section of its own, so that a database seeded before the versions gets them too.
+      ['demo_payment_channel_versions', seedPaymentChannelVersions],
       [
         'demo_game_providers',
         async (tx) => {
@@ -184,6 +186,16 @@ async function seedPaymentChannels(tx: Queryable, gateway: DemoGateway | null, r
         sealChannelSecret(gateway.secretsKey, row.id, gateway.sandboxSecret, rng),
       ]);
     }
+  }
+}
+
+/** The demo channels' Vietnamese and Chinese versions; a channel an operator renamed or translated is left alone. */
+async function seedPaymentChannelVersions(tx: Queryable) {
+  for (const [name, translations] of Object.entries(data.PAYMENT_CHANNEL_TRANSLATIONS)) {
+    await tx.query(
+      `update payment_channels set translations = $2 where name = $1 and translations = '{}'::jsonb`,
+      [name, JSON.stringify(translations)],
+    );
   }
 }
 

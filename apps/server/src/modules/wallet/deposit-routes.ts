@@ -26,15 +26,15 @@ import {
 
 /** The deposit endpoints: the player's (depositv2), the gateways' callback, and the console's cashier pages. */
 export function depositRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, deps, api.depositChannels, async () => playerChannels(deps));
+  route(app, deps, api.depositChannels, async ({ language }) => playerChannels(deps, language));
   route(app, deps, api.createDeposit, async ({ caller, body, idempotency, language, now }) =>
     createDeposit(deps, asMember(caller), body, { idempotency, language, now }),
   );
-  route(app, deps, api.deposits, async ({ caller, query }) =>
-    memberDeposits(deps, asMember(caller).memberId, query),
+  route(app, deps, api.deposits, async ({ caller, query, language }) =>
+    memberDeposits(deps, asMember(caller).memberId, query, language),
   );
-  route(app, deps, api.deposit, async ({ caller, params }) =>
-    memberDeposit(deps, asMember(caller).memberId, params.orderNo),
+  route(app, deps, api.deposit, async ({ caller, params, language }) =>
+    memberDeposit(deps, asMember(caller).memberId, params.orderNo, language),
   );
   // The signature covers every field the gateway sent, so the service reads the body as it arrived.
   route(

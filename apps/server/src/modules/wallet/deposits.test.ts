@@ -198,6 +198,64 @@ describe('deposits', () => {
       expect([visitor.status, visitor.body.code]).toEqual([401, 'unauthorized']);
     });
 
+    it('names a channel and gives its instructions in the reader’s language, field by field, else its own', async () => {
+      const created = await t.send(
+        'POST',
+        bo.channels.create.path,
+        {
+          kind: 'bank',
+          name: 'Bank transfer (languages)',
+          minAmount: 100,
+          maxAmount: 50_000,
+          presets: [100],
+          instructions: 'Transfer, then enter the reference.',
+          bankName: 'Metro Test Bank',
+          accountName: 'Tessera Test Ltd',
+          accountNumber: '0011-2233-55',
+          translations: {
+            VI: { name: 'Chuyển khoản', instructions: 'Chuyển khoản rồi nhập mã tham chiếu.' },
+            CN: { name: '银行转账', instructions: '' },
+          },
+        },
+        finance,
+      );
+      expect(created.status).toBe(200);
+      const id = created.body.value.id as number;
+      expect(created.body.value.translations).toEqual({
+        VI: { name: 'Chuyển khoản', instructions: 'Chuyển khoản rồi nhập mã tham chiếu.' },
+        CN: { name: '银行转账', instructions: '' },
+      });
+      const { token } = await member();
+      const shown = async (language: string) => {
+        const res = await t.call({
+          method: 'GET',
+          url: api.depositChannels.path,
+          token,
+          headers: { language },
+        });
+        const channel = (
+          res.body.value.channels as { id: number; name: string; instructions: string }[]
+        ).find((row) => row.id === id);
+        return [channel?.name, channel?.instructions];
+      };
+      expect(await shown('EN')).toEqual(['Bank transfer (languages)', 'Transfer, then enter the reference.']);
+      expect(await shown('VI')).toEqual(['Chuyển khoản', 'Chuyển khoản rồi nhập mã tham chiếu.']);
+      // No Chinese instructions: the channel's own show.
+      expect(await shown('ZH')).toEqual(['银行转账', 'Transfer, then enter the reference.']);
+      expect(await shown('TH')).toEqual(['Bank transfer (languages)', 'Transfer, then enter the reference.']);
+      // The member's history names the channel in the member's language too.
+      const order = await deposit(token, { channelId: id, amount: 200, payerReference: 'REF-LANG' });
+      expect(order.status).toBe(200);
+      const history = await t.call({
+        method: 'GET',
+        url: api.deposits.path,
+        token,
+        headers: { language: 'VI' },
+      });
+      expect(history.body.value.list[0].channelName).toBe('Chuyển khoản');
+      await t.db.query('update payment_channels set enabled = false where id = $1', [id]);
+    });
+
     it('refuses deposits while the deposit flag is off (or the credit-margin flag on)', async () => {
       const { token } = await member();
       await t.db.query("update module_flags set enabled = false where mod_id = 'DEPOSIT3'");

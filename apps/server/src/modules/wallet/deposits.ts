@@ -21,7 +21,13 @@ import { type Localized, sendMessage } from '../inbox/service.ts';
 import * as store from './deposit-store.ts';
 import { post, publishBalance } from './ledger.ts';
 import { orderNo as newOrderNo } from './orders.ts';
-import { type Channel, depositsAvailable, findChannel, gatewayAccount } from './payment-channels.ts';
+import {
+  type Channel,
+  depositsAvailable,
+  findChannel,
+  gatewayAccount,
+  localizedChannel,
+} from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
 import { minorAmount } from './transfers.ts';
@@ -70,11 +76,15 @@ type SystemReason = keyof typeof SYSTEM_REASONS;
 
 type Deposit = store.DepositDb;
 
-function view(row: Deposit, currency: Currency): DepositView {
+/** A deposit as its member sees it, the channel named in the member's language (the console's in its own). */
+function view(row: Deposit, currency: Currency, language = 'EN'): DepositView {
   return {
     orderNo: row.order_no,
     channelId: row.channel_id,
-    channelName: row.channel_name,
+    channelName: localizedChannel(
+      { name: row.channel_name, instructions: '', translations: row.channel_translations },
+      language,
+    ).name,
     kind: row.kind,
     amount: toMajor(row.amount, currency.digits),
     status: row.status,
@@ -160,7 +170,7 @@ export async function createDeposit(
     }
     const created = await store.findDeposit(tx, id);
     if (!created) throw new Error('the new deposit vanished');
-    return view(created, currency);
+    return view(created, currency, context.language);
   });
 }
 
@@ -168,6 +178,7 @@ export async function memberDeposits(
   deps: AppDeps,
   memberId: number,
   query: { status?: DepositStatus | undefined; pageNo: number; pageSize: number },
+  language: string,
 ) {
   const currency = await currencyOf(deps);
   const { rows, total } = await store.memberDeposits(
@@ -177,17 +188,22 @@ export async function memberDeposits(
     { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
   );
   return {
-    list: rows.map((row) => view(row, currency)),
+    list: rows.map((row) => view(row, currency, language)),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };
 }
 
-export async function memberDeposit(deps: AppDeps, memberId: number, orderNo: string): Promise<DepositView> {
+export async function memberDeposit(
+  deps: AppDeps,
+  memberId: number,
+  orderNo: string,
+  language: string,
+): Promise<DepositView> {
   const row = await store.findDepositByOrder(deps.db, orderNo);
   if (!row || row.member_id !== memberId) throw new AppError('not_found');
-  return view(row, await currencyOf(deps));
+  return view(row, await currencyOf(deps), language);
 }
 
 // --------------------------------------------------------------------------------------- settling an order

@@ -4,6 +4,7 @@ import {
   type paymentChannelInput,
   toMajor,
   toMinor,
+  toTranslatedLanguage,
 } from '@tessera/contract';
 import type { z } from 'zod';
 import { type Config, PUBLISHED_SANDBOX_SECRET } from '../../config.ts';
@@ -84,8 +85,17 @@ export async function depositsAvailable(db: Queryable): Promise<boolean> {
 
 const major = (minor: bigint | number, currency: Currency) => toMajor(minor, currency.digits);
 
+/** A channel's name and instructions in the reader's language: its version there, field by field, or its own. */
+export function localizedChannel(
+  row: Pick<Channel, 'name' | 'instructions' | 'translations'>,
+  language: string,
+): { name: string; instructions: string } {
+  const version = row.translations[toTranslatedLanguage(language)];
+  return { name: version?.name || row.name, instructions: version?.instructions || row.instructions };
+}
+
 /** The enabled channels as the deposit page shows them: limits, presets, the receiving account; never a secret. */
-export async function playerChannels(deps: AppDeps) {
+export async function playerChannels(deps: AppDeps, language: string) {
   const [rows, currency, available] = await Promise.all([
     store.listChannels(deps.db, { enabledOnly: true }),
     currencyOf(deps),
@@ -97,11 +107,10 @@ export async function playerChannels(deps: AppDeps) {
       (row): DepositChannel => ({
         id: row.id,
         kind: row.kind,
-        name: row.name,
+        ...localizedChannel(row, language),
         minAmount: major(row.min_amount, currency),
         maxAmount: major(row.max_amount, currency),
         presets: row.presets.map((preset) => major(preset, currency)),
-        instructions: row.instructions,
         bank:
           row.kind === 'bank'
             ? { bankName: row.bank_name, accountName: row.account_name, accountNumber: row.account_number }
@@ -134,6 +143,10 @@ function consoleRow(row: Channel, currency: Currency): PaymentChannelRow {
     gatewayUrl: row.gateway_url,
     gatewayMerchant: row.gateway_merchant,
     hasSecret: row.gateway_secret !== '',
+    translations: {
+      VI: { name: row.translations.VI?.name ?? '', instructions: row.translations.VI?.instructions ?? '' },
+      CN: { name: row.translations.CN?.name ?? '', instructions: row.translations.CN?.instructions ?? '' },
+    },
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -177,6 +190,15 @@ function toWrite(input: ChannelInput, currency: Currency): store.ChannelWrite {
     accountNumber: bank ? input.accountNumber : '',
     gatewayUrl: bank ? '' : input.gatewayUrl.replace(/\/+$/, ''),
     gatewayMerchant: bank ? '' : input.gatewayMerchant,
+    // Only the fields a language has: '' means "show the channel's own".
+    translations: Object.fromEntries(
+      Object.entries(input.translations)
+        .map(([language, version]) => [
+          language,
+          Object.fromEntries(Object.entries(version).filter(([, text]) => text !== '')),
+        ])
+        .filter(([, version]) => Object.keys(version as object).length > 0),
+    ),
   };
 }
 
