@@ -317,6 +317,19 @@ export const gatewayCallbackRow = z.object({
 });
 export type GatewayCallbackRow = z.infer<typeof gatewayCallbackRow>;
 
+/**
+ * The reasons finance picks from when rejecting a deposit. Stored as these codes, they read in the member's
+ * language on the site, in the console and in the member's message; any other reason is an operator's own words,
+ * shown as written (free text cannot be translated).
+ */
+export const DEPOSIT_REJECT_REASONS = [
+  'payment_not_received',
+  'amount_mismatch',
+  'payer_mismatch',
+  'duplicate_order',
+] as const;
+export type DepositRejectReason = (typeof DEPOSIT_REJECT_REASONS)[number];
+
 /** Why finance rejects a deposit: the member reads it in the inbox and the history. */
 export const depositRejectBody = z.object({ reason: z.string().trim().min(2).max(200) });
 

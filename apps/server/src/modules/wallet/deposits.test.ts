@@ -1082,6 +1082,28 @@ describe('deposits', () => {
       expect(await balance(me.token)).toBe(0);
     });
 
+    it('a preset rejection reason is stored as its code and reaches the member in the member’s language', async () => {
+      const me = await member();
+      await t.db.query("update members set language = 'VI' where id = $1", [me.id]);
+      const order = (
+        await deposit(me.token, { channelId: bank.id, amount: 300, payerReference: 'OTHER-NAME' })
+      ).body.value;
+      const [row] = await t.db.query<{ id: bigint }>('select id from deposits where order_no = $1', [
+        order.orderNo,
+      ]);
+      const rejected = await t.send(
+        'POST',
+        path(bo.rejectDeposit.path, { id: Number(row?.id) }),
+        { reason: 'payer_mismatch' },
+        finance,
+      );
+      expect(rejected.body.value).toMatchObject({ status: 'rejected', reason: 'payer_mismatch' });
+      expect(await view(me.token, order.orderNo)).toMatchObject({ reason: 'payer_mismatch' });
+      const [message] = await messages(me.id);
+      expect(message?.content).toContain('khoản chuyển đến từ tài khoản mang tên người khác');
+      expect(message?.content).not.toContain('payer_mismatch');
+    });
+
     it('lists the queue with filters, sort and paging on the server, and exports it as CSV', async () => {
       const alice = await member();
       const [{ username = '' } = {}] = await t.db.query<{ username: string }>(

@@ -29,6 +29,7 @@ import {
   localizedChannel,
 } from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
+import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
 import { minorAmount } from './transfers.ts';
 
@@ -241,7 +242,8 @@ async function settle(
     orderNo: deposit.order_no,
   };
   if (settlement.status !== 'confirmed') {
-    const reason = settlement.status === 'failed' ? SYSTEM_REASONS[settlement.reason] : settlement.reason;
+    const reason =
+      settlement.status === 'failed' ? SYSTEM_REASONS[settlement.reason] : rejectReason(settlement.reason);
     await sendMessage(tx, deposit.member_id, 'DEPOSIT_FAILED', { ...message, reason }, now);
     await publishBalance(tx, deposit.member_id);
     return true;

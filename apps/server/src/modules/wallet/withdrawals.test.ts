@@ -455,6 +455,27 @@ describe('withdrawals', () => {
       ).toBe('not_found');
     });
 
+    it('a preset rejection reason is stored as its code and reaches the member in the member’s language', async () => {
+      const who = await member();
+      await t.db.query("update members set language = 'VI' where id = $1", [who.id]);
+      const requested = await request(who, { amount: 200 });
+      const { id } = await rowOf(requested.body.value.orderNo);
+      const res = await t.send(
+        'POST',
+        at(bo.reject.path, { id }),
+        { reason: 'payee_name_mismatch' },
+        tokens.finance,
+      );
+      expect(res.body.value).toMatchObject({ status: 'rejected', reason: 'payee_name_mismatch' });
+      const [message] = await t.db.query<{ content: string }>(
+        'select content from member_messages where member_id = $1',
+        [who.id],
+      );
+      expect(message?.content).toContain('tên chủ tài khoản không khớp với tên của bạn');
+      const history = await t.get(api.withdrawals.path, who.token);
+      expect(history.body.value.list[0]).toMatchObject({ reason: 'payee_name_mismatch' });
+    });
+
     it('lists the queue filtered, sorted and paged on the server, and exports it as CSV', async () => {
       const who = await member({ funds: 1_000_000n });
       const orders: string[] = [];
