@@ -197,6 +197,29 @@ describe('deposits', () => {
         .filter({ hasText: second.value.orderNo })
         .getByText('No transfer arrived in 24 hours'),
     );
+
+    // A preset reason is stored as its code and reads in the player's words.
+    const third = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: order.channelId,
+      amount: 120,
+      payerReference: 'OTHER-NAME',
+    });
+    expect(third.success).toBe(true);
+    await console.reload();
+    await console.getByRole('button', { name: `Reject deposit ${third.value.orderNo}` }).click();
+    const preset = console.getByRole('dialog', { name: `Reject deposit ${third.value.orderNo}?` });
+    await preset
+      .getByRole('combobox', { name: 'Reason' })
+      .selectOption({ label: 'Sent from an account in another name' });
+    await screenshot(console, 'console-deposit-reject-preset-dark');
+    await preset.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(console.getByText(`Deposit ${third.value.orderNo} rejected.`));
+    await visible(
+      deposit
+        .getByRole('row')
+        .filter({ hasText: third.value.orderNo })
+        .getByText('the transfer came from an account in another name'),
+    );
     await console.close();
     await page.context().close();
   });
