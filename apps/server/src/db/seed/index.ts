@@ -23,9 +23,14 @@ export interface DemoGateway {
   secretsKey: Buffer;
 }
 
-/** The demo's online channel's gateway: the sandbox, only while it runs (PAYMENT_SANDBOX); null otherwise. */
-export function demoGatewayOf(config: Pick<Config, 'payments' | 'secretsKey'>): DemoGateway | null {
-  if (!config.payments.sandbox || !config.secretsKey) return null;
+/**
+ * The demo's online channel's gateway: the sandbox, only while it runs (PAYMENT_SANDBOX) and never in production
+ * (whose start refuses a channel signing with the published sandbox secret); null otherwise.
+ */
+export function demoGatewayOf(
+  config: Pick<Config, 'payments' | 'secretsKey' | 'production'>,
+): DemoGateway | null {
+  if (!config.payments.sandbox || config.production || !config.secretsKey) return null;
   return {
     sandboxUrl: config.payments.sandboxUrl,
     sandboxSecret: config.payments.sandboxSecret,

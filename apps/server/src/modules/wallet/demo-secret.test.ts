@@ -32,6 +32,8 @@ describe('the demo payment channel and the published sandbox secret', () => {
           rng: seededRng('demo-secret'),
           demoGateway: demoGatewayOf(config),
         });
+        // Production never gets the demo's online channel, sandbox or not.
+        expect(demoGatewayOf({ ...config, production: true })).toBeNull();
         const rows = await db.query<{ kind: string }>('select kind from payment_channels order by kind');
         expect([sandbox, rows.map((row) => row.kind)]).toEqual([sandbox, kinds]);
         // With the sandbox, the seeded channel signs with the published secret: production refuses to start.

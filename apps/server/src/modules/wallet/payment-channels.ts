@@ -66,7 +66,9 @@ export async function refuseDemoSecretsInProduction(db: Queryable, config: Confi
   throw new Error(
     `Refusing to start in production: payment channel ${named
       .map((channel) => `${channel.id} (${channel.name})`)
-      .join(', ')} uses the published sandbox secret; give it its own secret in the console or delete it`,
+      .join(
+        ', ',
+      )} uses the published sandbox secret; give it its own secret or delete it in the console (started without NODE_ENV=production)`,
   );
 }
 
