@@ -18,6 +18,8 @@ afterAll(async () => {
 
 interface Options {
   theme?: 'light' | 'dark';
+  /** The site's language (its code: EN, VI, ZH). */
+  lang?: string;
   width?: number;
   height?: number;
 }
@@ -29,13 +31,14 @@ async function playerPage(path: string, token: string, options: Options = {}): P
   });
   await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
   await context.addInitScript(
-    ({ token, theme }) => {
+    ({ token, theme, lang }) => {
       if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
       sessionStorage.setItem('e2e-init', '1');
       sessionStorage.setItem('token', token);
       if (theme) localStorage.setItem('theme', theme);
+      if (lang) localStorage.setItem('lang', lang);
     },
-    { token, theme: options.theme },
+    { token, theme: options.theme, lang: options.lang },
   );
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${path}`);
@@ -201,6 +204,29 @@ describe('deposits', () => {
         .filter({ hasText: second.value.orderNo })
         .getByText('No transfer arrived in 24 hours'),
     );
+
+    // A preset reason is stored as its code and reads in the player's words.
+    const third = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: order.channelId,
+      amount: 120,
+      payerReference: 'OTHER-NAME',
+    });
+    expect(third.success).toBe(true);
+    await console.reload();
+    await console.getByRole('button', { name: `Reject deposit ${third.value.orderNo}` }).click();
+    const preset = console.getByRole('dialog', { name: `Reject deposit ${third.value.orderNo}?` });
+    await preset
+      .getByRole('combobox', { name: 'Reason' })
+      .selectOption({ label: 'Sent from an account in another name' });
+    await screenshot(console, 'console-deposit-reject-preset-dark');
+    await preset.getByRole('button', { name: 'Reject', exact: true }).click();
+    await visible(console.getByText(`Deposit ${third.value.orderNo} rejected.`));
+    await visible(
+      deposit
+        .getByRole('row')
+        .filter({ hasText: third.value.orderNo })
+        .getByText('the transfer came from an account in another name'),
+    );
     await console.close();
     await page.context().close();
   });
@@ -302,6 +328,19 @@ describe('deposits', () => {
     // The job tries again (5 s, then 10 s …): the page then goes to the payment page by itself.
     await page.waitForURL(/\/pay\/P[0-9A-F]{16}$/, { timeout: 45_000 });
     await visible(page.getByText('75.00 PHP'));
+    await page.context().close();
+  });
+
+  it('names the channels and gives their instructions in the reader’s language', async () => {
+    const player = await loggedInMember('d');
+    const page = await playerPage(DEPOSIT, player.token, { lang: 'VI', width: 390, height: 844 });
+    // The member centre's own name is Vietnamese too: the page is read as a whole.
+    const deposit = page.getByRole('main');
+    await visible(deposit.getByRole('radio', { name: 'Sandbox Pay (trực tuyến)' }));
+    await deposit.getByRole('radio', { name: 'Chuyển khoản ngân hàng' }).check();
+    await visible(deposit.getByText(/Bộ phận tài chính xác nhận chuyển khoản trong vòng 30 phút/));
+    expect(await deposit.getByText('Bank transfer', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'deposit-page-phone-vi', { fullPage: true });
     await page.context().close();
   });
 

@@ -3,6 +3,9 @@ import { z } from 'zod';
 
 const REPO_ROOT = resolve(new URL('.', import.meta.url).pathname, '../../..');
 
+/** The sandbox gateway's default secret: published in the README, so a channel using it can be signed by anyone. */
+export const PUBLISHED_SANDBOX_SECRET = 'sandbox-demo-secret';
+
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 const schema = z.object({
@@ -74,7 +77,9 @@ const schema = z.object({
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEGACY_ENCRYPTION: flag.default(false),
   PAYMENT_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8090'),
-  PAYMENT_SANDBOX_SECRET: z.string().min(8).default('sandbox-demo-secret'),
+  PAYMENT_SANDBOX: flag.default(true),
+  OPERATOR_URLS_ALLOW_PRIVATE: flag.default(false),
+  PAYMENT_SANDBOX_SECRET: z.string().min(8).default(PUBLISHED_SANDBOX_SECRET),
   PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   PAYMENT_QUERY_CRON: z.string().default('* * * * *'),
   PAYMENT_QUERY_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
@@ -94,6 +99,14 @@ const schema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** NODE_ENV=production: start checks refuse what only a demo or a test may use. */
+  production: boolean;
+  /**
+   * OPERATOR_URLS_ALLOW_PRIVATE: URLs operators enter for the server to reach (the lottery results feed, a payment
+   * gateway) may point at loopback, private and link-local addresses. Off by default; tests and installs with such
+   * services on their own network turn it on.
+   */
+  operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;
   databaseUrl: string | null;
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses and CIDR ranges. */
@@ -163,6 +176,11 @@ export type Config = {
   legacyEncryption: boolean;
   /** Online payment gateways: how long a call may take, and when the status-query job asks about pending orders. */
   payments: {
+    /**
+     * Whether the sandbox gateway runs (PAYMENT_SANDBOX): only then does the demo data get its online channel, and
+     * a channel signed with the published sandbox secret is believed.
+     */
+    sandbox: boolean;
     /** The sandbox gateway the demo data's online channel points at, and the secret it signs with. */
     sandboxUrl: string;
     sandboxSecret: string;
@@ -267,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    production: env.NODE_ENV === 'production',
+    operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -339,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
     legacyEncryption: e.LEGACY_ENCRYPTION,
     payments: {
+      sandbox: e.PAYMENT_SANDBOX,
       sandboxUrl: e.PAYMENT_SANDBOX_URL.replace(/\/+$/, ''),
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET,
       gatewayTimeoutSeconds: e.PAYMENT_GATEWAY_TIMEOUT_SECONDS,

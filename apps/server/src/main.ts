@@ -2,10 +2,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
+import { demoGatewayOf, seed } from './db/seed/index.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
+import { refuseDemoSecretsInProduction } from './modules/wallet/payment-channels.ts';
 import { systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { serveMetrics } from './platform/metrics.ts';
@@ -37,13 +38,11 @@ await seed(db, {
   demo: config.demoSeed,
   now: systemClock.now(),
   rng: cryptoRng,
-  demoGateway: {
-    sandboxUrl: config.payments.sandboxUrl,
-    sandboxSecret: config.payments.sandboxSecret,
-    secretsKey: config.secretsKey,
-  },
+  // The demo's online channel exists only with the sandbox gateway it pays through.
+  demoGateway: demoGatewayOf(config),
   demoProviders: { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey },
 });
+await refuseDemoSecretsInProduction(db, config);
 const owner =
   config.owner ??
   (config.demoSeed

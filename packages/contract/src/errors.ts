@@ -636,6 +636,11 @@ export const FIELD_ERRORS = {
   too_big: { EN: 'Must be at most {max}', VI: 'Phải tối đa {max}', CN: '不能大于 {max}' },
   invalid_format: { EN: 'Format is not valid', VI: 'Định dạng không hợp lệ', CN: '格式无效' },
   invalid_value: { EN: 'Value is not valid', VI: 'Giá trị không hợp lệ', CN: '值无效' },
+  address_not_public: {
+    EN: 'This address is on a local or private network, which the server does not fetch from',
+    VI: 'Địa chỉ này thuộc mạng nội bộ hoặc riêng, máy chủ không tải dữ liệu từ đó',
+    CN: '该地址属于本机或内部网络，服务器不会从中读取',
+  },
   taken: { EN: 'This is already taken', VI: 'Giá trị này đã được sử dụng', CN: '该值已被占用' },
   mismatch: { EN: 'Passwords do not match', VI: 'Mật khẩu không khớp', CN: '两次输入的密码不一致' },
   password_common: {

@@ -53,7 +53,16 @@ export interface RouteOptions {
    * address.
    */
   signedByCaller?: boolean;
+  /**
+   * Called with every refusal of a call (a 4xx: a body that does not parse, input the contract refuses, the
+   * handler's own refusal), before it is answered: a gateway's callback route logs each refused callback.
+   */
+  onRefused?: (request: FastifyRequest, error: Error) => Promise<void>;
 }
+
+/** The status a refusal answers with: an AppError's, or the one Fastify set on its own errors. */
+const refusalStatus = (error: Error): number | undefined =>
+  error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
 
 /** Calls without a session that one address may make in a minute (captcha, status, key and every other visitor call). */
 const visitorPolicy = (config: AppDeps['config']): AttemptPolicy => ({
@@ -74,11 +83,20 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   handler: (context: RouteContext<P, Q, B>) => Promise<z.input<R>>,
   options: RouteOptions = {},
 ): void {
+  const { onRefused } = options;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     // Read by the per-address connection cap (http-hardening.ts).
     config: { signedByCaller: options.signedByCaller ?? false },
+    ...(onRefused
+      ? {
+          onError: async (request: FastifyRequest, _reply: FastifyReply, error: Error) => {
+            const status = refusalStatus(error);
+            if (status !== undefined && status >= 400 && status < 500) await onRefused(request, error);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const language = requestLanguage(request);
       const merchant = request.headers.merchant;

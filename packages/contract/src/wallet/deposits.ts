@@ -190,6 +190,11 @@ export const depositPlayerEndpoints = {
 const finance = operator('finance');
 
 const channelText = (max: number) => z.string().trim().max(max).default('');
+/** A channel's name and instructions in one language. */
+const channelVersion = z
+  .object({ name: channelText(60), instructions: channelText(2000) })
+  .strict()
+  .default({ name: '', instructions: '' });
 
 /**
  * A payment channel as the console writes it. Bank transfer needs the receiving account; a gateway needs its
@@ -216,6 +221,11 @@ export const paymentChannelInput = z
       .default(''),
     gatewayMerchant: channelText(64),
     gatewaySecret: z.string().max(256).default(''),
+    /** Its name and instructions in Vietnamese and Chinese ('' where it has none: its own show). */
+    translations: z
+      .object({ VI: channelVersion, CN: channelVersion })
+      .strict()
+      .default({ VI: { name: '', instructions: '' }, CN: { name: '', instructions: '' } }),
   })
   .superRefine((value, context) => {
     const required = (field: keyof typeof value) => {
@@ -256,6 +266,11 @@ export const paymentChannelRow = z.object({
   gatewayMerchant: z.string(),
   /** Whether a signing secret is stored (it is never sent back). */
   hasSecret: z.boolean(),
+  /** Its name and instructions in Vietnamese and Chinese ('' where it has none). */
+  translations: z.object({
+    VI: z.object({ name: z.string(), instructions: z.string() }),
+    CN: z.object({ name: z.string(), instructions: z.string() }),
+  }),
   updatedAt: z.string(),
 });
 export type PaymentChannelRow = z.infer<typeof paymentChannelRow>;
@@ -311,6 +326,19 @@ export const gatewayCallbackRow = z.object({
   receivedAt: z.string(),
 });
 export type GatewayCallbackRow = z.infer<typeof gatewayCallbackRow>;
+
+/**
+ * The reasons finance picks from when rejecting a deposit. Stored as these codes, they read in the member's
+ * language on the site, in the console and in the member's message; any other reason is an operator's own words,
+ * shown as written (free text cannot be translated).
+ */
+export const DEPOSIT_REJECT_REASONS = [
+  'payment_not_received',
+  'amount_mismatch',
+  'payer_mismatch',
+  'duplicate_order',
+] as const;
+export type DepositRejectReason = (typeof DEPOSIT_REJECT_REASONS)[number];
 
 /** Why finance rejects a deposit: the member reads it in the inbox and the history. */
 export const depositRejectBody = z.object({ reason: z.string().trim().min(2).max(200) });

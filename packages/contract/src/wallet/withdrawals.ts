@@ -238,6 +238,18 @@ export const withdrawalRow = withdrawal.extend({
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRow>;
 
+/**
+ * The reasons finance picks from when rejecting a withdrawal: stored as these codes, translated for the member;
+ * any other reason is an operator's own words, shown as written.
+ */
+export const WITHDRAWAL_REJECT_REASONS = [
+  'account_details_wrong',
+  'payee_name_mismatch',
+  'account_under_review',
+  'duplicate_request',
+] as const;
+export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
+
 export const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
 export const resolveClaimBody = z.object({
   /** refund: the missing part (amount − received) goes back to the member's main wallet; dismiss: it was paid. */

@@ -140,6 +140,10 @@ function PresetsField({
   );
 }
 
+const NO_TRANSLATIONS = { VI: { name: '', instructions: '' }, CN: { name: '', instructions: '' } };
+/** The languages a channel has its own version in, beside its name and instructions (shown in any other). */
+const VERSION_LANGUAGES = ['VI', 'CN'] as const;
+
 function ChannelDialog({ row, saving, error, onClose, onSave }: Editor<typeof channels>) {
   const { t } = useTranslation();
   const form = useForm<ChannelForm, unknown, z.output<typeof paymentChannelInput>>({
@@ -161,6 +165,7 @@ function ChannelDialog({ row, saving, error, onClose, onSave }: Editor<typeof ch
           gatewayUrl: '',
           gatewayMerchant: '',
           gatewaySecret: '',
+          translations: NO_TRANSLATIONS,
         },
   });
   const kind = form.watch('kind');
@@ -175,6 +180,11 @@ function ChannelDialog({ row, saving, error, onClose, onSave }: Editor<typeof ch
     }
     return server[name];
   };
+  /** The message beside a field of a language's version. */
+  const versionMessage = (language: (typeof VERSION_LANGUAGES)[number], field: 'name' | 'instructions') =>
+    local.translations?.[language]?.[field]
+      ? t('paymentChannels.errors.invalid_value')
+      : server[`translations.${language}.${field}`];
   const text = (
     name: keyof ChannelForm,
     label: string,
@@ -196,7 +206,13 @@ function ChannelDialog({ row, saving, error, onClose, onSave }: Editor<typeof ch
       saveLabel={t('paymentChannels.save')}
       saving={saving}
       error={error}
-      shownFields={Object.keys(paymentChannelInput.shape)}
+      shownFields={[
+        ...Object.keys(paymentChannelInput.shape),
+        ...VERSION_LANGUAGES.flatMap((language) => [
+          `translations.${language}.name`,
+          `translations.${language}.instructions`,
+        ]),
+      ]}
       onClose={onClose}
       onSubmit={form.handleSubmit((values) => onSave(values))}
     >
@@ -239,6 +255,27 @@ function ChannelDialog({ row, saving, error, onClose, onSave }: Editor<typeof ch
           error={message('instructions')}
           {...form.register('instructions')}
         />
+        {VERSION_LANGUAGES.map((language) => (
+          <TextField
+            key={`name-${language}`}
+            label={t(`paymentChannels.name${language}`)}
+            maxLength={60}
+            error={versionMessage(language, 'name')}
+            {...form.register(`translations.${language}.name`)}
+          />
+        ))}
+        {VERSION_LANGUAGES.map((language) => (
+          <TextArea
+            key={`instructions-${language}`}
+            label={t(`paymentChannels.instructions${language}`)}
+            hint={t('paymentChannels.translationHint')}
+            rows={2}
+            maxLength={2000}
+            fieldClassName="span-2"
+            error={versionMessage(language, 'instructions')}
+            {...form.register(`translations.${language}.instructions`)}
+          />
+        ))}
         {kind === 'bank' ? (
           <>
             {text('bankName', t('paymentChannels.bankName'), { max: 100 })}

@@ -2,17 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   depositConsoleEndpoints as bo,
+  DEPOSIT_REJECT_REASONS,
   type DepositRow,
   depositRejectBody as rejectBody,
 } from '@tessera/contract';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
+import { RejectReasonField } from '../../app/RejectReasonField.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
-import { TextArea } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 
 export type ReviewAction = 'confirm' | 'reject';
@@ -73,13 +74,19 @@ export function ReviewDialog({
       }
     >
       {action === 'reject' ? (
-        <TextArea
-          label={t('deposits.reason')}
-          hint={t('deposits.reasonHint')}
-          maxLength={200}
-          rows={3}
-          error={reasonError}
-          {...form.register('reason')}
+        <Controller
+          control={form.control}
+          name="reason"
+          render={({ field }) => (
+            <RejectReasonField
+              presets={DEPOSIT_REJECT_REASONS}
+              labels="deposits.reasons"
+              hint={t('deposits.reasonHint')}
+              maxLength={200}
+              error={reasonError}
+              onChange={field.onChange}
+            />
+          )}
         />
       ) : (
         <DetailList

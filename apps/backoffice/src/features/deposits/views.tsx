@@ -7,6 +7,7 @@ import {
 } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
+import { reasonText as storedReasonText } from '../../app/RejectReasonField.tsx';
 import { Badge } from '../../ui/Card.tsx';
 
 const STATUS_TONES = {
@@ -44,10 +45,9 @@ export function OutcomeBadge({ outcome }: { outcome: CallbackOutcome }) {
   return <Badge tone={OUTCOME_TONES[outcome]}>{t(`gatewayCallbacks.outcomes.${outcome}`)}</Badge>;
 }
 
-/** The text of a reason: the site's own reasons (gateway_failed …) translated, an operator's as written. */
+/** The text of a reason: the site's own reasons (gateway_failed …) and the presets translated, an operator's as written. */
 export function reasonText(reason: string, t: (key: string) => string, exists: (key: string) => boolean) {
-  const key = `deposits.reasons.${reason}`;
-  return reason && exists(key) ? t(key) : reason;
+  return storedReasonText(reason, 'deposits.reasons', t, exists);
 }
 
 /** Every payment channel (finance reads the list), for the channel filters. */

@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, withdrawalConsoleEndpoints as bo, type WithdrawalRow } from '@tessera/contract';
+import {
+  ApiError,
+  withdrawalConsoleEndpoints as bo,
+  WITHDRAWAL_REJECT_REASONS,
+  type WithdrawalRow,
+} from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
+import { RejectReasonField } from '../../app/RejectReasonField.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
-import { TextArea } from '../../ui/TextField.tsx';
 
 /**
  * Approve (the money was paid to the member's bank account) or reject with a reason (the money goes back to the
@@ -61,15 +66,13 @@ export function ReviewDialog({
         ]}
       />
       {action === 'reject' ? (
-        <TextArea
-          label={t('withdrawals.reason')}
+        <RejectReasonField
+          presets={WITHDRAWAL_REJECT_REASONS}
+          labels="withdrawals.reasons"
           hint={t('withdrawals.reasonHint')}
-          required
-          rows={3}
           maxLength={500}
-          value={reason}
           error={reasonError}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={setReason}
         />
       ) : null}
     </ActionDialog>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { FormError } from '../../app/errors.tsx';
+import { reasonText } from '../../app/RejectReasonField.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -90,7 +91,10 @@ export function WithdrawalDetails({
               label: t('withdrawals.reviewedBy'),
               value: row.reviewedBy ? `${row.reviewedBy} · ${when(row.reviewedAt)}` : '',
             },
-            { label: t('withdrawals.reason'), value: row.reason },
+            {
+              label: t('withdrawals.reason'),
+              value: reasonText(row.reason, 'withdrawals.reasons', t, (key) => i18n.exists(key)),
+            },
             {
               label: t('withdrawals.confirmation'),
               value: row.status === 'approved' ? <ConfirmationBadge row={row} /> : '',

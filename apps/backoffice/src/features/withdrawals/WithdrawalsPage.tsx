@@ -25,6 +25,7 @@ import { ReviewDialog } from './ReviewDialog.tsx';
 import { ConfirmationBadge, StatusBadge } from './views.tsx';
 import { WithdrawalDetails } from './WithdrawalDetails.tsx';
 import './withdrawals.css';
+import { reasonText } from '../../app/RejectReasonField.tsx';
 
 type Query = QueryOf<typeof bo.queue>;
 type Sort = (typeof WITHDRAWAL_SORTS)[number];
@@ -160,7 +161,11 @@ export function WithdrawalsPage() {
               {row.reviewedBy} · {formatDateTime(row.reviewedAt, i18n.language)}
             </span>
           ) : null}
-          {row.reason ? <span className="cell-below">{row.reason}</span> : null}
+          {row.reason ? (
+            <span className="cell-below">
+              {reasonText(row.reason, 'withdrawals.reasons', t, (key) => i18n.exists(key))}
+            </span>
+          ) : null}
         </>
       ),
     },

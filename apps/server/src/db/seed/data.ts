@@ -742,6 +742,36 @@ export const DEMO_PAYMENT_CHANNELS: {
   },
 ];
 
+/** The demo channels' versions per language (issue 32 §22), by the channel's English name. */
+export const PAYMENT_CHANNEL_TRANSLATIONS: Record<
+  string,
+  Record<'VI' | 'CN', { name: string; instructions: string }>
+> = {
+  'Sandbox Pay (online)': {
+    VI: {
+      name: 'Sandbox Pay (trực tuyến)',
+      instructions:
+        'Sandbox Pay là cổng thử nghiệm: không có tiền thật được chuyển. Trên trang của cổng, chọn Pay hoặc Fail.',
+    },
+    CN: {
+      name: 'Sandbox Pay（在线支付）',
+      instructions: 'Sandbox Pay 是测试网关，不会发生真实转账。请在其页面上选择 Pay 或 Fail。',
+    },
+  },
+  'Bank transfer': {
+    VI: {
+      name: 'Chuyển khoản ngân hàng',
+      instructions:
+        'Chuyển số tiền từ tài khoản ngân hàng của bạn đến tài khoản bên dưới, rồi nhập mã tham chiếu ngân hàng đã cấp. Bộ phận tài chính xác nhận chuyển khoản trong vòng 30 phút.',
+    },
+    CN: {
+      name: '银行转账',
+      instructions:
+        '请从您本人的银行账户向下方账户转账，然后填写银行提供的参考号。财务将在30分钟内确认转账。',
+    },
+  },
+};
+
 /** The banners' button, per language. */
 export const BANNER_ACTIONS: Record<string, string> = { EN: 'PLAY NOW', VI: 'CHƠI NGAY', CN: '立即游戏' };
 

@@ -1,4 +1,5 @@
 import { DEFAULT_RTP, fishConfig, slotGame } from '@tessera/house-games';
+import type { Config } from '../../config.ts';
 import { storeImage } from '../../modules/content/service.ts';
 import { houseTileSvg } from '../../modules/games/house/tiles.ts';
 import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
@@ -20,6 +21,21 @@ export interface DemoGateway {
   sandboxUrl: string;
   sandboxSecret: string;
   secretsKey: Buffer;
+}
+
+/**
+ * The demo's online channel's gateway: the sandbox, only while it runs (PAYMENT_SANDBOX) and never in production
+ * (whose start refuses a channel signing with the published sandbox secret); null otherwise.
+ */
+export function demoGatewayOf(
+  config: Pick<Config, 'payments' | 'secretsKey' | 'production'>,
+): DemoGateway | null {
+  if (!config.payments.sandbox || config.production || !config.secretsKey) return null;
+  return {
+    sandboxUrl: config.payments.sandboxUrl,
+    sandboxSecret: config.payments.sandboxSecret,
+    secretsKey: config.secretsKey,
+  };
 }
 
 export async function seed(
@@ -70,6 +86,8 @@ export async function seed(
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
       ],
+      // A section of its own, so that a database seeded before the versions gets them too.
+      ['demo_payment_channel_versions', seedPaymentChannelVersions],
       [
         'demo_game_providers',
         async (tx) => {
@@ -174,6 +192,16 @@ async function seedPaymentChannels(tx: Queryable, gateway: DemoGateway | null, r
         sealChannelSecret(gateway.secretsKey, row.id, gateway.sandboxSecret, rng),
       ]);
     }
+  }
+}
+
+/** The demo channels' Vietnamese and Chinese versions; a channel an operator renamed or translated is left alone. */
+async function seedPaymentChannelVersions(tx: Queryable) {
+  for (const [name, translations] of Object.entries(data.PAYMENT_CHANNEL_TRANSLATIONS)) {
+    await tx.query(
+      `update payment_channels set translations = $2 where name = $1 and translations = '{}'::jsonb`,
+      [name, JSON.stringify(translations)],
+    );
   }
 }
 

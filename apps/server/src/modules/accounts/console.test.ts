@@ -184,7 +184,19 @@ describe('console: players, outboxes and login failures', () => {
     expect(mails.body.value.list[0]).toMatchObject({
       to: `${member.username}@example.com`,
       subject: 'Reset your password',
+      provider: 'outbox',
+      status: 'outbox',
     });
+    // The reset link is the account: its token never reaches the console, though the mail was never sent.
+    const [stored] = await t.db.query<{ body: string }>(
+      'select body from mail_outbox where to_address = $1 order by id desc limit 1',
+      [`${member.username}@example.com`],
+    );
+    const token = /resetToken=([A-Za-z0-9_-]+)/.exec(stored?.body ?? '')?.[1];
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(mails.body)).not.toContain(token);
+    expect(mails.body.value.list[0].body).not.toContain('resetToken');
+    expect(mails.body.value.list[0].body).toContain('[hidden]');
     expect((await t.get(bo.smsOutbox.path, support)).body.code).toBe('forbidden');
     expect((await t.get(bo.mailOutbox.path, support)).body.code).toBe('forbidden');
     expect((await t.get(bo.mailOutbox.path, member.token)).body.code).toBe('unauthorized');

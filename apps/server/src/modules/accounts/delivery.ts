@@ -63,7 +63,8 @@ export async function queueMail(
       to: message.to,
       subject: message.subject,
       body: message.text,
-      secret: smtp ? (message.secret ?? '') : '',
+      // Kept in both cases so that the console, which lists the outbox, always shows it masked.
+      secret: message.secret ?? '',
       provider: smtp ? 'smtp' : 'outbox',
       status: smtp ? 'queued' : 'outbox',
     },

@@ -276,7 +276,8 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       id: row.id,
       to: row.to_address,
       subject: row.subject,
-      body: withoutSecret(row.body, row.secret, '[hidden until sent]'),
+      // A reset link in a mail is the account: the console never receives it, sent or not, with SMTP or without.
+      body: withoutSecret(row.body, row.secret, '[hidden]'),
       provider: row.provider,
       status: row.status,
       error: row.error,

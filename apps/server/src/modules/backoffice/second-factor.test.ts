@@ -235,4 +235,33 @@ describe('operator passwords', () => {
     expect((await create('olgaolgaolga1')).body.fields?.password).toBe('This password is too easy to guess');
     expect((await create('Copper-meadow-fox-19')).status).toBe(200);
   });
+
+  it("must not be built on the site's own names (brand, site name, merchant code)", async () => {
+    const create = (password: string) =>
+      t.send(
+        'POST',
+        `${API}/operators`,
+        { username: `petra${password.length}`, displayName: 'Petra', role: 'operations', password },
+        owner,
+      );
+    expect((await create('Tessera12345')).body.fields?.password).toBe('This password is too easy to guess');
+    const created = await create('Copper-meadow-fox-20');
+    expect(created.status).toBe(200);
+    const updated = await t.send(
+      'PUT',
+      `${API}/operators/${created.body.value.id}`,
+      { displayName: 'Petra', role: 'operations', disabled: false, password: 'Tessera12345' },
+      owner,
+    );
+    const renamed = `update site_settings set value = jsonb_set(value, '{siteName}', $1::jsonb) where key = 'site'`;
+    await t.db.query(renamed, [JSON.stringify('Golden Lotus Casino')]);
+    try {
+      expect((await create('GoldenLotus2026')).body.fields?.password).toBe(
+        'This password is too easy to guess',
+      );
+    } finally {
+      await t.db.query(renamed, [JSON.stringify('Tessera')]);
+    }
+    expect(updated.body.fields?.password).toBe('This password is too easy to guess');
+  });
 });

@@ -59,9 +59,13 @@ const loginPolicy = (config: Config): AttemptPolicy => ({
 /** The zxcvbn score (0 to 4) an operator's password needs, beyond its 12 characters and not being common. */
 export const OPERATOR_MIN_STRENGTH = 3;
 
-/** Refuses an operator password that is common or easy to guess, with the message on its field. */
-function checkOperatorPassword(password: string, username: string, field = 'password') {
-  const problem = strengthProblem(password, OPERATOR_MIN_STRENGTH, [username]);
+/**
+ * Refuses an operator password that is common or easy to guess, with the message on its field. The username and
+ * the site's own names (brand, site name, merchant code) count as words an attacker knows: `Tessera12345` is weak.
+ */
+async function checkOperatorPassword(db: Queryable, password: string, username: string, field = 'password') {
+  const known = [username, ...(await system.siteNameWords(db))];
+  const problem = strengthProblem(password, OPERATOR_MIN_STRENGTH, known);
   if (problem) throw new AppError('validation_failed', { [field]: problem });
 }
 
@@ -202,7 +206,7 @@ export async function changeOwnPassword(
     if (input.newPassword === input.currentPassword) {
       throw new AppError('validation_failed', { newPassword: 'password_same' });
     }
-    checkOperatorPassword(input.newPassword, before.username, 'newPassword');
+    await checkOperatorPassword(tx, input.newPassword, before.username, 'newPassword');
     const after = orNotFound(
       await store.setOwnPassword(tx, who.operatorId, await hashPassword(input.newPassword)),
     );
@@ -336,7 +340,7 @@ export async function createOperator(
   },
   now: Date,
 ) {
-  checkOperatorPassword(input.password, input.username);
+  await checkOperatorPassword(db, input.password, input.username);
   const row = await store.insertOperator(
     db,
     {
@@ -361,7 +365,7 @@ export async function updateOperator(
 ) {
   const before = await store.findOperator(db, id);
   if (!before) throw new AppError('not_found');
-  if (input.password) checkOperatorPassword(input.password, before.username);
+  if (input.password) await checkOperatorPassword(db, input.password, before.username);
   const losesOwner =
     before.role === 'owner' && !before.disabled && (input.role !== 'owner' || input.disabled);
   if (losesOwner && (await store.countActiveOwners(db)) <= 1) throw new AppError('last_owner');

@@ -1260,6 +1260,31 @@ describe('console: image upload', () => {
     });
   });
 
+  it('answers a broken multipart body with a 400 envelope, never a 500', async () => {
+    const before = await auditCount();
+    const broken = [
+      // The closing boundary never comes.
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc',
+      // A part header with no end.
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"',
+      // No boundary at all.
+      'garbage with no boundary at all',
+    ];
+    for (const payload of broken) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${API}/images`,
+        headers: {
+          authorization: `Bearer ${tok.operations}`,
+          'content-type': 'multipart/form-data; boundary=x',
+        },
+        payload,
+      });
+      expectFailure({ status: res.statusCode, body: res.json() }, 400, 'bad_request');
+    }
+    expect(await auditCount()).toBe(before);
+  });
+
   it('refuses callers outside operations and support (finance gets 403)', async () => {
     const before = await auditCount();
     const file = { filename: 'pixel.png', contentType: 'image/png', data: PNG };

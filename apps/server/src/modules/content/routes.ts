@@ -7,19 +7,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { readMultipart } from '../../platform/multipart.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './service.ts';
 
 /** The one file of a multipart upload, read whole within the size limit. */
-async function uploadedFile(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-  const file = await request.file({ limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1 } });
-  if (!file) throw new AppError('validation_failed', { file: 'required' });
-  const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large');
-    throw error;
+function uploadedFile(request: FastifyRequest) {
+  return readMultipart(request, async () => {
+    const file = await request.file({ limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1 } });
+    if (!file) throw new AppError('validation_failed', { file: 'required' });
+    return { bytes: await file.toBuffer(), filename: file.filename };
   });
-  return { bytes, filename: file.filename };
 }
 
 export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -18,7 +18,8 @@ let t: TestApp;
 let feed: Server;
 let feedBody = '[]';
 beforeAll(async () => {
-  t = await startTestApp({ runJobs: false });
+  // The test feed listens on loopback, which operator URLs may reach only with this setting.
+  t = await startTestApp({ runJobs: false, config: { operatorUrlsAllowPrivate: true } });
   feed = createServer((_request, response) => response.end(feedBody));
   await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
 });

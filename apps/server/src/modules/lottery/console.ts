@@ -15,10 +15,12 @@ import {
   type ShapeCode,
 } from '@tessera/lottery';
 import type { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { asOperator } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { checkOperatorUrl } from '../../platform/operator-urls.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
 import { rescheduleDraws, takeOfficialResult, voidOpenDraw } from './draws.ts';
@@ -309,9 +311,11 @@ const FEED_TIMEOUT_MS = 10_000;
 const FEED_MAX_BYTES = 1_000_000;
 
 /** A JSON feed over HTTP: [{gameId, numero, result}], fetched outside any database transaction. */
-export function httpResultFeed(url: string): ResultFeed {
+export function httpResultFeed(url: string, options: { allowPrivate: boolean }): ResultFeed {
   return {
     async results() {
+      // An operator's URL: no loopback, private or link-local address (unless the install allows them).
+      await checkOperatorUrl(url, { allowPrivate: options.allowPrivate, field: 'url' });
       let text: string;
       try {
         const response = await fetch(url, {
@@ -380,14 +384,17 @@ export async function importResults(deps: AppDeps, call: OperatorCall, feed: Res
   });
 }
 
-export const resultFeedOf = (body: {
-  results?: ImportedResult[] | undefined;
-  url?: string | undefined;
-}): ResultFeed => {
+export const resultFeedOf = (
+  config: Pick<Config, 'operatorUrlsAllowPrivate'>,
+  body: {
+    results?: ImportedResult[] | undefined;
+    url?: string | undefined;
+  },
+): ResultFeed => {
   if (body.results) {
     const results = body.results;
     return { results: async () => results };
   }
-  if (body.url) return httpResultFeed(body.url);
+  if (body.url) return httpResultFeed(body.url, { allowPrivate: config.operatorUrlsAllowPrivate });
   throw new AppError('validation_failed', { results: 'required' });
 };

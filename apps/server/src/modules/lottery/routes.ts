@@ -106,6 +106,6 @@ export function lotteryConsoleRoutes(app: FastifyInstance, deps: AppDeps): void 
     consoleService.voidDraw(deps, call, params.id, body.reason),
   );
   route(app, deps, console.importResults, async ({ body, ...call }) =>
-    consoleService.importResults(deps, call, consoleService.resultFeedOf(body)),
+    consoleService.importResults(deps, call, consoleService.resultFeedOf(deps.config, body)),
   );
 }

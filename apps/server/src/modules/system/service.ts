@@ -138,6 +138,32 @@ export async function merchant(db: Queryable, merchantCode: string): Promise<sto
   return found;
 }
 
+/**
+ * The words of the site's own names (merchant codes, names and brands, the site name), whole, split into words and
+ * their runs joined: the first words an attacker tries in a password of this site.
+ */
+export async function siteNameWords(db: Queryable): Promise<string[]> {
+  const [merchants, site] = await Promise.all([
+    store.merchantNames(db),
+    store.readSetting<Partial<SiteSettings>>(db, SITE_KEY),
+  ]);
+  const names = [...merchants.flatMap((row) => [row.code, row.name, row.brand]), site?.siteName ?? ''];
+  // Each run of a name's words, written apart and together: "Golden Lotus Casino" gives golden, lotus, goldenlotus …
+  const words = names.flatMap((name) => {
+    const parts = name
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 8);
+    return [
+      name,
+      ...parts.flatMap((_, from) =>
+        parts.slice(from).map((__, to) => parts.slice(from, from + to + 1).join('')),
+      ),
+    ];
+  });
+  return [...new Set(words.map((word) => word.trim().toLowerCase()).filter((word) => word.length >= 3))];
+}
+
 export async function merchantWallet(db: Queryable, merchantCode: string) {
   const found = await merchant(db, merchantCode);
   return { merchantCode: found.code, isSingle: found.wallet_single };

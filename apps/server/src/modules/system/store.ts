@@ -20,6 +20,11 @@ export async function findMerchant(db: Queryable, code: string): Promise<Merchan
   return rows[0] ?? null;
 }
 
+/** The codes, names and brands of the merchants. */
+export function merchantNames(db: Queryable): Promise<Pick<MerchantRow, 'code' | 'name' | 'brand'>[]> {
+  return db.query('select code, name, brand from merchant');
+}
+
 export async function updateMerchantMoney(
   db: Queryable,
   code: string,

@@ -1,6 +1,7 @@
 import { depositPlayerEndpoints as api, depositConsoleEndpoints as consoleApi } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import {
@@ -9,6 +10,7 @@ import {
   consoleDeposits,
   createDeposit,
   exportDepositsCsv,
+  logMalformedCallback,
   memberDeposit,
   memberDeposits,
   receiveCallback,
@@ -24,15 +26,15 @@ import {
 
 /** The deposit endpoints: the player's (depositv2), the gateways' callback, and the console's cashier pages. */
 export function depositRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, deps, api.depositChannels, async () => playerChannels(deps));
+  route(app, deps, api.depositChannels, async ({ language }) => playerChannels(deps, language));
   route(app, deps, api.createDeposit, async ({ caller, body, idempotency, language, now }) =>
     createDeposit(deps, asMember(caller), body, { idempotency, language, now }),
   );
-  route(app, deps, api.deposits, async ({ caller, query }) =>
-    memberDeposits(deps, asMember(caller).memberId, query),
+  route(app, deps, api.deposits, async ({ caller, query, language }) =>
+    memberDeposits(deps, asMember(caller).memberId, query, language),
   );
-  route(app, deps, api.deposit, async ({ caller, params }) =>
-    memberDeposit(deps, asMember(caller).memberId, params.orderNo),
+  route(app, deps, api.deposit, async ({ caller, params, language }) =>
+    memberDeposit(deps, asMember(caller).memberId, params.orderNo, language),
   );
   // The signature covers every field the gateway sent, so the service reads the body as it arrived.
   route(
@@ -40,7 +42,14 @@ export function depositRoutes(app: FastifyInstance, deps: AppDeps): void {
     deps,
     api.gatewayCallback,
     async ({ params, request, ip, now }) => receiveCallback(deps, params.id, request.body, ip, now),
-    { signedByCaller: true },
+    {
+      signedByCaller: true,
+      // receiveCallback logs the refusals it makes; those made before it (the body, the contract) are logged here.
+      onRefused: async (request, error) => {
+        if (!(error instanceof AppError && error.code === 'callback_refused'))
+          await logMalformedCallback(deps, request);
+      },
+    },
   );
 
   const channels = consoleApi.channels;

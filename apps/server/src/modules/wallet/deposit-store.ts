@@ -1,5 +1,6 @@
 import type { CallbackOutcome, DepositStatus, GatewayMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import type { ChannelTranslations } from './payment-channel-store.ts';
 
 export interface DepositDb {
   id: bigint;
@@ -8,6 +9,7 @@ export interface DepositDb {
   username: string;
   channel_id: number;
   channel_name: string;
+  channel_translations: ChannelTranslations;
   kind: 'bank' | 'gateway';
   amount: bigint;
   payer_reference: string;
@@ -25,7 +27,8 @@ export interface DepositDb {
   settled_at: Date | null;
 }
 
-const SELECT = `select d.id, d.order_no, d.member_id, m.username, d.channel_id, c.name as channel_name, d.kind, d.amount,
+const SELECT = `select d.id, d.order_no, d.member_id, m.username, d.channel_id, c.name as channel_name,
+    c.translations as channel_translations, d.kind, d.amount,
     d.payer_reference, d.status, d.gateway_order, d.payment_url, d.gateway_message, d.last_checked_at, d.reason,
     o.username as reviewed_by, d.reviewed_at, d.return_path, d.created_at, d.updated_at, d.settled_at
   from deposits d

@@ -121,7 +121,12 @@ describe('deposits', () => {
     const base = loadConfig({ LOG_LEVEL: 'silent' });
     t = await startTestApp({
       runJobs: false,
-      config: { siteUrl, payments: { ...base.payments, queryAfterMinutes: 5, orderExpiryHours: 24 } },
+      // The sandbox gateway listens on loopback, which operator-entered URLs reach only with this setting.
+      config: {
+        siteUrl,
+        operatorUrlsAllowPrivate: true,
+        payments: { ...base.payments, queryAfterMinutes: 5, orderExpiryHours: 24 },
+      },
     });
     await t.app.listen({ port, host: '127.0.0.1' });
     tokens = await openCallerTokens(t);
@@ -191,6 +196,64 @@ describe('deposits', () => {
       expect((await t.get(api.depositChannels.path, trial.token)).body.code).toBe('in_need_true_account');
       const visitor = await t.get(api.depositChannels.path);
       expect([visitor.status, visitor.body.code]).toEqual([401, 'unauthorized']);
+    });
+
+    it('names a channel and gives its instructions in the reader’s language, field by field, else its own', async () => {
+      const created = await t.send(
+        'POST',
+        bo.channels.create.path,
+        {
+          kind: 'bank',
+          name: 'Bank transfer (languages)',
+          minAmount: 100,
+          maxAmount: 50_000,
+          presets: [100],
+          instructions: 'Transfer, then enter the reference.',
+          bankName: 'Metro Test Bank',
+          accountName: 'Tessera Test Ltd',
+          accountNumber: '0011-2233-55',
+          translations: {
+            VI: { name: 'Chuyển khoản', instructions: 'Chuyển khoản rồi nhập mã tham chiếu.' },
+            CN: { name: '银行转账', instructions: '' },
+          },
+        },
+        finance,
+      );
+      expect(created.status).toBe(200);
+      const id = created.body.value.id as number;
+      expect(created.body.value.translations).toEqual({
+        VI: { name: 'Chuyển khoản', instructions: 'Chuyển khoản rồi nhập mã tham chiếu.' },
+        CN: { name: '银行转账', instructions: '' },
+      });
+      const { token } = await member();
+      const shown = async (language: string) => {
+        const res = await t.call({
+          method: 'GET',
+          url: api.depositChannels.path,
+          token,
+          headers: { language },
+        });
+        const channel = (
+          res.body.value.channels as { id: number; name: string; instructions: string }[]
+        ).find((row) => row.id === id);
+        return [channel?.name, channel?.instructions];
+      };
+      expect(await shown('EN')).toEqual(['Bank transfer (languages)', 'Transfer, then enter the reference.']);
+      expect(await shown('VI')).toEqual(['Chuyển khoản', 'Chuyển khoản rồi nhập mã tham chiếu.']);
+      // No Chinese instructions: the channel's own show.
+      expect(await shown('ZH')).toEqual(['银行转账', 'Transfer, then enter the reference.']);
+      expect(await shown('TH')).toEqual(['Bank transfer (languages)', 'Transfer, then enter the reference.']);
+      // The member's history names the channel in the member's language too.
+      const order = await deposit(token, { channelId: id, amount: 200, payerReference: 'REF-LANG' });
+      expect(order.status).toBe(200);
+      const history = await t.call({
+        method: 'GET',
+        url: api.deposits.path,
+        token,
+        headers: { language: 'VI' },
+      });
+      expect(history.body.value.list[0].channelName).toBe('Chuyển khoản');
+      await t.db.query('update payment_channels set enabled = false where id = $1', [id]);
     });
 
     it('refuses deposits while the deposit flag is off (or the credit-margin flag on)', async () => {
@@ -585,6 +648,54 @@ describe('deposits', () => {
       const good = await callback(online.id, signed(genuine, SECRET));
       expect([good.status, good.body.value]).toEqual([200, { ok: true, outcome: 'credited' }]);
       expect(await balance(me.token)).toBe(200);
+    });
+
+    it('refuses and logs a malformed callback: deeply nested JSON, text the database cannot store, not JSON, another type', async () => {
+      const me = await member();
+      const order = await onlineOrder(me.token, 120);
+      const genuine = {
+        merchant: MERCHANT,
+        orderNo: order.orderNo,
+        paymentId: sandbox.payment(order.orderNo)?.paymentId ?? '',
+        amount: '120.00',
+        currency: 'PHP',
+        status: 'success',
+        timestamp: '1780315200',
+      };
+      const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+      const cases: [string, string, string, number][] = [
+        ['nested 5,000 levels', `{"orderNo":"${order.orderNo}","extra":${nested}}`, 'application/json', 400],
+        [
+          'a NUL in the status',
+          JSON.stringify({ ...genuine, status: 'succ\u0000ess' }),
+          'application/json',
+          400,
+        ],
+        ['not JSON', '{"orderNo": ', 'application/json', 400],
+        ['plain text', `orderNo=${order.orderNo}`, 'text/plain', 400],
+        ['XML', '<orderNo/>', 'application/xml', 415],
+      ];
+      for (const [name, body, type, status] of cases) {
+        const before = await t.db.query<{ n: number }>('select count(*)::int as n from gateway_callbacks');
+        const response = await fetch(`${siteUrl}${path(api.gatewayCallback.path, { id: online.id })}`, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body,
+        });
+        const answer = (await response.json()) as ApiResponse['body'];
+        expect([name, response.status, answer.success]).toEqual([name, status, false]);
+        const [logged] = await t.db.query<{ outcome: string; channel_id: number | null; n: number }>(
+          'select outcome, channel_id, (select count(*)::int from gateway_callbacks) as n from gateway_callbacks order by id desc limit 1',
+        );
+        expect([name, logged?.outcome, logged?.channel_id, logged?.n]).toEqual([
+          name,
+          'refused_malformed',
+          online.id,
+          (before[0]?.n ?? 0) + 1,
+        ]);
+      }
+      expect(await view(me.token, order.orderNo)).toMatchObject({ status: 'pending' });
+      expect(await balance(me.token)).toBe(0);
     });
 
     it('duplicate callbacks arriving together credit once', async () => {
@@ -1006,6 +1117,28 @@ describe('deposits', () => {
       await sandbox.complete(online2.orderNo, 'success');
       expect(await callbacks(online2.orderNo)).toEqual([{ outcome: 'not_pending', source: 'callback' }]);
       expect(await balance(me.token)).toBe(0);
+    });
+
+    it('a preset rejection reason is stored as its code and reaches the member in the member’s language', async () => {
+      const me = await member();
+      await t.db.query("update members set language = 'VI' where id = $1", [me.id]);
+      const order = (
+        await deposit(me.token, { channelId: bank.id, amount: 300, payerReference: 'OTHER-NAME' })
+      ).body.value;
+      const [row] = await t.db.query<{ id: bigint }>('select id from deposits where order_no = $1', [
+        order.orderNo,
+      ]);
+      const rejected = await t.send(
+        'POST',
+        path(bo.rejectDeposit.path, { id: Number(row?.id) }),
+        { reason: 'payer_mismatch' },
+        finance,
+      );
+      expect(rejected.body.value).toMatchObject({ status: 'rejected', reason: 'payer_mismatch' });
+      expect(await view(me.token, order.orderNo)).toMatchObject({ reason: 'payer_mismatch' });
+      const [message] = await messages(me.id);
+      expect(message?.content).toContain('khoản chuyển đến từ tài khoản mang tên người khác');
+      expect(message?.content).not.toContain('payer_mismatch');
     });
 
     it('lists the queue with filters, sort and paging on the server, and exports it as CSV', async () => {

@@ -14,14 +14,22 @@ import { asOperator, type Caller, type MemberCaller } from '../../platform/acces
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { findBadText, isBadText } from '../../platform/input-text.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { type Localized, sendMessage } from '../inbox/service.ts';
 import * as store from './deposit-store.ts';
 import { post, publishBalance } from './ledger.ts';
 import { orderNo as newOrderNo } from './orders.ts';
-import { type Channel, depositsAvailable, findChannel, gatewayAccount } from './payment-channels.ts';
+import {
+  type Channel,
+  depositsAvailable,
+  findChannel,
+  gatewayAccount,
+  localizedChannel,
+} from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
+import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, minorAmount, moneyText, walletSettingsOf } from './settings.ts';
 
 /**
@@ -43,6 +51,8 @@ const createPaymentDelay = (attempt: number) => Math.min(300_000, 5_000 * 2 ** (
 const QUERY_BATCH = 100;
 /** A callback's body larger than this is logged as its size only. */
 const LOGGED_BODY_MAX = 4000;
+/** A callback's body nesting deeper than this is logged as that fact only (a gateway's body is flat). */
+const LOGGED_BODY_DEPTH = 16;
 
 /** The reasons the site itself gives for a failed deposit (stored as these keys; operators write their own). */
 const SYSTEM_REASONS = {
@@ -66,11 +76,15 @@ type SystemReason = keyof typeof SYSTEM_REASONS;
 
 type Deposit = store.DepositDb;
 
-function view(row: Deposit, currency: Currency): DepositView {
+/** A deposit as its member sees it, the channel named in the member's language (the console's in its own). */
+function view(row: Deposit, currency: Currency, language = 'EN'): DepositView {
   return {
     orderNo: row.order_no,
     channelId: row.channel_id,
-    channelName: row.channel_name,
+    channelName: localizedChannel(
+      { name: row.channel_name, instructions: '', translations: row.channel_translations },
+      language,
+    ).name,
     kind: row.kind,
     amount: toMajor(row.amount, currency.digits),
     status: row.status,
@@ -157,7 +171,7 @@ export async function createDeposit(
     }
     const created = await store.findDeposit(tx, id);
     if (!created) throw new Error('the new deposit vanished');
-    return view(created, currency);
+    return view(created, currency, context.language);
   });
 }
 
@@ -165,6 +179,7 @@ export async function memberDeposits(
   deps: AppDeps,
   memberId: number,
   query: { status?: DepositStatus | undefined; pageNo: number; pageSize: number },
+  language: string,
 ) {
   const currency = await currencyOf(deps);
   const { rows, total } = await store.memberDeposits(
@@ -174,17 +189,22 @@ export async function memberDeposits(
     { offset: (query.pageNo - 1) * query.pageSize, limit: query.pageSize },
   );
   return {
-    list: rows.map((row) => view(row, currency)),
+    list: rows.map((row) => view(row, currency, language)),
     total,
     pageNo: query.pageNo,
     pageSize: query.pageSize,
   };
 }
 
-export async function memberDeposit(deps: AppDeps, memberId: number, orderNo: string): Promise<DepositView> {
+export async function memberDeposit(
+  deps: AppDeps,
+  memberId: number,
+  orderNo: string,
+  language: string,
+): Promise<DepositView> {
   const row = await store.findDepositByOrder(deps.db, orderNo);
   if (!row || row.member_id !== memberId) throw new AppError('not_found');
-  return view(row, await currencyOf(deps));
+  return view(row, await currencyOf(deps), language);
 }
 
 // --------------------------------------------------------------------------------------- settling an order
@@ -222,7 +242,8 @@ async function settle(
     orderNo: deposit.order_no,
   };
   if (settlement.status !== 'confirmed') {
-    const reason = settlement.status === 'failed' ? SYSTEM_REASONS[settlement.reason] : settlement.reason;
+    const reason =
+      settlement.status === 'failed' ? SYSTEM_REASONS[settlement.reason] : rejectReason(settlement.reason);
     await sendMessage(tx, deposit.member_id, 'DEPOSIT_FAILED', { ...message, reason }, now);
     await publishBalance(tx, deposit.member_id);
     return true;
@@ -307,9 +328,30 @@ async function applyGatewayResult(
   });
 }
 
+/**
+ * A callback's body as logged: as it came, or only its size when it is large, or only that it nests deeper than
+ * LOGGED_BODY_DEPTH (JSON.stringify recurses: a body nested thousands of levels would overflow the stack), or only
+ * where it holds text the database cannot store.
+ */
 function loggedBody(body: unknown): unknown {
+  if (nestsDeeper(body, LOGGED_BODY_DEPTH)) return { truncated: true, deeperThan: LOGGED_BODY_DEPTH };
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) is named by where it was, not stored.
+  const badText = findBadText(body);
+  if (badText !== null) return { truncated: true, badTextAt: badText };
   const text = JSON.stringify(body ?? {});
   return text.length > LOGGED_BODY_MAX ? { truncated: true, size: text.length } : (body ?? {});
+}
+
+/** Whether objects and arrays nest more than `limit` levels in the value (walked without recursion). */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Fails a pending order for a reason of the site's own (gateway refused it, it expired), once. */
@@ -345,21 +387,10 @@ export async function receiveCallback(
   now: Date,
 ): Promise<{ ok: true; outcome: CallbackOutcome }> {
   const fields = gateway.textFields(raw);
-  const orderNo = (fields?.orderNo ?? '').slice(0, 64);
+  const orderNo = fields?.orderNo ?? '';
   const channel = await findChannel(deps.db, channelId);
   const refuse = async (outcome: CallbackOutcome, field: string, deposit?: Deposit): Promise<never> => {
-    await write(deps.db, { isolation: 'read committed' }, (tx) =>
-      store.insertCallback(tx, {
-        channelId: channel?.id ?? null,
-        depositId: deposit?.id ?? null,
-        orderNo,
-        source: 'callback',
-        outcome,
-        body: loggedBody(raw),
-        ip,
-        at: now,
-      }),
-    );
+    await logRefusedCallback(deps, { channel, deposit, outcome, body: raw, ip, now });
     throw new AppError('callback_refused', { [field]: 'invalid_value' });
   };
   const account = channel ? gatewayAccount(deps.config, channel) : null;
@@ -379,6 +410,52 @@ export async function receiveCallback(
     return refuse('refused_amount', 'amount', deposit);
   const outcome = await applyGatewayResult(deps, deposit, status, { source: 'callback', body: raw, ip }, now);
   return { ok: true, outcome };
+}
+
+/** Logs a refused callback (it credits nothing): the channel and order it names, if any, and its body. */
+async function logRefusedCallback(
+  deps: AppDeps,
+  refused: {
+    channel: Channel | null;
+    deposit?: Deposit | undefined;
+    outcome: CallbackOutcome;
+    body: unknown;
+    ip: string;
+    now: Date;
+  },
+): Promise<void> {
+  const orderNo = gateway.textFields(refused.body)?.orderNo ?? '';
+  await write(deps.db, { isolation: 'read committed' }, (tx) =>
+    store.insertCallback(tx, {
+      channelId: refused.channel?.id ?? null,
+      depositId: refused.deposit?.id ?? null,
+      orderNo: isBadText(orderNo) ? '' : orderNo.slice(0, 64),
+      source: 'callback',
+      outcome: refused.outcome,
+      body: loggedBody(refused.body),
+      ip: refused.ip,
+      at: refused.now,
+    }),
+  );
+}
+
+/**
+ * Logs a callback refused before receiveCallback could judge it (a body that is not JSON, fields the contract
+ * refuses, text no gateway sends) as malformed, under the channel of its path when there is one.
+ */
+export async function logMalformedCallback(
+  deps: AppDeps,
+  request: { params: unknown; body: unknown; ip: string },
+): Promise<void> {
+  const id = String((request.params as { id?: unknown } | undefined)?.id ?? '');
+  const channel = /^[1-9]\d{0,8}$/.test(id) ? await findChannel(deps.db, Number(id)) : null;
+  await logRefusedCallback(deps, {
+    channel,
+    outcome: 'refused_malformed',
+    body: request.body ?? {},
+    ip: request.ip,
+    now: deps.clock.now(),
+  });
 }
 
 /** Where the gateway sends the payer back to: the page they paid from, naming the order so it can say how it went. */

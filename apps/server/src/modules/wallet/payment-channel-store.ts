@@ -18,8 +18,13 @@ export interface ChannelDb {
   gateway_merchant: string;
   /** Sealed with the server's secrets key; '' when none. */
   gateway_secret: string;
+  /** Its name and instructions per language (VI, CN), where it has them. */
+  translations: ChannelTranslations;
   updated_at: Date;
 }
+
+/** A channel's versions by language: only the fields it has ('' ones are not kept). */
+export type ChannelTranslations = Partial<Record<string, { name?: string; instructions?: string }>>;
 
 export interface ChannelWrite {
   kind: 'bank' | 'gateway';
@@ -35,10 +40,11 @@ export interface ChannelWrite {
   accountNumber: string;
   gatewayUrl: string;
   gatewayMerchant: string;
+  translations: ChannelTranslations;
 }
 
 const COLUMNS = `id, kind, name, enabled, sort, min_amount, max_amount, presets, instructions, bank_name, account_name,
-  account_number, gateway_url, gateway_merchant, gateway_secret, updated_at`;
+  account_number, gateway_url, gateway_merchant, gateway_secret, translations, updated_at`;
 
 export function listChannels(db: Queryable, options: { enabledOnly: boolean }): Promise<ChannelDb[]> {
   return db.query<ChannelDb>(
@@ -74,13 +80,14 @@ const values = (row: ChannelWrite) => [
   row.accountNumber,
   row.gatewayUrl,
   row.gatewayMerchant,
+  JSON.stringify(row.translations),
 ];
 
 export async function insertChannel(tx: Queryable, row: ChannelWrite, at: Date): Promise<ChannelDb> {
   const [inserted] = await tx.query<ChannelDb>(
     `insert into payment_channels (kind, name, enabled, sort, min_amount, max_amount, presets, instructions, bank_name,
-       account_name, account_number, gateway_url, gateway_merchant, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning ${COLUMNS}`,
+       account_name, account_number, gateway_url, gateway_merchant, translations, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning ${COLUMNS}`,
     [...values(row), at],
   );
   if (!inserted) throw new Error('payment channel insert returned nothing');
@@ -96,7 +103,7 @@ export async function updateChannel(
   const [updated] = await tx.query<ChannelDb>(
     `update payment_channels set kind = $2, name = $3, enabled = $4, sort = $5, min_amount = $6, max_amount = $7,
        presets = $8, instructions = $9, bank_name = $10, account_name = $11, account_number = $12, gateway_url = $13,
-       gateway_merchant = $14, updated_at = $15
+       gateway_merchant = $14, translations = $15, updated_at = $16
      where id = $1 returning ${COLUMNS}`,
     [id, ...values(row), at],
   );

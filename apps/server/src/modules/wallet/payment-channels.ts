@@ -4,13 +4,15 @@ import {
   type paymentChannelInput,
   toMajor,
   toMinor,
+  toTranslatedLanguage,
 } from '@tessera/contract';
 import type { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { type Config, PUBLISHED_SANDBOX_SECRET } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { checkOperatorUrl } from '../../platform/operator-urls.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import type { Rng } from '../../platform/rng.ts';
 import { seal, unseal } from '../../platform/secret-box.ts';
@@ -35,12 +37,39 @@ function secretsKey(config: Config): Buffer {
   return config.secretsKey;
 }
 
-/** The gateway a channel pays through, with its opened secret; null for a bank channel or an unopenable secret. */
-export function gatewayAccount(config: Config, channel: Channel): GatewayAccount | null {
+/** The channel's opened gateway secret; null for a bank channel or a secret that does not open. */
+function openedSecret(config: Config, channel: Channel): string | null {
   if (channel.kind !== 'gateway' || !channel.gateway_secret) return null;
-  const secret = unseal(secretsKey(config), secretContext(channel.id), channel.gateway_secret);
+  return unseal(secretsKey(config), secretContext(channel.id), channel.gateway_secret);
+}
+
+/**
+ * The gateway a channel pays through, with its opened secret; null for a bank channel, an unopenable secret, or
+ * the published sandbox secret while the sandbox is off (anyone could sign that channel's callbacks).
+ */
+export function gatewayAccount(config: Config, channel: Channel): GatewayAccount | null {
+  const secret = openedSecret(config, channel);
   if (secret === null) return null;
+  if (secret === PUBLISHED_SANDBOX_SECRET && !config.payments.sandbox) return null;
   return { url: channel.gateway_url, merchant: channel.gateway_merchant, secret };
+}
+
+/**
+ * The start check: in production (NODE_ENV=production) the server does not start while a payment channel signs
+ * with the published sandbox secret, since anyone could then credit that channel's pending orders.
+ */
+export async function refuseDemoSecretsInProduction(db: Queryable, config: Config): Promise<void> {
+  if (!config.production) return;
+  const channels = await store.listChannels(db, { enabledOnly: false });
+  const named = channels.filter((channel) => openedSecret(config, channel) === PUBLISHED_SANDBOX_SECRET);
+  if (named.length === 0) return;
+  throw new Error(
+    `Refusing to start in production: payment channel ${named
+      .map((channel) => `${channel.id} (${channel.name})`)
+      .join(
+        ', ',
+      )} uses the published sandbox secret; give it its own secret or delete it in the console (started without NODE_ENV=production)`,
+  );
 }
 
 export function findChannel(db: Queryable, id: number): Promise<Channel | null> {
@@ -58,24 +87,32 @@ export async function depositsAvailable(db: Queryable): Promise<boolean> {
 
 const major = (minor: bigint | number, currency: Currency) => toMajor(minor, currency.digits);
 
+/** A channel's name and instructions in the reader's language: its version there, field by field, or its own. */
+export function localizedChannel(
+  row: Pick<Channel, 'name' | 'instructions' | 'translations'>,
+  language: string,
+): { name: string; instructions: string } {
+  const version = row.translations[toTranslatedLanguage(language)];
+  return { name: version?.name || row.name, instructions: version?.instructions || row.instructions };
+}
+
 /** The enabled channels as the deposit page shows them: limits, presets, the receiving account; never a secret. */
-export async function playerChannels(deps: AppDeps) {
+export async function playerChannels(deps: AppDeps, language: string) {
   const [rows, currency, available] = await Promise.all([
     store.listChannels(deps.db, { enabledOnly: true }),
     currencyOf(deps),
     depositsAvailable(deps.db),
   ]);
   const channels = rows
-    .filter((row) => row.kind === 'bank' || row.gateway_secret !== '')
+    .filter((row) => row.kind === 'bank' || gatewayAccount(deps.config, row) !== null)
     .map(
       (row): DepositChannel => ({
         id: row.id,
         kind: row.kind,
-        name: row.name,
+        ...localizedChannel(row, language),
         minAmount: major(row.min_amount, currency),
         maxAmount: major(row.max_amount, currency),
         presets: row.presets.map((preset) => major(preset, currency)),
-        instructions: row.instructions,
         bank:
           row.kind === 'bank'
             ? { bankName: row.bank_name, accountName: row.account_name, accountNumber: row.account_number }
@@ -108,6 +145,10 @@ function consoleRow(row: Channel, currency: Currency): PaymentChannelRow {
     gatewayUrl: row.gateway_url,
     gatewayMerchant: row.gateway_merchant,
     hasSecret: row.gateway_secret !== '',
+    translations: {
+      VI: { name: row.translations.VI?.name ?? '', instructions: row.translations.VI?.instructions ?? '' },
+      CN: { name: row.translations.CN?.name ?? '', instructions: row.translations.CN?.instructions ?? '' },
+    },
     updatedAt: row.updated_at.toISOString(),
   };
 }
@@ -151,12 +192,31 @@ function toWrite(input: ChannelInput, currency: Currency): store.ChannelWrite {
     accountNumber: bank ? input.accountNumber : '',
     gatewayUrl: bank ? '' : input.gatewayUrl.replace(/\/+$/, ''),
     gatewayMerchant: bank ? '' : input.gatewayMerchant,
+    // Only the fields a language has: '' means "show the channel's own".
+    translations: Object.fromEntries(
+      Object.entries(input.translations)
+        .map(([language, version]) => [
+          language,
+          Object.fromEntries(Object.entries(version).filter(([, text]) => text !== '')),
+        ])
+        .filter(([, version]) => Object.keys(version as object).length > 0),
+    ),
   };
+}
+
+/** A gateway URL the operator entered or changed: no loopback, private or link-local address (unless allowed). */
+async function checkGatewayUrl(deps: AppDeps, row: store.ChannelWrite, before: Channel | null) {
+  if (row.kind !== 'gateway' || row.gatewayUrl === before?.gateway_url) return;
+  await checkOperatorUrl(row.gatewayUrl, {
+    allowPrivate: deps.config.operatorUrlsAllowPrivate,
+    field: 'gatewayUrl',
+  });
 }
 
 export async function createChannel(deps: AppDeps, call: OperatorCall, input: ChannelInput) {
   const currency = await currencyOf(deps);
   const row = toWrite(input, currency);
+  await checkGatewayUrl(deps, row, null);
   if (input.kind === 'gateway' && input.gatewaySecret === '') {
     throw new AppError('validation_failed', { gatewaySecret: 'required' });
   }
@@ -182,6 +242,8 @@ export async function createChannel(deps: AppDeps, call: OperatorCall, input: Ch
 export async function updateChannel(deps: AppDeps, call: OperatorCall, id: number, input: ChannelInput) {
   const currency = await currencyOf(deps);
   const row = toWrite(input, currency);
+  // The seeded sandbox channel keeps its loopback URL when finance edits something else.
+  await checkGatewayUrl(deps, row, await store.findChannel(deps.db, id));
   return operatorWrite(deps, call, { entity: 'payment_channel', action: 'update' }, async (tx) => {
     const before = orNotFound(await store.lockChannel(tx, id));
     let updated = orNotFound(await store.updateChannel(tx, id, row, call.now));

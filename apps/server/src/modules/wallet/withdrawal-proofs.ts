@@ -2,6 +2,7 @@ import { WITHDRAWAL_PROOFS } from '@tessera/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import { reencodeImage } from '../../platform/images.ts';
+import { readMultipart } from '../../platform/multipart.ts';
 import { sniffImageType } from '../content/service.ts';
 
 /** A proof image after its check: a png or jpeg re-encoded so that only its pixels are kept. */
@@ -14,31 +15,32 @@ export interface CleanProof {
 export async function readConfirmationForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
-  if (!request.isMultipart()) throw new AppError('unsupported_media_type');
   const fields: Record<string, string> = {};
   const files: Buffer[] = [];
-  try {
-    const parts = request.parts({
-      limits: { fileSize: WITHDRAWAL_PROOFS.maxBytes, files: WITHDRAWAL_PROOFS.maxFiles, fields: 10 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
+  await readMultipart(
+    request,
+    async () => {
+      const parts = request.parts({
+        limits: { fileSize: WITHDRAWAL_PROOFS.maxBytes, files: WITHDRAWAL_PROOFS.maxFiles, fields: 10 },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        // A form whose file input was left empty still sends the part, with no name and no bytes.
+        if (bytes.length === 0 && !part.filename) continue;
+        if (part.fieldname !== 'proof')
+          throw new AppError('validation_failed', { [part.fieldname]: 'invalid_value' });
+        files.push(bytes);
       }
-      const bytes = await part.toBuffer();
-      // A form whose file input was left empty still sends the part, with no name and no bytes.
-      if (bytes.length === 0 && !part.filename) continue;
-      if (part.fieldname !== 'proof')
-        throw new AppError('validation_failed', { [part.fieldname]: 'invalid_value' });
-      files.push(bytes);
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('image_too_large', { proof: 'invalid_value' });
-    if (code === 'FST_FILES_LIMIT') throw new AppError('too_many_images', { proof: 'invalid_value' });
-    throw error;
-  }
+    },
+    {
+      tooLarge: new AppError('image_too_large', { proof: 'invalid_value' }),
+      tooMany: new AppError('too_many_images', { proof: 'invalid_value' }),
+    },
+  );
   return { fields, files };
 }
 

@@ -8,6 +8,7 @@ import type { JobRunner } from '../../platform/jobs.ts';
 import { write } from '../../platform/write.ts';
 import { sendMessage } from '../inbox/service.ts';
 import { post } from './ledger.ts';
+import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
 import * as store from './withdrawal-store.ts';
 import { utcDay, withdrawalRowView } from './withdrawals.ts';
@@ -143,7 +144,12 @@ export async function rejectWithdrawal(deps: AppDeps, call: OperatorCall, id: nu
       tx,
       row.member_id,
       'WITHDRAWAL_REJECTED',
-      { amount: money(row.amount, currency), currency: currency.currency, orderNo: row.order_no, reason },
+      {
+        amount: money(row.amount, currency),
+        currency: currency.currency,
+        orderNo: row.order_no,
+        reason: rejectReason(reason),
+      },
       call.now,
     );
     return { reason, transactionId: Number(posted.transactionId) };

@@ -489,6 +489,27 @@ describe('withdrawals', () => {
       ).toBe('not_found');
     });
 
+    it('a preset rejection reason is stored as its code and reaches the member in the member’s language', async () => {
+      const who = await member();
+      await t.db.query("update members set language = 'VI' where id = $1", [who.id]);
+      const requested = await request(who, { amount: 200 });
+      const { id } = await rowOf(requested.body.value.orderNo);
+      const res = await t.send(
+        'POST',
+        at(bo.reject.path, { id }),
+        { reason: 'payee_name_mismatch' },
+        tokens.finance,
+      );
+      expect(res.body.value).toMatchObject({ status: 'rejected', reason: 'payee_name_mismatch' });
+      const [message] = await t.db.query<{ content: string }>(
+        'select content from member_messages where member_id = $1',
+        [who.id],
+      );
+      expect(message?.content).toContain('tên chủ tài khoản không khớp với tên của bạn');
+      const history = await t.get(api.withdrawals.path, who.token);
+      expect(history.body.value.list[0]).toMatchObject({ reason: 'payee_name_mismatch' });
+    });
+
     it('lists the queue filtered, sorted and paged on the server, and exports it as CSV', async () => {
       const who = await member({ funds: 1_000_000n });
       const orders: string[] = [];
@@ -599,6 +620,25 @@ describe('withdrawals', () => {
       });
       const twice = await confirm(done, done.orderNo, { confirmation: 'received' });
       expect([twice.status, twice.body.code]).toEqual([409, 'withdrawal_not_awaiting_confirmation']);
+    });
+
+    it('a broken multipart body gets a 400 envelope and leaves the withdrawal awaiting confirmation', async () => {
+      const done = await approved(300);
+      for (const payload of [
+        '--x\r\nContent-Disposition: form-data; name="confirmation"\r\n\r\nreceived',
+        '--x\r\nContent-Disposition: form-data; name="proof"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0000\u0000',
+        '--x\r\nContent-Disposition: form-data; name="proof"',
+      ]) {
+        const res = await t.call({
+          method: 'POST',
+          url: at(api.confirmWithdrawal.path, { orderNo: done.orderNo }),
+          token: done.token,
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          payload,
+        });
+        expect([res.status, res.body.code, res.body.success]).toEqual([400, 'bad_request', false]);
+      }
+      expect((await rowOf(done.orderNo)).confirmation).toBeNull();
     });
 
     it('partly received: the amount received and the remainder, a claim finance refunds', async () => {

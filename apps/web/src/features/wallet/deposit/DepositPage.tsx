@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  DEPOSIT_REJECT_REASONS,
   DEPOSIT_STATUSES,
   type DepositChannel,
   type DepositStatus,
@@ -80,11 +81,12 @@ function DepositStatusBadge({ status }: { status: DepositStatus }) {
   return <StatusBadge tone={STATUS_TONES[status]}>{t(`deposit.statuses.${status}`)}</StatusBadge>;
 }
 
-const SYSTEM_REASONS = ['gateway_failed', 'gateway_refused', 'expired'] as const;
+/** The site's own reasons and finance's preset ones: codes the site translates. */
+const KNOWN_REASONS = ['gateway_failed', 'gateway_refused', 'expired', ...DEPOSIT_REJECT_REASONS] as const;
 
-/** A reason of the site's own (gateway_failed …) in the reader's words; an operator's as written. */
+/** A reason of the site's own (gateway_failed …) or a preset of finance's in the reader's words; an operator's as written. */
 function reasonText(t: TFunction, reason: string): string {
-  const own = SYSTEM_REASONS.find((known) => known === reason);
+  const own = KNOWN_REASONS.find((known) => known === reason);
   return own ? t(`deposit.reasons.${own}`) : reason;
 }
 

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   type ConfirmationKind,
+  WITHDRAWAL_REJECT_REASONS,
   WITHDRAWAL_STATUSES,
   type Withdrawal,
   type WithdrawalStatus,
 } from '@tessera/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
@@ -32,6 +34,12 @@ const CONFIRMATION_TONES: Record<ConfirmationKind | 'waiting', StatusTone> = {
 };
 
 /** What became of a withdrawal, as one short label: its status, then what the member confirmed. */
+/** A preset reason of finance's in the reader's words; an operator's own as written. */
+function reasonText(t: TFunction, reason: string): string {
+  const preset = WITHDRAWAL_REJECT_REASONS.find((known) => known === reason);
+  return preset ? t(`withdraw.reasons.${preset}`) : reason;
+}
+
 function WithdrawalStatusBadges({ row }: { row: Withdrawal }) {
   const { t } = useTranslation();
   const confirmation = row.confirmation ?? 'waiting';
@@ -125,7 +133,7 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
                   </td>
                   <td className="wallet-table__ref">
                     {row.status === 'rejected'
-                      ? row.reason
+                      ? reasonText(t, row.reason)
                       : row.confirmation === 'partly_received' || row.confirmation === 'not_received'
                         ? t('withdraw.history.claim', {
                             received: amount(row.receivedAmount ?? 0),
