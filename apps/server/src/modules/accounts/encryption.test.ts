@@ -42,8 +42,10 @@ describe('encrypted bodies', () => {
     expect((imported.algorithm as { modulusLength?: number }).modulusLength).toBe(2048);
   });
 
-  it('lists login, both registrations and the three password calls as encrypted', () => {
+  it('lists login, both registrations, the three password calls and binding a mobile number as encrypted', () => {
     expect(ENCRYPTED.map((endpoint) => endpoint.path).sort()).toEqual([
+      // Binding a number carries the login password.
+      '/wps/member/mobile',
       '/wps/member/password',
       '/wps/member/password/reset',
       '/wps/member/password/verification',
