@@ -8,14 +8,14 @@ import { write } from '../../platform/write.ts';
 import * as store from './store.ts';
 
 // Mail and SMS leave through the outbox: the message is written in the transaction of its cause, and a job sends
-// it after commit. Without a provider configured the outbox is the delivery (the console lists it).
+// it after commit. Without a provider configured the outbox is the only copy; the console lists it, secrets masked.
 
 export interface SmsMessage {
   countryDialingCode: string;
   mobile: string;
   purpose: string;
   text: string;
-  /** The code inside the text: hidden from the console while queued, and masked once delivered. */
+  /** The code inside the text: the console always shows it masked; masked in the stored text once delivered. */
   code: string;
 }
 
@@ -40,7 +40,8 @@ export async function queueSms(tx: Queryable, config: Config, message: SmsMessag
       mobile: message.mobile,
       purpose: message.purpose,
       body: message.text,
-      secret: gateway ? message.code : '',
+      // Kept in both cases so that the console, which lists the outbox, always shows it masked: a code signs in.
+      secret: message.code,
       provider: gateway ? 'gateway' : 'outbox',
       status: gateway ? 'queued' : 'outbox',
     },

@@ -534,6 +534,15 @@ describe('SMS through the HTTP gateway (the outbox)', () => {
     expect(await t.db.query("select status, error from sms_outbox where mobile = '922000002'")).toEqual([
       { status: 'failed', error: 'Error: gateway answered 502' },
     ]);
+    // A fresh session: the clock moved past the first one's idle limit.
+    const failed = await t.get(
+      `${bo.smsOutbox.path}?mobileNum=922000002`,
+      await t.operatorToken('operations'),
+    );
+    expect(failed.body.value.list[0]).toMatchObject({
+      status: 'failed',
+      body: 'Tessera: your code is ****** (5 min)',
+    });
   });
 
   it('answers a retry with the same Idempotency-Key with the first answer and sends one SMS', async () => {

@@ -264,6 +264,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       countryDialingCode: row.country_dialing_code,
       mobileNum: row.mobile,
       purpose: row.purpose,
+      // A login code is the account: the console never receives it, queued, sent or failed, gateway or not.
       body: withoutSecret(row.body, row.secret, '*'.repeat(row.secret.length)),
       provider: row.provider,
       status: row.status,
