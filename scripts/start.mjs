@@ -2,8 +2,11 @@
 // Installs what is missing, builds the front ends when their sources changed, and starts the server
 // (embedded PostgreSQL with demo data unless DATABASE_URL or DEMO_SEED say otherwise), with the sandbox payment
 // gateway beside it (PAYMENT_SANDBOX=0 leaves it out) so that a deposit can be tried end to end, and the game provider
-// simulator (GAME_PROVIDER_SANDBOX=0 leaves it out) so that a game can be launched and played.
+// simulator (GAME_PROVIDER_SANDBOX=0 leaves it out) so that a game can be launched and played, and the sandbox SMS
+// gateway the site sends its SMS to (SMS_SANDBOX=0, or a real SMS_GATEWAY_URL, leaves it out) so that a code can be
+// read there: the console's SMS outbox shows codes masked.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,7 +37,7 @@ for (const app of ['apps/web', 'apps/backoffice']) {
  * A sandbox (sandbox/<folder>/main.ts) on the loopback address of its URL variable, where the demo data points;
  * null when it is switched off or that address is not this machine.
  */
-function startSandbox({ name, folder, off, urlVariable, defaultUrl, hostVariable, portVariable }) {
+function startSandbox({ name, folder, off, urlVariable, defaultUrl, hostVariable, portVariable, env = {} }) {
   if (process.env[off] === '0') return null;
   const url = new URL(process.env[urlVariable] || defaultUrl);
   const host = url.hostname === 'localhost' ? '127.0.0.1' : url.hostname.replace(/^\[|\]$/g, '');
@@ -43,7 +46,7 @@ function startSandbox({ name, folder, off, urlVariable, defaultUrl, hostVariable
   const child = spawn(process.execPath, ['--import', 'tsx', `sandbox/${folder}/main.ts`], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, [hostVariable]: host, [portVariable]: port },
+    env: { ...process.env, ...env, [hostVariable]: host, [portVariable]: port },
   });
   child.on('exit', (code, signal) => {
     if (code && !signal) console.error(`The ${name} stopped (exit ${code}); the site runs on without it.`);
@@ -51,6 +54,26 @@ function startSandbox({ name, folder, off, urlVariable, defaultUrl, hostVariable
   return child;
 }
 
+// The site's SMS go to the sandbox SMS gateway, with a token made for this start, unless a real gateway is set.
+const smsToken = randomBytes(24).toString('base64url');
+const smsSandbox = process.env.SMS_GATEWAY_URL
+  ? null
+  : startSandbox({
+      name: 'sandbox SMS gateway',
+      folder: 'sms-gateway',
+      off: 'SMS_SANDBOX',
+      urlVariable: 'SMS_SANDBOX_URL',
+      defaultUrl: 'http://127.0.0.1:8092',
+      hostVariable: 'SMS_SANDBOX_HOST',
+      portVariable: 'SMS_SANDBOX_PORT',
+      env: { SMS_SANDBOX_TOKEN: smsToken },
+    });
+const smsGateway = smsSandbox
+  ? {
+      SMS_GATEWAY_URL: new URL('/api/messages', process.env.SMS_SANDBOX_URL || 'http://127.0.0.1:8092').href,
+      SMS_GATEWAY_TOKEN: smsToken,
+    }
+  : {};
 const sandboxes = [
   startSandbox({
     name: 'sandbox payment gateway',
@@ -70,11 +93,13 @@ const sandboxes = [
     hostVariable: 'GAME_SANDBOX_HOST',
     portVariable: 'GAME_SANDBOX_PORT',
   }),
+  smsSandbox,
 ].filter(Boolean);
 // The server itself (what `npm run serve` runs), without npm in between: a signal reaches it directly.
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'apps/server'),
   stdio: 'inherit',
+  env: { ...process.env, ...smsGateway },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
