@@ -1,9 +1,10 @@
 import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
-import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken, stack } from './browser.ts';
+import { vi } from 'vitest';
+import { baseUrl, E2E_CAPTCHA_ANSWER, stack } from './browser.ts';
 
 /**
  * Arranging accounts through the platform's API (the shared client, so encrypted bodies are sealed as the site
- * seals them), and reading what the server sent: SMS codes from the console's outbox, mails from the loopback
+ * seals them), and reading what the server sent: SMS codes from the sandbox SMS gateway, mails from the loopback
  * SMTP server of e2e/server.ts.
  */
 export function client() {
@@ -41,13 +42,18 @@ async function withCaptcha<T>(
   return call(await solvedCaptcha());
 }
 
-/** The newest SMS code sent to a number, from the console's SMS outbox. */
+/**
+ * The newest SMS code sent to a number, from the sandbox SMS gateway of e2e/server.ts (the console's outbox shows
+ * codes masked); waits for the first one, which the server sends after its commit.
+ */
 export async function smsCode(mobile: string): Promise<string> {
-  const token = await operatorToken();
-  const page = await api('GET', `/backoffice/api/sms-outbox?mobileNum=${mobile}&pageSize=5`, token);
-  const body: string = page.value.list[0]?.body ?? '';
-  const code = /\b\d{6}\b/.exec(body)?.[0];
-  if (!code) throw new Error(`no SMS code for ${mobile}: ${JSON.stringify(page.value)}`);
+  const newest = async () => {
+    const response = await fetch(`${stack().smsSandboxUrl}/messages?mobile=${mobile}`);
+    const [sms] = (await response.json()) as { message: string }[];
+    return /\b\d{6}\b/.exec(sms?.message ?? '')?.[0];
+  };
+  const code = await vi.waitUntil(newest, { timeout: 15_000, interval: 100 }).catch(() => undefined);
+  if (!code) throw new Error(`no SMS code for ${mobile} at the sandbox SMS gateway`);
   return code;
 }
 

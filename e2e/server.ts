@@ -4,6 +4,7 @@ import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
+import { startSmsSandbox } from '../sandbox/sms-gateway/server.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
 
@@ -44,6 +45,8 @@ export interface E2EStack {
   sandboxUrl: string;
   /** The game provider simulator the demo's providers point at (its /control/… API for tests). */
   gameProviderUrl: string;
+  /** The sandbox SMS gateway the server sends SMS to (GET /messages?mobile= for a number's, newest first). */
+  smsSandboxUrl: string;
 }
 
 declare module 'vitest' {
@@ -75,6 +78,8 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
   const sandbox = await startPaymentSandbox({ anyMerchantSecret: E2E_SANDBOX_SECRET });
   // The game provider simulator, as npm start runs it: the demo's providers point at it.
   const gameProvider = await startGameProvider();
+  // The sandbox SMS gateway, as npm start runs it: the tests read codes there (the console shows them masked).
+  const sms = await startSmsSandbox({ token: 'e2e-sms-token' });
   const server = await startServer({
     GAME_PROVIDER_SANDBOX_URL: gameProvider.url,
     PAYMENT_SANDBOX_URL: sandbox.url,
@@ -82,6 +87,8 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
     DEMO_SEED: '1',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
+    SMS_GATEWAY_URL: sms.gatewayUrl,
+    SMS_GATEWAY_TOKEN: 'e2e-sms-token',
     // Every browser test comes from 127.0.0.1: the per-address limits would otherwise be shared by all files.
     SMS_MAX_PER_IP: '200',
     VISITOR_REQUESTS_PER_MINUTE: '100000',
@@ -104,11 +111,13 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
       mailboxUrl: `http://127.0.0.1:${mailboxPort}/mails`,
       sandboxUrl: sandbox.url,
       gameProviderUrl: gameProvider.url,
+      smsSandboxUrl: sms.url,
     },
     close: async () => {
       await server.stop();
       await sandbox.close();
       await gameProvider.close();
+      await sms.close();
       await new Promise<void>((resolve) => mailbox.close(() => resolve()));
       await smtp.close();
     },
