@@ -233,7 +233,7 @@ describe('accounts: registration', () => {
     await close(page);
   });
 
-  it('registers by mobile number with the SMS code from the outbox', async () => {
+  it('registers by mobile number with the SMS code sent to the number', async () => {
     const page = await open('/register');
     const register = dialog(page, 'Sign up');
     await register.getByRole('tab', { name: 'Mobile number' }).click();
