@@ -27,6 +27,10 @@ async function iconOf(code: string) {
   return row;
 }
 
+/** Seeds the database again: only the sections not yet applied run. */
+const reseed = () =>
+  seed(t.db, { merchantCode: t.config.merchantCode, demo: true, now: t.clock.now(), rng: t.deps.rng });
+
 describe('house tiles', () => {
   it('serves each house game’s drawn tile as its lobby icon, the tables’ too: a picture of its own each', async () => {
     const games = [
@@ -86,12 +90,7 @@ describe('house tiles', () => {
     await t.db.query('update games set icon_image_id = $2 where id = $1', [jade.id, chosen.imageId]);
     await t.db.query("delete from seed_sections where name = 'house_tiles'");
 
-    const applied = await seed(t.db, {
-      merchantCode: t.config.merchantCode,
-      demo: true,
-      now: t.clock.now(),
-      rng: t.deps.rng,
-    });
+    const applied = await reseed();
     expect(applied).toEqual(['house_tiles']);
     const redrawn = await iconOf(luckyId);
     expect(redrawn.icon_image_id).not.toBe(old.imageId);
@@ -118,12 +117,7 @@ describe('house tiles', () => {
     ]);
     await t.db.query("delete from seed_sections where name = 'house_table_tiles'");
 
-    const applied = await seed(t.db, {
-      merchantCode: t.config.merchantCode,
-      demo: true,
-      now: t.clock.now(),
-      rng: t.deps.rng,
-    });
+    const applied = await reseed();
     expect(applied).toEqual(['house_table_tiles']);
     expect((await iconOf(code)).sha256).toBe(sha256Hex(houseTileSvg(code, names.EN, from, to)));
   });

@@ -54,6 +54,11 @@ function luckySevens(): string {
   );
 }
 
+/** A jade disc (bi): a ring with a hole a third of its radius. */
+const jadeDisc = (x: number, y: number, r: number, fill: string) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#1b5e20" stroke-width="3"/>` +
+  `<circle cx="${x}" cy="${y}" r="${r / 3}" fill="#004d40"/>`;
+
 function jadeTemple(): string {
   return (
     rays(160, 70, 14, '#e8f5e9', 0.12) +
@@ -69,13 +74,8 @@ function jadeTemple(): string {
     `<rect x="146" y="152" width="28" height="36" rx="12" fill="#0b2e13"/>` +
     `<rect x="76" y="188" width="168" height="10" fill="#81c784"/>` +
     // A jade disc (bi) at each side.
-    [62, 258]
-      .map(
-        (x) =>
-          `<circle cx="${x}" cy="168" r="18" fill="#66bb6a" stroke="#1b5e20" stroke-width="3"/>` +
-          `<circle cx="${x}" cy="168" r="6" fill="#004d40"/>`,
-      )
-      .join('')
+    jadeDisc(62, 168, 18, '#66bb6a') +
+    jadeDisc(258, 168, 18, '#66bb6a')
   );
 }
 
@@ -242,13 +242,8 @@ function baccaratJade(): string {
     chipStack(250, 184, 6, '#66bb6a', '#e8f5e9') +
     chip(160, 172, 16, '#2e7d32', '#c8e6c9') +
     // Jade discs (bi) at the sides.
-    [62, 258]
-      .map(
-        (x) =>
-          `<circle cx="${x}" cy="84" r="15" fill="#81c784" stroke="#1b5e20" stroke-width="3"/>` +
-          `<circle cx="${x}" cy="84" r="5" fill="#004d40"/>`,
-      )
-      .join('')
+    jadeDisc(62, 84, 15, '#81c784') +
+    jadeDisc(258, 84, 15, '#81c784')
   );
 }
 
