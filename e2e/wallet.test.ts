@@ -5,10 +5,11 @@ import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser }
 
 const browser = useBrowser();
 
-/** The owner credits (or debits) a member's main wallet from the console's API. */
-async function adjust(memberId: number, amount: number, reason = 'E2E funding') {
+/** The owner credits (or debits) a member's wallet (the main one unless named) from the console's API. */
+async function adjust(memberId: number, amount: number, reason = 'E2E funding', wallet = 'main') {
   const answer = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
     memberId,
+    wallet,
     amount,
     reason,
   });
@@ -69,6 +70,36 @@ describe('member centre: wallet', () => {
     // The server states the smallest amount, beside the field (once: no banner repeating it).
     await visible(panel(page).getByText('Must be at least 0.01'));
     expect(await panel(page).getByText('The amount is not valid for this currency.').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('offers a wallet whose games are gone only as the wallet money leaves, and says why', async () => {
+    const player = await loggedInMember('w');
+    await adjust(player.id, 50);
+    // Vietnam Lottery has no enabled game in the demo: money left there is shown, to be moved out.
+    await adjust(player.id, 25, 'Left in a closed wallet', 'TCG_LOTTO_VN');
+    const page = await open('/member?page=transferFund', player.token, { width: 390 });
+    const closed = panel(page).getByRole('listitem').filter({ hasText: 'Vietnam Lottery' });
+    await visible(closed.getByText('P 25.00'));
+    await visible(closed.getByText('No games use this wallet any more: you can move its money out, not in.'));
+    const options = (label: string) =>
+      panel(page)
+        .getByLabel(label)
+        .locator('option')
+        .evaluateAll((all) => all.map((option) => option.textContent));
+    expect(await options('To')).not.toContain('Vietnam Lottery');
+    expect(await options('From')).toContain('Vietnam Lottery');
+    await screenshot(page, 'member-centre-wallet-closed-phone');
+
+    await panel(page).getByLabel('From').selectOption({ label: 'Vietnam Lottery' });
+    await panel(page).getByLabel('To').selectOption({ label: 'Main wallet' });
+    await panel(page).getByRole('button', { name: 'All' }).click();
+    await panel(page).getByRole('button', { name: 'Transfer', exact: true }).click();
+    await visible(panel(page).getByText('Done: the money has moved.'));
+    await visible(panel(page).getByRole('listitem').filter({ hasText: 'Main wallet' }).getByText('P 75.00'));
+    await closed.waitFor({ state: 'detached' });
+    // The emptied wallet has left the list: the next transfer starts from the main wallet.
+    expect(await panel(page).getByLabel('From').inputValue()).toBe('main');
     await page.context().close();
   });
 

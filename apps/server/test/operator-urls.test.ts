@@ -1,6 +1,9 @@
+import diagnostics from 'node:diagnostics_channel';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpResultFeed } from '../src/modules/lottery/console.ts';
+import { createPayment, GatewayUnavailable } from '../src/modules/wallet/payment-gateway.ts';
 import { AppError } from '../src/platform/app-error.ts';
 import { checkOperatorUrl, isPublicAddress } from '../src/platform/operator-urls.ts';
 import { startTestApp, type TestApp } from './harness.ts';
@@ -74,7 +77,87 @@ describe('operator-entered URLs', () => {
     }
     await expect(
       checkOperatorUrl('http://127.0.0.1/', { allowPrivate: true, field: 'url' }),
-    ).resolves.toBeUndefined();
+    ).resolves.toMatchObject({ addresses: null });
+  });
+
+  describe('a name that answers a public address when checked and loopback when asked again (DNS rebinding)', () => {
+    let server: Server;
+    let requests = 0;
+    beforeAll(async () => {
+      server = createServer((_request, response) => {
+        requests += 1;
+        response.end('[]');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+    /**
+     * The name is `localhost`, which the system resolves to loopback (from the hosts file, no DNS): a fetch that
+     * asked again would reach the loopback server. The check's resolver answers a public address first and
+     * loopback after. Every connection to `localhost` is watched as it gets its address, and one bound for any
+     * address but loopback is stopped there, so that nothing leaves this machine.
+     */
+    const watched = async (attempt: (url: string, resolve: () => Promise<string[]>) => Promise<unknown>) => {
+      const addresses: string[] = [];
+      const watch = (message: unknown) => {
+        const { socket } = message as { socket: Socket };
+        socket.once('lookup', (_error: Error | null, address: string, _family: unknown, host: string) => {
+          if (host !== 'localhost') return;
+          addresses.push(address);
+          if (address !== '127.0.0.1' && address !== '::1') socket.destroy();
+        });
+      };
+      let asked = 0;
+      const rebinding = async () => (asked++ === 0 ? ['93.184.216.34'] : ['127.0.0.1']);
+      const before = requests;
+      diagnostics.subscribe('net.client.socket', watch);
+      try {
+        const outcome = await attempt(
+          `http://localhost:${(server.address() as AddressInfo).port}`,
+          rebinding,
+        ).then(
+          (value) => ({ value }),
+          (error: unknown) => ({ error }),
+        );
+        return { outcome, addresses, asked, reached: requests - before };
+      } finally {
+        diagnostics.unsubscribe('net.client.socket', watch);
+      }
+    };
+
+    it('the lottery results feed connects to the address it checked, never to loopback', async () => {
+      const seen = await watched((url, resolve) =>
+        httpResultFeed(`${url}/results.json`, { allowPrivate: false, resolve }).results(),
+      );
+      expect(seen).toMatchObject({ addresses: ['93.184.216.34'], asked: 1, reached: 0 });
+      expect(seen.outcome).toMatchObject({ error: { code: 'lottery_feed_unavailable' } });
+
+      // The watch stops only other addresses: where the install allows private addresses, the feed is read.
+      const allowed = await watched((url) =>
+        httpResultFeed(`${url}/results.json`, { allowPrivate: true }).results(),
+      );
+      expect(allowed).toMatchObject({ outcome: { value: [] }, reached: 1 });
+    });
+
+    it("a payment gateway's request connects to the address it checked, never to loopback", async () => {
+      const seen = await watched((url, resolve) =>
+        createPayment(
+          { url, merchant: 'm', secret: 'a-secret-of-its-own', allowPrivate: false, resolve },
+          {
+            orderNo: 'D1',
+            amount: '10.00',
+            currency: 'PHP',
+            notifyUrl: 'https://site.example/n',
+            returnUrl: 'https://site.example/r',
+          },
+          new Date('2026-01-01T00:00:00Z'),
+          5_000,
+        ),
+      );
+      expect(seen).toMatchObject({ addresses: ['93.184.216.34'], asked: 1, reached: 0 });
+      expect((seen.outcome as { error?: unknown }).error).toBeInstanceOf(GatewayUnavailable);
+    });
   });
 
   describe('the lottery results feed and payment gateways, without the setting', () => {

@@ -34,7 +34,16 @@ export const walletName = z
   .trim()
   .regex(/^(main|[A-Z0-9_]{1,30})$/, 'invalid_format');
 
-export const walletBalance = z.object({ wallet: z.string(), name: z.string(), balance: z.number() });
+export const walletBalance = z.object({
+  wallet: z.string(),
+  name: z.string(),
+  balance: z.number(),
+  /**
+   * Whether money may move into the wallet: the main wallet, and a vendor's while it has an enabled game. A vendor
+   * wallet without one is listed only while it holds money, which may only leave it.
+   */
+  playable: z.boolean(),
+});
 export const currencyInfo = {
   currency: z.string(),
   currencySymbol: z.string(),

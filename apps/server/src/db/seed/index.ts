@@ -62,8 +62,9 @@ export async function seed(
     ['house_games', (tx) => seedHouseGames(tx, options.rng, options.now)],
     // A section of its own, so that a database seeded before the fish game gets it too.
     ['house_fish', (tx) => seedHouseFish(tx, options.rng, options.now)],
-    ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now)],
+    ['house_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now, slotTiles())],
     ['house_tables', (tx) => seedHouseTables(tx, options.rng, options.now)],
+    ['house_table_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now, tableTiles())],
     ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
     ['vendor_names', seedVendorNames],
     ['vip_levels', seedVipLevels],
@@ -466,24 +467,41 @@ async function seedHouseFish(tx: Queryable, rng: Rng, now: Date) {
   );
 }
 
+/** A house game whose tile is drawn: [vendor, game code, name, tile gradient from, to]. */
+type DrawnTile = [string, string, string, string, string];
+
+const slotTiles = (): DrawnTile[] =>
+  data.HOUSE_SLOT_GAMES.map(([id, names, , from, to]) => ['HOUSE_SLOTS', id, names.EN ?? id, from, to]);
+
+/** A table's game code: its room, prefixed with its kind unless it starts with it. */
+const tableCode = (kind: string, room: string) => (room.startsWith(kind) ? room : `${kind}-${room}`);
+
+const tableTiles = (): DrawnTile[] =>
+  data.HOUSE_TABLES.map(([kind, room, vendor, names, from, to]) => [
+    vendor,
+    tableCode(kind, room),
+    names.EN ?? room,
+    from,
+    to,
+  ]);
+
 /**
- * Databases seeded before the house's drawn tiles have the slots' initials as icons: each such icon, when it is
+ * Databases seeded before the house's drawn tiles have the games' initials as icons: each such icon, when it is
  * still exactly the one the seed made (same SHA-256), gets the game's drawn tile. An icon an operator chose stays.
  */
-async function redrawHouseTiles(tx: Queryable, rng: Rng, now: Date) {
-  for (const [id, names, , from, to] of data.HOUSE_SLOT_GAMES) {
-    const name = names.EN ?? id;
+async function redrawHouseTiles(tx: Queryable, rng: Rng, now: Date, games: DrawnTile[]) {
+  for (const [vendor, code, name, from, to] of games) {
     const [game] = await tx.query<{ id: number; sha256: string }>(
       `select g.id, i.sha256 from games g join game_vendors v on v.id = g.vendor_id
        join images i on i.id = g.icon_image_id
-       where v.vassalage = 'HOUSE_SLOTS' and g.code = $1`,
-      [id],
+       where v.vassalage = $1 and g.code = $2`,
+      [vendor, code],
     );
     if (!game || game.sha256 !== sha256Hex(vendorIconSvg(name, from, to))) continue;
     const icon = await storeImage(
       tx,
       rng,
-      Buffer.from(houseTileSvg(id, name, from, to)),
+      Buffer.from(houseTileSvg(code, name, from, to)),
       'image/svg+xml',
       now,
     );
@@ -505,10 +523,11 @@ async function seedHouseTables(tx: Queryable, rng: Rng, now: Date) {
       vendorCode,
     ]);
     if (!vendor) continue;
+    const code = tableCode(kind, room);
     const icon = await storeImage(
       tx,
       rng,
-      Buffer.from(vendorIconSvg(names.EN ?? room, from, to)),
+      Buffer.from(houseTileSvg(code, names.EN ?? room, from, to)),
       'image/svg+xml',
       now,
     );
@@ -519,7 +538,7 @@ async function seedHouseTables(tx: Queryable, rng: Rng, now: Date) {
        on conflict (vendor_id, code) do nothing returning id`,
       [
         vendor.id,
-        room.startsWith(kind) ? room : `${kind}-${room}`,
+        code,
         kind,
         room,
         JSON.stringify(names),

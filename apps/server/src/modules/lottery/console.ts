@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/database.ts';
 import { asOperator } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import { checkOperatorUrl } from '../../platform/operator-urls.ts';
+import { checkOperatorUrl, fetchChecked, type Resolver } from '../../platform/operator-urls.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
 import { rescheduleDraws, takeOfficialResult, voidOpenDraw } from './draws.ts';
@@ -310,24 +310,29 @@ export interface ResultFeed {
 const FEED_TIMEOUT_MS = 10_000;
 const FEED_MAX_BYTES = 1_000_000;
 
-/** A JSON feed over HTTP: [{gameId, numero, result}], fetched outside any database transaction. */
-export function httpResultFeed(url: string, options: { allowPrivate: boolean }): ResultFeed {
+/**
+ * A JSON feed over HTTP: [{gameId, numero, result}], fetched outside any database transaction, from the address
+ * its name had when it was checked (`resolve`: how names are resolved, the system's unless a test gives one).
+ */
+export function httpResultFeed(
+  url: string,
+  options: { allowPrivate: boolean; resolve?: Resolver | undefined },
+): ResultFeed {
   return {
     async results() {
       // An operator's URL: no loopback, private or link-local address (unless the install allows them).
-      await checkOperatorUrl(url, { allowPrivate: options.allowPrivate, field: 'url' });
+      const checked = await checkOperatorUrl(url, { ...options, field: 'url' });
       let text: string;
       try {
-        const response = await fetch(url, {
-          signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
-          redirect: 'error',
+        const response = await fetchChecked(checked, {
+          timeoutMs: FEED_TIMEOUT_MS,
+          maxBytes: FEED_MAX_BYTES,
         });
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        text = await response.text();
+        if (response.status < 200 || response.status > 299) throw new Error(`status ${response.status}`);
+        text = response.text;
       } catch {
         throw new AppError('lottery_feed_unavailable');
       }
-      if (text.length > FEED_MAX_BYTES) throw new AppError('lottery_feed_unavailable');
       return parseFeed(text);
     },
   };

@@ -59,6 +59,7 @@ function shownBalances(
         wallet: wallet.code,
         name: wallet.name,
         balance: toMajor(balanceOf(wallet.code), currency.digits),
+        playable: wallet.playable,
       })),
   };
 }

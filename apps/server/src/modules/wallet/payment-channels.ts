@@ -45,13 +45,21 @@ function openedSecret(config: Config, channel: Channel): string | null {
 
 /**
  * The gateway a channel pays through, with its opened secret; null for a bank channel, an unopenable secret, or
- * the published sandbox secret while the sandbox is off (anyone could sign that channel's callbacks).
+ * the published sandbox secret while the sandbox is off (anyone could sign that channel's callbacks). Its URL may
+ * reach a private address only with OPERATOR_URLS_ALLOW_PRIVATE, or when it is the running sandbox the install
+ * configured (PAYMENT_SANDBOX_URL, the demo's online channel).
  */
 export function gatewayAccount(config: Config, channel: Channel): GatewayAccount | null {
   const secret = openedSecret(config, channel);
   if (secret === null) return null;
   if (secret === PUBLISHED_SANDBOX_SECRET && !config.payments.sandbox) return null;
-  return { url: channel.gateway_url, merchant: channel.gateway_merchant, secret };
+  const sandbox = config.payments.sandbox && channel.gateway_url === config.payments.sandboxUrl;
+  return {
+    url: channel.gateway_url,
+    merchant: channel.gateway_merchant,
+    secret,
+    allowPrivate: config.operatorUrlsAllowPrivate || sandbox,
+  };
 }
 
 /**

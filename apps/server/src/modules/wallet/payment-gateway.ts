@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { checkOperatorUrl, fetchChecked, type Resolver } from '../../platform/operator-urls.ts';
 
 /**
  * The client of an online payment gateway, in the protocol the sandbox gateway (sandbox/payment-gateway) speaks,
@@ -16,7 +17,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *   timestamp, sign; any 2xx answer acknowledges it.
  *
  * A 4xx answer to a request is a refusal (GatewayRefused); no answer, a 5xx or an unsigned answer means the
- * gateway is unavailable for now (GatewayUnavailable), and the caller tries again later.
+ * gateway is unavailable for now (GatewayUnavailable), and the caller tries again later. The gateway's URL is an
+ * operator's: each request checks its address again and connects to the address it checked (see operator-urls).
  */
 
 export type Fields = Record<string, string>;
@@ -89,7 +91,13 @@ export interface GatewayAccount {
   url: string;
   merchant: string;
   secret: string;
+  /** Whether the URL may reach a loopback, private or link-local address (see checkOperatorUrl). */
+  allowPrivate: boolean;
+  /** How the URL's name is resolved: the system's unless a test gives one. */
+  resolve?: Resolver;
 }
+
+const ANSWER_MAX_BYTES = 100_000;
 
 export interface GatewayPayment {
   paymentId: string;
@@ -106,20 +114,30 @@ async function call(
   body: Fields,
   timeoutMs: number,
 ): Promise<{ status: number; fields: Fields | null }> {
-  let response: Response;
+  let response: { status: number; text: string };
   try {
-    response = await fetch(`${account.url.replace(/\/+$/, '')}${path}`, {
+    const checked = await checkOperatorUrl(`${account.url.replace(/\/+$/, '')}${path}`, {
+      allowPrivate: account.allowPrivate,
+      field: 'gatewayUrl',
+      resolve: account.resolve,
+    });
+    response = await fetchChecked(checked, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(signed(body, account.secret)),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
+      timeoutMs,
+      maxBytes: ANSWER_MAX_BYTES,
     });
   } catch (cause) {
     throw new GatewayUnavailable(`the gateway did not answer: ${(cause as Error).message}`);
   }
-  const json = await response.json().catch(() => null);
   if (response.status >= 500) throw new GatewayUnavailable(`the gateway answered ${response.status}`);
+  let json: unknown = null;
+  try {
+    json = JSON.parse(response.text);
+  } catch {
+    json = null;
+  }
   return { status: response.status, fields: textFields(json) };
 }
 

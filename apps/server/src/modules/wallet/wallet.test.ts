@@ -32,9 +32,9 @@ describe('wallet: balances, transfers, records', () => {
       currencySymbol: 'P',
       digits: 2,
       wallets: [
-        { wallet: 'main', name: 'Main wallet', balance: 0 },
-        { wallet: 'FB', name: 'FB Sports', balance: 0 },
-        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 0 },
+        { wallet: 'main', name: 'Main wallet', balance: 0, playable: true },
+        { wallet: 'FB', name: 'FB Sports', balance: 0, playable: true },
+        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 0, playable: true },
       ],
     });
   });
@@ -53,18 +53,19 @@ describe('wallet: balances, transfers, records', () => {
     );
     await t.db.query('update games set enabled = false where id = $1', [sea?.id]);
     try {
-      // Its games are gone: the member still sees the money there and may take it out, not put more in.
+      // Its games are gone: the member still sees the money there and may take it out, not put more in; the
+      // answer says so (playable false), so that the site offers it only as the wallet the money leaves.
       expect((await t.get(api.balance.path, token)).body.value.wallets).toEqual([
-        { wallet: 'main', name: 'Main wallet', balance: 70 },
-        { wallet: 'FB', name: 'FB Sports', balance: 0 },
-        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 30 },
+        { wallet: 'main', name: 'Main wallet', balance: 70, playable: true },
+        { wallet: 'FB', name: 'FB Sports', balance: 0, playable: true },
+        { wallet: 'TCG_SEA', name: 'SEA Lottery', balance: 30, playable: false },
       ]);
       expect((await move('main', 'TCG_SEA', 1)).body.code).toBe('wallet_unknown');
       const out = await move('TCG_SEA', 'main', 30);
       expect(out.status).toBe(200);
       expect(out.body.value.wallets).toEqual([
-        { wallet: 'main', name: 'Main wallet', balance: 100 },
-        { wallet: 'FB', name: 'FB Sports', balance: 0 },
+        { wallet: 'main', name: 'Main wallet', balance: 100, playable: true },
+        { wallet: 'FB', name: 'FB Sports', balance: 0, playable: true },
       ]);
     } finally {
       await t.db.query('update games set enabled = true where id = $1', [sea?.id]);
@@ -99,8 +100,8 @@ describe('wallet: balances, transfers, records', () => {
     expect(first.status).toBe(200);
     expect(first.body.value.sumBalance).toBe(500);
     expect(first.body.value.wallets.slice(0, 2)).toEqual([
-      { wallet: 'main', name: 'Main wallet', balance: 379.5 },
-      { wallet: 'FB', name: 'FB Sports', balance: 120.5 },
+      { wallet: 'main', name: 'Main wallet', balance: 379.5, playable: true },
+      { wallet: 'FB', name: 'FB Sports', balance: 120.5, playable: true },
     ]);
     const again = await move();
     expect(again.body.value).toEqual(first.body.value);
@@ -211,7 +212,7 @@ describe('wallet: balances, transfers, records', () => {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('wallet_single');
       expect((await t.get(api.balance.path, token)).body.value.wallets).toEqual([
-        { wallet: 'main', name: 'Main wallet', balance: 10 },
+        { wallet: 'main', name: 'Main wallet', balance: 10, playable: true },
       ]);
     } finally {
       await t.db.query('update merchant set wallet_single = false');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { HOUSE_FISH_GAME, HOUSE_SLOT_GAMES } from '../../../db/seed/data.ts';
+import { HOUSE_FISH_GAME, HOUSE_SLOT_GAMES, HOUSE_TABLES } from '../../../db/seed/data.ts';
 import { seed } from '../../../db/seed/index.ts';
 import { vendorIconSvg } from '../../../platform/artwork.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
@@ -27,21 +27,43 @@ async function iconOf(code: string) {
   return row;
 }
 
+/** Seeds the database again: only the sections not yet applied run. */
+const reseed = () =>
+  seed(t.db, { merchantCode: t.config.merchantCode, demo: true, now: t.clock.now(), rng: t.deps.rng });
+
 describe('house tiles', () => {
-  it('serves each house game’s drawn tile as its lobby icon', async () => {
-    const games = [...HOUSE_SLOT_GAMES.map(([id, names]) => [id, names] as const), HOUSE_FISH_GAME];
-    for (const [id, names] of games) {
+  it('serves each house game’s drawn tile as its lobby icon, the tables’ too: a picture of its own each', async () => {
+    const games = [
+      ...HOUSE_SLOT_GAMES.map(([id, names, , from, to]) => [id, names, from, to] as const),
+      HOUSE_FISH_GAME,
+      ...HOUSE_TABLES.map(
+        ([kind, room, , names, from, to]) =>
+          [room.startsWith(kind) ? room : `${kind}-${room}`, names, from, to] as const,
+      ),
+    ];
+    const scenes = new Set<string>();
+    for (const [id, names, from, to] of games) {
       const icon = await iconOf(id);
       const res = await t.app.inject({ url: `/images/${icon.icon_image_id}` });
       expect(res.statusCode, id).toBe(200);
       expect(res.body, id).toContain('viewBox="0 0 320 240"');
       expect(res.body, id).toContain(`>${names.EN}</text>`);
+      expect(icon.sha256, id).not.toBe(sha256Hex(vendorIconSvg(names.EN ?? id, from, to)));
       // A scene, not just a gradient and a name.
       expect(
         (res.body.match(/<(path|circle|polygon|rect|ellipse|text)\b/g) ?? []).length,
         id,
       ).toBeGreaterThan(12);
+      // The picture without the game's name and colours: no two games share one.
+      scenes.add(
+        res.body
+          .replace(`>${names.EN}</text>`, '')
+          .replaceAll(from, '')
+          .replaceAll(to, '')
+          .replace(/font-size="\d+"/, ''),
+      );
     }
+    expect(scenes.size).toBe(games.length);
   });
 
   it('redraws the initials icons a database seeded earlier has, and leaves an icon an operator chose', async () => {
@@ -68,12 +90,7 @@ describe('house tiles', () => {
     await t.db.query('update games set icon_image_id = $2 where id = $1', [jade.id, chosen.imageId]);
     await t.db.query("delete from seed_sections where name = 'house_tiles'");
 
-    const applied = await seed(t.db, {
-      merchantCode: t.config.merchantCode,
-      demo: true,
-      now: t.clock.now(),
-      rng: t.deps.rng,
-    });
+    const applied = await reseed();
     expect(applied).toEqual(['house_tiles']);
     const redrawn = await iconOf(luckyId);
     expect(redrawn.icon_image_id).not.toBe(old.imageId);
@@ -81,5 +98,27 @@ describe('house tiles', () => {
       sha256Hex(houseTileSvg(luckyId, luckyNames.EN ?? luckyId, luckyFrom, luckyTo)),
     );
     expect((await iconOf(jadeId)).icon_image_id).toBe(chosen.imageId);
+  });
+
+  it('redraws the initials icons of the tables a database seeded before their tiles has', async () => {
+    const [kind, room, , names, from, to] = HOUSE_TABLES[0] ?? [];
+    if (!kind || !room || !names?.EN || !from || !to) throw new Error('no tables');
+    const code = room.startsWith(kind) ? room : `${kind}-${room}`;
+    const old = await storeImage(
+      t.db,
+      t.deps.rng,
+      Buffer.from(vendorIconSvg(names.EN, from, to)),
+      'image/svg+xml',
+      t.clock.now(),
+    );
+    await t.db.query('update games set icon_image_id = $2 where id = $1', [
+      (await iconOf(code)).id,
+      old.imageId,
+    ]);
+    await t.db.query("delete from seed_sections where name = 'house_table_tiles'");
+
+    const applied = await reseed();
+    expect(applied).toEqual(['house_table_tiles']);
+    expect((await iconOf(code)).sha256).toBe(sha256Hex(houseTileSvg(code, names.EN, from, to)));
   });
 });

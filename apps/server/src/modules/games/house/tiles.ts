@@ -1,7 +1,8 @@
 /**
  * The lobby tiles of the house's games (320 × 240 SVG, like the providers' tiles): each game gets a drawn scene of
- * its own (sevens and cherries on a reel strip, a jade temple, cut gems, a reef with fish), its name on a band, and
- * the vendor's gradient. The lobby shows tiles square (the middle 240 × 240), so what matters stays there.
+ * its own (sevens and cherries on a reel strip, a jade temple, cut gems, a reef with fish; for the tables a
+ * roulette wheel, and each baccarat room's cards on its own felt: jade chips, gold ingots, lanterns and flames), its
+ * name on a band, and the vendor's gradient. The lobby shows tiles square (the middle 240 × 240), so what matters stays there.
  * Generated at seed time and stored as the games' icons (images, served by /images/<id>).
  */
 
@@ -53,6 +54,11 @@ function luckySevens(): string {
   );
 }
 
+/** A jade disc (bi): a ring with a hole a third of its radius. */
+const jadeDisc = (x: number, y: number, r: number, fill: string) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#1b5e20" stroke-width="3"/>` +
+  `<circle cx="${x}" cy="${y}" r="${r / 3}" fill="#004d40"/>`;
+
 function jadeTemple(): string {
   return (
     rays(160, 70, 14, '#e8f5e9', 0.12) +
@@ -68,13 +74,8 @@ function jadeTemple(): string {
     `<rect x="146" y="152" width="28" height="36" rx="12" fill="#0b2e13"/>` +
     `<rect x="76" y="188" width="168" height="10" fill="#81c784"/>` +
     // A jade disc (bi) at each side.
-    [62, 258]
-      .map(
-        (x) =>
-          `<circle cx="${x}" cy="168" r="18" fill="#66bb6a" stroke="#1b5e20" stroke-width="3"/>` +
-          `<circle cx="${x}" cy="168" r="6" fill="#004d40"/>`,
-      )
-      .join('')
+    jadeDisc(62, 168, 18, '#66bb6a') +
+    jadeDisc(258, 168, 18, '#66bb6a')
   );
 }
 
@@ -167,11 +168,185 @@ function deepSeaHunt(): string {
   );
 }
 
+/** A playing card, rotated by `angle` degrees about its centre; face down shows a patterned back. */
+function card(
+  cx: number,
+  cy: number,
+  angle: number,
+  face: { rank: string; suit: string } | { back: string },
+): string {
+  const w = 58;
+  const h = 82;
+  const frame = `<rect x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" rx="7"`;
+  let inside: string;
+  if ('back' in face) {
+    inside =
+      `${frame} fill="${face.back}" stroke="#fff" stroke-width="3"/>` +
+      `<rect x="${cx - w / 2 + 6}" y="${cy - h / 2 + 6}" width="${w - 12}" height="${h - 12}" rx="4" fill="none" stroke="#ffd54f" stroke-width="2"/>` +
+      `<path d="M${cx} ${cy - 22} L${cx + 14} ${cy} L${cx} ${cy + 22} L${cx - 14} ${cy}Z" fill="#ffd54f" opacity="0.9"/>` +
+      `<circle cx="${cx}" cy="${cy}" r="5" fill="${face.back}"/>`;
+  } else {
+    const red = face.suit === '♥' || face.suit === '♦';
+    const ink = red ? '#c62828' : '#212121';
+    inside =
+      `${frame} fill="#fffdf7" stroke="#9e9e9e" stroke-width="1.5"/>` +
+      `<text x="${cx - w / 2 + 6}" y="${cy - h / 2 + 19}" font-size="17" font-weight="800" fill="${ink}" ${FONT}>${face.rank}</text>` +
+      `<text x="${cx - w / 2 + 7}" y="${cy - h / 2 + 34}" font-size="13" fill="${ink}" ${FONT}>${face.suit}</text>` +
+      `<text x="${cx}" y="${cy + 18}" text-anchor="middle" font-size="40" fill="${ink}" ${FONT}>${face.suit}</text>`;
+  }
+  return `<g transform="rotate(${angle} ${cx} ${cy})"><rect x="${cx - w / 2 + 3}" y="${cy - h / 2 + 4}" width="${w}" height="${h}" rx="7" fill="#000" opacity="0.25"/>${inside}</g>`;
+}
+
+/** A casino chip seen from above: a disc with edge stripes and an inner ring. */
+function chip(cx: number, cy: number, r: number, colour: string, edge: string): string {
+  const stripes = [0, 1, 2, 3, 4, 5]
+    .map((index) => {
+      const a = (Math.PI * index) / 3;
+      return `<path d="M${(cx + r * 0.72 * Math.cos(a)).toFixed(1)} ${(cy + r * 0.72 * Math.sin(a)).toFixed(1)} L${(cx + r * Math.cos(a)).toFixed(1)} ${(cy + r * Math.sin(a)).toFixed(1)}" stroke="${edge}" stroke-width="${(r * 0.3).toFixed(1)}"/>`;
+    })
+    .join('');
+  return (
+    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${colour}" stroke="#000" stroke-opacity="0.35" stroke-width="1.5"/>${stripes}` +
+    `<circle cx="${cx}" cy="${cy}" r="${(r * 0.62).toFixed(1)}" fill="${colour}" stroke="${edge}" stroke-width="2" stroke-dasharray="3 3"/>`
+  );
+}
+
+/** A stack of chips seen from the side, `count` high. */
+function chipStack(cx: number, bottom: number, count: number, colour: string, edge: string): string {
+  return Array.from({ length: count }, (_, index) => {
+    const y = bottom - index * 7;
+    return (
+      `<ellipse cx="${cx}" cy="${y}" rx="22" ry="7" fill="${colour}" stroke="#000" stroke-opacity="0.3" stroke-width="1"/>` +
+      `<path d="M${cx - 14} ${y + 6} v-4 M${cx} ${y + 7} v-4 M${cx + 14} ${y + 6} v-4" stroke="${edge}" stroke-width="4"/>`
+    );
+  }).join('');
+}
+
+/** The baccarat felt: an arc with the Player and Banker boxes. */
+function felt(colour: string, line: string): string {
+  return (
+    `<path d="M20 200 Q160 96 300 200Z" fill="${colour}" stroke="${line}" stroke-width="3"/>` +
+    `<path d="M62 200 Q160 132 258 200" fill="none" stroke="${line}" stroke-width="2" opacity="0.7"/>` +
+    `<text x="112" y="192" text-anchor="middle" font-size="11" font-weight="800" letter-spacing="1" fill="#42a5f5" ${FONT}>P</text>` +
+    `<text x="208" y="192" text-anchor="middle" font-size="11" font-weight="800" letter-spacing="1" fill="#ef5350" ${FONT}>B</text>`
+  );
+}
+
+function baccaratJade(): string {
+  return (
+    rays(160, 96, 16, '#e8f5e9', 0.12) +
+    felt('#0d4d1f', '#a5d6a7') +
+    card(128, 104, -12, { rank: '4', suit: '♣' }) +
+    card(188, 100, 10, { rank: '5', suit: '♥' }) +
+    chipStack(70, 184, 4, '#43a047', '#e8f5e9') +
+    chipStack(250, 184, 6, '#66bb6a', '#e8f5e9') +
+    chip(160, 172, 16, '#2e7d32', '#c8e6c9') +
+    // Jade discs (bi) at the sides.
+    jadeDisc(62, 84, 15, '#81c784') +
+    jadeDisc(258, 84, 15, '#81c784')
+  );
+}
+
+/** A gold ingot (yuanbao): a boat-shaped base and a dome. */
+function ingot(cx: number, cy: number, scale: number): string {
+  const s = (value: number) => (value * scale).toFixed(1);
+  return (
+    `<ellipse cx="${cx}" cy="${cy - 6 * scale}" rx="${s(20)}" ry="${s(16)}" fill="#ffca28" stroke="#8d6e00" stroke-width="2"/>` +
+    `<path d="M${cx - 44 * scale} ${cy - 12 * scale} Q${cx} ${cy + 4 * scale} ${cx + 44 * scale} ${cy - 12 * scale} L${cx + 30 * scale} ${cy + 16 * scale} Q${cx} ${cy + 24 * scale} ${cx - 30 * scale} ${cy + 16 * scale}Z" fill="#ffb300" stroke="#8d6e00" stroke-width="2"/>` +
+    `<ellipse cx="${cx - 6 * scale}" cy="${cy - 12 * scale}" rx="${s(6)}" ry="${s(4)}" fill="#fff8e1" opacity="0.8"/>`
+  );
+}
+
+function baccaratGold(): string {
+  return (
+    rays(160, 100, 22, '#fff8e1', 0.2) +
+    `<circle cx="160" cy="100" r="70" fill="#fff59d" opacity="0.25"/>` +
+    card(132, 92, -14, { rank: 'K', suit: '♠' }) +
+    card(190, 90, 12, { rank: '9', suit: '♦' }) +
+    ingot(160, 160, 1.2) +
+    chipStack(72, 186, 7, '#ffc107', '#5d4037') +
+    chipStack(248, 186, 5, '#ffd54f', '#5d4037') +
+    chip(66, 70, 16, '#ffb300', '#fff8e1') +
+    chip(256, 62, 13, '#ffca28', '#fff8e1')
+  );
+}
+
+/** A red paper lantern hanging from a cord. */
+function lantern(cx: number, top: number): string {
+  return (
+    `<path d="M${cx} 0 V${top}" stroke="#ffd54f" stroke-width="2"/>` +
+    `<rect x="${cx - 10}" y="${top}" width="20" height="6" rx="2" fill="#ffd54f"/>` +
+    `<ellipse cx="${cx}" cy="${top + 28}" rx="22" ry="24" fill="#d50000" stroke="#ffd54f" stroke-width="2"/>` +
+    `<path d="M${cx} ${top + 4} V${top + 52} M${cx - 11} ${top + 7} Q${cx - 22} ${top + 28} ${cx - 11} ${top + 49} M${cx + 11} ${top + 7} Q${cx + 22} ${top + 28} ${cx + 11} ${top + 49}" stroke="#ffab00" stroke-width="1.5" fill="none"/>` +
+    `<rect x="${cx - 10}" y="${top + 50}" width="20" height="6" rx="2" fill="#ffd54f"/>` +
+    `<path d="M${cx - 6} ${top + 56} v14 M${cx} ${top + 56} v18 M${cx + 6} ${top + 56} v14" stroke="#ffd54f" stroke-width="2"/>`
+  );
+}
+
+function baccaratDragon(): string {
+  const flame = (x: number, h: number) =>
+    `<path d="M${x - 18} 200 Q${x - 22} ${200 - h * 0.5} ${x} ${200 - h} Q${x + 4} ${200 - h * 0.55} ${x + 16} ${200 - h * 0.6} Q${x + 24} ${200 - h * 0.3} ${x + 18} 200Z" fill="#ff6d00" opacity="0.85"/>` +
+    `<path d="M${x - 8} 200 Q${x - 10} ${200 - h * 0.3} ${x} ${200 - h * 0.6} Q${x + 10} ${200 - h * 0.3} ${x + 8} 200Z" fill="#ffd600"/>`;
+  return (
+    rays(160, 110, 16, '#ffccbc', 0.14) +
+    flame(96, 70) +
+    flame(160, 96) +
+    flame(224, 74) +
+    card(122, 110, -16, { back: '#b71c1c' }) +
+    card(160, 100, 0, { rank: '9', suit: '♥' }) +
+    card(198, 110, 16, { back: '#b71c1c' }) +
+    lantern(62, 24) +
+    lantern(258, 30)
+  );
+}
+
+function liveRoulette(): string {
+  const cx = 160;
+  const cy = 114;
+  const outer = 66;
+  const inner = 44;
+  const pockets = 37;
+  const wedges = Array.from({ length: pockets }, (_, index) => {
+    const a = (Math.PI * 2 * index) / pockets - Math.PI / 2;
+    const b = a + (Math.PI * 2) / pockets;
+    const point = (r: number, angle: number) =>
+      `${(cx + r * Math.cos(angle)).toFixed(1)} ${(cy + r * Math.sin(angle)).toFixed(1)}`;
+    const fill = index === 0 ? '#2e7d32' : index % 2 === 1 ? '#c62828' : '#1a1a1a';
+    return `<path d="M${point(inner, a)} L${point(outer, a)} L${point(outer, b)} L${point(inner, b)}Z" fill="${fill}" stroke="#d4af37" stroke-width="0.8"/>`;
+  }).join('');
+  const spokes = [0, 1, 2, 3]
+    .map((index) => {
+      const a = (Math.PI * index) / 2 + Math.PI / 4;
+      return `<path d="M${cx} ${cy} L${(cx + 28 * Math.cos(a)).toFixed(1)} ${(cy + 28 * Math.sin(a)).toFixed(1)}" stroke="#ffd54f" stroke-width="5" stroke-linecap="round"/>`;
+    })
+    .join('');
+  return (
+    rays(cx, cy, 20, '#ffe0b2', 0.12) +
+    `<circle cx="${cx + 3}" cy="${cy + 5}" r="${outer + 14}" fill="#000" opacity="0.3"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${outer + 14}" fill="#5d2e12" stroke="#d4af37" stroke-width="4"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${outer + 6}" fill="#3e1f0d"/>` +
+    wedges +
+    `<circle cx="${cx}" cy="${cy}" r="${inner}" fill="#8d5524" stroke="#d4af37" stroke-width="3"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${inner - 10}" fill="#a86b32"/>` +
+    spokes +
+    `<circle cx="${cx}" cy="${cy}" r="10" fill="#ffd54f" stroke="#8d6e00" stroke-width="2"/>` +
+    // The ball, resting in a pocket.
+    `<circle cx="${cx + 20}" cy="${cy - outer + 10}" r="6" fill="#fff" stroke="#9e9e9e" stroke-width="1.5"/>` +
+    chip(58, 176, 18, '#c62828', '#fff') +
+    chip(262, 172, 18, '#1565c0', '#fff')
+  );
+}
+
 const SCENES: Record<string, () => string> = {
   'lucky-sevens': luckySevens,
   'jade-temple': jadeTemple,
   'nova-gems': novaGems,
   'deep-sea-hunt': deepSeaHunt,
+  // The tables, by game code (kind-room).
+  'baccarat-jade': baccaratJade,
+  'baccarat-gold': baccaratGold,
+  'baccarat-dragon': baccaratDragon,
+  'roulette-live': liveRoulette,
 };
 
 /** The tile of a house game; a game without a scene of its own gets the gradient and its name. */

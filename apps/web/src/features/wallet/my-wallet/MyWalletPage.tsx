@@ -18,7 +18,8 @@ type Form = z.input<typeof walletTransferBody>;
 
 /**
  * My wallet (transferFund): what each wallet holds and a transfer between the main wallet and a vendor's, so
- * that money is where the game that uses it is. Hidden from the menu when the merchant wallet is single.
+ * that money is where the game that uses it is. Hidden from the menu when the merchant wallet is single. A vendor
+ * wallet whose games are gone (not `playable`) is offered only as the wallet the money leaves, with a note why.
  */
 export default function MyWalletPage() {
   const { t } = useTranslation();
@@ -34,9 +35,14 @@ export default function MyWalletPage() {
     onSuccess: (balances) => {
       queryClient.setQueryData(balanceQuery(token).queryKey, balances);
       void queryClient.invalidateQueries({ queryKey: walletKey(token) });
+      // A wallet whose games are gone leaves the list once emptied: the form then starts from the main one.
+      const listed = (code: string, destination: boolean) =>
+        balances.wallets.some((wallet) => wallet.wallet === code && (wallet.playable || !destination));
+      const fromWallet = listed(form.getValues('fromWallet'), false) ? form.getValues('fromWallet') : 'main';
+      const toWallet = form.getValues('toWallet');
       form.reset({
-        fromWallet: form.getValues('fromWallet'),
-        toWallet: form.getValues('toWallet'),
+        fromWallet,
+        toWallet: toWallet !== fromWallet && listed(toWallet, true) ? toWallet : '',
         amount: '',
       });
     },
@@ -70,6 +76,9 @@ export default function MyWalletPage() {
             <span className="wallet-card__amount">
               {balance.currencySymbol} {money(wallet.balance, balance.digits)}
             </span>
+            {wallet.playable ? null : (
+              <span className="wallet-card__note">{t('wallet.transfer.sourceOnly')}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -104,7 +113,8 @@ export default function MyWalletPage() {
             >
               <option value="">{t('wallet.transfer.choose')}</option>
               {balance.wallets
-                .filter((wallet) => wallet.wallet !== from)
+                // A wallet whose games are gone only gives its money back: never a destination.
+                .filter((wallet) => wallet.wallet !== from && wallet.playable)
                 .map((wallet) => (
                   <option key={wallet.wallet} value={wallet.wallet}>
                     {walletName(wallet.wallet)}
