@@ -150,9 +150,12 @@ describe('play money of trial accounts', () => {
     expect(settled.round.state).toBe('settled');
     const payout = BigInt(settled.myPayout);
     expect(await playBalance(t, trial.id)).toBe(PLAY_MONEY - 700n + payout);
-    // Of the money accounts, only the member's own game moved them (main and the house's games).
+    // Of the money accounts, only the member's own game may have moved them (main and the house's games; a tie
+    // returns a banker stake, so main may end where it began): the trial's play touched none.
     const after = await moneyAccounts();
     const moved = [...after].filter(([code, balance]) => before.get(code) !== balance).map(([code]) => code);
-    expect(moved.filter((code) => !code.startsWith('house:games:'))).toEqual([`member:${member.id}:main`]);
+    expect(
+      moved.filter((code) => !code.startsWith('house:games:') && code !== `member:${member.id}:main`),
+    ).toEqual([]);
   });
 });
