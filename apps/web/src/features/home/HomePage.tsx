@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowRightIcon, BoltIcon, HeadsetIcon, PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { ArrowRightIcon, BoltIcon, GlobeIcon, PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { buttonClass } from '../../ui/index.ts';
 import { NoticeBar } from '../notices/NoticeBar.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -93,7 +93,7 @@ export function HomePage() {
             text={t('home.features.secure.text')}
           />
           <Feature
-            icon={<HeadsetIcon />}
+            icon={<GlobeIcon />}
             title={t('home.features.support.title')}
             text={t('home.features.support.text')}
           />
