@@ -136,7 +136,7 @@ export async function profitAndLoss(
  * What a member has wagered, in minor units: the stakes of bets less the stakes refunded (rolled back or void), this
  * month (UTC) and in all. The VIP levels' turnover requirements are measured against it.
  */
-export async function memberTurnover(db: Queryable, memberId: number, now: Date): Promise<Turnover> {
+async function memberTurnover(db: Queryable, memberId: number, now: Date): Promise<Turnover> {
   const { start, end } = periodRange('thisMonth', now);
   const staked = (rows: { kind: string; total: bigint }[]) =>
     -rows
