@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check and test from a fresh clone: installs packages, and Chromium and PostgreSQL from the
-# system's package manager when they are missing, then lint, typecheck, i18n keys, server tests on
+# system's package manager when they are missing, then lint, typecheck, i18n keys, unused exports and files (knip), server tests on
 # PGlite and PostgreSQL, the front-end builds and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +33,7 @@ step() { printf '\n== %s\n' "$1"; }
 step "lint";          npm run lint
 step "typecheck";     npm run typecheck
 step "i18n keys";     npm run check:i18n
+step "unused exports and files"; npm run check:unused
 step "server tests (PGlite and PostgreSQL)"; npm run test:server
 step "house games math"; npm test -w packages/house-games
 step "lottery math"; npm test -w packages/lottery

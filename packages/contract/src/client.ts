@@ -152,8 +152,6 @@ export function createClient(options: ClientOptions = {}) {
   return call;
 }
 
-export type ApiCall = ReturnType<typeof createClient>;
-
 /** 128 random bits as hex, from WebCrypto (available in browsers outside secure contexts, and in Node). */
 function newIdempotencyKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));

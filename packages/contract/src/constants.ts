@@ -19,23 +19,10 @@ export const NUMEROS_COUNT = 100;
 export const RECENT_LOTTERY_COUNT = 100;
 export const GAME_LIST_PAGE_SIZE = 24;
 export const NOTICES_PER_PAGE = 8;
-export const OPEN_NUMBERS_MAX_DIGITS = 6;
 export const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
-export const ACTIVITY_REMARK_MAX = 140;
-export const ACTIVITY_IMAGES = {
-  types: ['image/png', 'image/jpeg'],
-  maxBytes: 5 * 1024 * 1024,
-  maxCount: 3,
-} as const;
 export const FB_POPUP_AUTO_CLOSE_MS = 1200;
-export const REALTIME_SALARY_SETTLEMENT_MINUTES = 5;
-export const REGISTRATION_MINIMUM_AGE = 18;
-export const ZALO_BONUS_MAX = 131_000;
-export const REPORT_PERIODS = ['daily', 'weekly', 'semimonthly', 'monthly'] as const;
-export const DATE_PICKER_RANGES_DAYS = [7, 30] as const;
 export const MODAL_DEFAULTS = { width: 600, height: 300, escapeKey: 27, fadeMs: 100 } as const;
 export const PAGINATION_DEFAULTS = { pageRange: 3, marginPages: 1 } as const;
-export const IFRAME_RELOAD_WAITS_MS = [200, 100] as const;
 export const IMAGE_LAZY_LOADING = {
   preLoad: 1.3,
   attempts: 3,
@@ -43,7 +30,6 @@ export const IMAGE_LAZY_LOADING = {
   throttleMs: 200,
   cacheSize: 200,
 } as const;
-export const MENU_SORT_ORDER = ['hot', 'favourites'] as const;
 export const VENDOR_CAROUSEL_SLIDES = 7;
 export const LOTTERY_MENU_ARROWS_ABOVE = 7;
 
@@ -109,7 +95,6 @@ export const LANGUAGE_COOKIE = 'lang';
 export const PHONE_MAX_WIDTH = 760;
 
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
-export const ANNOUNCEMENT_EXECUTION_TYPE = 'B';
 /** Whom an announcement is for: everyone, members with no mobile number bound, members with no confirmed deposit. */
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'noMobile', 'noDeposit'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
@@ -121,28 +106,10 @@ export const ANNOUNCEMENT_GROUPS = {
   PR: 'promotion',
   H: 'H',
 } as const;
-export const PLATFORM_WEB = 'W';
 export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 
 /** System status (§2, §4). */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionBlocked: 2 } as const;
-
-/** Module flags of §3. */
-export const MODULE_FLAGS = [
-  'MOBILENUMREG3',
-  'REGMOBVERF3',
-  'MOBILENUMPASSREG3',
-  'USERNAMEREG3',
-  'FREEPLAY3',
-  'PWDEXPFORCECHANGE3',
-  'MOBILEVERCODELOGIN3',
-  'CBS3',
-  'CHNGPASSVERIF3',
-  'COUNTRYCODE3',
-  'FIREBASESMS3',
-  'GOOGLELOGIN3',
-  'FACEBOOKLOGIN3',
-] as const;
 
 /** Registration fields of §5. */
 export const REGISTER_FIELDS = [
@@ -167,12 +134,4 @@ export const REGISTER_FIELDS = [
 export const IMAGE_UPLOAD = {
   types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
   maxBytes: 2 * 1024 * 1024,
-} as const;
-
-/** Header names of the wire protocol (architecture §3). */
-export const HEADERS = {
-  merchant: 'Merchant',
-  device: 'Device',
-  language: 'Language',
-  authorization: 'Authorization',
 } as const;

@@ -16,9 +16,6 @@ const randomHex = (byteCount: number): string =>
 /** 32 bytes from the platform's cryptographic generator, as 64 lowercase hex characters. */
 export const newServerSeed = (): string => randomHex(32);
 
-/** A default client seed for a player who has not chosen one. */
-export const newClientSeed = (): string => randomHex(8);
-
 export function isValidServerSeed(serverSeed: string): boolean {
   return SERVER_SEED_PATTERN.test(serverSeed);
 }

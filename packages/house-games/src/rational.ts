@@ -34,7 +34,6 @@ export const sum = (terms: Iterable<Rational>): Rational => {
   for (const term of terms) total = add(total, term);
   return total;
 };
-export const equals = (a: Rational, b: Rational): boolean => a.num === b.num && a.den === b.den;
 export const abs = (a: Rational): Rational => (a.num < 0n ? rational(-a.num, a.den) : a);
 export const lessOrEqual = (a: Rational, b: Rational): boolean => a.num * b.den <= b.num * a.den;
 

@@ -77,10 +77,6 @@ export const SHAPES: Record<ShapeCode, Shape> = {
 
 export const SHAPE_CODES = Object.keys(SHAPES) as ShapeCode[];
 
-export function isShapeCode(value: unknown): value is ShapeCode {
-  return typeof value === 'string' && Object.hasOwn(SHAPES, value);
-}
-
 const DIGITS = /^[0-9]+$/;
 
 /** A string of exactly `digits` decimal digits. */

@@ -42,5 +42,3 @@ export function setLanguage(code: ConsoleLanguage) {
 export function apiLanguage(): string {
   return LANGUAGES.find((language) => language.code === i18n.language)?.api ?? 'EN';
 }
-
-export default i18n;

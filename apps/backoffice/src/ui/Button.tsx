@@ -45,31 +45,3 @@ export function RowButton({
 }: Omit<ButtonProps, 'icon' | 'size' | 'variant'> & { icon: IconName }) {
   return <Button size="sm" variant="ghost" icon={<Icon name={icon} size={14} />} {...rest} />;
 }
-
-export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** The accessible name; also shown as a tooltip. */
-  label: string;
-  icon: ReactNode;
-  variant?: 'ghost' | 'danger';
-}
-
-export function IconButton({
-  label,
-  icon,
-  variant = 'ghost',
-  className,
-  type = 'button',
-  ...rest
-}: IconButtonProps) {
-  return (
-    <button
-      type={type}
-      className={classNames('btn', 'btn-icon', `btn-${variant}`, className)}
-      aria-label={label}
-      title={label}
-      {...rest}
-    >
-      {icon}
-    </button>
-  );
-}

@@ -19,8 +19,6 @@ const COMMON = new Set<string>([
     .filter((line) => line !== '' && !line.startsWith('#')),
 ]);
 
-export const commonPasswordListSize = () => COMMON.size;
-
 /**
  * Why a password is too weak: `password_common` when it is on the list, `password_weak` when zxcvbn scores it
  * under `minScore` (0 to 4; 2 is about a million guesses, 3 a hundred million); null when it is strong enough.

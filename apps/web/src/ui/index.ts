@@ -1,8 +1,7 @@
-export { Button, type ButtonSize, type ButtonVariant, buttonClass } from './Button.tsx';
+export { Button, type ButtonVariant, buttonClass } from './Button.tsx';
 export { LazyImage } from './LazyImage.tsx';
 export { Modal } from './Modal.tsx';
 export { PageHero } from './PageHero.tsx';
-export { Pagination, pageItems } from './Pagination.tsx';
+export { Pagination } from './Pagination.tsx';
 export { CenteredSpinner, Spinner } from './Spinner.tsx';
 export { StatusBadge, type StatusTone } from './StatusBadge.tsx';
-export { applyTheme, getTheme, setTheme, type Theme, useTheme } from './theme.ts';

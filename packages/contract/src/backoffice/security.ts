@@ -29,7 +29,6 @@ export const secondFactorCode = z
   .refine((value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value), 'invalid_format');
 
 export const consoleSecuritySettings = z.object({ totpRequiredForAll: z.boolean() });
-export type ConsoleSecuritySettings = z.infer<typeof consoleSecuritySettings>;
 
 export const totpEnrolment = z.object({
   /** The secret in base32, for typing into an authenticator by hand. */

@@ -35,7 +35,6 @@ export const announcement = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
 });
-export type Announcement = z.infer<typeof announcement>;
 
 export const announcementGroups = z.object({
   banners: z.array(announcement),

@@ -101,7 +101,6 @@ export const gameListQuery = z.object({
   pageNo,
   pageSize,
 });
-export type GameListQuery = z.input<typeof gameListQuery>;
 
 export const favouriteInput = z.object({
   nodeId: z.coerce.number().int().positive().max(2_147_483_647),

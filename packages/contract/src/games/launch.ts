@@ -73,7 +73,6 @@ export const launchQuery = z.object({
     .regex(/^\/(?![/\\])/, 'invalid_format')
     .optional(),
 });
-export type LaunchQuery = z.input<typeof launchQuery>;
 
 export const launchAnswer = z.object({
   game_url: z.string(),

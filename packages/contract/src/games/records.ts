@@ -25,7 +25,6 @@ export const betRecord = z.object({
   startedAt: z.string(),
   updatedAt: z.string(),
 });
-export type BetRecord = z.infer<typeof betRecord>;
 
 export const betRecordQuery = paging.extend({
   gameType: z.enum(GAME_TYPES).optional(),

@@ -24,7 +24,6 @@ export type PrizeMode = (typeof PRIZE_MODES)[number];
 export const prizeMode = z.enum(PRIZE_MODES);
 
 export const LOTTERY_DRAW_STATES = ['open', 'drawn', 'settled', 'void'] as const;
-export type LotteryDrawState = (typeof LOTTERY_DRAW_STATES)[number];
 export const LOTTERY_TICKET_STATES = ['placed', 'won', 'lost', 'cancelled', 'refunded'] as const;
 export type LotteryTicketState = (typeof LOTTERY_TICKET_STATES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { languageCode } from '../common.ts';
-import { MODULE_FLAGS, REGISTER_FIELDS } from '../constants.ts';
+import { REGISTER_FIELDS } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 
 /**
@@ -76,7 +76,6 @@ export const moduleFlag: z.ZodType<ModuleFlagNode> = z.object({
     return z.array(moduleFlag);
   },
 });
-export const knownModuleFlag = z.enum(MODULE_FLAGS);
 
 /** csType of the customer-service entries: '3' is the live chat the original opens (§4), '4' the VIP chat. */
 export const CUSTOMER_SERVICE_TYPES = { liveChat: '3', vipChat: '4' } as const;
@@ -126,9 +125,6 @@ export const systemStatus = z.object({
     .nullable(),
 });
 export type SystemStatus = z.infer<typeof systemStatus>;
-/** The same object under its §3 name ("permission response"). */
-export const permission = systemStatus;
-export type Permission = SystemStatus;
 
 export const country = z.object({
   countryCode: z.string(),

@@ -81,7 +81,6 @@ export const depositBody = z.object({
   /** Online gateway: where the gateway sends the payer back to (a path of the site; the site's home if absent). */
   returnPath: sitePath.optional(),
 });
-export type DepositBody = z.input<typeof depositBody>;
 
 export const depositView = z.object({
   orderNo: z.string(),
@@ -247,7 +246,6 @@ export const paymentChannelInput = z
       context.addIssue({ code: 'custom', path: ['presets'], message: 'invalid_value' });
     }
   });
-export type PaymentChannelInput = z.input<typeof paymentChannelInput>;
 
 export const paymentChannelRow = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 import { jadeTemple } from './jade-temple.ts';
 import { luckySevens } from './lucky-sevens.ts';
 import { novaGems } from './nova-gems.ts';
-import { OFFERED_RTPS, type OfferedRtp, TUNED_REEL } from './offer.ts';
+import { type OfferedRtp, TUNED_REEL } from './offer.ts';
 import { tunedReelWeights } from './reel-weights.ts';
 import { uniformReel } from './reels.ts';
 import type { RtpVariant, SlotGame } from './types.ts';
@@ -23,5 +23,3 @@ export function rtpVariant(game: SlotGame, rtp: OfferedRtp): RtpVariant {
   );
   return { rtp, reels };
 }
-
-export const rtpVariants = (game: SlotGame): RtpVariant[] => OFFERED_RTPS.map((rtp) => rtpVariant(game, rtp));

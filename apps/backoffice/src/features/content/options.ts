@@ -14,11 +14,6 @@ export function languageOptions(t: TFunction): SelectOption[] {
   return [...SUPPORTED_LANGUAGES, ...rest].map((code) => ({ value: code, label: languageLabel(t, code) }));
 }
 
-/** A number input's text as the integer the contract expects (NaN travels as null and is refused). */
-export function toInt(value: string): number {
-  return value.trim() === '' ? Number.NaN : Number(value);
-}
-
 /** A sort order's text: empty means the contract's default (0). */
 export function toSort(value: string): number | undefined {
   return value.trim() === '' ? undefined : Number(value);

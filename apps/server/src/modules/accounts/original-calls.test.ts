@@ -1,6 +1,8 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { write } from '../../platform/write.ts';
+import { type PostingKind, post } from '../wallet/ledger.ts';
 import { loginBody, registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 /**
@@ -245,6 +247,62 @@ describe('GET /wps/relay/MCSFE_getPlayerRankProgress', () => {
       await t.db.query(
         "insert into vip_levels (rank, name, monthly_turnover, total_turnover) values (2, 'VIP2', 500000, 2500000)",
       );
+    }
+  });
+
+  it("measures the turnover on the member's stakes less the refunded ones, this month and in all, in the currency's digits", async () => {
+    const member = await registerMember(t);
+    const move = (
+      key: string,
+      kind: PostingKind,
+      amount: bigint,
+      other: 'merchant:cash' | 'house:games',
+      at: Date,
+    ) =>
+      write(t.db, { isolation: 'read committed' }, (tx) =>
+        post(
+          tx,
+          {
+            key: `${key}:${member.id}`,
+            kind,
+            memberId: member.id,
+            reference: key,
+            legs: [
+              { account: { member: member.id, wallet: 'main' }, amount },
+              { account: { system: other }, amount: -amount },
+            ],
+          },
+          at,
+        ),
+      );
+    // The test clock stands at 2026-06-01 12:00 UTC: May's stake counts in all, not this month.
+    await move('deposit', 'deposit', 10_000n, 'merchant:cash', new Date('2026-05-20T00:00:00Z'));
+    await move('bet-may', 'bet', -3000n, 'house:games', new Date('2026-05-20T01:00:00Z'));
+    await move('bet-june', 'bet', -700n, 'house:games', new Date('2026-06-01T10:00:00Z'));
+    await move('rolled-back', 'refund', 200n, 'house:games', new Date('2026-06-01T11:00:00Z'));
+    await move('payout', 'payout', 900n, 'house:games', new Date('2026-06-01T11:30:00Z'));
+
+    // PHP has 2 decimals: 500 and 3500 minor units are 5 and 35; VIP1 asks 1000 a month and 5000 in all.
+    expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
+      monthlyTurnover: { actual: 5, expected: 1000 },
+      totalTurnover: { actual: 35, expected: 5000 },
+      progress: 0.5,
+    });
+    const code = t.deps.config.merchantCode;
+    const [merchant] = await t.db.query<{ currency: string }>(
+      'select currency from merchant where code = $1',
+      [code],
+    );
+    await t.db.query("update merchant set currency = 'VND' where code = $1", [code]);
+    try {
+      // VND has none: the same minor units are whole dong.
+      expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
+        monthlyTurnover: { actual: 500, expected: 100_000 },
+        totalTurnover: { actual: 3500, expected: 500_000 },
+        progress: 0.5,
+      });
+    } finally {
+      await t.db.query('update merchant set currency = $1 where code = $2', [merchant?.currency, code]);
     }
   });
 

@@ -36,7 +36,6 @@ import { checkAffiliate, register } from './registration.ts';
 import { memberSecurity, notEnabled } from './security.ts';
 import { sendSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
-import { playerRankProgress } from './vip.ts';
 
 /** Registrations one address may make in an hour; then 5 minutes of too_many_requests. */
 const registerPolicy = (config: AppDeps['config']) => sendingPolicy(config.limits.registerPerIp);
@@ -202,7 +201,6 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     bindMobile(accounts, asMember(ctx.caller).memberId, ctx.body, visit(ctx)),
   );
   route(app, deps, api.mobileChanges, async ({ caller }) => mobileChanges(db, asMember(caller).memberId));
-  route(app, deps, api.rankProgress, async ({ caller }) => playerRankProgress(db, asMember(caller).memberId));
   route(app, deps, api.setAvatar, async ({ caller, body }) =>
     setAvatar(db, asMember(caller).memberId, body.avatar),
   );

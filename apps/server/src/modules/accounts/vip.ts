@@ -1,4 +1,4 @@
-import type { rankProgress } from '@tessera/contract';
+import { type rankProgress, toMajor } from '@tessera/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -6,31 +6,29 @@ import * as store from './store.ts';
 
 type RankProgress = z.infer<typeof rankProgress>;
 
-/** Minor units (cents) to the major units the original reads. */
-const major = (minor: bigint) => Number(minor) / 100;
-
-/**
- * What the member has wagered, in minor units: this month and in all. Bets come with the games and wallet areas;
- * until they exist nothing has been wagered.
- */
-async function memberTurnover(
-  _db: Queryable,
-  _memberId: number,
-): Promise<{ monthly: bigint; total: bigint }> {
-  return { monthly: 0n, total: 0n };
+/** What a member has wagered, in minor units of the merchant's currency: this month and in all. */
+export interface Turnover {
+  monthly: bigint;
+  total: bigint;
 }
 
 /**
- * The member's VIP level (members.club_rank, or the highest level at or below it) and the progress towards the next
- * level's turnover requirements. At the top level there is nothing left to reach: expected 0 and progress 100.
+ * The member's VIP level (members.club_rank, or the highest level at or below it) and the progress of the member's
+ * turnover (the wallet measures it) towards the next level's requirements, in major units of a currency of
+ * `digits` decimals. At the top level there is nothing left to reach: expected 0 and progress 100.
  */
-export async function playerRankProgress(db: Queryable, memberId: number): Promise<RankProgress> {
+export async function playerRankProgress(
+  db: Queryable,
+  memberId: number,
+  turnover: Turnover,
+  digits: number,
+): Promise<RankProgress> {
+  const major = (minor: bigint) => toMajor(minor, digits);
   const [member, levels] = await Promise.all([store.findMember(db, memberId), store.listVipLevels(db)]);
   if (!member) throw new AppError('unauthorized');
   const reached = levels.filter((level) => level.rank <= member.club_rank);
   const current = reached[reached.length - 1] ?? levels[0];
   const next = levels.find((level) => level.rank > (current?.rank ?? member.club_rank)) ?? null;
-  const turnover = await memberTurnover(db, memberId);
   const share = (actual: bigint, expected: bigint) =>
     expected === 0n ? 100 : Math.min(100, Number((actual * 10_000n) / expected) / 100);
   return {

@@ -41,8 +41,3 @@ export async function sendMessage(
     at: now,
   });
 }
-
-/** The newest messages of a member (the inbox screen comes with the member-engagement work). */
-export function recentMessages(db: Queryable, memberId: number, limit = 50) {
-  return store.memberMessages(db, memberId, limit);
-}

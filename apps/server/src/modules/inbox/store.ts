@@ -16,20 +16,3 @@ export async function insertMessage(
     [row.memberId, row.code, row.title, row.content, row.at],
   );
 }
-
-export interface MessageRow {
-  id: bigint;
-  code: string;
-  title: string;
-  content: string;
-  createdAt: Date;
-  readAt: Date | null;
-}
-
-export function memberMessages(db: Queryable, memberId: number, limit: number): Promise<MessageRow[]> {
-  return db.query<MessageRow>(
-    `select id, code, title, content, created_at as "createdAt", read_at as "readAt" from member_messages
-     where member_id = $1 order by created_at desc, id desc limit $2`,
-    [memberId, limit],
-  );
-}

@@ -271,14 +271,6 @@ export async function drawnDraws(
   return { rows, total: Number(count?.total ?? 0n) };
 }
 
-/** A game's draws from `from` on, by time (the draw on sale and the next ones that exist). */
-export async function drawsFrom(db: Queryable, gameId: number, from: Date, limit: number): Promise<DrawDb[]> {
-  return db.query<DrawDb>(
-    `select ${DRAW_COLUMNS} from lottery_draws where game_id = $1 and draws_at >= $2 order by draws_at limit $3`,
-    [gameId, from, limit],
-  );
-}
-
 export interface DrawReportDb extends DrawDb {
   code: string;
   shape: ShapeCode;

@@ -50,10 +50,6 @@ export function closeAuthModal(): void {
   set({ kind: null, options: {} });
 }
 
-export function getAuthModal(): AuthModalState {
-  return current;
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

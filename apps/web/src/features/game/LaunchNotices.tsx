@@ -1,12 +1,10 @@
+import { FB_POPUP_AUTO_CLOSE_MS } from '@tessera/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, SparkIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { showLaunchNotice, useLaunchNotice } from './launch.ts';
 import './game.css';
-
-/** §9: the FB warning closes by itself after 1200 ms (or at once with its confirm button). */
-export const FB_NOTICE_MS = 1200;
 
 /** The notices of a launch: "Coming Soon" for a game without a game or room id, and the FB warning. */
 export function LaunchNotices() {
@@ -16,7 +14,7 @@ export function LaunchNotices() {
 
   useEffect(() => {
     if (notice !== 'fbBusy') return;
-    const timer = window.setTimeout(() => showLaunchNotice(null), FB_NOTICE_MS);
+    const timer = window.setTimeout(() => showLaunchNotice(null), FB_POPUP_AUTO_CLOSE_MS);
     return () => window.clearTimeout(timer);
   }, [notice]);
 

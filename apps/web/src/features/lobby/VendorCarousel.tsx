@@ -1,10 +1,8 @@
+import { VENDOR_CAROUSEL_SLIDES } from '@tessera/contract';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, FlameIcon, GridIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
-
-/** §2: the carousel shows 7 vendors at a time, with arrows when there are more. */
-export const VISIBLE_VENDORS = 7;
 
 export interface VendorCard {
   vassalage: string;
@@ -33,7 +31,8 @@ interface VendorCarouselProps {
 export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselProps) {
   const { t } = useTranslation();
   const track = useRef<HTMLUListElement>(null);
-  const arrows = vendors.length > VISIBLE_VENDORS;
+  // §2: the carousel shows 7 vendors at a time, with arrows when there are more.
+  const arrows = vendors.length > VENDOR_CAROUSEL_SLIDES;
   const scroll = (direction: -1 | 1) => {
     const element = track.current;
     if (!element) return;

@@ -12,9 +12,6 @@ export type LobbyMode = (typeof LOBBY_MODES)[number];
 /** Modes that list the member's own games: a visitor gets the login pop-up. */
 export const MEMBER_MODES: readonly LobbyMode[] = ['fav', 'recent'];
 
-/** §4: every change of mode, vendor, search or class starts again at page 1 of 24. */
-export const PAGE_SIZE = 24;
-
 export interface LobbyState {
   mode: LobbyMode;
   /** A vendor's code (vassalage), '' for every vendor. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Game, GameType } from '@tessera/contract';
+import { GAME_LIST_PAGE_SIZE, type Game, type GameType } from '@tessera/contract';
 import { api } from '../../app/api.ts';
 import { gameEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
-import { type LobbyState, PAGE_SIZE } from './lobbyParams.ts';
+import type { LobbyState } from './lobbyParams.ts';
 
 /**
  * The catalogue as the lobbies read it. Everything a member sees of their own (favourites, recent games) is keyed
@@ -40,7 +40,7 @@ export const lobbyGamesQuery = (gameType: GameType, state: LobbyState, token: st
     queryKey,
     queryFn: async ({ signal }): Promise<GamePage> => {
       const platform = clientPlatform();
-      const paging = { pageNo: state.page, pageSize: PAGE_SIZE };
+      const paging = { pageNo: state.page, pageSize: GAME_LIST_PAGE_SIZE };
       switch (state.mode) {
         case 'hot': {
           const hot = await api(gameEndpoints.hotGames, { query: { platform }, signal });
@@ -83,7 +83,13 @@ export const vendorGamesQuery = (gameType: GameType, vendor: string, page: numbe
     queryKey: ['games', 'vendor', gameType, vendor, page],
     queryFn: ({ signal }) =>
       api(gameEndpoints.gameList, {
-        query: { gameType, vassalage: vendor, platform: clientPlatform(), pageNo: page, pageSize: PAGE_SIZE },
+        query: {
+          gameType,
+          vassalage: vendor,
+          platform: clientPlatform(),
+          pageNo: page,
+          pageSize: GAME_LIST_PAGE_SIZE,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,3 +1,4 @@
+import { LOADING_COVER_MS } from '@tessera/contract';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,9 +9,6 @@ import { isMemberCentrePage, type MemberCentrePage } from './menu.ts';
 import { PAGE_SCREENS } from './pages.tsx';
 import { useMemberCentreMenu } from './useMemberCentreMenu.ts';
 import './member-centre.css';
-
-/** §2: the loading cover stays at most this long. */
-const COVER_MS = 3000;
 
 /** A page of the menu that later work builds: its name and what it will hold. */
 function LaterPage({ page }: { page: MemberCentrePage }) {
@@ -36,7 +34,7 @@ export default function MemberCentre() {
   const { pages, loaded } = useMemberCentreMenu();
   const [coverExpired, setCoverExpired] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setCoverExpired(true), COVER_MS);
+    const timer = setTimeout(() => setCoverExpired(true), LOADING_COVER_MS);
     return () => clearTimeout(timer);
   }, []);
   const asked = params.get('page');

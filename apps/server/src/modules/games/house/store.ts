@@ -294,14 +294,6 @@ export async function memberRounds(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** Rounds played with a pair: its next nonce. */
-export async function roundsOfSeed(db: Queryable, seedId: bigint): Promise<number> {
-  const rows = await db.query<{ n: bigint }>('select next_nonce as n from house_seeds where id = $1', [
-    seedId,
-  ]);
-  return Number(rows[0]?.n ?? 0);
-}
-
 // ----------------------------------------------------------------------------------------------------- launches
 
 export async function insertLaunch(
