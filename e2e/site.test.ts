@@ -352,7 +352,7 @@ describe('player site: guard and routes', () => {
         await page.waitForURL(/\/login$/);
       }
       await page.goto(`${baseUrl()}/download`);
-      await expectVisible(page.getByRole('heading', { name: 'Get the Tessera app' }));
+      await expectVisible(page.getByRole('heading', { name: 'Tessera on your phone' }));
       expect(new URL(page.url()).pathname).toBe('/download');
       await page.goto(`${baseUrl()}/helpmc`);
       await expectVisible(page.getByRole('heading', { name: 'Help centre', level: 1 }));
@@ -377,7 +377,7 @@ describe('player site: guard and routes', () => {
       resources: { title: string; url: string; resourceType: string }[];
     }>('/wps/system/routers');
     const page = await open('/download');
-    await expectVisible(page.getByRole('heading', { name: 'Get the Tessera app' }));
+    await expectVisible(page.getByRole('heading', { name: 'Tessera on your phone' }));
     for (const resource of resources) {
       await page.getByRole('img', { name: `QR code for ${resource.title}` }).waitFor({ state: 'attached' });
       const link = page.getByRole('link', { name: new RegExp(`(Download for|Open) ${resource.title}$`) });

@@ -503,12 +503,11 @@ export const HELP: [string, string, [string, string][]][] = [
   ],
 ];
 
-/** [type, title, url] */
-export const RESOURCES: [string, string, string][] = [
-  ['ios', 'iPhone and iPad', 'https://download.tessera.example/ios'],
-  ['android', 'Android', 'https://download.tessera.example/android.apk'],
-  ['h5', 'Mobile web', 'https://m.tessera.example'],
-];
+/**
+ * [type, title, url]. The demo has no app to install, so it offers only the mobile site (an operator with apps adds
+ * them in the console).
+ */
+export const RESOURCES: [string, string, string][] = [['h5', 'Mobile web', 'https://m.tessera.example']];
 
 export const DOMAINS = [
   'https://www.tessera.example',

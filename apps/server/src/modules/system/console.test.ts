@@ -672,16 +672,12 @@ describe('console: download resources', () => {
   it('lists the seeded resources with their sort and QR code', async () => {
     const res = await t.get(url, tok.operations);
     expect(res.status).toBe(200);
-    expect(res.body.value.map((r: { resourceType: string }) => r.resourceType)).toEqual([
-      'ios',
-      'android',
-      'h5',
-    ]);
+    expect(res.body.value.map((r: { resourceType: string }) => r.resourceType)).toEqual(['h5']);
     expect(res.body.value[0]).toEqual({
       id: expect.any(Number),
-      resourceType: 'ios',
-      title: 'iPhone and iPad',
-      url: 'https://download.tessera.example/ios',
+      resourceType: 'h5',
+      title: 'Mobile web',
+      url: 'https://m.tessera.example',
       sort: 0,
       qrCodeUrl: `/images/qr/${res.body.value[0].id}.svg`,
     });
@@ -730,10 +726,8 @@ describe('console: download resources', () => {
     await expectAudited(tok.owner, 'resource', { action: 'update', entityId: row.id, before: row, after });
     const permission = await t.get('/wps/system/permission');
     expect(permission.body.value.info.resources.map((r: { title: string }) => r.title)).toEqual([
-      'iPhone and iPad',
-      'Android',
-      'Desktop app',
       'Mobile web',
+      'Desktop app',
     ]);
 
     const removed = await t.send('DELETE', `${url}/${row.id}`, undefined, tok.operations);
@@ -744,7 +738,7 @@ describe('console: download resources', () => {
       before: after,
       after: null,
     });
-    expect((await t.get('/wps/system/routers')).body.value.resources).toHaveLength(3);
+    expect((await t.get('/wps/system/routers')).body.value.resources).toHaveLength(1);
     expect((await t.app.inject({ url: row.qrCodeUrl })).statusCode).toBe(404);
   });
 
@@ -770,7 +764,7 @@ describe('console: download resources', () => {
     expectFailure(await t.send('PUT', `${url}/999999`, valid, tok.operations), 404, 'not_found');
     expectFailure(await t.send('DELETE', `${url}/999999`, undefined, tok.operations), 404, 'not_found');
     expect(await auditCount()).toBe(before);
-    expect((await t.get(url, tok.operations)).body.value).toHaveLength(3);
+    expect((await t.get(url, tok.operations)).body.value).toHaveLength(1);
   });
 
   it('refuses callers outside operations', async () => {

@@ -90,7 +90,7 @@ describe('system calls of §7 for visitors', () => {
         expect(info.mainDomain).toBe('127.0.0.1:8080');
         expect(info.analytics).toEqual({ gtagId: '' });
         expect(info.resources[0]).toMatchObject({
-          resourceType: 'ios',
+          resourceType: 'h5',
           qrCodeUrl: expect.stringMatching(/^\/images\/qr\/\d+\.svg$/),
         });
         expect(location).toEqual({ ip: '127.0.0.1', countryCode: null });
@@ -199,7 +199,7 @@ describe('system calls of §7 for visitors', () => {
     expect(route.body.value.domainList).toContain('https://www.tessera.example');
     const routers = await t.get('/wps/system/routers');
     expect(routers.body.value.domainList).toEqual(route.body.value.domainList);
-    expect(routers.body.value.resources.length).toBe(3);
+    expect(routers.body.value.resources.length).toBe(1);
     const wallet = await t.get('/wps/relay/GCS_merchantWallet');
     expect(wallet.body.value).toEqual({ merchantCode: 'TESSERA', isSingle: false });
   });
