@@ -209,51 +209,64 @@ function closed(socket: Socket, since: number): Promise<{ received: string; ms: 
 
 describe('slow clients cannot hold the server', () => {
   it('closes requests whose body does not arrive within the timeout, and caps connections per address', async () => {
-    const t = await startTestApp({
-      config: {
-        limits: {
-          requestTimeoutSeconds: 1,
-          maxConnections: 100,
-          maxConnectionsPerIp: 10,
-          visitorRequestsPerMinute: 1_000_000,
-          registerPerIp: 1_000_000,
-        },
-      },
-    });
-    const second = await buildApp({ ...t.deps, config: t.config }, { logger: false });
-    await second.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = second.server.address() as { port: number };
+    const limits = {
+      requestTimeoutSeconds: 1,
+      maxConnections: 100,
+      maxConnectionsPerIp: 10,
+      visitorRequestsPerMinute: 1_000_000,
+      registerPerIp: 1_000_000,
+    };
+    const t = await startTestApp({ config: { limits } });
+    // Two servers on the test's database: one whose slow requests time out in a second, one that waits long
+    // enough for the cap to be checked while its ten slow sockets are surely still open, however busy the machine.
+    const listen = async (requestTimeoutSeconds: number) => {
+      const app = await buildApp(
+        { ...t.deps, config: { ...t.config, limits: { ...t.config.limits, requestTimeoutSeconds } } },
+        { logger: false },
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { app, port: (app.server.address() as { port: number }).port };
+    };
+    const slowBody = (socket: Socket) =>
+      socket.write(
+        'POST /backoffice/api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+      );
+    const quick = await listen(1);
+    const patient = await listen(60);
+    const held: Socket[] = [];
     try {
+      // Ten sockets each send headers announcing a body, then one byte of it, then nothing: the server closes each
+      // with 408 once the timeout passes.
       const started = Date.now();
-      // Ten sockets each send headers announcing a body, then one byte of it, then nothing.
-      const slow = await Promise.all(Array.from({ length: 10 }, () => open(port)));
+      const slow = await Promise.all(Array.from({ length: 10 }, () => open(quick.port)));
       const ends = slow.map((socket) => closed(socket, started));
-      for (const socket of slow) {
-        socket.write(
-          'POST /backoffice/api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
-        );
-      }
-      // An eleventh connection from the same address that sends nothing is closed; a twelfth that asks a visitor's
-      // question is answered too_many_requests and closed.
-      const extra = await open(port);
+      for (const socket of slow) slowBody(socket);
+      const results = await Promise.all(ends);
+      for (const result of results) expect(result.received).toMatch(/^HTTP\/1\.1 408/);
+      process.stdout.write(
+        `slow body: 10 sockets closed by the server after ${Math.min(...results.map((r) => r.ms))}–${Math.max(...results.map((r) => r.ms))} ms (REQUEST_TIMEOUT_SECONDS=1)\n`,
+      );
+      // The server still answers once they are gone.
+      expect((await fetch(`http://127.0.0.1:${quick.port}/healthz`)).status).toBe(200);
+
+      // Ten slow sockets held open on the patient server fill the address's cap. An eleventh connection from the
+      // same address that sends nothing is closed; a twelfth that asks a visitor's question is answered
+      // too_many_requests and closed.
+      held.push(...(await Promise.all(Array.from({ length: 10 }, () => open(patient.port)))));
+      for (const socket of held) slowBody(socket);
+      const extra = await open(patient.port);
       const extraEnd = closed(extra, Date.now());
-      const visitor = await open(port);
+      const visitor = await open(patient.port);
       const visitorEnd = closed(visitor, Date.now());
       visitor.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       const refused = await visitorEnd;
       expect(refused.received).toMatch(/^HTTP\/1\.1 429/);
       expect(refused.received).toContain('"code":"too_many_requests"');
       expect((await extraEnd).received).toBe('');
-      const results = await Promise.all(ends);
-      for (const result of results) expect(result.received).toMatch(/^HTTP\/1\.1 408/);
-      process.stdout.write(
-        `slow body: 10 sockets closed by the server after ${Math.min(...results.map((r) => r.ms))}–${Math.max(...results.map((r) => r.ms))} ms (REQUEST_TIMEOUT_SECONDS=1); connections past the cap refused\n`,
-      );
-      // The server still answers once they are gone.
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(ok.status).toBe(200);
     } finally {
-      await second.close();
+      for (const socket of held) socket.destroy();
+      await quick.app.close();
+      await patient.app.close();
       await t.close();
     }
   });
