@@ -1,20 +1,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const SRC = new URL('../src/', import.meta.url).pathname;
+const SERVER = new URL('../', import.meta.url).pathname;
+const SRC = join(SERVER, 'src');
+const REPO = resolve(SERVER, '..', '..');
 
-function sources(dir: string): string[] {
+function tree(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && entry.name !== 'testing.ts'
-      ? [path]
-      : [];
+    if (entry.isDirectory()) return tree(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
   });
 }
 
-const files = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
+/** The files an import statement of the source names (relative ones resolved; packages by name). */
+function importsOf(path: string, text: string): string[] {
+  const statements =
+    /^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'|^import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm;
+  return [...text.matchAll(statements)].map((match) => {
+    const specifier = (match[1] ?? match[2] ?? match[3]) as string;
+    return specifier.startsWith('.') ? resolve(dirname(path), specifier) : specifier;
+  });
+}
+
+const isTest = (path: string) => path.endsWith('.test.ts');
+
+/** The product's files (every .ts file under src/ but the tests), paths relative to src/. */
+const files = tree(SRC)
+  .filter((path) => !isTest(path))
+  .map((path) => {
+    const text = readFileSync(path, 'utf8');
+    return { path: relative(SRC, path), text, imports: importsOf(path, text) };
+  });
 
 describe('conventions of the server code', () => {
   it('takes randomness only from platform/rng', () => {
@@ -36,5 +54,34 @@ describe('conventions of the server code', () => {
     ]);
     const direct = files.filter((file) => !engine.has(file.path) && /\.transaction\(/.test(file.text));
     expect(direct.map((file) => file.path)).toEqual([]);
+  });
+});
+
+describe('borders of the server code', () => {
+  it('reads the import statements it checks', () => {
+    const probe = `import { a } from './a.ts';\nimport {\n  b,\n  type C,\n} from '../b.ts';\nexport * from '@x/y';\nimport './side.ts';\nconst m = await import('./lazy.ts');\n`;
+    expect(importsOf('/r/s/f.ts', probe)).toEqual([
+      '/r/s/a.ts',
+      '/r/b.ts',
+      '@x/y',
+      '/r/s/side.ts',
+      '/r/s/lazy.ts',
+    ]);
+  });
+
+  it('keeps test code out of the product: no testing.ts under src/, no product file imports test code', () => {
+    const testFolders = [join(SERVER, 'test'), join(REPO, 'e2e'), join(REPO, 'sandbox'), join(REPO, 'bench')];
+    const helpers = tree(SRC)
+      .filter((path) => path.endsWith(`${sep}testing.ts`))
+      .map((path) => relative(SRC, path));
+    expect(helpers).toEqual([]);
+    const wrong = files.flatMap((file) =>
+      file.imports
+        .filter(
+          (target) => isTest(target) || testFolders.some((folder) => target.startsWith(`${folder}${sep}`)),
+        )
+        .map((target) => `${file.path} imports ${relative(REPO, target)}`),
+    );
+    expect(wrong).toEqual([]);
   });
 });
