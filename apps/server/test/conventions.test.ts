@@ -26,6 +26,14 @@ function importsOf(path: string, text: string): string[] {
 
 const isTest = (path: string) => path.endsWith('.test.ts');
 
+/** The area of a file under src/modules/ (its first folder there: games/providers and games/house are games). */
+function areaOf(path: string): string | null {
+  const inModules = relative(join(SRC, 'modules'), path);
+  return inModules.startsWith('..') ? null : (inModules.split(sep)[0] as string);
+}
+
+const isStore = (path: string) => /(^|[/\\-])store\.ts$/.test(path);
+
 /** The product's files (every .ts file under src/ but the tests), paths relative to src/. */
 const files = tree(SRC)
   .filter((path) => !isTest(path))
@@ -81,6 +89,23 @@ describe('borders of the server code', () => {
           (target) => isTest(target) || testFolders.some((folder) => target.startsWith(`${folder}${sep}`)),
         )
         .map((target) => `${file.path} imports ${relative(REPO, target)}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it("lets only an area's own files import its store (another area calls its services)", () => {
+    expect([
+      isStore('/s/modules/a/store.ts'),
+      isStore('/s/modules/a/b-store.ts'),
+      isStore('/s/modules/a/restore.ts'),
+    ]).toEqual([true, true, false]);
+    const wrong = files.flatMap((file) =>
+      file.imports
+        .filter(
+          (target) =>
+            isStore(target) && areaOf(target) !== null && areaOf(target) !== areaOf(join(SRC, file.path)),
+        )
+        .map((target) => `${file.path} imports ${relative(SRC, target)}`),
     );
     expect(wrong).toEqual([]);
   });
