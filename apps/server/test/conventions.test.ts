@@ -56,7 +56,7 @@ describe('conventions of the server code', () => {
     const engine = new Set([
       join('db', 'database.ts'),
       join('db', 'migrate.ts'),
-      join('db', 'seed', 'index.ts'),
+      join('seed', 'index.ts'),
       join('platform', 'write.ts'),
       join('platform', 'jobs.ts'),
     ]);
@@ -107,6 +107,37 @@ describe('borders of the server code', () => {
         )
         .map((target) => `${file.path} imports ${relative(SRC, target)}`),
     );
+    expect(wrong).toEqual([]);
+  });
+
+  it('points every dependency one way: db below platform below the areas, the seed and the entry files on top', () => {
+    /** Each layer of src/ and the layers it may import (besides itself); config.ts is a leaf every layer reads. */
+    const allowed: Record<string, string[]> = {
+      db: [],
+      config: [],
+      platform: ['db', 'config'],
+      modules: ['platform', 'db', 'config'],
+      seed: ['modules', 'platform', 'db', 'config'],
+      entry: ['seed', 'modules', 'platform', 'db', 'config'],
+    };
+    const layerOf = (path: string): string => {
+      const [first] = relative(SRC, path).split(sep);
+      if (first === 'config.ts') return 'config';
+      if (first === 'db' || first === 'platform' || first === 'modules' || first === 'seed') return first;
+      return 'entry'; // main.ts, app.ts, jobs.ts
+    };
+    expect(
+      ['db/database.ts', 'platform/rng.ts', 'modules/games/rounds.ts', 'seed/index.ts', 'main.ts'].map(
+        (path) => layerOf(join(SRC, path)),
+      ),
+    ).toEqual(['db', 'platform', 'modules', 'seed', 'entry']);
+    const wrong = files.flatMap((file) => {
+      const from = layerOf(join(SRC, file.path));
+      return file.imports
+        .filter((target) => target.startsWith(`${SRC}${sep}`))
+        .filter((target) => layerOf(target) !== from && !allowed[from]?.includes(layerOf(target)))
+        .map((target) => `${file.path} imports ${relative(SRC, target)}`);
+    });
     expect(wrong).toEqual([]);
   });
 });
