@@ -140,4 +140,25 @@ describe('borders of the server code', () => {
     });
     expect(wrong).toEqual([]);
   });
+
+  it('keeps every pair of areas one way: no two areas import each other', () => {
+    const uses = new Set(
+      files.flatMap((file) => {
+        const from = areaOf(join(SRC, file.path));
+        return file.imports
+          .map((target) => areaOf(target))
+          .filter((to) => from !== null && to !== null && to !== from)
+          .map((to) => `${from} -> ${to}`);
+      }),
+    );
+    const mutual = [...uses]
+      .map((use) => use.split(' -> ') as [string, string])
+      .filter(([from, to]) => from < to && uses.has(`${to} -> ${from}`))
+      .map(([from, to]) => `${from} <-> ${to}`)
+      .sort();
+    expect(uses).toContain('games -> wallet');
+    // Still to untangle (issue 29): games' launch and routes call the lottery's, the lottery uses games' catalogue,
+    // rounds and fairness. Remove the entry when it is done; add none.
+    expect(mutual).toEqual(['games <-> lottery']);
+  });
 });
