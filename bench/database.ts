@@ -1,9 +1,9 @@
 import { type Database, openPostgres } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { write } from '../apps/server/src/platform/write.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
 import { databaseUrl, startPostgres } from '../apps/server/test/postgres.ts';
 import { pgbench } from './measure.ts';
 
@@ -13,12 +13,12 @@ import { pgbench } from './measure.ts';
  */
 export async function startBenchDatabase(poolSize: number) {
   const pg = await startPostgres();
-  const admin = await openPostgres(pg.url, 1);
+  const admin = await openPostgres(pg.url, 1, { rng: cryptoRng });
   await admin.query('create database tessera');
   await admin.close();
   const url = databaseUrl(pg.url, 'tessera');
   pgbench(pg.bin, pg.port, ['-i', '-q', '-s', '10']);
-  const db = await openPostgres(url, poolSize);
+  const db = await openPostgres(url, poolSize, { rng: cryptoRng });
   await migrate(db);
   await seed(db, { merchantCode: 'TESSERA', demo: false, now: new Date(), rng: cryptoRng });
   return {

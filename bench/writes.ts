@@ -66,7 +66,7 @@ function pgbench(bin: string, port: number, script: string, extra: string[] = []
 
 async function main() {
   const server = await startPostgres();
-  const db = await openPostgres(server.url, CONCURRENCY);
+  const db = await openPostgres(server.url, CONCURRENCY, { rng: cryptoRng });
   try {
     await migrate(db);
     await db.exec(

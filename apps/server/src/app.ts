@@ -32,6 +32,7 @@ import { houseConsoleRoutes } from './modules/games/house/console-routes.ts';
 import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
+import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);
-  walletRoutes(app, deps);
+  walletRoutes(app, deps, vendorWallets);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

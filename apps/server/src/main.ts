@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { demoGatewayOf, seed } from './db/seed/index.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
@@ -13,6 +12,7 @@ import { serveMetrics } from './platform/metrics.ts';
 import { RealtimeHub } from './platform/realtime.ts';
 import { cryptoRng, text } from './platform/rng.ts';
 import { loadOrCreateKeyFile } from './platform/secret-box.ts';
+import { demoGatewayOf, seed } from './seed/index.ts';
 
 /** 20 characters from an alphabet without look-alikes: about 115 bits. */
 function generatedPassword(): string {
@@ -31,7 +31,7 @@ const config = {
   ...loaded,
   secretsKey: loaded.secretsKey ?? loadOrCreateKeyFile(loaded.secretsKeyFile, cryptoRng),
 };
-const db = await openDatabase(config);
+const db = await openDatabase(config, { rng: cryptoRng });
 await migrate(db);
 await seed(db, {
   merchantCode: config.merchantCode,

@@ -6,7 +6,6 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
-import { seed } from '../src/db/seed/index.ts';
 import { buildJobRunner } from '../src/jobs.ts';
 import { confirmEnrolment, startEnrolment, totpCodeAt } from '../src/modules/backoffice/second-factor.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
@@ -14,8 +13,9 @@ import type { Clock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/context.ts';
 import type { JobRunner } from '../src/platform/jobs.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
-import { seededRng } from '../src/platform/rng.ts';
+import { cryptoRng, seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
+import { seed } from '../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE } from './postgres-server.ts';
 
@@ -89,16 +89,17 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
 }> {
   if (TEST_DATABASE === 'pglite') {
     const db = await openPglite(null, {
+      rng: cryptoRng,
       pgliteDataDir: pgliteSnapshot(options.migrated ? 'migrated' : 'empty'),
     });
     return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
-  const admin = await openPostgres(serverUrl, 1);
+  const admin = await openPostgres(serverUrl, 1, { rng: cryptoRng });
   await admin.query(`create database ${name}${options.migrated ? ` template ${MIGRATED_TEMPLATE}` : ''}`);
   const url = databaseUrl(serverUrl, name);
-  const db = await openPostgres(url, 5);
+  const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
     db,
     url,

@@ -4,9 +4,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { playerInGame, SEAMLESS, startProviderWorld } from '../src/modules/games/providers/testing.ts';
 import { loggerOptions, redactUrl } from '../src/platform/http-hardening.ts';
 import { serveMetrics } from '../src/platform/metrics.ts';
+import { playerInGame, SEAMLESS, startProviderWorld } from './factories/game-providers.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 describe('browser security headers', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerMember } from '../src/modules/accounts/testing.ts';
-import { type ProviderWorld, startProviderWorld } from '../src/modules/games/providers/testing.ts';
-import { newGame, playedRound } from '../src/modules/games/testing.ts';
-import { fundMember } from '../src/modules/wallet/testing.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
+import { registerMember } from './factories/accounts.ts';
+import { type ProviderWorld, startProviderWorld } from './factories/game-providers.ts';
+import { newGame, playedRound } from './factories/games.ts';
+import { fundMember } from './factories/wallet.ts';
 import type { TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
 

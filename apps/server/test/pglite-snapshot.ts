@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { cryptoRng } from '../src/platform/rng.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
   await lite.close();
   // Migrated in a data folder on disk, which a second PGlite opens to dump it.
   const dataDir = join(folder, 'migrated');
-  const db = await openPglite(dataDir);
+  const db = await openPglite(dataDir, { rng: cryptoRng });
   await migrate(db);
   await db.close();
   const reopened = await PGlite.create(dataDir);

@@ -5,9 +5,9 @@ import WebSocket from 'ws';
 import { startServer } from '../../../e2e/start-server.ts';
 import { loadConfig, parseTrustProxy } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../src/db/seed/data.ts';
-import { seed } from '../src/db/seed/index.ts';
 import { seededRng } from '../src/platform/rng.ts';
+import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../src/seed/data.ts';
+import { seed } from '../src/seed/index.ts';
 import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from './harness.ts';
 
 describe('migrations and seed', () => {

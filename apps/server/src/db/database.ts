@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
-import { cryptoRng, type Rng } from '../platform/rng.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -46,7 +45,8 @@ export interface DatabaseOptions {
   guard?: boolean;
   /** Runs of a transaction in all, when serialization failures or deadlocks keep it from committing. */
   maxAttempts?: number;
-  rng?: Rng;
+  /** Spreads the waits between retries: a uniform number in [0, 1) (the platform's Rng, injected by the caller). */
+  rng: { fraction(): number };
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of creating a new cluster. */
   pgliteDataDir?: Blob;
 }
@@ -75,7 +75,7 @@ function transactions(
 ) {
   const guard = options.guard ?? process.env.NODE_ENV !== 'production';
   const maxAttempts = options.maxAttempts ?? 10;
-  const rng = options.rng ?? cryptoRng;
+  const rng = options.rng;
   return {
     checkPool(sql: string) {
       if (guard && openTransaction.getStore()?.open) {
@@ -105,7 +105,7 @@ function transactions(
   };
 }
 
-export async function openPglite(dataDir: string | null, options: DatabaseOptions = {}): Promise<Database> {
+export async function openPglite(dataDir: string | null, options: DatabaseOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir ?? undefined, {
     parsers: { [pgliteTypes.INT8]: parseInt8 },
@@ -149,8 +149,8 @@ export async function openPglite(dataDir: string | null, options: DatabaseOption
 
 export async function openPostgres(
   connectionString: string,
-  poolSize = 10,
-  options: DatabaseOptions = {},
+  poolSize: number,
+  options: DatabaseOptions,
 ): Promise<Database> {
   const typeParsers = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -227,7 +227,7 @@ export async function openPostgres(
 
 export function openDatabase(
   where: { databaseUrl: string | null; dataDir: string | null },
-  options: DatabaseOptions = {},
+  options: DatabaseOptions,
 ): Promise<Database> {
   return where.databaseUrl
     ? openPostgres(where.databaseUrl, 10, options)

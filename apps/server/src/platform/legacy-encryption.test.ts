@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginBody, registerMember, sealed, solvedCaptcha } from '../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { OriginalClient, randomString, sealLegacy } from '../../test/original-client.ts';
-import { loginBody, registerMember, sealed, solvedCaptcha } from '../modules/accounts/testing.ts';
 
 /**
  * The original platform's encryption, tried with a client written in test/original-client.ts from the description

@@ -1,7 +1,13 @@
 import { accountsEndpoints as api, accountsConsoleEndpoints as bo } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loginBody,
+  registerMember,
+  sealed,
+  smsCode,
+  solvedCaptcha,
+} from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { loginBody, registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 const path = (template: string, id: number) => template.replace(':id', String(id));
 

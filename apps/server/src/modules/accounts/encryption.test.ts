@@ -6,8 +6,8 @@ import {
   encryptBody,
 } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginBody, registerMember, sealed } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { loginBody, registerMember, sealed } from './testing.ts';
 
 const ENCRYPTED = Object.values(api).filter((endpoint) => endpoint.bodyType === 'encrypted');
 

@@ -1,9 +1,9 @@
 import { accountsEndpoints as api, encryptBody } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember, sealed, solvedCaptcha } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { strengthProblem } from '../../platform/password-strength.ts';
 import { passwordProblem } from './passwords.ts';
-import { registerMember, sealed, solvedCaptcha } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

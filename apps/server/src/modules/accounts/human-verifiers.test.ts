@@ -1,9 +1,9 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptchaSandbox } from '../../../test/captcha-sandbox.ts';
+import { loginBody, sealed } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SiteverifyCaptcha } from './human-verifiers.ts';
-import { loginBody, sealed } from './testing.ts';
 
 const SECRET = 'sandbox-secret';
 let sandbox: Awaited<ReturnType<typeof startCaptchaSandbox>>;

@@ -1,8 +1,14 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loginBody,
+  registerMember,
+  sealed,
+  smsCode,
+  solvedCaptcha,
+} from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../platform/crypto.ts';
-import { loginBody, registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 const login = (t: TestApp, username: string, password: string, extra: Record<string, unknown> = {}) =>
   sealed(t, api.login, loginBody(username, password, extra));

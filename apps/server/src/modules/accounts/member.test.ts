@@ -1,7 +1,7 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registerMember } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { registerMember } from './testing.ts';
 
 describe('member info, avatar, nickname and language', () => {
   let t: TestApp;

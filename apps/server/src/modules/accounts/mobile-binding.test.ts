@@ -1,7 +1,7 @@
 import { accountsEndpoints as api, accountsConsoleEndpoints as bo } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginBody, registerMember, sealed, smsCode } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { loginBody, registerMember, sealed, smsCode } from './testing.ts';
 
 /** Issue 32 item 7: a member registered by user name binds, then changes, a mobile number in the security centre. */
 describe('binding a mobile number in the security centre', () => {

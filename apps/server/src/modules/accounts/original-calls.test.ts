@@ -1,9 +1,15 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loginBody,
+  registerMember,
+  sealed,
+  smsCode,
+  solvedCaptcha,
+} from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
 import { type PostingKind, post } from '../wallet/ledger.ts';
-import { loginBody, registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 /**
  * The accounts calls of the original client that Tessera did not have: quick registration, the user-name check,

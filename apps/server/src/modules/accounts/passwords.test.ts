@@ -1,10 +1,16 @@
 import { accountsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loginBody,
+  registerMember,
+  sealed,
+  smsCode,
+  solvedCaptcha,
+} from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server.ts';
 import { loadConfig } from '../../config.ts';
 import { commonPasswordCount, passwordProblem } from './passwords.ts';
-import { loginBody, registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 const NEW_PASSWORD = 'Harbour-lights-77';
 

@@ -5,8 +5,8 @@ import {
   registerRuleMessage,
 } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember, sealed, smsCode, solvedCaptcha } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { registerMember, sealed, smsCode, solvedCaptcha } from './testing.ts';
 
 const PASSWORD = 'Lantern-river-42';
 

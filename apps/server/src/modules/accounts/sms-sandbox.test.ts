@@ -1,9 +1,9 @@
 import { accountsEndpoints as api, accountsConsoleEndpoints as bo } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmsSandbox, startSmsSandbox } from '../../../../../sandbox/sms-gateway/server.ts';
+import { sealed, solvedCaptcha } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { sealed, solvedCaptcha } from './testing.ts';
 
 const PASSWORD = 'Lantern-river-42';
 

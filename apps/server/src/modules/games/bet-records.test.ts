@@ -1,8 +1,8 @@
 import { recordsEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGame, playedRound } from '../../../test/factories/games.ts';
+import { newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { newMember } from '../wallet/testing.ts';
-import { newGame, playedRound } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { gamesConsoleEndpoints as api, catalogueEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { newGame } from '../../../test/factories/games.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { newGame } from './testing.ts';
 
 let t: TestApp;
 let tok: CallerTokens;

@@ -1,11 +1,11 @@
 import { launchEndpoints as api, catalogueEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProviderWorld, startProviderWorld } from '../../../test/factories/game-providers.ts';
+import { newGame } from '../../../test/factories/games.ts';
+import { newMember } from '../../../test/factories/wallet.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { write } from '../../platform/write.ts';
-import { newMember } from '../wallet/testing.ts';
 import { ENDED_GAME_SESSION_DAYS } from './providers/launch.ts';
-import { type ProviderWorld, startProviderWorld } from './providers/testing.ts';
-import { newGame } from './testing.ts';
 
 let world: ProviderWorld;
 beforeAll(async () => {

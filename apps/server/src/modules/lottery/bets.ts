@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
-import { addToRound } from '../games/providers/store.ts';
+import { addToRound } from '../games/rounds.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { addWagered } from '../wallet/turnover.ts';

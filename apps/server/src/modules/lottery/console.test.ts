@@ -2,11 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DrawResult } from '@tessera/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBalance } from '../../../test/factories/house.ts';
+import { betCall, currentDraw, drawRow, ticketRows } from '../../../test/factories/lottery.ts';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { mainBalance } from '../games/house/testing.ts';
-import { walletMember } from '../wallet/testing.ts';
 import { sweep } from './jobs.ts';
-import { betCall, currentDraw, drawRow, ticketRows } from './testing.ts';
 
 /**
  * The operators' lottery: official results under the two-person rule and their settlement against a real-looking

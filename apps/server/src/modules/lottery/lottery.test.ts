@@ -6,13 +6,13 @@ import {
 } from '@tessera/contract';
 import { type DrawResult, seedHash, verifyDraw } from '@tessera/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBalance } from '../../../test/factories/house.ts';
+import { betCall, currentDraw, drawRow, setOdds, ticketRows } from '../../../test/factories/lottery.ts';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { mainBalance } from '../games/house/testing.ts';
-import { walletMember } from '../wallet/testing.ts';
 import { drawIfDue } from './draws.ts';
 import { sweep } from './jobs.ts';
 import { settleDraw, ticketOutcome } from './settlement.ts';
-import { betCall, currentDraw, drawRow, setOdds, ticketRows } from './testing.ts';
 
 /**
  * The e-lottery end to end on the API: menus and games in the original's shapes, tickets sold until the lock, the

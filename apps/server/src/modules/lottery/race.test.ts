@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBalance } from '../../../test/factories/house.ts';
+import { betCall, currentDraw, drawRow, setOdds, ticketRows } from '../../../test/factories/lottery.ts';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildJobRunner } from '../../jobs.ts';
-import { mainBalance } from '../games/house/testing.ts';
-import { walletMember } from '../wallet/testing.ts';
 import { drawIfDue } from './draws.ts';
 import { sweep } from './jobs.ts';
 import { settleDraw } from './settlement.ts';
-import { betCall, currentDraw, drawRow, setOdds, ticketRows } from './testing.ts';
 
 /**
  * Concurrency (meaningful on PostgreSQL, where these calls run at once as in several server processes): two job

@@ -2,7 +2,7 @@ import { type BetTypeCode, type DrawResult, type ShapeCode, selection, settleLin
 import type { Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
-import { reverseInRound } from '../games/providers/store.ts';
+import { reverseInRound, settleRounds } from '../games/rounds.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { addWagered } from '../wallet/turnover.ts';
 import * as store from './store.ts';
@@ -80,15 +80,11 @@ async function payTickets(
   now: Date,
 ) {
   const settled: store.SettledTicket[] = [];
+  const rounds: { id: bigint; win: bigint }[] = [];
   for (const ticket of tickets) {
     const { hits, payout } = ticketOutcome(ticket, shape, result);
-    settled.push({
-      id: ticket.id,
-      roundId: ticket.game_round_id,
-      state: payout > 0n ? 'won' : 'lost',
-      payout,
-      hits,
-    });
+    settled.push({ id: ticket.id, state: payout > 0n ? 'won' : 'lost', payout, hits });
+    rounds.push({ id: ticket.game_round_id, win: payout });
     if (payout > 0n) {
       await ledger.post(
         tx,
@@ -107,6 +103,7 @@ async function payTickets(
     }
   }
   await store.settleTickets(tx, settled, now);
+  await settleRounds(tx, rounds, now);
 }
 
 /**

@@ -613,19 +613,17 @@ export async function ticketCountsSince(db: Queryable, since: Date): Promise<Map
 
 export interface SettledTicket {
   id: bigint;
-  roundId: bigint;
   state: 'won' | 'lost';
   payout: bigint;
   hits: Record<string, number>;
 }
 
-/** Closes a batch of held tickets as won or lost, and their betting-record rounds with their wins, in two statements. */
+/** Closes a batch of held tickets as won or lost, in one statement. */
 export async function settleTickets(tx: Queryable, settled: SettledTicket[], now: Date) {
   if (settled.length === 0) return;
   const rows = JSON.stringify(
     settled.map((ticket) => ({
       id: ticket.id.toString(),
-      round_id: ticket.roundId.toString(),
       state: ticket.state,
       payout: ticket.payout.toString(),
       hits: ticket.hits,
@@ -635,12 +633,6 @@ export async function settleTickets(tx: Queryable, settled: SettledTicket[], now
     `update lottery_tickets t set state = v.state, payout = v.payout::bigint, hits = v.hits, settled_at = $2
      from jsonb_to_recordset($1::jsonb) as v(id text, state text, payout text, hits jsonb)
      where t.id = v.id::bigint and t.state = 'placed'`,
-    [rows, now],
-  );
-  await tx.query(
-    `update game_rounds r set win = r.win + v.payout::bigint, status = 'settled', updated_at = $2
-     from jsonb_to_recordset($1::jsonb) as v(round_id text, payout text)
-     where r.id = v.round_id::bigint`,
     [rows, now],
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { decryptLink } from '../../../test/original-client.ts';
-import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../../db/seed/data.ts';
+import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../../seed/data.ts';
 
 const API = '/backoffice/api';
 /** The console areas of the system module are for operations (and the owner) only. */

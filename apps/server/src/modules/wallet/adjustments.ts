@@ -10,6 +10,7 @@ import * as relations from '../accounts/relations.ts';
 import { walletSetup } from './balances.ts';
 import { accountCode, memberAccounts, post } from './ledger.ts';
 import { belowMinimum, moneyText } from './settings.ts';
+import type { VendorWallets } from './vendor-wallets.ts';
 
 /**
  * A manual adjustment (owner only): credits or debits a member's wallet against the house's adjustments account,
@@ -18,13 +19,14 @@ import { belowMinimum, moneyText } from './settings.ts';
  */
 export async function adjust(
   deps: AppDeps,
+  vendorWallets: VendorWallets,
   context: { caller: Caller; ip: string; now: Date; idempotency: IdempotencyKey | null; language: string },
   input: { memberId: number; wallet: string; amount: number; reason: string },
 ) {
   const who = asOperator(context.caller);
   const member = await relations.relativeById(deps.db, input.memberId);
   if (!member) throw new AppError('not_found');
-  const { wallets, currency } = await walletSetup(deps);
+  const { wallets, currency } = await walletSetup(deps, vendorWallets);
   if (!wallets.some((wallet) => wallet.code === input.wallet)) {
     throw new AppError('wallet_unknown', { wallet: 'invalid_value' });
   }

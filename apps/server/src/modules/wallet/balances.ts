@@ -1,10 +1,10 @@
 import { type Balances, toMajor } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import * as games from '../games/service.ts';
 import * as system from '../system/service.ts';
 import * as ledger from './ledger.ts';
 import { type Currency, currencyOfMerchant } from './settings.ts';
+import type { VendorWallets } from './vendor-wallets.ts';
 
 /**
  * The merchant's currency and the wallets members have: what every balance is shown with. A vendor wallet is
@@ -17,10 +17,13 @@ export interface WalletSetup {
 }
 
 /** Read with one look at the merchant (currency and single wallet) beside the vendors. */
-export async function walletSetup(deps: Pick<AppDeps, 'db' | 'config'>): Promise<WalletSetup> {
+export async function walletSetup(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  vendorWallets: VendorWallets,
+): Promise<WalletSetup> {
   const [found, vendors] = await Promise.all([
     system.merchant(deps.db, deps.config.merchantCode),
-    games.transferWalletVendors(deps.db),
+    vendorWallets.list(deps.db),
   ]);
   return {
     currency: currencyOfMerchant(found),
@@ -29,8 +32,15 @@ export async function walletSetup(deps: Pick<AppDeps, 'db' | 'config'>): Promise
 }
 
 /** What the header, the wallet page and the original's balance calls show. */
-export async function balances(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number): Promise<Balances> {
-  const [setup, accounts] = await Promise.all([walletSetup(deps), ledger.memberAccounts(deps.db, memberId)]);
+export async function balances(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  vendorWallets: VendorWallets,
+  memberId: number,
+): Promise<Balances> {
+  const [setup, accounts] = await Promise.all([
+    walletSetup(deps, vendorWallets),
+    ledger.memberAccounts(deps.db, memberId),
+  ]);
   return shownBalances(setup, accounts);
 }
 

@@ -1,7 +1,7 @@
 import { withdrawalPlayerEndpoints as api, MAX_BANK_ACCOUNTS } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { walletMember } from './testing.ts';
 
 const removePath = (id: number) => api.removeBankAccount.path.replace(':id', String(id));
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig, PUBLISHED_SANDBOX_SECRET } from '../../config.ts';
 import { migrate } from '../../db/migrate.ts';
-import { demoGatewayOf, seed } from '../../db/seed/index.ts';
 import { seededRng } from '../../platform/rng.ts';
+import { demoGatewayOf, seed } from '../../seed/index.ts';
 import { refuseDemoSecretsInProduction } from './payment-channels.ts';
 import { signed } from './payment-gateway.ts';
 

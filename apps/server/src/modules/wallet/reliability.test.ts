@@ -1,6 +1,8 @@
 import { walletPlayerEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../../../e2e/start-server.ts';
+import { newGame } from '../../../test/factories/games.ts';
+import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -9,10 +11,8 @@ import type { AppDeps } from '../../platform/context.ts';
 import { cryptoRng } from '../../platform/rng.ts';
 import { openSession } from '../../platform/sessions.ts';
 import { write } from '../../platform/write.ts';
-import { newGame } from '../games/testing.ts';
 import { post, sumBalance } from './ledger.ts';
 import { reconcile } from './reconciliation.ts';
-import { fundMember, newMember } from './testing.ts';
 
 const onPostgres = TEST_DATABASE === 'postgres';
 

@@ -18,6 +18,7 @@ import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss, rankProgress } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+import type { VendorWallets } from './vendor-wallets.ts';
 import { withdrawalRoutes } from './withdrawal-routes.ts';
 
 /** Contract requests of the consolidated funds' info fields: none until the agent area defines them. */
@@ -28,19 +29,22 @@ const NO_CONTRACT_INFO = {
   divtypeinfo: 0,
 };
 
-export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** The wallet's routes; `vendorWallets` is the games area's answer about vendor wallets (joined in app.ts). */
+export function walletRoutes(app: FastifyInstance, deps: AppDeps, vendorWallets: VendorWallets): void {
   const { db } = deps;
 
-  route(app, deps, api.balance, async ({ caller }) => balances(deps, asMember(caller).memberId));
+  route(app, deps, api.balance, async ({ caller }) =>
+    balances(deps, vendorWallets, asMember(caller).memberId),
+  );
   route(app, deps, api.consolidatedFunds, async ({ caller }) => {
     const [funds, requests] = await Promise.all([
-      balances(deps, asMember(caller).memberId),
+      balances(deps, vendorWallets, asMember(caller).memberId),
       system.contractRequests(db),
     ]);
     return { ...funds, ...requests, ...NO_CONTRACT_INFO };
   });
   route(app, deps, api.walletTransfer, async ({ caller, body, idempotency, now, language }) =>
-    walletTransfer(deps, asMember(caller), body, idempotency, now, language),
+    walletTransfer(deps, vendorWallets, asMember(caller), body, idempotency, now, language),
   );
   route(app, deps, api.transferTargets, async ({ caller }) => transferTargets(deps, asMember(caller)));
   route(app, deps, api.memberTransfer, async ({ caller, body, idempotency, now, language }) =>
@@ -78,7 +82,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps): void {
     memberLedger(deps, params.id, query),
   );
   route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency, language }) =>
-    adjust(deps, { caller, ip, now, idempotency, language }, body),
+    adjust(deps, vendorWallets, { caller, ip, now, idempotency, language }, body),
   );
   route(app, deps, consoleApi.reconciliations, async ({ query }) => reports(deps, query));
   route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>

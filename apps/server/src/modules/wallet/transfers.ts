@@ -6,12 +6,12 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
-import { isTransferVendor, startVendorTransfer } from '../games/providers/transfers.ts';
 import { balancesWith, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import { currencyOf, minorAmount, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
 import * as store from './store.ts';
+import type { VendorWallets } from './vendor-wallets.ts';
 
 type Member = Extract<Caller, { kind: 'member' }>;
 
@@ -21,10 +21,14 @@ const walletOf = (code: string): Wallet => (code === 'main' ? 'main' : { vendor:
  * The vendor of a transfer whose wallet is kept at a transfer-mode provider, or null. Such a wallet only trades
  * with the main wallet.
  */
-async function providerWallet(tx: Transaction, input: { fromWallet: string; toWallet: string }) {
+async function providerWallet(
+  tx: Transaction,
+  vendorWallets: VendorWallets,
+  input: { fromWallet: string; toWallet: string },
+) {
   const sides = [input.fromWallet, input.toWallet].filter((wallet) => wallet !== 'main');
   for (const wallet of sides) {
-    if (await isTransferVendor(tx, wallet)) {
+    if (await vendorWallets.atProvider(tx, wallet)) {
       if (sides.length > 1) throw new AppError('wallet_unknown', { toWallet: 'invalid_value' });
       return wallet;
     }
@@ -38,13 +42,14 @@ async function providerWallet(tx: Transaction, input: { fromWallet: string; toWa
  */
 export async function walletTransfer(
   deps: AppDeps,
+  vendorWallets: VendorWallets,
   member: Member,
   input: { fromWallet: string; toWallet: string; amount: number },
   idempotency: IdempotencyKey | null,
   now: Date,
   language: string,
 ) {
-  const setup = await walletSetup(deps);
+  const setup = await walletSetup(deps, vendorWallets);
   const { wallets, currency } = setup;
   if (wallets.length === 1) throw new AppError('wallet_single');
   for (const field of ['fromWallet', 'toWallet'] as const) {
@@ -58,11 +63,11 @@ export async function walletTransfer(
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
-    const vendor = await providerWallet(tx, input);
+    const vendor = await providerWallet(tx, vendorWallets, input);
     if (vendor) {
       // The vendor keeps the money at its provider: the transfer goes through it, after the commit.
       const direction = input.fromWallet === 'main' ? 'deposit' : 'withdraw';
-      await startVendorTransfer(tx, deps, member.memberId, { vendor, direction, amount }, now);
+      await vendorWallets.startTransfer(tx, deps, member.memberId, { vendor, direction, amount }, now);
       return balancesWith(tx, setup, member.memberId);
     }
     await post(

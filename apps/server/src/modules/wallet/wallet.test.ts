@@ -1,12 +1,12 @@
 import { walletPlayerEndpoints as api, walletConsoleEndpoints as consoleApi } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { registerMember, sealed } from '../../../test/factories/accounts.ts';
+import { newGame } from '../../../test/factories/games.ts';
+import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { hashPassword } from '../../platform/crypto.ts';
-import { registerMember, sealed } from '../accounts/testing.ts';
-import { newGame } from '../games/testing.ts';
 import { reconcile } from './reconciliation.ts';
-import { fundMember, newMember } from './testing.ts';
 
 const TRIAL = 4;
 

@@ -6,11 +6,11 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { multipartBody, PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { openSession } from '../../platform/sessions.ts';
 import { memberAccounts } from './ledger.ts';
-import { multipartBody, PAYMENT_PASSWORD, sealedCall, walletMember } from './testing.ts';
 import { AUTO_RECEIPT_JOB, autoReceive, csvField } from './withdrawal-review.ts';
 
 /** Withdrawals (issue 11 §4): requests and their limits, finance's review, the member's confirmation. */

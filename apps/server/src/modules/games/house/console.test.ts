@@ -2,8 +2,8 @@ import { houseConsoleEndpoints as api, HOUSE_RTPS } from '@tessera/contract';
 import { OFFERED_RTPS } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../../test/console-checks.ts';
+import { houseGameId, housePlayer, spinCall } from '../../../../test/factories/house.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { houseGameId, housePlayer, spinCall } from './testing.ts';
 
 /** The console sets each house game's RTP and stake limits, within the game's own; rounds follow at once. */
 

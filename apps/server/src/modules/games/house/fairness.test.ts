@@ -9,9 +9,9 @@ import {
   spin,
 } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { housePlayer, spinCall } from '../../../../test/factories/house.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { outcomeJson } from './engine.ts';
-import { housePlayer, spinCall } from './testing.ts';
 
 /**
  * Provably fair play: the commitment is shown before the rounds, every round uses the pair and its own nonce, and

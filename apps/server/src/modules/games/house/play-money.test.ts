@@ -1,12 +1,18 @@
 import { TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  houseGameId,
+  housePlayer,
+  mainBalance,
+  spinCall,
+  spinUntilWin,
+} from '../../../../test/factories/house.ts';
+import { betCall, fastTable, tablePlayer, tableState } from '../../../../test/factories/house-tables.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { write } from '../../../platform/write.ts';
 import { post, sumBalance } from '../../wallet/ledger.ts';
 import { PLAY_MONEY_MAJOR, playBalance } from '../../wallet/play-money.ts';
 import * as gamesStore from '../store.ts';
-import { betCall, fastTable, tablePlayer, tableState } from './tables/testing.ts';
-import { houseGameId, housePlayer, mainBalance, spinCall, spinUntilWin } from './testing.ts';
 
 /**
  * Free play of the house's games: a trial account (isAgent 4) plays them with play money, its own ledger unit, topped

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gamePostings,
+  housePlayer,
+  mainBalance,
+  sessionCaller,
+  spinCall,
+} from '../../../../test/factories/house.ts';
+import { fundMember } from '../../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import { AppError } from '../../../platform/app-error.ts';
-import { fundMember } from '../../wallet/testing.ts';
 import { recoverRounds, STALE_ROUND_MS } from './recovery.ts';
 import { type Money, SEAMLESS_MONEY } from './round-play.ts';
 import { spinSlot } from './spin.ts';
-import { gamePostings, housePlayer, mainBalance, sessionCaller, spinCall } from './testing.ts';
 
 /**
  * Concurrency (meaningful on PostgreSQL, where requests really run at once): one key plays once, a balance is never

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { AppError } from '../../../platform/app-error.ts';
-import { fundMember } from '../../wallet/testing.ts';
-import * as seamless from '../providers/seamless.ts';
-import { HOUSE_RECOVERY_JOB, recoverRounds, STALE_ROUND_MS } from './recovery.ts';
-import { type Money, outcomeOf, SEAMLESS_MONEY } from './round-play.ts';
-import { spinSlot } from './spin.ts';
-import * as store from './store.ts';
 import {
   Crash,
   failingMoney,
@@ -16,7 +8,15 @@ import {
   housePlayer,
   mainBalance,
   sessionCaller,
-} from './testing.ts';
+} from '../../../../test/factories/house.ts';
+import { fundMember } from '../../../../test/factories/wallet.ts';
+import { startTestApp, type TestApp } from '../../../../test/harness.ts';
+import { AppError } from '../../../platform/app-error.ts';
+import * as seamless from '../providers/seamless.ts';
+import { HOUSE_RECOVERY_JOB, recoverRounds, STALE_ROUND_MS } from './recovery.ts';
+import { type Money, outcomeOf, SEAMLESS_MONEY } from './round-play.ts';
+import { spinSlot } from './spin.ts';
+import * as store from './store.ts';
 
 /**
  * Interrupted rounds: an error after the bet voids the round with a rollback; a round left started (the process

@@ -1,7 +1,13 @@
 import { recordsEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gamePostings,
+  housePlayer,
+  mainBalance,
+  spinCall,
+  spinUntilWin,
+} from '../../../../test/factories/house.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { gamePostings, housePlayer, mainBalance, spinCall, spinUntilWin } from './testing.ts';
 
 /**
  * The house's slots played through the frame API: the launch opens a game session and our own page; a spin moves

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
-import { HOUSE_FISH_GAME, HOUSE_SLOT_GAMES, HOUSE_TABLES } from '../../../db/seed/data.ts';
-import { seed } from '../../../db/seed/index.ts';
 import { vendorIconSvg } from '../../../platform/artwork.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
+import { HOUSE_FISH_GAME, HOUSE_SLOT_GAMES, HOUSE_TABLES } from '../../../seed/data.ts';
+import { seed } from '../../../seed/index.ts';
 import { storeImage } from '../../content/service.ts';
 import { houseTileSvg } from './tiles.ts';
 

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES, VENDORS, vendorOf } from '../../../../../../sandbox/game-provider/catalogue.ts';
 import { tileSvg } from '../../../../../../sandbox/game-provider/tiles.ts';
+import {
+  catalogueGame,
+  type ProviderWorld,
+  SEAMLESS,
+  startProviderWorld,
+} from '../../../../test/factories/game-providers.ts';
 import { TEST_SECRETS_KEY } from '../../../../test/harness.ts';
 import { syncCatalogue } from './catalogue.ts';
 import { launchGame } from './launch.ts';
 import { registerProvider } from './registry.ts';
-import { catalogueGame, type ProviderWorld, SEAMLESS, startProviderWorld } from './testing.ts';
 
 let world: ProviderWorld;
 beforeAll(async () => {

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { gamesConsoleEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../../test/console-checks.ts';
+import {
+  mainBalance,
+  type ProviderWorld,
+  playerInGame,
+  SEAMLESS,
+  startProviderWorld,
+} from '../../../../test/factories/game-providers.ts';
 import { TEST_DATABASE } from '../../../../test/harness.ts';
-import { mainBalance, type ProviderWorld, playerInGame, SEAMLESS, startProviderWorld } from './testing.ts';
 
 /** Hub88 units per minor unit (PHP, 2 decimals). */
 const HUB = 1000n;

@@ -1,8 +1,14 @@
 import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { recordsEndpoints, walletPlayerEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mainBalance,
+  type ProviderWorld,
+  playerInGame,
+  SEAMLESS,
+  startProviderWorld,
+} from '../../../../test/factories/game-providers.ts';
 import { TEST_DATABASE } from '../../../../test/harness.ts';
-import { mainBalance, type ProviderWorld, playerInGame, SEAMLESS, startProviderWorld } from './testing.ts';
 
 /**
  * Conformance of our seamless wallet to Hub88's Operator Wallet API, over real HTTP: the simulator signs and sends

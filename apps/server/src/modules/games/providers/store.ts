@@ -382,6 +382,17 @@ export async function reverseInRound(
   );
 }
 
+/** Settles a batch of rounds, each with its win added (the lottery's tickets of a draw), in one statement. */
+export async function settleRounds(tx: Queryable, rounds: { id: bigint; win: bigint }[], now: Date) {
+  if (rounds.length === 0) return;
+  await tx.query(
+    `update game_rounds r set win = r.win + v.win::bigint, status = 'settled', updated_at = $2
+     from jsonb_to_recordset($1::jsonb) as v(id text, win text)
+     where r.id = v.id::bigint`,
+    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), win: round.win.toString() }))), now],
+  );
+}
+
 // ---------------------------------------------------------------------------------------------- catalogue
 
 export interface CatalogueVendor {

@@ -1,10 +1,15 @@
 import { walletPlayerEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mainBalance,
+  type ProviderWorld,
+  startProviderWorld,
+  TRANSFER,
+} from '../../../../test/factories/game-providers.ts';
+import { walletMember } from '../../../../test/factories/wallet.ts';
 import { memberAccounts } from '../../wallet/ledger.ts';
-import { walletMember } from '../../wallet/testing.ts';
 import { hub88User } from './hub88.ts';
 import * as store from './store.ts';
-import { mainBalance, type ProviderWorld, startProviderWorld, TRANSFER } from './testing.ts';
 import { transferWithVendor } from './transfers.ts';
 
 let world: ProviderWorld;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gamePostings,
+  housePlayer,
+  mainBalance,
+  shootCall,
+  spinCall,
+} from '../../../../../test/factories/house.ts';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
-import { gamePostings, housePlayer, mainBalance, shootCall, spinCall } from '../testing.ts';
 
 /**
  * Fish shots under concurrency (meaningful on PostgreSQL, where requests really run at once): the page fires several

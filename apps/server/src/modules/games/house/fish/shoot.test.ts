@@ -9,11 +9,6 @@ import {
   verifyCommitment,
 } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
-import type { AppError } from '../../../../platform/app-error.ts';
-import { HOUSE_RECOVERY_JOB, recoverRounds, STALE_ROUND_MS } from '../recovery.ts';
-import { drawRound, type Money, SEAMLESS_MONEY } from '../round-play.ts';
-import * as store from '../store.ts';
 import {
   Crash,
   failingMoney,
@@ -24,7 +19,12 @@ import {
   mainBalance,
   sessionCaller,
   shootCall,
-} from '../testing.ts';
+} from '../../../../../test/factories/house.ts';
+import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
+import type { AppError } from '../../../../platform/app-error.ts';
+import { HOUSE_RECOVERY_JOB, recoverRounds, STALE_ROUND_MS } from '../recovery.ts';
+import { drawRound, type Money, SEAMLESS_MONEY } from '../round-play.ts';
+import * as store from '../store.ts';
 import { shootFish } from './shoot.ts';
 
 /**

@@ -1,8 +1,14 @@
 import { houseTableConsoleEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../../../test/console-checks.ts';
+import {
+  betCall,
+  fastTable,
+  tableGameId,
+  tablePlayer,
+  tableState,
+} from '../../../../../test/factories/house-tables.ts';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
-import { betCall, fastTable, tableGameId, tablePlayer, tableState } from './testing.ts';
 
 /** The console sets each table's round timing and its limits per spot type, audited; the next round follows. */
 

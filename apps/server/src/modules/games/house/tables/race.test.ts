@@ -1,10 +1,17 @@
 import { tableSalt } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainBalance } from '../../../../../test/factories/house.ts';
+import {
+  betCall,
+  fastTable,
+  houseTransactions,
+  tableGameId,
+  tablePlayer,
+  tableState,
+} from '../../../../../test/factories/house-tables.ts';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
-import { mainBalance } from '../testing.ts';
 import { payoutOf } from './draw.ts';
 import { settleRound } from './rounds.ts';
-import { betCall, fastTable, houseTransactions, tableGameId, tablePlayer, tableState } from './testing.ts';
 
 /**
  * Concurrency (meaningful on PostgreSQL, where the calls really run at once, as in several server processes):

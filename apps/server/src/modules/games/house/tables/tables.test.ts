@@ -9,13 +9,25 @@ import {
   tableSalt,
 } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gamePostings,
+  housePlayer,
+  mainBalance,
+  sessionCaller,
+} from '../../../../../test/factories/house.ts';
+import {
+  betCall,
+  fastTable,
+  houseTransactions,
+  tableGameId,
+  tablePlayer,
+  tableState,
+} from '../../../../../test/factories/house-tables.ts';
 import { startTestApp, type TestApp } from '../../../../../test/harness.ts';
 import { type Money, SEAMLESS_MONEY } from '../round-play.ts';
-import { gamePostings, housePlayer, mainBalance, sessionCaller } from '../testing.ts';
 import { placeTableBet } from './bets.ts';
 import { settleDue } from './rounds.ts';
 import { HOUSE_TABLE_SETTLE_JOB } from './routes.ts';
-import { betCall, fastTable, houseTransactions, tableGameId, tablePlayer, tableState } from './testing.ts';
 
 /**
  * The shared tables through the frame API: the betting window, settlement through the seamless wallet (duplicates

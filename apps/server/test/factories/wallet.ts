@@ -1,9 +1,9 @@
 import { accountsEndpoints, type Endpoint, encryptBody } from '@tessera/contract';
-import type { ApiResponse, TestApp } from '../../../test/harness.ts';
-import { hashPassword } from '../../platform/crypto.ts';
-import { write } from '../../platform/write.ts';
-import * as accountsStore from '../accounts/store.ts';
-import { post } from './ledger.ts';
+import * as accountsStore from '../../src/modules/accounts/store.ts';
+import { post } from '../../src/modules/wallet/ledger.ts';
+import { hashPassword } from '../../src/platform/crypto.ts';
+import { write } from '../../src/platform/write.ts';
+import type { ApiResponse, TestApp } from '../harness.ts';
 
 let funded = 0;
 

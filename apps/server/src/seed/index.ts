@@ -1,14 +1,14 @@
 import { DEFAULT_RTP, fishConfig, slotGame } from '@tessera/house-games';
-import type { Config } from '../../config.ts';
-import { storeImage } from '../../modules/content/service.ts';
-import { houseTileSvg } from '../../modules/games/house/tiles.ts';
-import { seedDemoProviders } from '../../modules/games/providers/registry.ts';
-import { sealChannelSecret } from '../../modules/wallet/payment-channels.ts';
-import { DEFAULT_WALLET_SETTINGS } from '../../modules/wallet/settings.ts';
-import { bannerPhoneSvg, bannerSvg, vendorIconSvg } from '../../platform/artwork.ts';
-import { sha256Hex } from '../../platform/crypto.ts';
-import type { Rng } from '../../platform/rng.ts';
-import type { Database, Queryable } from '../database.ts';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { storeImage } from '../modules/content/service.ts';
+import { houseTileSvg } from '../modules/games/house/tiles.ts';
+import { seedDemoProviders } from '../modules/games/providers/registry.ts';
+import { sealChannelSecret } from '../modules/wallet/payment-channels.ts';
+import { DEFAULT_WALLET_SETTINGS } from '../modules/wallet/settings.ts';
+import { bannerPhoneSvg, bannerSvg, vendorIconSvg } from '../platform/artwork.ts';
+import { sha256Hex } from '../platform/crypto.ts';
+import type { Rng } from '../platform/rng.ts';
 import * as data from './data.ts';
 import { seedLottery } from './lottery.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LotteryBetRequest } from '@tessera/contract';
-import type { ApiResponse, TestApp } from '../../../test/harness.ts';
-import * as store from './store.ts';
+import * as store from '../../src/modules/lottery/store.ts';
+import type { ApiResponse, TestApp } from '../harness.ts';
 
 /** A bet through the API, with an idempotency key (a new one unless given). */
 export function betCall(

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../harness.ts';
 
 let made = 0;
 

@@ -1,5 +1,5 @@
 import type { MaintenanceSettings, SiteSettings } from '@tessera/contract';
-import type { BannerArt } from '../../platform/artwork.ts';
+import type { BannerArt } from '../platform/artwork.ts';
 
 export const SITE_SETTINGS: SiteSettings = {
   siteName: 'Tessera',

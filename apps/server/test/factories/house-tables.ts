@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse, TestApp } from '../../../../../test/harness.ts';
-import { walletMember } from '../../../wallet/testing.ts';
-import type { HousePlayer } from '../testing.ts';
+import type { ApiResponse, TestApp } from '../harness.ts';
+import type { HousePlayer } from './house.ts';
+import { walletMember } from './wallet.ts';
 
 /** The catalogue id (nodeId) of a house table by its room. */
 export async function tableGameId(t: TestApp, room: string): Promise<number> {

@@ -1,9 +1,9 @@
 import { currencyDigits } from '@tessera/contract';
 import { BET_TYPES, type BetTypeCode, type ShapeCode } from '@tessera/lottery';
-import { storeImage } from '../../modules/content/service.ts';
-import { houseTileSvg } from '../../modules/games/house/tiles.ts';
-import type { Rng } from '../../platform/rng.ts';
-import type { Queryable } from '../database.ts';
+import type { Queryable } from '../db/database.ts';
+import { storeImage } from '../modules/content/service.ts';
+import { houseTileSvg } from '../modules/games/house/tiles.ts';
+import type { Rng } from '../platform/rng.ts';
 
 /**
  * The lottery's games and odds, seeded on every database (the lottery is the platform's core product): the official

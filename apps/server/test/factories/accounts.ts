@@ -1,5 +1,5 @@
 import { accountsEndpoints as api, type Endpoint, encryptBody } from '@tessera/contract';
-import type { ApiResponse, TestApp } from '../../../test/harness.ts';
+import type { ApiResponse, TestApp } from '../harness.ts';
 
 /** Helpers for the accounts tests: encrypted calls, captcha answers, codes and links from the outboxes. */
 

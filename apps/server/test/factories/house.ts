@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { HOUSE_PROVIDER } from '@tessera/contract';
-import type { ApiResponse, TestApp } from '../../../../test/harness.ts';
-import { type GameSessionCaller, resolveGameSession } from '../../../platform/access.ts';
-import { memberAccounts } from '../../wallet/ledger.ts';
-import { walletMember } from '../../wallet/testing.ts';
-import { type Money, SEAMLESS_MONEY } from './round-play.ts';
+import { type Money, SEAMLESS_MONEY } from '../../src/modules/games/house/round-play.ts';
+import { memberAccounts } from '../../src/modules/wallet/ledger.ts';
+import { type GameSessionCaller, resolveGameSession } from '../../src/platform/access.ts';
+import type { ApiResponse, TestApp } from '../harness.ts';
+import { walletMember } from './wallet.ts';
 
 /** The catalogue id (nodeId) of a house slot. */
 export async function houseGameId(t: TestApp, engineGame = 'lucky-sevens'): Promise<number> {

@@ -36,7 +36,7 @@ const texts = [
 const siteRoutes: {
   PAGE_ROUTES: { path: string; screen: unknown }[];
   normalisePath: (path: string) => string;
-} = await import(new URL('../../../../web/src/app/routes.ts', import.meta.url).pathname);
+} = await import(new URL('../../../web/src/app/routes.ts', import.meta.url).pathname);
 
 describe('the demo content', () => {
   it('promises no bonus, rebate, VIP benefit, gift, points mall, tournament or inbox message', () => {

@@ -1,16 +1,13 @@
-import { freePort } from '../../../../../../e2e/start-server.ts';
-import {
-  type GameProviderSandbox,
-  startGameProvider,
-} from '../../../../../../sandbox/game-provider/server.ts';
-import { startTestApp, TEST_SECRETS_KEY, type TestApp } from '../../../../test/harness.ts';
-import { type Config, loadConfig } from '../../../config.ts';
-import { memberAccounts } from '../../wallet/ledger.ts';
-import { walletMember } from '../../wallet/testing.ts';
-import { syncCatalogue } from './catalogue.ts';
-import { hub88User } from './hub88.ts';
-import { type LaunchRequest, launchGame } from './launch.ts';
-import { registerProvider } from './registry.ts';
+import { freePort } from '../../../../e2e/start-server.ts';
+import { type GameProviderSandbox, startGameProvider } from '../../../../sandbox/game-provider/server.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { syncCatalogue } from '../../src/modules/games/providers/catalogue.ts';
+import { hub88User } from '../../src/modules/games/providers/hub88.ts';
+import { type LaunchRequest, launchGame } from '../../src/modules/games/providers/launch.ts';
+import { registerProvider } from '../../src/modules/games/providers/registry.ts';
+import { memberAccounts } from '../../src/modules/wallet/ledger.ts';
+import { startTestApp, TEST_SECRETS_KEY, type TestApp } from '../harness.ts';
+import { walletMember } from './wallet.ts';
 
 /** A test server listening on a real port, the provider simulator beside it, and providers registered and synced. */
 export interface ProviderWorld {
