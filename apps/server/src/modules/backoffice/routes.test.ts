@@ -312,7 +312,7 @@ describe('dashboard and audit log', () => {
       notices: 16,
       announcements: 15,
       helpArticles: 9,
-      resources: 3,
+      resources: 1,
     });
     expect(before.maintenance).toBe(false);
     await t.memberToken();
