@@ -1,9 +1,10 @@
+import { escapeHtml } from '../http.ts';
+
 /**
  * The page a game shows in the player site's iframe: the balance, a stake selector, Play and Back. It loads one
  * script of this server (no inline script, no external resource), which talks only to this server; this server
  * then calls the operator's wallet.
  */
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function gamePage(options: {
   session: string;

@@ -1,5 +1,6 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { json } from '../http.ts';
 import { GAMES, matches, type SimGame, VENDORS, vendorOf } from './catalogue.ts';
 import { GAME_CSS, GAME_JS, gamePage } from './page.ts';
 import { tileSvg } from './tiles.ts';
@@ -177,11 +178,6 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
 }
 
 function parseJson(text: string): Record<string, unknown> {
@@ -497,7 +493,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     if (seen) {
       if (seen.kind !== kind || seen.amount !== amount || seen.user !== user)
         throw new HttpError(409, 'duplicate transaction');
-      return sendJson(response, 200, {
+      return json(response, 200, {
         status: 'RS_OK',
         transaction_uuid: uuid,
         balance: transferBalances.get(key) ?? 0,
@@ -517,7 +513,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       response.socket?.destroy();
       return;
     }
-    sendJson(response, 200, { status: 'RS_OK', transaction_uuid: uuid, balance: transferBalances.get(key) });
+    json(response, 200, { status: 'RS_OK', transaction_uuid: uuid, balance: transferBalances.get(key) });
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
@@ -547,7 +543,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
         if (play[2]) {
           const balance = await balanceOf(session);
           const stakes = [1, 2, 5, 10, 50].map((times) => (session.game.minBet * times).toFixed(2));
-          return sendJson(response, 200, {
+          return json(response, 200, {
             balance: balance === null ? '—' : major(balance),
             currency: session.currency,
             stakes,
@@ -570,20 +566,20 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
         );
       }
       if (path === '/control/transfers' && loopback) {
-        return sendJson(response, 200, {
+        return json(response, 200, {
           transfers: [...transfers.values()],
           balances: Object.fromEntries(transferBalances),
         });
       }
       if (path === '/')
-        return sendJson(response, 200, { name: 'Tessera game provider simulator', games: GAMES.length });
+        return json(response, 200, { name: 'Tessera game provider simulator', games: GAMES.length });
       throw new HttpError(404, 'not found');
     }
     if (request.method !== 'POST') throw new HttpError(405, 'method not allowed');
     const raw = await readBody(request);
     const spinMatch = /^\/play\/([0-9a-f-]{36})\/spin$/.exec(path);
     if (spinMatch)
-      return sendJson(response, 200, await spin(sessionOf(spinMatch[1] as string), parseJson(raw).stake));
+      return json(response, 200, await spin(sessionOf(spinMatch[1] as string), parseJson(raw).stake));
     if (path.startsWith('/sandbox/') || path.startsWith('/control/')) {
       if (!loopback) throw new HttpError(403, 'loopback only');
       const body = parseJson(raw);
@@ -599,10 +595,10 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
             publicKey: createPublicKey(String(body.public_key ?? '')),
           });
           log(`operator ${operatorId} registered, wallet at ${walletUrl}`);
-          return sendJson(response, 200, { public_key: publicKeyPem });
+          return json(response, 200, { public_key: publicKeyPem });
         }
         case '/control/round':
-          return sendJson(response, 200, {
+          return json(response, 200, {
             exchanges: await round({
               session: String(body.session),
               stake: Number(body.stake),
@@ -611,7 +607,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
             }),
           });
         case '/control/wallet':
-          return sendJson(
+          return json(
             response,
             200,
             await walletCall(
@@ -625,11 +621,11 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
           if (typeof body.path !== 'string' || !Number.isSafeInteger(count) || count < 0)
             throw new HttpError(400, 'path and count');
           answersToDrop.set(body.path, count);
-          return sendJson(response, 200, { path: body.path, count });
+          return json(response, 200, { path: body.path, count });
         }
         case '/control/transfer-fault':
           depositFault = body.deposit === 'hang_up' || body.deposit === 'refuse' ? body.deposit : null;
-          return sendJson(response, 200, { deposit: depositFault });
+          return json(response, 200, { deposit: depositFault });
       }
       throw new HttpError(404, 'not found');
     }
@@ -654,14 +650,14 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
           demoBalance: 1000 * UNIT,
         };
         sessions.set(session.id, session);
-        return sendJson(response, 200, { url: `${publicUrl}/play/${session.id}` });
+        return json(response, 200, { url: `${publicUrl}/play/${session.id}` });
       }
       case '/operator/generic/v2/game/list':
-        return sendJson(response, 200, gameList(publicUrl));
+        return json(response, 200, gameList(publicUrl));
       case '/operator/generic/v2/vendor/list':
-        return sendJson(response, 200, vendorList(now));
+        return json(response, 200, vendorList(now));
       case '/operator/generic/v2/sports/matches':
-        return sendJson(response, 200, matches(now));
+        return json(response, 200, matches(now));
       case '/operator/generic/v2/transfer_wallet/deposit':
         return transfer(operator, 'deposit', body, response);
       case '/operator/generic/v2/transfer_wallet/withdraw':
@@ -669,7 +665,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       case '/operator/generic/v2/transfer_wallet/status': {
         const seen = transfers.get(String(body.transaction_uuid ?? ''));
         if (!seen) throw new HttpError(404, 'no such transaction');
-        return sendJson(response, 200, {
+        return json(response, 200, {
           status: 'RS_OK',
           transaction_uuid: seen.transactionUuid,
           kind: seen.kind,
@@ -686,7 +682,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
       if (response.headersSent || response.destroyed) return;
       const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) log(`error: ${(error as Error).stack ?? error}`);
-      sendJson(response, status, { error: (error as Error).message });
+      json(response, status, { error: (error as Error).message });
     });
   });
   await new Promise<void>((resolve, reject) => {

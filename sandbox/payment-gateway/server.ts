@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { escapeHtml, json, readBody } from '../http.ts';
 import { type Fields, signatureValid, signed, textFields } from './signature.ts';
 
 /**
@@ -69,37 +70,6 @@ export interface PaymentSandbox {
 
 const MAX_BODY = 64 * 1024;
 const CALLBACK_TIMEOUT_MS = 10_000;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        reject(new Error('body too large'));
-        request.destroy();
-      }
-    });
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, value: unknown): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify(value));
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string,
-  );
 
 function html(response: ServerResponse, status: number, title: string, body: string): void {
   response.writeHead(status, {
@@ -327,7 +297,7 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     if (method === 'POST' && path.startsWith('/api/')) {
       let fields: Fields | null = null;
       try {
-        fields = textFields(JSON.parse(await readBody(request)));
+        fields = textFields(JSON.parse(await readBody(request, MAX_BODY)));
       } catch {
         fields = null;
       }
@@ -341,7 +311,7 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       if (!payment) return html(response, 404, 'Sandbox Pay', '<p class="status">No such payment.</p>');
       if (method === 'GET') return paymentPage(response, payment);
       if (method === 'POST') {
-        const outcome = new URLSearchParams(await readBody(request)).get('outcome');
+        const outcome = new URLSearchParams(await readBody(request, MAX_BODY)).get('outcome');
         if (outcome !== 'success' && outcome !== 'failed') return paymentPage(response, payment);
         await complete(payment, outcome, true);
         response.writeHead(303, { location: payment.returnUrl, 'cache-control': 'no-store' });
@@ -350,7 +320,9 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     }
     if (path.startsWith('/control/')) {
       const body =
-        method === 'POST' ? (JSON.parse((await readBody(request)) || '{}') as Record<string, unknown>) : {};
+        method === 'POST'
+          ? (JSON.parse((await readBody(request, MAX_BODY)) || '{}') as Record<string, unknown>)
+          : {};
       if (method === 'GET' && path === '/control/payments') return json(response, 200, [...byOrder.values()]);
       if (method === 'POST' && path === '/control/down') {
         down = body.down === true;

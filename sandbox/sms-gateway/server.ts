@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { escapeHtml, json, readBody } from '../http.ts';
 
 /**
  * A sandbox SMS gateway: it sends nothing, it keeps the messages so that a person trying the site (npm start) or a
@@ -49,34 +50,6 @@ export interface SmsSandbox {
 const MAX_BODY = 16 * 1024;
 /** The sandbox keeps the latest messages only. */
 const KEEP = 1000;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        reject(new Error('body too large'));
-        request.destroy();
-      }
-    });
-    request.on('end', () => resolve(body));
-    request.on('error', reject);
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string,
-  );
 
 function page(messages: SandboxSms[], mobile: string): string {
   const rows = messages
@@ -145,7 +118,7 @@ export async function startSmsSandbox(options: SmsSandboxOptions = {}): Promise<
       if (!authorized(request)) return json(response, 401, { error: 'unauthorized' });
       let body: Record<string, unknown>;
       try {
-        body = JSON.parse(await readBody(request));
+        body = JSON.parse(await readBody(request, MAX_BODY));
       } catch {
         return json(response, 400, { error: 'bad_request' });
       }
