@@ -116,8 +116,8 @@ export async function seed(
 
 async function seedMerchant(tx: Queryable, code: string) {
   await tx.query(
-    `insert into merchant (code, name, brand, currency, currency_symbol, wallet_single, default_language)
-     values ($1, 'Tessera Demo', 'Tessera', 'PHP', 'P', false, 'EN') on conflict do nothing`,
+    `insert into merchant (code, name, brand, currency, currency_symbol, wallet_single, default_language, time_zone)
+     values ($1, 'Tessera Demo', 'Tessera', 'PHP', 'P', false, 'EN', 'Asia/Ho_Chi_Minh') on conflict do nothing`,
     [code],
   );
 }

@@ -5,6 +5,15 @@
  * before its own.
  */
 
+import {
+  addDays,
+  DAY_MS,
+  instantOf,
+  type LocalDate,
+  localDate,
+  weekdayOf,
+} from '../../platform/zoned-time.ts';
+
 export interface Schedule {
   interval_seconds: number | null;
   draw_time: string | null;
@@ -21,75 +30,11 @@ export interface DrawTimes {
   drawsAt: Date;
 }
 
-const DAY_MS = 86_400_000;
 /** How far a daily game looks for its next weekday. */
 const MAX_DAYS_AHEAD = 8;
 
-interface LocalDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
-}
-
-/** The wall-clock parts of an instant in a time zone. */
-function wallClock(at: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(at)
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-  return parts;
-}
-
-/** The instant of a wall-clock time in a time zone (the zone's offset at that time). */
-function instantOf(date: LocalDate, minutes: number, timeZone: string): Date {
-  const asUtc = Date.UTC(date.year, date.month - 1, date.day) + minutes * 60_000;
-  const wall = wallClock(new Date(asUtc), timeZone);
-  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  const offset = wallAsUtc - asUtc;
-  const guess = new Date(asUtc - offset);
-  // Across a change of offset between the guess and the target, one more step finds it.
-  const again = wallClock(guess, timeZone);
-  const againAsUtc = Date.UTC(again.year, again.month - 1, again.day, again.hour, again.minute, again.second);
-  return new Date(asUtc - (againAsUtc - guess.getTime()));
-}
-
-function localDate(at: Date, timeZone: string): LocalDate {
-  const { year, month, day } = wallClock(at, timeZone);
-  return { year, month, day };
-}
-
-function addDays(date: LocalDate, days: number): LocalDate {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS);
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
-}
-
 const dateCode = (date: LocalDate) =>
   `${date.year}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`;
-
-/** 1 = Sunday … 7 = Saturday. */
-const weekdayOf = (date: LocalDate) =>
-  new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 1;
 
 const minutesOf = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number);

@@ -13,6 +13,8 @@ export interface MerchantRow {
   currency_symbol: string;
   wallet_single: boolean;
   default_language: string;
+  /** IANA time zone of the merchant's days (reports, agents' salaries and dividends). */
+  time_zone: string;
 }
 
 export async function findMerchant(db: Queryable, code: string): Promise<MerchantRow | null> {
