@@ -24,6 +24,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps);
   walletRoutes(app, deps, vendorWallets);
+  agentsRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

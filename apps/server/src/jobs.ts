@@ -1,4 +1,5 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
+import { defineAgentJobs } from './modules/agents/jobs.ts';
 import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
@@ -26,6 +27,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineProviderJobs(runner, deps);
   defineHouseJobs(runner, deps);
   defineLotteryJobs(runner, deps);
+  defineAgentJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

@@ -24,6 +24,10 @@ export const LEDGER_KINDS = [
   'bonus',
   'rebate',
   'points',
+  // Agents: salaries (daily, hourly, real-time), dividends, and red envelopes an agent sends its downlines.
+  'salary',
+  'dividend',
+  'red_envelope',
 ] as const;
 export const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;

@@ -1,0 +1,2 @@
+/** Contracts: offers, answers and the original client's contract calls (A3). */
+export {};

@@ -1,0 +1,4 @@
+export * from './contracts.ts';
+export * from './reports.ts';
+export * from './settlement.ts';
+export * from './tree.ts';

@@ -1,0 +1,2 @@
+/** Settlement of contracts: bills, approval and reversal (A4). */
+export {};
