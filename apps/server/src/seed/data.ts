@@ -61,6 +61,32 @@ export const WALLET_MODULE_FLAGS: [string, string | null, string, boolean][] = [
   ['MANUALREBATE3', null, 'Manual rebate', false],
 ];
 
+/**
+ * The agent centre's flags (the original's agent menu: a page shows under its flag, the contract pages also only
+ * with a contract of their kind), [modId, parent, name, enabled].
+ */
+export const AGENT_MODULE_FLAGS: [string, string | null, string, boolean][] = [
+  ['AGEINFO3', null, 'Agent team overview', true],
+  ['AGENTANNOUNCE3', null, 'Agent announcement', true],
+  ['REGCEN', null, 'Agent register centre', true],
+  ['AGEREGDOWN3', 'REGCEN', 'Register downline accounts', true],
+  ['CREATEAFF3', 'REGCEN', 'Create affiliate links', true],
+  ['DOWNMAN', null, 'Team management', true],
+  ['AGENTPOLICY3', null, 'Agent contracts', true],
+  ['TRANSBETREPMEM3', null, 'Team bet report', true],
+  ['TEAMBETTING3', 'TRANSBETREPMEM3', 'Team betting', true],
+  ['AGETEAMPNL3', null, 'User loss statements', true],
+  ['AGEREV3', null, 'My income', true],
+  ['AGEDOWNTRANS3', null, 'Downline account details', true],
+  ['AGENTRANSMULTDOWN3', null, 'Red envelope to downlines', true],
+  ['DIVIDEND', null, 'Dividend records', true],
+  ['SIGNCONDIV3', 'DIVIDEND', 'Sign dividend contracts', true],
+  ['DAYSAL', null, 'Daily wages', true],
+  ['DAILYSALCONT3', 'DAYSAL', 'Sign daily salary contracts', true],
+  ['HOURSAL3', null, 'Hourly salary', true],
+  ['RTSALARY3', null, 'Real-time salary', true],
+];
+
 /** [key, acceptedPattern, patternId, min, max, enabled, required] */
 export const REGISTER_RULES: [string, string, number, number, number, boolean, boolean][] = [
   ['username', '^[A-Za-z][A-Za-z0-9]*$', 1, 6, 16, true, true],

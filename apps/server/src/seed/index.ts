@@ -71,6 +71,7 @@ export async function seed(
     ['message_templates', seedMessageTemplates],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
+    ['agent_module_flags', seedAgentModuleFlags],
   ];
   if (options.demo) {
     sections.push(
@@ -136,23 +137,27 @@ async function seedSettings(tx: Queryable) {
   }
 }
 
-async function seedModuleFlags(tx: Queryable) {
-  for (const [index, [modId, parent, name, enabled]] of data.MODULE_FLAGS.entries()) {
-    await tx.query(
-      'insert into module_flags (mod_id, parent_id, name, enabled, sort) values ($1, $2, $3, $4, $5) on conflict do nothing',
-      [modId, parent, name, enabled, index],
-    );
-  }
-}
-
-async function seedWallet(tx: Queryable) {
-  const offset = data.MODULE_FLAGS.length;
-  for (const [index, [modId, parent, name, enabled]] of data.WALLET_MODULE_FLAGS.entries()) {
+/** Module flags [modId, parent, name, enabled], sorted after the `offset` flags before them. */
+async function insertModuleFlags(
+  tx: Queryable,
+  flags: readonly [string, string | null, string, boolean][],
+  offset: number,
+) {
+  for (const [index, [modId, parent, name, enabled]] of flags.entries()) {
     await tx.query(
       'insert into module_flags (mod_id, parent_id, name, enabled, sort) values ($1, $2, $3, $4, $5) on conflict do nothing',
       [modId, parent, name, enabled, offset + index],
     );
   }
+}
+
+const seedModuleFlags = (tx: Queryable) => insertModuleFlags(tx, data.MODULE_FLAGS, 0);
+
+const seedAgentModuleFlags = (tx: Queryable) =>
+  insertModuleFlags(tx, data.AGENT_MODULE_FLAGS, data.MODULE_FLAGS.length + data.WALLET_MODULE_FLAGS.length);
+
+async function seedWallet(tx: Queryable) {
+  await insertModuleFlags(tx, data.WALLET_MODULE_FLAGS, data.MODULE_FLAGS.length);
   await tx.query("insert into site_settings (key, value) values ('wallet', $1) on conflict do nothing", [
     JSON.stringify(DEFAULT_WALLET_SETTINGS),
   ]);

@@ -141,6 +141,7 @@ function wallet<K extends keyof WalletEndpoints>(
 /** The wallet's endpoints: balances, transfers, the account record, profit and loss, the payment password. */
 export const walletEndpoints = {
   balance: wallet<'balance'>('GET', '/wps/v2/wallets/balance'),
+  consolidatedFunds: wallet<'consolidatedFunds'>('GET', '/wps/member/info/funds/consolidated'),
   walletTransfer: wallet<'walletTransfer'>('POST', '/wps/relay/GCS_walletTransfer', undefined, 'idempotent'),
   transferTargets: wallet<'transferTargets'>('GET', '/wps/wallet/transfer/targets'),
   memberTransfer: wallet<'memberTransfer'>(

@@ -19,6 +19,7 @@ const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.ts
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
 const TrustPage = lazyPage(() => import('../features/trust/TrustPage.tsx'));
 const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
+const AgentCentre = lazyPage(() => import('../features/agent-centre/AgentCentrePage.tsx'));
 const LobbyPage = lazyPage(() => import('../features/lobby/LobbyPage.tsx'));
 const FbSportsPage = lazyPage(() => import('../features/game/FbSportsPage.tsx'));
 const GamePage = lazyPage(() => import('../features/game/GamePage.tsx'));
@@ -110,7 +111,7 @@ function screenOf(route: PageRoute) {
       if (route.path === '/agentHome') {
         return (
           <Gated level="agent">
-            <ComingSoonPage pageKey={route.pageKey} />
+            <AgentCentre />
           </Gated>
         );
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { decryptLink } from '../../../test/original-client.ts';
-import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../../seed/data.ts';
+import { AGENT_MODULE_FLAGS, MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../../seed/data.ts';
 
 const API = '/backoffice/api';
 /** The console areas of the system module are for operations (and the owner) only. */
@@ -463,7 +463,9 @@ describe('console: module flags', () => {
   it('lists every flag with its parent', async () => {
     const res = await t.get(url, tok.operations);
     expect(res.status).toBe(200);
-    expect(res.body.value).toHaveLength(MODULE_FLAGS.length + WALLET_MODULE_FLAGS.length);
+    expect(res.body.value).toHaveLength(
+      MODULE_FLAGS.length + WALLET_MODULE_FLAGS.length + AGENT_MODULE_FLAGS.length,
+    );
     expect(res.body.value[0]).toEqual({
       modId: 'USERNAMEREG3',
       name: 'Username registration',

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../app/api.ts';
+import { walletEndpoints } from '../../app/endpoints.ts';
+import { useSession } from '../../app/session.ts';
+import { useModuleFlags } from '../auth/queries.ts';
+import { type AgentCentrePage, type ContractKinds, visibleAgentPages } from './menu.ts';
+
+/** The consolidated funds answer: balances, and the contract offers and menu switches the agent centre reads. */
+export const consolidatedQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['member', token, 'wallet', 'consolidated'],
+    queryFn: ({ signal }) => api(walletEndpoints.consolidatedFunds, { signal }),
+    enabled: token !== null,
+  });
+
+/** The agent centre's menu for the logged-in agent, and whether everything it depends on has loaded. */
+export function useAgentCentreMenu(): { pages: AgentCentrePage[]; loaded: boolean } {
+  const { token } = useSession();
+  const flags = useModuleFlags();
+  const consolidated = useQuery(consolidatedQuery(token));
+  const info = consolidated.data;
+  const contracts: ContractKinds = {
+    dividend: (info?.divtypeinfo ?? 0) > 0,
+    dailySalary: (info?.dailysalinfotype ?? 0) > 0,
+    hourlySalary: (info?.contracthoursalinfo ?? 0) > 0,
+    realtimeSalary: Object.keys(info?.realtimesalreqtype ?? {}).length > 0,
+  };
+  const loaded = flags.data !== undefined && info !== undefined;
+  return { pages: visibleAgentPages({ flags: flags.data ?? {}, contracts }), loaded };
+}
