@@ -157,8 +157,7 @@ describe('borders of the server code', () => {
       .map(([from, to]) => `${from} <-> ${to}`)
       .sort();
     expect(uses).toContain('games -> wallet');
-    // Still to untangle (issue 29): games' launch and routes call the lottery's, the lottery uses games' catalogue,
-    // rounds and fairness. Remove the entry when it is done; add none.
-    expect(mutual).toEqual(['games <-> lottery']);
+    expect(uses).toContain('lottery -> games');
+    expect(mutual).toEqual([]);
   });
 });
