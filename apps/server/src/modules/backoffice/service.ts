@@ -25,7 +25,8 @@ import {
   revokeSubjectSessions,
 } from '../../platform/sessions.ts';
 import { write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { siteNameWords } from '../system/merchant.ts';
+import { maintenanceActive, maintenanceSettings } from '../system/settings.ts';
 import * as secondFactor from './second-factor.ts';
 import * as store from './store.ts';
 
@@ -64,7 +65,7 @@ export const OPERATOR_MIN_STRENGTH = 3;
  * the site's own names (brand, site name, merchant code) count as words an attacker knows: `Tessera12345` is weak.
  */
 async function checkOperatorPassword(db: Queryable, password: string, username: string, field = 'password') {
-  const known = [username, ...(await system.siteNameWords(db))];
+  const known = [username, ...(await siteNameWords(db))];
   const problem = strengthProblem(password, OPERATOR_MIN_STRENGTH, known);
   if (problem) throw new AppError('validation_failed', { [field]: problem });
 }
@@ -450,7 +451,7 @@ const RECENT_ACTIONS = 8;
 
 export async function dashboard(db: Queryable, now: Date) {
   const counts = await store.counts(db);
-  const maintenance = await system.maintenanceSettings(db);
+  const maintenance = await maintenanceSettings(db);
   const activity = await store.activitySince(db, new Date(now.getTime() - DAY_MS));
   return {
     counts: {
@@ -465,7 +466,7 @@ export async function dashboard(db: Queryable, now: Date) {
       regionRules: counts.region_rules ?? 0,
       auditEntries: counts.audit_entries ?? 0,
     },
-    maintenance: system.maintenanceActive(maintenance, now),
+    maintenance: maintenanceActive(maintenance, now),
     activeOperatorSessions: await countActiveSessions(db, 'operator', now),
     lastDay: { signUps: activity.sign_ups, logins: activity.logins, failedLogins: activity.failed_logins },
     activeMemberSessions: await countActiveSessions(db, 'member', now),
