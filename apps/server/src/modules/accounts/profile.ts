@@ -6,7 +6,7 @@ import { write } from '../../platform/write.ts';
 import { avatarSvg } from './avatar-art.ts';
 import * as store from './store.ts';
 
-export const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
+const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
 const DEFAULT_AVATAR = 'a01';
 
 /** A number or code with all but its last `keep` characters starred, as member info shows it. */

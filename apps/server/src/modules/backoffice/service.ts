@@ -33,7 +33,7 @@ import * as store from './store.ts';
 /** The operator who writes, as operatorWrite needs it for the audit entry. */
 type OperatorCall = Parameters<typeof operatorWrite>[1];
 
-export const operatorView = (row: store.OperatorDb, totpRequiredForAll: boolean): OperatorView => ({
+const operatorView = (row: store.OperatorDb, totpRequiredForAll: boolean): OperatorView => ({
   id: row.id,
   username: row.username,
   displayName: row.display_name,
@@ -58,7 +58,7 @@ const loginPolicy = (config: Config): AttemptPolicy => ({
 });
 
 /** The zxcvbn score (0 to 4) an operator's password needs, beyond its 12 characters and not being common. */
-export const OPERATOR_MIN_STRENGTH = 3;
+const OPERATOR_MIN_STRENGTH = 3;
 
 /**
  * Refuses an operator password that is common or easy to guess, with the message on its field. The username and
@@ -289,7 +289,7 @@ export async function needsSetup(db: Queryable): Promise<boolean> {
 }
 
 /** Creates the first owner; refused once any operator exists. */
-export async function setupFirstOwner(
+async function setupFirstOwner(
   tx: Queryable,
   config: Config,
   rng: Rng,
@@ -358,7 +358,7 @@ export async function createOperator(
 }
 
 /** Changes an operator; a disabled account or a new password ends that operator's sessions. */
-export async function updateOperator(
+async function updateOperator(
   db: Queryable,
   id: number,
   input: { displayName: string; role: OperatorRole; disabled: boolean; password: string },
@@ -443,7 +443,7 @@ export async function ensureFirstOwner(
 }
 
 /** Escapes LIKE wildcards in a search text. */
-export const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The dashboard: counts of what exists, whether maintenance is on, and the operators signed in. */
 const DAY_MS = 24 * 60 * 60_000;

@@ -8,7 +8,7 @@ import * as store from './store.ts';
 
 /** The registration rules (which fields registration asks for and how they are checked), read and set. */
 
-export const registerRuleView = (row: store.RegisterRuleDb): RegisterRule => ({
+const registerRuleView = (row: store.RegisterRuleDb): RegisterRule => ({
   key: row.key as RegisterRule['key'],
   acceptedPattern: row.accepted_pattern,
   patternId: row.pattern_id,

@@ -13,7 +13,7 @@ type ResourceType = z.output<typeof resourceInput>['resourceType'];
 
 const qrCodeUrl = (resourceId: number) => `/images/qr/${resourceId}.svg`;
 
-export const resourceView = (row: store.ResourceDb) => ({
+const resourceView = (row: store.ResourceDb) => ({
   id: row.id,
   resourceType: row.resource_type as ResourceType,
   title: row.title,

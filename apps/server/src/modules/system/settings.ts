@@ -11,11 +11,11 @@ import * as store from './store.ts';
 
 /** The site's settings documents: the site, maintenance, the contract requests and the message templates, read and replaced (audited). */
 
-export const MAINTENANCE_KEY = 'maintenance';
+const MAINTENANCE_KEY = 'maintenance';
 export const SITE_KEY = 'site';
 export const CDN_KEY = 'cdn';
 
-export const DEFAULT_MAINTENANCE: MaintenanceSettings = {
+const DEFAULT_MAINTENANCE: MaintenanceSettings = {
   enabled: false,
   title: '',
   message: '',

@@ -99,7 +99,7 @@ const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
  * A customer-service link as the original decrypts it (§3): single DES (ECB, PKCS7) under a fresh 8-character key,
  * base64, followed by that key. The original's client reads the key from the last 8 characters.
  */
-export function encryptedLink(url: string, rng: Rng): string {
+function encryptedLink(url: string, rng: Rng): string {
   const key = text(rng, DECRYPTION_KEY_LENGTH, LINK_KEY_ALPHABET);
   return `${desEcbEncrypt(Buffer.from(key), Buffer.from(url, 'utf8')).toString('base64')}${key}`;
 }

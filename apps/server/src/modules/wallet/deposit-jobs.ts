@@ -13,7 +13,7 @@ import { currencyOf } from './settings.ts';
  */
 
 export const CREATE_PAYMENT_JOB = 'deposit.create-payment';
-export const QUERY_GATEWAY_JOB = 'deposit.query-gateway';
+const QUERY_GATEWAY_JOB = 'deposit.query-gateway';
 
 /** Runs of the create-payment job before it gives up (5 s doubling to 5 minutes: about 40 minutes in all). */
 export const CREATE_PAYMENT_ATTEMPTS = 12;
@@ -35,7 +35,7 @@ function returnUrl(siteUrl: string, path: string, orderNo: string): string {
  * stores it. A gateway that does not answer leaves the order pending with gateway_unavailable and throws, so the
  * job runs again later; a gateway that refuses the order fails it.
  */
-export async function createGatewayPayment(deps: AppDeps, depositId: number): Promise<void> {
+async function createGatewayPayment(deps: AppDeps, depositId: number): Promise<void> {
   const { db, clock, config } = deps;
   const deposit = await store.findDeposit(db, depositId);
   if (deposit?.status !== 'pending' || deposit.payment_url) return;

@@ -17,7 +17,7 @@ import type { operatorWrite } from '../../platform/operator-write.ts';
 import { merchant } from '../system/merchant.ts';
 import { replaceSetting, settingDocument } from '../system/settings.ts';
 
-export const WALLET_SETTINGS_KEY = 'wallet';
+const WALLET_SETTINGS_KEY = 'wallet';
 
 /** What a site starts with until an operator changes it (the seed stores it). */
 export const DEFAULT_WALLET_SETTINGS: WalletSettings = {

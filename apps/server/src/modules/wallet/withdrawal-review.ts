@@ -222,7 +222,7 @@ export async function withdrawalQueue(
 }
 
 /** Rows an export holds at most (a narrower filter gets the rest). */
-export const EXPORT_MAX_ROWS = 10_000;
+const EXPORT_MAX_ROWS = 10_000;
 
 const CSV_COLUMNS: [string, (row: WithdrawalRow) => string | number | null][] = [
   ['orderNo', (row) => row.orderNo],
