@@ -75,51 +75,8 @@ export async function queueMail(
 }
 
 /** What an SMS or a mail looks like once sent: its secret masked. */
-function withoutSecret(body: string, secret: string, mask: string): string {
+export function withoutSecret(body: string, secret: string, mask: string): string {
   return secret ? body.replaceAll(secret, mask) : body;
-}
-
-/** The console's page of the SMS outbox, newest first. */
-export async function smsOutbox(db: Queryable, query: Parameters<typeof store.listSmsOutbox>[1]) {
-  const { rows, total } = await store.listSmsOutbox(db, query);
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      countryDialingCode: row.country_dialing_code,
-      mobileNum: row.mobile,
-      purpose: row.purpose,
-      // A login code is the account: the console never receives it, queued, sent or failed, gateway or not.
-      body: withoutSecret(row.body, row.secret, '*'.repeat(row.secret.length)),
-      provider: row.provider,
-      status: row.status,
-      error: row.error,
-      createdAt: row.created_at.toISOString(),
-    })),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
-}
-
-/** The console's page of the mail outbox, newest first. */
-export async function mailOutbox(db: Queryable, query: Parameters<typeof store.listMailOutbox>[1]) {
-  const { rows, total } = await store.listMailOutbox(db, query);
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      // A reset link in a mail is the account: the console never receives it, sent or not, with SMTP or without.
-      body: withoutSecret(row.body, row.secret, '[hidden]'),
-      provider: row.provider,
-      status: row.status,
-      error: row.error,
-      createdAt: row.created_at.toISOString(),
-    })),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { passwordExpiry, UNAMBIGUOUS } from './passwords.ts';
 import * as store from './store.ts';
 
 /** A player as the console's list shows it. */
-function playerRow(member: store.MemberDb) {
+export function playerRow(member: store.MemberDb) {
   return {
     id: member.id,
     username: member.username,
@@ -26,32 +26,6 @@ function playerRow(member: store.MemberDb) {
     createdAt: member.created_at.toISOString(),
     lastLoginAt: member.last_login_at?.toISOString() ?? null,
     lastLoginIp: member.last_login_ip,
-  };
-}
-
-/** The console's page of players found by the query. */
-export async function players(db: Queryable, query: Parameters<typeof store.searchPlayers>[1]) {
-  const { rows, total } = await store.searchPlayers(db, query);
-  return { list: rows.map(playerRow), total, pageNo: query.pageNo, pageSize: query.pageSize };
-}
-
-/** The console's page of failed logins, newest first. */
-export async function loginFailures(db: Queryable, query: Parameters<typeof store.listLoginFailures>[1]) {
-  const { rows, total } = await store.listLoginFailures(db, query);
-  return {
-    list: rows.map((row) => ({
-      id: row.id,
-      username: row.username,
-      memberId: row.member_id,
-      loginType: row.login_type,
-      reason: row.reason,
-      ip: row.ip,
-      device: row.device,
-      createdAt: row.created_at.toISOString(),
-    })),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
   };
 }
 

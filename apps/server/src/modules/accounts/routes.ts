@@ -14,7 +14,8 @@ import { route } from '../../platform/route.ts';
 import { type Accounts, sendingPolicy, type Visit } from './accounts.ts';
 import type { HumanVerifier } from './captcha.ts';
 import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';
-import { mailOutbox, smsOutbox } from './delivery.ts';
+import { loginFailures, mailOutbox, players, smsOutbox } from './console-lists.ts';
+
 import { captchaProviderOf, verifierFromConfig } from './human-verifiers.ts';
 import { freePlay, login, logout } from './login.ts';
 import { bindMobile, dialingCodeOf, mobileChanges } from './mobile-numbers.ts';
@@ -23,9 +24,7 @@ import { forgotPasswordByEmail, resetPassword, resetPasswordByPhone } from './pa
 import {
   forcePasswordChange,
   lockPlayer,
-  loginFailures,
   playerDetail,
-  players,
   resetPlayerPassword,
   unlockPlayer,
 } from './players.ts';
