@@ -30,7 +30,7 @@ export const PASSWORD = 'Tessera-e2e-2026';
  * A solved captcha for an API call: the test server's verifier always asks for E2E_CAPTCHA_ANSWER; the image's id
  * comes in a header (Node's fetch keeps no cookies).
  */
-export async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
+async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
   const response = await fetch(`${baseUrl()}${accountsEndpoints.captcha.path}`);
   return { captchaId: response.headers.get(CAPTCHA_ID_HEADER) ?? '', captcha: E2E_CAPTCHA_ANSWER };
 }

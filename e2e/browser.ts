@@ -10,7 +10,7 @@ export { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 
 import type { E2EStack } from './server.ts';
 
-export const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
 /**
  * One Chromium for a test file; after each test, every page worked under the Content-Security-Policy (no

@@ -3,7 +3,7 @@
  * English, Vietnamese and Chinese, the jackpots it reports and the sports matches of its sports vendor.
  */
 
-export type WalletMode = 'seamless' | 'transfer';
+type WalletMode = 'seamless' | 'transfer';
 
 export interface SimVendor {
   code: string;

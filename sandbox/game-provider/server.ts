@@ -53,7 +53,7 @@ export interface GameProviderOptions {
   log?: (line: string) => void;
 }
 
-export interface Operator {
+interface Operator {
   operatorId: string;
   publicKey: KeyObject;
   walletUrl: string;
@@ -74,7 +74,7 @@ interface Session {
   demoBalance: number;
 }
 
-export interface WalletExchange {
+interface WalletExchange {
   path: string;
   request: Record<string, unknown>;
   status: number;
@@ -83,7 +83,7 @@ export interface WalletExchange {
   dropped?: boolean;
 }
 
-export interface Transfer {
+interface Transfer {
   operatorId: string;
   user: string;
   kind: 'deposit' | 'withdraw';
@@ -91,13 +91,7 @@ export interface Transfer {
   transactionUuid: string;
 }
 
-export type Scenario =
-  | 'normal'
-  | 'duplicate'
-  | 'win_before_bet'
-  | 'rollback'
-  | 'timeout_after_commit'
-  | 'abandoned';
+type Scenario = 'normal' | 'duplicate' | 'win_before_bet' | 'rollback' | 'timeout_after_commit' | 'abandoned';
 
 export interface GameProviderSandbox {
   url: string;
@@ -145,7 +139,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const major = (units: number) => (units / UNIT).toFixed(2);
 
 /** Hub88's pauses between deliveries of a win or rollback: growing, at most 5 minutes, about 30 minutes in all. */
-export const DEFAULT_RETRY_DELAYS_MS = [
+const DEFAULT_RETRY_DELAYS_MS = [
   1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000, 300_000, 300_000,
 ];
 

@@ -25,9 +25,9 @@ import { type Fields, signatureValid, signed, textFields } from './signature.ts'
  *   GET  /control/payments      every payment and the callbacks sent for it
  */
 
-export type PaymentStatus = 'pending' | 'success' | 'failed';
+type PaymentStatus = 'pending' | 'success' | 'failed';
 
-export interface SandboxPayment {
+interface SandboxPayment {
   paymentId: string;
   merchant: string;
   orderNo: string;

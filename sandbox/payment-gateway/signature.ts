@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export type Fields = Record<string, string>;
 
-export function signFields(fields: Fields, secret: string): string {
+function signFields(fields: Fields, secret: string): string {
   const text = Object.keys(fields)
     .filter((name) => name !== 'sign')
     .sort()

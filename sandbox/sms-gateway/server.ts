@@ -18,7 +18,7 @@ import { escapeHtml, json, readBody } from '../http.ts';
  *                           (?mobile= and ?countryDialingCode= narrow it)
  */
 
-export interface SandboxSms {
+interface SandboxSms {
   id: number;
   to: string;
   countryDialingCode: string;

@@ -34,6 +34,7 @@ import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { vendorWallets } from './modules/games/vendor-wallets.ts';
+import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -158,7 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   systemRoutes(app, deps);
   systemImageRoutes(app, deps);
   contentRoutes(app, deps);
-  gamesRoutes(app, deps);
+  gamesRoutes(app, deps, lotteryGames);
   providerRoutes(app, deps);
   houseRoutes(app, deps);
   houseConsoleRoutes(app, deps);

@@ -4,7 +4,7 @@ import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
 import { defineLotteryJobs } from './modules/lottery/jobs.ts';
-import { defineDepositJobs } from './modules/wallet/deposits.ts';
+import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';

@@ -10,7 +10,7 @@ import type { TestApp } from './harness.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
+function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
   let result = 1n;
   let b = base % modulus;
   let e = exponent;
@@ -23,7 +23,7 @@ export function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint 
 }
 
 /** Single DES, ECB, PKCS7, as the original's CryptoJS call does it; base64 out. */
-export function desEncrypt(plain: string, key8: string): string {
+function desEncrypt(plain: string, key8: string): string {
   const cipher = forge.cipher.createCipher('DES-ECB', forge.util.createBuffer(key8));
   cipher.start();
   cipher.update(forge.util.createBuffer(forge.util.encodeUtf8(plain)));
@@ -31,7 +31,7 @@ export function desEncrypt(plain: string, key8: string): string {
   return forge.util.encode64(cipher.output.getBytes());
 }
 
-export function desDecrypt(base64: string, key8: string): string {
+function desDecrypt(base64: string, key8: string): string {
   const decipher = forge.cipher.createDecipher('DES-ECB', forge.util.createBuffer(key8));
   decipher.start();
   decipher.update(forge.util.createBuffer(forge.util.decode64(base64)));
@@ -53,7 +53,7 @@ export function randomString(length: number): string {
  * and the client gives it r reversed; the result goes out as hex, four digits per 16-bit word as that library
  * prints it.
  */
-export function rsaHeader(random: string, modulusHex: string): string {
+function rsaHeader(random: string, modulusHex: string): string {
   const given = [...random].reverse();
   let m = 0n;
   for (const [index, char] of given.entries()) m += BigInt(char.charCodeAt(0)) << BigInt(8 * index);

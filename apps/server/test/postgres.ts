@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freePort } from '../../../e2e/start-server.ts';
 
 /** The directory of initdb and pg_ctl: PG_BIN, the PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
-export function postgresBinDir(): string {
+function postgresBinDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath.replace(/\/initdb$/, '');

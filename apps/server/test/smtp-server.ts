@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   /** The raw message as sent after DATA (headers and body, dot-unstuffed). */

@@ -7,7 +7,7 @@ import { type TranslatedLanguage, toTranslatedLanguage } from './errors.ts';
 
 /** Password rule of issue 4: 8 to 64 characters, and not one of the most common passwords (checked by the server). */
 export const PASSWORD_RULE = { minLength: 8, maxLength: 64 } as const;
-export const SMS_PURPOSES = ['register', 'login', 'resetPassword', 'bindMobile'] as const;
+const SMS_PURPOSES = ['register', 'login', 'resetPassword', 'bindMobile'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_MAX_TRIES = 5;
@@ -16,7 +16,7 @@ export const SMS_CODE_MAX_TRIES = 5;
  * Field messages of the registration rules by patternId (§5). "(min)-(max)" becomes a single number when min
  * equals max; then (min) and (max) are filled in.
  */
-export const REGISTER_PATTERN_MESSAGES: Record<number, Record<TranslatedLanguage, string>> = {
+const REGISTER_PATTERN_MESSAGES: Record<number, Record<TranslatedLanguage, string>> = {
   0: { EN: '(min)-(max) characters', VI: '(min)-(max) ký tự', CN: '(min)-(max) 个字符' },
   1: {
     EN: '(min)-(max) characters, starting with a letter, letters and digits only',

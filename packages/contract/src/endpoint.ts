@@ -19,20 +19,20 @@ export type Access =
 
 export const operator = (...roles: OperatorRole[]): Access => ({ operator: roles });
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How the request body travels: JSON, a form (urlencoded), a multipart upload, or JSON encrypted for the server
  * (AES-256-GCM under a fresh key wrapped with the server's RSA-OAEP key; see encryption.ts).
  */
-export type BodyType = 'json' | 'form' | 'multipart' | 'encrypted';
+type BodyType = 'json' | 'form' | 'multipart' | 'encrypted';
 
 /**
  * How a successful answer travels: in the envelope (every /wps call), as bare JSON (the original's /lgw calls,
  * which its client reads without the envelope), or as plain text (the original's RSA key). Refusals always
  * travel in the envelope.
  */
-export type AnswerType = 'envelope' | 'bare' | 'text';
+type AnswerType = 'envelope' | 'bare' | 'text';
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,

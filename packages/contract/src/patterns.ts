@@ -20,7 +20,7 @@ function toRe2Syntax(pattern: string): string {
 }
 
 /** The compiled pattern, or null when RE2 does not accept it. */
-export function compilePattern(pattern: string): RE2JS | null {
+function compilePattern(pattern: string): RE2JS | null {
   if (cache.has(pattern)) return cache.get(pattern) ?? null;
   let compiled: RE2JS | null;
   try {

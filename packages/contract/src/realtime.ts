@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Real-time events pushed over /ws. `settings.changed` goes to every socket; `member.changed` only to the sockets
  * of that member (on every server process), after its profile or password state changed elsewhere.
  */
-export const realtimeEvent = z.discriminatedUnion('type', [
+const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('settings.changed'), areas: z.array(z.string()) }),
   z.object({ type: z.literal('member.changed'), areas: z.array(z.enum(['profile', 'password'])) }),
   /**

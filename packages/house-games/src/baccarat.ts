@@ -5,7 +5,7 @@
 import { type Drawer, shuffle } from './fair.ts';
 import { add, mul, type Rational, rational } from './rational.ts';
 
-export const DECKS = 8;
+const DECKS = 8;
 /** A card: rank 1 (ace) to 13 (king), suit 0 to 3. */
 export interface Card {
   readonly rank: number;
@@ -13,7 +13,7 @@ export interface Card {
 }
 
 /** The unshuffled shoe: deck after deck, each deck suit by suit, ace to king. */
-export const orderedShoe = (): Card[] =>
+const orderedShoe = (): Card[] =>
   Array.from({ length: DECKS * 52 }, (_, i) => ({ rank: (i % 13) + 1, suit: Math.floor(i / 13) % 4 }));
 
 export const cardValue = (card: Card): number => (card.rank >= 10 ? 0 : card.rank);

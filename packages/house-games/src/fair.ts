@@ -4,11 +4,11 @@
  */
 import { hmacSha256, sha256, toHex, utf8 } from './sha256.ts';
 
-export const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
+const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
 /** 1 to 64 printable ASCII characters, so that its UTF-8 bytes are its characters. */
-export const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
+const CLIENT_SEED_PATTERN = /^[\x20-\x7e]{1,64}$/;
 /** The largest n that `int(n)` accepts: four bytes per attempt. */
-export const MAX_RANGE = 2 ** 32;
+const MAX_RANGE = 2 ** 32;
 
 const randomHex = (byteCount: number): string =>
   toHex(globalThis.crypto.getRandomValues(new Uint8Array(byteCount)));

@@ -30,7 +30,7 @@ export interface ShotOutcome {
   readonly win: bigint;
 }
 
-export const fishTypes: readonly FishType[] = [
+const fishTypes: readonly FishType[] = [
   { id: 'clownfish', name: 'Clownfish', multipliers: [2] },
   { id: 'pufferfish', name: 'Pufferfish', multipliers: [3] },
   { id: 'turtle', name: 'Turtle', multipliers: [5] },

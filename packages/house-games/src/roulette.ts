@@ -5,7 +5,7 @@
 import type { Drawer } from './fair.ts';
 import { type Rational, rational } from './rational.ts';
 
-export const POCKETS = 37;
+const POCKETS = 37;
 export const RED_NUMBERS: readonly number[] = [
   1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
 ];

@@ -11,7 +11,7 @@ import { canonicalJson } from './published.ts';
 import { coveredNumbers, RED_NUMBERS, type RouletteBet, spinWheel } from './roulette.ts';
 import { sha256, toHex, utf8 } from './sha256.ts';
 
-export const TABLE_PROCEDURE = 'tessera-table-1';
+const TABLE_PROCEDURE = 'tessera-table-1';
 
 /**
  * The salt of a round: SHA-256, as 64 lowercase hex characters, of the ASCII text
@@ -127,7 +127,7 @@ export interface TableRoundToVerify {
   outcome?: unknown;
 }
 
-export type TableCheck = 'match' | 'mismatch' | 'unchecked';
+type TableCheck = 'match' | 'mismatch' | 'unchecked';
 
 export interface TableVerification {
   /** SHA-256(serverSeed) against the commitment. */

@@ -16,7 +16,7 @@ import { QueryView } from './QueryView.tsx';
 import { PAGE_SIZES, type UrlSearch } from './searchList.ts';
 import './search-list.css';
 
-export interface PageOf<Row> {
+interface PageOf<Row> {
   list: Row[];
   total: number;
   pageNo: number;
@@ -24,7 +24,7 @@ export interface PageOf<Row> {
 }
 
 /** What useSearchList answers: the search kept in the URL, and the page of rows it found. */
-export interface SearchList<Row> {
+interface SearchList<Row> {
   search: UrlSearch<string>;
   query: UseQueryResult<PageOf<Row>>;
 }

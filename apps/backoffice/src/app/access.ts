@@ -68,7 +68,7 @@ export interface PageDefinition {
 }
 
 /** The roles besides the owner that the contract lets call an endpoint (the owner may call every one). */
-export function rolesOf(endpoint: Pick<Endpoint, 'access'>): readonly OperatorRole[] {
+function rolesOf(endpoint: Pick<Endpoint, 'access'>): readonly OperatorRole[] {
   const { access } = endpoint;
   return typeof access === 'object' ? access.operator.filter((role) => role !== 'owner') : [];
 }

@@ -25,7 +25,7 @@ type SaveInput<C extends CrudEndpoints> =
   | { id: number; body: BodyOf<C['update']> };
 
 /** List, save (create or update) and remove through one of the contract's crud endpoint groups. */
-export function useCrud<C extends CrudEndpoints>(crud: C, key: string, query?: QueryOf<C['list']>) {
+function useCrud<C extends CrudEndpoints>(crud: C, key: string, query?: QueryOf<C['list']>) {
   const queryClient = useQueryClient();
   const invalidate = () => {
     void queryClient.invalidateQueries({ queryKey: [key] });
@@ -71,7 +71,7 @@ export type Editor<C extends CrudEndpoints> = { saving: boolean; error: unknown;
   | { row: RowOf<C>; onSave: (body: BodyOf<C['update']>) => void }
 );
 
-export interface Deletion<Row> {
+interface Deletion<Row> {
   row: Row;
   busy: boolean;
   error: unknown;

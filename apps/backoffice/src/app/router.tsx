@@ -40,7 +40,7 @@ import type { PageId } from './access.ts';
 import { NotFoundPage, RequireAuth, RequirePage } from './guards.tsx';
 import { setNavigator } from './navigation.ts';
 
-export const BASENAME = '/backoffice';
+const BASENAME = '/backoffice';
 
 const page = (id: PageId, element: ReactNode) => <RequirePage page={id}>{element}</RequirePage>;
 

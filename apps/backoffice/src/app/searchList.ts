@@ -17,7 +17,7 @@ function readFilters<F extends string>(names: readonly F[], params: URLSearchPar
  * The filters and the page of a searchable list, kept in the URL (`?q=…&page=2&size=50`) so a search can be
  * shared, bookmarked and gone back to. The form edits a draft; `apply` writes it to the URL and starts at page 1.
  */
-export function useUrlSearch<F extends string>(names: readonly F[], onNavigate?: () => void) {
+function useUrlSearch<F extends string>(names: readonly F[], onNavigate?: () => void) {
   const [params, setParams] = useSearchParams();
   const applied = readFilters(names, params);
   const pageNo = Math.max(1, Number(params.get('page')) || 1);

@@ -2,7 +2,7 @@ import type { OperatorView } from '@tessera/contract';
 import { shareSessionAcrossTabs } from '@tessera/tab-session';
 import { useSyncExternalStore } from 'react';
 
-export const TOKEN_KEY = 'bo.token';
+const TOKEN_KEY = 'bo.token';
 const OPERATOR_KEY = 'bo.operator';
 
 export interface SessionState {

@@ -16,7 +16,7 @@ export function applyTheme() {
   document.documentElement.dataset.theme = theme;
 }
 
-export function setTheme(next: Theme) {
+function setTheme(next: Theme) {
   theme = next;
   localStorage.setItem(THEME_KEY, next);
   applyTheme();

@@ -4,7 +4,7 @@ import en from './locales/en/console.json';
 import vi from './locales/vi/console.json';
 import zh from './locales/zh/console.json';
 
-export const LANGUAGE_KEY = 'bo.lang';
+const LANGUAGE_KEY = 'bo.lang';
 
 /** Console languages, with the code the server expects in the Language header. */
 export const LANGUAGES = [

@@ -3,7 +3,7 @@ import { classNames } from './classNames.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -10,7 +10,7 @@ export interface PaginationProps {
 }
 
 /** Page numbers around the current page, the first and last pages, and gaps between them. */
-export function pageItems(current: number, pages: number): Array<number | 'gap'> {
+function pageItems(current: number, pages: number): Array<number | 'gap'> {
   const { pageRange, marginPages } = PAGINATION_DEFAULTS;
   const shown = new Set<number>();
   for (let page = 1; page <= Math.min(marginPages, pages); page += 1) shown.add(page);

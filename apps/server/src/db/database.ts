@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from './database.ts';
 
-export const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
 /** Serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 726_001;
 

@@ -12,13 +12,16 @@ export interface Change<T> {
   result: T;
 }
 
+/** The operator who writes, as operatorWrite needs it for the audit entry. */
+export type OperatorCall = { caller: Caller; ip: string; now: Date };
+
 /**
  * Runs an operator's write in one transaction with its audit entry, and tells open pages that settings changed
  * (the event leaves only when the transaction commits).
  */
 export async function operatorWrite<T>(
   deps: AppDeps,
-  context: { caller: Caller; ip: string; now: Date },
+  context: OperatorCall,
   what: { entity: string; action: string; idempotency?: IdempotencyKey | null },
   change: (tx: Transaction) => Promise<Change<T>>,
 ): Promise<T> {

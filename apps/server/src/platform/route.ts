@@ -37,7 +37,7 @@ export function requestLanguage(request: FastifyRequest): string {
   return typeof header === 'string' ? header.toUpperCase() : 'EN';
 }
 
-export function envelope<T>(value: T): Envelope<T> {
+function envelope<T>(value: T): Envelope<T> {
   return { success: true, code: 'ok', message: '', value };
 }
 

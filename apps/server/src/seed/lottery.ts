@@ -91,7 +91,7 @@ const province =
     colours,
   });
 
-export const LOTTERY_GAMES: SeedGame[] = [
+const LOTTERY_GAMES: SeedGame[] = [
   {
     code: 'XSMB',
     vendor: 'LOTT',

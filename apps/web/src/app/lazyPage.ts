@@ -2,7 +2,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@tessera/contract';
 import { type ComponentType, lazy } from 'react';
 
 /** A page's code could not be loaded (network failure, a new deployment, or no answer within 120 s). */
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   override readonly name = 'ChunkLoadError';
 }
 
@@ -18,7 +18,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Resolves as the import does, or fails with ChunkLoadError when it fails or takes over 120 s (§9). */
-export function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = window.setTimeout(
       () => reject(new ChunkLoadError(`Loading chunk failed: no answer within ${timeoutMs} ms`)),

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { session } from '../lib/storage.ts';
 
 /** Session storage key of the member's token (§3 session values). */
-export const TOKEN_KEY = 'token';
+const TOKEN_KEY = 'token';
 
 /** The session values of §3 and their session storage keys. */
 const KEYS = {

@@ -119,7 +119,7 @@ function definition(term: string, value: string) {
  * The verification page (/house/verify), opened in the frame from the game at `from`: it reads the rounds with the
  * same game session and its back link returns to the game.
  */
-export function verifyHref(round?: string): string {
+function verifyHref(round?: string): string {
   const query = new URLSearchParams({ from: window.location.pathname });
   if (round) query.set('round', round);
   return `/house/verify?${query}`;

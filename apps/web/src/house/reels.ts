@@ -22,7 +22,7 @@ export function symbolCell(slot: HouseSlot, symbol: string, t: HouseT): HTMLElem
 const kindOf = (slot: HouseSlot, symbol: string) => slot.symbols.find((entry) => entry.id === symbol)?.kind;
 
 /** The cells ('reel:row') that made a spin's wins: paid lines, ways, and scatters that paid. */
-export function winningCells(slot: HouseSlot, spin: SpinResult): Set<string> {
+function winningCells(slot: HouseSlot, spin: SpinResult): Set<string> {
   const cells = new Set<string>();
   const expanded = new Set(spin.expandedReels);
   for (const win of spin.lineWins) {

@@ -60,7 +60,7 @@ export async function initI18n(): Promise<void> {
  * server writes the member's mails and SMS in it. A visitor has nothing to update: without a token this does
  * nothing.
  */
-export async function updateMemberLanguage(code: LanguageCode): Promise<void> {
+async function updateMemberLanguage(code: LanguageCode): Promise<void> {
   if (!getToken()) return;
   await api(accountEndpoints.setLanguage, { body: { language: code } });
 }
@@ -87,5 +87,3 @@ export async function changeSiteLanguage(
   }
   markLanguageRefresh();
 }
-
-export { i18n };

@@ -12,7 +12,7 @@ export type BundleLanguage = 'en' | 'vi' | 'zh';
 const LANG_KEY = 'lang';
 const HISTORY_LANG_KEY = 'hisLang';
 /** §4 language change: the time of the last change, read by whatever must refresh after one. */
-export const LANGUAGE_REFRESH_KEY = 'langRefreshAt';
+const LANGUAGE_REFRESH_KEY = 'langRefreshAt';
 
 /** Maps a site language code (EN, VI, CN …) to its bundle; languages without one fall back to English. */
 export function toBundleLanguage(code: string): BundleLanguage {
@@ -26,7 +26,7 @@ export function toBundleLanguage(code: string): BundleLanguage {
   }
 }
 
-export function isLanguageCode(value: string | null): value is LanguageCode {
+function isLanguageCode(value: string | null): value is LanguageCode {
   return value !== null && (ALL_LANGUAGES as readonly string[]).includes(value);
 }
 

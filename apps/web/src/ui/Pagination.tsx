@@ -9,7 +9,7 @@ type Item = { type: 'page'; page: number } | { type: 'gap'; key: string };
  * The pages to show (§9 pagination defaults): `marginPages` at each end, `pageRange` around the current page,
  * and a gap where pages are left out. Pages are numbered from 1.
  */
-export function pageItems(
+function pageItems(
   current: number,
   count: number,
   pageRange: number = PAGINATION_DEFAULTS.pageRange,

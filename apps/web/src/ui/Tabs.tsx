@@ -2,7 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import './form.css';
 
-export interface TabItem<K extends string> {
+interface TabItem<K extends string> {
   key: K;
   label: string;
   icon?: ReactNode;

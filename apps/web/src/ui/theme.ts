@@ -14,7 +14,7 @@ export function applyTheme(): void {
   document.documentElement.dataset.theme = current;
 }
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   return current;
 }
 

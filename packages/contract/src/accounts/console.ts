@@ -11,7 +11,7 @@ const playersWrite = operator('operations');
 const ownerOnly = operator('owner');
 
 export const playerStatus = z.enum(['active', 'locked']);
-export const playerRow = z.object({
+const playerRow = z.object({
   id: z.number().int(),
   username: z.string(),
   nickname: z.string(),
@@ -25,14 +25,14 @@ export const playerRow = z.object({
   lastLoginIp: z.string(),
 });
 export type PlayerRow = z.infer<typeof playerRow>;
-export const loginRecord = z.object({
+const loginRecord = z.object({
   at: z.string(),
   ip: z.string(),
   device: z.string(),
   userAgent: z.string(),
   loginType: z.string(),
 });
-export const playerDetail = playerRow.extend({
+const playerDetail = playerRow.extend({
   payeeName: z.string(),
   language: z.string(),
   lockedReason: z.string(),
@@ -53,7 +53,7 @@ export const playerDetail = playerRow.extend({
     z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
   ),
 });
-export const smsOutboxRow = z.object({
+const smsOutboxRow = z.object({
   id: z.number().int(),
   countryDialingCode: z.string(),
   mobileNum: z.string(),
@@ -64,7 +64,7 @@ export const smsOutboxRow = z.object({
   error: z.string(),
   createdAt: z.string(),
 });
-export const mailOutboxRow = z.object({
+const mailOutboxRow = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -74,7 +74,7 @@ export const mailOutboxRow = z.object({
   error: z.string(),
   createdAt: z.string(),
 });
-export const loginFailureRow = z.object({
+const loginFailureRow = z.object({
   id: z.number().int(),
   username: z.string(),
   memberId: z.number().int().nullable(),
@@ -84,7 +84,7 @@ export const loginFailureRow = z.object({
   device: z.string(),
   createdAt: z.string(),
 });
-export const keyInfo = z.object({ keyId: z.string(), createdAt: z.string() });
+const keyInfo = z.object({ keyId: z.string(), createdAt: z.string() });
 
 export const accountsConsoleEndpoints = {
   players: endpoint({

@@ -16,13 +16,13 @@ export const MEMBER_TYPES = { member: 0, agent: 1, subAgent: 2, trial: 4, agent4
 export const PLAYER_SITE_TYPES = [0, 1, 2, 4, 41, 42] as const;
 
 /** A dialing code with or without its '+', sent on as digits only ("+84" becomes "84"). */
-export const countryDialingCode = z
+const countryDialingCode = z
   .string()
   .trim()
   .regex(/^\+?\d{1,4}$/, 'invalid_format')
   .transform((value) => value.replace(/^\+/, ''));
 /** A mobile number: digits only (the registration rule for mobileNum narrows its length). */
-export const mobileNumber = z
+const mobileNumber = z
   .string()
   .trim()
   .regex(/^\d{4,20}$/, 'invalid_format');
@@ -31,10 +31,10 @@ const smsCode = z
   .trim()
   .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'invalid_format');
 /** A new password: length here; "not a common password" is checked by the server (password_rule). */
-export const newPassword = z.string().min(PASSWORD_RULE.minLength).max(PASSWORD_RULE.maxLength);
+const newPassword = z.string().min(PASSWORD_RULE.minLength).max(PASSWORD_RULE.maxLength);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 /** A nickname: 1 to 20 characters, no control characters and no angle brackets. */
-export const nickname = z
+const nickname = z
   .string()
   .trim()
   .min(1)
@@ -47,7 +47,7 @@ const captchaFields = {
   captcha: z.string().trim().max(4096).optional(),
 };
 
-export const encryptionKey = z.object({
+const encryptionKey = z.object({
   keyId: z.string(),
   algorithm: z.literal('RSA-OAEP-256'),
   /** The public key as base64 DER SubjectPublicKeyInfo (WebCrypto importKey 'spki'). */
@@ -62,16 +62,16 @@ export const encryptionKey = z.object({
  * captchaId, or, like the original's client, sends only the answer and the cookie. With a third-party provider the
  * value is empty: the form shows the provider's widget (captchaProvider) and sends its token as `captcha`.
  */
-export const captchaImage = z.string();
+const captchaImage = z.string();
 
 /** Which human check the forms show: the drawn image, or a provider's widget with its site key. */
-export const captchaProvider = z.object({
+const captchaProvider = z.object({
   provider: z.enum(['image', 'turnstile', 'hcaptcha']),
   siteKey: z.string(),
 });
 
 /** The login value of §3 plus the session values the site keeps (token, isAgent, customerId, account …). */
-export const loginValue = z.object({
+const loginValue = z.object({
   token: z.string(),
   expiresAt: z.string(),
   /** True on the account's first login: the first-login action fires. */
@@ -156,13 +156,13 @@ export const registerBody = z.object({
   ...registerExtras,
 });
 /** Mobile registration (tab "registerMobile", MOBILENUMREG3): the password only when MOBILENUMPASSREG3 is on. */
-export const registerMobileBody = z.object({
+const registerMobileBody = z.object({
   mobileNum: mobileNumber,
   countryDialingCode,
   password: z.string().max(128).optional(),
   ...registerExtras,
 });
-export const registerValue = z.object({
+const registerValue = z.object({
   customerId: z.number().int(),
   userName: z.string(),
   /** The session's token, as the original reads it (null when the body asked for no login). */
@@ -172,12 +172,12 @@ export const registerValue = z.object({
   session: loginValue.nullable(),
 });
 
-export const smsSent = z.object({
+const smsSent = z.object({
   /** Minutes the code stays valid; the send button counts down expiredMinutes x 60 s. */
   expiredMinutes: z.number().int(),
 });
 
-export const memberInfo = z.object({
+const memberInfo = z.object({
   id: z.number().int(),
   account: z.string(),
   nickname: z.string(),
@@ -200,8 +200,8 @@ export const memberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 
-export const avatarOption = z.object({ avatar: z.string(), name: z.string(), url: z.string() });
-export const playerAvatar = z.object({
+const avatarOption = z.object({ avatar: z.string(), name: z.string(), url: z.string() });
+const playerAvatar = z.object({
   avatarType: z.literal('STATIC'),
   avatar: z.string(),
   url: z.string(),
@@ -234,7 +234,7 @@ export const mobileChange = z.object({
 });
 export type MobileChange = z.infer<typeof mobileChange>;
 /** Binding or changing the mobile number: the SMS code sent to the new number, and the login password. */
-export const bindMobileBody = z.object({
+const bindMobileBody = z.object({
   countryDialingCode,
   mobileNum: mobileNumber,
   verificationCode: smsCode,
@@ -242,7 +242,7 @@ export const bindMobileBody = z.object({
 });
 
 /** A VIP level: what the member must reach, in major units of the merchant's currency. */
-export const vipLevel = z.object({
+const vipLevel = z.object({
   rank: z.number().int(),
   rankName: z.string(),
   monthlyTurnover: z.number(),

@@ -8,7 +8,7 @@ import { endpoint, OPERATOR_ROLES, operator } from '../endpoint.ts';
 const anyOperator = operator(...OPERATOR_ROLES);
 const ownerOnly = operator('owner');
 
-export const operatorRole = z.enum(OPERATOR_ROLES);
+const operatorRole = z.enum(OPERATOR_ROLES);
 export const operatorView = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -28,7 +28,7 @@ export type OperatorView = z.infer<typeof operatorView>;
 
 /** Console passwords: 12 to 128 characters (the server also refuses common and weak ones). */
 export const operatorPassword = z.string().min(12).max(128);
-export const operatorUsername = z
+const operatorUsername = z
   .string()
   .trim()
   .min(3)
@@ -37,26 +37,26 @@ export const operatorUsername = z
 
 export const sessionValue = z.object({ token: z.string(), expiresAt: z.string(), operator: operatorView });
 /** A sign-in whose password was right and whose second factor is still to come (consoleSecurityEndpoints.secondFactor). */
-export const secondFactorStep = z.object({
+const secondFactorStep = z.object({
   secondFactor: z.literal('totp'),
   challenge: z.string(),
   expiresAt: z.string(),
 });
 
-export const operatorCreate = z.object({
+const operatorCreate = z.object({
   username: operatorUsername,
   displayName: nonEmpty(80),
   role: operatorRole,
   password: operatorPassword,
 });
-export const operatorUpdate = z.object({
+const operatorUpdate = z.object({
   displayName: nonEmpty(80),
   role: operatorRole,
   disabled: z.boolean(),
   password: z.union([z.literal(''), operatorPassword]).default(''),
 });
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.number().int(),
   operatorId: z.number().int().nullable(),
   operatorUsername: z.string(),
@@ -73,7 +73,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'dead'] as const;
 
 /** A job of the platform's runner: an outbox delivery, a scheduled slot, or other work done after a commit. */
-export const jobView = z.object({
+const jobView = z.object({
   id: z.number().int(),
   kind: z.string(),
   status: z.enum(JOB_STATUSES),
@@ -88,7 +88,7 @@ export const jobView = z.object({
 });
 export type JobView = z.infer<typeof jobView>;
 
-export const dashboard = z.object({
+const dashboard = z.object({
   counts: z.object({
     members: z.number().int(),
     operators: z.number().int(),

@@ -17,7 +17,7 @@ export const TOTP_REQUIRED_ROLES: readonly OperatorRole[] = ['owner', 'finance']
 export const TOTP = { digits: 6, periodSeconds: 30, algorithm: 'SHA1', issuer: 'Tessera console' } as const;
 export const RECOVERY_CODE_COUNT = 10;
 /** A recovery code: ten letters and digits shown as two groups of five (the dash is optional when typed). */
-export const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 export const totpCode = z
   .string()
@@ -28,9 +28,9 @@ export const secondFactorCode = z
   .trim()
   .refine((value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value), 'invalid_format');
 
-export const consoleSecuritySettings = z.object({ totpRequiredForAll: z.boolean() });
+const consoleSecuritySettings = z.object({ totpRequiredForAll: z.boolean() });
 
-export const totpEnrolment = z.object({
+const totpEnrolment = z.object({
   /** The secret in base32, for typing into an authenticator by hand. */
   secret: z.string(),
   otpauthUrl: z.string(),

@@ -9,14 +9,14 @@ import { endpoint, operator } from '../endpoint.ts';
 const operations = operator('operations');
 const content = operator('operations', 'support');
 
-export const imageView = z.object({
+const imageView = z.object({
   imageId: z.string(),
   url: z.string(),
   contentType: z.string(),
   bytes: z.number(),
 });
 
-export const linkageType = z.enum(['', 'INTERNAL', 'EXTERNAL']);
+const linkageType = z.enum(['', 'INTERNAL', 'EXTERNAL']);
 export const bannerInput = z
   .object({
     groupName: z
@@ -59,7 +59,7 @@ const bannerPictures = {
   phoneImageId: z.string().nullable(),
   phoneUrl: z.string().nullable(),
 };
-export const bannerRow = z.object({
+const bannerRow = z.object({
   id: z.number().int(),
   groupName: z.string(),
   ...bannerPictures,
@@ -78,7 +78,7 @@ export const noticeInput = z.object({
   sort: z.number().int().min(0).max(9999).default(0),
   enabled: z.boolean().default(true),
 });
-export const noticeRow = z.object({
+const noticeRow = z.object({
   id: z.number().int(),
   language: languageCode,
   title: z.string(),
@@ -104,7 +104,7 @@ export const announcementInput = z
     path: ['endsAt'],
     message: 'invalid_value',
   });
-export const announcementRow = z.object({
+const announcementRow = z.object({
   id: z.number().int(),
   type: z.enum(ANNOUNCEMENT_TYPES),
   audience: z.enum(ANNOUNCEMENT_AUDIENCES),
@@ -122,14 +122,14 @@ export const helpCategoryInput = z.object({
   title: nonEmpty(120),
   sort: z.number().int().min(0).max(9999).default(0),
 });
-export const helpCategoryRow = helpCategoryInput.extend({ id: z.number().int() });
+const helpCategoryRow = helpCategoryInput.extend({ id: z.number().int() });
 export const helpArticleInput = z.object({
   categoryId: id,
   title: nonEmpty(200),
   content: z.string().max(100_000),
   sort: z.number().int().min(0).max(9999).default(0),
 });
-export const helpArticleRow = z.object({
+const helpArticleRow = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
   title: z.string(),

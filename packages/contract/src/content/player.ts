@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.ts';
 
 /** Content, as the player site sees it: banners, notices, announcements and the help centre (§7). */
 
-export const banner = z.object({
+const banner = z.object({
   bannerId: z.number().int(),
   groupName: z.string(),
   title: z.string(),
@@ -17,7 +17,7 @@ export const banner = z.object({
 });
 export type Banner = z.infer<typeof banner>;
 
-export const notice = z.object({
+const notice = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
@@ -25,7 +25,7 @@ export const notice = z.object({
 });
 export type Notice = z.infer<typeof notice>;
 
-export const announcement = z.object({
+const announcement = z.object({
   id: z.number().int(),
   type: z.enum(ANNOUNCEMENT_TYPES),
   platform: z.string(),
@@ -36,7 +36,7 @@ export const announcement = z.object({
   endsAt: z.string().nullable(),
 });
 
-export const announcementGroups = z.object({
+const announcementGroups = z.object({
   banners: z.array(announcement),
   player: z.array(announcement),
   popup: z.array(announcement),
@@ -71,7 +71,7 @@ const announcementQuery = z.object({
   executionType: z.literal('B').default('B'),
 });
 
-export const helpCategory = z.object({
+const helpCategory = z.object({
   id: z.number().int(),
   title: z.string(),
   articles: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string() })),

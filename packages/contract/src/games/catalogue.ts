@@ -36,7 +36,7 @@ export function lobbyClasses(languages: readonly string[] = SUPPORTED_LANGUAGES)
 export const HOT_GROUPS = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP'] as const;
 
 /** A tile of a lobby: a game, or a vendor whose games open in a popup list (isGame VASSALAGE). */
-export const game = z.object({
+const game = z.object({
   /** The catalogue row: what favourites and recent games name. */
   nodeId: z.number().int(),
   /** What the provider launches; with neither, the game is "Coming Soon". */
@@ -102,13 +102,13 @@ export const gameListQuery = z.object({
   pageSize,
 });
 
-export const favouriteInput = z.object({
+const favouriteInput = z.object({
   nodeId: z.coerce.number().int().positive().max(2_147_483_647),
   vendor: vendorCode,
   gameType: gameTypeFilter,
 });
 
-export const winner = z.object({
+const winner = z.object({
   /** The winner's user name, masked. */
   customerName: z.string(),
   winAmount: z.number(),

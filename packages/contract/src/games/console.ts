@@ -18,7 +18,7 @@ const names = z
   })
   .strict();
 
-export const consoleVendor = z.object({
+const consoleVendor = z.object({
   id: z.number().int(),
   gameType: z.enum(GAME_TYPES),
   vassalage: z.string(),
@@ -48,7 +48,7 @@ export const vendorUpdate = z.object({
   iconImageId: z.uuid().nullable(),
 });
 
-export const consoleGame = z.object({
+const consoleGame = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
   vassalage: z.string(),
@@ -91,7 +91,7 @@ export const consoleGameQuery = paging.extend({
 });
 
 /** A provider's round still open (its win or rollback never arrived), as the console lists it. */
-export const openProviderRound = z.object({
+const openProviderRound = z.object({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),

@@ -12,12 +12,12 @@ import { clientSeed, minorUnits } from './house.ts';
  * frame calls these with its game session's token (access gameSession); amounts are minor units as decimal strings.
  */
 
-export const HOUSE_TABLE_KINDS = ['baccarat', 'roulette'] as const;
+const HOUSE_TABLE_KINDS = ['baccarat', 'roulette'] as const;
 export type HouseTableKind = (typeof HOUSE_TABLE_KINDS)[number];
 
 /** A table round: betting until closesAt, then drawn (outcome fixed, wins being paid), then settled; or voided. */
-export const HOUSE_TABLE_ROUND_STATES = ['betting', 'drawn', 'settled', 'voided'] as const;
-export const HOUSE_TABLE_BET_STATES = ['placed', 'settled', 'voided'] as const;
+const HOUSE_TABLE_ROUND_STATES = ['betting', 'drawn', 'settled', 'voided'] as const;
+const HOUSE_TABLE_BET_STATES = ['placed', 'settled', 'voided'] as const;
 
 /** The spots a limit is set for: baccarat's bet types, and roulette's bet types (every number of a type alike). */
 export const BACCARAT_SPOT_TYPES = ['player', 'banker', 'tie', 'playerPair', 'bankerPair'] as const;
@@ -39,10 +39,10 @@ export const ROULETTE_SPOT_TYPES = [
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A spot: a baccarat bet type, or a roulette spot such as `straight:17`, `split:0-1`, `dozen:2`, `red`. */
-export const tableSpot = z.string().regex(/^[a-zA-Z]{2,12}(:[0-9-]{1,20})?$/, 'invalid_format');
+const tableSpot = z.string().regex(/^[a-zA-Z]{2,12}(:[0-9-]{1,20})?$/, 'invalid_format');
 
 const card = z.object({ rank: z.number().int().min(1).max(13), suit: z.number().int().min(0).max(3) });
-export const baccaratTableOutcome = z.object({
+const baccaratTableOutcome = z.object({
   kind: z.literal('baccarat'),
   player: z.array(card),
   banker: z.array(card),
@@ -52,13 +52,13 @@ export const baccaratTableOutcome = z.object({
   playerPair: z.boolean(),
   bankerPair: z.boolean(),
 });
-export const rouletteTableOutcome = z.object({
+const rouletteTableOutcome = z.object({
   kind: z.literal('roulette'),
   /** The pocket, 0 to 36. */
   pocket: z.number().int().min(0).max(36),
   colour: z.enum(['green', 'red', 'black']),
 });
-export const tableOutcome = z.discriminatedUnion('kind', [baccaratTableOutcome, rouletteTableOutcome]);
+const tableOutcome = z.discriminatedUnion('kind', [baccaratTableOutcome, rouletteTableOutcome]);
 export type TableOutcome = z.infer<typeof tableOutcome>;
 
 /**
@@ -66,7 +66,7 @@ export type TableOutcome = z.infer<typeof tableOutcome>;
  * `serverSeed` is `commitment`; salt = tableSalt(table, round, clientSeeds); outcome = the game's draw from
  * drawer(serverSeed, salt, round). `serverSeed` and `salt` are null until the round is drawn.
  */
-export const tableRoundProof = z.object({
+const tableRoundProof = z.object({
   procedure: z.literal('tessera-table-1'),
   kind: z.enum(HOUSE_TABLE_KINDS),
   /** The table's id (the room), part of the salt. */
@@ -89,7 +89,7 @@ export type TableRoundProof = z.infer<typeof tableRoundProof>;
 const spotStake = z.object({ spot: tableSpot, stake: minorUnits });
 
 /** One of the member's bets at a table, with its round's proof. */
-export const tableBet = z.object({
+const tableBet = z.object({
   id: z.string(),
   /** The bet's reference in the betting record (roundRef). */
   ref: z.string(),
@@ -108,7 +108,7 @@ export type TableBet = z.infer<typeof tableBet>;
 const spotLimit = z.object({ min: minorUnits, max: minorUnits });
 
 /** The table as its page opens it: rules, limits, timing, published RTPs and the player's wallet. */
-export const houseTable = z.object({
+const houseTable = z.object({
   kind: z.enum(HOUSE_TABLE_KINDS),
   table: z.string(),
   name: z.string(),
@@ -129,7 +129,7 @@ export const houseTable = z.object({
 export type HouseTable = z.infer<typeof houseTable>;
 
 /** The shared state every player at the table polls. */
-export const tableState = z.object({
+const tableState = z.object({
   /** The server's time, so the page's countdown does not depend on the device's clock. */
   now: z.string(),
   round: z.object({
@@ -168,7 +168,7 @@ export const tableBetRequest = z.object({
   clientSeed: clientSeed.optional(),
 });
 
-export const tableBetAnswer = z.object({ bet: tableBet, balance: minorUnits });
+const tableBetAnswer = z.object({ bet: tableBet, balance: minorUnits });
 export type TableBetAnswer = z.infer<typeof tableBetAnswer>;
 
 const roundParams = z.object({ round: z.string().regex(/^(0|[1-9][0-9]{0,15})$/, 'invalid_format') });
@@ -224,7 +224,7 @@ export const houseTableEndpoints = {
 };
 
 /** A table's settings as the console edits them; stakes in major units, as everywhere in the console. */
-export const houseTableSettings = z.object({
+const houseTableSettings = z.object({
   id: z.number().int(),
   kind: z.enum(HOUSE_TABLE_KINDS),
   table: z.string(),

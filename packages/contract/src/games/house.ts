@@ -17,7 +17,7 @@ export const HOUSE_PROVIDER = 'HOUSE';
 /** Minor units, as a decimal string. */
 export const minorUnits = z.string().regex(/^(0|[1-9][0-9]{0,17})$/);
 /** A stake in minor units (a decimal string, at least 1). */
-export const houseStake = z
+const houseStake = z
   .string()
   .trim()
   .regex(/^[1-9][0-9]{0,17}$/, 'invalid_format');
@@ -25,13 +25,13 @@ export const houseStake = z
 export const clientSeed = z.string().regex(/^[\x20-\x7e]{1,64}$/, 'invalid_format');
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const HOUSE_ROUND_STATES = ['started', 'settled', 'voided'] as const;
+const HOUSE_ROUND_STATES = ['started', 'settled', 'voided'] as const;
 
 /**
  * The kinds of house game, each with its page (/house/<kind>/<game>) and its outcome procedure (PROVABLY_FAIR.md §4);
  * a round names its kind, so that a verifier knows which procedure to run.
  */
-export const HOUSE_GAME_KINDS = ['slots', 'fish'] as const;
+const HOUSE_GAME_KINDS = ['slots', 'fish'] as const;
 export type HouseGameKind = (typeof HOUSE_GAME_KINDS)[number];
 
 /** The fish of the house's fish game (@tessera/house-games fishTypes), by id. */
@@ -46,7 +46,7 @@ export const HOUSE_FISH = [
 ] as const;
 
 /** The pair in use: the server seed's commitment (its seed stays secret until rotated), the client seed, the next nonce. */
-export const fairnessState = z.object({
+const fairnessState = z.object({
   commitment: hex64,
   clientSeed: z.string(),
   nonce: z.number().int().min(0),
@@ -54,7 +54,7 @@ export const fairnessState = z.object({
 export type FairnessState = z.infer<typeof fairnessState>;
 
 /** A rotation: the pair that ended, its server seed revealed, and the new pair. */
-export const seedRotation = z.object({
+const seedRotation = z.object({
   previous: z.object({
     serverSeed: hex64,
     commitment: hex64,
@@ -97,7 +97,7 @@ const spinResult = z.object({
 });
 
 /** A slot round's outcome as @tessera/house-games' spin() draws it (bigints as decimal strings). */
-export const slotOutcome = z.object({
+const slotOutcome = z.object({
   game: z.string(),
   rtp: z.string(),
   bet: minorUnits,
@@ -109,7 +109,7 @@ export const slotOutcome = z.object({
 export type SlotOutcome = z.infer<typeof slotOutcome>;
 
 /** A fish shot's outcome as @tessera/house-games' shoot() draws it (the win as a decimal string). */
-export const shotOutcome = z.object({
+const shotOutcome = z.object({
   fish: z.string(),
   hit: z.boolean(),
   /** 0 on a miss. */
@@ -123,7 +123,7 @@ export type ShotOutcome = z.infer<typeof shotOutcome>;
  * game, the RTP, the stake and the player's choice (a fish shot: the fish aimed at), the seeds and nonce recompute its
  * outcome.
  */
-export const houseRound = z.object({
+const houseRound = z.object({
   id: z.string(),
   /** The round's reference in the betting record (roundRef). */
   ref: z.string(),
@@ -146,7 +146,7 @@ export const houseRound = z.object({
 });
 export type HouseRound = z.infer<typeof houseRound>;
 
-export const houseRoundDetail = houseRound.extend({
+const houseRoundDetail = houseRound.extend({
   outcome: z.union([slotOutcome, shotOutcome]).nullable(),
 });
 
@@ -159,7 +159,7 @@ const paytableSymbol = z.object({
 });
 
 /** A slot as its page needs it: the rules and pays in force, the limits, and the player's balance. */
-export const houseSlot = z.object({
+const houseSlot = z.object({
   game: z.string(),
   name: z.string(),
   rtp: z.string(),
@@ -190,7 +190,7 @@ export const houseSlot = z.object({
 });
 export type HouseSlot = z.infer<typeof houseSlot>;
 
-export const spinAnswer = z.object({
+const spinAnswer = z.object({
   round: houseRound,
   outcome: slotOutcome,
   /** The main wallet after the round. */
@@ -199,7 +199,7 @@ export const spinAnswer = z.object({
 export type SpinAnswer = z.infer<typeof spinAnswer>;
 
 /** The fish game as its page needs it: each fish's pays and hit chance at the RTP in force, limits, balance. */
-export const houseFish = z.object({
+const houseFish = z.object({
   game: z.string(),
   name: z.string(),
   rtp: z.string(),
@@ -223,7 +223,7 @@ export const houseFish = z.object({
 });
 export type HouseFish = z.infer<typeof houseFish>;
 
-export const shotAnswer = z.object({
+const shotAnswer = z.object({
   round: houseRound,
   outcome: shotOutcome,
   /** The main wallet after the round. */
@@ -322,7 +322,7 @@ export const houseEndpoints = {
 export const HOUSE_RTPS = ['90', '92', '94', '96', '98'] as const;
 
 /** A house game's settings as the console edits them; amounts in major units, as everywhere in the console. */
-export const houseGameSettings = z.object({
+const houseGameSettings = z.object({
   /** The catalogue row (nodeId). */
   id: z.number().int(),
   kind: z.enum(HOUSE_GAME_KINDS),

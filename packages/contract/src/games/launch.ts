@@ -14,9 +14,9 @@ export const ACCOUNT_TYPES = { demo: 0, real: 1 } as const;
 export const FB_VENDOR = 'FB';
 
 /** Vendors whose LIVE and FISH games run on the flash platform. */
-export const FLASH_VENDORS = ['PT', 'PTSS', 'DG', 'GPI'] as const;
+const FLASH_VENDORS = ['PT', 'PTSS', 'DG', 'GPI'] as const;
 /** Vendors that have no Indonesian: a game of theirs opens in English when the site is in Indonesian. */
-export const NO_INDONESIAN_VENDORS = ['JDB', 'AE', 'DG'] as const;
+const NO_INDONESIAN_VENDORS = ['JDB', 'AE', 'DG'] as const;
 
 /** The platform a game is launched on (§4): flash for the flash vendors' live and fish games. */
 export function launchPlatform(vendor: string, gameType: string, fallback: string): string {
@@ -74,7 +74,7 @@ export const launchQuery = z.object({
     .optional(),
 });
 
-export const launchAnswer = z.object({
+const launchAnswer = z.object({
   game_url: z.string(),
   gameUrl: z.string(),
   content: z.object({ game_url: z.string() }),

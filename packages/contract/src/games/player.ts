@@ -20,7 +20,7 @@ export type GameVendor = z.infer<typeof gameVendor>;
  * the whole answer, it is also a menu group: gameGroupCode (the game type) and gameMenus, the lottery games of the
  * group, which the lottery area fills (empty until then).
  */
-export const gameMenu = z.object({
+const gameMenu = z.object({
   gameGroupCode: z.string(),
   gameMenus: z.array(z.record(z.string(), z.unknown())),
   gameType: z.enum(GAME_TYPES),

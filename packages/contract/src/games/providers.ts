@@ -7,7 +7,7 @@ import { endpoint } from '../endpoint.ts';
  * always with HTTP 200 and a `status` of RS_OK or an RS_ERROR_… code, and every request must carry a valid
  * X-Hub88-Signature. The body is checked against hub88Requests by the server after the signature (RS_ERROR_WRONG_TYPES).
  */
-export const HUB88_STATUSES = [
+const HUB88_STATUSES = [
   'RS_OK',
   'RS_ERROR_UNKNOWN',
   'RS_ERROR_INVALID_PARTNER',
@@ -26,7 +26,7 @@ export const HUB88_STATUSES = [
 ] as const;
 export type Hub88Status = (typeof HUB88_STATUSES)[number];
 
-export const hub88Answer = z.looseObject({
+const hub88Answer = z.looseObject({
   status: z.enum(HUB88_STATUSES),
   request_uuid: z.string().optional(),
   user: z.string().optional(),
@@ -97,7 +97,7 @@ export const hub88WalletEndpoints = {
 };
 
 /** A sports match of the home page's "hot sport", as a sports vendor reported it. */
-export const sportsMatch = z.object({
+const sportsMatch = z.object({
   matchId: z.string(),
   vassalage: z.string(),
   league: z.string(),

@@ -5,9 +5,9 @@ import { GAME_TYPES } from './player.ts';
 
 /** The member's betting record (member centre personalHistoryCopy): rounds of every game, the latest first. */
 
-export const ROUND_STATUSES = ['open', 'settled', 'void'] as const;
+const ROUND_STATUSES = ['open', 'settled', 'void'] as const;
 
-export const betRecord = z.object({
+const betRecord = z.object({
   /** The round's number in Tessera. */
   id: z.string(),
   /** The provider's round id. */

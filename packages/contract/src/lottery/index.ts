@@ -21,14 +21,14 @@ import { amount, wholeCount } from '../wallet/money.ts';
 
 /** Lott: the official Vietnamese draws; Elott: fast e-lottery; SEA: Southeast-Asian 4D; ZY: the platform's own. */
 export type PrizeMode = (typeof PRIZE_MODES)[number];
-export const prizeMode = z.enum(PRIZE_MODES);
+const prizeMode = z.enum(PRIZE_MODES);
 
-export const LOTTERY_DRAW_STATES = ['open', 'drawn', 'settled', 'void'] as const;
-export const LOTTERY_TICKET_STATES = ['placed', 'won', 'lost', 'cancelled', 'refunded'] as const;
+const LOTTERY_DRAW_STATES = ['open', 'drawn', 'settled', 'void'] as const;
+const LOTTERY_TICKET_STATES = ['placed', 'won', 'lost', 'cancelled', 'refunded'] as const;
 export type LotteryTicketState = (typeof LOTTERY_TICKET_STATES)[number];
 
-export const betTypeCode = z.enum(BET_TYPE_ORDER as [BetTypeCode, ...BetTypeCode[]]);
-export const shapeCode = z.enum(SHAPE_CODES as [ShapeCode, ...ShapeCode[]]);
+const betTypeCode = z.enum(BET_TYPE_ORDER as [BetTypeCode, ...BetTypeCode[]]);
+const shapeCode = z.enum(SHAPE_CODES as [ShapeCode, ...ShapeCode[]]);
 
 /** The lobby's refresh (spec §9): the shortest remaining time, capped, or a short pause when it is zero or less. */
 export function lotteryRefreshMs(remainingSeconds: readonly number[]): number {
@@ -56,7 +56,7 @@ const drawResult = z.record(z.string(), z.array(z.string()));
  * lockTime the seconds until its betting closes (the countdown, lockTime × 1000 ms), remainTime the seconds until it
  * is drawn, winningTime when that is.
  */
-export const lotteryGame = z.object({
+const lotteryGame = z.object({
   gameId: z.string(),
   /** The catalogue game (favourites, recent games, the betting record). */
   nodeId: z.number().int(),
@@ -79,7 +79,7 @@ export const lotteryGame = z.object({
 export type LotteryGame = z.infer<typeof lotteryGame>;
 
 /** A menu of lottery games (spec §3 lottery menu), keyed by tag in the answer; gameGroupCode repeats the tag. */
-export const lotteryMenu = z.object({
+const lotteryMenu = z.object({
   tag: z.string(),
   gameGroupCode: z.string(),
   title: z.string(),
@@ -91,7 +91,7 @@ export type LotteryMenu = z.infer<typeof lotteryMenu>;
  * A draw and its proof. For an rng draw, seedHash is published when the draw is created (before betting opens) and
  * seed when it is drawn: the numbers follow from it (packages/lottery/DRAW_PROCEDURE.md).
  */
-export const lotteryDraw = z.object({
+const lotteryDraw = z.object({
   gameId: z.string(),
   gameName: z.string(),
   numero: z.string(),
@@ -107,7 +107,7 @@ export const lotteryDraw = z.object({
 export type LotteryDraw = z.infer<typeof lotteryDraw>;
 
 /** What one bet type costs and pays on a game: per point, by tier, in major units. */
-export const lotteryBetTypeOffer = z.object({
+const lotteryBetTypeOffer = z.object({
   betType: betTypeCode,
   pricePerPoint: z.number(),
   payouts: z.record(z.string(), z.number()),
@@ -115,7 +115,7 @@ export const lotteryBetTypeOffer = z.object({
 });
 
 /** A game's betting view: the game, what it offers, its draw on sale and its last results. */
-export const lotteryGameDetail = z.object({
+const lotteryGameDetail = z.object({
   game: lotteryGame,
   betTypes: z.array(lotteryBetTypeOffer),
   current: lotteryDraw.nullable(),
@@ -125,7 +125,7 @@ export const lotteryGameDetail = z.object({
 });
 export type LotteryGameDetail = z.infer<typeof lotteryGameDetail>;
 
-export const lotteryTicket = z.object({
+const lotteryTicket = z.object({
   ticketNo: z.string(),
   gameId: z.string(),
   gameName: z.string(),
@@ -308,7 +308,7 @@ export const lotteryEndpoints = {
   }),
 };
 
-export const LOTTERY_CONSOLE_ROLES = ['operations'] as const;
+const LOTTERY_CONSOLE_ROLES = ['operations'] as const;
 
 export const consoleLotteryGame = lotteryGame.extend({
   enabled: z.boolean(),

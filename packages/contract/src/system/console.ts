@@ -12,7 +12,7 @@ import { isSafePattern } from '../patterns.ts';
 
 const operations = operator('operations');
 
-export const maintenanceSettings = z
+const maintenanceSettings = z
   .object({
     enabled: z.boolean(),
     title: z.string().trim().max(120),
@@ -26,7 +26,7 @@ export const maintenanceSettings = z
   });
 export type MaintenanceSettings = z.infer<typeof maintenanceSettings>;
 
-export const siteSettings = z.object({
+const siteSettings = z.object({
   siteName: nonEmpty(80),
   redirectToLoginWithoutToken: z.boolean(),
   directRegistration: z.boolean(),
@@ -60,7 +60,7 @@ export const regionRuleInput = z.discriminatedUnion('kind', [
     note: z.string().trim().max(200).default(''),
   }),
 ]);
-export const regionRule = z.object({
+const regionRule = z.object({
   id: z.number().int(),
   kind: z.enum(['country', 'ip_range']),
   value: z.string(),
@@ -69,7 +69,7 @@ export const regionRule = z.object({
 });
 export type RegionRule = z.infer<typeof regionRule>;
 
-export const moduleFlagRow = z.object({
+const moduleFlagRow = z.object({
   modId: z.string(),
   name: z.string(),
   parentId: z.string().nullable(),
@@ -90,7 +90,7 @@ export const registerRuleInput = z
     required: z.boolean(),
   })
   .refine((value) => value.minLength <= value.maxLength, { path: ['maxLength'], message: 'invalid_value' });
-export const registerRuleRow = registerRuleInput.safeExtend({ key: z.enum(REGISTER_FIELDS) });
+const registerRuleRow = registerRuleInput.safeExtend({ key: z.enum(REGISTER_FIELDS) });
 
 export const resourceInput = z.object({
   resourceType: z.enum(['ios', 'android', 'h5', 'desktop']),
@@ -98,10 +98,10 @@ export const resourceInput = z.object({
   url: httpUrl,
   sort: z.number().int().min(0).max(9999).default(0),
 });
-export const resourceRow = resourceInput.extend({ id: z.number().int(), qrCodeUrl: z.string() });
+const resourceRow = resourceInput.extend({ id: z.number().int(), qrCodeUrl: z.string() });
 
 export const domainInput = z.object({ url: httpUrl, sort: z.number().int().min(0).max(9999).default(0) });
-export const domainRow = domainInput.extend({ id: z.number().int() });
+const domainRow = domainInput.extend({ id: z.number().int() });
 
 export const systemConsoleEndpoints = {
   getMaintenance: endpoint({

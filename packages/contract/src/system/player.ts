@@ -9,7 +9,7 @@ import { endpoint } from '../endpoint.ts';
  * shape and Tessera's differ, the original's names and types are on the wire and Tessera's own fields sit beside.
  */
 
-export const language = z.object({
+const language = z.object({
   code: languageCode,
   name: z.string(),
   nativeName: z.string(),
@@ -19,7 +19,7 @@ export const language = z.object({
 });
 export type Language = z.infer<typeof language>;
 
-export const whitelabel = z.object({
+const whitelabel = z.object({
   merchantCode: z.string(),
   brand: z.string(),
   siteName: z.string(),
@@ -38,7 +38,7 @@ export const whitelabel = z.object({
 });
 export type Whitelabel = z.infer<typeof whitelabel>;
 
-export const registerRule = z.object({
+const registerRule = z.object({
   key: z.enum(REGISTER_FIELDS),
   acceptedPattern: z.string(),
   patternId: z.number().int().min(0).max(12),
@@ -50,10 +50,10 @@ export const registerRule = z.object({
 export type RegisterRule = z.infer<typeof registerRule>;
 
 /** The registration rules keyed by field name, as the original reads /wps/system/setting/register (§5). */
-export const registerSettings = z.partialRecord(z.enum(REGISTER_FIELDS), registerRule);
+const registerSettings = z.partialRecord(z.enum(REGISTER_FIELDS), registerRule);
 export type RegisterSettings = z.infer<typeof registerSettings>;
 
-export const resource = z.object({
+const resource = z.object({
   id: z.number().int(),
   resourceType: z.string(),
   title: z.string(),
@@ -68,7 +68,7 @@ export interface ModuleFlagNode {
   enabled: '1' | '0';
   childrenNodes: ModuleFlagNode[];
 }
-export const moduleFlag: z.ZodType<ModuleFlagNode> = z.object({
+const moduleFlag: z.ZodType<ModuleFlagNode> = z.object({
   modId: z.string(),
   name: z.string(),
   enabled: z.enum(['1', '0']),
@@ -84,23 +84,23 @@ export const CUSTOMER_SERVICE_TYPES = { liveChat: '3', vipChat: '4' } as const;
  * A customer-service entry as the original reads it (§3): the link DES-encrypted (base64) followed by its
  * 8-character key. It hides nothing, since the key travels with it; the original's client expects it.
  */
-export const customerServicePath = z.object({ csType: z.string(), path: z.string() });
+const customerServicePath = z.object({ csType: z.string(), path: z.string() });
 
 /** Tessera's plain customer-service links, which the player site opens. */
-export const supportLinks = z.object({
+const supportLinks = z.object({
   liveChatUrl: z.string(),
   vipChatUrl: z.string(),
   email: z.string(),
 });
 
-export const domainRoute = z.object({ domainList: z.array(z.string()) });
-export const clientLocation = z.object({ ip: z.string(), countryCode: z.string().nullable() });
+const domainRoute = z.object({ domainList: z.array(z.string()) });
+const clientLocation = z.object({ ip: z.string(), countryCode: z.string().nullable() });
 
 /**
  * The permission object of §3, which the original reads from /wps/system/status, with Tessera's status beside it.
  * The original derives 0/1/2 from maintenance and regionRestriction (§4); `status` is that number.
  */
-export const systemStatus = z.object({
+const systemStatus = z.object({
   info: z.object({
     customerService: z.array(customerServicePath),
     domainRoute,
@@ -126,7 +126,7 @@ export const systemStatus = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatus>;
 
-export const country = z.object({
+const country = z.object({
   countryCode: z.string(),
   countryDialingCode: z.string(),
   name: z.string(),
@@ -134,7 +134,7 @@ export const country = z.object({
 });
 export type Country = z.infer<typeof country>;
 
-export const routers = z.object({ domainList: z.array(z.string()), resources: z.array(resource) });
+const routers = z.object({ domainList: z.array(z.string()), resources: z.array(resource) });
 
 /**
  * How each kind of agent contract is requested (the §3 "consolidated settings": daily salary, dividend, hourly
@@ -142,7 +142,7 @@ export const routers = z.object({ domainList: z.array(z.string()), resources: z.
  * the agent area, which defines the other values, is built.
  */
 const requestType = z.number().int().min(0);
-export const contractRequestSettings = z.object({
+const contractRequestSettings = z.object({
   dailysalreqtype: requestType,
   divtypereq: requestType,
   contracthoursalreq: requestType,
@@ -151,7 +151,7 @@ export const contractRequestSettings = z.object({
 export type ContractRequestSettings = z.infer<typeof contractRequestSettings>;
 
 /** A message the site sends a member (deposit arrived, withdrawal approved …), with {placeholders}. */
-export const messageTemplate = z.object({
+const messageTemplate = z.object({
   templateCode: z.string(),
   language: z.string(),
   title: z.string(),

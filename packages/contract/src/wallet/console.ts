@@ -10,7 +10,7 @@ import { ledgerRecord, walletName } from './player.ts';
 const ledgerRead = operator('finance', 'operations', 'support');
 const reconcileAccess = operator('finance');
 
-export const memberLedger = z.object({
+const memberLedger = z.object({
   memberId: z.number().int(),
   username: z.string(),
   currency: z.string(),
@@ -29,7 +29,7 @@ export const adjustmentBody = z.object({
   reason: z.string().trim().min(3).max(500),
 });
 
-export const reconciliationReport = z.object({
+const reconciliationReport = z.object({
   id: z.number().int(),
   status: z.enum(['clean', 'problems']),
   requestedBy: z.string().nullable(),

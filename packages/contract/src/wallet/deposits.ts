@@ -16,11 +16,11 @@ import { currencyInfo } from './player.ts';
  */
 
 export const DEPOSIT_STATUSES = ['pending', 'confirmed', 'rejected', 'failed'] as const;
-export const depositStatus = z.enum(DEPOSIT_STATUSES);
+const depositStatus = z.enum(DEPOSIT_STATUSES);
 export type DepositStatus = z.infer<typeof depositStatus>;
 
 export const PAYMENT_CHANNEL_KINDS = ['bank', 'gateway'] as const;
-export const paymentChannelKind = z.enum(PAYMENT_CHANNEL_KINDS);
+const paymentChannelKind = z.enum(PAYMENT_CHANNEL_KINDS);
 export type PaymentChannelKind = z.infer<typeof paymentChannelKind>;
 
 /**
@@ -28,12 +28,12 @@ export type PaymentChannelKind = z.infer<typeof paymentChannelKind>;
  * translate: '' (nothing to say), gateway_unavailable (the gateway did not answer; the order is kept and the
  * server keeps trying), gateway_refused (the gateway refused to create the payment; the order failed).
  */
-export const GATEWAY_MESSAGES = ['', 'gateway_unavailable', 'gateway_refused'] as const;
-export const gatewayMessage = z.enum(GATEWAY_MESSAGES);
+const GATEWAY_MESSAGES = ['', 'gateway_unavailable', 'gateway_refused'] as const;
+const gatewayMessage = z.enum(GATEWAY_MESSAGES);
 export type GatewayMessage = z.infer<typeof gatewayMessage>;
 
 /** The path of the site the gateway sends the payer back to: a path inside the site, never another site. */
-export const sitePath = z
+const sitePath = z
   .string()
   .trim()
   .max(500)
@@ -41,7 +41,7 @@ export const sitePath = z
 
 // ---------------------------------------------------------------------------------------------- player side
 
-export const depositChannel = z.object({
+const depositChannel = z.object({
   id: z.number().int(),
   kind: paymentChannelKind,
   name: z.string(),
@@ -56,7 +56,7 @@ export const depositChannel = z.object({
 });
 export type DepositChannel = z.infer<typeof depositChannel>;
 
-export const depositChannels = z.object({
+const depositChannels = z.object({
   /** False when deposits are switched off (module flags DEPOSIT3 off, or CREDITMARGIN3 on). */
   available: z.boolean(),
   ...currencyInfo,
@@ -82,7 +82,7 @@ export const depositBody = z.object({
   returnPath: sitePath.optional(),
 });
 
-export const depositView = z.object({
+const depositView = z.object({
   orderNo: z.string(),
   channelId: z.number().int(),
   channelName: z.string(),
@@ -101,7 +101,7 @@ export const depositView = z.object({
 });
 export type DepositView = z.infer<typeof depositView>;
 
-export const depositHistoryQuery = paging.extend({ status: depositStatus.optional() });
+const depositHistoryQuery = paging.extend({ status: depositStatus.optional() });
 
 /** Outcomes of a gateway's callback (or of a status query) as the callback log records them. */
 export const CALLBACK_OUTCOMES = [
@@ -116,7 +116,7 @@ export const CALLBACK_OUTCOMES = [
   'refused_order',
   'refused_amount',
 ] as const;
-export const callbackOutcome = z.enum(CALLBACK_OUTCOMES);
+const callbackOutcome = z.enum(CALLBACK_OUTCOMES);
 export type CallbackOutcome = z.infer<typeof callbackOutcome>;
 
 const callbackText = (max: number) => z.coerce.string().max(max).optional();
@@ -127,7 +127,7 @@ const callbackText = (max: number) => z.coerce.string().max(max).optional();
  * signed too). Missing fields are refused (and logged) by the server rather than by this schema, so that every
  * refused callback lands in the log.
  */
-export const gatewayCallbackBody = z.looseObject({
+const gatewayCallbackBody = z.looseObject({
   merchant: callbackText(64),
   orderNo: callbackText(64),
   paymentId: callbackText(64),
@@ -247,7 +247,7 @@ export const paymentChannelInput = z
     }
   });
 
-export const paymentChannelRow = z.object({
+const paymentChannelRow = z.object({
   id: z.number().int(),
   kind: paymentChannelKind,
   name: z.string(),
@@ -290,14 +290,14 @@ const rangeInOrder = (value: { from?: string | undefined; to?: string | undefine
   !(value.from && value.to) || Date.parse(value.to) > Date.parse(value.from);
 
 /** The filters of the deposit queue and of its CSV export; from is inclusive, to exclusive. */
-export const depositFilter = z
+const depositFilter = z
   .object(depositFilterFields)
   .refine(rangeInOrder, { message: 'invalid_value', path: ['to'] });
-export const depositListQuery = paging
+const depositListQuery = paging
   .extend(depositFilterFields)
   .refine(rangeInOrder, { message: 'invalid_value', path: ['to'] });
 
-export const depositRow = depositView.extend({
+const depositRow = depositView.extend({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
@@ -311,7 +311,7 @@ export type DepositRow = z.infer<typeof depositRow>;
 /** The most rows one CSV export holds; a wider filter is refused with export_too_large. */
 export const DEPOSIT_EXPORT_MAX_ROWS = 50_000;
 
-export const gatewayCallbackRow = z.object({
+const gatewayCallbackRow = z.object({
   id: z.number().int(),
   channelId: z.number().int().nullable(),
   channelName: z.string().nullable(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * shows: sumBalance 1234.5); in the database it is an integer of minor units. The conversion goes through the
  * decimal text, never a float multiplication, and an amount with more decimals than the currency has is refused.
  */
-export const CURRENCY_DIGITS: Record<string, number> = { VND: 0, JPY: 0, KRW: 0, IDR: 0 };
+const CURRENCY_DIGITS: Record<string, number> = { VND: 0, JPY: 0, KRW: 0, IDR: 0 };
 export const currencyDigits = (currency: string): number => CURRENCY_DIGITS[currency.toUpperCase()] ?? 2;
 
 /** The largest amount the wire carries, in major units (a trillion). */

@@ -29,7 +29,7 @@ export const LEDGER_KINDS = [
   'dividend',
   'red_envelope',
 ] as const;
-export const ledgerKind = z.enum(LEDGER_KINDS);
+const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
 /** A wallet of a member: 'main', or a game vendor's code (its merchant wallet when wallets are not single). */
@@ -38,7 +38,7 @@ export const walletName = z
   .trim()
   .regex(/^(main|[A-Z0-9_]{1,30})$/, 'invalid_format');
 
-export const walletBalance = z.object({
+const walletBalance = z.object({
   wallet: z.string(),
   name: z.string(),
   balance: z.number(),
@@ -54,7 +54,7 @@ export const currencyInfo = {
   /** Decimals of the currency: minor units per major unit are 10^digits. */
   digits: z.number().int(),
 };
-export const balances = z.object({
+const balances = z.object({
   /** What the member can spend: the main wallet and every vendor wallet (the original reads this). */
   sumBalance: z.number(),
   ...currencyInfo,
@@ -89,22 +89,15 @@ export const ledgerRecord = z.object({
 });
 export type LedgerRecord = z.infer<typeof ledgerRecord>;
 
-export const recordQuery = paging.extend({
+const recordQuery = paging.extend({
   /** One kind of transaction, or all. */
   type: ledgerKind.optional(),
   startTime: isoDateTime.optional(),
   endTime: isoDateTime.optional(),
 });
 
-export const profitPeriod = z.enum([
-  'today',
-  'yesterday',
-  'last7Days',
-  'last30Days',
-  'thisMonth',
-  'lastMonth',
-]);
-export const profitAndLoss = z.object({
+const profitPeriod = z.enum(['today', 'yesterday', 'last7Days', 'last30Days', 'thisMonth', 'lastMonth']);
+const profitAndLoss = z.object({
   period: profitPeriod,
   startTime: z.string(),
   endTime: z.string(),
@@ -125,7 +118,7 @@ export const walletTransferBody = z
   .object({ fromWallet: walletName, toWallet: walletName, amount })
   .refine((body) => body.fromWallet !== body.toWallet, { message: 'invalid_value', path: ['toWallet'] });
 
-export const memberTransferBody = z.object({
+const memberTransferBody = z.object({
   /** upline: to the member's own upline; downline: an agent to one of their direct downlines (by username). */
   direction: z.enum(['upline', 'downline']),
   toUsername: z.string().trim().max(40).optional(),
@@ -133,7 +126,7 @@ export const memberTransferBody = z.object({
   paymentPassword: z.string().min(1).max(64),
   remark: z.string().trim().max(140).optional(),
 });
-export const memberTransfer = z.object({
+const memberTransfer = z.object({
   orderNo: z.string(),
   direction: z.enum(['upline', 'downline']),
   toUsername: z.string(),

@@ -23,19 +23,19 @@ export const WITHDRAWAL_PROOFS = {
 export const MAX_BANK_ACCOUNTS = 5;
 
 /** §5: a real name without accents: letters, and single spaces between words. */
-export const PAYEE_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
-export const payeeName = z
+const PAYEE_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+const payeeName = z
   .string()
   .trim()
   .min(2)
   .max(50)
   .refine((value) => PAYEE_NAME_PATTERN.test(value), 'real_name');
 /** A bank account number: digits only. */
-export const bankAccountNumber = z
+const bankAccountNumber = z
   .string()
   .trim()
   .regex(/^\d{6,30}$/, 'invalid_format');
-export const bankName = z
+const bankName = z
   .string()
   .trim()
   .min(2)
@@ -45,7 +45,7 @@ export const bankName = z
 export const bankAccountBody = z.object({ bankName, accountNumber: bankAccountNumber, payeeName });
 export type BankAccountBody = z.infer<typeof bankAccountBody>;
 
-export const bankAccount = z.object({
+const bankAccount = z.object({
   id: z.number().int(),
   bankName: z.string(),
   /** The number with all but its last four digits hidden (the full number is never sent back). */
@@ -59,15 +59,15 @@ export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
 /** What the member said arrived; auto_received: no answer within the configured minutes. */
-export const CONFIRMATIONS = ['received', 'partly_received', 'not_received', 'auto_received'] as const;
+const CONFIRMATIONS = ['received', 'partly_received', 'not_received', 'auto_received'] as const;
 export const confirmationKind = z.enum(CONFIRMATIONS);
 export type ConfirmationKind = z.infer<typeof confirmationKind>;
 /** A claim that money did not (fully) arrive: open until finance refunds the missing part or dismisses it. */
-export const CLAIM_STATUSES = ['open', 'refunded', 'dismissed'] as const;
+const CLAIM_STATUSES = ['open', 'refunded', 'dismissed'] as const;
 export const claimStatus = z.enum(CLAIM_STATUSES);
 export type ClaimStatus = z.infer<typeof claimStatus>;
 
-export const withdrawalInfo = z.object({
+const withdrawalInfo = z.object({
   ...currencyInfo,
   /** The main wallet: what can be withdrawn. */
   balance: z.number(),
@@ -94,7 +94,7 @@ export const withdrawalRequestBody = z.object({
   paymentPassword: z.string().min(1).max(64),
 });
 
-export const withdrawal = z.object({
+const withdrawal = z.object({
   orderNo: z.string(),
   amount: z.number(),
   bankName: z.string(),
@@ -119,13 +119,13 @@ export const withdrawal = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 
-export const withdrawalHistoryQuery = paging.extend({ status: withdrawalStatus.optional() });
+const withdrawalHistoryQuery = paging.extend({ status: withdrawalStatus.optional() });
 
 /**
  * The original's list of withdrawals waiting for the member's confirmation (confirm_withdrawal_request): the
  * original's list shape ({ list, totalPages }) with Tessera's fields in each item.
  */
-export const paymentConfirmationList = z.object({
+const paymentConfirmationList = z.object({
   list: z.array(withdrawal),
   total: z.number().int(),
   totalPages: z.number().int(),
@@ -139,7 +139,7 @@ export const withdrawalConfirmationFields = z.object({
   confirmation: z.enum(['received', 'partly_received', 'not_received']),
   receivedAmount: amount.optional(),
 });
-export const orderNoParams = z.object({
+const orderNoParams = z.object({
   orderNo: z.string().regex(/^W\d{16}$/, 'invalid_format'),
 });
 
@@ -210,7 +210,7 @@ const financeRead = operator('finance');
 const financeWrite = operator('finance');
 
 export const WITHDRAWAL_SORTS = ['createdAt', 'amount', 'reviewedAt', 'confirmedAt'] as const;
-export const withdrawalQueueFilters = z.object({
+const withdrawalQueueFilters = z.object({
   status: withdrawalStatus.optional(),
   /** A confirmation kind, 'none' (not confirmed yet) or 'claims' (partly or not received). */
   confirmation: z.enum([...CONFIRMATIONS, 'none', 'claims']).optional(),
@@ -223,9 +223,9 @@ export const withdrawalQueueFilters = z.object({
   sort: z.enum(WITHDRAWAL_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
-export const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
+const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
 
-export const withdrawalRow = withdrawal.extend({
+const withdrawalRow = withdrawal.extend({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
@@ -250,14 +250,14 @@ export const WITHDRAWAL_REJECT_REASONS = [
 ] as const;
 export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
 
-export const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
-export const resolveClaimBody = z.object({
+const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
+const resolveClaimBody = z.object({
   /** refund: the missing part (amount − received) goes back to the member's main wallet; dismiss: it was paid. */
   outcome: z.enum(['refund', 'dismiss']),
   note: z.string().trim().min(3).max(500),
 });
-export const proofParams = z.object({ id, proofId: z.uuid() });
-export const proofImage = z.object({
+const proofParams = z.object({ id, proofId: z.uuid() });
+const proofImage = z.object({
   contentType: z.enum(WITHDRAWAL_PROOFS.types),
   /** The image, base64 (shown as a data: URL; never served at a public address). */
   data: z.string(),

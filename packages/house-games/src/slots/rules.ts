@@ -5,7 +5,7 @@ export type Window = readonly (readonly string[])[];
 
 const symbolTables = new WeakMap<SlotGame, ReadonlyMap<string, SlotSymbol>>();
 
-export function symbolOf(game: SlotGame, id: string): SlotSymbol {
+function symbolOf(game: SlotGame, id: string): SlotSymbol {
   let table = symbolTables.get(game);
   if (!table) {
     table = new Map(game.symbols.map((symbol) => [symbol.id, symbol]));

@@ -9,7 +9,7 @@ import type { BetLimits, FreeSpinsRule, Layout, RtpVariant, SlotGame, SlotSymbol
 const exactRtps = new WeakMap<RtpVariant, Rational>();
 
 /** theoreticalRtp, computed once per variant object. */
-export function variantRtp(game: SlotGame, variant: RtpVariant): Rational {
+function variantRtp(game: SlotGame, variant: RtpVariant): Rational {
   let rtp = exactRtps.get(variant);
   if (!rtp) {
     rtp = theoreticalRtp(game, variant);
@@ -18,7 +18,7 @@ export function variantRtp(game: SlotGame, variant: RtpVariant): Rational {
   return rtp;
 }
 
-export interface PaytableEntry {
+interface PaytableEntry {
   readonly count: number;
   readonly coins: number;
   /** In minor units at the paytable's bet. */

@@ -13,24 +13,24 @@ import {
 } from './rules.ts';
 import type { Reel, RtpVariant, SlotGame } from './types.ts';
 
-export interface LineWinResult extends SymbolRun {
+interface LineWinResult extends SymbolRun {
   /** 0-based index into the game's lines. */
   readonly line: number;
   /** Minor units: coins × multiplier × coin value. */
   readonly win: bigint;
 }
 
-export interface WayWinResult extends WayRun {
+interface WayWinResult extends WayRun {
   readonly win: bigint;
 }
 
-export interface ScatterResult {
+interface ScatterResult {
   readonly count: number;
   readonly coins: number;
   readonly win: bigint;
 }
 
-export interface SpinResult {
+interface SpinResult {
   /** Stop index of each reel: the top row shows that strip position. */
   readonly stops: readonly number[];
   /** window[reel][row] as landed, row 0 on top. */

@@ -123,7 +123,7 @@ function waysExpectedCoins(game: SlotGame, reels: readonly Reel[]): Rational {
 }
 
 /** Probability of each scatter count (index) in the landed window. */
-export function scatterCountChances(game: SlotGame, reels: readonly Reel[]): Rational[] {
+function scatterCountChances(game: SlotGame, reels: readonly Reel[]): Rational[] {
   let chances: Rational[] = [ONE];
   reels.forEach((reel, reelIndex) => {
     const reelTotal = BigInt(totalWeight(reel));
@@ -144,7 +144,7 @@ export function scatterCountChances(game: SlotGame, reels: readonly Reel[]): Rat
 }
 
 /** Expected coins of one spin of `reels`, free spins excluded, before any multiplier. */
-export function spinExpectedCoins(game: SlotGame, reels: readonly Reel[]): Rational {
+function spinExpectedCoins(game: SlotGame, reels: readonly Reel[]): Rational {
   const layoutCoins =
     game.layout.type === 'lines'
       ? linesExpectedCoins(game, reels, game.layout.lines)
@@ -190,7 +190,7 @@ export function expectedFreeSpins(
 const featureValues = new WeakMap<FreeSpinsRule, Map<number, Rational>>();
 
 /** Expected coins of a feature that starts with `awarded` free spins, multiplier included. */
-export function featureExpectedCoins(game: SlotGame, rule: FreeSpinsRule, awarded: number): Rational {
+function featureExpectedCoins(game: SlotGame, rule: FreeSpinsRule, awarded: number): Rational {
   let values = featureValues.get(rule);
   if (!values) {
     values = new Map();

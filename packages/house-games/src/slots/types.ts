@@ -1,4 +1,4 @@
-export type SymbolKind = 'regular' | 'wild' | 'scatter';
+type SymbolKind = 'regular' | 'wild' | 'scatter';
 
 export interface SlotSymbol {
   readonly id: string;

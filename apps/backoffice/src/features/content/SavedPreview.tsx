@@ -5,7 +5,7 @@ import { Card } from '../../ui/Card.tsx';
 import { HtmlPreview } from '../../ui/HtmlPreview.tsx';
 
 /** The content of one saved item exactly as the server returned it (sanitised on save). */
-export function SavedPreview({ title, html, onClose }: { title: string; html: string; onClose: () => void }) {
+function SavedPreview({ title, html, onClose }: { title: string; html: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Card

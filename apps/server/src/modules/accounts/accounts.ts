@@ -5,7 +5,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { type AttemptPolicy, lockedUntil, recordFailure } from '../../platform/attempts.ts';
 import type { Rng } from '../../platform/rng.ts';
 import { write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { moduleEnabled } from '../system/module-flags.ts';
 import type { HumanVerifier } from './captcha.ts';
 import type * as store from './store.ts';
 
@@ -63,7 +63,7 @@ export async function throttle(db: Database, limits: [string, AttemptPolicy][], 
 }
 
 export async function requireFlag(db: Queryable, modId: string) {
-  if (!(await system.moduleEnabled(db, modId))) throw new AppError('feature_disabled');
+  if (!(await moduleEnabled(db, modId))) throw new AppError('feature_disabled');
 }
 
 /**

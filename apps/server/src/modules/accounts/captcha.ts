@@ -33,7 +33,7 @@ export interface HumanVerifier {
   verify(db: Queryable, answer: HumanAnswer, now: Date): Promise<boolean>;
 }
 
-export const CAPTCHA_LENGTH = 4;
+const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_SECONDS = 300;
 const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +114,7 @@ export function drawCaptcha(answer: string, rng: Rng): Buffer {
 }
 
 /** A minimal PNG encoder: 8-bit RGB, filter 0 on every row, one IDAT chunk. */
-export function encodePng(width: number, height: number, rgb: Buffer): Buffer {
+function encodePng(width: number, height: number, rgb: Buffer): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y += 1) {
     rgb.copy(raw, y * (width * 3 + 1) + 1, y * width * 3, (y + 1) * width * 3);

@@ -66,7 +66,7 @@ export class SiteverifyCaptcha implements HumanVerifier {
  * Browser tests' verifier, through the same seam: a drawn captcha whose text is always the configured one
  * (CAPTCHA_PROVIDER=test with CAPTCHA_TEST_ANSWER), single use like the real one. Refused in production.
  */
-export class FixedAnswerCaptcha extends ImageCaptcha {
+class FixedAnswerCaptcha extends ImageCaptcha {
   constructor(
     private readonly answer: string,
     private readonly random: Rng,

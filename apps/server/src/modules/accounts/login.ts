@@ -12,7 +12,7 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
 import { openSession, revokeSession } from '../../platform/sessions.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { moduleEnabled } from '../system/module-flags.ts';
 import {
   type Accounts,
   blankMember,
@@ -65,7 +65,7 @@ export async function startSession(
     passwordExpired =
       (password !== undefined && isDefaultPassword(password)) ||
       member.must_change_password ||
-      (expired && (await system.moduleEnabled(tx, 'PWDEXPFORCECHANGE3')));
+      (expired && (await moduleEnabled(tx, 'PWDEXPFORCECHANGE3')));
   }
   return {
     token: session.token,

@@ -20,7 +20,7 @@ const COMMON = new Set(
 
 export const commonPasswordCount = () => COMMON.size;
 /** The zxcvbn score (0 to 4) a player's new password needs. */
-export const PLAYER_MIN_STRENGTH = 2;
+const PLAYER_MIN_STRENGTH = 2;
 
 /** Why a new password breaks the rule (8 to 64 characters, not common, not trivially weak), or null when it passes. */
 export function passwordProblem(password: string): FieldErrorKey | null {

@@ -13,7 +13,7 @@ import * as store from './store.ts';
 const paymentPasswordKey = (memberId: number) => `payment-password:${memberId}`;
 
 /** Six identical digits or a run (123456, 654321) are refused: they are the first guesses. */
-export function trivialPaymentPassword(value: string): boolean {
+function trivialPaymentPassword(value: string): boolean {
   if (/^(\d)\1+$/.test(value)) return true;
   const steps = [...value].slice(1).map((digit, index) => Number(digit) - Number(value[index]));
   return steps.every((step) => step === 1) || steps.every((step) => step === -1);

@@ -3,9 +3,10 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
+import { avatarSvg } from './avatar-art.ts';
 import * as store from './store.ts';
 
-export const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
+const avatarUrl = (avatar: string) => `/images/avatars/${avatar}.svg`;
 const DEFAULT_AVATAR = 'a01';
 
 /** A number or code with all but its last `keep` characters starred, as member info shows it. */
@@ -56,6 +57,14 @@ export async function playerAvatar(db: Queryable, memberId: number) {
     url: avatarUrl(avatar),
     options: options.map((option) => ({ avatar: option.id, name: option.name, url: avatarUrl(option.id) })),
   };
+}
+
+/** An avatar's picture (SVG) by its file name (`<id>.svg`); not_found for any other name. */
+export async function avatarImage(db: Queryable, file: string): Promise<string> {
+  const id = /^([a-z0-9]{1,20})\.svg$/.exec(file)?.[1];
+  const found = id ? (await store.listAvatars(db)).find((avatar) => avatar.id === id) : undefined;
+  if (!found) throw new AppError('not_found');
+  return avatarSvg(found.id, found.name);
 }
 
 const READ_COMMITTED = { isolation: 'read committed' } as const;

@@ -2,7 +2,8 @@ import { registerRuleMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { type Rng, text } from '../../platform/rng.ts';
-import * as system from '../system/service.ts';
+import { registerRules } from '../system/registration-rules.ts';
+import { siteSettings } from '../system/settings.ts';
 import { requireFlag, ruleProblem } from './accounts.ts';
 import * as store from './store.ts';
 
@@ -14,7 +15,7 @@ const ATTEMPTS = 20;
 
 /** Registration by user name is open: direct registration (REG3) and USERNAMEREG3. */
 async function requireUsernameRegistration(db: Queryable) {
-  if (!(await system.siteSettings(db)).directRegistration) throw new AppError('feature_disabled');
+  if (!(await siteSettings(db)).directRegistration) throw new AppError('feature_disabled');
   await requireFlag(db, 'USERNAMEREG3');
 }
 
@@ -25,7 +26,7 @@ async function requireUsernameRegistration(db: Queryable) {
  */
 export async function autoUsername(db: Queryable, rng: Rng): Promise<{ username: string }> {
   await requireUsernameRegistration(db);
-  const rule = (await system.registerRules(db)).find((candidate) => candidate.key === 'username');
+  const rule = (await registerRules(db)).find((candidate) => candidate.key === 'username');
   const length = Math.max(rule?.minLength ?? 0, Math.min(rule?.maxLength ?? 8, 8), 2);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const digits = Math.min(4, length - 1);
@@ -41,7 +42,7 @@ export async function autoUsername(db: Queryable, rng: Rng): Promise<{ username:
  * rule's message when it does not fit the rule.
  */
 export async function checkUsername(db: Queryable, username: string, language: string) {
-  const rule = (await system.registerRules(db)).find((candidate) => candidate.key === 'username');
+  const rule = (await registerRules(db)).find((candidate) => candidate.key === 'username');
   if (rule?.enabled && ruleProblem(rule, username)) {
     throw new AppError('validation_failed', { username: registerRuleMessage(rule, language) });
   }

@@ -12,7 +12,9 @@ import { AppError } from '../../platform/app-error.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { moduleEnabled } from '../system/module-flags.ts';
+import { registerRules } from '../system/registration-rules.ts';
+import { siteSettings } from '../system/settings.ts';
 import { type Accounts, blankMember, requireFlag, ruleProblem, type Visit } from './accounts.ts';
 import { startSession } from './login.ts';
 import { newPasswordMessage, passwordExpiry } from './passwords.ts';
@@ -54,12 +56,12 @@ export async function register(
   const { now, language } = visit;
   const earlier = await earlierAnswer<Registered>(db, idempotency);
   if (earlier) return earlier;
-  const site = await system.siteSettings(db);
+  const site = await siteSettings(db);
   if (!site.directRegistration) throw new AppError('feature_disabled');
   await requireFlag(db, tab === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
-  const smsVerification = await system.moduleEnabled(db, 'REGMOBVERF3');
-  const passwordAsked = tab === 'username' || (await system.moduleEnabled(db, 'MOBILENUMPASSREG3'));
-  const rules = new Map((await system.registerRules(db)).map((rule) => [rule.key, rule]));
+  const smsVerification = await moduleEnabled(db, 'REGMOBVERF3');
+  const passwordAsked = tab === 'username' || (await moduleEnabled(db, 'MOBILENUMPASSREG3'));
+  const rules = new Map((await registerRules(db)).map((rule) => [rule.key, rule]));
   const errors: Record<string, string> = {};
   const values = input as unknown as Record<string, string | undefined>;
 

@@ -6,17 +6,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
 import { asMember, type Caller } from '../../platform/access.ts';
-import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { legacyPublicModulus } from '../../platform/legacy-encryption.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
 import { type Accounts, sendingPolicy, type Visit } from './accounts.ts';
-import { avatarSvg } from './avatar-art.ts';
 import type { HumanVerifier } from './captcha.ts';
 import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';
-import { withoutSecret } from './delivery.ts';
+import { loginFailures, mailOutbox, players, smsOutbox } from './console-lists.ts';
+
 import { captchaProviderOf, verifierFromConfig } from './human-verifiers.ts';
 import { freePlay, login, logout } from './login.ts';
 import { bindMobile, dialingCodeOf, mobileChanges } from './mobile-numbers.ts';
@@ -26,16 +25,14 @@ import {
   forcePasswordChange,
   lockPlayer,
   playerDetail,
-  playerRow,
   resetPlayerPassword,
   unlockPlayer,
 } from './players.ts';
-import { memberInfo, playerAvatar, setAvatar, setLanguage, setNickname } from './profile.ts';
+import { avatarImage, memberInfo, playerAvatar, setAvatar, setLanguage, setNickname } from './profile.ts';
 import { autoUsername, checkUsername } from './quick-registration.ts';
 import { checkAffiliate, register } from './registration.ts';
 import { memberSecurity, notEnabled } from './security.ts';
 import { sendSmsCode } from './sms-codes.ts';
-import * as store from './store.ts';
 
 /** Registrations one address may make in an hour; then 5 minutes of too_many_requests. */
 const registerPolicy = (config: AppDeps['config']) => sendingPolicy(config.limits.registerPerIp);
@@ -212,25 +209,12 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   );
 
   app.get<{ Params: { file: string } }>('/images/avatars/:file', async (request, reply) => {
-    const id = /^([a-z0-9]{1,20})\.svg$/.exec(request.params.file)?.[1];
-    const found = id ? (await store.listAvatars(db)).find((avatar) => avatar.id === id) : undefined;
-    if (!found) throw new AppError('not_found');
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/svg+xml')
-      .send(avatarSvg(found.id, found.name));
+    const svg = await avatarImage(db, request.params.file);
+    return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(svg);
   });
 
   // Console.
-  /** A page of the console's lists: the rows shaped by `view`, with the paging asked for. */
-  const pageOf = <T, R>(
-    query: { pageNo: number; pageSize: number },
-    found: { rows: T[]; total: number },
-    view: (row: T) => R,
-  ) => ({ list: found.rows.map(view), total: found.total, pageNo: query.pageNo, pageSize: query.pageSize });
-  route(app, deps, bo.players, async ({ query }) =>
-    pageOf(query, await store.searchPlayers(db, query), playerRow),
-  );
+  route(app, deps, bo.players, async ({ query }) => players(db, query));
   route(app, deps, bo.player, async ({ params, now }) => playerDetail(db, params.id, now));
   const playerWrite = async (
     ctx: { caller: Caller; ip: string; now: Date; params: { id: number } },
@@ -256,45 +240,9 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
       ...(await resetPlayerPassword(accounts, tx, ctx.params.id, ctx.body.method, visit(ctx))),
     })),
   );
-  route(app, deps, bo.smsOutbox, async ({ query }) =>
-    pageOf(query, await store.listSmsOutbox(db, query), (row) => ({
-      id: row.id,
-      countryDialingCode: row.country_dialing_code,
-      mobileNum: row.mobile,
-      purpose: row.purpose,
-      // A login code is the account: the console never receives it, queued, sent or failed, gateway or not.
-      body: withoutSecret(row.body, row.secret, '*'.repeat(row.secret.length)),
-      provider: row.provider,
-      status: row.status,
-      error: row.error,
-      createdAt: row.created_at.toISOString(),
-    })),
-  );
-  route(app, deps, bo.mailOutbox, async ({ query }) =>
-    pageOf(query, await store.listMailOutbox(db, query), (row) => ({
-      id: row.id,
-      to: row.to_address,
-      subject: row.subject,
-      // A reset link in a mail is the account: the console never receives it, sent or not, with SMTP or without.
-      body: withoutSecret(row.body, row.secret, '[hidden]'),
-      provider: row.provider,
-      status: row.status,
-      error: row.error,
-      createdAt: row.created_at.toISOString(),
-    })),
-  );
-  route(app, deps, bo.loginFailures, async ({ query }) =>
-    pageOf(query, await store.listLoginFailures(db, query), (row) => ({
-      id: row.id,
-      username: row.username,
-      memberId: row.member_id,
-      loginType: row.login_type,
-      reason: row.reason,
-      ip: row.ip,
-      device: row.device,
-      createdAt: row.created_at.toISOString(),
-    })),
-  );
+  route(app, deps, bo.smsOutbox, async ({ query }) => smsOutbox(db, query));
+  route(app, deps, bo.mailOutbox, async ({ query }) => mailOutbox(db, query));
+  route(app, deps, bo.loginFailures, async ({ query }) => loginFailures(db, query));
   const keyView = (key: { keyId: string; createdAt: Date }) => ({
     keyId: key.keyId,
     createdAt: key.createdAt.toISOString(),

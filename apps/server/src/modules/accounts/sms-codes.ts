@@ -8,7 +8,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { merchant } from '../system/merchant.ts';
+import { countries } from '../system/regions.ts';
+import { registerRules } from '../system/registration-rules.ts';
 import { type Accounts, requireFlag, ruleProblem, sendingPolicy, throttle, type Visit } from './accounts.ts';
 import { queueSms } from './delivery.ts';
 import * as store from './store.ts';
@@ -38,12 +40,12 @@ export async function useSmsCode(
 
 /** A dialing code of one of the site's countries. */
 export async function knownDialingCode(db: Queryable, countryDialingCode: string) {
-  return (await system.countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
+  return (await countries(db)).some((c) => c.countryDialingCode === countryDialingCode);
 }
 
 /** The mobile number against the registration rule for mobileNum, when it is enabled. */
 export async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
-  const rule = (await system.registerRules(db)).find((r) => r.key === 'mobileNum');
+  const rule = (await registerRules(db)).find((r) => r.key === 'mobileNum');
   if (rule?.enabled && ruleProblem(rule, mobile)) {
     throw new AppError('validation_failed', { [field]: registerRuleMessage(rule, language) });
   }
@@ -101,7 +103,7 @@ export async function sendSmsCode(
     const member = await store.findMemberByMobile(db, input.countryDialingCode, input.mobile);
     if (!member || member.type === TRIAL_ACCOUNT_IS_AGENT) return answer;
   }
-  const brand = (await system.merchant(db, config.merchantCode)).brand;
+  const brand = (await merchant(db, config.merchantCode)).brand;
   const code = String(accounts.rng.int(0, 1_000_000)).padStart(6, '0');
   const text = config.sms.template
     .replaceAll('{code}', code)

@@ -17,8 +17,8 @@ import * as store from './store.ts';
  */
 
 /** How long the second step of a sign-in may take, and how many codes it may try. */
-export const CHALLENGE_MINUTES = 5;
-export const CHALLENGE_TRIES = 5;
+const CHALLENGE_MINUTES = 5;
+const CHALLENGE_TRIES = 5;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const context = (operatorId: number) => `operator-totp:${operatorId}`;

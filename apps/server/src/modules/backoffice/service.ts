@@ -25,14 +25,15 @@ import {
   revokeSubjectSessions,
 } from '../../platform/sessions.ts';
 import { write } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
+import { siteNameWords } from '../system/merchant.ts';
+import { maintenanceActive, maintenanceSettings } from '../system/settings.ts';
 import * as secondFactor from './second-factor.ts';
 import * as store from './store.ts';
 
 /** The operator who writes, as operatorWrite needs it for the audit entry. */
 type OperatorCall = Parameters<typeof operatorWrite>[1];
 
-export const operatorView = (row: store.OperatorDb, totpRequiredForAll: boolean): OperatorView => ({
+const operatorView = (row: store.OperatorDb, totpRequiredForAll: boolean): OperatorView => ({
   id: row.id,
   username: row.username,
   displayName: row.display_name,
@@ -57,14 +58,14 @@ const loginPolicy = (config: Config): AttemptPolicy => ({
 });
 
 /** The zxcvbn score (0 to 4) an operator's password needs, beyond its 12 characters and not being common. */
-export const OPERATOR_MIN_STRENGTH = 3;
+const OPERATOR_MIN_STRENGTH = 3;
 
 /**
  * Refuses an operator password that is common or easy to guess, with the message on its field. The username and
  * the site's own names (brand, site name, merchant code) count as words an attacker knows: `Tessera12345` is weak.
  */
 async function checkOperatorPassword(db: Queryable, password: string, username: string, field = 'password') {
-  const known = [username, ...(await system.siteNameWords(db))];
+  const known = [username, ...(await siteNameWords(db))];
   const problem = strengthProblem(password, OPERATOR_MIN_STRENGTH, known);
   if (problem) throw new AppError('validation_failed', { [field]: problem });
 }
@@ -288,7 +289,7 @@ export async function needsSetup(db: Queryable): Promise<boolean> {
 }
 
 /** Creates the first owner; refused once any operator exists. */
-export async function setupFirstOwner(
+async function setupFirstOwner(
   tx: Queryable,
   config: Config,
   rng: Rng,
@@ -357,7 +358,7 @@ export async function createOperator(
 }
 
 /** Changes an operator; a disabled account or a new password ends that operator's sessions. */
-export async function updateOperator(
+async function updateOperator(
   db: Queryable,
   id: number,
   input: { displayName: string; role: OperatorRole; disabled: boolean; password: string },
@@ -442,7 +443,7 @@ export async function ensureFirstOwner(
 }
 
 /** Escapes LIKE wildcards in a search text. */
-export const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const likeText = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The dashboard: counts of what exists, whether maintenance is on, and the operators signed in. */
 const DAY_MS = 24 * 60 * 60_000;
@@ -450,7 +451,7 @@ const RECENT_ACTIONS = 8;
 
 export async function dashboard(db: Queryable, now: Date) {
   const counts = await store.counts(db);
-  const maintenance = await system.maintenanceSettings(db);
+  const maintenance = await maintenanceSettings(db);
   const activity = await store.activitySince(db, new Date(now.getTime() - DAY_MS));
   return {
     counts: {
@@ -465,7 +466,7 @@ export async function dashboard(db: Queryable, now: Date) {
       regionRules: counts.region_rules ?? 0,
       auditEntries: counts.audit_entries ?? 0,
     },
-    maintenance: system.maintenanceActive(maintenance, now),
+    maintenance: maintenanceActive(maintenance, now),
     activeOperatorSessions: await countActiveSessions(db, 'operator', now),
     lastDay: { signUps: activity.sign_ups, logins: activity.logins, failedLogins: activity.failed_logins },
     activeMemberSessions: await countActiveSessions(db, 'member', now),

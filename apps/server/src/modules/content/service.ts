@@ -32,7 +32,7 @@ import * as store from './store.ts';
 /** The operator who writes, as operatorWrite needs it for the audit entry. */
 type OperatorCall = Parameters<typeof operatorWrite>[1];
 
-export const imageUrl = (imageId: string) => `/images/${imageId}`;
+const imageUrl = (imageId: string) => `/images/${imageId}`;
 
 /** A stored image by its id; not_found for an unknown id or one that is not a uuid. */
 export async function storedImage(db: Queryable, id: string) {
@@ -53,7 +53,7 @@ export function sniffImageType(bytes: Uint8Array): string | null {
 }
 
 /** An uploaded raster image after checking its real type and size, re-encoded so only its pixels are kept. */
-export async function cleanUploadedImage(bytes: Uint8Array) {
+async function cleanUploadedImage(bytes: Uint8Array) {
   if (bytes.length > IMAGE_UPLOAD.maxBytes) throw new AppError('payload_too_large');
   const contentType = sniffImageType(bytes);
   if (!contentType || !(IMAGE_UPLOAD.types as readonly string[]).includes(contentType)) {
@@ -101,7 +101,7 @@ const pictures = (version: Pick<store.BannerVersionDb, 'title' | 'image_id' | 'p
   phoneUrl: version.phone_image_id ? imageUrl(version.phone_image_id) : null,
 });
 
-export const bannerRowView = (row: store.BannerDb): BannerRow => ({
+const bannerRowView = (row: store.BannerDb): BannerRow => ({
   id: row.id,
   groupName: row.group_name,
   ...pictures(row),
@@ -133,7 +133,7 @@ export async function bannersOf(db: Queryable, groupName: string, language: stri
   });
 }
 
-export const noticeRowView = (row: store.NoticeDb) => ({
+const noticeRowView = (row: store.NoticeDb) => ({
   id: row.id,
   language: row.language as LanguageCode,
   title: row.title,
@@ -153,7 +153,7 @@ export async function publishedNotices(db: Queryable, language: string): Promise
   }));
 }
 
-export const announcementRowView = (row: store.AnnouncementDb) => ({
+const announcementRowView = (row: store.AnnouncementDb) => ({
   id: row.id,
   type: row.type,
   audience: row.audience,
@@ -198,14 +198,14 @@ export async function liveAnnouncements(
   return groups;
 }
 
-export const helpCategoryView = (row: store.HelpCategoryDb) => ({
+const helpCategoryView = (row: store.HelpCategoryDb) => ({
   id: row.id,
   language: row.language as LanguageCode,
   title: row.title,
   sort: row.sort,
 });
 
-export const helpArticleView = (row: store.HelpArticleDb) => ({
+const helpArticleView = (row: store.HelpArticleDb) => ({
   id: row.id,
   categoryId: row.category_id,
   title: row.title,

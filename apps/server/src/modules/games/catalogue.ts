@@ -51,7 +51,7 @@ export function toGame(row: store.GameDb, language: string, currency: Currency):
 }
 
 /** "flash,html5-desktop" as a list, or null for any platform. */
-export const platformList = (platform: string | undefined) => (platform ? platform.split(',') : null);
+const platformList = (platform: string | undefined) => (platform ? platform.split(',') : null);
 
 const totalPages = (total: number, pageSize: number) => Math.ceil(total / pageSize);
 

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
 import { relativeById } from '../accounts/relations.ts';
-import { lotteryLaunch, lotteryPageOf } from '../lottery/launch.ts';
+import type { Launched, LotteryGames } from './lottery-games.ts';
 import { launchGame as providerLaunch } from './providers/launch.ts';
 import * as store from './store.ts';
 
@@ -57,14 +57,15 @@ function lobbyUrl(deps: AppDeps, game: store.GameDb, backUrl: string | undefined
 
 async function launch(
   deps: AppDeps,
+  lottery: LotteryGames,
   caller: Caller,
   game: store.GameDb,
   query: LaunchQuery,
   language: string,
   now: Date,
-) {
-  const lottery = await lotteryPageOf(deps, game.id);
-  if (lottery) return lotteryLaunch(deps, { gameCode: lottery.code, view: 'betting' });
+): Promise<Launched> {
+  const lotteryGame = await lottery.launchCatalogueGame(deps, game.id);
+  if (lotteryGame) return lotteryGame;
   if (game.game_id === null && game.room_id === null) throw new AppError('game_coming_soon');
   const mode = playMode(caller, game, query.accountType);
   const real = mode === 'real';
@@ -101,27 +102,32 @@ async function launch(
   return { game_url: url, gameUrl: url, content: { game_url: url }, real };
 }
 
-/** /wps/game/launchGame (members) and GCS_gameTrialLaunch (anyone, free play only). */
+/**
+ * /wps/game/launchGame (members) and GCS_gameTrialLaunch (anyone, free play only); `lottery` is the lottery area's
+ * answer about lottery games (joined in app.ts).
+ */
 export async function launchGame(
   deps: AppDeps,
+  lottery: LotteryGames,
   caller: Caller,
   query: LaunchQuery,
   language: string,
   now: Date,
 ) {
   if (query.launchMode === 'LOTT') {
-    return lotteryLaunch(deps, {
+    return lottery.launch(deps, {
       gameCode: query.lottoGameCode,
       prizeMode: query.lottoPrizeMode,
       view: query.lottoView ?? 'lobby',
     });
   }
-  return launch(deps, caller, await gameOf(deps, query), query, language, now);
+  return launch(deps, lottery, caller, await gameOf(deps, query), query, language, now);
 }
 
 /** GCS_gameLaunchFB: FB's sports book, for real money. */
 export async function launchFb(
   deps: AppDeps,
+  lottery: LotteryGames,
   caller: Caller,
   query: Pick<LaunchQuery, 'language' | 'platform' | 'backUrl'>,
   language: string,
@@ -131,6 +137,7 @@ export async function launchFb(
   if (!game) throw new AppError('game_not_found');
   return launch(
     deps,
+    lottery,
     caller,
     game,
     { ...query, accountType: ACCOUNT_TYPES.real, launchMode: 'GLS' },

@@ -9,25 +9,26 @@ import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
-import { gamesByGameType } from '../lottery/games.ts';
 import { betRecords } from './bet-records.ts';
 import { jackpots, rankList, winnerBoard } from './boards.ts';
 import { gameList, gameVendors, hotGames, rooms, vendorGameTypes, vendorLanes } from './catalogue.ts';
 import { launchFb, launchGame } from './launch.ts';
+import type { LotteryGames } from './lottery-games.ts';
 import { favouriteIds, favourites, recentGames, setFavourite } from './member-games.ts';
 import * as service from './service.ts';
 
 /** The language of a games call: the query's (the original sends one) or the header's. */
 const languageOf = (query: { language?: string }, header: string) => query.language?.toUpperCase() || header;
 
-export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** The games' routes; `lottery` is the lottery area's answer about lottery games (joined in app.ts). */
+export function gamesRoutes(app: FastifyInstance, deps: AppDeps, lottery: LotteryGames): void {
   const { db } = deps;
   route(app, deps, api.gameMenus, async ({ language, now }) => {
-    const [menus, lottery] = await Promise.all([
+    const [menus, lotteryMenus] = await Promise.all([
       service.gameMenus(db, language),
-      gamesByGameType(deps, language, now),
+      lottery.menus(deps, language, now),
     ]);
-    for (const [type, games] of Object.entries(lottery)) {
+    for (const [type, games] of Object.entries(lotteryMenus)) {
       const menu = menus[type];
       if (menu) menu.gameMenus = games;
     }
@@ -76,15 +77,15 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps): void {
     betRecords(deps, asMember(caller).memberId, query, language),
   );
   route(app, deps, launching.launchGame, async ({ caller, query, language, now }) =>
-    launchGame(deps, caller, query, language, now),
+    launchGame(deps, lottery, caller, query, language, now),
   );
   route(app, deps, launching.launchGameV2, async ({ caller, query, language, now }) =>
-    launchGame(deps, caller, { ...query, language }, language, now),
+    launchGame(deps, lottery, caller, { ...query, language }, language, now),
   );
   route(app, deps, launching.trialLaunch, async ({ caller, query, language, now }) =>
-    launchGame(deps, caller, { ...query, accountType: ACCOUNT_TYPES.demo }, language, now),
+    launchGame(deps, lottery, caller, { ...query, accountType: ACCOUNT_TYPES.demo }, language, now),
   );
   route(app, deps, launching.launchFb, async ({ caller, query, language, now }) =>
-    launchFb(deps, caller, query, language, now),
+    launchFb(deps, lottery, caller, query, language, now),
   );
 }

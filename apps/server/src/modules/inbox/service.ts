@@ -1,6 +1,6 @@
 import { type TranslatedLanguage, toTranslatedLanguage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
-import * as system from '../system/service.ts';
+import { messageTemplates } from '../system/settings.ts';
 import * as store from './store.ts';
 
 /** The messages the site sends (message_templates codes). */
@@ -25,7 +25,7 @@ export async function sendMessage(
   now: Date,
 ): Promise<void> {
   const language = await store.memberLanguage(tx, memberId);
-  const [template] = await system.messageTemplates(tx, language, code);
+  const [template] = await messageTemplates(tx, language, code);
   if (!template) throw new Error(`message template ${code} is missing: the seed did not run`);
   const translated = toTranslatedLanguage(language);
   const value = (name: string) => {

@@ -18,7 +18,7 @@ import * as store from './store.ts';
 export const DRAW_JOB = 'lottery-draw';
 export const SETTLE_JOB = 'lottery-settle';
 /** A draw taken up later than this after its time was missed (the server was down): its game's policy applies. */
-export const MISSED_AFTER_MS = 120_000;
+const MISSED_AFTER_MS = 120_000;
 
 const sealContext = (gameId: number, numero: string, hash: string) =>
   `lottery-draw:${gameId}:${numero}:${hash}`;

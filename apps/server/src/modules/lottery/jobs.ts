@@ -4,7 +4,7 @@ import { DRAW_JOB, drawIfDue, ensureDraws, SETTLE_JOB } from './draws.ts';
 import { settleDraw } from './settlement.ts';
 import * as store from './store.ts';
 
-export const SWEEP_JOB = 'lottery-sweep';
+const SWEEP_JOB = 'lottery-sweep';
 const SWEEP_BATCH = 200;
 
 const drawIdOf = (payload: Record<string, unknown>) => BigInt(String(payload.drawId));

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import * as store from './store.ts';
 
 /** The site's lottery screens by prize mode (spec §2). */
-export const LOTTERY_PAGES: Record<PrizeMode, string> = {
+const LOTTERY_PAGES: Record<PrizeMode, string> = {
   Lott: '/vnlottery',
   Elott: '/elott',
   SEA: '/seaLottery',

@@ -91,7 +91,7 @@ export function drawAfter(schedule: Schedule, at: Date): DrawTimes {
 }
 
 /** The draw on sale at `at`: the next one whose betting is still open (skipping one already locked). */
-export function drawOnSale(schedule: Schedule, at: Date): DrawTimes {
+function drawOnSale(schedule: Schedule, at: Date): DrawTimes {
   const next = drawAfter(schedule, at);
   return at < next.locksAt ? next : drawAfter(schedule, next.drawsAt);
 }

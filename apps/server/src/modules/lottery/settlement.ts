@@ -8,7 +8,7 @@ import { addWagered } from '../wallet/turnover.ts';
 import * as store from './store.ts';
 
 /** Tickets settled (or refunded) per transaction. */
-export const SETTLE_BATCH = 500;
+const SETTLE_BATCH = 500;
 
 /**
  * What a ticket won on a result: the hits per tier summed over its lines, and the payout, hits × the payout per hit

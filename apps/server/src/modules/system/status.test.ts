@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { canonicalIpRange, ipInRange, maintenanceActive } from './service.ts';
+import { canonicalIpRange, ipInRange } from './regions.ts';
+import { maintenanceActive } from './settings.ts';
 
 describe('system status: maintenance and region rules', () => {
   let t: TestApp;

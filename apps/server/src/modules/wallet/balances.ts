@@ -1,7 +1,7 @@
 import { type Balances, toMajor } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import * as system from '../system/service.ts';
+import { merchant } from '../system/merchant.ts';
 import * as ledger from './ledger.ts';
 import { type Currency, currencyOfMerchant } from './settings.ts';
 import type { VendorWallets } from './vendor-wallets.ts';
@@ -22,7 +22,7 @@ export async function walletSetup(
   vendorWallets: VendorWallets,
 ): Promise<WalletSetup> {
   const [found, vendors] = await Promise.all([
-    system.merchant(deps.db, deps.config.merchantCode),
+    merchant(deps.db, deps.config.merchantCode),
     vendorWallets.list(deps.db),
   ]);
   return {

@@ -10,7 +10,7 @@ export function maskAccountNumber(number: string): string {
   return number.length <= 4 ? number : `${'*'.repeat(Math.min(number.length - 4, 8))}${number.slice(-4)}`;
 }
 
-export const bankAccountView = (row: store.BankAccountDb): BankAccount => ({
+const bankAccountView = (row: store.BankAccountDb): BankAccount => ({
   id: row.id,
   bankName: row.bank_name,
   accountNumber: maskAccountNumber(row.account_number),

@@ -4,18 +4,15 @@ import { asMember } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { logMalformedCallback, receiveCallback } from './deposit-callbacks.ts';
 import {
   callbackLog,
   confirmDeposit,
   consoleDeposits,
-  createDeposit,
   exportDepositsCsv,
-  logMalformedCallback,
-  memberDeposit,
-  memberDeposits,
-  receiveCallback,
   rejectDeposit,
-} from './deposits.ts';
+} from './deposit-review.ts';
+import { createDeposit, memberDeposit, memberDeposits } from './deposits.ts';
 import {
   consoleChannels,
   createChannel,

@@ -9,7 +9,9 @@ import { type PaymentSandbox, startPaymentSandbox } from '../../../../../sandbox
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { csvField, queryPendingDeposits, requiredTurnover } from './deposits.ts';
+import { csvField } from './csv.ts';
+import { queryPendingDeposits } from './deposit-jobs.ts';
+import { requiredTurnover } from './deposit-settlement.ts';
 import { decimalText, minorOfDecimal, signed } from './payment-gateway.ts';
 
 const MERCHANT = 'tessera-test';

@@ -14,7 +14,7 @@ export type Wallet = 'main' | 'points' | 'pending' | 'play' | { vendor: string }
  * The house and merchant side of every movement: cash the merchant received or paid out (deposits and
  * withdrawals), what games win and lose, bonuses and operators' adjustments, and the points the site issues.
  */
-export const SYSTEM_ACCOUNTS = {
+const SYSTEM_ACCOUNTS = {
   'merchant:cash': { kind: 'merchant', unit: 'money' },
   'house:games': { kind: 'house', unit: 'money' },
   'house:bonuses': { kind: 'house', unit: 'money' },
@@ -22,7 +22,7 @@ export const SYSTEM_ACCOUNTS = {
   'house:points': { kind: 'house', unit: 'points' },
   'house:play': { kind: 'house', unit: 'play' },
 } as const satisfies Record<string, { kind: store.AccountKind; unit: store.Unit }>;
-export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
+type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
 export type AccountRef = { member: number; wallet: Wallet } | { system: SystemAccount };
 
@@ -58,7 +58,7 @@ export interface Posted {
  * Each house and merchant account is kept in this many rows (shards), chosen by the member of the posting: the
  * postings of different players never wait for one another on a shared row. Its balance is the sum of its shards.
  */
-export const SYSTEM_SHARDS = 16;
+const SYSTEM_SHARDS = 16;
 
 const shardOf = (memberId: number | null) => (memberId === null ? 0 : memberId % SYSTEM_SHARDS);
 

@@ -3,11 +3,11 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
-import * as system from '../system/service.ts';
+import { merchant, setMerchantMoney } from '../system/merchant.ts';
 import * as store from './ledger-store.ts';
 
 export async function merchantMoney(db: Queryable, merchantCode: string): Promise<MerchantMoney> {
-  const found = await system.merchant(db, merchantCode);
+  const found = await merchant(db, merchantCode);
   return {
     currency: found.currency,
     currencySymbol: found.currency_symbol,
@@ -32,7 +32,7 @@ export function saveMerchantMoney(
     if (value.walletSingle && !before.walletSingle && (await store.vendorMoneyHeld(tx))) {
       throw new AppError('vendor_wallets_not_empty', { walletSingle: 'invalid_value' });
     }
-    await system.setMerchantMoney(tx, deps.config.merchantCode, value);
+    await setMerchantMoney(tx, deps.config.merchantCode, value);
     return { entityId: deps.config.merchantCode, before, after: value, result: value };
   });
 }

@@ -16,7 +16,7 @@ import { checkOperatorUrl } from '../../platform/operator-urls.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import type { Rng } from '../../platform/rng.ts';
 import { seal, unseal } from '../../platform/secret-box.ts';
-import * as system from '../system/service.ts';
+import { moduleEnabled } from '../system/module-flags.ts';
 import * as store from './payment-channel-store.ts';
 import type { GatewayAccount } from './payment-gateway.ts';
 import { type Currency, currencyOf } from './settings.ts';
@@ -87,8 +87,8 @@ export function findChannel(db: Queryable, id: number): Promise<Channel | null> 
 /** Whether members may deposit: the deposit flag is on and the credit-margin flag (which hides it) is off. */
 export async function depositsAvailable(db: Queryable): Promise<boolean> {
   const [deposit, creditMargin] = await Promise.all([
-    system.moduleEnabled(db, 'DEPOSIT3'),
-    system.moduleEnabled(db, 'CREDITMARGIN3'),
+    moduleEnabled(db, 'DEPOSIT3'),
+    moduleEnabled(db, 'CREDITMARGIN3'),
   ]);
   return deposit && !creditMargin;
 }

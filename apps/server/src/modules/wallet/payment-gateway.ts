@@ -23,7 +23,7 @@ import { checkOperatorUrl, fetchChecked, type Resolver } from '../../platform/op
 
 export type Fields = Record<string, string>;
 
-export function canonicalText(fields: Fields): string {
+function canonicalText(fields: Fields): string {
   return Object.keys(fields)
     .filter((name) => name !== 'sign')
     .sort()
@@ -31,7 +31,7 @@ export function canonicalText(fields: Fields): string {
     .join('&');
 }
 
-export function signFields(fields: Fields, secret: string): string {
+function signFields(fields: Fields, secret: string): string {
   return createHmac('sha256', secret).update(canonicalText(fields), 'utf8').digest('hex');
 }
 

@@ -5,7 +5,7 @@ import { type IdempotencyKey, write } from '../../platform/write.ts';
 import * as store from './reconciliation-store.ts';
 import { currencyOf } from './settings.ts';
 
-export const RECONCILE_JOB = 'wallet.reconcile';
+const RECONCILE_JOB = 'wallet.reconcile';
 
 /**
  * Checks the whole ledger from one snapshot: every transaction's entries sum to zero per unit, every account's

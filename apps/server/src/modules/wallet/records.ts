@@ -70,7 +70,7 @@ export async function accountRecord(
 export type ProfitPeriod = 'today' | 'yesterday' | 'last7Days' | 'last30Days' | 'thisMonth' | 'lastMonth';
 
 /** The period's bounds, in UTC days: [start, end). */
-export function periodRange(period: ProfitPeriod, now: Date): { start: Date; end: Date } {
+function periodRange(period: ProfitPeriod, now: Date): { start: Date; end: Date } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   switch (period) {

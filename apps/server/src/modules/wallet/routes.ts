@@ -8,7 +8,7 @@ import { asMember, asOperator } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import { setPaymentPassword } from '../accounts/payment-password.ts';
-import * as system from '../system/service.ts';
+import { contractRequests } from '../system/settings.ts';
 import { adjust } from './adjustments.ts';
 import { balances } from './balances.ts';
 import { depositRoutes } from './deposit-routes.ts';
@@ -39,7 +39,7 @@ export function walletRoutes(app: FastifyInstance, deps: AppDeps, vendorWallets:
   route(app, deps, api.consolidatedFunds, async ({ caller }) => {
     const [funds, requests] = await Promise.all([
       balances(deps, vendorWallets, asMember(caller).memberId),
-      system.contractRequests(db),
+      contractRequests(db),
     ]);
     return { ...funds, ...requests, ...NO_CONTRACT_INFO };
   });

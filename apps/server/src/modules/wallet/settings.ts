@@ -14,9 +14,10 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AttemptPolicy } from '../../platform/attempts.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import type { operatorWrite } from '../../platform/operator-write.ts';
-import * as system from '../system/service.ts';
+import { merchant } from '../system/merchant.ts';
+import { replaceSetting, settingDocument } from '../system/settings.ts';
 
-export const WALLET_SETTINGS_KEY = 'wallet';
+const WALLET_SETTINGS_KEY = 'wallet';
 
 /** What a site starts with until an operator changes it (the seed stores it). */
 export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
@@ -31,7 +32,7 @@ export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
 };
 
 export async function walletSettingsOf(db: Queryable): Promise<WalletSettings> {
-  const stored = await system.settingDocument<Partial<WalletSettings>>(db, WALLET_SETTINGS_KEY);
+  const stored = await settingDocument<Partial<WalletSettings>>(db, WALLET_SETTINGS_KEY);
   return { ...DEFAULT_WALLET_SETTINGS, ...stored };
 }
 
@@ -47,13 +48,7 @@ export async function saveWalletSettings(
       throw new AppError('validation_failed', { [field]: 'invalid_value' });
     }
   }
-  return system.replaceSetting(
-    deps,
-    call,
-    WALLET_SETTINGS_KEY,
-    walletSettingsOf,
-    walletSettings.parse(value),
-  );
+  return replaceSetting(deps, call, WALLET_SETTINGS_KEY, walletSettingsOf, walletSettings.parse(value));
 }
 
 /** The merchant's currency, its symbol and its decimals. */
@@ -64,7 +59,7 @@ export interface Currency {
 }
 
 export async function currencyOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<Currency> {
-  return currencyOfMerchant(await system.merchant(deps.db, deps.config.merchantCode));
+  return currencyOfMerchant(await merchant(deps.db, deps.config.merchantCode));
 }
 
 export function currencyOfMerchant(found: { currency: string; currency_symbol: string }): Currency {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { write } from '../../platform/write.ts';
 import { sendMessage } from '../inbox/service.ts';
+import { csvField } from './csv.ts';
 import { post } from './ledger.ts';
 import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
@@ -221,7 +222,7 @@ export async function withdrawalQueue(
 }
 
 /** Rows an export holds at most (a narrower filter gets the rest). */
-export const EXPORT_MAX_ROWS = 10_000;
+const EXPORT_MAX_ROWS = 10_000;
 
 const CSV_COLUMNS: [string, (row: WithdrawalRow) => string | number | null][] = [
   ['orderNo', (row) => row.orderNo],
@@ -243,17 +244,6 @@ const CSV_COLUMNS: [string, (row: WithdrawalRow) => string | number | null][] = 
   ['refundedAmount', (row) => row.refundedAmount],
   ['claimNote', (row) => row.claimNote],
 ];
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a formula
- * (=, +, -, @, tab or carriage return first) is prefixed with an apostrophe. Numbers stay numbers.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** The queue of the filters as CSV (a header line, then one line per withdrawal, CRLF line ends). */
 export async function exportWithdrawals(deps: AppDeps, filters: store.QueueFilters): Promise<string> {

@@ -10,8 +10,9 @@ import { multipartBody, PAYMENT_PASSWORD, sealedCall, walletMember } from '../..
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { openSession } from '../../platform/sessions.ts';
+import { csvField } from './csv.ts';
 import { memberAccounts } from './ledger.ts';
-import { AUTO_RECEIPT_JOB, autoReceive, csvField } from './withdrawal-review.ts';
+import { AUTO_RECEIPT_JOB, autoReceive } from './withdrawal-review.ts';
 
 /** Withdrawals (issue 11 §4): requests and their limits, finance's review, the member's confirmation. */
 

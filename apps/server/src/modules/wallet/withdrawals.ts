@@ -33,7 +33,7 @@ type Member = Extract<Caller, { kind: 'member' }>;
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** What the member sees of a withdrawal (the account number masked unless `fullNumber`). */
-export function withdrawalView(row: store.WithdrawalDb, digits: number, fullNumber = false): Withdrawal {
+function withdrawalView(row: store.WithdrawalDb, digits: number, fullNumber = false): Withdrawal {
   const major = (minor: bigint) => toMajor(minor, digits);
   const claimed = row.confirmation === 'partly_received' || row.confirmation === 'not_received';
   return {

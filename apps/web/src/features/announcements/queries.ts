@@ -7,7 +7,7 @@ import { useSession } from '../../app/session.ts';
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 /** Announcements of a type, as the logged-in member (or a visitor, without one) is meant to see them. */
-export const announcementsQuery = (type: AnnouncementType, username: string | null) =>
+const announcementsQuery = (type: AnnouncementType, username: string | null) =>
   queryOptions({
     queryKey: ['system', 'announcements', type, username],
     queryFn: async ({ signal }) =>

@@ -5,7 +5,7 @@ import { endpoints } from '../../app/endpoints.ts';
 import { currentCountryQuery } from '../site/queries.ts';
 
 /** The module flags of §3 by modId (enabled '1'), flattened from the tree. */
-export type ModuleFlags = Record<string, boolean>;
+type ModuleFlags = Record<string, boolean>;
 
 function flatten(nodes: ModuleFlagNode[], into: ModuleFlags = {}): ModuleFlags {
   for (const node of nodes) {
@@ -15,7 +15,7 @@ function flatten(nodes: ModuleFlagNode[], into: ModuleFlags = {}): ModuleFlags {
   return into;
 }
 
-export const moduleFlagsQuery = queryOptions({
+const moduleFlagsQuery = queryOptions({
   queryKey: ['system', 'modules'],
   queryFn: async ({ signal }) => flatten(await api(endpoints.modules, { signal })),
 });
@@ -29,7 +29,7 @@ export function useFlag(modId: string): boolean {
   return useModuleFlags().data?.[modId] ?? false;
 }
 
-export const registerRulesQuery = queryOptions({
+const registerRulesQuery = queryOptions({
   queryKey: ['system', 'registerRules'],
   queryFn: ({ signal }) => api(endpoints.registerSettings, { signal }),
 });
@@ -38,7 +38,7 @@ export function useRegisterRules() {
   return useQuery(registerRulesQuery);
 }
 
-export const countriesQuery = queryOptions({
+const countriesQuery = queryOptions({
   queryKey: ['system', 'countries'],
   queryFn: ({ signal }) => api(endpoints.countries, { signal }),
   staleTime: 10 * 60_000,

@@ -4,7 +4,7 @@ import { accountEndpoints } from '../../app/endpoints.ts';
 import { endSession, getToken } from '../../app/session.ts';
 
 /** The server's logout call (§4 logout, DELETE /wps/session/logout): the token is revoked there. */
-export async function sendLogout(): Promise<void> {
+async function sendLogout(): Promise<void> {
   if (!getToken()) return;
   await api(accountEndpoints.logout);
 }

@@ -11,9 +11,9 @@ import { getSiteLanguage } from '../../i18n/language.ts';
 
 /** The password rule of issue 4 (the server also refuses the most common passwords). */
 export const PASSWORD_LENGTH = { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength } as const;
-export const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 /** A mobile number: digits only, 4 to 20 of them (contract mobileNumber); the mobileNum rule narrows it. */
-export const MOBILE_PATTERN = /^\d{4,20}$/;
+const MOBILE_PATTERN = /^\d{4,20}$/;
 
 export type FieldErrors = Record<string, string>;
 

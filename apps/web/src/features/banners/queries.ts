@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
 
-export const bannersQuery = (groupName: string) =>
+const bannersQuery = (groupName: string) =>
   queryOptions({
     queryKey: ['system', 'banners', groupName],
     queryFn: ({ signal }) => api(endpoints.banners, { query: { groupName }, signal }),

@@ -8,7 +8,7 @@ import { buttonClass, CenteredSpinner, LazyImage } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './download.css';
 
-export const routersQuery = queryOptions({
+const routersQuery = queryOptions({
   queryKey: ['system', 'routers'],
   queryFn: ({ signal }) => api(endpoints.routers, { signal }),
 });

@@ -17,7 +17,7 @@ const CODE = /^[A-Za-z0-9_]{1,40}$/;
 const LAUNCH_ID = /^[A-Za-z0-9_.:-]{1,80}$/;
 
 /** A path of this site (not another site's address): what backUrl accepts. */
-export function sitePath(value: string | null, fallback: string): string {
+function sitePath(value: string | null, fallback: string): string {
   return value && /^\/(?![/\\])/.test(value) && value.length <= 300 ? value : fallback;
 }
 

@@ -168,7 +168,7 @@ export function gated(level: GateLevel) {
  * Logged in (§2 header): avatar, nickname and balance (hidden on the home paths), deposit and withdraw
  * (member centre pages depositv2 and withdraw), the agent centre and sign out with a confirmation.
  */
-export function LoggedInActions({ member }: { member: SessionMember | null }) {
+function LoggedInActions({ member }: { member: SessionMember | null }) {
   const { t } = useTranslation();
   const session = useSession();
   const kind = accountKind(session);

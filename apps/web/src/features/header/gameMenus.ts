@@ -20,7 +20,7 @@ export const GAME_TYPE_PATHS: Record<GameType, string> = {
 export const GAME_TYPE_ORDER = Object.keys(GAME_TYPE_PATHS) as GameType[];
 
 /** The answer is an object keyed by game type (as the original reads /lgw calls); the header wants a list. */
-export const gameMenusQuery = queryOptions({
+const gameMenusQuery = queryOptions({
   queryKey: ['games', 'gameMenus'],
   queryFn: async ({ signal }) =>
     Object.values(await api(endpoints.gameMenus, { signal })).sort((a, b) => a.sort - b.sort),

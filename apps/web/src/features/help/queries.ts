@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
 
-export const helpCenterQuery = queryOptions({
+const helpCenterQuery = queryOptions({
   queryKey: ['system', 'helpCenter'],
   queryFn: ({ signal }) => api(endpoints.helpCenter, { signal }),
 });

@@ -5,10 +5,10 @@ import { gameEndpoints, lotteryEndpoints } from '../../app/endpoints.ts';
 import { clientPlatform } from '../lobby/queries.ts';
 
 /** How many games a rail of home carries (it scrolls sideways past the first screen's). */
-export const RAIL_SIZE = 16;
+const RAIL_SIZE = 16;
 
 /** How many draws the "next draws" rail shows. */
-export const DRAWS_SIZE = 8;
+const DRAWS_SIZE = 8;
 
 /**
  * The games of every hot group (GCSGAME_hotGamesV2) as one rail, the hottest first across the groups (by hot rank,

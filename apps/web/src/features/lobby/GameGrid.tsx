@@ -8,7 +8,7 @@ import { useFavouriteIds, useToggleFavourite } from './queries.ts';
 import './game-tile.css';
 
 /** A game is "Coming Soon" when it has neither a game id nor a room id (§4). */
-export const isComingSoon = (game: Pick<Game, 'gameId' | 'roomId'>) => !game.gameId && !game.roomId;
+const isComingSoon = (game: Pick<Game, 'gameId' | 'roomId'>) => !game.gameId && !game.roomId;
 
 function Initials({ name }: { name: string }) {
   return (

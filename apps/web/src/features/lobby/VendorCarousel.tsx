@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, FlameIcon, GridIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
 
-export interface VendorCard {
+interface VendorCard {
   vassalage: string;
   displayName: string;
   smallIcon: string;

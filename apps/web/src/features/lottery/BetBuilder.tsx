@@ -8,7 +8,7 @@ import { Button } from '../../ui/index.ts';
 import { type Check, checkNumbers, parseTyped, pickerOf, stakeOf } from './betTypes.ts';
 import { NumberPicker } from './NumberPicker.tsx';
 
-export type BetTypeOffer = LotteryGameDetail['betTypes'][number];
+type BetTypeOffer = LotteryGameDetail['betTypes'][number];
 
 /** A ticket waiting in the bet slip. */
 export interface SlipTicket {
@@ -31,7 +31,7 @@ export interface Picks {
 export const NO_PICKS: Picks = { grid: {}, typed: {}, points: '1' };
 
 /** The message of a selection problem, in the reader's words. */
-export function problemText(t: TFunction, betType: BetTypeCode, check: Check): string | undefined {
+function problemText(t: TFunction, betType: BetTypeCode, check: Check): string | undefined {
   if (check.ok) return undefined;
   const { digits, group, maxNumbers } = BET_TYPES[betType];
   switch (check.problem) {

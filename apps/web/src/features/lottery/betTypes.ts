@@ -52,7 +52,7 @@ export function checkNumbers(betType: BetTypeCode, shape: ShapeCode, numbers: re
 }
 
 /** A sum of money in minor units, so that lines × points × price adds up exactly. */
-export function toMinorUnits(major: number, digits: number): number {
+function toMinorUnits(major: number, digits: number): number {
   return Math.round(major * 10 ** digits);
 }
 

@@ -65,7 +65,7 @@ export const gameDetailQuery = (gameId: string) =>
     staleTime: 0,
   });
 
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 export const drawHistoryKey = (gameId: string) => ['lottery', 'draws', gameId] as const;
 

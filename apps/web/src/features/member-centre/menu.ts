@@ -1,7 +1,7 @@
 import { MEMBER_TYPES } from '@tessera/contract';
 
 /** The member centre's pages (§2), in menu order. */
-export const MEMBER_CENTRE_PAGES = [
+const MEMBER_CENTRE_PAGES = [
   'securityCenter',
   'transferFund',
   'depositv2',

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
 
-export const noticesQuery = queryOptions({
+const noticesQuery = queryOptions({
   queryKey: ['system', 'notices'],
   queryFn: ({ signal }) => api(endpoints.notices, { signal }),
 });

@@ -4,7 +4,7 @@ const MIN_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 
 /** Exponential backoff with jitter: about 1 s, 2 s, 4 s … up to 30 s. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_DELAY_MS, MIN_DELAY_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
@@ -16,7 +16,7 @@ export function realtimeUrl(): string {
 }
 
 /** Close code the server uses when the socket's session has ended (revoked, logged out, expired). */
-export const SESSION_ENDED = 4401;
+const SESSION_ENDED = 4401;
 
 const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'settings.changed',
@@ -29,7 +29,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
  * A light check of the contract's realtimeEvent shape: the schema itself would bring the whole validation
  * library into the first download for one field.
  */
-export function isRealtimeEvent(data: unknown): data is RealtimeEvent {
+function isRealtimeEvent(data: unknown): data is RealtimeEvent {
   return (
     typeof data === 'object' &&
     data !== null &&

@@ -7,7 +7,7 @@ import { ExternalIcon, RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { measureLatency, type SpeedResult, speedClass } from './speedTest.ts';
 
-export const domainRouteQuery = queryOptions({
+const domainRouteQuery = queryOptions({
   queryKey: ['system', 'domainRoute'],
   queryFn: ({ signal }) => api(endpoints.domainRoute, { signal }),
 });

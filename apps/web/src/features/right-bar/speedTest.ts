@@ -1,5 +1,5 @@
 /** How long one domain may take before it counts as unreachable. */
-export const SPEED_TEST_TIMEOUT_MS = 5000;
+const SPEED_TEST_TIMEOUT_MS = 5000;
 
 export type SpeedResult =
   | { state: 'pending' }

@@ -1,12 +1,12 @@
 /** A trust page's text in one language: sections of paragraphs, lists and links, rendered as plain elements. */
-export interface TrustSection {
+interface TrustSection {
   heading: string;
   paragraphs?: string[];
   list?: string[];
   links?: { label: string; href: string; note: string }[];
 }
 
-export interface TrustDocument {
+interface TrustDocument {
   title: string;
   intro: string;
   updated: string;

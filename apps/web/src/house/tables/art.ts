@@ -208,7 +208,7 @@ export const WHEEL_ORDER = [
   18, 29, 7, 28, 12, 35, 3, 26,
 ];
 
-export function pocketColour(pocket: number, red: readonly number[]): string {
+function pocketColour(pocket: number, red: readonly number[]): string {
   if (pocket === 0) return '#15803d';
   return red.includes(pocket) ? '#b91c1c' : '#111827';
 }

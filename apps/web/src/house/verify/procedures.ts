@@ -53,7 +53,7 @@ export interface RoundToVerify {
   outcome?: unknown;
 }
 
-export interface Choice {
+interface Choice {
   /** The choice's key in the round ('fish'), and its options. */
   key: string;
   options: readonly string[];

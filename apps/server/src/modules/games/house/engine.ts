@@ -40,11 +40,10 @@ export interface SlotVariant {
 
 const variants = new Map<string, SlotVariant>();
 
-export const isOfferedRtp = (rtp: string): rtp is OfferedRtp =>
-  (OFFERED_RTPS as readonly string[]).includes(rtp);
+const isOfferedRtp = (rtp: string): rtp is OfferedRtp => (OFFERED_RTPS as readonly string[]).includes(rtp);
 
 /** The slot of the package by its id, or null. */
-export function slotOf(engineGame: string): SlotGame | null {
+function slotOf(engineGame: string): SlotGame | null {
   return slotGames.find((game) => game.id === engineGame) ?? null;
 }
 
@@ -68,7 +67,7 @@ export function slotVariant(engineGame: string, rtp: string): SlotVariant {
 }
 
 /** Whether the package accepts the stake for the game (its own limits, step and coin size). */
-export function stakeFits(game: SlotGame, bet: bigint): boolean {
+function stakeFits(game: SlotGame, bet: bigint): boolean {
   try {
     checkBet(game, bet);
     return true;
@@ -79,7 +78,7 @@ export function stakeFits(game: SlotGame, bet: bigint): boolean {
 }
 
 /** The outcome of a round: spin() with the drawer of the round's server seed, client seed and nonce. */
-export function drawSlot(
+function drawSlot(
   slot: SlotVariant,
   seeds: { serverSeed: string; clientSeed: string; nonce: bigint },
   bet: bigint,
@@ -99,7 +98,7 @@ export function outcomeJson(outcome: object): unknown {
 // ---------------------------------------------------------------------------------------------------------- fish
 
 /** The house's fish game (@tessera/house-games fishConfig): one game, offered at the same RTPs as the slots. */
-export const FISH_GAME = fishConfig().game;
+const FISH_GAME = fishConfig().game;
 
 export interface FishVariant {
   config: FishConfig;
@@ -127,7 +126,7 @@ export function fishVariant(rtp: string): FishVariant {
 }
 
 /** Whether the stake is within the fish game's own limits and on its step. */
-export function shotStakeFits(config: FishConfig, bet: bigint): boolean {
+function shotStakeFits(config: FishConfig, bet: bigint): boolean {
   const { min, max, step } = config.betLimits;
   return bet >= min && bet <= max && (bet - min) % step === 0n;
 }

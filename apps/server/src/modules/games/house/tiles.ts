@@ -107,14 +107,7 @@ function novaGems(): string {
 }
 
 /** A fish facing left, its body an ellipse with a tail; stripes for a clownfish look. */
-export function fishShape(
-  cx: number,
-  cy: number,
-  size: number,
-  body: string,
-  fin: string,
-  stripes = false,
-): string {
+function fishShape(cx: number, cy: number, size: number, body: string, fin: string, stripes = false): string {
   const r = size / 2;
   return (
     `<path d="M${cx + r * 0.8} ${cy} L${cx + r * 1.5} ${cy - r * 0.6} L${cx + r * 1.35} ${cy} L${cx + r * 1.5} ${cy + r * 0.6}Z" fill="${fin}"/>` +

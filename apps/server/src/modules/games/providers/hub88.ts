@@ -40,7 +40,7 @@ export function toHub88Amount(minor: bigint, digits: number): number {
 }
 
 /** A Hub88 amount in minor units; null when it has precision the currency cannot hold. */
-export function fromHub88Amount(amount: number, digits: number): bigint | null {
+function fromHub88Amount(amount: number, digits: number): bigint | null {
   const scale = 10n ** BigInt(HUB88_DECIMALS - digits);
   const units = BigInt(amount);
   return units % scale === 0n ? units / scale : null;

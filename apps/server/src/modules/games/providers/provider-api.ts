@@ -25,7 +25,7 @@ export class ProviderUnavailable extends Error {
 }
 
 /** No answer in time: the provider may or may not have acted on the call. */
-export class ProviderTimedOut extends ProviderUnavailable {
+class ProviderTimedOut extends ProviderUnavailable {
   override readonly name = 'ProviderTimedOut';
 }
 

@@ -47,7 +47,7 @@ class Refused extends Error {
   }
 }
 
-export interface RoundRef {
+interface RoundRef {
   /** The provider's round id. */
   ref: string;
   closed: boolean;

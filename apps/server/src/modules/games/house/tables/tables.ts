@@ -19,7 +19,7 @@ import * as store from './store.ts';
 /** The session's table as its page shows it, and the shared state every player at the table polls. */
 
 /** A member counts as at the table for this long after their page last asked for its state. */
-export const PRESENCE_MS = 30_000;
+const PRESENCE_MS = 30_000;
 const HISTORY = 20;
 
 /** The session's table, playable. */
@@ -72,7 +72,7 @@ export function tablePlayerCounts(deps: AppDeps, now: Date): Promise<Map<number,
 }
 
 /** A name as the other players see it: its first two characters, stars, and its last one. */
-export function maskName(username: string): string {
+function maskName(username: string): string {
   if (username.length <= 3) return `${username.slice(0, 1)}**`;
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }

@@ -11,7 +11,7 @@ import { sessionTable } from './tables.ts';
  * the server seed and the salt once it is drawn (procedure tessera-table-1).
  */
 
-export async function roundProof(
+async function roundProof(
   deps: AppDeps,
   table: Pick<store.TableDb, 'kind' | 'room'>,
   round: store.TableRoundDb,

@@ -1,0 +1,127 @@
+import {
+  type ContractRequestSettings,
+  CUSTOMER_SERVICE_TYPES,
+  DECRYPTION_KEY_LENGTH,
+  type LanguageCode,
+  SYSTEM_STATUS,
+  type SystemStatus,
+} from '@tessera/contract';
+import type { Queryable } from '../../db/database.ts';
+import type { ClientLocation } from '../../platform/client-location.ts';
+import { desEcbEncrypt } from '../../platform/des.ts';
+import { type Rng, text } from '../../platform/rng.ts';
+import { languages, merchant } from './merchant.ts';
+import { originalModuleTree } from './module-flags.ts';
+import { regionBlocked } from './regions.ts';
+import { registerSettings } from './registration-rules.ts';
+import { domainList, resources } from './resources.ts';
+import {
+  CDN_KEY,
+  CONTRACT_REQUESTS_KEY,
+  maintenanceActive,
+  maintenanceSettings,
+  siteSettings,
+} from './settings.ts';
+import * as store from './store.ts';
+
+/** What a client reads at start: the health check, the status answer (§3) and the consolidated settings. */
+
+/** The health check: the database answers. */
+export async function health(db: Queryable) {
+  await store.ping(db);
+  return { database: 'up' as const };
+}
+
+/** What the status answer needs besides the database: the site's address and the source of the link keys. */
+export interface StatusDeps {
+  db: Queryable;
+  rng: Rng;
+  siteUrl: string;
+}
+
+/**
+ * The status answer: the permission object of §3 as the original reads it (customer-service links DES-encrypted
+ * with their key appended, the module flags as the modId tree, the registration rules by field …), with Tessera's
+ * 0/1/2 status, maintenance text and plain links beside it.
+ */
+export async function systemStatus(
+  { db, rng, siteUrl }: StatusDeps,
+  location: ClientLocation,
+  now: Date,
+): Promise<SystemStatus> {
+  const [rules, resourceList, site, cdn, maintenance, blocked, flagRows, domains] = await Promise.all([
+    registerSettings(db),
+    resources(db),
+    siteSettings(db),
+    store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
+    maintenanceSettings(db),
+    regionBlocked(db, location),
+    store.listModuleFlags(db),
+    domainList(db),
+  ]);
+  const inMaintenance = maintenanceActive(maintenance, now);
+  const links: [string, string][] = [
+    [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],
+    [CUSTOMER_SERVICE_TYPES.vipChat, site.vipChatUrl],
+  ];
+  return {
+    info: {
+      customerService: links
+        .filter(([, url]) => url !== '')
+        .map(([csType, url]) => ({ csType, path: encryptedLink(url, rng) })),
+      domainRoute: { domainList: domains },
+      resources: resourceList,
+      whitelabel: originalModuleTree(flagRows, site, rules),
+      register: rules,
+      mainDomain: new URL(siteUrl).host,
+      analytics: { gtagId: site.gtagId },
+      imageCDNs: cdn?.imageCDNs ?? [],
+      launchGameCDNs: cdn?.launchGameCDNs ?? [],
+      support: { liveChatUrl: site.liveChatUrl, vipChatUrl: site.vipChatUrl, email: site.supportEmail },
+    },
+    location,
+    maintenance: inMaintenance,
+    regionRestriction: blocked,
+    status: inMaintenance
+      ? SYSTEM_STATUS.maintenance
+      : blocked
+        ? SYSTEM_STATUS.regionBlocked
+        : SYSTEM_STATUS.normal,
+    maintenanceInfo: inMaintenance
+      ? { title: maintenance.title, message: maintenance.message, endsAt: maintenance.endsAt }
+      : null,
+  };
+}
+
+const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A customer-service link as the original decrypts it (§3): single DES (ECB, PKCS7) under a fresh 8-character key,
+ * base64, followed by that key. The original's client reads the key from the last 8 characters.
+ */
+function encryptedLink(url: string, rng: Rng): string {
+  const key = text(rng, DECRYPTION_KEY_LENGTH, LINK_KEY_ALPHABET);
+  return `${desEcbEncrypt(Buffer.from(key), Buffer.from(url, 'utf8')).toString('base64')}${key}`;
+}
+
+/** The settings a client reads at start, in one answer (/wps/system/settings/consolidated). */
+export async function consolidatedSettings(db: Queryable, merchantCode: string) {
+  const [requests, flagRows, site, rules, found, languageList] = await Promise.all([
+    store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY),
+    store.listModuleFlags(db),
+    siteSettings(db),
+    registerSettings(db),
+    merchant(db, merchantCode),
+    languages(db),
+  ]);
+  if (!requests) throw new Error('contract request settings are missing: the seed did not run');
+  return {
+    ...requests,
+    whitelabel: originalModuleTree(flagRows, site, rules),
+    register: rules,
+    currency: found.currency,
+    currencySymbol: found.currency_symbol,
+    defaultLanguage: found.default_language as LanguageCode,
+    languages: languageList.map((language) => language.code),
+  };
+}
