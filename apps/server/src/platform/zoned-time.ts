@@ -32,7 +32,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock parts of an instant in a time zone. */
-export function wallClock(at: Date, timeZone: string) {
+function wallClock(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(at)

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 import { isoDate, type LocalDate } from '../../platform/zoned-time.ts';
-import * as system from '../system/service.ts';
+import { settingDocument } from '../system/settings.ts';
 import * as store from './metrics-store.ts';
 
 /**
@@ -33,7 +33,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
 };
 
 export async function agentSettings(db: Queryable): Promise<AgentSettings> {
-  const stored = await system.settingDocument<Partial<AgentSettings>>(db, AGENT_SETTINGS_KEY);
+  const stored = await settingDocument<Partial<AgentSettings>>(db, AGENT_SETTINGS_KEY);
   return { ...DEFAULT_AGENT_SETTINGS, ...stored };
 }
 

@@ -1,5 +1,5 @@
 /** The agent centre's pages (§2, and the original's agent menu), in menu order. */
-export const AGENT_CENTRE_PAGES = [
+const AGENT_CENTRE_PAGES = [
   'agentTeamOverview',
   'agentAnnouncement',
   'registerCenter',

@@ -6,7 +6,7 @@ import { useModuleFlags } from '../auth/queries.ts';
 import { type AgentCentrePage, type ContractKinds, visibleAgentPages } from './menu.ts';
 
 /** The consolidated funds answer: balances, and the contract offers and menu switches the agent centre reads. */
-export const consolidatedQuery = (token: string | null) =>
+const consolidatedQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['member', token, 'wallet', 'consolidated'],
     queryFn: ({ signal }) => api(walletEndpoints.consolidatedFunds, { signal }),
