@@ -17,7 +17,7 @@ create table agent_settlement_runs (
   total_paid bigint not null default 0,
   -- The contracts whose bill could not be made, as [{agentId, product, error}] (the job retries the run).
   failures jsonb not null default '[]',
-  unique (kind, period_start)
+  unique (kind, period_start, period_end)
 );
 create index agent_settlement_runs_recent on agent_settlement_runs (started_at desc);
 

@@ -48,14 +48,15 @@ export function parseTiers(stored: unknown): Tier[] {
 
 /**
  * §A4.1: the highest tier whose conditions all hold (its index in the contract's list), or null when none does.
- * Tiers are listed from the lowest; the last one that holds wins.
+ * Tiers are listed from the lowest; the last one that holds wins. A net-loss condition of 0 is no condition (a
+ * salary's tiers have none; a dividend on a net loss below zero yields nothing anyway).
  */
 export function tierReached(tiers: readonly Tier[], measures: Measures): number | null {
   let reached: number | null = null;
   tiers.forEach((tier, index) => {
     if (
       measures.turnover >= tier.minimumBet &&
-      measures.netLoss >= tier.netLoss &&
+      (tier.netLoss <= 0n || measures.netLoss >= tier.netLoss) &&
       measures.activeMembers >= tier.activeMember
     )
       reached = index;
