@@ -38,7 +38,10 @@ describe('settlement arithmetic (design note §A4)', () => {
     // Turnover and net loss of tier 3, but only 18 active members: still tier 2.
     expect(tierReached(LOTT_DIVIDEND, { ...a, turnover: 4_000_000_000n, netLoss: 200_000_000n })).toBe(1);
     expect(tierReached(LOTT_DIVIDEND, { ...a, activeMembers: 4 })).toBeNull();
-    expect(contractYield(LOTT_DIVIDEND, { ...a, activeMembers: 4 }, a.netLoss)).toEqual({ tier: null, gross: 0n });
+    expect(contractYield(LOTT_DIVIDEND, { ...a, activeMembers: 4 }, a.netLoss)).toEqual({
+      tier: null,
+      gross: 0n,
+    });
   });
 
   it('pays a dividend agent its spread: 16,000,000 − 4,500,000 = 11,500,000', () => {
@@ -66,13 +69,19 @@ describe('settlement arithmetic (design note §A4)', () => {
       80_000_000n,
     );
     expect(a).toEqual({ tier: 1, gross: 400_000n });
-    const b = contractYield([tier(10_000_000, 0, 3, 0.3)], { turnover: 30_000_000n, netLoss: 0n, activeMembers: 4 }, 30_000_000n);
+    const b = contractYield(
+      [tier(10_000_000, 0, 3, 0.3)],
+      { turnover: 30_000_000n, netLoss: 0n, activeMembers: 4 },
+      30_000_000n,
+    );
     expect(b.gross).toBe(90_000n);
     expect(spread(a.gross, [b.gross])).toBe(310_000n);
-    const fixed = parseTiers([{ minimumBet: '10000000', netLoss: '0', activeMember: 3, rateType: 'F', rate: '250000' }]);
-    expect(contractYield(fixed, { turnover: 80_000_000n, netLoss: 0n, activeMembers: 12 }, 80_000_000n).gross).toBe(
-      250_000n,
-    );
+    const fixed = parseTiers([
+      { minimumBet: '10000000', netLoss: '0', activeMember: 3, rateType: 'F', rate: '250000' },
+    ]);
+    expect(
+      contractYield(fixed, { turnover: 80_000_000n, netLoss: 0n, activeMembers: 12 }, 80_000_000n).gross,
+    ).toBe(250_000n);
   });
 
   it('shares a real-time bet along the path (5,000 / 3,000), which over a whole window is the spread', () => {

@@ -35,7 +35,8 @@ import * as store from './settlement-store.ts';
  * Which contract applies: the one in force at some time during the period (accepted before its end, not ended
  * before its start); when one replaced another inside the period, the later one. A contract that ended inside a
  * dividend period settles that period on the days up to the day it ended (its figures stop there; no scaling).
- * Salaries are per day, hour or window and settle the whole of it.
+ * Salaries are per day, hour or window and settle the whole of it; a team that did not play in it gets no salary
+ * bill (dividends always get one: it carries a negative period).
  *
  * Payment: salaries are paid at once; a dividend waits for an operator's approval. The payer is the platform
  * (the house account house:agents) or the agent's upline (member to member). An upline pays what its main wallet
@@ -129,7 +130,14 @@ async function outcomeOf(context: SettleContext, contract: store.ContractInForce
     const last = localDate(new Date(contract.ended_at.getTime() - 1), context.timeZone);
     days = { from: days.from, to: isoDate(last) < isoDate(days.from) ? days.from : last };
   }
-  const figures = await teamFigures(context.db, contract.agent_id, contract.product, days.from, days.to, settings);
+  const figures = await teamFigures(
+    context.db,
+    contract.agent_id,
+    contract.product,
+    days.from,
+    days.to,
+    settings,
+  );
   const loss = netLoss(figures, contract.product, contract.net_loss_parts as NetLossPart[]);
   if (context.kind !== 'dividend') {
     const measures = { turnover: figures.validBet, netLoss: loss, activeMembers: figures.activeMembers };
@@ -183,7 +191,7 @@ function initialStatus(kind: SettlementKind, outcome: Outcome, amount: bigint): 
 }
 
 export interface RunResult {
-  runId: bigint;
+  runId: bigint | null;
   bills: number;
   failures: { agentId: number; product: string; error: string }[];
 }
@@ -202,6 +210,8 @@ export async function settleSpan(
 ): Promise<RunResult> {
   const [settings, timeZone] = await Promise.all([agentSettings(deps.db), merchantTimeZone(deps)]);
   const contracts = await store.contractsInForce(deps.db, kind, span.start, span.end);
+  // A period without a contract of the kind has no run.
+  if (!contracts.some((contract) => !only || only(contract))) return { runId: null, bills: 0, failures: [] };
   const context: SettleContext = { db: deps.db, kind, span, timeZone, settings };
   const runId = await write(deps.db, { isolation: 'read committed' }, (tx) =>
     store.openRun(tx, { kind, periodStart: span.start, periodEnd: span.end, at: now }),
@@ -214,6 +224,8 @@ export async function settleSpan(
     if (await store.billExists(deps.db, key)) continue;
     try {
       const own = await outcomeOf(context, contract);
+      // A salary on a team that did not play in the period has nothing to bill (no row per idle window).
+      if (kind !== 'dividend' && own.validBet === 0n) continue;
       const downlines = contracts.filter(
         (other) => other.member_upline_id === contract.agent_id && other.product === contract.product,
       );
@@ -374,9 +386,6 @@ export async function settleDividends(
   const results: RunResult[] = [];
   for (const [period, days] of periods) {
     const span = daySpan(days, timeZone);
-    // Only the contracts on this period; a run with none makes no row.
-    const contracts = await store.contractsInForce(deps.db, 'dividend', span.start, span.end);
-    if (!contracts.some((contract) => contract.period === period)) continue;
     results.push(await settleSpan(deps, 'dividend', span, now, (contract) => contract.period === period));
   }
   return results;
