@@ -266,7 +266,7 @@ async function decide(
   context: Context,
   billId: number,
   action: string,
-  change: (tx: Transaction, bill: store.BillDb, operatorId: number) => Promise<void>,
+  change: (tx: Transaction, bill: store.BillDb, operatorId: number, view: ConsoleBillRow) => Promise<void>,
 ): Promise<ConsoleBillRow> {
   const operatorId = asOperator(context.caller).operatorId;
   const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps)]);
@@ -278,7 +278,7 @@ async function decide(
       const bill = await store.lockBill(tx, billId);
       if (!bill) throw new AppError('agent_bill_not_found');
       const before = consoleBillView(bill, currency, settings);
-      await change(tx, bill, operatorId);
+      await change(tx, bill, operatorId, before);
       const after = await store.findBill(tx, bill.id);
       if (!after) throw new Error('bill vanished');
       const result = consoleBillView(after, currency, settings);
@@ -297,10 +297,9 @@ async function decide(
  * a different operator's approval pays it.
  */
 export function approveBill(deps: AppDeps, context: Context, billId: number) {
-  return decide(deps, context, billId, 'approve', async (tx, bill, operatorId) => {
+  return decide(deps, context, billId, 'approve', async (tx, bill, operatorId, view) => {
     if (bill.kind !== 'dividend' || bill.status !== 'unapproved') throw new AppError('agent_bill_state');
-    const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps)]);
-    if (consoleBillView(bill, currency, settings).needsSecondApproval) {
+    if (view.needsSecondApproval) {
       if (bill.first_approved_by === null) {
         await store.firstApproval(tx, bill.id, operatorId, context.now);
         return;
