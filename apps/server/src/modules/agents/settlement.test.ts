@@ -350,4 +350,61 @@ describe('agents settlement', () => {
     await settleDividends(t.deps, new Date('2026-07-01T02:00:00Z'), t.clock.now());
     expect(await bills(a)).toHaveLength(2);
   });
+  it('settles every kind exactly once when two job runners race through the slots around a period end', async () => {
+    const a = await placeMember(t.db, { type: 1 });
+    const member = await placeMember(t.db, { upline: a });
+    const since = new Date('2026-05-01T00:00:00Z');
+    const flat = [{ minimumBet: 1n, netLoss: 1n, activeMember: 1, percent: 1 }];
+    for (const kind of ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const)
+      await insertContract(t.db, { agentId: a, kind, tiers: flat, acceptedAt: since });
+    // 15 June (local) play: a day, an hour (17:00–18:00 UTC is 00:00–01:00 on the 16th) and a window.
+    await addPlayDay(t.db, { memberId: member, day: '2026-06-15', product: 'LOTT', validBet: 1_000_000n });
+    await addMoneyDay(t.db, { memberId: member, day: '2026-06-15', deposits: 1_000n });
+    await addPlayWindow(t.db, {
+      memberId: member,
+      windowStart: new Date('2026-06-15T17:10:00Z'),
+      product: 'LOTT',
+      validBet: 500_000n,
+    });
+    t.clock.set(new Date('2026-06-15T16:50:00Z'));
+    const runners = [buildJobRunner(t.deps), buildJobRunner(t.deps)];
+    await Promise.all(runners.map((runner) => runner.runDue()));
+    t.clock.set(new Date('2026-06-15T18:45:00Z'));
+    await Promise.all([...runners, ...runners].map((runner) => runner.runDue()));
+    const made = await bills(a);
+    expect(made.map((bill) => [bill.kind, bill.amount, bill.status])).toEqual([
+      ['dividend', 10_000n, 'unapproved'],
+      ['daily_salary', 10_000n, 'paid'],
+      ['hourly_salary', 5_000n, 'paid'],
+      ['realtime_salary', 5_000n, 'paid'],
+    ]);
+    expect((await postingsOf(a)).map((row) => row.kind).sort()).toEqual(['salary', 'salary', 'salary']);
+    expect(await sumBalance(t.db, a)).toBe(20_000n);
+    const jobs = await t.db.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from jobs where kind like 'agents.settle.%' group by status`,
+    );
+    expect(jobs.map((row) => row.status)).toEqual(['done']);
+  });
+  it('settles a dividend contract that ended inside the period on the days up to its end', async () => {
+    const a = await placeMember(t.db, { type: 1 });
+    const member = await placeMember(t.db, { upline: a });
+    await insertContract(t.db, {
+      agentId: a,
+      kind: 'dividend',
+      tiers: [{ minimumBet: 1n, netLoss: 1n, activeMember: 1, percent: 10 }],
+      acceptedAt: new Date('2026-05-01T00:00:00Z'),
+      // Cancelled at noon of 10 June (local): the 10th counts, the 11th does not.
+      endedAt: new Date('2026-06-10T05:00:00Z'),
+    });
+    for (const day of ['2026-06-10', '2026-06-11']) {
+      await addPlayDay(t.db, { memberId: member, day, product: 'LOTT', validBet: 1_000_000n });
+      await addMoneyDay(t.db, { memberId: member, day, deposits: 1_000n });
+    }
+    await settleDividends(t.deps, new Date('2026-06-16T01:00:00Z'), t.clock.now());
+    expect(await bills(a)).toMatchObject([{ status: 'unapproved', amount: 100_000n }]);
+    expect((await bills(a))[0]?.metrics).toMatchObject({ turnover: '1000000' });
+    // A contract ended before the period began has no bill for it.
+    await settleDividends(t.deps, new Date('2026-07-01T01:00:00Z'), t.clock.now());
+    expect(await bills(a)).toHaveLength(1);
+  });
 });
