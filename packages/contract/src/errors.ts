@@ -622,6 +622,24 @@ export const ERRORS = {
     VI: 'Kỳ quay này đã có kết quả nên không thể hủy.',
     CN: '该期已有开奖结果，无法作废。',
   },
+  agent_bill_not_found: {
+    status: 404,
+    EN: 'This bill does not exist.',
+    VI: 'Hóa đơn này không tồn tại.',
+    CN: '该账单不存在。',
+  },
+  agent_bill_state: {
+    status: 409,
+    EN: 'This bill is no longer in a state that allows this. Reload the list.',
+    VI: 'Hóa đơn này không còn ở trạng thái cho phép thao tác này. Hãy tải lại danh sách.',
+    CN: '该账单的状态已不允许此操作，请刷新列表。',
+  },
+  agent_bill_needs_second_operator: {
+    status: 409,
+    EN: 'A dividend this large needs the approval of a second, different operator.',
+    VI: 'Khoản chia lợi nhuận lớn như vậy cần một quản trị viên khác phê duyệt thêm.',
+    CN: '金额较大的分红须由另一位操作员再次审批。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -194,3 +194,12 @@ export async function accountState(
   );
   return { balance: row?.balance ?? 0n, entries: Number(row?.entries ?? 0) };
 }
+
+/** An account's balance, its row locked until the transaction ends (0 when the account does not exist yet). */
+export async function lockedBalance(tx: Queryable, code: string): Promise<bigint> {
+  const [row] = await tx.query<{ balance: bigint }>(
+    'select balance from ledger_accounts where code = $1 for update',
+    [code],
+  );
+  return row?.balance ?? 0n;
+}

@@ -19,6 +19,7 @@ const SYSTEM_ACCOUNTS = {
   'house:games': { kind: 'house', unit: 'money' },
   'house:bonuses': { kind: 'house', unit: 'money' },
   'house:adjustments': { kind: 'house', unit: 'money' },
+  'house:agents': { kind: 'house', unit: 'money' },
   'house:points': { kind: 'house', unit: 'points' },
   'house:play': { kind: 'house', unit: 'play' },
 } as const satisfies Record<string, { kind: store.AccountKind; unit: store.Unit }>;
@@ -147,6 +148,14 @@ export async function publishBalance(tx: Queryable, memberId: number) {
     { type: 'wallet.changed', sumBalance: toMajor(total, currencyDigits(currency)) },
     { member: memberId },
   );
+}
+
+/**
+ * The balance of a member's wallet under its row lock, held until the caller's transaction ends: what a payment
+ * from it may take without the posting being refused (0 for a wallet never used).
+ */
+export function lockedBalance(tx: Transaction, memberId: number, wallet: Wallet): Promise<bigint> {
+  return store.lockedBalance(tx, accountCode({ member: memberId, wallet }));
 }
 
 /** A member's spendable balance (main and vendor wallets), in minor units. */
