@@ -11,8 +11,8 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import type { IdempotencyKey } from '../../platform/write.ts';
-import * as system from '../system/service.ts';
-import { csvField } from '../wallet/deposits.ts';
+import { settingDocument } from '../system/settings.ts';
+import { csvField } from '../wallet/csv.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { type Currency, currencyOf, minorLimit } from '../wallet/settings.ts';
 import { payOutstanding } from './settlement.ts';
@@ -34,7 +34,7 @@ export interface SettlementSettings {
 export const DEFAULT_SETTLEMENT_SETTINGS: SettlementSettings = { dividendSecondApprovalFrom: 0 };
 
 async function settlementSettings(deps: Pick<AppDeps, 'db'>): Promise<SettlementSettings> {
-  const stored = await system.settingDocument<Partial<SettlementSettings>>(deps.db, SETTLEMENT_SETTINGS_KEY);
+  const stored = await settingDocument<Partial<SettlementSettings>>(deps.db, SETTLEMENT_SETTINGS_KEY);
   return { ...DEFAULT_SETTLEMENT_SETTINGS, ...stored };
 }
 

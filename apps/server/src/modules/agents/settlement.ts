@@ -2,7 +2,7 @@ import type { Queryable, Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
 import { addDays, instantOf, isoDate, localDate } from '../../platform/zoned-time.ts';
-import * as system from '../system/service.ts';
+import { merchant } from '../system/merchant.ts';
 import * as ledger from '../wallet/ledger.ts';
 import {
   type AgentSettings,
@@ -83,7 +83,7 @@ interface SettleContext {
 
 /** The merchant's time zone (its days). */
 export async function merchantTimeZone(deps: Pick<AppDeps, 'db' | 'config'>): Promise<string> {
-  return (await system.merchant(deps.db, deps.config.merchantCode)).time_zone;
+  return (await merchant(deps.db, deps.config.merchantCode)).time_zone;
 }
 
 /** The span of whole merchant days, from the first day's midnight to the midnight after the last. */
