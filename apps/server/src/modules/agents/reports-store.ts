@@ -304,7 +304,7 @@ export async function downlineEntries(
     `select e.id, e.created_at, m.username, t.kind, a.kind as account_kind, a.vendor, e.amount,
             e.balance_after
        ${where}
-      order by e.id desc limit $6 offset $7`,
+      order by e.created_at desc, e.id desc limit $6 offset $7`,
     params,
   );
   const [count] = await db.query<{ total: number }>(
