@@ -154,6 +154,7 @@ export const teamBet = z.object({
 });
 export const teamBets = page(teamBet).extend({ range: reportRange });
 
+/** With a product, rebates and bonuses (which are not per product) are left out of the rows. */
 export const userLossQuery = paging
   .extend({ ...rangeFields, username: usernameFilter, product: productFilter })
   .superRefine(customDays);
