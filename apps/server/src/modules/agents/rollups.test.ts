@@ -3,6 +3,7 @@ import { placeMember } from '../../../test/factories/agents.ts';
 import { newGame } from '../../../test/factories/games.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
+import { addToRound, reverseInRound, settleRounds } from '../games/rounds.ts';
 import { type Leg, post } from '../wallet/ledger.ts';
 import { drainRollupQueue, queuedChanges } from './rollups.ts';
 
@@ -98,6 +99,55 @@ describe('roll-ups from rounds and postings', () => {
     );
     expect(totals).toEqual({ rounds: 0, valid_bet: 0n, payout: 0n });
     expect(await queuedChanges(t.db)).toBe(0);
+  });
+
+  it("follows the games area's own writes: a provider's bet then win, a lottery draw's batch, a rollback to void", async () => {
+    const at = (text: string) => new Date(text);
+    const inTx = <T>(fn: (tx: Parameters<typeof addToRound>[0]) => Promise<T>) =>
+      write(t.db, { isolation: 'read committed' }, fn);
+    // A provider's round: the stake opens it, the closing win settles it (insert, then insert … on conflict update).
+    const round = { memberId: member, gameId: slots, ref: 'prov-1', currency: 'VND', closed: false };
+    const providerRound = await inTx((tx) =>
+      addToRound(tx, round, { bet: 700n, win: 0n }, at('2026-11-02T03:00:00Z')),
+    );
+    await inTx((tx) =>
+      addToRound(tx, { ...round, closed: true }, { bet: 0n, win: 1_000n }, at('2026-11-02T03:00:05Z')),
+    );
+    // Lottery tickets: opened at the bet, settled by the draw in one statement.
+    const tickets = await inTx(async (tx) => [
+      await addToRound(
+        tx,
+        { memberId: member, gameId: lottery, ref: 't-1', currency: 'VND', closed: false },
+        { bet: 100n, win: 0n },
+        at('2026-11-02T04:00:00Z'),
+      ),
+      await addToRound(
+        tx,
+        { memberId: member, gameId: lottery, ref: 't-2', currency: 'VND', closed: false },
+        { bet: 200n, win: 0n },
+        at('2026-11-02T04:00:00Z'),
+      ),
+    ]);
+    await drainRollupQueue(t.db);
+    expect(await days()).toEqual([
+      { day: '2026-11-02', product: 'RNG', rounds: 1, valid_bet: 700n, payout: 1_000n },
+    ]);
+    await inTx((tx) =>
+      settleRounds(
+        tx,
+        tickets.map((id, i) => ({ id, win: i === 0 ? 900n : 0n })),
+        at('2026-11-02T05:00:00Z'),
+      ),
+    );
+    // The provider rolls the whole round back: it is void and counts nothing any more.
+    await inTx((tx) =>
+      reverseInRound(tx, providerRound, { bet: 700n, win: 1_000n }, at('2026-11-02T06:00:00Z')),
+    );
+    await drainRollupQueue(t.db);
+    expect(await days()).toEqual([
+      { day: '2026-11-02', product: 'LOTT', rounds: 2, valid_bet: 300n, payout: 900n },
+      { day: '2026-11-02', product: 'RNG', rounds: 0, valid_bet: 0n, payout: 0n },
+    ]);
   });
 
   it("puts a change on the merchant's day in its time zone, and in its 5-minute window", async () => {
