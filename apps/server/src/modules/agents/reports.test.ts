@@ -27,7 +27,8 @@ describe('agent team reports', () => {
   const YESTERDAY = '2026-06-09T05:00:00Z';
 
   const username = async (id: number) =>
-    (await t.db.query<{ username: string }>('select username from members where id = $1', [id]))[0]?.username;
+    (await t.db.query<{ username: string }>('select username from members where id = $1', [id]))[0]
+      ?.username ?? '';
 
   async function round(
     memberId: number,
