@@ -39,11 +39,11 @@ interface Cannon {
 }
 
 /** autocannon in its own process against one URL; its JSON summary. */
-function autocannon(url: string, token: string): Cannon {
+function autocannon(url: string, token: string, connections = CONNECTIONS): Cannon {
   const bin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
   const output = execFileSync(
     bin,
-    ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', `authorization=Bearer ${token}`, url],
+    ['-j', '-c', String(connections), '-d', String(SECONDS), '-H', `authorization=Bearer ${token}`, url],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(output) as Cannon;
@@ -170,10 +170,12 @@ async function main() {
     if (check.status !== 200) throw new Error(`overview answered ${check.status}`);
     autocannon(overview('period=today'), token); // warm-up
     const todayRun = autocannon(overview('period=today'), token);
+    const todayAlone = autocannon(overview('period=today'), token, 1);
     const monthQuery = `period=custom&startDate=${isoDate(addDays(today, -29))}&endDate=${isoDate(today)}`;
     const month = await fetch(overview(monthQuery), { headers: { authorization: `Bearer ${token}` } });
     const monthBody = (await month.json()) as { value: { validBet: number; series: unknown[] } };
     const monthRun = autocannon(overview(monthQuery), token);
+    const monthAlone = autocannon(overview(monthQuery), token, 1);
 
     const line = (name: string, value: string, baseline = '') =>
       `  ${name.padEnd(64)}${value.padStart(26)}  ${baseline}`;
@@ -207,11 +209,13 @@ async function main() {
           cannon(todayRun),
           `non-2xx ${todayRun.non2xx}, errors ${todayRun.errors}`,
         ),
+        line('team overview, today, HTTP, one connection', cannon(todayAlone)),
         line(
           `team overview, 30 days (${monthBody.value.series.length} days), HTTP`,
           cannon(monthRun),
           `non-2xx ${monthRun.non2xx}, errors ${monthRun.errors}`,
         ),
+        line('team overview, 30 days, HTTP, one connection', cannon(monthAlone)),
         '',
       ].join('\n'),
     );
