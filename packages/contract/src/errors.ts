@@ -640,6 +640,18 @@ export const ERRORS = {
     VI: 'Khoản chia lợi nhuận lớn như vậy cần một quản trị viên khác phê duyệt thêm.',
     CN: '金额较大的分红须由另一位操作员再次审批。',
   },
+  agent_downline_not_found: {
+    status: 404,
+    EN: 'There is no such member in your team.',
+    VI: 'Không có thành viên này trong đội của bạn.',
+    CN: '您的团队中没有该会员。',
+  },
+  agent_report_range: {
+    status: 400,
+    EN: 'Choose days within the last 30 days, up to today.',
+    VI: 'Hãy chọn ngày trong vòng 30 ngày gần đây, tối đa đến hôm nay.',
+    CN: '请选择最近 30 天内、不晚于今天的日期。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

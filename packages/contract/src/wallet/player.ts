@@ -29,7 +29,7 @@ export const LEDGER_KINDS = [
   'dividend',
   'red_envelope',
 ] as const;
-const ledgerKind = z.enum(LEDGER_KINDS);
+export const ledgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof ledgerKind>;
 
 /** A wallet of a member: 'main', or a game vendor's code (its merchant wallet when wallets are not single). */

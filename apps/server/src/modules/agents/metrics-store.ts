@@ -1,5 +1,12 @@
 import type { Queryable } from '../../db/database.ts';
 
+/**
+ * Team(A) of §A2 as SQL, the one definition every team query uses: A's branch of the tree (one GIN index scan on
+ * agent_path), trial accounts left out, A itself only when $2 (includeAgent). $1 is A's id.
+ */
+export const TEAM_OF_AGENT =
+  'select id from members where agent_path @> array[$1::int] and type <> 4 and ($2::boolean or id <> $1::int)';
+
 export interface TeamFiguresDb {
   members: number;
   rounds: number;
@@ -31,10 +38,7 @@ export interface TeamFiguresQuery {
  */
 export async function teamFiguresOverDays(db: Queryable, query: TeamFiguresQuery): Promise<TeamFiguresDb> {
   const [row] = await db.query<TeamFiguresDb>(
-    `with team as (
-       select id from members
-        where agent_path @> array[$1::int] and type <> 4 and ($2::boolean or id <> $1::int)
-     ), play as (
+    `with team as (${TEAM_OF_AGENT}), play as (
        select member_id, sum(rounds)::int as rounds, sum(valid_bet)::bigint as valid_bet, sum(payout)::bigint as payout
          from agent_play_days
         where member_id in (select id from team) and day between $4::date and $5::date
@@ -94,10 +98,7 @@ export async function teamFiguresOverWindows(
   },
 ): Promise<TeamWindowFiguresDb> {
   const [row] = await db.query<TeamWindowFiguresDb>(
-    `with team as (
-       select id from members
-        where agent_path @> array[$1::int] and type <> 4 and ($2::boolean or id <> $1::int)
-     ), play as (
+    `with team as (${TEAM_OF_AGENT}), play as (
        select member_id, sum(rounds)::int as rounds, sum(valid_bet)::bigint as valid_bet, sum(payout)::bigint as payout
          from agent_play_windows
         where member_id in (select id from team) and window_start >= $4 and window_start < $5

@@ -1,0 +1,70 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
+ * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
+ * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
+ * so two runners lock the same roll-up rows in the same order. Answers how many queue rows were applied.
+ */
+export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
+  const [row] = await tx.query<{ applied: number }>(
+    `with zone as (
+       select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz
+     ), batch as (
+       delete from agent_rollup_queue
+        where id in (select id from agent_rollup_queue order by id limit $1 for update skip locked)
+       returning *
+     ), dated as (
+       select batch.*, (batch.at at time zone zone.tz)::date as day,
+              date_bin('5 minutes', batch.at, timestamptz '2000-01-01 00:00:00+00') as window_start
+         from batch, zone
+     ), play_days as (
+       insert into agent_play_days (member_id, day, product, rounds, valid_bet, payout)
+       select member_id, day, product, sum(rounds), sum(valid_bet), sum(payout)
+         from dated where product is not null
+        group by member_id, day, product order by member_id, day, product
+       on conflict (member_id, day, product) do update
+         set rounds = agent_play_days.rounds + excluded.rounds,
+             valid_bet = agent_play_days.valid_bet + excluded.valid_bet,
+             payout = agent_play_days.payout + excluded.payout
+       returning 1
+     ), play_windows as (
+       insert into agent_play_windows (member_id, window_start, product, rounds, valid_bet, payout)
+       select member_id, window_start, product, sum(rounds), sum(valid_bet), sum(payout)
+         from dated where product is not null
+        group by member_id, window_start, product order by member_id, window_start, product
+       on conflict (member_id, window_start, product) do update
+         set rounds = agent_play_windows.rounds + excluded.rounds,
+             valid_bet = agent_play_windows.valid_bet + excluded.valid_bet,
+             payout = agent_play_windows.payout + excluded.payout
+       returning 1
+     ), money_days as (
+       insert into agent_money_days (member_id, day, deposits, deposit_count, first_deposit, withdrawals,
+         withdrawal_count, bonuses, rebates, salaries, red_envelopes)
+       select member_id, day, sum(deposits), sum(deposit_count), sum(first_deposit), sum(withdrawals),
+              sum(withdrawal_count), sum(bonuses), sum(rebates), sum(salaries), sum(red_envelopes)
+         from dated where product is null
+        group by member_id, day order by member_id, day
+       on conflict (member_id, day) do update
+         set deposits = agent_money_days.deposits + excluded.deposits,
+             deposit_count = agent_money_days.deposit_count + excluded.deposit_count,
+             first_deposit = agent_money_days.first_deposit + excluded.first_deposit,
+             withdrawals = agent_money_days.withdrawals + excluded.withdrawals,
+             withdrawal_count = agent_money_days.withdrawal_count + excluded.withdrawal_count,
+             bonuses = agent_money_days.bonuses + excluded.bonuses,
+             rebates = agent_money_days.rebates + excluded.rebates,
+             salaries = agent_money_days.salaries + excluded.salaries,
+             red_envelopes = agent_money_days.red_envelopes + excluded.red_envelopes
+       returning 1
+     )
+     select (select count(*) from batch)::int as applied`,
+    [limit],
+  );
+  return row?.applied ?? 0;
+}
+
+/** Queued changes not yet applied (the console and the bench read it). */
+export async function queuedCount(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from agent_rollup_queue');
+  return row?.n ?? 0;
+}
