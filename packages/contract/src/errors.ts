@@ -622,6 +622,18 @@ export const ERRORS = {
     VI: 'Kỳ quay này đã có kết quả nên không thể hủy.',
     CN: '该期已有开奖结果，无法作废。',
   },
+  agent_move_into_own_team: {
+    status: 409,
+    EN: 'A member cannot move under its own team.',
+    VI: 'Không thể chuyển thành viên vào dưới đội của chính mình.',
+    CN: '不能将成员移到其自身团队之下。',
+  },
+  agent_has_team: {
+    status: 409,
+    EN: 'This agent has a team: move its team first.',
+    VI: 'Đại lý này đang có đội: hãy chuyển đội của họ trước.',
+    CN: '该代理有下级团队，请先转移其团队。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
