@@ -112,7 +112,7 @@ export async function listNodes(
 ): Promise<{ rows: TeamMemberDb[]; total: number }> {
   const where =
     query.parentId === null
-      ? 'm.upline_id is null and m.type = any($1::int[])'
+      ? 'm.upline_id is null and m.type = any($1::int[]) and $2::int is null'
       : 'm.upline_id = $2::int and $1::int[] is not null';
   const params = [query.agentTypes, query.parentId];
   const [count] = await db.query<{ total: number }>(
