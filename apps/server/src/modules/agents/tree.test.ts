@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginBody, registerMember, sealed, solvedCaptcha } from '../../../test/factories/accounts.ts';
 import { PAYMENT_PASSWORD, walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
+import { DEMO_AGENT_PASSWORD } from '../../seed/agents-tree.ts';
 
 const at = (template: string, id: number) => template.replace(':id', String(id));
 
@@ -317,6 +318,32 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
       expect(bad.body.fields).toHaveProperty('type');
       expect((await t.send('POST', api.createLink.path, { type: 0 })).body.code).toBe('unauthorized');
       expect((await t.get(api.links.path, m1.token)).body.code).toBe('not_agent');
+    });
+  });
+
+  it('the demo tree: demoagent signs in with the published password and sees its team; DEMOLINK opens members', async () => {
+    const login = await sealed(
+      t,
+      accounts.login,
+      loginBody('demoagent', DEMO_AGENT_PASSWORD, await solvedCaptcha(t)),
+    );
+    expect(login.body.success).toBe(true);
+    const token = login.body.value.token as string;
+    const team = await t.get(`${api.team.path}?pageSize=100`, token);
+    const names = team.body.value.list.map((row: { username: string; level: number }) => [
+      row.username,
+      row.level,
+    ]);
+    expect(names.sort()).toEqual([
+      ['demoplayer1', 1],
+      ['demoplayer2', 1],
+      ['demoplayer3', 2],
+      ['demosubagent', 1],
+    ]);
+    const links = await t.get(api.links.path, token);
+    expect(links.body.value).toMatchObject({
+      defaultCode: 'DEMOAGENT',
+      list: [{ code: 'DEMOLINK', type: 0 }],
     });
   });
 
