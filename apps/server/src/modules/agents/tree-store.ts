@@ -85,9 +85,13 @@ export async function searchTeam(
     `select count(*)::int as total from members m where ${where}`,
     params,
   );
+  // The team is read through the agent_path index first (materialized), then sorted: an index on created_at must
+  // not tempt the planner into walking every member newest first until it meets enough of this team.
   const rows = await db.query<TeamMemberDb>(
-    `select ${MEMBER_FIELDS} from members m left join members u on u.id = m.upline_id
-      where ${where} order by m.created_at desc, m.id desc limit $7 offset $8`,
+    `with team as materialized (select m.id, m.created_at from members m where ${where}),
+     page as (select id, created_at from team order by created_at desc, id desc limit $7 offset $8)
+     select ${MEMBER_FIELDS} from page join members m on m.id = page.id left join members u on u.id = m.upline_id
+      order by page.created_at desc, page.id desc`,
     [...params, search.limit, search.offset],
   );
   return { rows, total: count?.total ?? 0 };
