@@ -87,7 +87,7 @@ export async function teamMemberDetail(
   agentId: number,
   memberId: number,
 ) {
-  const member = await store.findInTeam(deps.db, agentId, { id: memberId });
+  const member = await teamMemberById(deps.db, agentId, memberId);
   if (!member) throw new AppError('not_found');
   const [row] = await teamRows(deps, agentId, [member]);
   return row as TeamMember;

@@ -9,6 +9,7 @@ import { loginBody, registerMember, sealed, solvedCaptcha } from '../../../test/
 import { PAYMENT_PASSWORD, walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 import { DEMO_AGENT_PASSWORD } from '../../seed/agents-tree.ts';
+import { directDownline, isInTeam, teamMemberById, teamMemberByUsername } from './team.ts';
 
 const at = (template: string, id: number) => template.replace(':id', String(id));
 
@@ -90,6 +91,23 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
         expect(refused.status).toBe(404);
         expect(refused.body).toEqual(missing.body);
       }
+    });
+
+    it('the scope checks other parts use: in the team at any depth, by id or user name; direct downlines', async () => {
+      const { a, b, m1, m2, x, x1 } = await family();
+      expect(await isInTeam(t.db, a.id, m2.id)).toBe(true);
+      expect(await isInTeam(t.db, b.id, m2.id)).toBe(true);
+      expect(await isInTeam(t.db, a.id, a.id)).toBe(false);
+      expect(await isInTeam(t.db, b.id, m1.id)).toBe(false);
+      expect(await isInTeam(t.db, x.id, m2.id)).toBe(false);
+      expect((await teamMemberByUsername(t.db, a.id, m2.username.toUpperCase()))?.id).toBe(m2.id);
+      expect(await teamMemberByUsername(t.db, a.id, x1.username)).toBeNull();
+      expect((await teamMemberById(t.db, a.id, b.id))?.upline_id).toBe(a.id);
+      expect(await teamMemberById(t.db, x.id, b.id)).toBeNull();
+      expect((await directDownline(t.db, a.id, { id: m1.id }))?.id).toBe(m1.id);
+      expect((await directDownline(t.db, a.id, { username: b.username }))?.id).toBe(b.id);
+      expect(await directDownline(t.db, a.id, { id: m2.id })).toBeNull();
+      expect(await directDownline(t.db, a.id, { id: x1.id })).toBeNull();
     });
 
     it('searches by user name prefix, level, type and registered dates, with paging', async () => {
@@ -234,7 +252,16 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
           token: a.token,
           headers: { 'idempotency-key': `dl-${name}` },
         });
+      const counted = async () =>
+        (
+          await t.db.query<{ count: number }>(
+            "select count from attempt_counters where key = 'register-ip:127.0.0.1'",
+          )
+        )[0]?.count ?? 0;
+      const before = await counted();
       const first = await call();
+      // The same per-address counter as registration's (its limit is lifted in tests: see the harness).
+      expect(await counted()).toBe(before + 1);
       const again = await call();
       expect(again.body.value).toEqual(first.body.value);
       const [row] = await t.db.query<{ n: number }>(
