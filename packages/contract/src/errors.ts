@@ -628,6 +628,12 @@ export const ERRORS = {
     VI: 'Không thể chuyển thành viên vào dưới đội của chính mình.',
     CN: '不能将成员移到其自身团队之下。',
   },
+  agent_has_contracts: {
+    status: 409,
+    EN: 'This agent holds or is offered a contract: end it before moving the agent.',
+    VI: 'Đại lý này đang có hoặc được đề nghị hợp đồng: hãy kết thúc hợp đồng trước khi chuyển đại lý.',
+    CN: '该代理持有或正被提供合约，请先结束合约再转移该代理。',
+  },
   agent_has_team: {
     status: 409,
     EN: 'This agent has a team: move its team first.',

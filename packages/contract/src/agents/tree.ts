@@ -219,7 +219,8 @@ export const agentTreeConsoleEndpoints = {
   }),
   /**
    * Moves a member and its whole branch under another agent (uplineId) or to the top (null). Refused under its own
-   * branch (agent_move_into_own_team); the new upline must be an agent. Settled bills stay where they are. Audited.
+   * branch (agent_move_into_own_team); the new upline must be an agent; a member holding or offered a contract is
+   * refused (agent_has_contracts). Settled bills stay where they are. Audited.
    */
   move: endpoint({
     method: 'POST',

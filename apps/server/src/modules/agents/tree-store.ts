@@ -208,3 +208,13 @@ export async function countDirect(db: Queryable, id: number): Promise<number> {
   ]);
   return row?.n ?? 0;
 }
+
+/** Whether the member holds, or is offered, a contract (agent_contracts, pending to termination requested). */
+export async function hasLiveContract(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 from agent_contracts
+      where agent_id = $1 and status in ('pending', 'edited', 'active', 'termination_requested') limit 1`,
+    [id],
+  );
+  return rows.length > 0;
+}

@@ -452,6 +452,16 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
         fields: { uplineId: 'Value is not valid' },
       });
 
+      const [contract] = await t.db.query<{ id: number }>(
+        `insert into agent_contracts (kind, product, agent_id, upline_id, payer, status, tiers, offered_at)
+         values ('daily_salary', 'LOTT', $1, $2, 'upline', 'pending', '[]', now()) returning id`,
+        [b.id, x.id],
+      );
+      const withContract = await t.send('POST', at(bo.move.path, b.id), { uplineId: null }, operations);
+      expect(withContract.status).toBe(409);
+      expect(withContract.body.code).toBe('agent_has_contracts');
+      await t.db.query("update agent_contracts set status = 'rejected' where id = $1", [contract?.id]);
+
       const top = await t.send('POST', at(bo.move.path, b.id), { uplineId: null }, operations);
       expect(top.body.value).toMatchObject({ uplineId: null, depth: 0 });
       const audit = await t.db.query<{

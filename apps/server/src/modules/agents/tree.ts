@@ -91,7 +91,8 @@ export async function setMemberType(deps: AppDeps, ctx: OperatorContext, id: num
 
 /**
  * Moves a member and its whole branch under another agent, or to the top (uplineId null). The new upline must be
- * an agent (not a trial account) outside the member's own branch. One move at a time (lockTree), so two opposite
+ * an agent (not a trial account) outside the member's own branch, and the member may hold no live contract (its
+ * payer is its upline or the platform); contracts inside the moved branch move with it. One move at a time (lockTree), so two opposite
  * moves cannot together make a cycle.
  */
 export async function moveMember(deps: AppDeps, ctx: OperatorContext, id: number, uplineId: number | null) {
@@ -109,6 +110,11 @@ export async function moveMember(deps: AppDeps, ctx: OperatorContext, id: number
         if (!upline) throw new AppError('validation_failed', { uplineId: 'invalid_value' });
         if (upline.agent_path.includes(id)) throw new AppError('agent_move_into_own_team');
         if (!isAgentType(upline.type)) throw new AppError('validation_failed', { uplineId: 'invalid_value' });
+      }
+      // A contract is between the member and its upline (or the platform for a top-level agent): a move would
+      // leave it with a payer that is no longer its upline, so the contract ends first (A3's termination).
+      if (member.upline_id !== uplineId && (await store.hasLiveContract(tx, id))) {
+        throw new AppError('agent_has_contracts');
       }
       const branch = await store.countBranch(tx, id);
       if (member.upline_id !== uplineId) await store.setUpline(tx, id, uplineId);
