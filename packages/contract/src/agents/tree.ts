@@ -201,7 +201,7 @@ export const agentTreeConsoleEndpoints = {
   }),
   /**
    * Gives a member a type: 0 (member) or an agent type. Trial accounts are refused (in_need_true_account), and an
-   * agent with a team cannot become a member (agent_has_team). Audited.
+   * agent with a team (agent_has_team) or a live contract (agent_has_contracts) cannot become a member. Audited.
    */
   setType: endpoint({
     method: 'POST',

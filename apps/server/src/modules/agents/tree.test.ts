@@ -419,6 +419,18 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
       const demote = await t.send('POST', at(bo.setType.path, a.id), { type: 0 }, operations);
       expect(demote.status).toBe(409);
       expect(demote.body.code).toBe('agent_has_team');
+      const holder = await placed(1, null);
+      await t.db.query(
+        `insert into agent_contracts (kind, product, agent_id, payer, status, tiers, offered_at)
+         values ('dividend', 'CONS', $1, 'platform', 'active', '[]', now())`,
+        [holder.id],
+      );
+      expect((await t.send('POST', at(bo.setType.path, holder.id), { type: 0 }, operations)).body.code).toBe(
+        'agent_has_contracts',
+      );
+      expect(
+        (await t.send('POST', at(bo.setType.path, holder.id), { type: 42 }, operations)).body.value.type,
+      ).toBe(42);
       expect(
         (await t.send('POST', at(bo.setType.path, m1.id), { type: 4 }, operations)).body.fields,
       ).toHaveProperty('type');

@@ -68,7 +68,10 @@ interface OperatorContext {
   idempotency: IdempotencyKey | null;
 }
 
-/** Gives a member a type (member or an agent type); never a trial account; an agent with a team stays an agent. */
+/**
+ * Gives a member a type (member or an agent type); never a trial account. An agent with a team, or holding or
+ * offered a contract, stays an agent.
+ */
 export async function setMemberType(deps: AppDeps, ctx: OperatorContext, id: number, type: number) {
   await operatorWrite(
     deps,
@@ -79,8 +82,9 @@ export async function setMemberType(deps: AppDeps, ctx: OperatorContext, id: num
       const member = await store.lockMember(tx, id);
       if (!member) throw new AppError('not_found');
       if (member.type === TRIAL_ACCOUNT_IS_AGENT) throw new AppError('in_need_true_account');
-      if (!isAgentType(type) && isAgentType(member.type) && (await store.countDirect(tx, id)) > 0) {
-        throw new AppError('agent_has_team');
+      if (!isAgentType(type) && isAgentType(member.type)) {
+        if ((await store.countDirect(tx, id)) > 0) throw new AppError('agent_has_team');
+        if (await store.hasLiveContract(tx, id)) throw new AppError('agent_has_contracts');
       }
       await store.setType(tx, id, type);
       return { entityId: id, before: { type: member.type }, after: { type }, result: null };
