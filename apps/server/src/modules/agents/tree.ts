@@ -8,8 +8,8 @@ import type { IdempotencyKey } from '../../platform/write.ts';
 import * as store from './tree-store.ts';
 
 /**
- * The operator's tree: an operator sees the whole tree, makes a member an agent
- * (or changes its type) and moves a member with its branch. The database keeps every path (0025's triggers).
+ * The operator's tree: an operator sees the whole tree, makes a member an agent (or changes its type) and moves a
+ * member with its branch. The database keeps every path (0025's triggers).
  *
  * A move never changes history already settled: bills (agent_bills) stay with the agent that earned them, and the
  * roll-ups stay keyed by member. Team reports read the tree as it is now, so after a move the old upline's reports,
@@ -18,10 +18,11 @@ import * as store from './tree-store.ts';
 
 const isAgentType = (type: number) => (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
 
-async function withPath(db: Queryable, row: store.TeamMemberDb) {
-  const steps = await store.pathMembers(db, row.agent_path);
+/** Nodes with their paths: the members of every path read at once. */
+async function withPaths(db: Queryable, rows: readonly store.TeamMemberDb[]) {
+  const steps = await store.pathMembers(db, [...new Set(rows.flatMap((row) => row.agent_path))]);
   const byId = new Map(steps.map((step) => [step.id, step]));
-  return {
+  return rows.map((row) => ({
     id: row.id,
     username: row.username,
     nickname: row.nickname,
@@ -33,13 +34,14 @@ async function withPath(db: Queryable, row: store.TeamMemberDb) {
     teamCount: row.team_count,
     createdAt: row.created_at.toISOString(),
     path: row.agent_path.map((id) => byId.get(id) ?? { id, username: '', type: 0 }),
-  };
+  }));
 }
 
 export async function treeNode(db: Queryable, id: number) {
   const row = await store.findNode(db, id);
   if (!row) throw new AppError('not_found');
-  return withPath(db, row);
+  const [node] = await withPaths(db, [row]);
+  return node as NonNullable<typeof node>;
 }
 
 /** The console's tree: top-level agents, a node's direct members, or a user-name prefix search, with paths. */
@@ -57,8 +59,7 @@ export async function treePage(
         limit,
         offset,
       });
-  const list = await Promise.all(rows.map((row) => withPath(db, row)));
-  return { list, total, pageNo: query.pageNo, pageSize: query.pageSize };
+  return { list: await withPaths(db, rows), total, pageNo: query.pageNo, pageSize: query.pageSize };
 }
 
 interface OperatorContext {
