@@ -36,6 +36,7 @@ await migrate(db);
 await seed(db, {
   merchantCode: config.merchantCode,
   demo: config.demoSeed,
+  demoAccounts: !config.production,
   now: systemClock.now(),
   rng: cryptoRng,
   // The demo's online channel exists only with the sandbox gateway it pays through.

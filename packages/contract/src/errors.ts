@@ -652,6 +652,24 @@ export const ERRORS = {
     VI: 'Hãy chọn ngày trong vòng 30 ngày gần đây, tối đa đến hôm nay.',
     CN: '请选择最近 30 天内、不晚于今天的日期。',
   },
+  agent_move_into_own_team: {
+    status: 409,
+    EN: 'A member cannot move under its own team.',
+    VI: 'Không thể chuyển thành viên vào dưới đội của chính mình.',
+    CN: '不能将成员移到其自身团队之下。',
+  },
+  agent_has_contracts: {
+    status: 409,
+    EN: 'This agent holds or is offered a contract: end it before moving the agent.',
+    VI: 'Đại lý này đang có hoặc được đề nghị hợp đồng: hãy kết thúc hợp đồng trước khi chuyển đại lý.',
+    CN: '该代理持有或正被提供合约，请先结束合约再转移该代理。',
+  },
+  agent_has_team: {
+    status: 409,
+    EN: 'This agent has a team: move its team first.',
+    VI: 'Đại lý này đang có đội: hãy chuyển đội của họ trước.',
+    CN: '该代理有下级团队，请先转移其团队。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

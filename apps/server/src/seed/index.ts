@@ -9,6 +9,7 @@ import { DEFAULT_WALLET_SETTINGS } from '../modules/wallet/settings.ts';
 import { bannerPhoneSvg, bannerSvg, vendorIconSvg } from '../platform/artwork.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import type { Rng } from '../platform/rng.ts';
+import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
 import { seedLottery } from './lottery.ts';
 
@@ -48,6 +49,8 @@ export async function seed(
     demoGateway?: DemoGateway | null;
     /** The game provider simulator the demo's providers point at (npm start); none in tests. */
     demoProviders?: { sandboxUrl: string; secretsKey: Buffer } | null;
+    /** Demo accounts with published passwords (the demo agents' tree); main.ts leaves them out in production. */
+    demoAccounts?: boolean;
   },
 ): Promise<string[]> {
   const sections: [string, (tx: Queryable) => Promise<void>][] = [
@@ -98,6 +101,10 @@ export async function seed(
         },
       ],
     );
+  }
+  // Accounts with published passwords: a demo that is not a production site only.
+  if (options.demo && options.demoAccounts !== false) {
+    sections.push(['demo_agents_tree', (tx) => seedAgentsTree(tx, options.now)]);
   }
   const applied: string[] = [];
   for (const [name, run] of sections) {

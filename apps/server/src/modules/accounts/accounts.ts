@@ -6,6 +6,7 @@ import { type AttemptPolicy, lockedUntil, recordFailure } from '../../platform/a
 import type { Rng } from '../../platform/rng.ts';
 import { write } from '../../platform/write.ts';
 import { moduleEnabled } from '../system/module-flags.ts';
+import type { AffiliateLinks } from './affiliates.ts';
 import type { HumanVerifier } from './captcha.ts';
 import type * as store from './store.ts';
 
@@ -20,6 +21,8 @@ export interface Accounts {
   config: Config;
   rng: Rng;
   verifier: HumanVerifier;
+  /** Agents' affiliate links (the agents area answers; absent, only agents' default codes register under them). */
+  affiliateLinks?: AffiliateLinks | undefined;
 }
 
 /** Who is asking, as the request says. */
@@ -61,6 +64,15 @@ export async function throttle(db: Database, limits: [string, AttemptPolicy][], 
     for (const [key, policy] of limits) await recordFailure(tx, key, policy, now);
   });
 }
+
+/**
+ * Registrations one address may make in an hour, then 5 minutes of too_many_requests: every way of opening an
+ * account (register, register by mobile, an agent's downline registration) counts against the same limit.
+ */
+export const registrationLimit = {
+  name: 'register-ip',
+  policy: (config: Config) => sendingPolicy(config.limits.registerPerIp),
+};
 
 export async function requireFlag(db: Queryable, modId: string) {
   if (!(await moduleEnabled(db, modId))) throw new AppError('feature_disabled');

@@ -7,7 +7,6 @@ import {
   registerRuleMessage,
 } from '@tessera/contract';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
@@ -78,23 +77,9 @@ export async function register(
     return value;
   };
 
-  const username = tab === 'username' ? check('username', { force: true }) : '';
+  const username = tab === 'username' ? checkUsername(rules, values.username ?? '', language, errors) : '';
   const mobile = check('mobileNum', { force: tab === 'mobile' });
-  let password = '';
-  if (passwordAsked) {
-    password = values.password ?? '';
-    const rule = rules.get('password');
-    if (password === '') errors.password = 'required';
-    else if (rule?.enabled && ruleProblem(rule, password))
-      errors.password = registerRuleMessage(rule, language);
-    else {
-      const problem = newPasswordMessage(password, language);
-      if (problem) errors.password = problem;
-    }
-    if (password !== '' && input.confirmPassword !== password) {
-      errors.confirmPassword = input.confirmPassword ? 'mismatch' : 'required';
-    }
-  }
+  const password = passwordAsked ? checkPassword(rules, input, language, errors) : '';
   const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, check(key)])) as Record<
     (typeof REGISTER_FIELDS)[number],
     string
@@ -113,10 +98,8 @@ export async function register(
   if (captchaNeeded && !(await verifier.verify(db, input, now))) {
     throw new AppError('captcha_invalid', { captcha: 'invalid_value' });
   }
-  const affiliate = extra.affiliateCode
-    ? await store.findAffiliate(db, extra.affiliateCode, AGENT_CENTRE_IS_AGENT_VALUES)
-    : null;
-  if (extra.affiliateCode && !affiliate)
+  const placement = extra.affiliateCode ? await affiliatePlacement(accounts, extra.affiliateCode) : null;
+  if (extra.affiliateCode && !placement)
     throw new AppError('affiliate_invalid', { affiliateCode: 'invalid_value' });
   if (username && (await store.usernameTaken(db, username))) {
     throw new AppError('username_taken', { username: 'taken' });
@@ -152,6 +135,7 @@ export async function register(
       {
         ...blankMember(visit),
         username: name,
+        type: placement?.type ?? 0,
         nickname: input.nickname?.trim() ?? '',
         password_hash: passwordHash,
         password_changed_at: passwordHash ? now : null,
@@ -169,7 +153,7 @@ export async function register(
         zalo: input.zalo?.trim() ?? '',
         id_number: extra.idNumber,
         recommender_id: extra.recommenderId,
-        upline_id: affiliate?.id ?? null,
+        upline_id: placement?.agentId ?? null,
         referral_code: text(rng, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'),
         referred_by: referrer?.id ?? null,
         register_domain: input.domain ?? '',
@@ -178,6 +162,7 @@ export async function register(
       },
       now,
     );
+    if (placement?.linkId) await accounts.affiliateLinks?.signedUp(tx, placement.linkId);
     const session = input.login ? await startSession(accounts, tx, member, 'register', visit) : null;
     return {
       customerId: member.id,
@@ -186,18 +171,119 @@ export async function register(
       firstTimeLogin: session?.firstTimeLogin ?? false,
       session,
     };
-  }).catch((error: unknown) => {
-    // Two registrations racing for the same name or number: the unique index decides.
-    if ((error as { code?: string }).code !== '23505') throw error;
-    const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
-    if (constraint.includes('mobile')) throw new AppError('mobile_taken', { mobileNum: 'taken' });
-    throw new AppError('username_taken', { username: 'taken' });
-  });
+  }).catch(takenRefusal);
 }
 
-/** The affiliate check of §7: an active agent's code. */
-export async function checkAffiliate(db: Queryable, code: string) {
-  const agent = await store.findAffiliate(db, code, AGENT_CENTRE_IS_AGENT_VALUES);
-  if (!agent) throw new AppError('affiliate_invalid', { code: 'invalid_value' });
-  return { code: agent.affiliate_code ?? code, valid: true as const };
+/** Two registrations racing for the same name or number: the unique index decides. */
+function takenRefusal(error: unknown): never {
+  if ((error as { code?: string }).code !== '23505') throw error;
+  const constraint = String((error as { constraint?: string }).constraint ?? (error as Error).message);
+  if (constraint.includes('mobile')) throw new AppError('mobile_taken', { mobileNum: 'taken' });
+  throw new AppError('username_taken', { username: 'taken' });
+}
+
+/** The password of §5: the password rule when it is on, then the password policy; the confirmation must match. */
+function checkPassword(
+  rules: Map<string, RegisterRule>,
+  input: { password?: string | undefined; confirmPassword?: string | undefined },
+  language: string,
+  errors: Record<string, string>,
+): string {
+  const password = input.password ?? '';
+  const rule = rules.get('password');
+  if (password === '') errors.password = 'required';
+  else if (rule?.enabled && ruleProblem(rule, password))
+    errors.password = registerRuleMessage(rule, language);
+  else {
+    const problem = newPasswordMessage(password, language);
+    if (problem) errors.password = problem;
+  }
+  if (password !== '' && input.confirmPassword !== password) {
+    errors.confirmPassword = input.confirmPassword ? 'mismatch' : 'required';
+  }
+  return password;
+}
+
+/** The user name of §5: required, and fitting the username rule. */
+function checkUsername(
+  rules: Map<string, RegisterRule>,
+  value: string,
+  language: string,
+  errors: Record<string, string>,
+): string {
+  const username = value.trim();
+  const rule = rules.get('username');
+  if (username === '') errors.username = 'required';
+  else if (rule && ruleProblem(rule, username)) errors.username = registerRuleMessage(rule, language);
+  return username;
+}
+
+/**
+ * Where an affiliate code places a new member: under the agent of a live affiliate link with the link's account
+ * type, or under the active agent whose own default code it is, as a member.
+ */
+async function affiliatePlacement(
+  accounts: Pick<Accounts, 'db' | 'affiliateLinks'>,
+  code: string,
+): Promise<{ code: string; agentId: number; type: number; linkId: number | null } | null> {
+  const link = accounts.affiliateLinks ? await accounts.affiliateLinks.find(accounts.db, code) : null;
+  if (link) return link;
+  const agent = await store.findAffiliate(accounts.db, code, AGENT_CENTRE_IS_AGENT_VALUES);
+  return agent ? { code: agent.affiliate_code ?? code, agentId: agent.id, type: 0, linkId: null } : null;
+}
+
+/**
+ * An account an agent opens under itself from the agent centre: a member (type 0) or an agent (type 1), its user
+ * name and password checked by the same registration rules as register's (the other fields of the form are the
+ * new member's to fill in later). No session is opened: the agent hands the credentials over.
+ */
+export async function registerDownline(
+  accounts: Pick<Accounts, 'db' | 'config' | 'rng'>,
+  uplineId: number,
+  input: {
+    username: string;
+    password: string;
+    confirmPassword: string;
+    type: number;
+    nickname?: string | undefined;
+  },
+  visit: Visit,
+  idempotency: IdempotencyKey | null = null,
+): Promise<{ id: number; username: string; type: number }> {
+  const { db, config, rng } = accounts;
+  const earlier = await earlierAnswer<{ id: number; username: string; type: number }>(db, idempotency);
+  if (earlier) return earlier;
+  const rules = new Map((await registerRules(db)).map((rule) => [rule.key, rule]));
+  const errors: Record<string, string> = {};
+  const username = checkUsername(rules, input.username, visit.language, errors);
+  const password = checkPassword(rules, input, visit.language, errors);
+  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', errors);
+  if (await store.usernameTaken(db, username)) throw new AppError('username_taken', { username: 'taken' });
+  const passwordHash = await hashPassword(password);
+  return write(db, { isolation: 'read committed', idempotency }, async (tx) => {
+    const member = await store.insertMember(
+      tx,
+      {
+        ...blankMember(visit),
+        username,
+        type: input.type,
+        nickname: input.nickname?.trim() ?? '',
+        password_hash: passwordHash,
+        password_changed_at: visit.now,
+        password_expires_at: passwordExpiry(config, visit.now),
+        upline_id: uplineId,
+        referral_code: text(rng, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'),
+        register_method: 'AGENT',
+      },
+      visit.now,
+    );
+    return { id: member.id, username: member.username, type: member.type };
+  }).catch(takenRefusal);
+}
+
+/** The affiliate check of §7: an active agent's default code or one of its live affiliate links. */
+export async function checkAffiliate(accounts: Pick<Accounts, 'db' | 'affiliateLinks'>, code: string) {
+  const placement = await affiliatePlacement(accounts, code);
+  if (!placement) throw new AppError('affiliate_invalid', { code: 'invalid_value' });
+  return { code: placement.code, valid: true as const };
 }

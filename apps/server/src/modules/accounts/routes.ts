@@ -11,7 +11,8 @@ import { legacyPublicModulus } from '../../platform/legacy-encryption.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
-import { type Accounts, sendingPolicy, type Visit } from './accounts.ts';
+import { type Accounts, registrationLimit, sendingPolicy, type Visit } from './accounts.ts';
+import type { AffiliateLinks } from './affiliates.ts';
 import type { HumanVerifier } from './captcha.ts';
 import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';
 import { loginFailures, mailOutbox, players, smsOutbox } from './console-lists.ts';
@@ -34,11 +35,9 @@ import { checkAffiliate, register } from './registration.ts';
 import { memberSecurity, notEnabled } from './security.ts';
 import { sendSmsCode } from './sms-codes.ts';
 
-/** Registrations one address may make in an hour; then 5 minutes of too_many_requests. */
-const registerPolicy = (config: AppDeps['config']) => sendingPolicy(config.limits.registerPerIp);
-
 export interface AccountsOptions {
   verifier?: HumanVerifier;
+  affiliateLinks?: AffiliateLinks;
 }
 
 const header = (request: FastifyRequest, name: string, max: number) => {
@@ -53,6 +52,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     config,
     rng: deps.rng,
     verifier: options.verifier ?? verifierFromConfig(config, deps.rng),
+    affiliateLinks: options.affiliateLinks,
   };
   // The key pair for encrypted bodies exists from the first start on.
   app.addHook('onReady', async () => {
@@ -82,9 +82,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
     route(app, deps, endpoint, async ({ caller, now }) => logout(db, asMember(caller).tokenHash, now));
   }
   // REGISTER_MAX_PER_IP accounts an hour from one address (counted in the database, shared by every process).
-  const registrations = {
-    perAddress: { name: 'register-ip', policy: registerPolicy },
-  };
+  const registrations = { perAddress: registrationLimit };
   route(
     app,
     deps,
@@ -105,7 +103,7 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   route(app, deps, api.checkUsername, async ({ query, language }) =>
     checkUsername(db, query.username, language),
   );
-  route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(db, query.code));
+  route(app, deps, api.affiliateCheck, async ({ query }) => checkAffiliate(accounts, query.code));
   route(app, deps, api.smsRegister, async (ctx) =>
     sendSmsCode(
       accounts,
