@@ -430,13 +430,6 @@ export async function callerLocation(db: Queryable, location: ClientLocation) {
 
 export const CONTRACT_REQUESTS_KEY = 'contract_requests';
 
-/** Which kinds of agent contract members may request (the contract-request settings). */
-export async function contractRequests(db: Queryable): Promise<ContractRequestSettings> {
-  const requests = await store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY);
-  if (!requests) throw new Error('contract request settings are missing: the seed did not run');
-  return requests;
-}
-
 /** The settings a client reads at start, in one answer (/wps/system/settings/consolidated). */
 export async function consolidatedSettings(db: Queryable, merchantCode: string) {
   const [requests, flagRows, site, rules, found, languageList] = await Promise.all([
