@@ -83,12 +83,13 @@ export async function offerAsOperator(
   body: z.output<typeof operatorOfferBody>,
 ) {
   const operatorId = asOperator(call.caller).operatorId;
+  const { digits } = await currencyOf(deps);
   return operatorWrite(
     deps,
     call,
     { entity: 'agent_contract', action: 'offer', idempotency: call.idempotency ?? null },
     async (tx) => {
-      const { row, view } = await offerToTopLevel(deps, operatorId, body, tx, call.now);
+      const { row, view } = await offerToTopLevel(tx, operatorId, body, digits, call.now);
       return { entityId: row.id, before: null, after: view, result: view };
     },
   );

@@ -266,13 +266,12 @@ export async function offerToDownline(
 
 /** The operator's offer to a top-level agent, from a template or with its own terms; audited. */
 export async function offerToTopLevel(
-  deps: AppDeps,
+  tx: Transaction,
   operatorId: number,
   body: z.output<typeof operatorOfferBody>,
-  tx: Transaction,
+  digits: number,
   now: Date,
 ): Promise<{ row: ContractDb; view: ContractView }> {
-  const { digits } = await currencyOf(deps);
   const template = body.templateId ? await store.templateById(tx, body.templateId) : null;
   if (body.templateId && !template) throw new AppError('not_found', { templateId: 'not_found' });
   const kind = (template?.kind ?? body.kind) as ContractKind | undefined;
