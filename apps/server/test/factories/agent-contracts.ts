@@ -56,3 +56,16 @@ export async function activeContract(
   );
   return row?.id as number;
 }
+
+/** An offer from the platform waiting for the agent's answer (expiring in a week); answers its id. */
+export async function pendingOffer(
+  db: Queryable,
+  offer: { agentId: number; kind: string; product: string; tiers: ReturnType<typeof storedTier>[]; at: Date },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `insert into agent_contracts (kind, product, agent_id, payer, status, tiers, offered_at, expires_at)
+     values ($1, $2, $3, 'platform', 'pending', $4, $5, $5::timestamptz + interval '7 days') returning id::int as id`,
+    [offer.kind, offer.product, offer.agentId, JSON.stringify(offer.tiers), offer.at],
+  );
+  return row?.id as number;
+}

@@ -3,7 +3,6 @@ import type { AppDeps } from '../../platform/context.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { cancelsBelow } from './contracts.ts';
 import { FULL_RATE, parseTiers, type Tier } from './contracts-rules.ts';
-import type { ContractDb } from './contracts-store.ts';
 import * as store from './contracts-store.ts';
 
 /**
