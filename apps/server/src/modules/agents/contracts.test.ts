@@ -615,4 +615,70 @@ describe('agent contracts', () => {
     const byVisitor = await t.get(withId(consoleApi.agentContracts.path, tree.top));
     expect(byVisitor.status).toBe(401);
   });
+
+  it('edits and removes templates (operations only), and refuses unknown ones', async () => {
+    const input = {
+      name: 'Daily',
+      kind: 'daily_salary',
+      product: 'CONS',
+      tiers: [{ minimumBet: 100, rate: 0.3 }],
+    };
+    const id = (await t.send('POST', consoleApi.createTemplate.path, input, operations)).body.value
+      .id as number;
+    const edited = await t.send(
+      'PUT',
+      withId(consoleApi.updateTemplate.path, id),
+      { ...input, name: 'Daily 0.4', tiers: [{ minimumBet: 100, rate: 0.4 }] },
+      operations,
+    );
+    expect(edited.body.value).toMatchObject({
+      id,
+      name: 'Daily 0.4',
+      tiers: [{ rate: 0.4, minimumBet: 100 }],
+    });
+    const finance = await t.operatorToken('finance');
+    const refused = await t.send('DELETE', withId(consoleApi.removeTemplate.path, id), undefined, finance);
+    expect([refused.status, refused.body.code]).toEqual([403, 'forbidden']);
+    expect(
+      (await t.send('DELETE', withId(consoleApi.removeTemplate.path, id), undefined, operations)).body.value,
+    ).toEqual({ ok: true });
+    const gone = await t.send('PUT', withId(consoleApi.updateTemplate.path, id), input, operations);
+    expect([gone.status, gone.body.code]).toEqual([404, 'not_found']);
+    expect((await t.get(consoleApi.templates.path, operations)).body.value).not.toContainEqual(
+      expect.objectContaining({ id }),
+    );
+    const audit = await t.db.query<{ action: string }>(
+      `select action from audit_log where entity = 'agent_contract_template' and entity_id = $1 order by id`,
+      [String(id)],
+    );
+    expect(audit.map((row) => row.action)).toEqual(['create', 'update', 'delete']);
+  });
+});
+
+describe('the demo agent contracts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+  });
+  afterAll(() => t.close());
+  const answer = (token: string, id: number, status: string) =>
+    t.send('POST', withId(api.answer.path, id), { status }, token);
+
+  it('seeds a demo branch whose contracts keep the rule, with an offer waiting at the bottom', async () => {
+    const demo = await t.db.query<{ id: number; username: string }>(
+      `select id, username from members where username like 'agentdemo%' order by username`,
+    );
+    expect(demo.map((row) => row.username)).toEqual(['agentdemo1', 'agentdemo2', 'agentdemo3']);
+    const bottom = await tokenOf(t, demo[2]?.id as number);
+    const funds = (await t.get(walletPlayerEndpoints.consolidatedFunds.path, bottom)).body.value;
+    expect(funds.dailysalreqtype.CONS).toMatchObject([{ status: 'P', downlineHigherRate: 'N' }]);
+    const middle = (await t.get(api.mine.path, await tokenOf(t, demo[1]?.id as number))).body.value;
+    expect(middle.held.map((row: { kind: string }) => row.kind).sort()).toEqual([
+      'daily_salary',
+      'dividend',
+      'realtime_salary',
+    ]);
+    const accepted = await answer(bottom, funds.dailysalreqtype.CONS[0].id, 'A');
+    expect(accepted.body.value).toMatchObject({ status: 'active' });
+  });
 });
