@@ -24,6 +24,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { accountsRoutes } from './modules/accounts/routes.ts';
+import { consolidatedContractInfo } from './modules/agents/contracts-original.ts';
 import { affiliateLinks } from './modules/agents/links.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps, { affiliateLinks });
-  walletRoutes(app, deps, vendorWallets);
+  walletRoutes(app, deps, vendorWallets, consolidatedContractInfo);
   agentsRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { registerMember } from './factories/accounts.ts';
+import { pendingOffer, storedTier, tokenOf } from './factories/agent-contracts.ts';
+import { placeMember } from './factories/agents.ts';
 import { type ProviderWorld, startProviderWorld } from './factories/game-providers.ts';
 import { newGame, playedRound } from './factories/games.ts';
 import { fundMember } from './factories/wallet.ts';
@@ -38,7 +40,7 @@ interface Row {
     body?: Record<string, unknown>;
     bodyType?: 'json' | 'form' | 'legacy';
     headers?: Record<string, string>;
-    as?: 'member' | 'visitor' | 'fresh';
+    as?: 'member' | 'visitor' | 'fresh' | 'agent';
   };
   expect?: {
     answer?: 'envelope' | 'bare' | 'text';
@@ -123,6 +125,7 @@ describe('every call, made as the original makes it', () => {
   let t: TestApp;
   let client: OriginalClient;
   const values: Record<string, string> = {};
+  let agentToken = '';
 
   beforeAll(async () => {
     // The provider simulator beside the server, so that the launch calls open real games.
@@ -148,6 +151,24 @@ describe('every call, made as the original makes it', () => {
       "insert into members (username, type, affiliate_code) values ('conformanceagent', 1, 'AGENT2026')",
     );
     client.token = member.token;
+    // A top-level agent with contract offers waiting for its answers (one per call that answers one).
+    const agent = await placeMember(t.db, { type: 1, username: 'contractagent' });
+    agentToken = await tokenOf(t, agent);
+    const offers: Record<string, number> = {};
+    for (const [name, kind, product, rate] of [
+      ['dividendOffer', 'dividend', 'LOTT', 10],
+      ['dividendOffer2', 'dividend', 'LIVE', 10],
+      ['dailyOffer', 'daily_salary', 'LOTT', 0.5],
+      ['dailyOffer2', 'daily_salary', 'LIVE', 0.5],
+      ['hourOffer', 'hourly_salary', 'LOTT', 0.5],
+      ['hourOffer2', 'hourly_salary', 'LIVE', 0.5],
+      ['realtimeOffer', 'realtime_salary', 'LOTT', 0.5],
+    ] as const) {
+      const tiers = [
+        storedTier(rate, kind === 'realtime_salary' ? {} : { minimumBet: 10_000n, activeMember: 1 }),
+      ];
+      offers[name] = await pendingOffer(t.db, { agentId: agent, kind, product, tiers, at: t.clock.now() });
+    }
     // Money to move, an upline to send it to, and a payment password for the wallet's calls.
     await fundMember(t, member.id, 1_000_000n);
     await t.db.query(
@@ -203,6 +224,7 @@ describe('every call, made as the original makes it', () => {
       affiliateCode: 'AGENT2026',
       randomHex: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
       paymentPassword: '246810',
+      ...Object.fromEntries(Object.entries(offers).map(([name, id]) => [name, String(id)])),
     });
   });
   afterAll(async () => {
@@ -251,7 +273,13 @@ describe('every call, made as the original makes it', () => {
 
     it(`${label}: ${state}`, async () => {
       const token =
-        probe.as === 'visitor' ? null : probe.as === 'fresh' ? await t.memberToken() : client.token;
+        probe.as === 'visitor'
+          ? null
+          : probe.as === 'fresh'
+            ? await t.memberToken()
+            : probe.as === 'agent'
+              ? agentToken
+              : client.token;
       const answer = await client.call({
         method,
         path: probe.path ?? row.path,

@@ -670,6 +670,90 @@ export const ERRORS = {
     VI: 'Đại lý này đang có đội: hãy chuyển đội của họ trước.',
     CN: '该代理有下级团队，请先转移其团队。',
   },
+  contract_tier_rate_invalid: {
+    status: 400,
+    EN: 'A percentage rate must be above 0 and at most 100 with at most 4 decimals; a fixed rate above 0.',
+    VI: 'Tỷ lệ phần trăm phải lớn hơn 0, tối đa 100 và tối đa 4 chữ số thập phân; mức cố định phải lớn hơn 0.',
+    CN: '百分比费率须大于0且不超过100，最多4位小数；固定金额须大于0。',
+  },
+  contract_tiers_not_ascending: {
+    status: 400,
+    EN: 'Each tier must ask at least as much as the one before (more on one threshold) and pay at least as much.',
+    VI: 'Mỗi bậc phải có ngưỡng không thấp hơn bậc trước (cao hơn ở ít nhất một ngưỡng) và tỷ lệ không thấp hơn.',
+    CN: '每一档的门槛不得低于上一档（至少一项更高），费率也不得低于上一档。',
+  },
+  contract_tiers_shape: {
+    status: 400,
+    EN: 'These tiers do not fit the contract: real-time salary has one tier without thresholds, dividends are percentages, and all tiers use one rate type.',
+    VI: 'Các bậc không phù hợp với hợp đồng: lương thời gian thực chỉ có một bậc không ngưỡng, chia cổ tức tính theo phần trăm, mọi bậc dùng cùng một loại tỷ lệ.',
+    CN: '档位与契约不符：实时工资只有一档且无门槛，分红按百分比，所有档位须使用同一种费率类型。',
+  },
+  contract_payer_invalid: {
+    status: 400,
+    EN: 'Hourly and real-time salaries are paid by the platform.',
+    VI: 'Lương theo giờ và lương thời gian thực do nền tảng chi trả.',
+    CN: '时工资和实时工资由平台支付。',
+  },
+  contract_downline_not_found: {
+    status: 404,
+    EN: 'No such agent among your direct downlines.',
+    VI: 'Không có đại lý này trong tuyến dưới trực tiếp của bạn.',
+    CN: '您的直属下级中没有该代理。',
+  },
+  contract_not_found: {
+    status: 404,
+    EN: 'No such contract.',
+    VI: 'Không có hợp đồng này.',
+    CN: '没有该契约。',
+  },
+  contract_offerer_has_none: {
+    status: 409,
+    EN: 'You hold no active contract of this kind and product to offer from.',
+    VI: 'Bạn không có hợp đồng đang hiệu lực cùng loại và sản phẩm để đề nghị.',
+    CN: '您没有该类型和产品的有效契约，无法发起。',
+  },
+  contract_rate_above_upline: {
+    status: 409,
+    EN: "The offer would pay more than your own contract at some tier: a downline's rate may never exceed its upline's.",
+    VI: 'Đề nghị này trả cao hơn hợp đồng của chính bạn ở một bậc: tỷ lệ của tuyến dưới không được vượt tuyến trên.',
+    CN: '该契约在某一档高于您自己的契约：下级的费率不得高于上级。',
+  },
+  contract_products_mixed: {
+    status: 409,
+    EN: 'For one kind of contract an agent holds either one for all products combined or contracts per product, not both.',
+    VI: 'Với mỗi loại hợp đồng, đại lý chỉ có một hợp đồng tổng hợp mọi sản phẩm hoặc các hợp đồng theo từng sản phẩm, không cả hai.',
+    CN: '同一类契约，代理只能持有综合（全部产品）契约或按产品的契约，不能两者兼有。',
+  },
+  contract_answer_invalid: {
+    status: 409,
+    EN: 'This answer does not apply to the contract as it is now.',
+    VI: 'Câu trả lời này không áp dụng cho trạng thái hiện tại của hợp đồng.',
+    CN: '该操作不适用于契约的当前状态。',
+  },
+  contract_termination_pending: {
+    status: 409,
+    EN: 'A termination of this contract is waiting for the downline’s answer.',
+    VI: 'Yêu cầu chấm dứt hợp đồng này đang chờ tuyến dưới trả lời.',
+    CN: '该契约的终止请求正在等待下级答复。',
+  },
+  contract_offer_pending: {
+    status: 409,
+    EN: 'An offer for this contract is waiting for the downline’s answer.',
+    VI: 'Một đề nghị cho hợp đồng này đang chờ tuyến dưới trả lời.',
+    CN: '该契约有一份新方案正在等待下级答复。',
+  },
+  contract_offer_outdated: {
+    status: 409,
+    EN: 'This offer no longer applies: the upline changed or no longer holds the contract it offered from.',
+    VI: 'Đề nghị này không còn hiệu lực: tuyến trên đã thay đổi hoặc không còn hợp đồng dùng để đề nghị.',
+    CN: '该方案已失效：上级已变更或不再持有发起时的契约。',
+  },
+  contract_not_top_level: {
+    status: 409,
+    EN: 'The platform offers contracts only to top-level agents; others get theirs from their upline.',
+    VI: 'Nền tảng chỉ đề nghị hợp đồng cho đại lý cấp cao nhất; các đại lý khác nhận từ tuyến trên.',
+    CN: '平台只与顶级代理签约，其他代理由其上级签约。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -9,6 +9,7 @@ import { DEFAULT_WALLET_SETTINGS } from '../modules/wallet/settings.ts';
 import { bannerPhoneSvg, bannerSvg, vendorIconSvg } from '../platform/artwork.ts';
 import { sha256Hex } from '../platform/crypto.ts';
 import type { Rng } from '../platform/rng.ts';
+import { AGENT_CONTRACT_MESSAGES, seedDemoAgentContracts } from './agents-contracts.ts';
 import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
 import { seedLottery } from './lottery.ts';
@@ -71,7 +72,8 @@ export async function seed(
     ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
     ['vendor_names', seedVendorNames],
     ['vip_levels', seedVipLevels],
-    ['message_templates', seedMessageTemplates],
+    ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
+    ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],
@@ -87,6 +89,7 @@ export async function seed(
       ['demo_resources', seedResources],
       ['demo_domains', seedDomains],
       ['demo_hot_games', seedHotGames],
+      ['demo_agent_contracts', (tx) => seedDemoAgentContracts(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
@@ -612,8 +615,8 @@ async function seedVipLevels(tx: Queryable) {
   }
 }
 
-async function seedMessageTemplates(tx: Queryable) {
-  for (const [code, placeholders, texts] of data.MESSAGE_TEMPLATES) {
+async function seedMessageTemplates(tx: Queryable, templates: typeof data.MESSAGE_TEMPLATES) {
+  for (const [code, placeholders, texts] of templates) {
     for (const [language, [title, content]] of Object.entries(texts)) {
       await tx.query(
         `insert into message_templates (code, language, title, content, placeholders) values ($1, $2, $3, $4, $5)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consolidatedContractInfo } from '../agents/contracts.ts';
 import { isoDateTime, page, paging } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import { amount } from './money.ts';
@@ -62,18 +63,6 @@ const balances = z.object({
   wallets: z.array(walletBalance),
 });
 export type Balances = z.infer<typeof balances>;
-
-/** The transfers-and-contracts requests the original's desktop reads from the consolidated funds (0: none). */
-const contractRequests = {
-  dailysalreqtype: z.number().int(),
-  divtypereq: z.number().int(),
-  contracthoursalreq: z.number().int(),
-  realtimesalreqtype: z.number().int(),
-  contractmrdailysalinfotype: z.number().int(),
-  contracthoursalinfo: z.number().int(),
-  dailysalinfotype: z.number().int(),
-  divtypeinfo: z.number().int(),
-};
 
 export const ledgerRecord = z.object({
   id: z.number().int(),
@@ -154,7 +143,7 @@ export const walletPlayerEndpoints = {
     method: 'GET',
     path: '/wps/member/info/funds/consolidated',
     access: 'member',
-    response: balances.extend(contractRequests),
+    response: balances.extend(consolidatedContractInfo.shape),
   }),
   walletTransfer: endpoint({
     method: 'POST',

@@ -11,7 +11,7 @@ import { legacyPublicModulus } from '../../platform/legacy-encryption.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { ensureServerKey, publicServerKey, rotateServerKey } from '../../platform/payload-crypto.ts';
 import { route } from '../../platform/route.ts';
-import { type Accounts, registrationLimit, sendingPolicy, type Visit } from './accounts.ts';
+import { type Accounts, registrationLimit, type Visit } from './accounts.ts';
 import type { AffiliateLinks } from './affiliates.ts';
 import type { HumanVerifier } from './captcha.ts';
 import { bindCaptcha, withCaptchaCookie } from './captcha-cookie.ts';

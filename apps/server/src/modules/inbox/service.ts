@@ -8,7 +8,11 @@ export type MessageCode =
   | 'DEPOSIT_SUCCESS'
   | 'DEPOSIT_FAILED'
   | 'WITHDRAWAL_APPROVED'
-  | 'WITHDRAWAL_REJECTED';
+  | 'WITHDRAWAL_REJECTED'
+  | 'AGENT_CONTRACT_OFFERED'
+  | 'AGENT_CONTRACT_ANSWERED'
+  | 'AGENT_CONTRACT_TERMINATION_REQUESTED'
+  | 'AGENT_CONTRACT_CANCELLED';
 
 /** A placeholder's value in each translated language (a reason the site gives), for the member's language. */
 export type Localized = { EN: string } & Partial<Record<TranslatedLanguage, string>>;

@@ -1,9 +1,4 @@
-import type {
-  ContractRequestSettings,
-  MaintenanceSettings,
-  MessageTemplate,
-  SiteSettings,
-} from '@tessera/contract';
+import type { MaintenanceSettings, MessageTemplate, SiteSettings } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
@@ -47,13 +42,6 @@ export function settingDocument<T>(db: Queryable, key: string): Promise<T | null
 }
 
 export const CONTRACT_REQUESTS_KEY = 'contract_requests';
-
-/** Which kinds of agent contract members may request (the contract-request settings). */
-export async function contractRequests(db: Queryable): Promise<ContractRequestSettings> {
-  const requests = await store.readSetting<ContractRequestSettings>(db, CONTRACT_REQUESTS_KEY);
-  if (!requests) throw new Error('contract request settings are missing: the seed did not run');
-  return requests;
-}
 
 /** Message templates in the language asked for, English where a template has none in it. */
 export async function messageTemplates(

@@ -1,6 +1,7 @@
 import {
   accountsEndpoints,
   walletPlayerEndpoints as api,
+  type ConsolidatedContractInfo,
   walletConsoleEndpoints as consoleApi,
 } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,6 @@ import { asMember, asOperator } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import { setPaymentPassword } from '../accounts/payment-password.ts';
-import { contractRequests } from '../system/settings.ts';
 import { adjust } from './adjustments.ts';
 import { balances } from './balances.ts';
 import { depositRoutes } from './deposit-routes.ts';
@@ -21,27 +21,34 @@ import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts'
 import type { VendorWallets } from './vendor-wallets.ts';
 import { withdrawalRoutes } from './withdrawal-routes.ts';
 
-/** Contract requests of the consolidated funds' info fields: none until the agent area defines them. */
-const NO_CONTRACT_INFO = {
-  contractmrdailysalinfotype: 0,
-  contracthoursalinfo: 0,
-  dailysalinfotype: 0,
-  divtypeinfo: 0,
-};
+/**
+ * The agent contract offers and menu switches the consolidated funds carry for a member. The agents area answers
+ * (`agents/contracts-original.ts`; `app.ts` joins the two), so the wallet never imports the agents area, which pays
+ * its salaries and dividends through the wallet.
+ */
+export type ContractInfoOf = (deps: AppDeps, memberId: number) => Promise<ConsolidatedContractInfo>;
 
-/** The wallet's routes; `vendorWallets` is the games area's answer about vendor wallets (joined in app.ts). */
-export function walletRoutes(app: FastifyInstance, deps: AppDeps, vendorWallets: VendorWallets): void {
+/**
+ * The wallet's routes; `vendorWallets` is the games area's answer about vendor wallets and `contractInfo` the
+ * agents area's about contract offers (both joined in app.ts).
+ */
+export function walletRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  vendorWallets: VendorWallets,
+  contractInfo: ContractInfoOf,
+): void {
   const { db } = deps;
 
   route(app, deps, api.balance, async ({ caller }) =>
     balances(deps, vendorWallets, asMember(caller).memberId),
   );
   route(app, deps, api.consolidatedFunds, async ({ caller }) => {
-    const [funds, requests] = await Promise.all([
+    const [funds, contracts] = await Promise.all([
       balances(deps, vendorWallets, asMember(caller).memberId),
-      contractRequests(db),
+      contractInfo(deps, asMember(caller).memberId),
     ]);
-    return { ...funds, ...requests, ...NO_CONTRACT_INFO };
+    return { ...funds, ...contracts };
   });
   route(app, deps, api.walletTransfer, async ({ caller, body, idempotency, now, language }) =>
     walletTransfer(deps, vendorWallets, asMember(caller), body, idempotency, now, language),

@@ -80,7 +80,7 @@ describe('wallet: balances, transfers, records', () => {
     expect(res.body.value).toMatchObject({
       sumBalance: 1234.56,
       currency: 'PHP',
-      divtypereq: 0,
+      divtypereq: null,
       dailysalinfotype: 0,
     });
   });
