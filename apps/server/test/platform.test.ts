@@ -221,5 +221,5 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.output()).toContain('shutting down');
-  }, 60_000);
+  }, 200_000);
 });
