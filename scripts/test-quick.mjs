@@ -6,8 +6,8 @@
 //   2. typecheck: tsc of each workspace with a changed file (a contract change checks its users too);
 //   3. unit tests: packages/house-games and packages/lottery when they changed;
 //   4. server tests of the changed areas: a change under apps/server/src/modules/<area>/ runs that area's
-//      *.test.ts files; one under src/platform, src/db, src/seed or test/ (harness, factories) runs the test/
-//      folder; changed test files run themselves. Both databases, as vitest.config.ts assigns the files.
+//      *.test.ts files; one under src/platform, src/db, src/seed or a helper in test/ (harness, factories) runs the
+//      test/ folder; a changed test file runs itself. Both databases, as vitest.config.ts assigns the files.
 // The browser tests and the whole suite stay with `npm test`. `npm run test:quick -- --list` prints the steps only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -93,7 +93,7 @@ const serverTests = new Set();
 for (const file of changed.filter((one) => one.startsWith(`${SERVER}/`))) {
   const area = /^apps\/server\/src\/modules\/([^/]+)\//.exec(file)?.[1];
   if (file.endsWith('.test.ts')) serverTests.add(relative(SERVER, file));
-  if (area) for (const test of testsUnder(`${SERVER}/src/modules/${area}`)) serverTests.add(test);
+  else if (area) for (const test of testsUnder(`${SERVER}/src/modules/${area}`)) serverTests.add(test);
   else if (/^apps\/server\/(src\/(platform|db|seed)|test)\//.test(file))
     for (const test of testsUnder(`${SERVER}/test`)) serverTests.add(test);
 }
