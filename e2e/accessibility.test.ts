@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { screenshot, useBrowser } from './browser.ts';
+import { screenshot, transitionsDone, useBrowser } from './browser.ts';
 import { inAppNavigation, ROUTES, visitor } from './games-browser.ts';
 
 /**
@@ -50,7 +50,7 @@ async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Each page names itself once its data has come.
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 30_000 });
-  await page.waitForTimeout(600);
+  await transitionsDone(page);
 }
 
 /** Every route of §2, and the e-lottery's betting view. */
@@ -116,7 +116,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
       for (const path of pages) {
         if (path !== '/index') {
           await moveTo(path);
-          await page.waitForTimeout(600);
+          await transitionsDone(page);
         }
         for (const line of await violations(page, rules)) problems.push(`${path}: ${line}`);
         if (path === '/terms' || path === '/responsible-gaming') {

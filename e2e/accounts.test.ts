@@ -19,6 +19,7 @@ import {
   operatorToken,
   screenshot,
   takePageProblems,
+  transitionsDone,
 } from './browser.ts';
 
 let browser: Browser;
@@ -539,6 +540,8 @@ describe('accounts: login and logout', () => {
   it('asks for a captcha after 3 failed logins, refreshes it at most once a second, then locks the account', async () => {
     const member = await registerMember();
     const page = await open('/index');
+    // The page's clock is the test's: it runs on as usual, and the test moves it past the refresh limit at once.
+    await page.clock.install();
     const login = await openLogin(page);
     await login.getByRole('textbox', { name: 'Username' }).fill(member.username);
     const password = login.getByLabel('Password', { exact: true });
@@ -565,12 +568,16 @@ describe('accounts: login and logout', () => {
       if (request.url().endsWith('/wps/captcha')) challenges += 1;
     });
     await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-    await page.waitForTimeout(1100);
+    const first = await image.getAttribute('src');
+    await page.clock.fastForward(1100);
     const refresh = login.getByRole('button', { name: 'Refresh captcha' });
+    const drawn = page.waitForResponse((response) => response.url().endsWith('/wps/captcha'));
     await refresh.dblclick();
-    await page.waitForTimeout(300);
+    // Both clicks have been handled once the one new picture is shown: a second request would have left by then.
+    await drawn;
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
     expect(challenges).toBe(1);
-    await page.waitForTimeout(1000);
+    await page.clock.fastForward(1000);
     const shown = await image.getAttribute('src');
     await refresh.click();
     await expect.poll(() => challenges).toBe(2);
@@ -768,7 +775,7 @@ describe('accounts: free play and the gate', () => {
 
 /** A screenshot once the dialogs' fade-in (100 ms) and the page's transitions are over. */
 async function settledScreenshot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(500);
+  await transitionsDone(page);
   await screenshot(page, name);
 }
 

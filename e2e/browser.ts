@@ -30,6 +30,22 @@ export function useBrowser(): () => Browser {
   return () => browser;
 }
 
+/**
+ * Waits until the page's animations and CSS transitions have ended (a dialog's fade-in, a drawer's slide), the event
+ * itself instead of a fixed pause; endless ones (spinners, tickers) never end and are not waited for.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
 /** This worker's site and the services beside it (server.ts starts one per worker). */
 export function stack(): E2EStack {
   const stacks = inject('stacks');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
 
@@ -153,121 +153,36 @@ async function enterLine(dialog: Locator, numbers: readonly string[]) {
 }
 
 describe('console: lottery', () => {
-  it('two operators enter and confirm an official result; the draw is settled with its report', async () => {
+  // The official draw is made due at the coming minute of the server's clock before the other tests run, and its
+  // test (last in the file) waits for the server to say the draw awaits its result: the minute passes meanwhile.
+  let official: {
+    owner: string;
+    first: { token: string; username: string };
+    second: { token: string; username: string };
+    game: Row;
+    numero: string;
+  } | null = null;
+  beforeAll(async () => {
     const owner = await operatorToken();
     const first = await newOperator('operations', 'lota', 'Results desk A');
     const second = await newOperator('operations', 'lotb', 'Results desk B');
     const drawsAt = comingMinute();
     const game = await idleProvince(owner, drawsAt);
-    const path = `/lottery/draws?gameId=${game.gameId}`;
-    try {
-      const numero = await officialDrawAt(owner, game, drawsAt);
-      const draw = `${game.gameId} ${numero}`;
-      await new Promise((resolve) => setTimeout(resolve, drawsAt.getTime() - Date.now() + 1000));
-
-      // Operator A enters the result, pasted as one line in printed order.
-      const pageA = await consolePage(first.token, path);
-      await visible(pageA.getByRole('heading', { name: 'Lottery draws' }));
-      const tableA = pageA.getByRole('table', { name: 'Lottery draws' });
-      await visible(tableA.getByText('Awaiting result'));
-      await screenshot(pageA, 'console-lottery-draws-awaiting');
-      await tableA.getByRole('button', { name: `Enter result of ${draw}` }).click();
-      const enter = pageA.getByRole('dialog', { name: `Enter the result of ${game.gameName} ${numero}` });
-      // A number of the wrong length is refused in the browser.
-      await enter.getByRole('textbox', { name: 'Eighth prize' }).fill('7');
-      await enter.getByRole('button', { name: 'Enter result' }).click();
-      await visible(enter.getByText('Enter 2 digits.'));
-      await enterLine(enter, RESULT);
-      expect(await enter.getByRole('textbox', { name: 'Fourth prize, number 7' }).inputValue()).toBe('78901');
-      expect(await enter.getByRole('textbox', { name: 'Special prize' }).inputValue()).toBe('246801');
-      await screenshot(pageA, 'console-lottery-enter-result');
-      await enter.getByRole('button', { name: 'Enter result' }).click();
-      await enter.waitFor({ state: 'detached' });
-      await visible(pageA.getByText(`Result of ${draw} entered.`, { exact: false }));
-      await visible(tableA.getByText('Awaiting confirmation'));
-      await visible(tableA.getByText(`Entered by ${first.username}`));
-      await screenshot(pageA, 'console-lottery-draws-entered');
-
-      // A cannot confirm A's own entry; the confirmation starts empty.
-      await tableA.getByRole('button', { name: `Confirm result of ${draw}` }).click();
-      const ownConfirm = pageA.getByRole('dialog', {
-        name: `Confirm the result of ${game.gameName} ${numero}`,
-      });
-      await visible(ownConfirm.getByText(`Entered by ${first.username}`));
-      expect(await ownConfirm.getByRole('textbox', { name: 'Special prize' }).inputValue()).toBe('');
-      await enterLine(ownConfirm, RESULT);
-      await ownConfirm.getByRole('button', { name: 'Confirm result' }).click();
-      await visible(ownConfirm.getByText('A different operator must confirm the result you entered.'));
-      await pageA.close();
-
-      // The result form as the second operator finds it, in both themes, on a desktop and on a 390 px phone.
-      for (const look of LOOKS) {
-        const page = await consolePage(owner, path, look);
-        await page.getByRole('button', { name: `Confirm result of ${draw}` }).click();
-        await enterLine(page.getByRole('dialog'), RESULT.slice(0, 6));
-        await screenshot(page, `console-lottery-result-form-${look.width}-${look.theme}`);
-        await page.close();
-      }
-
-      // Operator B types a different result: refused, the entry stays.
-      const pageB = await consolePage(second.token, path);
-      const tableB = pageB.getByRole('table', { name: 'Lottery draws' });
-      await tableB.getByRole('button', { name: `Confirm result of ${draw}` }).click();
-      const confirm = pageB.getByRole('dialog', { name: `Confirm the result of ${game.gameName} ${numero}` });
-      await enterLine(
-        confirm,
-        RESULT.map((number, index) => (index === 9 ? '45679' : number)),
-      );
-      await confirm.getByRole('button', { name: 'Confirm result' }).click();
-      await visible(
-        confirm.getByText('The result confirmed differs from the one entered.', { exact: false }),
-      );
-      // B corrects the one number, typed in its own field, and confirms.
-      await confirm.getByRole('textbox', { name: 'Fourth prize, number 4' }).fill('45678');
-      await confirm.getByRole('button', { name: 'Confirm result' }).click();
-      await confirm.waitFor({ state: 'detached' });
-      await visible(pageB.getByText(`Result of ${draw} confirmed`, { exact: false }));
-
-      // Settled by the settlement job: one ticket of 16 that won 3 × 80, so the house lost 224.
-      const row = tableB.getByRole('row').filter({ hasText: numero });
-      for (let attempt = 0; attempt < 30 && !(await row.getByText('Settled').isVisible()); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await pageB.reload();
-      }
-      await visible(row.getByText('Settled'));
-      await visible(row.getByText(`Confirmed by ${second.username}`));
-      expect(await row.getByRole('cell').allInnerTexts()).toEqual(
-        expect.arrayContaining(['1', '16.00', '240.00', '-224.00']),
-      );
-      const loss = row.getByText('-224.00');
-      expect(await loss.evaluate((element) => element.classList.contains('lottery-loss'))).toBe(true);
-      await screenshot(pageB, 'console-lottery-draws-settled');
-
-      await row.getByRole('button', { name: `View result of ${draw}` }).click();
-      const view = pageB.getByRole('dialog', { name: `Result of ${game.gameName} ${numero}` });
-      await visible(view.getByRole('row', { name: 'Special prize 246801' }));
-      await visible(view.getByRole('row', { name: /Fourth prize 12345 +23456/ }));
-      await screenshot(pageB, 'console-lottery-view-result');
-      await pageB.close();
-
-      // The draws page with its report, in both themes, on a desktop and on a 390 px phone.
-      for (const look of LOOKS) {
-        const page = await consolePage(owner, path, look);
-        await visible(page.getByRole('table', { name: 'Lottery draws' }).getByText('Settled'));
-        await screenshot(page, `console-lottery-draws-${look.width}-${look.theme}`);
-        await page.close();
-      }
-    } finally {
-      await api('PUT', `${CONSOLE}/games/${game.gameId}`, owner, {
-        enabled: game.enabled,
-        lockSeconds: game.lockSeconds,
-        intervalSeconds: null,
-        drawTime: game.drawTime,
-        drawDays: game.drawDayOfWeek,
-        missed: game.missed,
-      });
-    }
-  }, 180_000);
+    official = { owner, first, second, game, numero: '' };
+    official.numero = await officialDrawAt(owner, game, drawsAt);
+  });
+  afterAll(async () => {
+    if (!official) return;
+    const { owner, game } = official;
+    await api('PUT', `${CONSOLE}/games/${game.gameId}`, owner, {
+      enabled: game.enabled,
+      lockSeconds: game.lockSeconds,
+      intervalSeconds: null,
+      drawTime: game.drawTime,
+      drawDays: game.drawDayOfWeek,
+      missed: game.missed,
+    });
+  });
 
   it('the draws list opens on today’s draws, and finds a draw written ahead by its number', async () => {
     const owner = await operatorToken();
@@ -393,4 +308,104 @@ describe('console: lottery', () => {
       });
     }
   });
+  it('two operators enter and confirm an official result; the draw is settled with its report', async () => {
+    if (!official) throw new Error('the official draw was not set up');
+    const { owner, first, second, game, numero } = official;
+    const path = `/lottery/draws?gameId=${game.gameId}`;
+    const draw = `${game.gameId} ${numero}`;
+    // The server's clock passes the draw's time: the draw awaits its result.
+    const drawsIn = async (state: 'awaiting' | 'settled') =>
+      (await api('GET', `${CONSOLE}/draws?gameId=${game.gameId}&state=${state}&numero=${numero}`, owner))
+        .value.list.length;
+    await expect.poll(() => drawsIn('awaiting'), { timeout: 90_000, interval: 500 }).toBe(1);
+
+    // Operator A enters the result, pasted as one line in printed order.
+    const pageA = await consolePage(first.token, path);
+    await visible(pageA.getByRole('heading', { name: 'Lottery draws' }));
+    const tableA = pageA.getByRole('table', { name: 'Lottery draws' });
+    await visible(tableA.getByText('Awaiting result'));
+    await screenshot(pageA, 'console-lottery-draws-awaiting');
+    await tableA.getByRole('button', { name: `Enter result of ${draw}` }).click();
+    const enter = pageA.getByRole('dialog', { name: `Enter the result of ${game.gameName} ${numero}` });
+    // A number of the wrong length is refused in the browser.
+    await enter.getByRole('textbox', { name: 'Eighth prize' }).fill('7');
+    await enter.getByRole('button', { name: 'Enter result' }).click();
+    await visible(enter.getByText('Enter 2 digits.'));
+    await enterLine(enter, RESULT);
+    expect(await enter.getByRole('textbox', { name: 'Fourth prize, number 7' }).inputValue()).toBe('78901');
+    expect(await enter.getByRole('textbox', { name: 'Special prize' }).inputValue()).toBe('246801');
+    await screenshot(pageA, 'console-lottery-enter-result');
+    await enter.getByRole('button', { name: 'Enter result' }).click();
+    await enter.waitFor({ state: 'detached' });
+    await visible(pageA.getByText(`Result of ${draw} entered.`, { exact: false }));
+    await visible(tableA.getByText('Awaiting confirmation'));
+    await visible(tableA.getByText(`Entered by ${first.username}`));
+    await screenshot(pageA, 'console-lottery-draws-entered');
+
+    // A cannot confirm A's own entry; the confirmation starts empty.
+    await tableA.getByRole('button', { name: `Confirm result of ${draw}` }).click();
+    const ownConfirm = pageA.getByRole('dialog', {
+      name: `Confirm the result of ${game.gameName} ${numero}`,
+    });
+    await visible(ownConfirm.getByText(`Entered by ${first.username}`));
+    expect(await ownConfirm.getByRole('textbox', { name: 'Special prize' }).inputValue()).toBe('');
+    await enterLine(ownConfirm, RESULT);
+    await ownConfirm.getByRole('button', { name: 'Confirm result' }).click();
+    await visible(ownConfirm.getByText('A different operator must confirm the result you entered.'));
+    await pageA.close();
+
+    // The result form as the second operator finds it, in both themes, on a desktop and on a 390 px phone.
+    for (const look of LOOKS) {
+      const page = await consolePage(owner, path, look);
+      await page.getByRole('button', { name: `Confirm result of ${draw}` }).click();
+      await enterLine(page.getByRole('dialog'), RESULT.slice(0, 6));
+      await screenshot(page, `console-lottery-result-form-${look.width}-${look.theme}`);
+      await page.close();
+    }
+
+    // Operator B types a different result: refused, the entry stays.
+    const pageB = await consolePage(second.token, path);
+    const tableB = pageB.getByRole('table', { name: 'Lottery draws' });
+    await tableB.getByRole('button', { name: `Confirm result of ${draw}` }).click();
+    const confirm = pageB.getByRole('dialog', { name: `Confirm the result of ${game.gameName} ${numero}` });
+    await enterLine(
+      confirm,
+      RESULT.map((number, index) => (index === 9 ? '45679' : number)),
+    );
+    await confirm.getByRole('button', { name: 'Confirm result' }).click();
+    await visible(confirm.getByText('The result confirmed differs from the one entered.', { exact: false }));
+    // B corrects the one number, typed in its own field, and confirms.
+    await confirm.getByRole('textbox', { name: 'Fourth prize, number 4' }).fill('45678');
+    await confirm.getByRole('button', { name: 'Confirm result' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await visible(pageB.getByText(`Result of ${draw} confirmed`, { exact: false }));
+
+    // Settled by the settlement job: one ticket of 16 that won 3 × 80, so the house lost 224.
+    const row = tableB.getByRole('row').filter({ hasText: numero });
+    await expect.poll(() => drawsIn('settled'), { timeout: 30_000, interval: 250 }).toBe(1);
+    await pageB.reload();
+    await visible(row.getByText('Settled'));
+    await visible(row.getByText(`Confirmed by ${second.username}`));
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining(['1', '16.00', '240.00', '-224.00']),
+    );
+    const loss = row.getByText('-224.00');
+    expect(await loss.evaluate((element) => element.classList.contains('lottery-loss'))).toBe(true);
+    await screenshot(pageB, 'console-lottery-draws-settled');
+
+    await row.getByRole('button', { name: `View result of ${draw}` }).click();
+    const view = pageB.getByRole('dialog', { name: `Result of ${game.gameName} ${numero}` });
+    await visible(view.getByRole('row', { name: 'Special prize 246801' }));
+    await visible(view.getByRole('row', { name: /Fourth prize 12345 +23456/ }));
+    await screenshot(pageB, 'console-lottery-view-result');
+    await pageB.close();
+
+    // The draws page with its report, in both themes, on a desktop and on a 390 px phone.
+    for (const look of LOOKS) {
+      const page = await consolePage(owner, path, look);
+      await visible(page.getByRole('table', { name: 'Lottery draws' }).getByText('Settled'));
+      await screenshot(page, `console-lottery-draws-${look.width}-${look.theme}`);
+      await page.close();
+    }
+  }, 180_000);
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { baseUrl, operatorToken, screenshot, transitionsDone, useBrowser } from './browser.ts';
 import { inAppNavigation, ROUTES, visitor } from './games-browser.ts';
 
 /**
@@ -157,7 +157,7 @@ describe('phone layout (390×844)', () => {
     await expect
       .poll(async () => (await languages.boundingBox())?.y ?? PHONE.height)
       .toBeLessThan(PHONE.height / 2);
-    await page.waitForTimeout(300);
+    await transitionsDone(page);
     await screenshot(page, 'phone-drawer-languages');
     await languages.getByRole('button', { name: 'Tiếng Việt', exact: true }).click();
     await banner.getByRole('link', { name: 'Nạp tiền' }).waitFor();
@@ -304,7 +304,7 @@ describe('phone layout (390×844)', () => {
 
         await page.getByRole('banner').getByRole('button', { name: texts.header.logIn }).click();
         await page.getByRole('dialog', { name: texts.header.logIn }).getByRole('textbox').first().waitFor();
-        await page.waitForTimeout(150);
+        await transitionsDone(page);
         await screenshot(page, `phone-login-${theme}-${language}`);
         await page.context().close();
       }

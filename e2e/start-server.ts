@@ -53,21 +53,26 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   });
   let output = '';
+  // Resolved by the line the server prints once it listens: each chunk of output is looked at as it comes.
+  let listening: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    listening = resolve;
+  });
   const collect = (chunk: Buffer) => {
     output += String(chunk);
+    if (output.includes('Operator console')) listening();
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A ceiling, not a pause: a cold start with the demo seed takes seconds, minutes on a machine shared by many.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-    const check = () => {
-      if (!output.includes('Operator console')) return void setTimeout(check, 50);
+    ready.then(() => {
       clearTimeout(timer);
       resolve();
-    };
-    check();
+    });
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,

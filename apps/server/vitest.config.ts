@@ -1,6 +1,76 @@
 import { defineConfig } from 'vitest/config';
 
-/** Every server test runs twice: on embedded PGlite and on a real PostgreSQL server the harness starts. */
+/**
+ * The files that also run on embedded PGlite, the default database of `npm start`. Every file runs on a real
+ * PostgreSQL server, where concurrency is real; PGlite gets only what differs there:
+ * - migrations: every one runs on PGlite in this project's global setup (test/pglite-snapshot.ts migrates a new
+ *   cluster) and again from an empty database in platform.test.ts;
+ * - start-up and the database layer: the seed, a restart and the server process (platform.test.ts), transactions
+ *   and the write helper (write.test.ts), the job queue's claims (jobs.test.ts), LISTEN/NOTIFY (realtime.test.ts);
+ * - the queries' dialect and the driver's types: for each store file (`src/modules/**\/*store*.ts`), the main
+ *   tests of its area (its routes, console and service tests: those that call most of its functions), so every
+ *   store file's SQL runs on PGlite; the slow tests of one flow (password resets, bet records) stay on PostgreSQL.
+ *   `node scripts/pglite-coverage.mjs` lists any store function that only files outside this list call; run it
+ *   after adding store functions, and add the file it names.
+ * A new test file runs on PostgreSQL only unless it is added here. PGLITE_ALL=1 runs every file on PGlite too.
+ */
+export const PGLITE_FILES = [
+  // start-up, migrations, the database layer
+  'test/platform.test.ts',
+  'test/write.test.ts',
+  'test/jobs.test.ts',
+  'test/realtime.test.ts',
+  // accounts/store.ts
+  'src/modules/accounts/login.test.ts',
+  'src/modules/accounts/register.test.ts',
+  'src/modules/accounts/console.test.ts',
+  // backoffice/store.ts
+  'src/modules/backoffice/routes.test.ts',
+  'src/modules/backoffice/second-factor.test.ts',
+  // content/store.ts
+  'src/modules/content/routes.test.ts',
+  // games/store.ts
+  'src/modules/games/catalogue.test.ts',
+  'src/modules/games/console.test.ts',
+  'src/modules/games/launch.test.ts',
+  // games/house/store.ts
+  'src/modules/games/house/spin.test.ts',
+  'src/modules/games/house/recovery.test.ts',
+  'src/modules/games/house/fish/shoot.test.ts',
+  // games/house/tables/store.ts
+  'src/modules/games/house/tables/tables.test.ts',
+  'src/modules/games/house/tables/console.test.ts',
+  // games/providers/store.ts
+  'src/modules/games/providers/seamless.test.ts',
+  'src/modules/games/providers/transfers.test.ts',
+  'src/modules/games/providers/open-rounds.test.ts',
+  'src/modules/games/providers/catalogue.test.ts',
+  // lottery/store.ts
+  'src/modules/lottery/lottery.test.ts',
+  'src/modules/lottery/console.test.ts',
+  // system/store.ts
+  'src/modules/system/routes.test.ts',
+  'src/modules/system/console.test.ts',
+  // wallet's stores (store, ledger, deposits, withdrawals, payment channels, bank accounts, reconciliation) and
+  // inbox/store.ts (the messages of deposit and withdrawal reviews)
+  'src/modules/wallet/wallet.test.ts',
+  'src/modules/wallet/ledger.test.ts',
+  'src/modules/wallet/deposits.test.ts',
+  'src/modules/wallet/withdrawals.test.ts',
+  'src/modules/wallet/bank-accounts.test.ts',
+  // agents: the tree's triggers (0025) and tree-store, the roll-ups' triggers and rollups-store, metrics-store,
+  // reports-store, contracts-store, settlement-store
+  'src/modules/agents/tree-path.test.ts',
+  'src/modules/agents/tree.test.ts',
+  'src/modules/agents/rollups.test.ts',
+  'src/modules/agents/metrics.test.ts',
+  'src/modules/agents/reports.test.ts',
+  'src/modules/agents/contracts.test.ts',
+  'src/modules/agents/settlement.test.ts',
+];
+
+const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     // Two files at a time: most of a PostgreSQL test's time is the server's, so two cores stay busy.
@@ -12,7 +82,7 @@ export default defineConfig({
       {
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: process.env.PGLITE_ALL === '1' ? ALL : PGLITE_FILES,
           env: { TEST_DATABASE: 'pglite' },
           setupFiles: ['test/setup.ts'],
           globalSetup: ['test/pglite-snapshot.ts'],
@@ -24,7 +94,7 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ALL,
           env: { TEST_DATABASE: 'postgres' },
           setupFiles: ['test/setup.ts'],
           globalSetup: ['test/postgres-server.ts'],

@@ -18,6 +18,7 @@ import { openSession } from '../src/platform/sessions.ts';
 import { seed } from '../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE } from './postgres-server.ts';
+import { recordStoreCalls } from './store-calls.ts';
 
 /** The secrets key of test servers (32 bytes). */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
@@ -92,7 +93,7 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
       rng: cryptoRng,
       pgliteDataDir: pgliteSnapshot(options.migrated ? 'migrated' : 'empty'),
     });
-    return { db, drop: () => db.close(), url: '' };
+    return { db: recordStoreCalls(db), drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
@@ -101,7 +102,7 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
-    db,
+    db: recordStoreCalls(db),
     url,
     drop: async () => {
       await db.close();

@@ -72,7 +72,24 @@ describe('jobs', () => {
       release = resolve;
     });
     let started = false;
-    const r = runner({ pollMs: 60_000 }).define('slow', {
+    // The runner's database, counting the transactions it has finished: the pass's are how the test knows it has
+    // looked for work and is now waiting, with no sleep.
+    let finished = 0;
+    const counted = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'transaction')
+          return async (...args: Parameters<Database['transaction']>) => {
+            const result = await target.transaction(...args);
+            finished += 1;
+            return result;
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const r = new JobRunner({ db: counted, clock, rng: seededRng('runner-gate') }, { pollMs: 60_000 });
+    runners.push(r);
+    r.define('slow', {
       run: async () => {
         started = true;
         await gate;
@@ -85,11 +102,13 @@ describe('jobs', () => {
     // The background loop claims it; a caller's pass finds nothing to claim and waits for that run.
     await expect.poll(() => started, { timeout: 5000 }).toBe(true);
     let returned = false;
+    const before = finished;
     const pass = r.runDue().then((ran) => {
       returned = true;
       return ran;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The pass buries abandoned runs and claims (two transactions), finds nothing and waits for the loop's run.
+    await expect.poll(() => finished).toBeGreaterThanOrEqual(before + 2);
     expect(returned).toBe(false);
     release();
     expect(await pass).toBe(0);

@@ -95,6 +95,15 @@ describe('configuration', () => {
 
 describe('errors, bodies and shutdown', () => {
   let t: TestApp;
+  // The slow route answers when the test opens the gate, and says when a request has reached it.
+  let reached: () => void = () => {};
+  const slowReached = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let openGate: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    openGate = resolve;
+  });
   beforeAll(async () => {
     t = await startTestApp({
       setup: (app) => {
@@ -102,7 +111,8 @@ describe('errors, bodies and shutdown', () => {
           throw new Error('secret internal detail');
         });
         app.get('/wps/test/slow', async () => {
-          await new Promise((resolve) => setTimeout(resolve, 400));
+          reached();
+          await gate;
           return { done: true };
         });
       },
@@ -157,11 +167,7 @@ describe('errors, bodies and shutdown', () => {
     const messages: unknown[] = [];
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    const received = (count: number) =>
-      new Promise<void>((resolve) => {
-        const check = () => (messages.length >= count ? resolve() : setTimeout(check, 10));
-        check();
-      });
+    const received = (count: number) => expect.poll(() => messages.length).toBeGreaterThanOrEqual(count);
     await received(1);
     expect(messages[0]).toEqual({ type: 'hello', audience: 'visitor' });
     const ops = await t.operatorToken('operations');
@@ -193,8 +199,11 @@ describe('errors, bodies and shutdown', () => {
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const pending = fetch(`http://127.0.0.1:${port}/wps/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await slowReached;
     const closing = t.app.close();
+    // The server has stopped taking connections while the request is still in the route; then the route answers.
+    await expect.poll(() => t.app.server.listening).toBe(false);
+    openGate();
     const response = await pending;
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ done: true });
@@ -212,5 +221,5 @@ describe('the server process', () => {
     expect(health.status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.output()).toContain('shutting down');
-  }, 60_000);
+  }, 200_000);
 });

@@ -102,7 +102,10 @@ describe('real-time audiences', () => {
     // Closing by a hash that no socket has changes nothing for others.
     const dave = await connect(portOf(t.app), { token: await t.memberToken() });
     await t.db.transaction('read committed', (tx) => closeSessionSockets(tx, ['no-such-hash']));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // NOTIFY keeps commit order on one channel: once a later event reaches dave, the close was handled before it.
+    const after: RealtimeEvent = { type: 'settings.changed', areas: ['after-close'] };
+    await t.db.transaction('read committed', (tx) => publish(tx, after));
+    await expect.poll(() => dave.messages.at(-1)).toEqual(after);
     expect(dave.closed()).toBeNull();
     dave.socket.close();
   });
@@ -110,8 +113,16 @@ describe('real-time audiences', () => {
   it('never reads a token from the URL, refuses a bad token and a foreign origin', async () => {
     const erin = await t.memberToken();
     const inUrl = await connect(portOf(t.app), { path: `/ws?token=${erin}` });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(inUrl.messages).toEqual([{ type: 'hello', audience: 'visitor' }]);
+    // An event for Erin, then one for everyone: the socket gets the second only, so it never became Erin's.
+    const erinId = (await t.get('/wps/member/info', erin)).body.value.id as number;
+    const forErin: RealtimeEvent = { type: 'member.changed', areas: ['profile'] };
+    const forAll: RealtimeEvent = { type: 'settings.changed', areas: ['after-erin'] };
+    await t.db.transaction('read committed', async (tx) => {
+      await publish(tx, forErin, { member: erinId });
+      await publish(tx, forAll);
+    });
+    await expect.poll(() => inUrl.messages.at(-1)).toEqual(forAll);
+    expect(inUrl.messages).toEqual([{ type: 'hello', audience: 'visitor' }, forAll]);
     inUrl.socket.close();
     const bad = await connect(portOf(t.app), { token: 'not-a-session-token' });
     await expect.poll(() => bad.closed()).toBe(4401);
