@@ -1,1 +1,2 @@
 export { Dialog, type DialogProps } from './Dialog.tsx';
+export { errorText } from './errorText.ts';

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { GAME_TYPES, type GameType } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -9,7 +10,6 @@ import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
-import { errorText } from '../auth/validation.ts';
 import { vendorsQuery } from '../lobby/queries.ts';
 import { money } from '../wallet/queries.ts';
 import '../wallet/wallet.css';

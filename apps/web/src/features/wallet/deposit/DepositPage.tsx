@@ -10,6 +10,7 @@ import {
   PAYER_REFERENCE_MAX,
   toMinor,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -32,7 +33,7 @@ import {
   type StatusTone,
 } from '../../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { serverFieldErrors } from '../../auth/validation.ts';
 import { money, useBalance, walletKey } from '../queries.ts';
 import { depositChannelsQuery, depositHistoryQuery, depositOrderQuery } from './queries.ts';
 import '../wallet.css';

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { errorText } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
@@ -6,7 +7,6 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner } from '../../../ui/index.ts';
 import { Tabs } from '../../../ui/Tabs.tsx';
-import { errorText } from '../../auth/validation.ts';
 import { money, profitQuery } from '../queries.ts';
 import '../wallet.css';
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LEDGER_KINDS, type LedgerKind } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
@@ -7,7 +8,6 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
-import { errorText } from '../../auth/validation.ts';
 import { accountRecordQuery, money, useBalance } from '../queries.ts';
 import '../wallet.css';
 

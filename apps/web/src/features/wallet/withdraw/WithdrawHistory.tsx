@@ -6,6 +6,7 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,7 +15,6 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
-import { errorText } from '../../auth/validation.ts';
 import { money } from '../queries.ts';
 import { withdrawalHistoryQuery } from './queries.ts';
 
