@@ -1,2 +1,3 @@
-export { Dialog, type DialogProps } from './Dialog.tsx';
+export { Dialog } from './Dialog.tsx';
 export { errorText } from './errorText.ts';
+export { type ParamChanges, useUrlState } from './urlState.ts';
