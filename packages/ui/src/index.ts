@@ -1,3 +1,4 @@
 export { Dialog } from './Dialog.tsx';
 export { errorText } from './errorText.ts';
+export { ScrollButton } from './ScrollButton.tsx';
 export { type ParamChanges, useUrlState } from './urlState.ts';

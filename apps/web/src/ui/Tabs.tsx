@@ -1,5 +1,5 @@
+import { ScrollButton } from '@tessera/ui';
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 import './form.css';
 
 export interface TabItem<K extends string> {
@@ -51,20 +51,14 @@ export function Tabs<K extends string>({
     listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(tab.key))}`)?.focus();
   }
 
-  const scroll = (direction: -1 | 1) => {
-    const list = listRef.current;
-    list?.scrollBy({ left: direction * list.clientWidth * 0.8, behavior: 'smooth' });
-  };
   const arrow = (direction: -1 | 1) =>
     scrollArrows && tabs.length > 1 ? (
-      <button
-        type="button"
+      <ScrollButton
+        direction={direction}
+        label={direction < 0 ? scrollArrows.previous : scrollArrows.next}
+        scroller={() => listRef.current}
         className="tabs__arrow"
-        aria-label={direction < 0 ? scrollArrows.previous : scrollArrows.next}
-        onClick={() => scroll(direction)}
-      >
-        {direction < 0 ? <ChevronLeftIcon /> : <ChevronRightIcon />}
-      </button>
+      />
     ) : null;
 
   return (
