@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorText, useUrlState } from '@tessera/ui';
+import { errorText, Tabs, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner } from '../../../ui/index.ts';
-import { Tabs } from '../../../ui/Tabs.tsx';
 import { money, profitQuery } from '../queries.ts';
 import '../wallet.css';
 
