@@ -1,7 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import './dialog.css';
 import { X } from 'lucide-react';
-import type { CSSProperties, FormEvent, ReactNode } from 'react';
+import { type CSSProperties, type FormEvent, type ReactNode, useRef } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -33,6 +33,9 @@ export interface DialogProps {
   initialFocus?: 'first-control' | 'first-field';
 }
 
+/** Where the last dialog to open gives focus back. */
+let lastReturn: HTMLElement | null = null;
+
 const FIRST_FIELD =
   '.modal__body input:not([disabled]):not([type="hidden"]), .modal__body select, .modal__body textarea';
 
@@ -55,6 +58,10 @@ export function Dialog({
   dismissible = true,
   initialFocus = 'first-control',
 }: DialogProps) {
+  // Radix gives focus back to a Dialog.Trigger; these dialogs are opened by the app's state, so the element that
+  // had focus when one opened takes it back when it closes. A dialog that opens with nothing focused (it replaced
+  // another, such as a loading one) gives focus back where the one before it would have.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const body = (
     <>
       <div className="modal__body">{children}</div>
@@ -82,9 +89,20 @@ export function Dialog({
             style={{ '--modal-width': `${width}px` } as CSSProperties}
             // Without a description the dialog is named by its title alone.
             {...(description ? {} : { 'aria-describedby': undefined })}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const target = returnFocus.current;
+              // Not into the page behind a dialog that is still open (the one that replaced this one).
+              const open = document.querySelector('.modal[data-state="open"]');
+              if (target?.isConnected && (!open || open.contains(target))) target.focus();
+            }}
             onEscapeKeyDown={refuse}
             onInteractOutside={refuse}
             onOpenAutoFocus={(event) => {
+              const active = document.activeElement;
+              returnFocus.current =
+                active instanceof HTMLElement && active !== document.body ? active : lastReturn;
+              lastReturn = returnFocus.current;
               const content = event.currentTarget as HTMLElement;
               const preferred =
                 content.querySelector<HTMLElement>('[data-autofocus]') ??
