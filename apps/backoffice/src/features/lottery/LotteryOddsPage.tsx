@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lotteryConsoleEndpoints as api, type LotteryOddsRow, lotteryOddsRow } from '@tessera/contract';
 import { BET_TYPE_ORDER, BET_TYPES, SHAPE_CODES, type ShapeCode } from '@tessera/lottery';
-import { Tabs } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Tabs } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRule } from '@tessera/contract';
-import { Tabs } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';

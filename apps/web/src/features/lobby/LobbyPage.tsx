@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Game, type GameType, lobbyClasses } from '@tessera/contract';
-import { Tabs } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { currencyDigits, type LotteryGameDetail } from '@tessera/contract';
 import { type BetTypeCode, isBetTypeCode } from '@tessera/lottery';
-import { errorText, Tabs } from '@tessera/ui';
+import { errorText } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOTTERY_MENU_ARROWS_ABOVE, type LotteryGame, type PrizeMode } from '@tessera/contract';
-import { Tabs } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PageKey } from '../../app/routes.ts';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorText, Tabs, useUrlState } from '@tessera/ui';
+import { errorText, useUrlState } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
