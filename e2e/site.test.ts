@@ -488,17 +488,23 @@ describe('player site: header and right bar', () => {
     await close(page);
   });
 
-  it('logged out: "Log in" and "Sign up" open their modals, which Escape closes', async () => {
+  it('logged out: "Log in" and "Sign up" open their modals, which Escape closes, giving focus back', async () => {
     const page = await open('/index');
+    const focusedName = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
     await page.getByRole('button', { name: 'Sign up' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign up' });
     await expectVisible(dialog.getByRole('textbox', { name: 'Username' }));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName()).toBe('Sign up');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
     await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await focusedName()).toBe('Log in');
     await close(page);
   });
 

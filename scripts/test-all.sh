@@ -37,5 +37,6 @@ step "unused exports and files"; npm run check:unused
 step "server tests (PGlite and PostgreSQL)"; npm run test:server
 step "house games math"; npm test -w packages/house-games
 step "lottery math"; npm test -w packages/lottery
+step "ui kit";       npm test -w packages/ui
 step "build";         npm run build
 step "browser tests"; npm run test:e2e

@@ -1,4 +1,5 @@
-import './ui/tokens.css';
+import '@tessera/ui/tokens.css';
+import './ui/palette.css';
 import './ui/base.css';
 import './ui/components.css';
 import './app/layout.css';

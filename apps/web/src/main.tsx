@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
 import { applyTheme } from './ui/theme.ts';
-import './ui/tokens.css';
+import '@tessera/ui/tokens.css';
+import './ui/palette.css';
 import './ui/scripts.css';
 import './ui/base.css';
 

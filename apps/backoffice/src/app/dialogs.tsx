@@ -1,9 +1,10 @@
+import { errorText } from '@tessera/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert.tsx';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog, type ConfirmDialogProps, Modal, type ModalProps } from '../ui/Modal.tsx';
-import { errorText, FormError } from './errors.tsx';
+import { FormError } from './errors.tsx';
 
 /** A dialog that is one form: the save call's error on top, Cancel and the save button at the bottom. */
 export function FormDialog({
@@ -79,7 +80,7 @@ export function ActionDialog({
       {...props}
       confirmLabel={confirmLabel}
       confirmVariant={confirmVariant}
-      error={error ? <Alert tone="error" title={errorText(error, t)} /> : null}
+      error={error ? <Alert tone="error" title={errorText(t, error)} /> : null}
     >
       {children}
     </ConfirmDialog>

@@ -1,16 +1,7 @@
 import { ApiError } from '@tessera/contract';
-import type { TFunction } from 'i18next';
+import { errorText } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../ui/Alert.tsx';
-
-/** The message to show for a failed call: the server's translated message, or ours when there is none. */
-export function errorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network_error') return t('errors.network_error');
-    return error.message || t(`errors.${error.code}`);
-  }
-  return t('errors.internal_error');
-}
 
 /** Per-field messages of a validation failure, keyed by field path (e.g. 'title', 'linkUrl'). */
 export function fieldErrors(error: unknown): Record<string, string> {
@@ -26,7 +17,7 @@ export function FormError({ error, shownFields = [] }: { error: unknown; shownFi
   const fields = fieldErrors(error);
   const others = Object.entries(fields).filter(([name]) => !shownFields.includes(name));
   return (
-    <Alert tone="error" title={errorText(error, t)}>
+    <Alert tone="error" title={errorText(t, error)}>
       {others.length > 0 ? (
         <ul>
           {others.map(([name, message]) => (
@@ -43,7 +34,7 @@ export function FormError({ error, shownFields = [] }: { error: unknown; shownFi
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert tone="error" title={errorText(error, t)}>
+    <Alert tone="error" title={errorText(t, error)}>
       {onRetry ? (
         <button type="button" className="btn btn-sm btn-secondary" onClick={onRetry}>
           {t('common.retry')}

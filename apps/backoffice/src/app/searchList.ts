@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Endpoint, QueryOf, ResponseOf } from '@tessera/contract';
+import { useUrlState } from '@tessera/ui';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { call } from './api.ts';
 
 export const PAGE_SIZES = ['20', '50', '100'] as const;
@@ -18,7 +18,7 @@ function readFilters<F extends string>(names: readonly F[], params: URLSearchPar
  * shared, bookmarked and gone back to. The form edits a draft; `apply` writes it to the URL and starts at page 1.
  */
 function useUrlSearch<F extends string>(names: readonly F[], onNavigate?: () => void) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlState();
   const applied = readFilters(names, params);
   const pageNo = Math.max(1, Number(params.get('page')) || 1);
   const size = params.get('size') ?? '';
@@ -32,12 +32,7 @@ function useUrlSearch<F extends string>(names: readonly F[], onNavigate?: () => 
   }, [appliedKey]);
 
   const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value) next.set(name, value);
-      else next.delete(name);
-    }
-    setParams(next);
+    setParams(changes);
     onNavigate?.();
   };
   const empty = Object.fromEntries(names.map((name) => [name, ''])) as Filters<F>;

@@ -7,8 +7,8 @@ import { hashPassword } from '../platform/crypto.ts';
  * tree's own demo seed exists; their password is DEMO_AGENT_PASSWORD.
  */
 
-export const DEMO_AGENT_PASSWORD = 'Agent-demo-2026';
-export const DEMO_AGENTS = ['agentdemo1', 'agentdemo2', 'agentdemo3'] as const;
+const DEMO_AGENT_PASSWORD = 'Agent-demo-2026';
+const DEMO_AGENTS = ['agentdemo1', 'agentdemo2', 'agentdemo3'] as const;
 
 /** Message templates of the contracts: [code, placeholders, { language: [title, content] }]. */
 export const AGENT_CONTRACT_MESSAGES: [string, string[], Record<'EN' | 'VI' | 'CN', [string, string]>][] = [

@@ -1,4 +1,5 @@
-import '../ui/tokens.css';
+import '@tessera/ui/tokens.css';
+import '../ui/palette.css';
 import './house.css';
 import { ApiError, type HouseSlot } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';

@@ -6,15 +6,15 @@ import { endpoint, operator } from '../endpoint.ts';
 import { amount, decimal, wholeCount } from '../wallet/money.ts';
 
 /** The kinds of agent contract (design note §A3). MR daily salary is not modelled (its menu switch stays 0). */
-export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
-export const contractKind = z.enum(CONTRACT_KINDS);
+const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
+const contractKind = z.enum(CONTRACT_KINDS);
 export type ContractKind = z.infer<typeof contractKind>;
 
 /**
  * The products a contract is per: a game type, or CONS for all of them combined. An agent holds, for one kind,
  * either one CONS contract or contracts per product, never both (a CONS base would count the products twice).
  */
-export const CONTRACT_PRODUCTS = [
+const CONTRACT_PRODUCTS = [
   'LIVE',
   'RNG',
   'SPORTS',
@@ -25,7 +25,7 @@ export const CONTRACT_PRODUCTS = [
   'ESPORTS',
   'CONS',
 ] as const;
-export const contractProduct = z.enum(CONTRACT_PRODUCTS);
+const contractProduct = z.enum(CONTRACT_PRODUCTS);
 export type ContractProduct = z.infer<typeof contractProduct>;
 
 /**
@@ -33,7 +33,7 @@ export type ContractProduct = z.infer<typeof contractProduct>;
  * and product); a contract is active, or termination_requested (V: its upline asked to end it); then it ends as
  * rejected, terminated, cancelled (an operator, or the differential rule), expired or replaced.
  */
-export const CONTRACT_STATUSES = [
+const CONTRACT_STATUSES = [
   'pending',
   'edited',
   'active',
@@ -44,16 +44,16 @@ export const CONTRACT_STATUSES = [
   'expired',
   'replaced',
 ] as const;
-export const contractStatus = z.enum(CONTRACT_STATUSES);
+const contractStatus = z.enum(CONTRACT_STATUSES);
 export type ContractStatus = z.infer<typeof contractStatus>;
 
 /** 'P': a percentage of the base; 'F': a fixed amount per period reached. */
-export const rateType = z.enum(['P', 'F']);
-export const contractPayer = z.enum(['platform', 'upline']);
-export const dividendPeriod = z.enum(['daily', 'weekly', 'semimonthly', 'monthly']);
+const rateType = z.enum(['P', 'F']);
+const contractPayer = z.enum(['platform', 'upline']);
+const dividendPeriod = z.enum(['daily', 'weekly', 'semimonthly', 'monthly']);
 /** What a negative dividend period does: nothing, carried within the calendar month, or carried until made good. */
-export const dividendCarry = z.enum(['none', 'month', 'forever']);
-export const netLossPart = z.enum(['bonuses', 'rebates', 'salaries']);
+const dividendCarry = z.enum(['none', 'month', 'forever']);
+const netLossPart = z.enum(['bonuses', 'rebates', 'salaries']);
 
 /**
  * A tier as a client sends it: the thresholds (team turnover or valid bet in major units, net loss in major units,
@@ -70,7 +70,7 @@ export const contractTierInput = z.object({
 });
 export type ContractTierInput = z.input<typeof contractTierInput>;
 
-export const contractTerms = z.object({
+const contractTerms = z.object({
   tiers: z.array(contractTierInput).min(1).max(20),
 });
 
@@ -107,7 +107,7 @@ export const contractTemplateInput = z.object({
 });
 
 /** A tier as the server answers it: money in major units, a 'P' rate as a percentage, an 'F' rate in major units. */
-export const contractTierView = z.object({
+const contractTierView = z.object({
   minimumBet: z.number(),
   netLoss: z.number(),
   activeMember: z.number().int(),
@@ -118,7 +118,7 @@ export type ContractTierView = z.infer<typeof contractTierView>;
 
 const party = z.object({ id: z.number().int(), username: z.string() });
 
-export const contractView = z.object({
+const contractView = z.object({
   id: z.number().int(),
   kind: contractKind,
   product: contractProduct,
@@ -158,18 +158,18 @@ export const contractEventView = z.object({
   at: z.string(),
 });
 
-export const contractWithHistory = z.object({ contract: contractView, events: z.array(contractEventView) });
+const contractWithHistory = z.object({ contract: contractView, events: z.array(contractEventView) });
 
 /** The agent's contracts now: those it holds, the offers waiting for its answer, and what it gave its downlines. */
-export const myContracts = z.object({
+const myContracts = z.object({
   held: z.array(contractView),
   offers: z.array(contractView),
   given: z.array(contractView),
 });
 
 /** The downline's answer: A accept (on a termination request: refuse it, keep the contract), R reject, C confirm the termination. */
-export const contractAnswer = z.enum(['A', 'R', 'C']);
-export const answerBody = z.object({ status: contractAnswer });
+const contractAnswer = z.enum(['A', 'R', 'C']);
+const answerBody = z.object({ status: contractAnswer });
 export const answerResult = z.object({
   contractId: z.number().int(),
   status: contractStatus,
@@ -178,7 +178,7 @@ export const answerResult = z.object({
 });
 
 /** Which contract applied (active) at a moment: the answer of contractInForce. */
-export const contractInForceQuery = z.object({
+const contractInForceQuery = z.object({
   kind: contractKind,
   product: contractProduct,
   at: z.iso.datetime({ offset: true }),

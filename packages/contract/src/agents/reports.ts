@@ -13,14 +13,14 @@ import { ledgerKind } from '../wallet/player.ts';
  */
 
 /** A merchant's day, YYYY-MM-DD. */
-export const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_format');
+const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_format');
 
 /**
  * The periods of spec §9: today and yesterday (daily), this and last week (Monday to Sunday), this and last half
  * month (1–15, 16–end), this and last month, or custom days (startDate and endDate, both included; at most 30 days
  * back from today, otherwise agent_report_range). A current period ends today.
  */
-export const REPORT_PERIODS = [
+const REPORT_PERIODS = [
   'today',
   'yesterday',
   'thisWeek',
@@ -31,7 +31,7 @@ export const REPORT_PERIODS = [
   'lastMonth',
   'custom',
 ] as const;
-export const reportPeriod = z.enum(REPORT_PERIODS);
+const reportPeriod = z.enum(REPORT_PERIODS);
 export type ReportPeriod = z.infer<typeof reportPeriod>;
 
 /** How many days back a custom range may start (spec §9: date pickers of the last 7 and 30 days). */
@@ -55,10 +55,10 @@ const customDays = (
     context.addIssue({ code: 'custom', message: 'invalid_value', path: ['endDate'] });
 };
 
-export const reportRangeQuery = z.object(rangeFields).superRefine(customDays);
+const reportRangeQuery = z.object(rangeFields).superRefine(customDays);
 
 /** The days a report covers, and how money is written. */
-export const reportRange = z.object({
+const reportRange = z.object({
   period: reportPeriod,
   startDate: z.string(),
   endDate: z.string(),
@@ -70,7 +70,7 @@ export const reportRange = z.object({
 });
 
 /** One day of the team overview's chart. */
-export const teamDay = z.object({
+const teamDay = z.object({
   date: z.string(),
   validBet: z.number(),
   payout: z.number(),
@@ -81,7 +81,7 @@ export const teamDay = z.object({
   newSignups: z.number().int(),
 });
 
-export const teamOverview = reportRange.extend({
+const teamOverview = reportRange.extend({
   /** The caller's downlines (its whole branch without itself, trial accounts left out): agents and members. */
   teamAgents: z.number().int(),
   teamMembers: z.number().int(),
@@ -112,22 +112,22 @@ export const teamOverview = reportRange.extend({
 export type TeamOverview = z.infer<typeof teamOverview>;
 
 /** Round statuses a team bet can have. */
-export const teamBetStatus = z.enum(['open', 'settled', 'void']);
+const teamBetStatus = z.enum(['open', 'settled', 'void']);
 
 /**
  * Whose bets: `self` the user's own, `direct` the user's and its direct downlines', `team` the user's whole branch.
  * The user is `username` (a member of the caller's team), or the caller.
  */
-export const teamScope = z.enum(['self', 'direct', 'team']);
+const teamScope = z.enum(['self', 'direct', 'team']);
 
-export const usernameFilter = z.string().trim().min(1).max(40).optional();
-export const productFilter = z
+const usernameFilter = z.string().trim().min(1).max(40).optional();
+const productFilter = z
   .string()
   .trim()
   .regex(/^[A-Z]{2,12}$/, 'invalid_format')
   .optional();
 
-export const teamBetsQuery = paging
+const teamBetsQuery = paging
   .extend({
     ...rangeFields,
     username: usernameFilter,
@@ -138,7 +138,7 @@ export const teamBetsQuery = paging
   })
   .superRefine(customDays);
 
-export const teamBet = z.object({
+const teamBet = z.object({
   id: z.number().int(),
   /** When the bet was placed, and when it last changed (settled, re-settled or voided). */
   betAt: z.string(),
@@ -152,14 +152,14 @@ export const teamBet = z.object({
   payout: z.number(),
   status: teamBetStatus,
 });
-export const teamBets = page(teamBet).extend({ range: reportRange });
+const teamBets = page(teamBet).extend({ range: reportRange });
 
 /** With a product, rebates and bonuses (which are not per product) are left out of the rows. */
-export const userLossQuery = paging
+const userLossQuery = paging
   .extend({ ...rangeFields, username: usernameFilter, product: productFilter })
   .superRefine(customDays);
 
-export const userLossRow = z.object({
+const userLossRow = z.object({
   username: z.string(),
   /** The user's member type (1, 2, 41, 42 agents). */
   type: z.number().int(),
@@ -176,7 +176,7 @@ export const userLossRow = z.object({
   /** The players' side: payout − valid bet + rebates + bonuses (negative when they lost). */
   profitAndLoss: z.number(),
 });
-export const userLoss = page(userLossRow).extend({
+const userLoss = page(userLossRow).extend({
   range: reportRange,
   /** Whose direct downlines the rows are. */
   username: z.string(),
@@ -185,8 +185,7 @@ export const userLoss = page(userLossRow).extend({
   teamTotal: userLossRow.omit({ username: true, type: true, self: true }),
 });
 
-export const myIncomeQuery = reportRangeQuery;
-export const myIncome = reportRange.extend({
+const myIncome = reportRange.extend({
   /** Credits to the caller's main wallet in the period, by source. */
   salaries: z.number(),
   dividends: z.number(),
@@ -200,10 +199,10 @@ export const myIncome = reportRange.extend({
   net: z.number(),
 });
 
-export const downlineTransactionsQuery = paging
+const downlineTransactionsQuery = paging
   .extend({ ...rangeFields, username: usernameFilter, type: ledgerKind.optional() })
   .superRefine(customDays);
-export const downlineTransaction = z.object({
+const downlineTransaction = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   username: z.string(),
@@ -213,7 +212,7 @@ export const downlineTransaction = z.object({
   amount: z.number(),
   balanceAfter: z.number(),
 });
-export const downlineTransactions = page(downlineTransaction).extend({ range: reportRange });
+const downlineTransactions = page(downlineTransaction).extend({ range: reportRange });
 
 export const agentReportEndpoints = {
   /** Team overview (agentTeamOverview): the caller's team figures for the period, with a series per day. */
@@ -245,7 +244,7 @@ export const agentReportEndpoints = {
     method: 'GET',
     path: '/wps/agent/report/income',
     access: 'agent',
-    query: myIncomeQuery,
+    query: reportRangeQuery,
     response: myIncome,
   }),
   /** Downline account details (agentDownlineTransactionDetailsCopy): ledger lines of the branch, newest first. */

@@ -10,9 +10,9 @@ import { currencyInfo } from '../wallet/player.ts';
  * units of the merchant's currency on the wire (wallet/money.ts); times are ISO instants.
  */
 
-export const SETTLEMENT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
-export const settlementKind = z.enum(SETTLEMENT_KINDS);
-export type SettlementKind = z.infer<typeof settlementKind>;
+const SETTLEMENT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
+const settlementKind = z.enum(SETTLEMENT_KINDS);
+type SettlementKind = z.infer<typeof settlementKind>;
 
 /**
  * not_reached: no tier held; negative: nothing left after the downlines' share, or a negative dividend period (it
@@ -20,7 +20,7 @@ export type SettlementKind = z.infer<typeof settlementKind>;
  * partly_paid / insufficient: the upline paying it had too little (paid < amount; later runs pay the rest);
  * rejected: a dividend the operator refused; reversed: a paid bill taken back by an operator.
  */
-export const BILL_STATUSES = [
+const BILL_STATUSES = [
   'not_reached',
   'unapproved',
   'approved',
@@ -31,11 +31,11 @@ export const BILL_STATUSES = [
   'rejected',
   'reversed',
 ] as const;
-export const billStatus = z.enum(BILL_STATUSES);
-export type BillStatus = z.infer<typeof billStatus>;
+const billStatus = z.enum(BILL_STATUSES);
+type BillStatus = z.infer<typeof billStatus>;
 
 /** One bill as the agent centre's records pages show it (dividend records, daily wages, hourly, real-time). */
-export const agentBillRow = z.object({
+const agentBillRow = z.object({
   id: z.number().int(),
   kind: settlementKind,
   /** A game type code, or CONS for all products. */
@@ -70,7 +70,7 @@ export const agentBillRow = z.object({
 export type AgentBillRow = z.infer<typeof agentBillRow>;
 
 /** The console's bill: the agent's row with who decided what. */
-export const consoleBillRow = agentBillRow.extend({
+const consoleBillRow = agentBillRow.extend({
   agentId: z.number().int(),
   username: z.string(),
   payerUsername: z.string().nullable(),
@@ -102,17 +102,17 @@ const billFilterFields = {
   to: isoDateTime.optional(),
 };
 /** The filters of the console's bill list and of its CSV export. */
-export const billFilter = z
+const billFilter = z
   .object(billFilterFields)
   .refine(rangeInOrder, { message: 'invalid_value', path: ['to'] });
-export const billListQuery = paging
+const billListQuery = paging
   .extend(billFilterFields)
   .refine(rangeInOrder, { message: 'invalid_value', path: ['to'] });
 
 /** The most rows one CSV export of bills holds; a wider filter is refused with export_too_large. */
 export const BILL_EXPORT_MAX_ROWS = 50_000;
 
-export const agentBillQuery = paging
+const agentBillQuery = paging
   .extend({
     kind: settlementKind,
     status: billStatus.optional(),
@@ -121,7 +121,7 @@ export const agentBillQuery = paging
   })
   .refine(rangeInOrder, { message: 'invalid_value', path: ['to'] });
 
-export const settlementRunRow = z.object({
+const settlementRunRow = z.object({
   id: z.number().int(),
   kind: settlementKind,
   periodStart: z.string(),
@@ -138,14 +138,14 @@ export const settlementRunRow = z.object({
 });
 export type SettlementRunRow = z.infer<typeof settlementRunRow>;
 
-export const runListQuery = paging.extend({
+const runListQuery = paging.extend({
   kind: settlementKind.optional(),
   /** Only runs with a failure or a bill left unpaid. */
   failed: z.enum(['true', 'false']).optional(),
 });
 
 /** Why the operator rejects or reverses a bill (kept on the bill and in the audit log). */
-export const billDecisionBody = z.object({ reason: z.string().trim().min(2).max(200) });
+const billDecisionBody = z.object({ reason: z.string().trim().min(2).max(200) });
 
 const financeOrOwner = operator('finance', 'owner');
 

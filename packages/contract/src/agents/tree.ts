@@ -11,17 +11,17 @@ import { endpoint, operator } from '../endpoint.ts';
  */
 
 /** The types an agent may open under itself (register downline, affiliate links): a member or an agent (type 1). */
-export const DOWNLINE_ACCOUNT_TYPES = [0, 1] as const;
-export const downlineAccountType = z.coerce
+const DOWNLINE_ACCOUNT_TYPES = [0, 1] as const;
+const downlineAccountType = z.coerce
   .number()
   .int()
   .refine((value) => (DOWNLINE_ACCOUNT_TYPES as readonly number[]).includes(value), 'invalid_value');
 
 /** The types an operator may give a member: member (0) or one of the agent types; never trial (4). */
-export const OPERATOR_MEMBER_TYPES = [0, 1, 2, 41, 42] as const;
+const OPERATOR_MEMBER_TYPES = [0, 1, 2, 41, 42] as const;
 
 /** A member of the caller's team, as the team management list shows it. */
-export const teamMember = z.object({
+const teamMember = z.object({
   id: z.number().int(),
   username: z.string(),
   nickname: z.string(),
@@ -44,7 +44,7 @@ export const teamMember = z.object({
 export type TeamMember = z.infer<typeof teamMember>;
 
 const dateOnly = z.iso.date();
-export const teamQuery = paging.extend({
+const teamQuery = paging.extend({
   /** User name prefix (case-insensitive). */
   username: z.string().trim().max(64).optional(),
   /** Levels below the agent: 1 = direct downlines. */
@@ -55,7 +55,7 @@ export const teamQuery = paging.extend({
   registeredTo: z.union([dateOnly, isoDateTime]).optional(),
 });
 
-export const registerDownlineBody = z.object({
+const registerDownlineBody = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   confirmPassword: z.string().max(128),
@@ -63,13 +63,13 @@ export const registerDownlineBody = z.object({
   type: downlineAccountType,
   nickname: z.string().trim().max(40).optional(),
 });
-export const registeredDownline = z.object({
+const registeredDownline = z.object({
   id: z.number().int(),
   username: z.string(),
   type: z.number().int(),
 });
 
-export const affiliateLink = z.object({
+const affiliateLink = z.object({
   id: z.number().int(),
   /** What a visitor's URL carries as ?affiliateCode=… and registration as affiliateCode. */
   code: z.string(),
@@ -80,18 +80,18 @@ export const affiliateLink = z.object({
   signups: z.number().int(),
   createdAt: z.string(),
 });
-export const affiliateLinks = z.object({
+const affiliateLinks = z.object({
   /** The agent's own default code (members.affiliate_code), registering members (type 0), or null. */
   defaultCode: z.string().nullable(),
   list: z.array(affiliateLink),
 });
-export const newAffiliateLink = z.object({
+const newAffiliateLink = z.object({
   type: downlineAccountType,
   note: z.string().trim().max(100).default(''),
 });
 
 /** A node of the operator's tree. */
-export const treeNode = z.object({
+const treeNode = z.object({
   id: z.number().int(),
   username: z.string(),
   nickname: z.string(),
@@ -104,9 +104,9 @@ export const treeNode = z.object({
   teamCount: z.number().int(),
   createdAt: z.string(),
 });
-export const pathStep = z.object({ id: z.number().int(), username: z.string(), type: z.number().int() });
+const pathStep = z.object({ id: z.number().int(), username: z.string(), type: z.number().int() });
 /** A node with its path from the top of its branch down to itself (itself last). */
-export const treeNodeWithPath = treeNode.extend({ path: z.array(pathStep) });
+const treeNodeWithPath = treeNode.extend({ path: z.array(pathStep) });
 
 const treeRead = operator('operations', 'support', 'finance');
 const treeWrite = operator('operations');

@@ -1,10 +1,11 @@
 import { BANNER_GROUPS, type BannerRow, contentConsoleEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import type { Editor } from '../../app/crud.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
-import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -155,7 +156,7 @@ export function BannerDialog({
   const uploadFields = fieldErrors(uploadError);
   const imageMessage =
     imageError ??
-    (uploadError ? (Object.values(uploadFields)[0] ?? errorText(uploadError, t)) : undefined) ??
+    (uploadError ? (Object.values(uploadFields)[0] ?? errorText(t, uploadError)) : undefined) ??
     errors.imageId;
 
   return (

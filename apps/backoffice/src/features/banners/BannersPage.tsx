@@ -1,6 +1,6 @@
 import { BANNER_GROUPS, type BannerRow, contentConsoleEndpoints } from '@tessera/contract';
+import { useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CrudPage } from '../../app/CrudPage.tsx';
 import { enabledColumn, sortColumn } from '../../app/columns.tsx';
 import { Badge } from '../../ui/Card.tsx';
@@ -13,7 +13,7 @@ import { groupLabel } from './groups.ts';
 
 export function BannersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const group = params.get('group') ?? '';
   const bannerName = (banner: BannerRow) => banner.title || groupLabel(t, banner.groupName);
 
@@ -74,10 +74,7 @@ export function BannersPage() {
           fieldClassName="filter-field"
           value={group}
           onChange={(event) => {
-            const next = new URLSearchParams(params);
-            if (event.target.value) next.set('group', event.target.value);
-            else next.delete('group');
-            setParams(next, { replace: true });
+            update({ group: event.target.value }, { replace: true });
           }}
           options={[
             { value: '', label: t('banners.allGroups') },

@@ -1,11 +1,11 @@
 import { contentConsoleEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText } from '../../app/errors.tsx';
 import { TextArea } from '../../ui/TextField.tsx';
 
 /**
@@ -140,7 +140,7 @@ function Toolbar({
         .setImage({ src: stored.url, alt: file.name.replace(/\.[a-z0-9]+$/i, '') })
         .run();
     } catch (cause) {
-      setUploadProblem(errorText(cause, t));
+      setUploadProblem(errorText(t, cause));
     } finally {
       setUploading(false);
     }

@@ -9,13 +9,13 @@ import {
   type PaymentChannelKind,
   type QueryOf,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { dateTimeColumn } from '../../app/columns.tsx';
 import { instantRange } from '../../app/dates.ts';
-import { errorText } from '../../app/errors.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { type Filters, optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
@@ -86,7 +86,7 @@ export function DepositsPage() {
       download(csv, `deposits-${stamp(new Date())}.csv`);
       toast.show(t('deposits.exported'));
     } catch (error) {
-      toast.show(errorText(error, t), 'error');
+      toast.show(errorText(t, error), 'error');
     } finally {
       setExporting(false);
     }

@@ -6,6 +6,7 @@ import {
   GAME_TYPES,
   vendorUpdate,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { enabledColumn, sortColumn } from '../../app/columns.tsx';
 import { FormDialog } from '../../app/dialogs.tsx';
-import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -146,7 +147,7 @@ function SyncButton() {
   const sync = useMutation({
     mutationFn: () => call(api.syncCatalogue, {}),
     onSuccess: () => toast.show(t('games.syncQueued'), 'success'),
-    onError: (cause) => toast.show(errorText(cause, t), 'error'),
+    onError: (cause) => toast.show(errorText(t, cause), 'error'),
   });
   return (
     <Button icon={<Icon name="refresh" />} loading={sync.isPending} onClick={() => sync.mutate()}>

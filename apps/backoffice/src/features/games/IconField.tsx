@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { contentConsoleEndpoints, IMAGE_UPLOAD } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 
@@ -32,7 +33,7 @@ export function IconField({
       return call(contentConsoleEndpoints.uploadImage, { body: form });
     },
     onSuccess: (image) => onChange({ imageId: image.imageId, url: image.url }),
-    onError: (cause) => setProblem(Object.values(fieldErrors(cause))[0] ?? errorText(cause, t)),
+    onError: (cause) => setProblem(Object.values(fieldErrors(cause))[0] ?? errorText(t, cause)),
   });
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

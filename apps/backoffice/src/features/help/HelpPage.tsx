@@ -1,7 +1,7 @@
 import { contentConsoleEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
+import { useUrlState } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CrudDialogs, RowActions } from '../../app/CrudPage.tsx';
 import { sortColumn, titleColumn } from '../../app/columns.tsx';
 import { type Editor, useCrudEditing } from '../../app/crud.ts';
@@ -29,13 +29,11 @@ const bySort = <T extends { sort: number; id: number }>(a: T, b: T) => a.sort - 
 
 export function HelpPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const preview = useSavedPreview<Article>();
 
   const select = (id: number) => {
-    const next = new URLSearchParams(params);
-    next.set('category', String(id));
-    setParams(next, { replace: true });
+    update({ category: String(id) }, { replace: true });
     preview.hide();
   };
   const articles = useCrudEditing(contentConsoleEndpoints.helpArticles, 'helpArticles', {

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lotteryConsoleEndpoints as api, lotteryResultImport, type ResponseOf } from '@tessera/contract';
+import { Tabs } from '@tessera/ui/tabs';
 import { type ChangeEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,6 @@ import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { type ConsoleLotteryDraw, drawName } from './lottery.ts';

@@ -104,7 +104,7 @@ export function ResultEntryDialog({
   };
   // A refusal shows above the form: bring it into view from the Save button at the bottom of a long table.
   useEffect(() => {
-    if (submit.error) top.current?.closest('.modal-body')?.scrollTo({ top: 0 });
+    if (submit.error) top.current?.closest('.modal__body')?.scrollTo({ top: 0 });
   }, [submit.error]);
   const errors = form.formState.errors;
   return (

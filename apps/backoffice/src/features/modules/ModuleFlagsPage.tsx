@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ResponseOf, systemConsoleEndpoints } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
@@ -49,7 +49,7 @@ export function ModuleFlagsPage() {
   const toggle = useMutation({
     mutationFn: ({ modId, enabled }: { modId: string; enabled: boolean }) =>
       call(systemConsoleEndpoints.setModuleFlag, { params: { modId }, body: { enabled } }),
-    onError: (error) => toast.show(errorText(error, t), 'error'),
+    onError: (error) => toast.show(errorText(t, error), 'error'),
     onSuccess: (row) =>
       toast.show(
         t(row.enabled ? 'modules.enabledToast' : 'modules.disabledToast', { name: row.name || row.modId }),

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ResponseOf, registerRuleMessage, systemConsoleEndpoints } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
-import { errorText, fieldErrors } from '../../app/errors.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
@@ -100,7 +101,7 @@ function RulesTable({ rules }: { rules: Rule[] }) {
         </div>
         <div className="rules-actions">
           {save.error && Object.keys(errors).length === 0 ? (
-            <p className="field-error">{errorText(save.error, t)}</p>
+            <p className="field-error">{errorText(t, save.error)}</p>
           ) : null}
           {changed > 0 ? (
             <Badge tone="warning">{t('registerRules.unsavedCount', { count: changed })}</Badge>

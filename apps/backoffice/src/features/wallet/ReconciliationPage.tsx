@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReconciliationReport, walletConsoleEndpoints as wallet } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { dateTimeColumn } from '../../app/columns.tsx';
-import { errorText } from '../../app/errors.tsx';
 import { SearchListPage } from '../../app/SearchListPage.tsx';
 import { useSearchList } from '../../app/searchList.ts';
 import { Alert } from '../../ui/Alert.tsx';
@@ -101,7 +101,7 @@ export function ReconciliationPage() {
           <Button variant="secondary" loading={run.isPending} onClick={() => run.mutate()}>
             {t('reconciliation.runNow')}
           </Button>
-          {run.isError ? <Alert tone="error" title={errorText(run.error, t)} /> : null}
+          {run.isError ? <Alert tone="error" title={errorText(t, run.error)} /> : null}
         </>
       }
     />

@@ -9,12 +9,12 @@ import {
   type WithdrawalRow,
   withdrawalStatus,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { errorText } from '../../app/errors.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -81,7 +81,7 @@ export function WithdrawalsPage() {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       toast.show(t('withdrawals.exported'));
     },
-    onError: (error) => toast.show(errorText(error, t), 'error'),
+    onError: (error) => toast.show(errorText(t, error), 'error'),
   });
 
   /** A column header that sorts the queue on the server by its column (again: the other way round). */

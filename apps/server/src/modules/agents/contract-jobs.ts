@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { expireOffers } from './contracts.ts';
 
-export const EXPIRE_OFFERS_JOB = 'agent-contract-offers-expire';
+const EXPIRE_OFFERS_JOB = 'agent-contract-offers-expire';
 
 /** The agents' contract jobs: offers whose time ran out expire, every 10 minutes. */
 export function defineContractJobs(runner: JobRunner, deps: AppDeps): void {

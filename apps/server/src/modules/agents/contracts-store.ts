@@ -33,8 +33,8 @@ const CONTRACT_COLUMNS = `c.id::int as id, c.kind, c.product, c.agent_id, a.user
   c.ended_at, c.end_reason`;
 const CONTRACT_FROM = `agent_contracts c join members a on a.id = c.agent_id left join members u on u.id = c.upline_id`;
 
-export const OPEN_OFFER = `('pending', 'edited')`;
-export const IN_FORCE = `('active', 'termination_requested')`;
+const OPEN_OFFER = `('pending', 'edited')`;
+const IN_FORCE = `('active', 'termination_requested')`;
 
 export interface ContractMemberDb {
   id: number;

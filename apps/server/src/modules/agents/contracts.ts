@@ -40,8 +40,8 @@ type EventView = z.infer<typeof contractEventView>;
 type Actor = { memberId: number; operatorId?: never } | { operatorId: number; memberId?: never } | null;
 
 /** The site setting (site_settings 'agent_contracts') of how long an offer waits for its answer. */
-export const CONTRACT_SETTINGS_KEY = 'agent_contracts';
-export const DEFAULT_OFFER_EXPIRY_HOURS = 7 * 24;
+const CONTRACT_SETTINGS_KEY = 'agent_contracts';
+const DEFAULT_OFFER_EXPIRY_HOURS = 7 * 24;
 
 async function offerExpiryHours(db: Queryable): Promise<number> {
   const stored = await settingDocument<{ offerExpiryHours?: number }>(db, CONTRACT_SETTINGS_KEY);

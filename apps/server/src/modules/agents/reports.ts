@@ -69,7 +69,7 @@ function checkedDay(text: string, field: string): LocalDate {
  * The days of a period on the merchant's calendar: a current period ends today; custom days must lie within the
  * last REPORT_DAYS_BACK days up to today (spec §9), otherwise agent_report_range.
  */
-export function reportDays(query: RangeQuery, today: LocalDate): DayRange {
+function reportDays(query: RangeQuery, today: LocalDate): DayRange {
   if (query.period === 'custom') {
     const from = checkedDay(query.startDate ?? '', 'startDate');
     const to = checkedDay(query.endDate ?? '', 'endDate');
@@ -84,7 +84,7 @@ export function reportDays(query: RangeQuery, today: LocalDate): DayRange {
   return { from: range.from, to: isoDate(range.to) > isoDate(today) ? today : range.to };
 }
 
-export async function reportFrame(deps: Deps, query: RangeQuery, now: Date): Promise<ReportFrame> {
+async function reportFrame(deps: Deps, query: RangeQuery, now: Date): Promise<ReportFrame> {
   const merchant = await merchantOf(deps.db, deps.config.merchantCode);
   const timeZone = merchant.time_zone;
   const days = reportDays(query, localDate(now, timeZone));

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { drainRollupQueue } from './rollups.ts';
 
-export const ROLLUP_JOB = 'agents.rollup';
+const ROLLUP_JOB = 'agents.rollup';
 
 /**
  * The roll-up job: every minute (each run drains the whole queue, batch by batch), so a settled round or a posting

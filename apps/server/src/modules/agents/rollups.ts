@@ -8,7 +8,7 @@ import * as store from './rollups-store.ts';
  * Each batch is claimed, applied and deleted in one transaction, so every queued change is applied exactly once,
  * whatever the number of runners (see rollups-store.applyQueued).
  */
-export const ROLLUP_BATCH = 5_000;
+const ROLLUP_BATCH = 5_000;
 
 /** Applies queued changes in batches until none is left (or `maxBatches` ran); answers how many were applied. */
 export async function drainRollupQueue(

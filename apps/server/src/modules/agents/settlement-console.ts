@@ -31,7 +31,7 @@ export interface SettlementSettings {
   /** A dividend of at least this (major units) needs a second operator's approval; 0 = never. */
   dividendSecondApprovalFrom: number;
 }
-export const DEFAULT_SETTLEMENT_SETTINGS: SettlementSettings = { dividendSecondApprovalFrom: 0 };
+const DEFAULT_SETTLEMENT_SETTINGS: SettlementSettings = { dividendSecondApprovalFrom: 0 };
 
 async function settlementSettings(deps: Pick<AppDeps, 'db'>): Promise<SettlementSettings> {
   const stored = await settingDocument<Partial<SettlementSettings>>(deps.db, SETTLEMENT_SETTINGS_KEY);
@@ -43,7 +43,7 @@ const metric = (bill: store.BillDb, name: string): bigint => {
   return typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
 };
 
-export function agentBillView(bill: store.BillDb, currency: Currency): AgentBillRow {
+function agentBillView(bill: store.BillDb, currency: Currency): AgentBillRow {
   const major = (minor: bigint) => toMajor(minor, currency.digits);
   const rateType =
     bill.metrics.rateType === 'P' || bill.metrics.rateType === 'F' ? bill.metrics.rateType : null;

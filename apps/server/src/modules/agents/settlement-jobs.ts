@@ -11,10 +11,10 @@ import {
   settleSpan,
 } from './settlement.ts';
 
-export const REALTIME_SALARY_JOB = 'agents.settle.realtime_salary';
-export const HOURLY_SALARY_JOB = 'agents.settle.hourly_salary';
-export const DAILY_SALARY_JOB = 'agents.settle.daily_salary';
-export const DIVIDEND_JOB = 'agents.settle.dividend';
+const REALTIME_SALARY_JOB = 'agents.settle.realtime_salary';
+const HOURLY_SALARY_JOB = 'agents.settle.hourly_salary';
+const DAILY_SALARY_JOB = 'agents.settle.daily_salary';
+const DIVIDEND_JOB = 'agents.settle.dividend';
 
 /** A run that could not bill every contract fails its slot: the retry bills the ones left (made bills are kept). */
 function failOnFailures(results: RunResult[]): void {

@@ -65,7 +65,7 @@ export function tierReached(tiers: readonly Tier[], measures: Measures): number 
 }
 
 /** A rate applied to a base: a percentage (millionths) of it, or the fixed amount. */
-export function applyRate(tier: Pick<Tier, 'rateType' | 'rate'>, base: bigint): bigint {
+function applyRate(tier: Pick<Tier, 'rateType' | 'rate'>, base: bigint): bigint {
   return tier.rateType === 'F' ? tier.rate : (base * tier.rate) / RATE_SCALE;
 }
 

@@ -185,7 +185,7 @@ export async function recordPayment(
   );
 }
 
-export async function setBillStatus(tx: Queryable, id: bigint, status: string): Promise<void> {
+async function setBillStatus(tx: Queryable, id: bigint, status: string): Promise<void> {
   await tx.query('update agent_bills set status = $2 where id = $1', [id, status]);
 }
 

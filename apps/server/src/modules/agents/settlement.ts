@@ -347,7 +347,7 @@ export async function retryOutstanding(deps: Pick<AppDeps, 'db'>, now: Date): Pr
 
 // The periods each job settles, from its slot.
 
-export const WINDOW_MS = 5 * 60_000;
+const WINDOW_MS = 5 * 60_000;
 const HOUR_MS = 3_600_000;
 
 /** The real-time window a slot settles: the one that ended 5 minutes before it (late settlements are in). */

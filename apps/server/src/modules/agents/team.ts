@@ -44,7 +44,7 @@ export async function directDownline(
 }
 
 /** The level of a team member below the agent: 1 for a direct downline. */
-export function levelBelow(member: Pick<TeamRow, 'agent_path'>, agentId: number): number {
+function levelBelow(member: Pick<TeamRow, 'agent_path'>, agentId: number): number {
   return member.agent_path.length - 1 - member.agent_path.indexOf(agentId);
 }
 
@@ -94,7 +94,7 @@ export async function teamMemberDetail(
 }
 
 /** Team members as the agent centre answers them: money in major units, the level below the agent. */
-export async function teamRows(
+async function teamRows(
   deps: Pick<AppDeps, 'db' | 'config'>,
   agentId: number,
   rows: readonly TeamRow[],

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -6,7 +7,6 @@ import { accountEndpoints } from '../../app/endpoints.ts';
 import { Field, FormMessage } from '../../ui/Field.tsx';
 import { HeadsetIcon, MailIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRule } from '@tessera/contract';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -7,7 +8,6 @@ import { accountEndpoints } from '../../app/endpoints.ts';
 import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
 import { PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { currentCountryQuery, useWhitelabel } from '../site/queries.ts';
 import { openAuthModal } from './authModal.ts';

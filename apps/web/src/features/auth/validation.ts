@@ -6,6 +6,7 @@ import {
   registerRuleMessage,
   SMS_CODE_LENGTH,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { getSiteLanguage } from '../../i18n/language.ts';
 
@@ -17,14 +18,8 @@ const MOBILE_PATTERN = /^\d{4,20}$/;
 
 export type FieldErrors = Record<string, string>;
 
-/** The text of a refusal: the envelope's message, translated by the server in the Language header's language. */
-export function errorText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'network_error') return t('errors.network');
-    return error.message || t('errors.unknown');
-  }
-  return t('errors.unknown');
-}
+/** The kit's errorText, which the sign-in forms take from here beside the rest of their validation. */
+export { errorText };
 
 /**
  * What a form shows of a refusal, each thing once: the fields the server names, beside them (a single field refused

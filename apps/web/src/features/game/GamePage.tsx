@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FB_VENDOR } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { useSiteLanguage } from '../../i18n/language.ts';
 import { AlertIcon, ChevronLeftIcon, CloseIcon, FreePlayIcon, FullscreenIcon } from '../../ui/icons.tsx';
 import { Button, buttonClass, CenteredSpinner } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
-import { errorCode, errorText } from '../auth/validation.ts';
+import { errorCode } from '../auth/validation.ts';
 import { invalidateRecent } from '../lobby/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { type GameQuery, isFrameExit, launchQuery, readGameQuery } from './gameQuery.ts';

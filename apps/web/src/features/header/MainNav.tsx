@@ -1,12 +1,11 @@
 import type { GameMenu, GameType } from '@tessera/contract';
 import { FB_VENDOR } from '@tessera/contract';
+import { ScrollButton } from '@tessera/ui';
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
   ArrowRightIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
   DownloadIcon,
   FlameIcon,
   GAME_TYPE_ICONS,
@@ -215,23 +214,17 @@ export function MainNav() {
     list.scrollLeft += item.left + item.width / 2 - (row.left + row.width / 2);
   }, [list, pathname, menus]);
 
-  const scroll = (direction: -1 | 1) => {
-    list?.scrollBy({ left: direction * list.clientWidth * 0.7, behavior: 'smooth' });
-  };
-
   return (
     <nav className="site-nav" aria-label={t('header.mainNav')}>
       <div className="container site-nav__row">
         {overflow.before ? (
-          <button
-            type="button"
+          <ScrollButton
+            direction={-1}
+            label={t('header.navBack')}
+            scroller={() => list}
+            step={0.7}
             className="site-nav__scroll"
-            aria-label={t('header.navBack')}
-            title={t('header.navBack')}
-            onClick={() => scroll(-1)}
-          >
-            <ChevronLeftIcon />
-          </button>
+          />
         ) : null}
         <ul
           ref={setList}
@@ -256,15 +249,13 @@ export function MainNav() {
           </li>
         </ul>
         {overflow.after ? (
-          <button
-            type="button"
+          <ScrollButton
+            direction={1}
+            label={t('header.navOn')}
+            scroller={() => list}
+            step={0.7}
             className="site-nav__scroll"
-            aria-label={t('header.navOn')}
-            title={t('header.navOn')}
-            onClick={() => scroll(1)}
-          >
-            <ChevronRightIcon />
-          </button>
+          />
         ) : null}
       </div>
     </nav>

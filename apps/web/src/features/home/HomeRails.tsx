@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Game, LotteryGame, PrizeMode } from '@tessera/contract';
+import { ScrollButton } from '@tessera/ui';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ClockIcon,
-  FlameIcon,
-  SparkIcon,
-  TrophyIcon,
-} from '../../ui/icons.tsx';
+import { ClockIcon, FlameIcon, SparkIcon, TrophyIcon } from '../../ui/icons.tsx';
 import { GameTile } from '../lobby/GameGrid.tsx';
 import { useFavouriteIds } from '../lobby/queries.ts';
 import { WinnersList } from '../lobby/WinnersList.tsx';
@@ -44,10 +38,6 @@ interface RailProps {
 function Rail({ id, title, icon, more, children }: RailProps) {
   const { t } = useTranslation();
   const row = useRef<HTMLDivElement>(null);
-  const scroll = (direction: -1 | 1) => {
-    const element = row.current;
-    element?.scrollBy({ left: direction * element.clientWidth * 0.8, behavior: 'smooth' });
-  };
   return (
     <section className="home-rail" aria-labelledby={id}>
       <div className="home-rail__head">
@@ -61,22 +51,16 @@ function Rail({ id, title, icon, more, children }: RailProps) {
               {t('home.rails.all')}
             </Link>
           ) : null}
-          <button
-            type="button"
-            className="home-rail__arrow"
-            aria-label={t('home.rails.back', { name: title })}
-            onClick={() => scroll(-1)}
-          >
-            <ChevronLeftIcon />
-          </button>
-          <button
-            type="button"
-            className="home-rail__arrow"
-            aria-label={t('home.rails.on', { name: title })}
-            onClick={() => scroll(1)}
-          >
-            <ChevronRightIcon />
-          </button>
+          <ScrollButton
+            direction={-1}
+            label={t('home.rails.back', { name: title })}
+            scroller={() => row.current}
+          />
+          <ScrollButton
+            direction={1}
+            label={t('home.rails.on', { name: title })}
+            scroller={() => row.current}
+          />
         </div>
       </div>
       <div ref={row} className="home-rail__row">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Game, type GameType, lobbyClasses } from '@tessera/contract';
+import { Tabs } from '@tessera/ui/tabs';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,6 @@ import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, PageHero, Pagination } from '../../ui/index.ts';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';

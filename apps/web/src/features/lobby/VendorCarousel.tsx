@@ -1,7 +1,8 @@
 import { VENDOR_CAROUSEL_SLIDES } from '@tessera/contract';
-import { type ReactNode, useRef } from 'react';
+import { ScrollButton } from '@tessera/ui';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeftIcon, ChevronRightIcon, FlameIcon, GridIcon } from '../../ui/icons.tsx';
+import { FlameIcon, GridIcon } from '../../ui/icons.tsx';
 import { LazyImage } from '../../ui/index.ts';
 
 interface VendorCard {
@@ -10,14 +11,6 @@ interface VendorCard {
   smallIcon: string;
   isHot: 0 | 1;
   gameCount: number;
-}
-
-function Arrow({ label, onClick, icon }: { label: string; onClick: () => void; icon: ReactNode }) {
-  return (
-    <button type="button" className="vendor-carousel__arrow" aria-label={label} onClick={onClick}>
-      {icon}
-    </button>
-  );
 }
 
 interface VendorCarouselProps {
@@ -33,11 +26,6 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
   const track = useRef<HTMLUListElement>(null);
   // §2: the carousel shows 7 vendors at a time, with arrows when there are more.
   const arrows = vendors.length > VENDOR_CAROUSEL_SLIDES;
-  const scroll = (direction: -1 | 1) => {
-    const element = track.current;
-    if (!element) return;
-    element.scrollBy({ left: direction * element.clientWidth, behavior: 'smooth' });
-  };
   return (
     <section className="vendor-carousel" aria-label={t('lobby.vendors')}>
       <button
@@ -52,7 +40,13 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
         <span className="vendor-card__name">{t('lobby.allVendors')}</span>
       </button>
       {arrows ? (
-        <Arrow label={t('lobby.previousVendors')} onClick={() => scroll(-1)} icon={<ChevronLeftIcon />} />
+        <ScrollButton
+          direction={-1}
+          label={t('lobby.previousVendors')}
+          scroller={() => track.current}
+          step={1}
+          className="vendor-carousel__arrow"
+        />
       ) : null}
       <ul ref={track} className="vendor-carousel__track">
         {vendors.map((vendor) => (
@@ -77,7 +71,13 @@ export function VendorCarousel({ vendors, selected, onSelect }: VendorCarouselPr
         ))}
       </ul>
       {arrows ? (
-        <Arrow label={t('lobby.nextVendors')} onClick={() => scroll(1)} icon={<ChevronRightIcon />} />
+        <ScrollButton
+          direction={1}
+          label={t('lobby.nextVendors')}
+          scroller={() => track.current}
+          step={1}
+          className="vendor-carousel__arrow"
+        />
       ) : null}
     </section>
   );

@@ -1,9 +1,9 @@
+import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
-import { errorText } from '../auth/validation.ts';
 import type { SlipTicket } from './BetBuilder.tsx';
 import { Countdown } from './Countdown.tsx';
 import { usePlaceBet } from './queries.ts';

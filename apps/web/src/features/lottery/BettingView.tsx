@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { currencyDigits, type LotteryGameDetail } from '@tessera/contract';
 import { type BetTypeCode, isBetTypeCode } from '@tessera/lottery';
+import { errorText } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,9 +12,7 @@ import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { ChevronLeftIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { buttonClass, CenteredSpinner, StatusBadge } from '../../ui/index.ts';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { passGate } from '../auth/gate.ts';
-import { errorText } from '../auth/validation.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { money } from '../wallet/queries.ts';
 import { BetBuilder, NO_PICKS, type Picks, type SlipTicket } from './BetBuilder.tsx';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LOTTERY_MENU_ARROWS_ABOVE, type LotteryGame, type PrizeMode } from '@tessera/contract';
+import { Tabs } from '@tessera/ui/tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PageKey } from '../../app/routes.ts';
@@ -7,7 +8,6 @@ import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
 import { CenteredSpinner, PageHero } from '../../ui/index.ts';
-import { Tabs } from '../../ui/Tabs.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
 import { useLotteryFavourites } from './favourites.ts';
 import { GameCard } from './GameCard.tsx';

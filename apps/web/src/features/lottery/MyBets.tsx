@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LotteryTicket, LotteryTicketState } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
@@ -8,7 +9,6 @@ import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
-import { errorText } from '../auth/validation.ts';
 import { numbersText } from './BetSlip.tsx';
 import { MY_BETS_PAGE_SIZE, myBetsQuery, useCancelBet } from './queries.ts';
 

@@ -10,6 +10,7 @@ import {
   type ShapeCode,
   verifyDraw,
 } from '@tessera/lottery';
+import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +18,6 @@ import { useSearchParams } from 'react-router';
 import { Field, FormMessage } from '../../ui/Field.tsx';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/index.ts';
-import { errorText } from '../auth/validation.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { DrawResultTable } from './DrawResultTable.tsx';
 import { drawQuery } from './queries.ts';

@@ -1,7 +1,8 @@
 import { NOTICES_PER_PAGE } from '@tessera/contract';
+import { useUrlState } from '@tessera/ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { MegaphoneIcon } from '../../ui/icons.tsx';
@@ -24,7 +25,7 @@ export default function NoticePage() {
   const siteName = useSiteName();
   const locale = useDateLocale();
   const { data: notices, isPending, isError } = useNotices();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
 
   const all = notices ?? [];
   const pageCount = Math.max(1, Math.ceil(all.length / NOTICES_PER_PAGE));
@@ -54,11 +55,14 @@ export default function NoticePage() {
   }, [locationKey, selected?.id]);
 
   function go(next: { page?: number; id?: number }) {
-    const search = new URLSearchParams(params);
-    if (next.page !== undefined) search.set('page', String(next.page));
-    if (next.id !== undefined) search.set('id', String(next.id));
-    else if (next.page !== undefined) search.delete('id');
-    setParams(search, { replace: next.page === undefined });
+    // A new page shows no notice until one is tapped.
+    update(
+      {
+        page: next.page === undefined ? undefined : String(next.page),
+        id: next.id === undefined ? (next.page === undefined ? undefined : null) : String(next.id),
+      },
+      { replace: next.page === undefined },
+    );
   }
 
   return (

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { GAME_TYPES, type GameType } from '@tessera/contract';
+import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { api } from '../../app/api.ts';
 import { gameEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
@@ -9,7 +9,6 @@ import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
-import { errorText } from '../auth/validation.ts';
 import { vendorsQuery } from '../lobby/queries.ts';
 import { money } from '../wallet/queries.ts';
 import '../wallet/wallet.css';
@@ -87,7 +86,7 @@ export default function BetRecordPage() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const to = validDay(params.get('to')) ?? toDay(new Date());
   const from = validDay(params.get('from')) ?? daysAgo(6);
   const typeParam = params.get('type');
@@ -109,14 +108,7 @@ export default function BetRecordPage() {
 
   /** A new filter starts at page 1; a new category clears the vendor (it may not have that category). */
   const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('pageNo' in changes)) next.delete('pageNo');
-    if ('type' in changes) next.delete('vendor');
-    setParams(next);
+    update({ pageNo: null, ...changes, ...('type' in changes ? { vendor: null } : {}) });
   };
   const data = record.data;
   const amount = (value: number) => (data ? money(value, data.digits) : '');

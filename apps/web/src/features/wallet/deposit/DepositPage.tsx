@@ -10,6 +10,7 @@ import {
   PAYER_REFERENCE_MAX,
   toMinor,
 } from '@tessera/contract';
+import { errorText, type ParamChanges, useUrlState } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -32,7 +33,7 @@ import {
   type StatusTone,
 } from '../../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { serverFieldErrors } from '../../auth/validation.ts';
 import { money, useBalance, walletKey } from '../queries.ts';
 import { depositChannelsQuery, depositHistoryQuery, depositOrderQuery } from './queries.ts';
 import '../wallet.css';
@@ -227,7 +228,7 @@ function History() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlState();
   const statusParam = params.get('status');
   const status = (DEPOSIT_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as DepositStatus)
@@ -236,14 +237,7 @@ function History() {
   const history = useQuery(depositHistoryQuery(token, { pageNo, pageSize: HISTORY_PAGE_SIZE, status }));
   const digits = useQuery(depositChannelsQuery(token)).data?.digits ?? 2;
   const statusId = useId();
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
+  const update = (changes: ParamChanges) => setParams(changes, { replace: true });
   const data = history.data;
   return (
     <section className="deposit-history" aria-labelledby="deposit-history-title">

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { errorText, useUrlState } from '@tessera/ui';
+import { Tabs } from '@tessera/ui/tabs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner } from '../../../ui/index.ts';
-import { Tabs } from '../../../ui/Tabs.tsx';
-import { errorText } from '../../auth/validation.ts';
 import { money, profitQuery } from '../queries.ts';
 import '../wallet.css';
 
@@ -21,15 +20,11 @@ export default function ProfitPage() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const asked = params.get('period');
   const period: Period = (PERIODS as readonly string[]).includes(asked ?? '') ? (asked as Period) : 'today';
   const profit = useQuery(profitQuery(token, period));
-  const select = (next: Period) => {
-    const search = new URLSearchParams(params);
-    search.set('period', next);
-    setParams(search);
-  };
+  const select = (next: Period) => update({ period: next });
   const data = profit.data;
   const figure = (
     key:

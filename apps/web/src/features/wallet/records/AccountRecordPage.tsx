@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { LEDGER_KINDS, type LedgerKind } from '@tessera/contract';
+import { errorText, type ParamChanges, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
-import { errorText } from '../../auth/validation.ts';
 import { accountRecordQuery, money, useBalance } from '../queries.ts';
 import '../wallet.css';
 
@@ -33,7 +32,7 @@ export default function AccountRecordPage() {
   const locale = useDateLocale();
   const { token } = useSession();
   const { data: balance } = useBalance();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlState();
   const today = dayText(new Date());
   const to = isDay(params.get('to')) ? (params.get('to') as string) : today;
   const from = isDay(params.get('from'))
@@ -53,15 +52,8 @@ export default function AccountRecordPage() {
       pageSize: PAGE_SIZE,
     }),
   );
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('pageNo' in changes)) next.delete('pageNo');
-    setParams(next);
-  };
+  /** A new filter starts at page 1. */
+  const update = (changes: ParamChanges) => setParams({ pageNo: null, ...changes });
   const lastDays = (days: number) =>
     update({ from: dayText(new Date(Date.now() - (days - 1) * DAY_MS)), to: today });
   const shift = (direction: -1 | 1) => {

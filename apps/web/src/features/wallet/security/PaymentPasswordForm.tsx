@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentPasswordBody } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,7 +10,7 @@ import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { serverFieldErrors } from '../../auth/validation.ts';
 import { walletKey } from '../queries.ts';
 
 type Form = z.input<typeof paymentPasswordBody>;

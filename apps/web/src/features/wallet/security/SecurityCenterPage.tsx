@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
@@ -9,7 +10,6 @@ import { KeyIcon, LockIcon, UserIcon } from '../../../ui/icons.tsx';
 import { Button, CenteredSpinner, StatusBadge } from '../../../ui/index.ts';
 import { openAuthModal } from '../../auth/authModal.ts';
 import { avatarQuery, memberInfoQuery, shownName } from '../../auth/member.ts';
-import { errorText } from '../../auth/validation.ts';
 import { BankAccountForm, BankAccountList } from '../withdraw/BankAccounts.tsx';
 import { withdrawalInfoQuery } from '../withdraw/queries.ts';
 import { MobileNumberSection } from './MobileNumberSection.tsx';

@@ -7,6 +7,7 @@ import {
   type Withdrawal,
   withdrawalConfirmationFields,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button } from '../../../ui/index.ts';
-import { errorText, serverFieldErrors } from '../../auth/validation.ts';
+import { serverFieldErrors } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
 import { money, walletKey } from '../queries.ts';
 import { BankAccountText } from './BankAccounts.tsx';

@@ -6,15 +6,14 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '@tessera/contract';
+import { errorText, useUrlState } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
-import { errorText } from '../../auth/validation.ts';
 import { money } from '../queries.ts';
 import { withdrawalHistoryQuery } from './queries.ts';
 
@@ -60,21 +59,13 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlState();
   const statusParam = params.get('wStatus');
   const status = (WITHDRAWAL_STATUSES as readonly string[]).includes(statusParam ?? '')
     ? (statusParam as WithdrawalStatus)
     : undefined;
   const pageNo = Math.max(1, Number(params.get('wPage')) || 1);
   const history = useQuery(withdrawalHistoryQuery(token, { pageNo, pageSize: PAGE_SIZE, status }));
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next);
-  };
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / PAGE_SIZE)) : 1;
   const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
   return (

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Withdrawal, withdrawalRequestBody } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { withdrawalEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner } from '../../../ui/index.ts';
-import { errorText, refusal } from '../../auth/validation.ts';
+import { refusal } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
 import { PaymentPasswordField } from '../PaymentPasswordField.tsx';
 import { money, walletKey } from '../queries.ts';
