@@ -1,10 +1,11 @@
 import {
   AGENT_CENTRE_IS_AGENT_VALUES,
   type LoginValue,
-  REGISTER_FIELDS,
+  OPTIONAL_RULE_FIELDS,
+  type REGISTER_FIELDS,
   type RegisterRule,
   type registerBody,
-  registerRuleMessage,
+  registerFieldProblems,
 } from '@tessera/contract';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
@@ -13,7 +14,7 @@ import { hashPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
-import { type Accounts, blankMember, requireFlag, ruleProblem, type Visit } from './accounts.ts';
+import { type Accounts, blankMember, requireFlag, type Visit } from './accounts.ts';
 import { startSession } from './login.ts';
 import { newPasswordMessage, passwordExpiry } from './passwords.ts';
 import { knownDialingCode, useSmsCode } from './sms-codes.ts';
@@ -33,11 +34,6 @@ export interface Registered {
   firstTimeLogin: boolean;
   session: LoginValue | null;
 }
-
-/** The fields of §5 that `check` handles alike: all but username, password, mobileNum and captcha. */
-const OPTIONAL_RULE_FIELDS = REGISTER_FIELDS.filter(
-  (key) => !['username', 'password', 'mobileNum', 'captcha'].includes(key),
-);
 
 /**
  * Registers a member by user name (tab "register") or by mobile number (tab "registerMobile"), checking every
@@ -59,41 +55,25 @@ export async function register(
   await requireFlag(db, tab === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
   const smsVerification = await system.moduleEnabled(db, 'REGMOBVERF3');
   const passwordAsked = tab === 'username' || (await system.moduleEnabled(db, 'MOBILENUMPASSREG3'));
-  const rules = new Map((await system.registerRules(db)).map((rule) => [rule.key, rule]));
-  const errors: Record<string, string> = {};
+  const ruleList = await system.registerRules(db);
+  const rules = new Map(ruleList.map((rule) => [rule.key, rule]));
   const values = input as unknown as Record<string, string | undefined>;
+  // The form's own checks (contract registerFieldProblems), then what needs the database.
+  const errors = registerFieldProblems(ruleList, { tab, passwordAsked, smsVerification, language }, values);
 
-  /** Checks a field against its rule; answers the value to keep ('' when the field is off or empty). */
-  const check = (key: string, options: { force?: boolean } = {}): string => {
-    const rule = rules.get(key as RegisterRule['key']);
-    const value = values[key]?.trim() ?? '';
-    if (!options.force && !rule?.enabled) return '';
-    if (value === '') {
-      if (options.force || rule?.required) errors[key] = 'required';
-      return '';
-    }
-    if (rule && ruleProblem(rule, value)) errors[key] = registerRuleMessage(rule, language);
-    return value;
-  };
+  /** A field's value to keep: trimmed, '' when its rule is off (and it is not forced). */
+  const kept = (key: string, force = false): string =>
+    force || rules.get(key as RegisterRule['key'])?.enabled ? (values[key]?.trim() ?? '') : '';
 
-  const username = tab === 'username' ? check('username', { force: true }) : '';
-  const mobile = check('mobileNum', { force: tab === 'mobile' });
+  const username = tab === 'username' ? kept('username', true) : '';
+  const mobile = kept('mobileNum', tab === 'mobile');
   let password = '';
   if (passwordAsked) {
     password = values.password ?? '';
-    const rule = rules.get('password');
-    if (password === '') errors.password = 'required';
-    else if (rule?.enabled && ruleProblem(rule, password))
-      errors.password = registerRuleMessage(rule, language);
-    else {
-      const problem = newPasswordMessage(password, language);
-      if (problem) errors.password = problem;
-    }
-    if (password !== '' && input.confirmPassword !== password) {
-      errors.confirmPassword = input.confirmPassword ? 'mismatch' : 'required';
-    }
+    const problem = errors.password ? null : newPasswordMessage(password, language);
+    if (problem) errors.password = problem;
   }
-  const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, check(key)])) as Record<
+  const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, kept(key)])) as Record<
     (typeof REGISTER_FIELDS)[number],
     string
   >;
@@ -103,9 +83,7 @@ export async function register(
     else if (!(await knownDialingCode(db, countryDialingCode))) errors.countryDialingCode = 'invalid_value';
   }
   const smsNeeded = smsVerification && mobile !== '';
-  if (smsNeeded && !input.verificationCode) errors.verificationCode = 'required';
   const captchaNeeded = rules.get('captcha')?.enabled ?? false;
-  if (captchaNeeded && !input.captcha) errors.captcha = 'required';
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', errors);
 
   if (captchaNeeded && !(await verifier.verify(db, input, now))) {

@@ -1,4 +1,5 @@
 import {
+  breaksRegisterRule,
   registerRuleMessage,
   SMS_CODE_MAX_TRIES,
   type SmsPurpose,
@@ -9,7 +10,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import * as system from '../system/service.ts';
-import { type Accounts, requireFlag, ruleProblem, sendingPolicy, throttle, type Visit } from './accounts.ts';
+import { type Accounts, requireFlag, sendingPolicy, throttle, type Visit } from './accounts.ts';
 import { queueSms } from './delivery.ts';
 import * as store from './store.ts';
 
@@ -44,7 +45,7 @@ export async function knownDialingCode(db: Queryable, countryDialingCode: string
 /** The mobile number against the registration rule for mobileNum, when it is enabled. */
 export async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
   const rule = (await system.registerRules(db)).find((r) => r.key === 'mobileNum');
-  if (rule?.enabled && ruleProblem(rule, mobile)) {
+  if (rule?.enabled && breaksRegisterRule(rule, mobile)) {
     throw new AppError('validation_failed', { [field]: registerRuleMessage(rule, language) });
   }
 }
