@@ -7,6 +7,7 @@ import {
   SMS_CODE_LENGTH,
 } from '@tessera/contract';
 import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { getSiteLanguage } from '../../i18n/language.ts';
 
 /** The password rule of issue 4 (the server also refuses the most common passwords). */
@@ -113,4 +114,50 @@ export function mobileProblem(t: TFunction, mobile: string, rule?: RegisterRule 
 export function smsCodeProblem(t: TFunction, code: string): string | null {
   if (code === '') return t('validation.required');
   return SMS_CODE_PATTERN.test(code) ? null : t('validation.smsCodeInvalid');
+}
+
+/**
+ * A form's field message from its schema (react-hook-form's error), in the site's language: the contract's codes
+ * ('required', 'mismatch', 'invalid_format', 'must_accept') by the bundle's keys, a length bound as `length` says
+ * (an empty required field by default), a server's message or a rule's (already in the site's language) as it is.
+ */
+export function schemaText(
+  t: TFunction,
+  error: FieldError | undefined,
+  texts: { length?: string; format?: string; accept?: string } = {},
+): string | undefined {
+  if (!error) return undefined;
+  if (error.type === 'server') return error.message;
+  switch (error.message) {
+    case 'required':
+      return t('validation.required');
+    case 'mismatch':
+      return t('validation.inconsistentTwice');
+    case 'invalid_format':
+      return texts.format ?? t('validation.required');
+    case 'must_accept':
+      return texts.accept ?? t('validation.required');
+  }
+  if (error.type === 'too_small' || error.type === 'too_big') return texts.length ?? t('validation.required');
+  if (error.type === 'invalid_format') return texts.format ?? t('validation.required');
+  return error.message;
+}
+
+/** A new password's confirmation: required, and equal to the new password ('mismatch'). */
+export function confirmation<T extends { newPassword: string; confirmNewPassword?: string | undefined }>(
+  value: T,
+  context: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+) {
+  if (!value.confirmNewPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: 'required' });
+  } else if (value.confirmNewPassword !== value.newPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: 'mismatch' });
+  }
+}
+
+/** A refusal's per-field messages onto a react-hook-form form, beside their fields (type 'server'). */
+export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: FieldErrors) {
+  for (const [name, message] of Object.entries(fields)) {
+    if (message) setError(name as Path<T>, { type: 'server', message });
+  }
 }
