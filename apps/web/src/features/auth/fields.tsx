@@ -129,7 +129,7 @@ interface SmsCodeFieldProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   /** Checks the form before sending (a valid mobile number); answers false to send nothing. */
-  canSend: () => boolean;
+  canSend: () => boolean | Promise<boolean>;
   send: SendSms;
   /** Per-field messages of a refused send, for the fields beside it (the mobile number). */
   onFieldErrors: (errors: FieldErrors) => void;
@@ -168,7 +168,7 @@ export function SmsCodeField({
     const now = Date.now();
     if (now - lastClick.current < SMS_SEND_THROTTLE_MS || seconds > 0 || sending) return;
     lastClick.current = now;
-    if (!canSend()) return;
+    if (!(await canSend())) return;
     setSending(true);
     try {
       const answer = await send();
