@@ -99,7 +99,12 @@ export function registerFieldProblems(
     }
   }
   for (const key of OPTIONAL_RULE_FIELDS) check(key);
-  if (options.smsVerification && mobile !== '' && !values.verificationCode?.trim()) {
+  // The mobile tab always needs the code; the user-name tab once a number is given.
+  if (
+    options.smsVerification &&
+    (options.tab === 'mobile' || mobile !== '') &&
+    !values.verificationCode?.trim()
+  ) {
     problems.verificationCode = 'required';
   }
   if (byKey.get('captcha')?.enabled && !values.captcha?.trim()) problems.captcha = 'required';

@@ -39,7 +39,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
     defaultValues: { oldPassword: known ?? '', newPassword: '', confirmNewPassword: '' },
     shouldFocusError: false,
   });
-  const focus = useFirstInvalidFocus();
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
 
   function close() {
@@ -69,7 +69,6 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
       });
       showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
     }
   }
 
@@ -88,12 +87,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
       width={460}
       className="auth-modal"
     >
-      <form
-        ref={focus.ref}
-        className="auth-form"
-        noValidate
-        onSubmit={form.handleSubmit(submit, focus.refused)}
-      >
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
         {forced ? <FormMessage tone="info">{t('auth.changePassword.forcedLead')}</FormMessage> : null}
         <div className="auth-form__fields">
           {known === null ? (

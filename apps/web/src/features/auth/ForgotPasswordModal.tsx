@@ -42,7 +42,7 @@ function EmailForm() {
     defaultValues: { username: '', email: '' },
     shouldFocusError: false,
   });
-  const focus = useFirstInvalidFocus();
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
@@ -55,7 +55,6 @@ function EmailForm() {
       const refused = refusal(t, cause);
       showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
     }
   }
 
@@ -70,12 +69,7 @@ function EmailForm() {
     );
   }
   return (
-    <form
-      ref={focus.ref}
-      className="auth-form"
-      noValidate
-      onSubmit={form.handleSubmit(submit, focus.refused)}
-    >
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
         <Controller
           control={form.control}
@@ -147,11 +141,11 @@ function MobileForm() {
     },
     shouldFocusError: false,
   });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [mobile, dialingCode, code] = useWatch({
     control: form.control,
     name: ['mobileNum', 'countryDialingCode', 'verificationCode'],
   });
-  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const { errors } = form.formState;
   const smsErrors: FieldErrors = {
@@ -172,17 +166,11 @@ function MobileForm() {
       const refused = refusal(t, cause);
       showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
     }
   }
 
   return (
-    <form
-      ref={focus.ref}
-      className="auth-form"
-      noValidate
-      onSubmit={form.handleSubmit(submit, focus.refused)}
-    >
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
         <NoLoginSmsFields
           purpose="resetPassword"

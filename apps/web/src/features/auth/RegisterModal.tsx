@@ -109,7 +109,6 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
 
   const [dialingCode, setDialingCode] = useState('');
   const [captchaReset, setCaptchaReset] = useState(0);
-  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
   const [affiliateDialog, setAffiliateDialog] = useState<string | null>(null);
   const codes = useRef(urlCodes()).current;
@@ -157,6 +156,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     defaultValues: EMPTY,
     shouldFocusError: false,
   });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
 
   function selectTab(next: RegisterTab) {
     setChosenTab(next);
@@ -249,7 +249,6 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       });
       showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
       // §4: a failed registration resets the human check.
       setCaptchaReset((n) => n + 1);
     }
@@ -417,12 +416,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       ) : closed ? (
         <FormMessage tone="info">{t('auth.register.closed')}</FormMessage>
       ) : (
-        <form
-          ref={focus.ref}
-          className="auth-form"
-          noValidate
-          onSubmit={form.handleSubmit(submit, focus.refused)}
-        >
+        <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
           <p className="auth-form__lead">{t('auth.register.lead')}</p>
           <Tabs label={t('auth.register.method')} tabs={tabs} selected={tab} onSelect={selectTab}>
             <div className="auth-form__grid">

@@ -29,7 +29,7 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
     defaultValues: { newPassword: '', confirmNewPassword: '' },
     shouldFocusError: false,
   });
-  const focus = useFirstInvalidFocus();
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(false);
 
@@ -43,18 +43,12 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
       const refused = refusal(t, cause, { shown: ['newPassword', 'confirmNewPassword'] });
       showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
     }
   }
 
   return (
     <Modal open onClose={onClose} title={t('auth.reset.title')} width={460} className="auth-modal">
-      <form
-        ref={focus.ref}
-        className="auth-form"
-        noValidate
-        onSubmit={form.handleSubmit(submit, focus.refused)}
-      >
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
         <p className="auth-form__lead">{t('auth.reset.lead')}</p>
         <div className="auth-form__fields">
           <NewPasswordFields control={form.control} autoFocus />
