@@ -94,24 +94,24 @@ export const loginValue = z.object({
 });
 export type LoginValue = z.infer<typeof loginValue>;
 
-/** Login by user name, or by SMS code; the original sends type "" (or none) for a login by user name. */
+/** Login by user name; the original sends type "" (or none). */
+export const usernameLoginBody = z.object({
+  type: z.literal(['username', '']).optional(),
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  ...captchaFields,
+});
+/** Login by SMS code (MOBILEVERCODELOGIN3): username carries the mobile number and password the code (purpose 'login'). */
+export const smsLoginBody = z.object({
+  type: z.literal('sms'),
+  username: mobileNumber,
+  password: smsCode,
+  countryDialingCode,
+  ...captchaFields,
+});
+/** Login by user name, or by SMS code. */
 export const loginBody = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal(['username', '']).optional(),
-      username: z.string().trim().min(1).max(64),
-      password: z.string().min(1).max(128),
-      ...captchaFields,
-    }),
-    z.object({
-      /** sms login: username carries the mobile number and password the SMS code (purpose 'login'). */
-      type: z.literal('sms'),
-      username: mobileNumber,
-      password: smsCode,
-      countryDialingCode,
-      ...captchaFields,
-    }),
-  ])
+  .discriminatedUnion('type', [usernameLoginBody, smsLoginBody])
   .transform((body) => (body.type === 'sms' ? body : { ...body, type: 'username' as const }));
 
 const registerExtras = {

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgotPasswordEmailBody, resetPasswordByPhoneBody } from '@tessera/contract';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
@@ -19,7 +19,7 @@ import { NoLoginSmsFields } from './fields.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
-import { confirmation, type FieldErrors, refusal, schemaText, showFieldErrors } from './validation.ts';
+import { confirmation, refusal, schemaText, showFieldErrors } from './validation.ts';
 
 type Method = 'email' | 'mobileNum';
 /** An e-mail address, checked before sending ('invalid_format'); the server answers whether it is the account's. */
@@ -142,20 +142,7 @@ function MobileForm() {
     shouldFocusError: false,
   });
   const focus = useFirstInvalidFocus(form.formState.submitCount);
-  const [mobile, dialingCode, code] = useWatch({
-    control: form.control,
-    name: ['mobileNum', 'countryDialingCode', 'verificationCode'],
-  });
   const [formError, setFormError] = useState<string | null>(null);
-  const { errors } = form.formState;
-  const smsErrors: FieldErrors = {
-    mobileNum:
-      schemaText(t, errors.mobileNum ?? errors.countryDialingCode, {
-        format: t('validation.mobileInvalid'),
-      }) ?? '',
-    verificationCode:
-      schemaText(t, errors.verificationCode, { format: t('validation.smsCodeInvalid') }) ?? '',
-  };
 
   async function submit(body: MobileForm) {
     setFormError(null);
@@ -174,15 +161,8 @@ function MobileForm() {
       <div className="auth-form__fields">
         <NoLoginSmsFields
           purpose="resetPassword"
-          mobile={mobile}
-          onMobile={(value) => form.setValue('mobileNum', value)}
-          countryDialingCode={dialingCode ?? ''}
-          onCountry={(value) => form.setValue('countryDialingCode', value)}
-          code={code}
-          onCode={(value) => form.setValue('verificationCode', value)}
-          codeField="verificationCode"
-          errors={smsErrors}
-          setErrors={(update) => showFieldErrors(form.setError, update({}))}
+          form={form}
+          names={{ mobile: 'mobileNum', dialingCode: 'countryDialingCode', code: 'verificationCode' }}
         />
         <NewPasswordFields control={form.control} />
       </div>

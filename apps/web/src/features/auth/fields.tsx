@@ -4,6 +4,16 @@ import {
   SMS_SEND_THROTTLE_MS,
 } from '@tessera/contract';
 import { useEffect, useRef, useState } from 'react';
+import {
+  Controller,
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
@@ -13,7 +23,7 @@ import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { ProviderCaptcha } from './ProviderCaptcha.tsx';
 import { useCountries, useFlag } from './queries.ts';
-import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
+import { errorText, type FieldErrors, mobileProblem, schemaText, serverFieldErrors } from './validation.ts';
 
 /** What was typed; the image's id travels in the HttpOnly cookie GET /wps/captcha sets, as for the original. */
 export interface CaptchaAnswer {
@@ -347,19 +357,83 @@ export function MobileSmsFields({
   );
 }
 
-/** The number and code for a visitor (sms login, reset by phone). */
-export function NoLoginSmsFields({
+/** The names of a form's mobile number, dialing code and SMS code. */
+interface SmsNames<T extends FieldValues> {
+  mobile: Path<T>;
+  dialingCode: Path<T>;
+  code: Path<T>;
+}
+
+/**
+ * The number and the SMS code sent to it, for a visitor (sms login, reset by phone), as fields of a react-hook-form
+ * form: the code is sent only once the number passes the form's schema.
+ */
+export function NoLoginSmsFields<T extends FieldValues>({
   purpose,
-  ...fields
-}: MobileSmsProps & { purpose: 'login' | 'resetPassword' }) {
+  form,
+  names,
+}: {
+  purpose: 'login' | 'resetPassword';
+  form: UseFormReturn<T>;
+  names: SmsNames<T>;
+}) {
+  const { t } = useTranslation();
+  const dialingCode: string = useWatch({ control: form.control, name: names.dialingCode }) ?? '';
+  // A missing or unknown dialing code is said beside the number it belongs to.
+  const dialingError = get(form.formState.errors, names.dialingCode) as FieldError | undefined;
   return (
-    <MobileSmsFields
-      {...fields}
-      send={() =>
-        api(accountEndpoints.smsNoLogin, {
-          body: { mobileNum: fields.mobile, countryDialingCode: fields.countryDialingCode, purpose },
-        })
-      }
-    />
+    <>
+      <Controller
+        control={form.control}
+        name={names.mobile}
+        render={({ field, fieldState }) => (
+          <MobileField
+            mobile={field.value}
+            onMobile={field.onChange}
+            countryDialingCode={dialingCode}
+            onCountry={(code) => form.setValue(names.dialingCode, code as PathValue<T, Path<T>>)}
+            error={schemaText(t, fieldState.error ?? dialingError, {
+              value: field.value,
+              format: t('validation.mobileInvalid'),
+            })}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name={names.code}
+        render={({ field, fieldState }) => (
+          <SmsCodeField
+            value={field.value}
+            onChange={field.onChange}
+            error={schemaText(t, fieldState.error, {
+              value: field.value,
+              format: t('validation.smsCodeInvalid'),
+            })}
+            canSend={async () => {
+              if (!form.getValues(names.mobile)) {
+                form.setError(names.mobile, { type: 'custom', message: 'required' });
+                return false;
+              }
+              return form.trigger(names.mobile);
+            }}
+            send={() =>
+              api(accountEndpoints.smsNoLogin, {
+                body: {
+                  mobileNum: form.getValues(names.mobile),
+                  countryDialingCode: form.getValues(names.dialingCode) ?? '',
+                  purpose,
+                },
+              })
+            }
+            onFieldErrors={(fields) => {
+              // A refused send names the number (mobileNum): its message shows beside the form's number.
+              if (fields.mobileNum)
+                form.setError(names.mobile, { type: 'server', message: fields.mobileNum });
+            }}
+          />
+        )}
+      />
+    </>
   );
 }

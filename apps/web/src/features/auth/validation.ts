@@ -119,15 +119,18 @@ export function smsCodeProblem(t: TFunction, code: string): string | null {
 /**
  * A form's field message from its schema (react-hook-form's error), in the site's language: the contract's codes
  * ('required', 'mismatch', 'invalid_format', 'must_accept') by the bundle's keys, a length bound as `length` says
- * (an empty required field by default), a server's message or a rule's (already in the site's language) as it is.
+ * (an empty required field by default), a server's message or a rule's (already in the site's language) as it is;
+ * `value`, when given and empty, makes any schema message 'required'.
  */
 export function schemaText(
   t: TFunction,
   error: FieldError | undefined,
-  texts: { length?: string; format?: string; accept?: string } = {},
+  texts: { length?: string; format?: string; accept?: string; value?: string } = {},
 ): string | undefined {
   if (!error) return undefined;
   if (error.type === 'server') return error.message;
+  // An empty field that a pattern refuses is simply missing.
+  if (texts.value === '') return t('validation.required');
   switch (error.message) {
     case 'required':
       return t('validation.required');
