@@ -243,6 +243,9 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                   <CaptchaField
                     value={{ captcha: field.value ?? '' }}
                     onChange={(answer) => field.onChange(answer.captcha)}
+                    onClear={() =>
+                      tab === 'sms' ? smsForm.setValue('captcha', '') : usernameForm.setValue('captcha', '')
+                    }
                     error={schemaText(t, fieldState.error)}
                     resetKey={captchaReset}
                   />

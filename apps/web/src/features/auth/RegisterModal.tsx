@@ -450,6 +450,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
                       <CaptchaField
                         value={{ captcha: field.value }}
                         onChange={(answer) => field.onChange(answer.captcha)}
+                        onClear={() => form.setValue('captcha', '')}
                         error={schemaText(t, fieldState.error)}
                         resetKey={captchaReset}
                       />

@@ -33,6 +33,11 @@ export interface CaptchaAnswer {
 interface CaptchaFieldProps {
   value: CaptchaAnswer;
   onChange: (value: CaptchaAnswer) => void;
+  /**
+   * Clears the answer for a new image without checking it again (the refusal that asked for the new image stays
+   * beside the field); onChange with an empty answer by default.
+   */
+  onClear?: () => void;
   error?: string | undefined;
   /** A new value fetches a new image and clears the answer (after a failed submit). */
   resetKey: number;
@@ -42,7 +47,7 @@ interface CaptchaFieldProps {
  * The captcha (§4 login, §5 registration): the server's image (GET /wps/captcha, single use) and the answer.
  * A click on the image draws a new one, at most once per second (CAPTCHA_REFRESH_MIN_INTERVAL_MS).
  */
-export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldProps) {
+export function CaptchaField({ value, onChange, onClear, error, resetKey }: CaptchaFieldProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<string | null>(null);
   const [provider, setProvider] = useState<{ provider: 'turnstile' | 'hcaptcha'; siteKey: string } | null>(
@@ -50,8 +55,9 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
   );
   const [failed, setFailed] = useState(false);
   const lastRefresh = useRef(0);
-  const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
+  const latest = useRef({ value, onChange, onClear });
+  latest.current = { value, onChange, onClear };
+  const clear = () => (latest.current.onClear ?? (() => latest.current.onChange({ captcha: '' })))();
 
   async function load() {
     lastRefresh.current = Date.now();
@@ -60,11 +66,11 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
       const setup = await api(accountEndpoints.captchaProvider);
       if (setup.provider !== 'image') {
         setProvider({ provider: setup.provider, siteKey: setup.siteKey });
-        latest.current.onChange({ captcha: '' });
+        clear();
         return;
       }
       setImage(await api(accountEndpoints.captcha));
-      latest.current.onChange({ captcha: '' });
+      clear();
     } catch {
       setFailed(true);
     }
