@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_RULE, registerRuleMessage } from '../account-rules.ts';
 import { REGISTER_FIELDS } from '../constants.ts';
-import { fieldMessage } from '../errors.ts';
 import { patternTest } from '../patterns.ts';
 import type { RegisterRule } from '../system/player.ts';
 
@@ -25,8 +24,13 @@ export interface RegisterFormOptions {
   passwordAsked: boolean;
   /** REGMOBVERF3: a given mobile number needs its SMS code. */
   smsVerification: boolean;
-  /** The language of the rules' messages (and of the password's length). */
+  /** The language of the rules' messages. */
   language: string | undefined;
+  /**
+   * The password's length (PASSWORD_RULE: 'too_short', 'too_long'): the form's check; the server checks it with the
+   * common passwords and says it in the member's language.
+   */
+  passwordLength?: boolean;
 }
 
 /** A mobile number: digits only, 4 to 20 of them (as the contract's mobileNumber). */
@@ -45,13 +49,13 @@ export function breaksRegisterRule(
 }
 
 /** The fields of §5 checked alike (on when their rule is on): all but username, password, mobileNum, captcha. */
-export const OPTIONAL_RULE_FIELDS = REGISTER_FIELDS.filter(
+export const OPTIONAL_RULE_FIELDS = /* @__PURE__ */ REGISTER_FIELDS.filter(
   (key) => !['username', 'password', 'mobileNum', 'captcha'].includes(key),
 );
 
 /**
  * The problems of a registration's fields, by field: a field error key ('required', 'mismatch',
- * 'invalid_format') or, for a broken rule or a password's length, the message in `options.language`.
+ * 'invalid_format', 'too_short', 'too_long') or, for a broken rule, its message in `options.language`.
  * Empty when every field passes.
  */
 export function registerFieldProblems(
@@ -87,12 +91,10 @@ export function registerFieldProblems(
     if (password === '') problems.password = 'required';
     else if (rule?.enabled && breaksRegisterRule(rule, password)) {
       problems.password = registerRuleMessage(rule, options.language);
-    } else if (password.length < PASSWORD_RULE.minLength || password.length > PASSWORD_RULE.maxLength) {
-      const length = password.length < PASSWORD_RULE.minLength ? 'too_short' : 'too_long';
-      problems.password = fieldMessage(length, options.language, {
-        min: PASSWORD_RULE.minLength,
-        max: PASSWORD_RULE.maxLength,
-      });
+    } else if (options.passwordLength && password.length < PASSWORD_RULE.minLength) {
+      problems.password = 'too_short';
+    } else if (options.passwordLength && password.length > PASSWORD_RULE.maxLength) {
+      problems.password = 'too_long';
     }
     if (password !== '' && values.confirmPassword !== password) {
       problems.confirmPassword = values.confirmPassword ? 'mismatch' : 'required';
@@ -111,15 +113,23 @@ export function registerFieldProblems(
   return problems;
 }
 
+/** The registration form's text fields: the rules' fields, the password's confirmation and the SMS code. */
+export const REGISTER_FORM_TEXT_FIELDS = [...REGISTER_FIELDS, 'confirmPassword', 'verificationCode'] as const;
 /** The registration form's values: every text field as typed, and the two consents (§1: 18+ and the terms). */
-export const registerFormValues = z.object({
-  ...(Object.fromEntries(
-    [...REGISTER_FIELDS, 'confirmPassword', 'verificationCode'].map((key) => [key, z.string()]),
-  ) as Record<RuleKey | 'confirmPassword' | 'verificationCode', z.ZodString>),
-  ageConfirmed: z.boolean(),
-  termsAccepted: z.boolean(),
-});
-export type RegisterFormValues = z.infer<typeof registerFormValues>;
+export type RegisterFormValues = Record<(typeof REGISTER_FORM_TEXT_FIELDS)[number], string> & {
+  ageConfirmed: boolean;
+  termsAccepted: boolean;
+};
+
+/** A form with nothing typed and nothing ticked. */
+export function emptyRegisterForm(): RegisterFormValues {
+  const texts = Object.fromEntries(REGISTER_FORM_TEXT_FIELDS.map((key) => [key, '']));
+  return {
+    ...(texts as Record<(typeof REGISTER_FORM_TEXT_FIELDS)[number], string>),
+    ageConfirmed: false,
+    termsAccepted: false,
+  };
+}
 
 /**
  * The registration form's schema, built from the rules: `registerFieldProblems` on each field, and both consents
@@ -129,7 +139,16 @@ export function registerFormSchema(
   rules: readonly RegisterRule[],
   options: RegisterFormOptions & { skip?: readonly string[] },
 ) {
-  return registerFormValues.superRefine((values, context) => {
+  // Built on demand: a page that does not register ships no schema of it (the home page's first download).
+  const values = z.object({
+    ...(Object.fromEntries(REGISTER_FORM_TEXT_FIELDS.map((key) => [key, z.string()])) as Record<
+      (typeof REGISTER_FORM_TEXT_FIELDS)[number],
+      z.ZodString
+    >),
+    ageConfirmed: z.boolean(),
+    termsAccepted: z.boolean(),
+  });
+  return values.superRefine((values, context) => {
     const problems = registerFieldProblems(rules, options, values);
     for (const [field, message] of Object.entries(problems)) {
       if (!options.skip?.includes(field)) context.addIssue({ code: 'custom', path: [field], message });

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  emptyRegisterForm,
   type RegisterFormValues,
   type RegisterRule,
   registerFormSchema,
-  registerFormValues,
 } from '@tessera/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -57,12 +57,7 @@ type TextKey = Exclude<
   'ageConfirmed' | 'termsAccepted' | 'captcha' | 'verificationCode'
 >;
 
-const EMPTY = Object.fromEntries(
-  Object.keys(registerFormValues.shape).map((key) => [
-    key,
-    key === 'ageConfirmed' || key === 'termsAccepted' ? false : '',
-  ]),
-) as RegisterFormValues;
+const EMPTY = emptyRegisterForm();
 
 const INPUT_HINTS: Partial<
   Record<TextKey, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' }>
@@ -147,6 +142,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         passwordAsked,
         smsVerification,
         language: getSiteLanguage(),
+        passwordLength: true,
         skip: affiliateFieldShown ? [] : ['affiliateCode'],
       }),
     [ruleList, tab, passwordAsked, smsVerification, affiliateFieldShown],
@@ -371,7 +367,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={schemaText(t, fieldState.error)}
+            error={schemaText(t, fieldState.error, {
+              length: t('validation.passwordLength', PASSWORD_LENGTH),
+            })}
             hint={hint('password') ?? t('validation.passwordLength', PASSWORD_LENGTH)}
             required
             autoComplete="new-password"

@@ -118,7 +118,7 @@ export function smsCodeProblem(t: TFunction, code: string): string | null {
 
 /**
  * A form's field message from its schema (react-hook-form's error), in the site's language: the contract's codes
- * ('required', 'mismatch', 'invalid_format', 'must_accept') by the bundle's keys, a length bound as `length` says
+ * ('required', 'mismatch', 'invalid_format', 'must_accept', 'too_short', 'too_long') by the bundle's keys, a length bound as `length` says
  * (an empty required field by default), a server's message or a rule's (already in the site's language) as it is;
  * `value`, when given and empty, makes any schema message 'required'.
  */
@@ -140,6 +140,9 @@ export function schemaText(
       return texts.format ?? t('validation.required');
     case 'must_accept':
       return texts.accept ?? t('validation.required');
+    case 'too_short':
+    case 'too_long':
+      return texts.length ?? t('validation.required');
   }
   if (error.type === 'too_small' || error.type === 'too_big') return texts.length ?? t('validation.required');
   if (error.type === 'invalid_format') return texts.format ?? t('validation.required');
