@@ -247,7 +247,7 @@ describe('operator console', () => {
 
   it("the audit log opens an entry's values before and after under its row, and closes them", async () => {
     const consolePage = await signInToConsole();
-    await consolePage.getByRole('link', { name: 'Audit log' }).click();
+    await consolePage.getByRole('link', { name: 'Audit log', exact: true }).click();
     const table = consolePage.getByRole('table', { name: 'Audit log' });
     const toggle = table.getByRole('button', { name: /^Details of entry \d+$/ }).first();
     await toggle.waitFor();
