@@ -2,22 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { changePasswordBody } from '@tessera/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Field, FormMessage } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { KeyIcon, LogoutIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { forgetKnownPassword, takeKnownPassword } from './completeLogin.ts';
+import { FormField } from './fields.tsx';
 import { loadMemberInfo } from './member.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { showNotice } from './notice.ts';
 import { signOut } from './signOut.ts';
-import { confirmation, refusal, schemaText, showFieldErrors } from './validation.ts';
+import { confirmation, refusal, showFieldErrors } from './validation.ts';
 
 const schema = changePasswordBody.superRefine(confirmation);
 type Form = z.input<typeof schema>;
@@ -91,24 +92,15 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
         {forced ? <FormMessage tone="info">{t('auth.changePassword.forcedLead')}</FormMessage> : null}
         <div className="auth-form__fields">
           {known === null ? (
-            <Controller
+            <FormField
               control={form.control}
               name="oldPassword"
-              render={({ field, fieldState }) => (
-                <Field
-                  ref={field.ref}
-                  label={t('auth.fields.oldPassword')}
-                  type="password"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={schemaText(t, fieldState.error)}
-                  required
-                  data-autofocus
-                  autoComplete="current-password"
-                  maxLength={128}
-                />
-              )}
+              label={t('auth.fields.oldPassword')}
+              type="password"
+              required
+              data-autofocus
+              autoComplete="current-password"
+              maxLength={128}
             />
           ) : null}
           <NewPasswordFields control={form.control} autoFocus={known !== null} />

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgotPasswordEmailBody, resetPasswordByPhoneBody } from '@tessera/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Field, FormMessage } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { HeadsetIcon, MailIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -15,11 +15,11 @@ import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { NoLoginSmsFields } from './fields.tsx';
+import { FormField, NoLoginSmsFields } from './fields.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
-import { confirmation, refusal, schemaText, showFieldErrors } from './validation.ts';
+import { confirmation, refusal, showFieldErrors } from './validation.ts';
 
 type Method = 'email' | 'mobileNum';
 /** An e-mail address, checked before sending ('invalid_format'); the server answers whether it is the account's. */
@@ -71,42 +71,25 @@ function EmailForm() {
   return (
     <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
-        <Controller
+        <FormField
           control={form.control}
           name="username"
-          render={({ field, fieldState }) => (
-            <Field
-              ref={field.ref}
-              label={t('auth.fields.username')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={schemaText(t, fieldState.error)}
-              required
-              data-autofocus
-              autoComplete="username"
-              maxLength={64}
-            />
-          )}
+          label={t('auth.fields.username')}
+          required
+          data-autofocus
+          autoComplete="username"
+          maxLength={64}
         />
-        <Controller
+        <FormField
           control={form.control}
           name="email"
-          render={({ field, fieldState }) => (
-            <Field
-              ref={field.ref}
-              label={t('auth.fields.email')}
-              type="email"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={schemaText(t, fieldState.error, { format: t('validation.emailInvalid') })}
-              required
-              autoComplete="email"
-              inputMode="email"
-              maxLength={200}
-            />
-          )}
+          texts={{ format: t('validation.emailInvalid') }}
+          label={t('auth.fields.email')}
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={200}
         />
       </div>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
+import { Checkbox, FormMessage } from '../../ui/Field.tsx';
 import { GamepadIcon, LockIcon, PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -15,7 +15,7 @@ import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { type AuthModalOptions, openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { CaptchaField, NoLoginSmsFields } from './fields.tsx';
+import { CaptchaField, FormField, NoLoginSmsFields } from './fields.tsx';
 import { useModuleFlags } from './queries.ts';
 import { rememberedLogin, rememberLogin } from './remember.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -182,44 +182,26 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
           <div className="auth-form__fields">
             {tab === 'username' ? (
               <>
-                <Controller
+                <FormField
                   control={usernameForm.control}
                   name="username"
-                  render={({ field, fieldState }) => (
-                    <Field
-                      ref={field.ref}
-                      label={t('auth.fields.username')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={schemaText(t, fieldState.error)}
-                      required
-                      data-autofocus={username ? undefined : true}
-                      autoComplete="username"
-                      autoCapitalize="off"
-                      spellCheck={false}
-                      maxLength={64}
-                    />
-                  )}
+                  label={t('auth.fields.username')}
+                  required
+                  data-autofocus={username ? undefined : true}
+                  autoComplete="username"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  maxLength={64}
                 />
-                <Controller
+                <FormField
                   control={usernameForm.control}
                   name="password"
-                  render={({ field, fieldState }) => (
-                    <Field
-                      ref={field.ref}
-                      label={t('auth.fields.password')}
-                      type="password"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={schemaText(t, fieldState.error)}
-                      required
-                      data-autofocus={username ? true : undefined}
-                      autoComplete="current-password"
-                      maxLength={128}
-                    />
-                  )}
+                  label={t('auth.fields.password')}
+                  type="password"
+                  required
+                  data-autofocus={username ? true : undefined}
+                  autoComplete="current-password"
+                  maxLength={128}
                 />
               </>
             ) : (

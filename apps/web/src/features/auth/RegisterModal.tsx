@@ -12,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
 import { getSiteLanguage } from '../../i18n/language.ts';
-import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
+import { Checkbox, FormMessage } from '../../ui/Field.tsx';
 import { PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -20,7 +20,7 @@ import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { currentCountryQuery, useWhitelabel } from '../site/queries.ts';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { CaptchaField, MobileField, SmsCodeField } from './fields.tsx';
+import { CaptchaField, FormField, MobileField, SmsCodeField } from './fields.tsx';
 import { useModuleFlags, useRegisterRules } from './queries.ts';
 import { urlCodes } from './urlCodes.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -265,28 +265,19 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     const found = rule(key as RuleKey);
     const input = INPUT_HINTS[key] ?? {};
     return (
-      <Controller
+      <FormField
         key={key}
         control={form.control}
         name={key}
-        render={({ field, fieldState }) => (
-          <Field
-            ref={field.ref}
-            className={options.wide ? 'field--wide' : undefined}
-            label={options.label ?? t(`auth.fields.${key}`)}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={schemaText(t, fieldState.error)}
-            hint={found?.enabled ? ruleMessage(found) : undefined}
-            required={found?.required ?? false}
-            maxLength={found?.maxLength || undefined}
-            type={input.type}
-            autoComplete={input.autoComplete}
-            inputMode={input.inputMode}
-            data-autofocus={options.autoFocus || undefined}
-          />
-        )}
+        className={options.wide ? 'field--wide' : undefined}
+        label={options.label ?? t(`auth.fields.${key}`)}
+        hint={found?.enabled ? ruleMessage(found) : undefined}
+        required={found?.required ?? false}
+        maxLength={found?.maxLength || undefined}
+        type={input.type}
+        autoComplete={input.autoComplete}
+        inputMode={input.inputMode}
+        data-autofocus={options.autoFocus || undefined}
       />
     );
   };
@@ -356,44 +347,25 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
 
   const passwordFields = passwordAsked ? (
     <>
-      <Controller
+      <FormField
         control={form.control}
         name="password"
-        render={({ field, fieldState }) => (
-          <Field
-            ref={field.ref}
-            label={t('auth.fields.password')}
-            type="password"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={schemaText(t, fieldState.error, {
-              length: t('validation.passwordLength', PASSWORD_LENGTH),
-            })}
-            hint={hint('password') ?? t('validation.passwordLength', PASSWORD_LENGTH)}
-            required
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
-          />
-        )}
+        texts={{ length: t('validation.passwordLength', PASSWORD_LENGTH) }}
+        label={t('auth.fields.password')}
+        type="password"
+        hint={hint('password') ?? t('validation.passwordLength', PASSWORD_LENGTH)}
+        required
+        autoComplete="new-password"
+        maxLength={PASSWORD_LENGTH.max}
       />
-      <Controller
+      <FormField
         control={form.control}
         name="confirmPassword"
-        render={({ field, fieldState }) => (
-          <Field
-            ref={field.ref}
-            label={t('auth.fields.confirmPassword')}
-            type="password"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={schemaText(t, fieldState.error)}
-            required
-            autoComplete="new-password"
-            maxLength={PASSWORD_LENGTH.max}
-          />
-        )}
+        label={t('auth.fields.confirmPassword')}
+        type="password"
+        required
+        autoComplete="new-password"
+        maxLength={PASSWORD_LENGTH.max}
       />
     </>
   ) : null;

@@ -5,6 +5,7 @@ import {
 } from '@tessera/contract';
 import { useEffect, useRef, useState } from 'react';
 import {
+  type Control,
   Controller,
   type FieldError,
   type FieldValues,
@@ -18,12 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
 import { CountryPicker } from '../../ui/CountryPicker.tsx';
-import { Field } from '../../ui/Field.tsx';
+import { Field, type FieldProps } from '../../ui/Field.tsx';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { ProviderCaptcha } from './ProviderCaptcha.tsx';
 import { useCountries, useFlag } from './queries.ts';
-import { errorText, type FieldErrors, mobileProblem, schemaText, serverFieldErrors } from './validation.ts';
+import {
+  errorText,
+  type FieldErrors,
+  mobileProblem,
+  type SchemaTexts,
+  schemaText,
+  serverFieldErrors,
+} from './validation.ts';
 
 /** What was typed; the image's id travels in the HttpOnly cookie GET /wps/captcha sets, as for the original. */
 export interface CaptchaAnswer {
@@ -441,5 +449,38 @@ export function NoLoginSmsFields<T extends FieldValues>({
         )}
       />
     </>
+  );
+}
+
+/**
+ * A Field bound to a react-hook-form form: its value, its input (focused by a refused submit) and its schema's or
+ * the server's message beside it, in the site's language (schemaText, with `texts`).
+ */
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  texts,
+  ...props
+}: Omit<FieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'name'> & {
+  control: Control<T>;
+  name: Path<T>;
+  texts?: SchemaTexts;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          {...props}
+          ref={field.ref}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={schemaText(t, fieldState.error, texts)}
+        />
+      )}
+    />
   );
 }

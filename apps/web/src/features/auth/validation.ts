@@ -116,6 +116,14 @@ export function smsCodeProblem(t: TFunction, code: string): string | null {
   return SMS_CODE_PATTERN.test(code) ? null : t('validation.smsCodeInvalid');
 }
 
+/** What a field says for the schema's codes that depend on the field (see schemaText). */
+export interface SchemaTexts {
+  length?: string;
+  format?: string;
+  accept?: string;
+  value?: string;
+}
+
 /**
  * A form's field message from its schema (react-hook-form's error), in the site's language: the contract's codes
  * ('required', 'mismatch', 'invalid_format', 'must_accept', 'too_short', 'too_long') by the bundle's keys, a length bound as `length` says
@@ -125,7 +133,7 @@ export function smsCodeProblem(t: TFunction, code: string): string | null {
 export function schemaText(
   t: TFunction,
   error: FieldError | undefined,
-  texts: { length?: string; format?: string; accept?: string; value?: string } = {},
+  texts: SchemaTexts = {},
 ): string | undefined {
   if (!error) return undefined;
   if (error.type === 'server') return error.message;
