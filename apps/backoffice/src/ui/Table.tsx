@@ -6,5 +6,4 @@ export {
   actionsColumn,
   type Column,
   DataTable as Table,
-  type DataTableProps as TableProps,
 } from '../../../../packages/ui/src/table/DataTable.tsx';

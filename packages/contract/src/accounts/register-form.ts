@@ -114,7 +114,7 @@ export function registerFieldProblems(
 }
 
 /** The registration form's text fields: the rules' fields, the password's confirmation and the SMS code. */
-export const REGISTER_FORM_TEXT_FIELDS = [...REGISTER_FIELDS, 'confirmPassword', 'verificationCode'] as const;
+const REGISTER_FORM_TEXT_FIELDS = [...REGISTER_FIELDS, 'confirmPassword', 'verificationCode'] as const;
 /** The registration form's values: every text field as typed, and the two consents (§1: 18+ and the terms). */
 export type RegisterFormValues = Record<(typeof REGISTER_FORM_TEXT_FIELDS)[number], string> & {
   ageConfirmed: boolean;

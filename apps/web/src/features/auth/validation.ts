@@ -1,7 +1,6 @@
 import {
   ApiError,
   PASSWORD_RULE,
-  patternTest,
   type RegisterRule,
   registerRuleMessage,
   SMS_CODE_LENGTH,
@@ -54,16 +53,6 @@ export function refusal(
   return { fields: Object.fromEntries(named), message: null };
 }
 
-/** A new password and its confirmation: each required, the first by the password rule, the second equal to it. */
-export function newPasswordProblems(t: TFunction, password: string, confirm: string): FieldErrors {
-  const found: FieldErrors = {};
-  const problem = passwordProblem(t, password);
-  if (problem) found.newPassword = problem;
-  if (confirm === '') found.confirmNewPassword = t('validation.required');
-  else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
-  return found;
-}
-
 /** The per-field messages of a refusal, renamed to the form's field names where the wire names differ. */
 export function serverFieldErrors(error: unknown, rename: Record<string, string> = {}): FieldErrors {
   if (!(error instanceof ApiError)) return {};
@@ -83,30 +72,10 @@ export function ruleMessage(rule: Pick<RegisterRule, 'patternId' | 'minLength' |
   return registerRuleMessage(rule, getSiteLanguage());
 }
 
-/** Whether a value breaks its rule: its length, or the accepted pattern (checked again by the server). */
-export function breaksRule(
-  rule: Pick<RegisterRule, 'acceptedPattern' | 'minLength' | 'maxLength'>,
-  value: string,
-) {
-  if (value.length < rule.minLength || value.length > rule.maxLength) return true;
-  // RE2 (linear time): an operator's pattern cannot freeze the page.
-  return patternTest(rule.acceptedPattern, value) === false;
-}
-
-/** A new password's problem against the length rule, or null. */
-export function passwordProblem(t: TFunction, password: string): string | null {
-  if (password === '') return t('validation.required');
-  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
-    return t('validation.passwordLength', PASSWORD_LENGTH);
-  }
-  return null;
-}
-
-/** A mobile number's problem (required, digits only, and the mobileNum rule when it is on), or null. */
-export function mobileProblem(t: TFunction, mobile: string, rule?: RegisterRule | undefined): string | null {
+/** A mobile number's problem (required, digits only), or null. */
+export function mobileProblem(t: TFunction, mobile: string): string | null {
   if (mobile === '') return t('validation.required');
   if (!MOBILE_PATTERN.test(mobile)) return t('validation.mobileInvalid');
-  if (rule?.enabled && breaksRule(rule, mobile)) return ruleMessage(rule);
   return null;
 }
 
