@@ -245,6 +245,26 @@ describe('operator console', () => {
     await consolePage.close();
   });
 
+  it("the audit log opens an entry's values before and after under its row, and closes them", async () => {
+    const consolePage = await signInToConsole();
+    await consolePage.getByRole('link', { name: 'Audit log', exact: true }).click();
+    const table = consolePage.getByRole('table', { name: 'Audit log' });
+    const toggle = table.getByRole('button', { name: /^Details of entry \d+$/ }).first();
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The details row is the one the button controls, right under the entry's own row.
+    const details = consolePage.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await details.getByText('Before', { exact: true }).waitFor();
+    await details.getByText('After', { exact: true }).waitFor();
+    await screenshot(consolePage, 'console-audit-details');
+    await toggle.click();
+    await details.waitFor({ state: 'detached' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await consolePage.close();
+  });
+
   it('a banner uploaded in the console appears on the player home page', async () => {
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Banners' }).click();

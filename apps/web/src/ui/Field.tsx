@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import './form.css';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
+export interface FieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix'> {
   label: string;
   value: string;
   onChange: (value: string) => void;

@@ -1,2 +1,3 @@
 export * from './console.ts';
 export * from './player.ts';
+export * from './register-form.ts';

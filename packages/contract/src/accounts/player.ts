@@ -94,24 +94,24 @@ const loginValue = z.object({
 });
 export type LoginValue = z.infer<typeof loginValue>;
 
-/** Login by user name, or by SMS code; the original sends type "" (or none) for a login by user name. */
+/** Login by user name; the original sends type "" (or none). */
+export const usernameLoginBody = z.object({
+  type: z.literal(['username', '']).optional(),
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  ...captchaFields,
+});
+/** Login by SMS code (MOBILEVERCODELOGIN3): username carries the mobile number and password the code (purpose 'login'). */
+export const smsLoginBody = z.object({
+  type: z.literal('sms'),
+  username: mobileNumber,
+  password: smsCode,
+  countryDialingCode,
+  ...captchaFields,
+});
+/** Login by user name, or by SMS code. */
 export const loginBody = z
-  .discriminatedUnion('type', [
-    z.object({
-      type: z.literal(['username', '']).optional(),
-      username: z.string().trim().min(1).max(64),
-      password: z.string().min(1).max(128),
-      ...captchaFields,
-    }),
-    z.object({
-      /** sms login: username carries the mobile number and password the SMS code (purpose 'login'). */
-      type: z.literal('sms'),
-      username: mobileNumber,
-      password: smsCode,
-      countryDialingCode,
-      ...captchaFields,
-    }),
-  ])
+  .discriminatedUnion('type', [usernameLoginBody, smsLoginBody])
   .transform((body) => (body.type === 'sms' ? body : { ...body, type: 'username' as const }));
 
 const registerExtras = {
@@ -239,6 +239,32 @@ const bindMobileBody = z.object({
   mobileNum: mobileNumber,
   verificationCode: smsCode,
   password: z.string().min(1).max(128),
+});
+
+/** Forgot password by e-mail: the user name and the account's e-mail. */
+export const forgotPasswordEmailBody = z.object({
+  username: z.string().trim().min(1).max(64),
+  email: z.string().trim().min(1).max(200),
+});
+/** A new password with the token of the e-mailed link. */
+export const resetPasswordBody = z.object({
+  token: z.string().trim().min(20).max(100),
+  newPassword,
+  confirmNewPassword: z.string().max(128),
+});
+/** A new password with the SMS code sent to the account's mobile number (the dialing code may be left out). */
+export const resetPasswordByPhoneBody = z.object({
+  mobileNum: mobileNumber,
+  countryDialingCode: countryDialingCode.optional(),
+  verificationCode: smsCode,
+  newPassword,
+  confirmNewPassword: z.string().max(128).optional(),
+});
+/** Change password: the current one and the new one twice. */
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword,
+  confirmNewPassword: z.string().max(128),
 });
 
 /** A VIP level: what the member must reach, in major units of the merchant's currency. */
@@ -432,7 +458,7 @@ export const accountsEndpoints = {
     path: '/wps/member/password/email',
     access: 'visitor',
     bodyType: 'form',
-    body: z.object({ username: z.string().trim().min(1).max(64), email: z.string().trim().min(1).max(200) }),
+    body: forgotPasswordEmailBody,
     idempotent: true,
     response: z.object({ sent: z.literal(true) }),
   }),
@@ -442,11 +468,7 @@ export const accountsEndpoints = {
     path: '/wps/member/password/reset',
     access: 'visitor',
     bodyType: 'encrypted',
-    body: z.object({
-      token: z.string().trim().min(20).max(100),
-      newPassword,
-      confirmNewPassword: z.string().max(128),
-    }),
+    body: resetPasswordBody,
     response: z.object({ userName: z.string() }),
   }),
   /**
@@ -458,13 +480,7 @@ export const accountsEndpoints = {
     path: '/wps/member/password/verification',
     access: 'visitor',
     bodyType: 'encrypted',
-    body: z.object({
-      mobileNum: mobileNumber,
-      countryDialingCode: countryDialingCode.optional(),
-      verificationCode: smsCode,
-      newPassword,
-      confirmNewPassword: z.string().max(128).optional(),
-    }),
+    body: resetPasswordByPhoneBody,
     response: loginValue,
   }),
   /** Change password (§3): the old password is always required; other sessions of the member end. */
@@ -473,11 +489,7 @@ export const accountsEndpoints = {
     path: '/wps/member/password',
     access: 'realMember',
     bodyType: 'encrypted',
-    body: z.object({
-      oldPassword: z.string().min(1).max(128),
-      newPassword,
-      confirmNewPassword: z.string().max(128),
-    }),
+    body: changePasswordBody,
     response: okValue,
   }),
   memberInfo: endpoint({ method: 'GET', path: '/wps/member/info', access: 'member', response: memberInfo }),

@@ -12,7 +12,6 @@ import { currencyInfo } from '../wallet/player.ts';
 
 const SETTLEMENT_KINDS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
 const settlementKind = z.enum(SETTLEMENT_KINDS);
-type SettlementKind = z.infer<typeof settlementKind>;
 
 /**
  * not_reached: no tier held; negative: nothing left after the downlines' share, or a negative dividend period (it
@@ -32,7 +31,6 @@ const BILL_STATUSES = [
   'reversed',
 ] as const;
 const billStatus = z.enum(BILL_STATUSES);
-type BillStatus = z.infer<typeof billStatus>;
 
 /** One bill as the agent centre's records pages show it (dividend records, daily wages, hourly, real-time). */
 const agentBillRow = z.object({

@@ -1,11 +1,12 @@
 import { type AuditEntry, backofficeEndpoints } from '@tessera/contract';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, instantRange } from '../../app/dates.ts';
 import { FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { Badge } from '../../ui/Card.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { type Column, Table } from '../../ui/Table.tsx';
 import './audit.css';
 
 const FILTERS = ['operator', 'entity', 'action', 'q', 'from', 'to'] as const;
@@ -50,6 +51,62 @@ export function AuditPage() {
       return next;
     });
 
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'expand',
+      header: <span className="sr-only">{t('audit.details')}</span>,
+      className: 'audit-expand-col',
+      render: (entry) => {
+        const open = expanded.has(entry.id);
+        return (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost audit-toggle"
+            aria-expanded={open}
+            aria-controls={detailsId(entry)}
+            aria-label={t('audit.detailsFor', { id: entry.id })}
+            onClick={() => toggle(entry.id)}
+          >
+            <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
+            <span>{t('audit.details')}</span>
+          </button>
+        );
+      },
+    },
+    {
+      key: 'time',
+      header: t('audit.time'),
+      cellClassName: () => 'nowrap muted',
+      render: (entry) => formatDateTime(entry.createdAt, i18n.language),
+    },
+    {
+      key: 'operator',
+      header: t('audit.operator'),
+      render: (entry) => <span className="cell-strong">{entry.operatorUsername || '—'}</span>,
+    },
+    {
+      key: 'action',
+      header: t('audit.action'),
+      render: (entry) => <Badge tone={actionTone(entry.action)}>{entry.action}</Badge>,
+    },
+    {
+      key: 'entity',
+      header: t('audit.entity'),
+      render: (entry) => (
+        <>
+          <span className="mono">{entry.entity}</span>
+          {entry.entityId ? <span className="subtle mono"> #{entry.entityId}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'ip',
+      header: t('audit.ip'),
+      cellClassName: () => 'mono muted',
+      render: (entry) => entry.ip || '—',
+    },
+  ];
+
   return (
     <SearchListPage
       page="audit"
@@ -72,97 +129,39 @@ export function AuditPage() {
       }
     >
       {(entries) => (
-        <div className="table-wrap">
-          <table className="table audit-table">
-            <caption className="sr-only">{t('nav.audit')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="audit-expand-col">
-                  <span className="sr-only">{t('audit.details')}</span>
-                </th>
-                <th scope="col">{t('audit.time')}</th>
-                <th scope="col">{t('audit.operator')}</th>
-                <th scope="col">{t('audit.action')}</th>
-                <th scope="col">{t('audit.entity')}</th>
-                <th scope="col">{t('audit.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <AuditRow
-                  key={entry.id}
-                  entry={entry}
-                  open={expanded.has(entry.id)}
-                  onToggle={() => toggle(entry.id)}
-                  time={formatDateTime(entry.createdAt, i18n.language)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('nav.audit')}
+          classes={{ table: 'table audit-table' }}
+          columns={columns}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          rowClassName={(entry) => (expanded.has(entry.id) ? 'audit-row-open' : undefined)}
+          detail={{
+            id: detailsId,
+            className: 'audit-details-row',
+            render: (entry) => (expanded.has(entry.id) ? <AuditDetails entry={entry} /> : null),
+          }}
+        />
       )}
     </SearchListPage>
   );
 }
 
-function AuditRow({
-  entry,
-  open,
-  onToggle,
-  time,
-}: {
-  entry: AuditEntry;
-  open: boolean;
-  onToggle: () => void;
-  time: string;
-}) {
+const detailsId = (entry: AuditEntry) => `audit-details-${entry.id}`;
+
+/** An entry's values before and after, side by side. */
+function AuditDetails({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const detailsId = `audit-details-${entry.id}`;
   return (
-    <Fragment>
-      <tr className={open ? 'audit-row-open' : undefined}>
-        <td className="audit-expand-col">
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost audit-toggle"
-            aria-expanded={open}
-            aria-controls={detailsId}
-            aria-label={t('audit.detailsFor', { id: entry.id })}
-            onClick={onToggle}
-          >
-            <Icon name={open ? 'chevronDown' : 'chevronRight'} size={14} />
-            <span>{t('audit.details')}</span>
-          </button>
-        </td>
-        <td className="nowrap muted">{time}</td>
-        <td>
-          <span className="cell-strong">{entry.operatorUsername || '—'}</span>
-        </td>
-        <td>
-          <Badge tone={actionTone(entry.action)}>{entry.action}</Badge>
-        </td>
-        <td>
-          <span className="mono">{entry.entity}</span>
-          {entry.entityId ? <span className="subtle mono"> #{entry.entityId}</span> : null}
-        </td>
-        <td className="mono muted">{entry.ip || '—'}</td>
-      </tr>
-      {open ? (
-        <tr className="audit-details-row">
-          <td colSpan={6} id={detailsId}>
-            <div className="audit-diff">
-              <figure className="audit-diff-side">
-                <figcaption className="audit-diff-title">{t('audit.before')}</figcaption>
-                <pre className="code-block">{json(entry.before)}</pre>
-              </figure>
-              <figure className="audit-diff-side">
-                <figcaption className="audit-diff-title">{t('audit.after')}</figcaption>
-                <pre className="code-block">{json(entry.after)}</pre>
-              </figure>
-            </div>
-          </td>
-        </tr>
-      ) : null}
-    </Fragment>
+    <div className="audit-diff">
+      <figure className="audit-diff-side">
+        <figcaption className="audit-diff-title">{t('audit.before')}</figcaption>
+        <pre className="code-block">{json(entry.before)}</pre>
+      </figure>
+      <figure className="audit-diff-side">
+        <figcaption className="audit-diff-title">{t('audit.after')}</figcaption>
+        <pre className="code-block">{json(entry.after)}</pre>
+      </figure>
+    </div>
   );
 }

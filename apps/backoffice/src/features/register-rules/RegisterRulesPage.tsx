@@ -11,6 +11,7 @@ import { Badge, Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import type { ControlAttributes } from '../../ui/Field.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { type Column, Table } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import './register-rules.css';
 
@@ -57,6 +58,13 @@ function RulesTable({ rules }: { rules: Rule[] }) {
   });
   const errors = fieldErrors(save.error);
   const changed = drafts.filter((draft, index) => isDirty(draft, rules[index] as Rule)).length;
+  const rows: RuleRow[] = drafts.map((draft, index) => ({
+    rule: rules[index] as Rule,
+    draft,
+    errors: prefixed(errors, `rules.${index}.`),
+    onChange: (next) => setDrafts(drafts.map((other, at) => (at === index ? next : other))),
+  }));
+  const columns = useRuleColumns();
 
   return (
     <Card>
@@ -68,37 +76,14 @@ function RulesTable({ rules }: { rules: Rule[] }) {
           save.mutate();
         }}
       >
-        <div className="table-wrap">
-          <table className="table rules-table">
-            <caption className="sr-only">{t('nav.registerRules')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('registerRules.field')}</th>
-                <th scope="col">{t('registerRules.enabled')}</th>
-                <th scope="col">{t('registerRules.required')}</th>
-                <th scope="col">{t('registerRules.patternId')}</th>
-                <th scope="col">{t('registerRules.acceptedPattern')}</th>
-                <th scope="col" className="num">
-                  {t('registerRules.minLength')}
-                </th>
-                <th scope="col" className="num">
-                  {t('registerRules.maxLength')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.map((draft, index) => (
-                <RuleRow
-                  key={draft.key}
-                  rule={rules[index] as Rule}
-                  draft={draft}
-                  errors={prefixed(errors, `rules.${index}.`)}
-                  onChange={(next) => setDrafts(drafts.map((other, at) => (at === index ? next : other)))}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('nav.registerRules')}
+          classes={{ table: 'table rules-table' }}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.rule.key}
+          rowClassName={(row) => (isDirty(row.draft, row.rule) ? 'row-dirty' : undefined)}
+        />
         <div className="rules-actions">
           {save.error && Object.keys(errors).length === 0 ? (
             <p className="field-error">{errorText(t, save.error)}</p>
@@ -167,29 +152,53 @@ function prefixed(errors: Record<string, string>, prefix: string): Record<string
   );
 }
 
-function RuleRow({
-  rule,
-  draft,
-  errors,
-  onChange,
-}: {
+/** One row of the table: the saved rule, its draft, the server's messages for it and how to change it. */
+interface RuleRow {
   rule: Rule;
   draft: Draft;
   errors: Record<string, string>;
   onChange: (draft: Draft) => void;
+}
+
+type Control = 'enabled' | 'required' | 'patternId' | 'acceptedPattern' | 'minLength' | 'maxLength';
+
+/** The cell of one control: its label, which only assistive technology reads, and the server's message. */
+function ControlCell({
+  row,
+  name,
+  label,
+  children,
+}: {
+  row: RuleRow;
+  name: Control;
+  label: string;
+  children: (attributes: Omit<ControlAttributes, 'aria-required'>) => ReactNode;
 }) {
+  const id = `rule-${row.rule.key}-${name}`;
+  const error = row.errors[name];
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The pattern's select and what players will read of it. */
+function PatternCell({ row, label }: { row: RuleRow; label: string }) {
   const { t, i18n } = useTranslation();
-  const formId = useId();
-  const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
-  const dirty = isDirty(draft, rule);
-  const ids = {
-    enabled: `${formId}-enabled`,
-    required: `${formId}-required`,
-    patternId: `${formId}-pattern-id`,
-    acceptedPattern: `${formId}-pattern`,
-    minLength: `${formId}-min`,
-    maxLength: `${formId}-max`,
-  };
+  const { draft } = row;
   const preview = registerRuleMessage(
     {
       patternId: Number(draft.patternId),
@@ -198,98 +207,16 @@ function RuleRow({
     },
     i18n.language,
   );
-
-  /** The cell of one control: its label, which only assistive technology reads, and the server's message. */
-  const cell = (
-    name: keyof typeof ids,
-    label: string,
-    control: (attributes: Omit<ControlAttributes, 'aria-required'>) => ReactNode,
-    className?: string,
-  ) => {
-    const id = ids[name];
-    const error = errors[name];
-    return (
-      <td className={className}>
-        <label className="sr-only" htmlFor={id}>
-          {label}
-        </label>
-        {control({
-          id,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${id}-error` : undefined,
-        })}
-        {error ? (
-          <p id={`${id}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </td>
-    );
-  };
-
-  const checkboxCell = (
-    name: 'enabled' | 'required',
-    label: string,
-    checked: boolean,
-    change: (checked: boolean) => void,
-  ) =>
-    cell(name, label, (attributes) => (
-      <input
-        {...attributes}
-        type="checkbox"
-        className="checkbox-input"
-        checked={checked}
-        onChange={(event) => change(event.target.checked)}
-      />
-    ));
-  const lengthCell = (
-    name: 'minLength' | 'maxLength',
-    label: string,
-    value: string,
-    change: (value: string) => void,
-  ) =>
-    cell(
-      name,
-      label,
-      (attributes) => (
-        <input
-          {...attributes}
-          className="input input-sm length-input"
-          type="number"
-          min={0}
-          max={200}
-          value={value}
-          onChange={(event) => change(event.target.value)}
-        />
-      ),
-      'num',
-    );
-
   return (
-    <tr className={dirty ? 'row-dirty' : undefined}>
-      <td>
-        <span className="cell-strong">
-          {t(`registerRules.fields.${rule.key}`, { defaultValue: rule.key })}
-        </span>
-        <span className="cell-sub mono">{rule.key}</span>
-      </td>
-      {checkboxCell('enabled', t('registerRules.enabledFor', { key: rule.key }), draft.enabled, (enabled) =>
-        set({ enabled }),
-      )}
-      {checkboxCell(
-        'required',
-        t('registerRules.requiredFor', { key: rule.key }),
-        draft.required,
-        (required) => set({ required }),
-      )}
-      {cell('patternId', t('registerRules.patternIdFor', { key: rule.key }), (attributes) => (
+    <ControlCell row={row} name="patternId" label={label}>
+      {(attributes) => (
         <div className="pattern-cell">
           <div className="select-wrap">
             <select
               {...attributes}
               className="input select input-sm pattern-select"
               value={draft.patternId}
-              onChange={(event) => set({ patternId: event.target.value })}
+              onChange={(event) => row.onChange({ ...draft, patternId: event.target.value })}
             >
               {PATTERN_IDS.map((id) => (
                 <option key={id} value={id}>
@@ -302,29 +229,96 @@ function RuleRow({
             <span className="subtle">{t('registerRules.playersSee')}</span> {preview}
           </p>
         </div>
-      ))}
-      {cell('acceptedPattern', t('registerRules.acceptedPatternFor', { key: rule.key }), (attributes) => (
-        <input
-          {...attributes}
-          className="input input-sm mono pattern-input"
-          value={draft.acceptedPattern}
-          spellCheck={false}
-          placeholder="^.*$"
-          onChange={(event) => set({ acceptedPattern: event.target.value })}
-        />
-      ))}
-      {lengthCell(
-        'minLength',
-        t('registerRules.minLengthFor', { key: rule.key }),
-        draft.minLength,
-        (minLength) => set({ minLength }),
       )}
-      {lengthCell(
-        'maxLength',
-        t('registerRules.maxLengthFor', { key: rule.key }),
-        draft.maxLength,
-        (maxLength) => set({ maxLength }),
-      )}
-    </tr>
+    </ControlCell>
   );
+}
+
+/** The table's columns: the field, then one control per column, each named for its field. */
+function useRuleColumns(): Column<RuleRow>[] {
+  const { t } = useTranslation();
+  const checkbox = (name: 'enabled' | 'required', header: string, label: string): Column<RuleRow> => ({
+    key: name,
+    header,
+    render: (row) => (
+      <ControlCell row={row} name={name} label={t(label, { key: row.rule.key })}>
+        {(attributes) => (
+          <input
+            {...attributes}
+            type="checkbox"
+            className="checkbox-input"
+            checked={row.draft[name]}
+            onChange={(event) => row.onChange({ ...row.draft, [name]: event.target.checked })}
+          />
+        )}
+      </ControlCell>
+    ),
+  });
+  const length = (name: 'minLength' | 'maxLength', header: string, label: string): Column<RuleRow> => ({
+    key: name,
+    header,
+    className: 'num',
+    render: (row) => (
+      <ControlCell row={row} name={name} label={t(label, { key: row.rule.key })}>
+        {(attributes) => (
+          <input
+            {...attributes}
+            className="input input-sm length-input"
+            type="number"
+            min={0}
+            max={200}
+            value={row.draft[name]}
+            onChange={(event) => row.onChange({ ...row.draft, [name]: event.target.value })}
+          />
+        )}
+      </ControlCell>
+    ),
+  });
+  return [
+    {
+      key: 'field',
+      header: t('registerRules.field'),
+      render: ({ rule }) => (
+        <>
+          <span className="cell-strong">
+            {t(`registerRules.fields.${rule.key}`, { defaultValue: rule.key })}
+          </span>
+          <span className="cell-sub mono">{rule.key}</span>
+        </>
+      ),
+    },
+    checkbox('enabled', t('registerRules.enabled'), 'registerRules.enabledFor'),
+    checkbox('required', t('registerRules.required'), 'registerRules.requiredFor'),
+    {
+      key: 'patternId',
+      header: t('registerRules.patternId'),
+      render: (row) => (
+        <PatternCell row={row} label={t('registerRules.patternIdFor', { key: row.rule.key })} />
+      ),
+    },
+    {
+      key: 'acceptedPattern',
+      header: t('registerRules.acceptedPattern'),
+      render: (row) => (
+        <ControlCell
+          row={row}
+          name="acceptedPattern"
+          label={t('registerRules.acceptedPatternFor', { key: row.rule.key })}
+        >
+          {(attributes) => (
+            <input
+              {...attributes}
+              className="input input-sm mono pattern-input"
+              value={row.draft.acceptedPattern}
+              spellCheck={false}
+              placeholder="^.*$"
+              onChange={(event) => row.onChange({ ...row.draft, acceptedPattern: event.target.value })}
+            />
+          )}
+        </ControlCell>
+      ),
+    },
+    length('minLength', t('registerRules.minLength'), 'registerRules.minLengthFor'),
+    length('maxLength', t('registerRules.maxLength'), 'registerRules.maxLengthFor'),
+  ];
 }

@@ -1,4 +1,4 @@
-import { patternTest, type RegisterRule, TOO_MANY_REQUESTS_WAIT_MINUTES } from '@tessera/contract';
+import { TOO_MANY_REQUESTS_WAIT_MINUTES } from '@tessera/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
@@ -76,15 +76,6 @@ export const registrationLimit = {
 
 export async function requireFlag(db: Queryable, modId: string) {
   if (!(await moduleEnabled(db, modId))) throw new AppError('feature_disabled');
-}
-
-/**
- * A value against a registration rule (§5): its length, and its pattern when the pattern compiles. The pattern runs
- * on a linear-time engine (RE2), so an operator's pattern cannot freeze the event loop.
- */
-export function ruleProblem(rule: RegisterRule, value: string): boolean {
-  if (value.length < rule.minLength || value.length > rule.maxLength) return true;
-  return patternTest(rule.acceptedPattern, value) === false;
 }
 
 /** A new member with every field empty, registered from the visit's address and in its language. */

@@ -1,10 +1,10 @@
-import { registerRuleMessage } from '@tessera/contract';
+import { breaksRegisterRule, registerRuleMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import { type Rng, text } from '../../platform/rng.ts';
 import { registerRules } from '../system/registration-rules.ts';
 import { siteSettings } from '../system/settings.ts';
-import { requireFlag, ruleProblem } from './accounts.ts';
+import { requireFlag } from './accounts.ts';
 import * as store from './store.ts';
 
 // The original's quick registration (a generated user name) and the other clients' user-name check.
@@ -31,7 +31,7 @@ export async function autoUsername(db: Queryable, rng: Rng): Promise<{ username:
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const digits = Math.min(4, length - 1);
     const username = text(rng, length - digits, LETTERS) + text(rng, digits, DIGITS);
-    if (rule && ruleProblem(rule, username)) continue;
+    if (rule && breaksRegisterRule(rule, username)) continue;
     if (!(await store.usernameTaken(db, username))) return { username };
   }
   throw new AppError('feature_disabled');
@@ -43,7 +43,7 @@ export async function autoUsername(db: Queryable, rng: Rng): Promise<{ username:
  */
 export async function checkUsername(db: Queryable, username: string, language: string) {
   const rule = (await registerRules(db)).find((candidate) => candidate.key === 'username');
-  if (rule?.enabled && ruleProblem(rule, username)) {
+  if (rule?.enabled && breaksRegisterRule(rule, username)) {
     throw new AppError('validation_failed', { username: registerRuleMessage(rule, language) });
   }
   if (await store.usernameTaken(db, username)) throw new AppError('username_taken', { username: 'taken' });

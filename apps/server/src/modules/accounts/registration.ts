@@ -1,9 +1,12 @@
 import {
   AGENT_CENTRE_IS_AGENT_VALUES,
+  breaksRegisterRule,
   type LoginValue,
-  REGISTER_FIELDS,
+  OPTIONAL_RULE_FIELDS,
+  type REGISTER_FIELDS,
   type RegisterRule,
   type registerBody,
+  registerFieldProblems,
   registerRuleMessage,
 } from '@tessera/contract';
 import type { z } from 'zod';
@@ -14,7 +17,7 @@ import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.
 import { moduleEnabled } from '../system/module-flags.ts';
 import { registerRules } from '../system/registration-rules.ts';
 import { siteSettings } from '../system/settings.ts';
-import { type Accounts, blankMember, requireFlag, ruleProblem, type Visit } from './accounts.ts';
+import { type Accounts, blankMember, requireFlag, type Visit } from './accounts.ts';
 import { startSession } from './login.ts';
 import { newPasswordMessage, passwordExpiry } from './passwords.ts';
 import { knownDialingCode, useSmsCode } from './sms-codes.ts';
@@ -34,11 +37,6 @@ export interface Registered {
   firstTimeLogin: boolean;
   session: LoginValue | null;
 }
-
-/** The fields of §5 that `check` handles alike: all but username, password, mobileNum and captcha. */
-const OPTIONAL_RULE_FIELDS = REGISTER_FIELDS.filter(
-  (key) => !['username', 'password', 'mobileNum', 'captcha'].includes(key),
-);
 
 /**
  * Registers a member by user name (tab "register") or by mobile number (tab "registerMobile"), checking every
@@ -60,27 +58,25 @@ export async function register(
   await requireFlag(db, tab === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
   const smsVerification = await moduleEnabled(db, 'REGMOBVERF3');
   const passwordAsked = tab === 'username' || (await moduleEnabled(db, 'MOBILENUMPASSREG3'));
-  const rules = new Map((await registerRules(db)).map((rule) => [rule.key, rule]));
-  const errors: Record<string, string> = {};
+  const ruleList = await registerRules(db);
+  const rules = new Map(ruleList.map((rule) => [rule.key, rule]));
   const values = input as unknown as Record<string, string | undefined>;
+  // The form's own checks (contract registerFieldProblems), then what needs the database.
+  const errors = registerFieldProblems(ruleList, { tab, passwordAsked, smsVerification, language }, values);
 
-  /** Checks a field against its rule; answers the value to keep ('' when the field is off or empty). */
-  const check = (key: string, options: { force?: boolean } = {}): string => {
-    const rule = rules.get(key as RegisterRule['key']);
-    const value = values[key]?.trim() ?? '';
-    if (!options.force && !rule?.enabled) return '';
-    if (value === '') {
-      if (options.force || rule?.required) errors[key] = 'required';
-      return '';
-    }
-    if (rule && ruleProblem(rule, value)) errors[key] = registerRuleMessage(rule, language);
-    return value;
-  };
+  /** A field's value to keep: trimmed, '' when its rule is off (and it is not forced). */
+  const kept = (key: string, force = false): string =>
+    force || rules.get(key as RegisterRule['key'])?.enabled ? (values[key]?.trim() ?? '') : '';
 
-  const username = tab === 'username' ? checkUsername(rules, values.username ?? '', language, errors) : '';
-  const mobile = check('mobileNum', { force: tab === 'mobile' });
-  const password = passwordAsked ? checkPassword(rules, input, language, errors) : '';
-  const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, check(key)])) as Record<
+  const username = tab === 'username' ? kept('username', true) : '';
+  const mobile = kept('mobileNum', tab === 'mobile');
+  let password = '';
+  if (passwordAsked) {
+    password = values.password ?? '';
+    const problem = errors.password ? null : newPasswordMessage(password, language);
+    if (problem) errors.password = problem;
+  }
+  const extra = Object.fromEntries(OPTIONAL_RULE_FIELDS.map((key) => [key, kept(key)])) as Record<
     (typeof REGISTER_FIELDS)[number],
     string
   >;
@@ -90,9 +86,7 @@ export async function register(
     else if (!(await knownDialingCode(db, countryDialingCode))) errors.countryDialingCode = 'invalid_value';
   }
   const smsNeeded = smsVerification && mobile !== '';
-  if (smsNeeded && !input.verificationCode) errors.verificationCode = 'required';
   const captchaNeeded = rules.get('captcha')?.enabled ?? false;
-  if (captchaNeeded && !input.captcha) errors.captcha = 'required';
   if (Object.keys(errors).length > 0) throw new AppError('validation_failed', errors);
 
   if (captchaNeeded && !(await verifier.verify(db, input, now))) {
@@ -192,7 +186,7 @@ function checkPassword(
   const password = input.password ?? '';
   const rule = rules.get('password');
   if (password === '') errors.password = 'required';
-  else if (rule?.enabled && ruleProblem(rule, password))
+  else if (rule?.enabled && breaksRegisterRule(rule, password))
     errors.password = registerRuleMessage(rule, language);
   else {
     const problem = newPasswordMessage(password, language);
@@ -214,7 +208,7 @@ function checkUsername(
   const username = value.trim();
   const rule = rules.get('username');
   if (username === '') errors.username = 'required';
-  else if (rule && ruleProblem(rule, username)) errors.username = registerRuleMessage(rule, language);
+  else if (rule && breaksRegisterRule(rule, username)) errors.username = registerRuleMessage(rule, language);
   return username;
 }
 

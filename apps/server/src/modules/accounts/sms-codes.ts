@@ -1,4 +1,5 @@
 import {
+  breaksRegisterRule,
   registerRuleMessage,
   SMS_CODE_MAX_TRIES,
   type SmsPurpose,
@@ -11,7 +12,7 @@ import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.
 import { merchant } from '../system/merchant.ts';
 import { countries } from '../system/regions.ts';
 import { registerRules } from '../system/registration-rules.ts';
-import { type Accounts, requireFlag, ruleProblem, sendingPolicy, throttle, type Visit } from './accounts.ts';
+import { type Accounts, requireFlag, sendingPolicy, throttle, type Visit } from './accounts.ts';
 import { queueSms } from './delivery.ts';
 import * as store from './store.ts';
 
@@ -46,7 +47,7 @@ export async function knownDialingCode(db: Queryable, countryDialingCode: string
 /** The mobile number against the registration rule for mobileNum, when it is enabled. */
 export async function checkMobileRule(db: Queryable, mobile: string, field: string, language: string) {
   const rule = (await registerRules(db)).find((r) => r.key === 'mobileNum');
-  if (rule?.enabled && ruleProblem(rule, mobile)) {
+  if (rule?.enabled && breaksRegisterRule(rule, mobile)) {
     throw new AppError('validation_failed', { [field]: registerRuleMessage(rule, language) });
   }
 }

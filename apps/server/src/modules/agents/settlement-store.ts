@@ -185,10 +185,6 @@ export async function recordPayment(
   );
 }
 
-async function setBillStatus(tx: Queryable, id: bigint, status: string): Promise<void> {
-  await tx.query('update agent_bills set status = $2 where id = $1', [id, status]);
-}
-
 export async function firstApproval(tx: Queryable, id: bigint, operatorId: number, at: Date): Promise<void> {
   await tx.query('update agent_bills set first_approved_by = $2, first_approved_at = $3 where id = $1', [
     id,

@@ -1,19 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { changePasswordBody } from '@tessera/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Field, FormMessage } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { KeyIcon, LogoutIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { forgetKnownPassword, takeKnownPassword } from './completeLogin.ts';
+import { FormField } from './fields.tsx';
 import { loadMemberInfo } from './member.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { showNotice } from './notice.ts';
 import { signOut } from './signOut.ts';
-import { type FieldErrors, newPasswordProblems, refusal } from './validation.ts';
+import { confirmation, refusal, showFieldErrors } from './validation.ts';
+
+const schema = changePasswordBody.superRefine(confirmation);
+type Form = z.input<typeof schema>;
 
 /**
  * The change-password modal (§2 changePassModal, §3 change password). Forced after a login with the default
@@ -26,35 +34,24 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [known] = useState(() => (forced ? takeKnownPassword() : null));
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focus = useFirstInvalidFocus();
+  // The current password the login just gave is not asked again.
+  const form = useForm<Form>({
+    resolver: zodResolver(schema),
+    defaultValues: { oldPassword: known ?? '', newPassword: '', confirmNewPassword: '' },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   function close() {
     forgetKnownPassword();
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found: FieldErrors = newPasswordProblems(t, password, confirm);
-    if (known === null && !oldPassword) found.oldPassword = t('validation.required');
-    setErrors(found);
+  async function submit(body: Form) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      await api(accountEndpoints.changePassword, {
-        body: { oldPassword: known ?? oldPassword, newPassword: password, confirmNewPassword: confirm },
-      });
+      await api(accountEndpoints.changePassword, { body });
       forgetKnownPassword();
       try {
         await loadMemberInfo(queryClient);
@@ -71,11 +68,8 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
             ? ['oldPassword', 'newPassword', 'confirmNewPassword']
             : ['newPassword', 'confirmNewPassword'],
       });
-      setErrors(refused.fields);
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -94,30 +88,22 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
       width={460}
       className="auth-modal"
     >
-      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
         {forced ? <FormMessage tone="info">{t('auth.changePassword.forcedLead')}</FormMessage> : null}
         <div className="auth-form__fields">
           {known === null ? (
-            <Field
+            <FormField
+              control={form.control}
+              name="oldPassword"
               label={t('auth.fields.oldPassword')}
               type="password"
-              value={oldPassword}
-              onChange={setOldPassword}
-              error={errors.oldPassword}
               required
               data-autofocus
               autoComplete="current-password"
               maxLength={128}
             />
           ) : null}
-          <NewPasswordFields
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            errors={errors}
-            autoFocus={known !== null}
-          />
+          <NewPasswordFields control={form.control} autoFocus={known !== null} />
         </div>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <div className="auth-form__actions">
@@ -130,7 +116,7 @@ export function ChangePasswordModal({ forced, onClose }: { forced: boolean; onCl
               {t('common.cancel')}
             </Button>
           )}
-          <Button type="submit" size="lg" icon={<KeyIcon />} loading={busy}>
+          <Button type="submit" size="lg" icon={<KeyIcon />} loading={form.formState.isSubmitting}>
             {t('auth.changePassword.submit')}
           </Button>
         </div>

@@ -1,68 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { forgotPasswordEmailBody, resetPasswordByPhoneBody } from '@tessera/contract';
 import { Tabs } from '@tessera/ui/tabs';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Field, FormMessage } from '../../ui/Field.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { HeadsetIcon, MailIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { NoLoginSmsFields } from './fields.tsx';
+import { FormField, NoLoginSmsFields } from './fields.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
-import {
-  type FieldErrors,
-  mobileProblem,
-  newPasswordProblems,
-  refusal,
-  smsCodeProblem,
-} from './validation.ts';
+import { confirmation, refusal, showFieldErrors } from './validation.ts';
 
 type Method = 'email' | 'mobileNum';
+/** An e-mail address, checked before sending ('invalid_format'); the server answers whether it is the account's. */
+const emailAddress = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'invalid_format');
+type EmailForm = z.input<typeof forgotPasswordEmailBody>;
+const mobileSchema = resetPasswordByPhoneBody.superRefine(confirmation);
+type MobileForm = z.input<typeof mobileSchema>;
 
 /** Forgot password by e-mail: user name and e-mail (form-urlencoded); the member receives a single-use link. */
 function EmailForm() {
   const { t } = useTranslation();
   const customerService = useCustomerService();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focus = useFirstInvalidFocus();
+  const form = useForm<EmailForm>({
+    resolver: zodResolver(forgotPasswordEmailBody.extend({ email: emailAddress })),
+    defaultValues: { username: '', email: '' },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found: FieldErrors = {};
-    if (!username.trim()) found.username = t('validation.required');
-    if (!email.trim()) found.email = t('validation.required');
-    else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) found.email = t('validation.emailInvalid');
-    setErrors(found);
+  async function submit(body: EmailForm) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      await api(accountEndpoints.forgotPasswordEmail, {
-        body: { username: username.trim(), email: email.trim() },
-      });
+      await api(accountEndpoints.forgotPasswordEmail, { body });
       setSent(true);
     } catch (cause) {
       const refused = refusal(t, cause);
-      setErrors(refused.fields);
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -77,24 +69,23 @@ function EmailForm() {
     );
   }
   return (
-    <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
-        <Field
+        <FormField
+          control={form.control}
+          name="username"
           label={t('auth.fields.username')}
-          value={username}
-          onChange={setUsername}
-          error={errors.username}
           required
           data-autofocus
           autoComplete="username"
           maxLength={64}
         />
-        <Field
+        <FormField
+          control={form.control}
+          name="email"
+          texts={{ format: t('validation.emailInvalid') }}
           label={t('auth.fields.email')}
           type="email"
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
           required
           autoComplete="email"
           inputMode="email"
@@ -102,7 +93,7 @@ function EmailForm() {
         />
       </div>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <Button type="submit" size="lg" className="auth-form__submit" loading={busy}>
+      <Button type="submit" size="lg" className="auth-form__submit" loading={form.formState.isSubmitting}>
         {t('auth.forgot.sendLink')}
       </Button>
       <p className="auth-form__switch">
@@ -122,79 +113,44 @@ function MobileForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { goHome } = useAuthNavigation();
-  const [mobile, setMobile] = useState('');
-  const [dialingCode, setDialingCode] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focus = useFirstInvalidFocus();
+  const form = useForm<MobileForm>({
+    resolver: zodResolver(mobileSchema),
+    defaultValues: {
+      mobileNum: '',
+      countryDialingCode: undefined,
+      verificationCode: '',
+      newPassword: '',
+      confirmNewPassword: '',
+    },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found: FieldErrors = {};
-    const add = (key: string, problem: string | null) => {
-      if (problem) found[key] = problem;
-    };
-    add('mobileNum', mobileProblem(t, mobile));
-    add('verificationCode', smsCodeProblem(t, code));
-    Object.assign(found, newPasswordProblems(t, password, confirm));
-    setErrors(found);
+  async function submit(body: MobileForm) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      const value = await api(accountEndpoints.resetPasswordByPhone, {
-        body: {
-          mobileNum: mobile,
-          countryDialingCode: dialingCode,
-          verificationCode: code,
-          newPassword: password,
-          confirmNewPassword: confirm,
-        },
-      });
+      const value = await api(accountEndpoints.resetPasswordByPhone, { body });
       await completeLogin(value, 'resetPassword', { queryClient, goHome });
     } catch (cause) {
       const refused = refusal(t, cause);
-      setErrors(refused.fields);
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
         <NoLoginSmsFields
           purpose="resetPassword"
-          mobile={mobile}
-          onMobile={setMobile}
-          countryDialingCode={dialingCode}
-          onCountry={setDialingCode}
-          code={code}
-          onCode={setCode}
-          codeField="verificationCode"
-          errors={errors}
-          setErrors={setErrors}
+          form={form}
+          names={{ mobile: 'mobileNum', dialingCode: 'countryDialingCode', code: 'verificationCode' }}
         />
-        <NewPasswordFields
-          password={password}
-          confirm={confirm}
-          onPassword={setPassword}
-          onConfirm={setConfirm}
-          errors={errors}
-        />
+        <NewPasswordFields control={form.control} />
       </div>
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <Button type="submit" size="lg" className="auth-form__submit" loading={busy}>
+      <Button type="submit" size="lg" className="auth-form__submit" loading={form.formState.isSubmitting}>
         {t('auth.forgot.setPassword')}
       </Button>
     </form>

@@ -1,31 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
+import { smsLoginBody, usernameLoginBody } from '@tessera/contract';
 import { Tabs } from '@tessera/ui/tabs';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
+import { Checkbox, FormMessage } from '../../ui/Field.tsx';
 import { GamepadIcon, LockIcon, PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { type AuthModalOptions, openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { type CaptchaAnswer, CaptchaField, NoLoginSmsFields } from './fields.tsx';
+import { CaptchaField, FormField, NoLoginSmsFields } from './fields.tsx';
 import { useModuleFlags } from './queries.ts';
 import { rememberedLogin, rememberLogin } from './remember.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
 import {
   errorCode,
   errorText,
-  type FieldErrors,
-  mobileProblem,
   refusal,
+  schemaText,
   serverFieldErrors,
-  smsCodeProblem,
+  showFieldErrors,
 } from './validation.ts';
 
 type LoginTab = 'username' | 'sms';
+type UsernameLogin = z.input<typeof usernameLoginBody>;
+/** The sms tab's username is the mobile number and its password the SMS code, as on the wire. */
+type SmsLogin = z.input<typeof smsLoginBody>;
+
+/** The captcha, once shown, is required (the contract's bodies leave it optional for the original's client). */
+const captchaCheck =
+  (shown: boolean) => (value: { captcha?: string | undefined }, context: z.RefinementCtx) => {
+    if (shown && !value.captcha?.trim()) {
+      context.addIssue({ code: 'custom', path: ['captcha'], message: 'required' });
+    }
+  };
 
 /**
  * The login pop-up (§2 loginPopupModal, §4 login): tabs username and sms (sms only with MOBILEVERCODELOGIN3),
@@ -44,82 +58,66 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
 
   const [chosenTab, setChosenTab] = useState<LoginTab | null>(null);
   const tab: LoginTab = smsLogin ? (chosenTab ?? (remembered.sms ? 'sms' : 'username')) : 'username';
-  const [username, setUsername] = useState(options.username ?? remembered.username);
-  const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState(remembered.sms?.mobileNum ?? '');
-  const [dialingCode, setDialingCode] = useState(remembered.sms?.countryDialingCode ?? '');
-  const [smsCode, setSmsCode] = useState('');
   const [remember, setRemember] = useState(remembered.remember);
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captchaAfterFailures, setCaptchaAfterFailures] = useState(false);
-  const focus = useFirstInvalidFocus();
-  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captcha: '' });
   const [captchaReset, setCaptchaReset] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'login' | 'freePlay' | null>(null);
+  const usernameForm = useForm<UsernameLogin>({
+    resolver: zodResolver(usernameLoginBody.superRefine(captchaCheck(captchaShown))),
+    defaultValues: {
+      type: 'username',
+      username: options.username ?? remembered.username,
+      password: '',
+      captcha: '',
+    },
+    shouldFocusError: false,
+  });
+  const smsForm = useForm<SmsLogin>({
+    resolver: zodResolver(smsLoginBody.superRefine(captchaCheck(captchaShown))),
+    defaultValues: {
+      type: 'sms',
+      username: remembered.sms?.mobileNum ?? '',
+      password: '',
+      countryDialingCode: remembered.sms?.countryDialingCode ?? '',
+      captcha: '',
+    },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(usernameForm.formState.submitCount + smsForm.formState.submitCount);
+  const username = usernameForm.watch('username');
 
   function selectTab(next: LoginTab) {
     setChosenTab(next);
-    setErrors({});
+    usernameForm.clearErrors();
+    smsForm.clearErrors();
     setFormError(null);
   }
 
-  function check(): FieldErrors {
-    const found: FieldErrors = {};
-    if (tab === 'username') {
-      if (!username.trim()) found.username = t('validation.required');
-      if (!password) found.password = t('validation.required');
-    } else {
-      const mobileError = mobileProblem(t, mobile);
-      if (mobileError) found.mobileNum = mobileError;
-      const codeError = smsCodeProblem(t, smsCode);
-      if (codeError) found.smsCode = codeError;
-    }
-    if (captchaShown && !captcha.captcha.trim()) found.captcha = t('validation.required');
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(body: UsernameLogin | SmsLogin) {
     if (busy) return;
-    const found = check();
-    setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
     setBusy('login');
-    const answer = captchaShown ? { captcha: captcha.captcha.trim() } : {};
+    const answer = captchaShown ? { captcha: body.captcha?.trim() } : { captcha: undefined };
     try {
-      const value =
-        tab === 'username'
-          ? await api(accountEndpoints.login, {
-              body: { type: 'username', username: username.trim(), password, ...answer },
-            })
-          : await api(accountEndpoints.login, {
-              body: {
-                type: 'sms',
-                username: mobile,
-                password: smsCode,
-                countryDialingCode: dialingCode,
-                ...answer,
-              },
-            });
+      const value = await api(accountEndpoints.login, { body: { ...body, ...answer } });
       rememberLogin(
         brand,
         remember,
-        tab === 'username'
-          ? { type: 'username', username: username.trim() }
-          : { type: 'sms', mobileNum: mobile, countryDialingCode: dialingCode },
+        body.type === 'sms'
+          ? { type: 'sms', mobileNum: body.username, countryDialingCode: body.countryDialingCode }
+          : { type: 'username', username: body.username.trim() },
       );
       leaveModalPath();
-      await completeLogin(value, tab, { queryClient, goHome, password });
+      await completeLogin(value, tab, {
+        queryClient,
+        goHome,
+        ...(body.type === 'sms' ? {} : { password: body.password }),
+      });
     } catch (cause) {
       const code = errorCode(cause);
-      const rename: Record<string, string> =
-        tab === 'sms' ? { username: 'mobileNum', password: 'smsCode', verificationCode: 'smsCode' } : {};
+      const rename: Record<string, string> = tab === 'sms' ? { verificationCode: 'password' } : {};
       // §4: a refusal that carries a captcha requirement shows the captcha, saying why; every failure resets it.
       if (
         serverFieldErrors(cause, rename).captcha ||
@@ -130,15 +128,17 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
         setCaptchaShown(true);
       }
       setCaptchaReset((n) => n + 1);
-      setPassword('');
+      // The password (or SMS code) is typed again; the refusal's messages show beside the fields.
+      if (tab === 'sms') smsForm.setValue('password', '');
+      else usernameForm.setValue('password', '');
       const refused = refusal(t, cause, {
         rename,
         shown:
-          code === 'captcha_invalid' ? ['captcha'] : tab === 'sms' ? ['mobileNum', 'smsCode'] : ['username'],
+          code === 'captcha_invalid' ? ['captcha'] : tab === 'sms' ? ['username', 'password'] : ['username'],
       });
-      setErrors(refused.fields);
+      if (tab === 'sms') showFieldErrors(smsForm.setError, refused.fields);
+      else showFieldErrors(usernameForm.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
     } finally {
       setBusy(null);
     }
@@ -168,7 +168,12 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
 
   return (
     <Modal open onClose={onClose} title={t('auth.login.title')} width={460} className="auth-modal">
-      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        ref={focus.ref}
+        className="auth-form"
+        noValidate
+        onSubmit={tab === 'sms' ? smsForm.handleSubmit(submit) : usernameForm.handleSubmit(submit)}
+      >
         <p className="auth-form__lead">{t('auth.login.lead')}</p>
         {options.notice === 'passwordReset' ? (
           <FormMessage tone="success">{t('auth.reset.done')}</FormMessage>
@@ -177,11 +182,10 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
           <div className="auth-form__fields">
             {tab === 'username' ? (
               <>
-                <Field
+                <FormField
+                  control={usernameForm.control}
+                  name="username"
                   label={t('auth.fields.username')}
-                  value={username}
-                  onChange={setUsername}
-                  error={errors.username}
                   required
                   data-autofocus={username ? undefined : true}
                   autoComplete="username"
@@ -189,12 +193,11 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                   spellCheck={false}
                   maxLength={64}
                 />
-                <Field
+                <FormField
+                  control={usernameForm.control}
+                  name="password"
                   label={t('auth.fields.password')}
                   type="password"
-                  value={password}
-                  onChange={setPassword}
-                  error={errors.password}
                   required
                   data-autofocus={username ? true : undefined}
                   autoComplete="current-password"
@@ -204,15 +207,8 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
             ) : (
               <NoLoginSmsFields
                 purpose="login"
-                mobile={mobile}
-                onMobile={setMobile}
-                countryDialingCode={dialingCode}
-                onCountry={setDialingCode}
-                code={smsCode}
-                onCode={setSmsCode}
-                codeField="smsCode"
-                errors={errors}
-                setErrors={setErrors}
+                form={smsForm}
+                names={{ mobile: 'username', dialingCode: 'countryDialingCode', code: 'password' }}
               />
             )}
             {captchaShown && captchaAfterFailures ? (
@@ -221,11 +217,21 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
               </p>
             ) : null}
             {captchaShown ? (
-              <CaptchaField
-                value={captcha}
-                onChange={setCaptcha}
-                error={errors.captcha}
-                resetKey={captchaReset}
+              <Controller
+                key={tab}
+                control={(tab === 'sms' ? smsForm : usernameForm).control as Control<UsernameLogin>}
+                name="captcha"
+                render={({ field, fieldState }) => (
+                  <CaptchaField
+                    value={{ captcha: field.value ?? '' }}
+                    onChange={(answer) => field.onChange(answer.captcha)}
+                    onClear={() =>
+                      tab === 'sms' ? smsForm.setValue('captcha', '') : usernameForm.setValue('captcha', '')
+                    }
+                    error={schemaText(t, fieldState.error)}
+                    resetKey={captchaReset}
+                  />
+                )}
               />
             ) : null}
           </div>

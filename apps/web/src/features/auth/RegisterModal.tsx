@@ -1,32 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegisterRule } from '@tessera/contract';
+import {
+  emptyRegisterForm,
+  type RegisterFormValues,
+  type RegisterRule,
+  registerFormSchema,
+} from '@tessera/contract';
 import { Tabs } from '@tessera/ui/tabs';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
-import { Checkbox, Field, FormMessage } from '../../ui/Field.tsx';
+import { getSiteLanguage } from '../../i18n/language.ts';
+import { Checkbox, FormMessage } from '../../ui/Field.tsx';
 import { PhoneIcon, UserIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { currentCountryQuery, useWhitelabel } from '../site/queries.ts';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { type CaptchaAnswer, CaptchaField, MobileField, SmsCodeField } from './fields.tsx';
+import { CaptchaField, FormField, MobileField, SmsCodeField } from './fields.tsx';
 import { useModuleFlags, useRegisterRules } from './queries.ts';
 import { urlCodes } from './urlCodes.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
 import {
-  breaksRule,
   errorCode,
   errorText,
-  type FieldErrors,
-  mobileProblem,
   PASSWORD_LENGTH,
-  passwordProblem,
   refusal,
   ruleMessage,
-  smsCodeProblem,
+  schemaText,
+  showFieldErrors,
 } from './validation.ts';
 
 type RegisterTab = 'username' | 'mobile';
@@ -47,21 +52,12 @@ const EXTRA_FIELDS = [
 ] as const satisfies readonly RuleKey[];
 type ExtraField = (typeof EXTRA_FIELDS)[number];
 
-const TEXT_KEYS = [
-  ...EXTRA_FIELDS,
-  'username',
-  'password',
-  'confirmPassword',
-  'mobileNum',
-  'affiliateCode',
-] as const;
-type TextKey = (typeof TEXT_KEYS)[number];
-type Values = Record<TextKey, string> & { verificationCode: string };
+type TextKey = Exclude<
+  keyof RegisterFormValues,
+  'ageConfirmed' | 'termsAccepted' | 'captcha' | 'verificationCode'
+>;
 
-const EMPTY: Values = {
-  ...(Object.fromEntries(TEXT_KEYS.map((key) => [key, ''])) as Record<TextKey, string>),
-  verificationCode: '',
-};
+const EMPTY = emptyRegisterForm();
 
 const INPUT_HINTS: Partial<
   Record<TextKey, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' }>
@@ -106,16 +102,9 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         ? 'username'
         : 'mobile';
 
-  const [values, setValues] = useState<Values>(EMPTY);
   const [dialingCode, setDialingCode] = useState('');
-  const [captcha, setCaptcha] = useState<CaptchaAnswer>({ captcha: '' });
   const [captchaReset, setCaptchaReset] = useState(0);
-  const [adult, setAdult] = useState(false);
-  const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focus = useFirstInvalidFocus();
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [affiliateDialog, setAffiliateDialog] = useState<string | null>(null);
   const codes = useRef(urlCodes()).current;
   const [affiliate, setAffiliate] = useState<AffiliateState>(codes.affiliateCode ? 'checking' : 'none');
@@ -138,73 +127,47 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     };
   }, [codes.affiliateCode, t]);
 
-  const set = (key: keyof Values) => (value: string) =>
-    setValues((current) => ({ ...current, [key]: value }));
   const affiliateFieldShown = enabled('affiliateCode') && affiliate !== 'valid' && affiliate !== 'checking';
   const passwordAsked = tab === 'username' || passwordOnMobile;
   const mobileShown = tab === 'mobile' || enabled('mobileNum');
   const smsShown = smsVerification && mobileShown;
   const captchaShown = enabled('captcha');
   const extras = EXTRA_FIELDS.filter(enabled);
+  // The schema from the server's rules (contract registerFormSchema): the server checks the same.
+  const ruleList = useMemo(() => Object.values(rulesQuery.data ?? {}), [rulesQuery.data]);
+  const schema = useMemo(
+    () =>
+      registerFormSchema(ruleList, {
+        tab,
+        passwordAsked,
+        smsVerification,
+        language: getSiteLanguage(),
+        passwordLength: true,
+        skip: affiliateFieldShown ? [] : ['affiliateCode'],
+      }),
+    [ruleList, tab, passwordAsked, smsVerification, affiliateFieldShown],
+  );
+  const form = useForm<RegisterFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
 
   function selectTab(next: RegisterTab) {
     setChosenTab(next);
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
   }
 
   function reset() {
-    setValues(EMPTY);
-    setAdult(false);
-    setTerms(false);
-    setErrors({});
+    form.reset(EMPTY);
     setFormError(null);
     setCaptchaReset((n) => n + 1);
   }
 
-  /** A rule-checked field's problem: required when the rule says so, and the rule's message when broken. */
-  function ruleProblem(key: RuleKey, value: string, force = false): string | null {
-    const found = rule(key);
-    if (!force && !found?.enabled) return null;
-    if (value.trim() === '') return force || found?.required ? t('validation.required') : null;
-    if (found?.enabled && breaksRule(found, value.trim())) return ruleMessage(found);
-    return null;
-  }
-
-  function check(): FieldErrors {
-    const found: FieldErrors = {};
-    const add = (key: string, problem: string | null) => {
-      if (problem) found[key] = problem;
-    };
-    if (tab === 'username') add('username', ruleProblem('username', values.username, true));
-    if (passwordAsked) {
-      add('password', passwordProblem(t, values.password) ?? ruleProblem('password', values.password));
-      if (values.confirmPassword === '') add('confirmPassword', t('validation.required'));
-      else if (values.confirmPassword !== values.password)
-        add('confirmPassword', t('validation.inconsistentTwice'));
-    }
-    if (tab === 'mobile') add('mobileNum', mobileProblem(t, values.mobileNum, rule('mobileNum')));
-    else if (mobileShown) {
-      add(
-        'mobileNum',
-        values.mobileNum
-          ? mobileProblem(t, values.mobileNum, rule('mobileNum'))
-          : ruleProblem('mobileNum', ''),
-      );
-    }
-    if (smsShown && (tab === 'mobile' || values.mobileNum)) {
-      add('verificationCode', smsCodeProblem(t, values.verificationCode));
-    }
-    for (const key of extras) add(key, ruleProblem(key, values[key]));
-    if (affiliateFieldShown) add('affiliateCode', ruleProblem('affiliateCode', values.affiliateCode));
-    if (captchaShown && !captcha.captcha.trim()) add('captcha', t('validation.required'));
-    if (!adult) add('ageConfirmed', t('validation.agreeAge'));
-    if (!terms) add('termsAccepted', t('validation.agreeTerms'));
-    return found;
-  }
-
   /** The affiliate code that goes with the registration, checked when it was typed (§4: before the submit). */
-  async function affiliateCode(): Promise<string | null | undefined> {
+  async function affiliateCode(values: RegisterFormValues): Promise<string | null | undefined> {
     if (affiliate === 'valid') return codes.affiliateCode;
     const typed = affiliateFieldShown ? values.affiliateCode.trim() : '';
     if (!typed) return undefined;
@@ -215,24 +178,15 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       return typed;
     } catch (cause) {
       setAffiliateDialog(errorText(t, cause));
-      setErrors((current) => ({ ...current, affiliateCode: errorText(t, cause) }));
+      form.setError('affiliateCode', { type: 'server', message: errorText(t, cause) });
       return null;
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = check();
-    setErrors(found);
+  async function submit(values: RegisterFormValues) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      const code = await affiliateCode();
+      const code = await affiliateCode(values);
       if (code === null) return;
       const optional = (key: TextKey) => (values[key].trim() ? values[key].trim() : undefined);
       const extraValues = Object.fromEntries(
@@ -246,7 +200,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       const common = {
         ...extraValues,
         ...(smsShown && mobile ? { verificationCode: values.verificationCode } : {}),
-        ...(captchaShown ? { captcha: captcha.captcha.trim() } : {}),
+        ...(captchaShown ? { captcha: values.captcha.trim() } : {}),
         affiliateCode: code,
         referralCode: codes.referralCode || undefined,
         ageConfirmed: true as const,
@@ -285,14 +239,14 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
         setAffiliate('invalid');
         setAffiliateDialog(errorText(t, cause));
       }
-      const refused = refusal(t, cause, { rename: { mobileNo: 'mobileNum' } });
-      setErrors(refused.fields);
+      const refused = refusal(t, cause, {
+        // The dialing code is chosen beside the number: its message shows there.
+        rename: { mobileNo: 'mobileNum', countryDialingCode: 'mobileNum' },
+      });
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
       // §4: a failed registration resets the human check.
       setCaptchaReset((n) => n + 1);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -311,13 +265,12 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     const found = rule(key as RuleKey);
     const input = INPUT_HINTS[key] ?? {};
     return (
-      <Field
+      <FormField
         key={key}
+        control={form.control}
+        name={key}
         className={options.wide ? 'field--wide' : undefined}
         label={options.label ?? t(`auth.fields.${key}`)}
-        value={values[key]}
-        onChange={set(key)}
-        error={errors[key]}
         hint={found?.enabled ? ruleMessage(found) : undefined}
         required={found?.required ?? false}
         maxLength={found?.maxLength || undefined}
@@ -329,50 +282,63 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
     );
   };
 
+  const mobileRequired = tab === 'mobile' || (rule('mobileNum')?.required ?? false);
   const mobileFields = (
     <>
       <div className="field--wide">
-        <MobileField
-          mobile={values.mobileNum}
-          onMobile={set('mobileNum')}
-          countryDialingCode={dialingCode}
-          onCountry={setDialingCode}
-          error={errors.mobileNum ?? errors.countryDialingCode}
-          required={tab === 'mobile' || (rule('mobileNum')?.required ?? false)}
+        <Controller
+          control={form.control}
+          name="mobileNum"
+          render={({ field, fieldState }) => (
+            <MobileField
+              mobile={field.value}
+              onMobile={field.onChange}
+              countryDialingCode={dialingCode}
+              onCountry={setDialingCode}
+              error={schemaText(t, fieldState.error, {
+                format: t('validation.mobileInvalid'),
+              })}
+              required={mobileRequired}
+            />
+          )}
         />
       </div>
       {smsShown ? (
         <div className="field--wide">
-          <SmsCodeField
-            value={values.verificationCode}
-            onChange={set('verificationCode')}
-            error={errors.verificationCode}
-            required={tab === 'mobile' || values.mobileNum !== ''}
-            canSend={() => {
-              const problems: FieldErrors = {};
-              const mobileError = mobileProblem(t, values.mobileNum, rule('mobileNum'));
-              if (mobileError) problems.mobileNum = mobileError;
-              if (tab === 'username') {
-                const usernameError = ruleProblem('username', values.username, true);
-                if (usernameError) problems.username = usernameError;
-              }
-              setErrors((current) => ({ ...current, mobileNum: '', username: '', ...problems }));
-              return Object.keys(problems).length === 0;
-            }}
-            send={() =>
-              tab === 'username'
-                ? api(accountEndpoints.smsRegisterUsername, {
-                    body: {
-                      username: values.username.trim(),
-                      mobileNo: values.mobileNum,
-                      countryDialingCode: dialingCode,
-                    },
-                  })
-                : api(accountEndpoints.smsRegister, {
-                    body: { mobileNo: values.mobileNum, countryDialingCode: dialingCode },
-                  })
-            }
-            onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
+          <Controller
+            control={form.control}
+            name="verificationCode"
+            render={({ field, fieldState }) => (
+              <SmsCodeField
+                value={field.value}
+                onChange={field.onChange}
+                error={schemaText(t, fieldState.error)}
+                required={tab === 'mobile' || form.getValues('mobileNum') !== ''}
+                canSend={async () => {
+                  // A code goes only to a valid number (and, on the user-name tab, with a valid user name).
+                  if (!form.getValues('mobileNum')) {
+                    form.setError('mobileNum', { type: 'custom', message: 'required' });
+                    return false;
+                  }
+                  return form.trigger(tab === 'username' ? ['mobileNum', 'username'] : ['mobileNum']);
+                }}
+                send={() => {
+                  const values = form.getValues();
+                  return tab === 'username'
+                    ? api(accountEndpoints.smsRegisterUsername, {
+                        body: {
+                          username: values.username.trim(),
+                          mobileNo: values.mobileNum,
+                          countryDialingCode: dialingCode,
+                        },
+                      })
+                    : api(accountEndpoints.smsRegister, {
+                        body: { mobileNo: values.mobileNum, countryDialingCode: dialingCode },
+                      });
+                }}
+                onFieldErrors={(fields) => showFieldErrors(form.setError, fields)}
+              />
+            )}
           />
         </div>
       ) : null}
@@ -381,23 +347,22 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
 
   const passwordFields = passwordAsked ? (
     <>
-      <Field
+      <FormField
+        control={form.control}
+        name="password"
+        texts={{ length: t('validation.passwordLength', PASSWORD_LENGTH) }}
         label={t('auth.fields.password')}
         type="password"
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
         hint={hint('password') ?? t('validation.passwordLength', PASSWORD_LENGTH)}
         required
         autoComplete="new-password"
         maxLength={PASSWORD_LENGTH.max}
       />
-      <Field
+      <FormField
+        control={form.control}
+        name="confirmPassword"
         label={t('auth.fields.confirmPassword')}
         type="password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
         required
         autoComplete="new-password"
         maxLength={PASSWORD_LENGTH.max}
@@ -421,7 +386,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
       ) : closed ? (
         <FormMessage tone="info">{t('auth.register.closed')}</FormMessage>
       ) : (
-        <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
           <p className="auth-form__lead">{t('auth.register.lead')}</p>
           <Tabs label={t('auth.register.method')} tabs={tabs} selected={tab} onSelect={selectTab}>
             <div className="auth-form__grid">
@@ -448,40 +413,59 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
               ) : null}
               {captchaShown ? (
                 <div className="field--wide">
-                  <CaptchaField
-                    value={captcha}
-                    onChange={setCaptcha}
-                    error={errors.captcha}
-                    resetKey={captchaReset}
+                  <Controller
+                    control={form.control}
+                    name="captcha"
+                    render={({ field, fieldState }) => (
+                      <CaptchaField
+                        value={{ captcha: field.value }}
+                        onChange={(answer) => field.onChange(answer.captcha)}
+                        onClear={() => form.setValue('captcha', '')}
+                        error={schemaText(t, fieldState.error)}
+                        resetKey={captchaReset}
+                      />
+                    )}
                   />
                 </div>
               ) : null}
             </div>
           </Tabs>
           <div className="auth-form__checks">
-            <Checkbox
-              label={t('auth.register.adult')}
-              checked={adult}
-              onChange={setAdult}
-              error={errors.ageConfirmed}
-              required
-            />
-            <Checkbox
-              label={
-                <Trans
-                  i18nKey="auth.register.terms"
-                  components={{
-                    terms: (
-                      // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside.
-                      <a href="/terms" target="_blank" rel="noopener" className="check__link" />
-                    ),
-                  }}
+            <Controller
+              control={form.control}
+              name="ageConfirmed"
+              render={({ field, fieldState }) => (
+                <Checkbox
+                  label={t('auth.register.adult')}
+                  checked={field.value}
+                  onChange={field.onChange}
+                  error={schemaText(t, fieldState.error, { accept: t('validation.agreeAge') })}
+                  required
                 />
-              }
-              checked={terms}
-              onChange={setTerms}
-              error={errors.termsAccepted}
-              required
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="termsAccepted"
+              render={({ field, fieldState }) => (
+                <Checkbox
+                  label={
+                    <Trans
+                      i18nKey="auth.register.terms"
+                      components={{
+                        terms: (
+                          // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated words inside.
+                          <a href="/terms" target="_blank" rel="noopener" className="check__link" />
+                        ),
+                      }}
+                    />
+                  }
+                  checked={field.value}
+                  onChange={field.onChange}
+                  error={schemaText(t, fieldState.error, { accept: t('validation.agreeTerms') })}
+                  required
+                />
+              )}
             />
           </div>
           {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
@@ -489,7 +473,7 @@ export function RegisterModal({ onClose }: { onClose: () => void }) {
             <Button variant="secondary" size="lg" onClick={reset}>
               {t('auth.register.reset')}
             </Button>
-            <Button type="submit" size="lg" variant="accent" loading={busy}>
+            <Button type="submit" size="lg" variant="accent" loading={form.formState.isSubmitting}>
               {t('auth.register.submit')}
             </Button>
           </div>

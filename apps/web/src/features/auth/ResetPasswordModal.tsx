@@ -1,5 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordBody } from '@tessera/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
 import { FormMessage } from '../../ui/Field.tsx';
@@ -8,7 +12,11 @@ import { Button, Modal } from '../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { openAuthModal } from './authModal.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
-import { errorCode, type FieldErrors, newPasswordProblems, refusal } from './validation.ts';
+import { confirmation, errorCode, refusal, showFieldErrors } from './validation.ts';
+
+/** The link's token travels beside the form: the server answers an unusable one (reset_link_invalid). */
+const schema = resetPasswordBody.omit({ token: true }).superRefine(confirmation);
+type Form = z.input<typeof schema>;
 
 /**
  * The page the e-mailed reset link opens (/login#resetToken=…, see the server's sendResetMail): a new password
@@ -16,54 +24,34 @@ import { errorCode, type FieldErrors, newPasswordProblems, refusal } from './val
  */
 export function ResetPasswordModal({ token, onClose }: { token: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const focus = useFirstInvalidFocus();
+  const form = useForm<Form>({
+    resolver: zodResolver(schema),
+    defaultValues: { newPassword: '', confirmNewPassword: '' },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
   const [linkDead, setLinkDead] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found = newPasswordProblems(t, password, confirm);
-    setErrors(found);
+  async function submit(body: Form) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      const result = await api(accountEndpoints.resetPassword, {
-        body: { token, newPassword: password, confirmNewPassword: confirm },
-      });
+      const result = await api(accountEndpoints.resetPassword, { body: { ...body, token } });
       openAuthModal('login', { username: result.userName, notice: 'passwordReset' });
     } catch (cause) {
       if (errorCode(cause) === 'reset_link_invalid') setLinkDead(true);
       const refused = refusal(t, cause, { shown: ['newPassword', 'confirmNewPassword'] });
-      setErrors(refused.fields);
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
     <Modal open onClose={onClose} title={t('auth.reset.title')} width={460} className="auth-modal">
-      <form ref={focus.ref} className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
         <p className="auth-form__lead">{t('auth.reset.lead')}</p>
         <div className="auth-form__fields">
-          <NewPasswordFields
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            errors={errors}
-            autoFocus
-          />
+          <NewPasswordFields control={form.control} autoFocus />
         </div>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         {linkDead ? (
@@ -71,7 +59,13 @@ export function ResetPasswordModal({ token, onClose }: { token: string; onClose:
             {t('auth.reset.newLink')}
           </Button>
         ) : (
-          <Button type="submit" size="lg" className="auth-form__submit" icon={<KeyIcon />} loading={busy}>
+          <Button
+            type="submit"
+            size="lg"
+            className="auth-form__submit"
+            icon={<KeyIcon />}
+            loading={form.formState.isSubmitting}
+          >
             {t('auth.reset.submit')}
           </Button>
         )}

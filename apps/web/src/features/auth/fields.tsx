@@ -4,25 +4,48 @@ import {
   SMS_SEND_THROTTLE_MS,
 } from '@tessera/contract';
 import { useEffect, useRef, useState } from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldError,
+  type FieldValues,
+  get,
+  type Path,
+  type PathValue,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { accountEndpoints } from '../../app/endpoints.ts';
 import { CountryPicker } from '../../ui/CountryPicker.tsx';
-import { Field } from '../../ui/Field.tsx';
+import { Field, type FieldProps } from '../../ui/Field.tsx';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, Modal, Spinner } from '../../ui/index.ts';
 import { ProviderCaptcha } from './ProviderCaptcha.tsx';
 import { useCountries, useFlag } from './queries.ts';
-import { errorText, type FieldErrors, mobileProblem, serverFieldErrors } from './validation.ts';
+import {
+  errorText,
+  type FieldErrors,
+  mobileProblem,
+  type SchemaTexts,
+  schemaText,
+  serverFieldErrors,
+} from './validation.ts';
 
 /** What was typed; the image's id travels in the HttpOnly cookie GET /wps/captcha sets, as for the original. */
-export interface CaptchaAnswer {
+interface CaptchaAnswer {
   captcha: string;
 }
 
 interface CaptchaFieldProps {
   value: CaptchaAnswer;
   onChange: (value: CaptchaAnswer) => void;
+  /**
+   * Clears the answer for a new image without checking it again (the refusal that asked for the new image stays
+   * beside the field); onChange with an empty answer by default.
+   */
+  onClear?: () => void;
   error?: string | undefined;
   /** A new value fetches a new image and clears the answer (after a failed submit). */
   resetKey: number;
@@ -32,7 +55,7 @@ interface CaptchaFieldProps {
  * The captcha (§4 login, §5 registration): the server's image (GET /wps/captcha, single use) and the answer.
  * A click on the image draws a new one, at most once per second (CAPTCHA_REFRESH_MIN_INTERVAL_MS).
  */
-export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldProps) {
+export function CaptchaField({ value, onChange, onClear, error, resetKey }: CaptchaFieldProps) {
   const { t } = useTranslation();
   const [image, setImage] = useState<string | null>(null);
   const [provider, setProvider] = useState<{ provider: 'turnstile' | 'hcaptcha'; siteKey: string } | null>(
@@ -40,8 +63,9 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
   );
   const [failed, setFailed] = useState(false);
   const lastRefresh = useRef(0);
-  const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
+  const latest = useRef({ value, onChange, onClear });
+  latest.current = { value, onChange, onClear };
+  const clear = () => (latest.current.onClear ?? (() => latest.current.onChange({ captcha: '' })))();
 
   async function load() {
     lastRefresh.current = Date.now();
@@ -50,11 +74,11 @@ export function CaptchaField({ value, onChange, error, resetKey }: CaptchaFieldP
       const setup = await api(accountEndpoints.captchaProvider);
       if (setup.provider !== 'image') {
         setProvider({ provider: setup.provider, siteKey: setup.siteKey });
-        latest.current.onChange({ captcha: '' });
+        clear();
         return;
       }
       setImage(await api(accountEndpoints.captcha));
-      latest.current.onChange({ captcha: '' });
+      clear();
     } catch {
       setFailed(true);
     }
@@ -129,7 +153,7 @@ interface SmsCodeFieldProps {
   onChange: (value: string) => void;
   error?: string | undefined;
   /** Checks the form before sending (a valid mobile number); answers false to send nothing. */
-  canSend: () => boolean;
+  canSend: () => boolean | Promise<boolean>;
   send: SendSms;
   /** Per-field messages of a refused send, for the fields beside it (the mobile number). */
   onFieldErrors: (errors: FieldErrors) => void;
@@ -168,7 +192,7 @@ export function SmsCodeField({
     const now = Date.now();
     if (now - lastClick.current < SMS_SEND_THROTTLE_MS || seconds > 0 || sending) return;
     lastClick.current = now;
-    if (!canSend()) return;
+    if (!(await canSend())) return;
     setSending(true);
     try {
       const answer = await send();
@@ -347,19 +371,116 @@ export function MobileSmsFields({
   );
 }
 
-/** The number and code for a visitor (sms login, reset by phone). */
-export function NoLoginSmsFields({
+/** The names of a form's mobile number, dialing code and SMS code. */
+interface SmsNames<T extends FieldValues> {
+  mobile: Path<T>;
+  dialingCode: Path<T>;
+  code: Path<T>;
+}
+
+/**
+ * The number and the SMS code sent to it, for a visitor (sms login, reset by phone), as fields of a react-hook-form
+ * form: the code is sent only once the number passes the form's schema.
+ */
+export function NoLoginSmsFields<T extends FieldValues>({
   purpose,
-  ...fields
-}: MobileSmsProps & { purpose: 'login' | 'resetPassword' }) {
+  form,
+  names,
+}: {
+  purpose: 'login' | 'resetPassword';
+  form: UseFormReturn<T>;
+  names: SmsNames<T>;
+}) {
+  const { t } = useTranslation();
+  const dialingCode: string = useWatch({ control: form.control, name: names.dialingCode }) ?? '';
+  // A missing or unknown dialing code is said beside the number it belongs to.
+  const dialingError = get(form.formState.errors, names.dialingCode) as FieldError | undefined;
   return (
-    <MobileSmsFields
-      {...fields}
-      send={() =>
-        api(accountEndpoints.smsNoLogin, {
-          body: { mobileNum: fields.mobile, countryDialingCode: fields.countryDialingCode, purpose },
-        })
-      }
+    <>
+      <Controller
+        control={form.control}
+        name={names.mobile}
+        render={({ field, fieldState }) => (
+          <MobileField
+            mobile={field.value}
+            onMobile={field.onChange}
+            countryDialingCode={dialingCode}
+            onCountry={(code) => form.setValue(names.dialingCode, code as PathValue<T, Path<T>>)}
+            error={schemaText(t, fieldState.error ?? dialingError, {
+              value: field.value,
+              format: t('validation.mobileInvalid'),
+            })}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name={names.code}
+        render={({ field, fieldState }) => (
+          <SmsCodeField
+            value={field.value}
+            onChange={field.onChange}
+            error={schemaText(t, fieldState.error, {
+              value: field.value,
+              format: t('validation.smsCodeInvalid'),
+            })}
+            canSend={async () => {
+              if (!form.getValues(names.mobile)) {
+                form.setError(names.mobile, { type: 'custom', message: 'required' });
+                return false;
+              }
+              return form.trigger(names.mobile);
+            }}
+            send={() =>
+              api(accountEndpoints.smsNoLogin, {
+                body: {
+                  mobileNum: form.getValues(names.mobile),
+                  countryDialingCode: form.getValues(names.dialingCode) ?? '',
+                  purpose,
+                },
+              })
+            }
+            onFieldErrors={(fields) => {
+              // A refused send names the number (mobileNum): its message shows beside the form's number.
+              if (fields.mobileNum)
+                form.setError(names.mobile, { type: 'server', message: fields.mobileNum });
+            }}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/**
+ * A Field bound to a react-hook-form form: its value, its input (focused by a refused submit) and its schema's or
+ * the server's message beside it, in the site's language (schemaText, with `texts`).
+ */
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  texts,
+  ...props
+}: Omit<FieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'name'> & {
+  control: Control<T>;
+  name: Path<T>;
+  texts?: SchemaTexts;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          {...props}
+          ref={field.ref}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={schemaText(t, fieldState.error, texts)}
+        />
+      )}
     />
   );
 }

@@ -1,13 +1,13 @@
 import {
   ApiError,
   PASSWORD_RULE,
-  patternTest,
   type RegisterRule,
   registerRuleMessage,
   SMS_CODE_LENGTH,
 } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { getSiteLanguage } from '../../i18n/language.ts';
 
 /** The password rule of issue 4 (the server also refuses the most common passwords). */
@@ -48,16 +48,6 @@ export function refusal(
   return { fields: Object.fromEntries(named), message: null };
 }
 
-/** A new password and its confirmation: each required, the first by the password rule, the second equal to it. */
-export function newPasswordProblems(t: TFunction, password: string, confirm: string): FieldErrors {
-  const found: FieldErrors = {};
-  const problem = passwordProblem(t, password);
-  if (problem) found.newPassword = problem;
-  if (confirm === '') found.confirmNewPassword = t('validation.required');
-  else if (confirm !== password) found.confirmNewPassword = t('validation.inconsistentTwice');
-  return found;
-}
-
 /** The per-field messages of a refusal, renamed to the form's field names where the wire names differ. */
 export function serverFieldErrors(error: unknown, rename: Record<string, string> = {}): FieldErrors {
   if (!(error instanceof ApiError)) return {};
@@ -77,30 +67,10 @@ export function ruleMessage(rule: Pick<RegisterRule, 'patternId' | 'minLength' |
   return registerRuleMessage(rule, getSiteLanguage());
 }
 
-/** Whether a value breaks its rule: its length, or the accepted pattern (checked again by the server). */
-export function breaksRule(
-  rule: Pick<RegisterRule, 'acceptedPattern' | 'minLength' | 'maxLength'>,
-  value: string,
-) {
-  if (value.length < rule.minLength || value.length > rule.maxLength) return true;
-  // RE2 (linear time): an operator's pattern cannot freeze the page.
-  return patternTest(rule.acceptedPattern, value) === false;
-}
-
-/** A new password's problem against the length rule, or null. */
-export function passwordProblem(t: TFunction, password: string): string | null {
-  if (password === '') return t('validation.required');
-  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max) {
-    return t('validation.passwordLength', PASSWORD_LENGTH);
-  }
-  return null;
-}
-
-/** A mobile number's problem (required, digits only, and the mobileNum rule when it is on), or null. */
-export function mobileProblem(t: TFunction, mobile: string, rule?: RegisterRule | undefined): string | null {
+/** A mobile number's problem (required, digits only), or null. */
+export function mobileProblem(t: TFunction, mobile: string): string | null {
   if (mobile === '') return t('validation.required');
   if (!MOBILE_PATTERN.test(mobile)) return t('validation.mobileInvalid');
-  if (rule?.enabled && breaksRule(rule, mobile)) return ruleMessage(rule);
   return null;
 }
 
@@ -108,4 +78,64 @@ export function mobileProblem(t: TFunction, mobile: string, rule?: RegisterRule 
 export function smsCodeProblem(t: TFunction, code: string): string | null {
   if (code === '') return t('validation.required');
   return SMS_CODE_PATTERN.test(code) ? null : t('validation.smsCodeInvalid');
+}
+
+/** What a field says for the schema's codes that depend on the field (see schemaText). */
+export interface SchemaTexts {
+  length?: string;
+  format?: string;
+  accept?: string;
+  value?: string;
+}
+
+/**
+ * A form's field message from its schema (react-hook-form's error), in the site's language: the contract's codes
+ * ('required', 'mismatch', 'invalid_format', 'must_accept', 'too_short', 'too_long') by the bundle's keys, a length bound as `length` says
+ * (an empty required field by default), a server's message or a rule's (already in the site's language) as it is;
+ * `value`, when given and empty, makes any schema message 'required'.
+ */
+export function schemaText(
+  t: TFunction,
+  error: FieldError | undefined,
+  texts: SchemaTexts = {},
+): string | undefined {
+  if (!error) return undefined;
+  if (error.type === 'server') return error.message;
+  // An empty field that a pattern refuses is simply missing.
+  if (texts.value === '') return t('validation.required');
+  switch (error.message) {
+    case 'required':
+      return t('validation.required');
+    case 'mismatch':
+      return t('validation.inconsistentTwice');
+    case 'invalid_format':
+      return texts.format ?? t('validation.required');
+    case 'must_accept':
+      return texts.accept ?? t('validation.required');
+    case 'too_short':
+    case 'too_long':
+      return texts.length ?? t('validation.required');
+  }
+  if (error.type === 'too_small' || error.type === 'too_big') return texts.length ?? t('validation.required');
+  if (error.type === 'invalid_format') return texts.format ?? t('validation.required');
+  return error.message;
+}
+
+/** A new password's confirmation: required, and equal to the new password ('mismatch'). */
+export function confirmation<T extends { newPassword: string; confirmNewPassword?: string | undefined }>(
+  value: T,
+  context: { addIssue: (issue: { code: 'custom'; path: string[]; message: string }) => void },
+) {
+  if (!value.confirmNewPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: 'required' });
+  } else if (value.confirmNewPassword !== value.newPassword) {
+    context.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: 'mismatch' });
+  }
+}
+
+/** A refusal's per-field messages onto a react-hook-form form, beside their fields (type 'server'). */
+export function showFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: FieldErrors) {
+  for (const [name, message] of Object.entries(fields)) {
+    if (message) setError(name as Path<T>, { type: 'server', message });
+  }
 }

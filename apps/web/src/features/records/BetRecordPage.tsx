@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { GAME_TYPES, type GameType } from '@tessera/contract';
+import { GAME_TYPES, type GameType, type ResponseOf } from '@tessera/contract';
 import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -9,22 +9,13 @@ import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../ui/index.ts';
+import { type Column, Table } from '../../ui/Table.tsx';
 import { vendorsQuery } from '../lobby/queries.ts';
 import { money } from '../wallet/queries.ts';
 import '../wallet/wallet.css';
 import './records.css';
 
 const PAGE_SIZE = 10;
-/** The table's columns: the key of each heading, and whether it holds amounts. */
-const COLUMNS = [
-  ['time', false],
-  ['game', false],
-  ['vendor', false],
-  ['stake', true],
-  ['win', true],
-  ['profit', true],
-  ['status', false],
-] as const;
 /** The quick ranges, in days ending today. */
 const RANGES = [1, 7, 30] as const;
 
@@ -59,6 +50,8 @@ function DayField(props: {
     </label>
   );
 }
+
+type BetRound = ResponseOf<typeof gameEndpoints.betRecords>['list'][number];
 
 interface BetFilter {
   gameType?: GameType | undefined;
@@ -116,6 +109,36 @@ export default function BetRecordPage() {
   const tone = (value: number) => (value < 0 ? 'num amount amount--out' : 'num amount amount--in');
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('memberCentre.pages.personalHistoryCopy');
+  const columns: Column<BetRound>[] = [
+    { key: 'time', header: t('bets.time'), render: (round) => formatDateTime(round.startedAt, locale) },
+    {
+      key: 'game',
+      header: t('bets.game'),
+      render: (round) => (
+        <>
+          <span className="bet-table__game">{round.gameName}</span>
+          <span className="bet-table__ref">{round.roundRef}</span>
+        </>
+      ),
+    },
+    { key: 'vendor', header: t('bets.vendor'), render: (round) => round.vendorName },
+    { key: 'stake', header: t('bets.stake'), className: 'num', render: (round) => amount(round.bet) },
+    { key: 'win', header: t('bets.win'), className: 'num', render: (round) => amount(round.win) },
+    {
+      key: 'profit',
+      header: t('bets.profit'),
+      className: 'num',
+      cellClassName: (round) => tone(round.profit),
+      render: (round) => signed(round.profit),
+    },
+    {
+      key: 'status',
+      header: t('bets.status'),
+      render: (round) => (
+        <span className={`bet-status bet-status--${round.status}`}>{t(`bets.statuses.${round.status}`)}</span>
+      ),
+    },
+  ];
 
   return (
     <div className="wallet-page bet-record">
@@ -186,40 +209,13 @@ export default function BetRecordPage() {
       ) : data.list.length === 0 ? (
         <p className="wallet-empty">{t('bets.empty')}</p>
       ) : (
-        <div className="wallet-table-wrap">
-          <table className="wallet-table bet-table">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map(([key, numeric]) => (
-                  <th key={key} scope="col" className={numeric ? 'num' : undefined}>
-                    {t(`bets.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.list.map((round) => (
-                <tr key={round.id}>
-                  <td>{formatDateTime(round.startedAt, locale)}</td>
-                  <td>
-                    <span className="bet-table__game">{round.gameName}</span>
-                    <span className="bet-table__ref">{round.roundRef}</span>
-                  </td>
-                  <td>{round.vendorName}</td>
-                  <td className="num">{amount(round.bet)}</td>
-                  <td className="num">{amount(round.win)}</td>
-                  <td className={tone(round.profit)}>{signed(round.profit)}</td>
-                  <td>
-                    <span className={`bet-status bet-status--${round.status}`}>
-                      {t(`bets.statuses.${round.status}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={title}
+          classes={{ table: 'wallet-table bet-table' }}
+          columns={columns}
+          rows={data.list}
+          rowKey={(round) => round.id}
+        />
       )}
       <Pagination
         page={pageNo}

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { LEDGER_KINDS, type LedgerKind } from '@tessera/contract';
+import { LEDGER_KINDS, type LedgerKind, type ResponseOf } from '@tessera/contract';
 import { errorText, type ParamChanges, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
+import type { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
+import { type Column, Table } from '../../../ui/Table.tsx';
 import { accountRecordQuery, money, useBalance } from '../queries.ts';
 import '../wallet.css';
 
 const PAGE_SIZE = 10;
+type RecordRow = ResponseOf<typeof walletEndpoints.accountRecord>['list'][number];
 const DAY_MS = 86_400_000;
 
 /** A day of the date inputs (yyyy-mm-dd, the reader's own calendar day). */
@@ -67,6 +70,34 @@ export default function AccountRecordPage() {
   const digits = balance?.digits ?? 2;
   const symbol = balance?.currencySymbol ?? '';
   const pages = record.data ? Math.max(1, Math.ceil(record.data.total / PAGE_SIZE)) : 1;
+  const columns: Column<RecordRow>[] = [
+    { key: 'time', header: t('wallet.record.time'), render: (row) => formatDateTime(row.createdAt, locale) },
+    { key: 'type', header: t('wallet.record.type'), render: (row) => t(`wallet.kinds.${row.kind}`) },
+    {
+      key: 'wallet',
+      header: t('wallet.record.wallet'),
+      render: (row) => (row.wallet === 'main' ? t('wallet.mainWallet') : row.wallet),
+    },
+    {
+      key: 'amount',
+      header: t('wallet.amount'),
+      className: 'num',
+      cellClassName: (row) => (row.amount < 0 ? 'amount amount--out' : 'amount amount--in'),
+      render: (row) => `${row.amount > 0 ? '+' : ''}${money(row.amount, digits)}`,
+    },
+    {
+      key: 'balanceAfter',
+      header: t('wallet.record.balanceAfter'),
+      className: 'num',
+      render: (row) => `${symbol} ${money(row.balanceAfter, digits)}`,
+    },
+    {
+      key: 'reference',
+      header: t('wallet.record.reference'),
+      cellClassName: () => 'wallet-table__ref',
+      render: (row) => row.remark || row.reference,
+    },
+  ];
   return (
     <div className="wallet-page">
       <h2 className="wallet-page__title">{t('memberCentre.pages.transactionHistory')}</h2>
@@ -122,42 +153,12 @@ export default function AccountRecordPage() {
       ) : record.data.list.length === 0 ? (
         <p className="wallet-empty">{t('wallet.record.empty')}</p>
       ) : (
-        <div className="wallet-table-wrap">
-          <table className="wallet-table">
-            <caption className="visually-hidden">{t('memberCentre.pages.transactionHistory')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('wallet.record.time')}</th>
-                <th scope="col">{t('wallet.record.type')}</th>
-                <th scope="col">{t('wallet.record.wallet')}</th>
-                <th scope="col" className="num">
-                  {t('wallet.amount')}
-                </th>
-                <th scope="col" className="num">
-                  {t('wallet.record.balanceAfter')}
-                </th>
-                <th scope="col">{t('wallet.record.reference')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {record.data.list.map((row) => (
-                <tr key={row.id}>
-                  <td>{formatDateTime(row.createdAt, locale)}</td>
-                  <td>{t(`wallet.kinds.${row.kind}`)}</td>
-                  <td>{row.wallet === 'main' ? t('wallet.mainWallet') : row.wallet}</td>
-                  <td className={row.amount < 0 ? 'num amount amount--out' : 'num amount amount--in'}>
-                    {row.amount > 0 ? '+' : ''}
-                    {money(row.amount, digits)}
-                  </td>
-                  <td className="num">
-                    {symbol} {money(row.balanceAfter, digits)}
-                  </td>
-                  <td className="wallet-table__ref">{row.remark || row.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('memberCentre.pages.transactionHistory')}
+          columns={columns}
+          rows={record.data.list}
+          rowKey={(row) => row.id}
+        />
       )}
       {pages > 1 ? (
         <Pagination

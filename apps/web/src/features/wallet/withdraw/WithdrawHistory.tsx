@@ -14,6 +14,7 @@ import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
+import { type Column, Table } from '../../../ui/Table.tsx';
 import { money } from '../queries.ts';
 import { withdrawalHistoryQuery } from './queries.ts';
 
@@ -68,6 +69,53 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
   const history = useQuery(withdrawalHistoryQuery(token, { pageNo, pageSize: PAGE_SIZE, status }));
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / PAGE_SIZE)) : 1;
   const amount = (major: number) => `${currency.symbol} ${money(major, currency.digits)}`;
+  const columns: Column<Withdrawal>[] = [
+    {
+      key: 'time',
+      header: t('withdraw.history.time'),
+      render: (row) => formatDateTime(row.createdAt, locale),
+    },
+    {
+      key: 'orderNo',
+      header: t('withdraw.orderNo'),
+      cellClassName: () => 'mono',
+      render: (row) => row.orderNo,
+    },
+    { key: 'amount', header: t('wallet.amount'), className: 'num', render: (row) => amount(row.amount) },
+    {
+      key: 'account',
+      header: t('withdraw.history.account'),
+      render: (row) => (
+        <>
+          {row.bankName} <span className="mono">{row.accountNumber}</span>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('withdraw.history.status'),
+      render: (row) => <WithdrawalStatusBadges row={row} />,
+    },
+    {
+      key: 'details',
+      header: t('withdraw.history.details'),
+      cellClassName: () => 'wallet-table__ref',
+      render: (row) =>
+        row.status === 'rejected'
+          ? reasonText(t, row.reason)
+          : row.confirmation === 'partly_received' || row.confirmation === 'not_received'
+            ? t('withdraw.history.claim', {
+                received: amount(row.receivedAmount ?? 0),
+                remaining: amount(row.remainingAmount ?? 0),
+              }) +
+              (row.claimStatus === 'refunded'
+                ? ` · ${t('withdraw.history.refunded', { amount: amount(row.refundedAmount) })}`
+                : row.claimStatus === 'dismissed'
+                  ? ` · ${t('withdraw.history.dismissed')}`
+                  : ` · ${t('withdraw.history.claimOpen')}`)
+            : '—',
+    },
+  ];
   return (
     <section className="withdraw-section" aria-labelledby="withdraw-history-title">
       <div className="withdraw-section__head">
@@ -95,53 +143,12 @@ export function WithdrawHistory({ currency }: { currency: { symbol: string; digi
       ) : history.data.list.length === 0 ? (
         <p className="wallet-empty">{t('withdraw.history.empty')}</p>
       ) : (
-        <div className="wallet-table-wrap">
-          <table className="wallet-table">
-            <caption className="visually-hidden">{t('withdraw.history.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('withdraw.history.time')}</th>
-                <th scope="col">{t('withdraw.orderNo')}</th>
-                <th scope="col" className="num">
-                  {t('wallet.amount')}
-                </th>
-                <th scope="col">{t('withdraw.history.account')}</th>
-                <th scope="col">{t('withdraw.history.status')}</th>
-                <th scope="col">{t('withdraw.history.details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.list.map((row) => (
-                <tr key={row.orderNo}>
-                  <td>{formatDateTime(row.createdAt, locale)}</td>
-                  <td className="mono">{row.orderNo}</td>
-                  <td className="num">{amount(row.amount)}</td>
-                  <td>
-                    {row.bankName} <span className="mono">{row.accountNumber}</span>
-                  </td>
-                  <td>
-                    <WithdrawalStatusBadges row={row} />
-                  </td>
-                  <td className="wallet-table__ref">
-                    {row.status === 'rejected'
-                      ? reasonText(t, row.reason)
-                      : row.confirmation === 'partly_received' || row.confirmation === 'not_received'
-                        ? t('withdraw.history.claim', {
-                            received: amount(row.receivedAmount ?? 0),
-                            remaining: amount(row.remainingAmount ?? 0),
-                          }) +
-                          (row.claimStatus === 'refunded'
-                            ? ` · ${t('withdraw.history.refunded', { amount: amount(row.refundedAmount) })}`
-                            : row.claimStatus === 'dismissed'
-                              ? ` · ${t('withdraw.history.dismissed')}`
-                              : ` · ${t('withdraw.history.claimOpen')}`)
-                        : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={t('withdraw.history.title')}
+          columns={columns}
+          rows={history.data.list}
+          rowKey={(row) => row.orderNo}
+        />
       )}
       {pages > 1 ? (
         <Pagination
