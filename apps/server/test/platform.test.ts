@@ -6,7 +6,7 @@ import { startServer } from '../../../e2e/start-server.ts';
 import { loadConfig, parseTrustProxy } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seededRng } from '../src/platform/rng.ts';
-import { MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../src/seed/data.ts';
+import { AGENT_MODULE_FLAGS, MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../src/seed/data.ts';
 import { seed } from '../src/seed/index.ts';
 import { openTestDatabase, startTestApp, TEST_DATABASE, type TestApp } from './harness.ts';
 
@@ -70,7 +70,7 @@ describe('migrations and seed', () => {
       await seed(db, { merchantCode: 'TESSERA', demo: false, now: new Date(), rng: seededRng('seed') });
       expect(await db.query('select 1 from banners')).toHaveLength(0);
       expect((await db.query('select 1 from module_flags')).length).toBe(
-        MODULE_FLAGS.length + WALLET_MODULE_FLAGS.length,
+        MODULE_FLAGS.length + WALLET_MODULE_FLAGS.length + AGENT_MODULE_FLAGS.length,
       );
       expect((await db.query('select 1 from register_rules')).length).toBe(15);
       expect((await db.query('select 1 from languages')).length).toBe(17);

@@ -266,12 +266,16 @@ describe('system calls of §7 for visitors', () => {
   it('serves the message templates in the Language header, English where a language has none', async () => {
     const en = await t.get('/wps/system/templates');
     expect(en.body.value.map((row: { templateCode: string }) => row.templateCode)).toEqual([
+      'AGENT_CONTRACT_ANSWERED',
+      'AGENT_CONTRACT_CANCELLED',
+      'AGENT_CONTRACT_OFFERED',
+      'AGENT_CONTRACT_TERMINATION_REQUESTED',
       'DEPOSIT_FAILED',
       'DEPOSIT_SUCCESS',
       'WITHDRAWAL_APPROVED',
       'WITHDRAWAL_REJECTED',
     ]);
-    expect(en.body.value[1]).toEqual({
+    expect(en.body.value[5]).toEqual({
       templateCode: 'DEPOSIT_SUCCESS',
       language: 'EN',
       title: 'Deposit received',
