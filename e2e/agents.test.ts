@@ -152,7 +152,9 @@ describe('agent centre: register, team, contracts', () => {
     await screenshot(page, 'agent-contracts-offer-light');
     await offer.getByRole('button', { name: 'Accept' }).click();
     const held = centre.getByRole('region', { name: 'My contracts' });
-    await visible(held.getByRole('article', { name: 'Dividend · All products' }).getByText('Active'));
+    await visible(
+      held.getByRole('article', { name: 'Dividend · All products' }).getByText('Active', { exact: true }),
+    );
     await visible(centre.getByText('No offers are waiting for your answer.'));
 
     // The agent offers its downline (now an agent) less than its own; more is refused beside the tiers.
