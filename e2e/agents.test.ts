@@ -1,6 +1,7 @@
 import {
   agentContractConsoleEndpoints,
   agentTreeConsoleEndpoints,
+  agentTreeEndpoints,
   createClient,
   walletPlayerEndpoints,
 } from '@tessera/contract';
@@ -178,24 +179,54 @@ describe('agent centre: register, team, contracts', () => {
     await page.context().close();
   }, 120_000);
 
-  it('shows the pages on a phone, dark and in Chinese', async () => {
+  it('shows the pages on a phone without sideways scrolling, dark and in Chinese', async () => {
     const agent = await newAgent();
+    const downline = uniqueName('pd');
+    await as(agent.token)(agentTreeEndpoints.registerDownline, {
+      body: { username: downline, password: PASSWORD, confirmPassword: PASSWORD, type: 1 },
+    });
+    await as(await operatorToken())(agentContractConsoleEndpoints.offer, {
+      body: {
+        username: agent.username,
+        kind: 'daily_salary',
+        product: 'CONS',
+        tiers: [{ minimumBet: 10_000, activeMember: 3, rate: 0.5 }],
+      },
+    });
     const phone = await open('/agentHome?page=registerCenter', agent.token, { ...PHONE, theme: 'dark' });
+    const sideways = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     await visible(panel(phone).getByRole('heading', { name: 'Open a downline account' }));
-    const sideways = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(sideways).toBeLessThanOrEqual(0);
+    expect(await sideways()).toBeLessThanOrEqual(0);
     await screenshot(phone, 'agent-register-phone-dark', { fullPage: true });
+
     await phone.goto(`${baseUrl()}/agentHome?page=downlineManagmentView`);
-    await visible(panel(phone).getByText('No one in your team matches.'));
+    await visible(panel(phone).getByRole('button', { name: downline, exact: true }));
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await panel(phone).getByRole('button', { name: downline, exact: true }).click();
+    const detail = phone.getByRole('dialog', { name: downline });
+    await visible(detail.getByText('Direct subordinates'));
+    await screenshot(phone, 'agent-member-phone-dark');
+    await detail.getByRole('button', { name: 'Close' }).first().click();
     await screenshot(phone, 'agent-team-phone-dark');
+
+    await phone.goto(`${baseUrl()}/agentHome?page=agentContracts`);
+    await visible(panel(phone).getByRole('article', { name: 'Daily salary · All products' }));
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'agent-contracts-phone-dark', { fullPage: true });
+
     await phone.goto(`${baseUrl()}/agentHome?page=agentAnnouncement`);
     await visible(panel(phone).getByText('The site announcements, as every member sees them.'));
     await screenshot(phone, 'agent-announcement-phone-dark');
     await phone.context().close();
 
-    const zh = await open('/agentHome?page=registerCenter', agent.token, { lang: 'CN', theme: 'dark' });
+    const zh = await open('/agentHome?page=agentContracts', agent.token, { lang: 'CN' });
+    await visible(
+      zh.getByRole('article', { name: '日工资 · 全部产品' }).getByRole('button', { name: '同意' }),
+    );
+    await screenshot(zh, 'agent-contracts-zh-light');
+    await zh.goto(`${baseUrl()}/agentHome?page=registerCenter`);
     await visible(zh.getByRole('heading', { name: '开设下级账户' }));
-    await screenshot(zh, 'agent-register-zh-dark');
+    await screenshot(zh, 'agent-register-zh-light');
     await zh.context().close();
   }, 120_000);
 });
