@@ -94,6 +94,15 @@ describe('agent centre: register, team, contracts', () => {
     await centre.getByLabel('Confirm password').fill(PASSWORD);
     await centre.getByRole('button', { name: 'Register downline' }).click();
     await visible(centre.getByText(`${downline} is registered under you as Agent.`));
+    // The server's refusal (the name is taken) shows beside the field it names.
+    await centre.getByRole('textbox', { name: 'Username' }).fill(downline);
+    await centre.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await centre.getByLabel('Confirm password').fill(PASSWORD);
+    await centre.getByRole('button', { name: 'Register downline' }).click();
+    await visible(
+      centre.getByRole('textbox', { name: 'Username' }).and(page.locator('[aria-invalid="true"]')),
+    );
+    await visible(centre.locator('.field__error', { hasText: 'This user name is already taken.' }));
 
     // An affiliate link with a note; a visit through it counts one click.
     await centre.getByRole('textbox', { name: 'Note' }).fill('Spring campaign');
