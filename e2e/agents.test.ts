@@ -1,5 +1,6 @@
 import {
   agentContractConsoleEndpoints,
+  agentContractEndpoints,
   agentTreeConsoleEndpoints,
   agentTreeEndpoints,
   createClient,
@@ -185,6 +186,48 @@ describe('agent centre: register, team, contracts', () => {
     await visible(
       given.getByRole('article', { name: 'Dividend · All products' }).getByText('Waiting for answer'),
     );
+    await page.context().close();
+  }, 120_000);
+
+  it('asks before accepting a lower offer that cancels a contract the agent gave, then says what it cancelled', async () => {
+    const owner = as(await operatorToken());
+    const agent = await newAgent();
+    const below = await loggedInMember('sb');
+    await owner(agentTreeConsoleEndpoints.move, { params: { id: below.id }, body: { uplineId: agent.id } });
+    await owner(agentTreeConsoleEndpoints.setType, { params: { id: below.id }, body: { type: 1 } });
+    const dividend = (rate: number) => ({
+      kind: 'dividend' as const,
+      product: 'CONS' as const,
+      tiers: [{ minimumBet: 1000, netLoss: 100, activeMember: 1, rate }],
+    });
+    // The agent holds 20 % and gave its downline 15 %.
+    const first = await owner(agentContractConsoleEndpoints.offer, {
+      body: { username: agent.username, ...dividend(20) },
+    });
+    await as(agent.token)(agentContractEndpoints.answer, { params: { id: first.id }, body: { status: 'A' } });
+    const given = await as(agent.token)(agentContractEndpoints.offer, {
+      body: { downline: below.username, ...dividend(15) },
+    });
+    await as(below.token)(agentContractEndpoints.answer, { params: { id: given.id }, body: { status: 'A' } });
+    // The platform now offers the agent 10 %: accepting it cancels the downline's 15 %.
+    await owner(agentContractConsoleEndpoints.offer, { body: { username: agent.username, ...dividend(10) } });
+
+    const page = await open('/agentHome?page=agentContracts', agent.token);
+    const offers = panel(page).getByRole('region', { name: 'Offers waiting for you' });
+    await offers.getByRole('button', { name: 'Accept' }).click();
+    const confirm = page.getByRole('dialog', { name: 'A subordinate has a higher rate' });
+    await visible(
+      confirm.getByText("Agreeing automatically cancels that subordinate's contract.", { exact: false }),
+    );
+    await screenshot(page, 'agent-contracts-higher-rate');
+    await confirm.getByRole('button', { name: 'Agree' }).click();
+    await visible(
+      panel(page).getByText('Accepted. 1 contract(s) below you that exceeded it were cancelled.'),
+    );
+    const gave = panel(page).getByRole('region', { name: 'Contracts I gave' });
+    await visible(gave.getByText('You have given no contracts.'));
+    const history = panel(page).getByRole('table', { name: 'Contract history' });
+    await visible(history.getByRole('row').filter({ hasText: below.username }).getByText('Cancelled'));
     await page.context().close();
   }, 120_000);
 
