@@ -1,4 +1,5 @@
 import {
+  accountsEndpoints,
   agentContractConsoleEndpoints,
   agentContractEndpoints,
   agentTreeConsoleEndpoints,
@@ -228,6 +229,22 @@ describe('agent centre: register, team, contracts', () => {
     await visible(gave.getByText('You have given no contracts.'));
     const history = panel(page).getByRole('table', { name: 'Contract history' });
     await visible(history.getByRole('row').filter({ hasText: below.username }).getByText('Cancelled'));
+    await page.context().close();
+  }, 120_000);
+
+  it('the demo agents see the contract pages of the contracts they hold (real-time salary included)', async () => {
+    // The seed: agentdemo1 holds a LOTT dividend, a CONS daily salary and a CONS real-time salary (read only here).
+    const login = await as('')(accountsEndpoints.login, {
+      body: { type: 'username', username: 'agentdemo1', password: 'Agent-demo-2026' },
+    });
+    const page = await open('/agentHome', login.token);
+    for (const name of ['Contracts', 'Dividend records', 'Daily wages', 'Real-time salary'])
+      await visible(menu(page).getByRole('link', { name }));
+    expect(await menu(page).getByRole('link', { name: 'Hourly salary' }).count()).toBe(0);
+    await menu(page).getByRole('link', { name: 'Contracts' }).click();
+    const held = panel(page).getByRole('region', { name: 'My contracts' });
+    await visible(held.getByRole('article', { name: 'Real-time salary · All products' }));
+    await visible(held.getByRole('article', { name: 'Dividend · Lottery' }));
     await page.context().close();
   }, 120_000);
 
