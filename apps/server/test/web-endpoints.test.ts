@@ -1,5 +1,7 @@
 import {
   accountsEndpoints,
+  agentContractEndpoints,
+  agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -17,6 +19,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   accountEndpoints,
+  agentCentreAEndpoints,
   depositEndpoints,
   endpoints,
   gameEndpoints,
@@ -52,6 +55,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 ];
 
 describe('player site: endpoint table', () => {

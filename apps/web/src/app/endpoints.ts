@@ -1,5 +1,7 @@
 import type {
   accountsEndpoints,
+  agentContractEndpoints,
+  agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -278,4 +280,38 @@ export const lotteryEndpoints = {
   placeBet: lottery<'placeBet'>('POST', '/wps/lottery/bets', 'idempotent'),
   myBets: lottery<'myBets'>('GET', '/wps/lottery/bets'),
   cancelBet: lottery<'cancelBet'>('POST', '/wps/lottery/bets/:ticketNo/cancel', 'idempotent'),
+};
+
+type AgentCentreAEndpoints = typeof agentTreeEndpoints & typeof agentContractEndpoints;
+
+function agentA<K extends keyof AgentCentreAEndpoints>(
+  method: AgentCentreAEndpoints[K]['method'],
+  path: string,
+  idempotent?: 'idempotent',
+): AgentCentreAEndpoints[K] {
+  return light<AgentCentreAEndpoints[K]>(method, path, undefined, idempotent);
+}
+
+/**
+ * The agent centre's team, registration, affiliate links and contracts (register downline, team management,
+ * contracts), and the click a visit through an affiliate link counts.
+ */
+export const agentCentreAEndpoints = {
+  team: agentA<'team'>('GET', '/wps/agent/team'),
+  teamMember: agentA<'teamMember'>('GET', '/wps/agent/team/:id'),
+  registerDownline: agentA<'registerDownline'>('POST', '/wps/agent/downlines', 'idempotent'),
+  links: agentA<'links'>('GET', '/wps/agent/links'),
+  createLink: agentA<'createLink'>('POST', '/wps/agent/links', 'idempotent'),
+  removeLink: agentA<'removeLink'>('DELETE', '/wps/agent/links/:id'),
+  linkClick: agentA<'linkClick'>('POST', '/wps/agent/affiliate/click'),
+  mine: agentA<'mine'>('GET', '/wps/v2/agent/contracts'),
+  history: agentA<'history'>('GET', '/wps/v2/agent/contracts/history'),
+  detail: agentA<'detail'>('GET', '/wps/v2/agent/contracts/:id'),
+  offer: agentA<'offer'>('POST', '/wps/v2/agent/contracts/offers', 'idempotent'),
+  answer: agentA<'answer'>('POST', '/wps/v2/agent/contracts/:id/answer', 'idempotent'),
+  requestTermination: agentA<'requestTermination'>(
+    'POST',
+    '/wps/v2/agent/contracts/:id/termination',
+    'idempotent',
+  ),
 };

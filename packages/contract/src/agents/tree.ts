@@ -55,7 +55,7 @@ const teamQuery = paging.extend({
   registeredTo: z.union([dateOnly, isoDateTime]).optional(),
 });
 
-const registerDownlineBody = z.object({
+export const registerDownlineBody = z.object({
   username: z.string().trim().min(1).max(64),
   password: z.string().min(1).max(128),
   confirmPassword: z.string().max(128),
@@ -85,7 +85,7 @@ const affiliateLinks = z.object({
   defaultCode: z.string().nullable(),
   list: z.array(affiliateLink),
 });
-const newAffiliateLink = z.object({
+export const newAffiliateLink = z.object({
   type: downlineAccountType,
   note: z.string().trim().max(100).default(''),
 });

@@ -4,6 +4,7 @@ import { walletEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
 import { useModuleFlags } from '../auth/queries.ts';
 import { type AgentCentrePage, type ContractKinds, visibleAgentPages } from './menu.ts';
+import { myContractsQuery } from './queries-a.ts';
 
 /** The consolidated funds answer: balances, and the contract offers and menu switches the agent centre reads. */
 const consolidatedQuery = (token: string | null) =>
@@ -18,13 +19,22 @@ export function useAgentCentreMenu(): { pages: AgentCentrePage[]; loaded: boolea
   const { token } = useSession();
   const flags = useModuleFlags();
   const consolidated = useQuery(consolidatedQuery(token));
+  // The original's answer has no switch for real-time salary (realtimesalreqtype carries only offers waiting for
+  // an answer): whether the agent holds one comes from its own contracts.
+  const mine = useQuery(myContractsQuery(token));
   const info = consolidated.data;
+  const realtime = (list: { kind: string }[] | undefined) =>
+    (list ?? []).some((contract) => contract.kind === 'realtime_salary');
   const contracts: ContractKinds = {
     dividend: (info?.divtypeinfo ?? 0) > 0,
     dailySalary: (info?.dailysalinfotype ?? 0) > 0,
     hourlySalary: (info?.contracthoursalinfo ?? 0) > 0,
-    realtimeSalary: Object.keys(info?.realtimesalreqtype ?? {}).length > 0,
+    realtimeSalary:
+      Object.keys(info?.realtimesalreqtype ?? {}).length > 0 ||
+      realtime(mine.data?.held) ||
+      realtime(mine.data?.offers),
   };
-  const loaded = flags.data !== undefined && info !== undefined;
+  // A failed contracts call leaves the menu to the consolidated answer rather than holding it back.
+  const loaded = flags.data !== undefined && info !== undefined && (mine.data !== undefined || mine.isError);
   return { pages: visibleAgentPages({ flags: flags.data ?? {}, contracts }), loaded };
 }
