@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  settlementConsoleEndpoints as billsApi,
+  type ContractView,
   agentContractConsoleEndpoints as contractsApi,
+  type ReportPeriod,
   agentReportConsoleEndpoints as reportsApi,
   agentTreeConsoleEndpoints as treeApi,
-  type ContractView,
-  type ReportPeriod,
-  settlementConsoleEndpoints as billsApi,
 } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,9 +82,18 @@ function TeamFigures({ id }: { id: number }) {
                   { label: t('agents.agent.teamMembers'), value: count(data.teamMembers) },
                   { label: t('agents.agent.newSignups'), value: count(data.newSignups) },
                   { label: t('agents.agent.activeMembers'), value: count(data.activeMembers) },
-                  { label: t('agents.agent.firstDeposits'), value: `${money(data.firstDeposits)} (${count(data.firstDepositCount)})` },
-                  { label: t('agents.agent.deposits'), value: `${money(data.deposits)} (${count(data.depositCount)})` },
-                  { label: t('agents.agent.withdrawals'), value: `${money(data.withdrawals)} (${count(data.withdrawalCount)})` },
+                  {
+                    label: t('agents.agent.firstDeposits'),
+                    value: `${money(data.firstDeposits)} (${count(data.firstDepositCount)})`,
+                  },
+                  {
+                    label: t('agents.agent.deposits'),
+                    value: `${money(data.deposits)} (${count(data.depositCount)})`,
+                  },
+                  {
+                    label: t('agents.agent.withdrawals'),
+                    value: `${money(data.withdrawals)} (${count(data.withdrawalCount)})`,
+                  },
                   { label: t('agents.agent.validBet'), value: money(data.validBet) },
                   { label: t('agents.agent.payout'), value: money(data.payout) },
                   { label: t('agents.agent.houseResult'), value: money(data.houseResult) },
@@ -110,7 +119,8 @@ function CancelDialog({ contract, onClose }: { contract: ContractView; onClose: 
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const cancel = useMutation({
-    mutationFn: () => call(contractsApi.cancel, { params: { id: contract.id }, body: { reason: reason.trim() } }),
+    mutationFn: () =>
+      call(contractsApi.cancel, { params: { id: contract.id }, body: { reason: reason.trim() } }),
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: [contractsApi.agentContracts.path] });
       toast.show(t('agents.agent.cancelled', { count: result.cancelled }));
@@ -160,7 +170,11 @@ function Contracts({ id }: { id: number }) {
           ) : (
             <div className="stack-lg">
               {list.map(({ contract, events }) => (
-                <section key={contract.id} className="stack" aria-label={t('agents.agent.contractN', { id: contract.id })}>
+                <section
+                  key={contract.id}
+                  className="stack"
+                  aria-label={t('agents.agent.contractN', { id: contract.id })}
+                >
                   <div className="row-wrap">
                     <span className="cell-strong">
                       {t(`agents.kinds.${contract.kind}`)} · {t(`agents.products.${contract.product}`)}
@@ -187,10 +201,26 @@ function Contracts({ id }: { id: number }) {
                     rows={events}
                     rowKey={(event) => event.id}
                     columns={[
-                      { key: 'at', header: t('agents.agent.when'), render: (event) => formatDateTime(event.at, i18n.language) },
-                      { key: 'action', header: t('agents.agent.action'), render: (event) => t(`agents.events.${event.action}`, { defaultValue: event.action }) },
-                      { key: 'by', header: t('agents.agent.by'), render: (event) => `${t(`agents.by.${event.by}`)} ${event.byName}` },
-                      { key: 'reason', header: t('agents.agent.reason'), render: (event) => event.reason || '—' },
+                      {
+                        key: 'at',
+                        header: t('agents.agent.when'),
+                        render: (event) => formatDateTime(event.at, i18n.language),
+                      },
+                      {
+                        key: 'action',
+                        header: t('agents.agent.action'),
+                        render: (event) => t(`agents.events.${event.action}`, { defaultValue: event.action }),
+                      },
+                      {
+                        key: 'by',
+                        header: t('agents.agent.by'),
+                        render: (event) => `${t(`agents.by.${event.by}`)} ${event.byName}`,
+                      },
+                      {
+                        key: 'reason',
+                        header: t('agents.agent.reason'),
+                        render: (event) => event.reason || '—',
+                      },
                     ]}
                   />
                 </section>
@@ -214,7 +244,11 @@ function Bills({ username }: { username: string }) {
   return (
     <Card
       title={t('agents.agent.bills')}
-      actions={<Link to={`/agents/bills?username=${encodeURIComponent(username)}`}>{t('agents.agent.allBills')}</Link>}
+      actions={
+        <Link to={`/agents/bills?username=${encodeURIComponent(username)}`}>
+          {t('agents.agent.allBills')}
+        </Link>
+      }
     >
       <QueryView query={query}>
         {(data) => {
@@ -230,10 +264,27 @@ function Bills({ username }: { username: string }) {
               rowKey={(bill) => bill.id}
               empty={<p className="muted">{t('agents.bills.empty')}</p>}
               columns={[
-                { key: 'period', header: t('agents.bills.period'), render: (bill) => `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}` },
-                { key: 'kind', header: t('agents.bills.kind'), render: (bill) => `${t(`agents.kinds.${bill.kind}`)} · ${bill.product}` },
-                { key: 'amount', header: t('agents.bills.amount'), className: 'num', render: (bill) => `${money(bill.amount)} ${data.currency}` },
-                { key: 'status', header: t('common.status'), render: (bill) => <StatusBadge status={bill.status} /> },
+                {
+                  key: 'period',
+                  header: t('agents.bills.period'),
+                  render: (bill) => `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}`,
+                },
+                {
+                  key: 'kind',
+                  header: t('agents.bills.kind'),
+                  render: (bill) => `${t(`agents.kinds.${bill.kind}`)} · ${bill.product}`,
+                },
+                {
+                  key: 'amount',
+                  header: t('agents.bills.amount'),
+                  className: 'num',
+                  render: (bill) => `${money(bill.amount)} ${data.currency}`,
+                },
+                {
+                  key: 'status',
+                  header: t('common.status'),
+                  render: (bill) => <StatusBadge status={bill.status} />,
+                },
               ]}
             />
           );

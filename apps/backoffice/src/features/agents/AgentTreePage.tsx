@@ -87,7 +87,8 @@ function NodeRow({ node, onAct }: { node: TreeNode; onAct: (acting: Acting) => v
 function Children({ parentId, onAct }: { parentId: number; onAct: (acting: Acting) => void }) {
   const query = useQuery({
     queryKey: [TREE_KEY, { parentId }],
-    queryFn: ({ signal }) => call(api.tree, { query: { parentId, pageNo: 1, pageSize: CHILDREN_PAGE }, signal }),
+    queryFn: ({ signal }) =>
+      call(api.tree, { query: { parentId, pageNo: 1, pageSize: CHILDREN_PAGE }, signal }),
   });
   return (
     <QueryView query={query}>
@@ -145,7 +146,6 @@ export function AgentTreePage() {
         <Card>
           <form
             className="search-filters"
-            role="search"
             aria-label={t('agents.tree.search')}
             onSubmit={(event) => {
               event.preventDefault();
@@ -195,7 +195,12 @@ export function AgentTreePage() {
                     ),
                   )}
                 </ul>
-                <Pagination pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onChange={setPageNo} />
+                <Pagination
+                  pageNo={data.pageNo}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onChange={setPageNo}
+                />
               </Card>
             )
           }

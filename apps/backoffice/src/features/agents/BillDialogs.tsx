@@ -40,11 +40,18 @@ export function BillDialog({
     mutationFn: () =>
       action === 'approve'
         ? call(api.approveBill, { params })
-        : call(action === 'reject' ? api.rejectBill : api.reverseBill, { params, body: { reason: reason.trim() } }),
+        : call(action === 'reject' ? api.rejectBill : api.reverseBill, {
+            params,
+            body: { reason: reason.trim() },
+          }),
     onSuccess: (saved) => {
       for (const key of BILL_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
       const waiting = action === 'approve' && saved.status === 'unapproved';
-      toast.show(t(waiting ? 'agents.bills.firstApproval' : `agents.bills.${action}Done`, { username: saved.username }));
+      toast.show(
+        t(waiting ? 'agents.bills.firstApproval' : `agents.bills.${action}Done`, {
+          username: saved.username,
+        }),
+      );
       onClose();
     },
   });
@@ -69,7 +76,10 @@ export function BillDialog({
         items={[
           { label: t('agents.bills.agent'), value: bill.username },
           { label: t('agents.bills.kind'), value: `${t(`agents.kinds.${bill.kind}`)} · ${bill.product}` },
-          { label: t('agents.bills.period'), value: `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}` },
+          {
+            label: t('agents.bills.period'),
+            value: `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}`,
+          },
           { label: t('agents.bills.amount'), value: amount },
         ]}
       />

@@ -52,7 +52,8 @@ export function BillsPage() {
   const currency = list.query.data?.currency ?? '';
   const money = useBillMoney(list.query.data?.digits);
   const exportCsv = useMutation({
-    mutationFn: () => call(api.exportBills, { query: toQuery(list.search.applied) as QueryOf<typeof api.exportBills> }),
+    mutationFn: () =>
+      call(api.exportBills, { query: toQuery(list.search.applied) as QueryOf<typeof api.exportBills> }),
     onSuccess: (csv) => {
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
@@ -70,7 +71,10 @@ export function BillsPage() {
       REVERSIBLE.includes(bill.status) ? (
         <RowButton
           icon="refresh"
-          aria-label={t('agents.bills.actionOn', { action: t('agents.bills.reverse'), username: bill.username })}
+          aria-label={t('agents.bills.actionOn', {
+            action: t('agents.bills.reverse'),
+            username: bill.username,
+          })}
           onClick={() => setReversing(bill)}
         >
           {t('agents.bills.reverse')}
@@ -86,7 +90,11 @@ export function BillsPage() {
         list={list}
         columns={columns}
         actions={
-          <Button icon={<Icon name="downloads" />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          <Button
+            icon={<Icon name="downloads" />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
             {t('agents.bills.export')}
           </Button>
         }

@@ -1,12 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   agentContractConsoleEndpoints as api,
-  contractTemplateInput,
   type ContractTierView,
+  contractTemplateInput,
   type ResponseOf,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { type Control, type FieldErrors, useFieldArray, useForm, type UseFormRegister } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CrudPage } from '../../app/CrudPage.tsx';
@@ -67,12 +73,18 @@ export function TierFields({
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: 'tiers' });
   const message = (index: number, name: keyof typeof EMPTY_TIER) =>
-    errors.tiers?.[index]?.[name] ? t('agents.contracts.tierInvalid') : serverErrors[`tiers.${index}.${name}`];
+    errors.tiers?.[index]?.[name]
+      ? t('agents.contracts.tierInvalid')
+      : serverErrors[`tiers.${index}.${name}`];
   return (
     <fieldset className="stack">
       <legend className="cell-strong">{t('agents.contracts.tiers')}</legend>
       {fields.map((field, index) => (
-        <div key={field.id} className="agent-tier-row" role="group" aria-label={t('agents.contracts.tierN', { tier: index + 1 })}>
+        <fieldset
+          key={field.id}
+          className="agent-tier-row agent-tier"
+          aria-label={t('agents.contracts.tierN', { tier: index + 1 })}
+        >
           <TextField
             label={t('agents.contracts.minimumBet')}
             inputMode="decimal"
@@ -111,7 +123,7 @@ export function TierFields({
               {t('common.delete')}
             </RowButton>
           ) : null}
-        </div>
+        </fieldset>
       ))}
       <div>
         <Button size="sm" icon={<Icon name="plus" />} onClick={() => append({ ...EMPTY_TIER })}>
@@ -167,7 +179,11 @@ function TemplateDialog({ row, saving, error, onClose, onSave }: Editor<typeof t
           {...form.register('name')}
         />
         <div className="agent-tier-row">
-          <Select label={t('agents.contracts.kind')} options={options('kinds', CONTRACT_KINDS)} {...form.register('kind')} />
+          <Select
+            label={t('agents.contracts.kind')}
+            options={options('kinds', CONTRACT_KINDS)}
+            {...form.register('kind')}
+          />
           <Select
             label={t('agents.contracts.product')}
             options={options('products', CONTRACT_PRODUCTS)}

@@ -35,7 +35,10 @@ export function DividendQueuePage() {
         <Button
           size="sm"
           variant="primary"
-          aria-label={t('agents.bills.actionOn', { action: t('agents.bills.approve'), username: bill.username })}
+          aria-label={t('agents.bills.actionOn', {
+            action: t('agents.bills.approve'),
+            username: bill.username,
+          })}
           onClick={() => setActing({ bill, action: 'approve' })}
         >
           {t('agents.bills.approve')}
@@ -43,7 +46,10 @@ export function DividendQueuePage() {
         <Button
           size="sm"
           variant="danger"
-          aria-label={t('agents.bills.actionOn', { action: t('agents.bills.reject'), username: bill.username })}
+          aria-label={t('agents.bills.actionOn', {
+            action: t('agents.bills.reject'),
+            username: bill.username,
+          })}
           onClick={() => setActing({ bill, action: 'reject' })}
         >
           {t('agents.bills.reject')}
@@ -60,8 +66,18 @@ export function DividendQueuePage() {
             <EmptyState icon="check" title={t('agents.dividends.empty')} />
           ) : (
             <Card>
-              <Table caption={t('nav.agents.dividends')} columns={columns} rows={data.list} rowKey={(bill) => bill.id} />
-              <Pagination pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onChange={setPageNo} />
+              <Table
+                caption={t('nav.agents.dividends')}
+                columns={columns}
+                rows={data.list}
+                rowKey={(bill) => bill.id}
+              />
+              <Pagination
+                pageNo={data.pageNo}
+                pageSize={data.pageSize}
+                total={data.total}
+                onChange={setPageNo}
+              />
             </Card>
           )
         }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentContractConsoleEndpoints as api, operatorOfferBody } from '@tessera/contract';
-import { type Control, type FieldErrors, useForm, type UseFormRegister } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../app/api.ts';
@@ -69,7 +69,9 @@ export function OfferDialog({
   return (
     <FormDialog
       title={
-        template ? t('agents.contracts.offerTitle', { name: template.name }) : t('agents.contracts.offerOwnTitle')
+        template
+          ? t('agents.contracts.offerTitle', { name: template.name })
+          : t('agents.contracts.offerOwnTitle')
       }
       size="lg"
       saveLabel={t('agents.contracts.sendOffer')}
@@ -97,7 +99,11 @@ export function OfferDialog({
         ) : (
           <>
             <div className="agent-tier-row">
-              <Select label={t('agents.contracts.kind')} options={options('kinds', CONTRACT_KINDS)} {...form.register('kind')} />
+              <Select
+                label={t('agents.contracts.kind')}
+                options={options('kinds', CONTRACT_KINDS)}
+                {...form.register('kind')}
+              />
               <Select
                 label={t('agents.contracts.product')}
                 options={options('products', CONTRACT_PRODUCTS)}

@@ -5,8 +5,8 @@ import { formatDateTime } from '../../app/dates.ts';
 import { FilterSelect, SearchListPage } from '../../app/SearchListPage.tsx';
 import { useSearchList } from '../../app/searchList.ts';
 import type { Column } from '../../ui/Table.tsx';
-import { CONTRACT_KINDS } from './ContractTemplatesPage.tsx';
 import { useBillMoney } from './bills.tsx';
+import { CONTRACT_KINDS } from './ContractTemplatesPage.tsx';
 
 const FILTERS = ['kind', 'failed'] as const;
 
@@ -39,7 +39,8 @@ export function SettlementRunsPage() {
     {
       key: 'time',
       header: t('agents.runs.finished'),
-      render: (run) => (run.finishedAt ? formatDateTime(run.finishedAt, i18n.language) : t('agents.runs.running')),
+      render: (run) =>
+        run.finishedAt ? formatDateTime(run.finishedAt, i18n.language) : t('agents.runs.running'),
     },
     {
       key: 'bills',
@@ -77,7 +78,11 @@ export function SettlementRunsPage() {
             ) : null}
             {run.failures.map((failure) => (
               <span key={`${failure.agentId}-${failure.product}`} className="cell-below">
-                {t('agents.runs.failure', { agent: failure.agentId, product: failure.product, error: failure.error })}
+                {t('agents.runs.failure', {
+                  agent: failure.agentId,
+                  product: failure.product,
+                  error: failure.error,
+                })}
               </span>
             ))}
           </>

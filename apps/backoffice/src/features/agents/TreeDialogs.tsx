@@ -30,7 +30,9 @@ export function TypeDialog({ node, onClose }: { node: TreeNode; onClose: () => v
     mutationFn: () => call(api.setType, { params: { id: node.id }, body: { type: Number(type) } }),
     onSuccess: (saved) => {
       refresh();
-      toast.show(t('agents.tree.typeDone', { username: saved.username, type: t(`agents.types.${saved.type}`) }));
+      toast.show(
+        t('agents.tree.typeDone', { username: saved.username, type: t(`agents.types.${saved.type}`) }),
+      );
       onClose();
     },
   });

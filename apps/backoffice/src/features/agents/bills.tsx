@@ -8,9 +8,10 @@ import { StatusBadge } from './views.tsx';
 export function useBillMoney(digits = 2) {
   const { i18n } = useTranslation();
   return (value: number) =>
-    new Intl.NumberFormat(i18n.language, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-      value,
-    );
+    new Intl.NumberFormat(i18n.language, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
 }
 
 /** The columns every bill list shows: agent, kind and period, tier and base, amount and paid, status. */
@@ -72,7 +73,9 @@ export function useBillColumns(money: (value: number) => string, currency: strin
         <>
           <StatusBadge status={bill.status} />
           {bill.firstApprovedBy ? (
-            <span className="cell-below">{t('agents.bills.firstBy', { operator: bill.firstApprovedBy })}</span>
+            <span className="cell-below">
+              {t('agents.bills.firstBy', { operator: bill.firstApprovedBy })}
+            </span>
           ) : null}
           {bill.approvedBy ? (
             <span className="cell-below">{t('agents.bills.approvedBy', { operator: bill.approvedBy })}</span>

@@ -5,7 +5,8 @@ import { Badge } from '../../ui/Card.tsx';
 /** The member types an operator may give (agents.types.*): a member, or one of the agent types. */
 export const MEMBER_TYPES = [0, 1, 2, 41, 42] as const;
 
-export const isAgentType = (type: number) => (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
+export const isAgentType = (type: number) =>
+  (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
 
 /** A member's type as a badge: agents stand out. */
 export function TypeBadge({ type }: { type: number }) {
@@ -51,7 +52,13 @@ export function rateText(
 }
 
 /** The tiers of a contract or template in one line each. */
-export function TierList({ tiers, money }: { tiers: readonly ContractTierView[]; money: (value: number) => string }) {
+export function TierList({
+  tiers,
+  money,
+}: {
+  tiers: readonly ContractTierView[];
+  money: (value: number) => string;
+}) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   return (
