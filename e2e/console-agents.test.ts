@@ -69,7 +69,8 @@ describe('console: agents', () => {
       .getByRole('link', { name: 'demoagent' })
       .click();
     await visible(page.getByRole('heading', { name: 'Team figures' }));
-    await visible(page.getByRole('heading', { name: 'Contracts' }));
+    await visible(page.getByText('This agent holds no contract and has no offer.'));
+    await visible(page.getByText('Top-level agent'));
     await shoot(page, 'console-agents-agent-light');
 
     // A template, offered to the demo agent.

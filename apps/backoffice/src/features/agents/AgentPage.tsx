@@ -39,6 +39,12 @@ const PERIODS: readonly ReportPeriod[] = [
   'thisMonth',
   'lastMonth',
 ];
+/** A merchant's day (YYYY-MM-DD) in the reader's locale. */
+const formatDay = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 const LIVE_STATUSES = ['pending', 'edited', 'active', 'termination_requested'];
 
 /** The agent's team figures for a chosen period (the same figures as its agent centre shows). */
@@ -72,8 +78,12 @@ function TeamFigures({ id }: { id: number }) {
           return (
             <div className="stack">
               <p className="muted">
-                {t('agents.agent.range', { from: data.startDate, to: data.endDate, zone: data.timeZone })} ·{' '}
-                {data.currency}
+                {t('agents.agent.range', {
+                  from: formatDay(data.startDate, i18n.language),
+                  to: formatDay(data.endDate, i18n.language),
+                  zone: data.timeZone,
+                })}{' '}
+                · {data.currency}
               </p>
               <DetailList
                 className="agent-figures"
@@ -309,7 +319,7 @@ export function AgentPage() {
         <>
           <p className="back-link">
             <Link to="/agents/tree">
-              <Icon name="menu" size={14} /> {t('nav.agents.tree')}
+              <Icon name="arrowLeft" size={14} /> {t('nav.agents.tree')}
             </Link>
           </p>
           <PageHeader
@@ -318,7 +328,16 @@ export function AgentPage() {
                 {agent.username} <TypeBadge type={agent.type} />
               </>
             }
-            description={agent.path.map((step) => step.username).join(' › ')}
+            description={
+              agent.path.length > 1
+                ? t('agents.agent.uplines', {
+                    path: agent.path
+                      .slice(0, -1)
+                      .map((step) => step.username)
+                      .join(' › '),
+                  })
+                : t('agents.agent.topLevel')
+            }
             actions={
               role === 'owner' ? (
                 <Link to={`/audit?q=${encodeURIComponent(agent.username)}`}>{t('agents.agent.audit')}</Link>

@@ -44,7 +44,7 @@ function NodeRow({ node, onAct }: { node: TreeNode; onAct: (acting: Acting) => v
             aria-label={t(open ? 'agents.tree.collapse' : 'agents.tree.expand', { username: node.username })}
             onClick={() => setOpen(!open)}
           >
-            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+            <Icon name={open ? 'chevronDown' : 'chevronRight'} />
           </button>
         ) : (
           <span className="agent-node-toggle" aria-hidden="true" />
