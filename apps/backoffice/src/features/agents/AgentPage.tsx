@@ -26,6 +26,7 @@ import { Table } from '../../ui/Table.tsx';
 import { TextArea } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useMoney } from '../lottery/lottery.ts';
+import { periodText } from './bills.tsx';
 import { StatusBadge, TierList, TypeBadge } from './views.tsx';
 import './agents.css';
 
@@ -277,7 +278,7 @@ function Bills({ username }: { username: string }) {
                 {
                   key: 'period',
                   header: t('agents.bills.period'),
-                  render: (bill) => `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}`,
+                  render: (bill) => periodText(bill.periodStart, bill.periodEnd, i18n.language),
                 },
                 {
                   key: 'kind',

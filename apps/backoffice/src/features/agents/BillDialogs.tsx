@@ -8,6 +8,7 @@ import { fieldErrors } from '../../app/errors.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { TextArea } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { periodText } from './bills.tsx';
 
 export type BillAction = 'approve' | 'reject' | 'reverse';
 
@@ -30,7 +31,7 @@ export function BillDialog({
   amount: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
@@ -78,7 +79,7 @@ export function BillDialog({
           { label: t('agents.bills.kind'), value: `${t(`agents.kinds.${bill.kind}`)} · ${bill.product}` },
           {
             label: t('agents.bills.period'),
-            value: `${bill.periodStart.slice(0, 10)} – ${bill.periodEnd.slice(0, 10)}`,
+            value: periodText(bill.periodStart, bill.periodEnd, i18n.language),
           },
           { label: t('agents.bills.amount'), value: amount },
         ]}

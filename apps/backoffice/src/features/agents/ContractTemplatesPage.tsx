@@ -47,7 +47,7 @@ export const DIVIDEND_CARRIES = shape.carry.unwrap().options;
 const EMPTY_TIER = { minimumBet: '0', netLoss: '0', activeMember: '0', rateType: 'P' as const, rate: '' };
 
 /** Tiers as the form edits them (text), from the server's numbers. */
-export const tierInputs = (tiers: readonly ContractTierView[]) =>
+const tierInputs = (tiers: readonly ContractTierView[]) =>
   tiers.map((tier) => ({
     minimumBet: String(tier.minimumBet),
     netLoss: String(tier.netLoss),

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../app/dates.ts';
 import { FilterSelect, SearchListPage } from '../../app/SearchListPage.tsx';
 import { useSearchList } from '../../app/searchList.ts';
 import type { Column } from '../../ui/Table.tsx';
-import { useBillMoney } from './bills.tsx';
+import { periodText, useBillMoney } from './bills.tsx';
 import { CONTRACT_KINDS } from './ContractTemplatesPage.tsx';
 
 const FILTERS = ['kind', 'failed'] as const;
@@ -30,9 +30,7 @@ export function SettlementRunsPage() {
           <span className="cell-strong">
             #{run.id} · {t(`agents.kinds.${run.kind}`)}
           </span>
-          <span className="cell-below">
-            {run.periodStart.slice(0, 10)} – {run.periodEnd.slice(0, 10)}
-          </span>
+          <span className="cell-below">{periodText(run.periodStart, run.periodEnd, i18n.language)}</span>
         </>
       ),
     },

@@ -14,6 +14,11 @@ export function useBillMoney(digits = 2) {
     }).format(value);
 }
 
+/** A settlement period: its start and end instants in the reader's locale and time zone. */
+export function periodText(start: string, end: string, language: string) {
+  return `${formatDateTime(start, language)} – ${formatDateTime(end, language)}`;
+}
+
 /** The columns every bill list shows: agent, kind and period, tier and base, amount and paid, status. */
 export function useBillColumns(money: (value: number) => string, currency: string): Column<ConsoleBillRow>[] {
   const { t, i18n } = useTranslation();
@@ -35,8 +40,10 @@ export function useBillColumns(money: (value: number) => string, currency: strin
       header: t('agents.bills.period'),
       render: (bill) => (
         <>
-          {bill.periodStart.slice(0, 10)} – {bill.periodEnd.slice(0, 10)}
-          <span className="cell-below">{formatDateTime(bill.createdAt, i18n.language)}</span>
+          {periodText(bill.periodStart, bill.periodEnd, i18n.language)}
+          <span className="cell-below">
+            {t('agents.bills.createdAt', { at: formatDateTime(bill.createdAt, i18n.language) })}
+          </span>
         </>
       ),
     },
