@@ -41,7 +41,7 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** A tier's rate as read: a percentage, or a fixed amount. */
-export function rateText(
+function rateText(
   tier: Pick<ContractTierView, 'rateType' | 'rate'>,
   language: string,
   money: (value: number) => string,
