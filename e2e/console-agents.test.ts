@@ -93,6 +93,7 @@ describe('console: agents', () => {
     const name = `Dividend ${Date.now().toString(36)}`;
     await editor.getByRole('textbox', { name: 'Name' }).fill(name);
     await editor.getByRole('textbox', { name: 'Rate value' }).fill('0.5');
+    await shoot(page, 'console-agents-template-dialog-light');
     await editor.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText(`Template “${name}” saved.`));
     await page.getByRole('button', { name: `Offer ${name}` }).click();
@@ -117,6 +118,14 @@ describe('console: agents', () => {
     await dark.getByRole('button', { name: 'Show the members of demoagent' }).click();
     await visible(dark.getByRole('link', { name: 'demosubagent' }));
     await shoot(dark, 'console-agents-tree-dark-phone');
+    await dark.getByRole('link', { name: 'demoagent' }).click();
+    await visible(
+      dark
+        .getByRole('table', { name: /History of contract/ })
+        .getByText('Offered')
+        .first(),
+    );
+    await shoot(dark, 'console-agents-agent-dark-phone');
     await dark.close();
   });
 

@@ -77,7 +77,7 @@ export function TierFields({
       ? t('agents.contracts.tierInvalid')
       : serverErrors[`tiers.${index}.${name}`];
   return (
-    <fieldset className="stack">
+    <fieldset className="stack agent-tier-set">
       <legend className="cell-strong">{t('agents.contracts.tiers')}</legend>
       {fields.map((field, index) => (
         <fieldset
@@ -189,16 +189,20 @@ function TemplateDialog({ row, saving, error, onClose, onSave }: Editor<typeof t
             options={options('products', CONTRACT_PRODUCTS)}
             {...form.register('product')}
           />
-          <Select
-            label={t('agents.contracts.period')}
-            options={options('periods', DIVIDEND_PERIODS)}
-            {...form.register('period')}
-          />
-          <Select
-            label={t('agents.contracts.carry')}
-            options={options('carries', DIVIDEND_CARRIES)}
-            {...form.register('carry')}
-          />
+          {form.watch('kind') === 'dividend' ? (
+            <>
+              <Select
+                label={t('agents.contracts.period')}
+                options={options('periods', DIVIDEND_PERIODS)}
+                {...form.register('period')}
+              />
+              <Select
+                label={t('agents.contracts.carry')}
+                options={options('carries', DIVIDEND_CARRIES)}
+                {...form.register('carry')}
+              />
+            </>
+          ) : null}
         </div>
         <TierFields
           control={form.control as unknown as Control<TierForm>}

@@ -109,16 +109,20 @@ export function OfferDialog({
                 options={options('products', CONTRACT_PRODUCTS)}
                 {...form.register('product')}
               />
-              <Select
-                label={t('agents.contracts.period')}
-                options={options('periods', DIVIDEND_PERIODS)}
-                {...form.register('period')}
-              />
-              <Select
-                label={t('agents.contracts.carry')}
-                options={options('carries', DIVIDEND_CARRIES)}
-                {...form.register('carry')}
-              />
+              {form.watch('kind') === 'dividend' ? (
+                <>
+                  <Select
+                    label={t('agents.contracts.period')}
+                    options={options('periods', DIVIDEND_PERIODS)}
+                    {...form.register('period')}
+                  />
+                  <Select
+                    label={t('agents.contracts.carry')}
+                    options={options('carries', DIVIDEND_CARRIES)}
+                    {...form.register('carry')}
+                  />
+                </>
+              ) : null}
             </div>
             <TierFields
               control={form.control as unknown as Control<TierForm>}
