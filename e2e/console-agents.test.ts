@@ -155,6 +155,8 @@ describe('console: agents, a dividend bill seeded in the database', () => {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let server: RunningServer | undefined;
   let db: Client | undefined;
+  /** The owner's session on this server (a second factor is enrolled once). */
+  let owner: { token: string } = { token: '' };
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const response = await fetch(`${server?.baseUrl}${path}`, {
       method,
@@ -180,6 +182,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
     });
     db = new Client({ connectionString: postgres.url });
     await db.connect();
+    owner = await enrolOwner(server.baseUrl);
   }, 240_000);
 
   afterAll(async () => {
@@ -190,7 +193,6 @@ describe('console: agents, a dividend bill seeded in the database', () => {
 
   it('finance approves a large dividend first, the owner second, and exports the paid bill as CSV', async () => {
     if (!server || !db) throw new Error('no server');
-    const owner = await enrolOwner(server.baseUrl);
     const credentials = {
       username: `fin${Date.now().toString(36).slice(-6)}`,
       password: 'Finance-payout-heron-2026',
@@ -281,6 +283,38 @@ describe('console: agents, a dividend bill seeded in the database', () => {
     await second.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     expect(readFileSync(file, 'utf8')).toContain('agentdemo1');
+
+    // A paid bill is taken back after a confirmation with a reason.
+    await bills.getByRole('button', { name: 'Reverse the bill of agentdemo1' }).click();
+    const reverse = second.getByRole('dialog', { name: 'Reverse the bill of agentdemo1' });
+    await reverse.getByRole('button', { name: 'Reverse' }).click();
+    await visible(reverse.getByText('Enter a reason (at least 2 characters).'));
+    await reverse.getByRole('textbox', { name: 'Reason' }).fill('Paid for the wrong period');
+    await reverse.getByRole('button', { name: 'Reverse' }).click();
+    await visible(second.getByText('Bill of agentdemo1 reversed.'));
+    await visible(bills.getByText('Reversed', { exact: true }));
+    await visible(bills.getByText('Paid for the wrong period'));
     await second.close();
+  });
+
+  it('finance rejects a dividend with a reason', async () => {
+    if (!server || !db) throw new Error('no server');
+    await db.query(
+      `insert into agent_bills (contract_id, agent_id, kind, product, period_start, period_end, metrics, tier, gross,
+         amount, status, payer, created_at)
+       select c.id, c.agent_id, 'dividend', c.product, '2026-02-01T00:00:00Z', '2026-02-16T00:00:00Z', '{}', 0,
+         5000, 5000, 'unapproved', 'upline', now()
+         from agent_contracts c join members m on m.id = c.agent_id
+        where m.username = 'agentdemo2' and c.kind = 'dividend' and c.status = 'active'`,
+    );
+    const page = await consolePage(server.baseUrl, owner.token, '/agents/dividends');
+    const queue = page.getByRole('table', { name: 'Dividend approval' });
+    await queue.getByRole('button', { name: 'Reject the bill of agentdemo2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject the dividend of agentdemo2' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Team figures under review');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await visible(page.getByText('Dividend of agentdemo2 rejected.'));
+    await visible(page.getByText('No dividend is waiting for approval.'));
+    await page.close();
   });
 });
