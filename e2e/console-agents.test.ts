@@ -126,6 +126,16 @@ describe('console: agents', () => {
         .first(),
     );
     await shoot(dark, 'console-agents-agent-dark-phone');
+    // Vietnamese and Chinese.
+    await dark.getByRole('combobox', { name: 'Language' }).selectOption('vi');
+    await visible(dark.getByRole('heading', { name: 'Số liệu đội' }));
+    await visible(dark.getByText('Do nền tảng đề nghị'));
+    await shoot(dark, 'console-agents-agent-dark-phone-vi');
+    await dark.getByRole('combobox', { name: 'Ngôn ngữ' }).selectOption('zh');
+    await dark.getByRole('link', { name: '代理树' }).first().click();
+    await visible(dark.getByRole('heading', { name: '代理树' }));
+    await visible(dark.getByRole('heading', { name: '顶级代理' }));
+    await shoot(dark, 'console-agents-tree-dark-phone-zh');
     await dark.close();
   });
 
