@@ -12,7 +12,7 @@ import { startServer } from './start-server.ts';
  * Signs the owner in and enrols a second factor (the owner must have one): that session then opens the console,
  * and the tests share it rather than signing in again (a TOTP code is accepted once).
  */
-async function enrolOwner(baseUrl: string): Promise<{ token: string; secret: string }> {
+export async function enrolOwner(baseUrl: string): Promise<{ token: string; secret: string }> {
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${baseUrl}/backoffice/api${path}`, {
       method: 'POST',

@@ -1,5 +1,7 @@
 import {
   accountsConsoleEndpoints,
+  agentContractConsoleEndpoints,
+  agentTreeConsoleEndpoints,
   backofficeEndpoints,
   depositConsoleEndpoints,
   type Endpoint,
@@ -8,6 +10,7 @@ import {
   houseTableConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
+  settlementConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
@@ -46,7 +49,12 @@ export type PageId =
   | 'openRounds'
   | 'lotteryGames'
   | 'lotteryOdds'
-  | 'lotteryDraws';
+  | 'lotteryDraws'
+  | 'agents.tree'
+  | 'agents.templates'
+  | 'agents.dividends'
+  | 'agents.runs'
+  | 'agents.bills';
 
 export type NavSection =
   | 'overview'
@@ -54,6 +62,7 @@ export type NavSection =
   | 'wallet'
   | 'games'
   | 'lottery'
+  | 'agents'
   | 'configuration'
   | 'content'
   | 'administration';
@@ -212,6 +221,41 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'lottery',
     roles: rolesOf(lotteryConsoleEndpoints.draws),
   },
+  {
+    id: 'agents.tree',
+    path: '/agents/tree',
+    icon: 'operators',
+    section: 'agents',
+    roles: rolesOf(agentTreeConsoleEndpoints.tree),
+  },
+  {
+    id: 'agents.templates',
+    path: '/agents/contracts',
+    icon: 'rules',
+    section: 'agents',
+    roles: rolesOf(agentContractConsoleEndpoints.templates),
+  },
+  {
+    id: 'agents.dividends',
+    path: '/agents/dividends',
+    icon: 'check',
+    section: 'agents',
+    roles: rolesOf(settlementConsoleEndpoints.dividendQueue),
+  },
+  {
+    id: 'agents.runs',
+    path: '/agents/settlement-runs',
+    icon: 'activity',
+    section: 'agents',
+    roles: rolesOf(settlementConsoleEndpoints.runs),
+  },
+  {
+    id: 'agents.bills',
+    path: '/agents/bills',
+    icon: 'audit',
+    section: 'agents',
+    roles: rolesOf(settlementConsoleEndpoints.bills),
+  },
   { id: 'settings', path: '/settings', icon: 'settings', section: 'configuration', roles: OPERATIONS },
   { id: 'modules', path: '/modules', icon: 'modules', section: 'configuration', roles: OPERATIONS },
   {
@@ -258,6 +302,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   'wallet',
   'games',
   'lottery',
+  'agents',
   'configuration',
   'content',
   'administration',

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/account/AccountPage.tsx';
+import { AgentPage } from '../features/agents/AgentPage.tsx';
+import { AgentTreePage } from '../features/agents/AgentTreePage.tsx';
+import { BillsPage } from '../features/agents/BillsPage.tsx';
+import { ContractTemplatesPage } from '../features/agents/ContractTemplatesPage.tsx';
+import { DividendQueuePage } from '../features/agents/DividendQueuePage.tsx';
+import { SettlementRunsPage } from '../features/agents/SettlementRunsPage.tsx';
 import { AnnouncementsPage } from '../features/announcements/AnnouncementsPage.tsx';
 import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
@@ -73,6 +79,12 @@ export const router = createBrowserRouter(
         { path: 'lottery/games', element: page('lotteryGames', <LotteryGamesPage />) },
         { path: 'lottery/odds', element: page('lotteryOdds', <LotteryOddsPage />) },
         { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },
+        { path: 'agents/tree', element: page('agents.tree', <AgentTreePage />) },
+        { path: 'agents/contracts', element: page('agents.templates', <ContractTemplatesPage />) },
+        { path: 'agents/dividends', element: page('agents.dividends', <DividendQueuePage />) },
+        { path: 'agents/settlement-runs', element: page('agents.runs', <SettlementRunsPage />) },
+        { path: 'agents/bills', element: page('agents.bills', <BillsPage />) },
+        { path: 'agents/tree/:id', element: page('agents.tree', <AgentPage />) },
         { path: 'settings', element: page('settings', <SettingsPage />) },
         { path: 'modules', element: page('modules', <ModuleFlagsPage />) },
         { path: 'register-rules', element: page('registerRules', <RegisterRulesPage />) },

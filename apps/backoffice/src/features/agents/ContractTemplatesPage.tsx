@@ -1,0 +1,281 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  agentContractConsoleEndpoints as api,
+  type ContractTierView,
+  contractTemplateInput,
+  type ResponseOf,
+} from '@tessera/contract';
+import { useState } from 'react';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CrudPage } from '../../app/CrudPage.tsx';
+import type { Editor } from '../../app/crud.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { Button, RowButton } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useMoney } from '../lottery/lottery.ts';
+import { OfferDialog } from './OfferDialog.tsx';
+import { TierList } from './views.tsx';
+import './agents.css';
+
+const templates = {
+  list: api.templates,
+  create: api.createTemplate,
+  update: api.updateTemplate,
+  remove: api.removeTemplate,
+};
+export type TemplateRow = ResponseOf<typeof api.templates>[number];
+type TemplateForm = z.input<typeof contractTemplateInput>;
+
+const shape = contractTemplateInput.shape;
+export const CONTRACT_KINDS = shape.kind.options;
+export const CONTRACT_PRODUCTS = shape.product.options;
+export const DIVIDEND_PERIODS = shape.period.unwrap().options;
+export const DIVIDEND_CARRIES = shape.carry.unwrap().options;
+
+const EMPTY_TIER = { minimumBet: '0', netLoss: '0', activeMember: '0', rateType: 'P' as const, rate: '' };
+
+/** Tiers as the form edits them (text), from the server's numbers. */
+const tierInputs = (tiers: readonly ContractTierView[]) =>
+  tiers.map((tier) => ({
+    minimumBet: String(tier.minimumBet),
+    netLoss: String(tier.netLoss),
+    activeMember: String(tier.activeMember),
+    rateType: tier.rateType,
+    rate: String(tier.rate),
+  }));
+
+type TierForm = { tiers?: TemplateForm['tiers'] };
+
+/** The tiers of a contract's terms: one row of thresholds and rate per tier, added and removed. */
+export function TierFields({
+  control,
+  register,
+  errors,
+  serverErrors,
+}: {
+  control: Control<TierForm>;
+  register: UseFormRegister<TierForm>;
+  errors: FieldErrors<TierForm>;
+  serverErrors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const { fields, append, remove } = useFieldArray({ control, name: 'tiers' });
+  const message = (index: number, name: keyof typeof EMPTY_TIER) =>
+    errors.tiers?.[index]?.[name]
+      ? t('agents.contracts.tierInvalid')
+      : serverErrors[`tiers.${index}.${name}`];
+  return (
+    <fieldset className="stack agent-tier-set">
+      <legend className="cell-strong">{t('agents.contracts.tiers')}</legend>
+      {fields.map((field, index) => (
+        <fieldset
+          key={field.id}
+          className="agent-tier-row agent-tier"
+          aria-label={t('agents.contracts.tierN', { tier: index + 1 })}
+        >
+          <TextField
+            label={t('agents.contracts.minimumBet')}
+            inputMode="decimal"
+            error={message(index, 'minimumBet')}
+            {...register(`tiers.${index}.minimumBet`)}
+          />
+          <TextField
+            label={t('agents.contracts.netLoss')}
+            inputMode="decimal"
+            error={message(index, 'netLoss')}
+            {...register(`tiers.${index}.netLoss`)}
+          />
+          <TextField
+            label={t('agents.contracts.activeMember')}
+            inputMode="numeric"
+            error={message(index, 'activeMember')}
+            {...register(`tiers.${index}.activeMember`)}
+          />
+          <Select
+            label={t('agents.contracts.rateType')}
+            options={['P', 'F'].map((value) => ({ value, label: t(`agents.contracts.rateTypes.${value}`) }))}
+            {...register(`tiers.${index}.rateType`)}
+          />
+          <TextField
+            label={t('agents.contracts.rate')}
+            inputMode="decimal"
+            error={message(index, 'rate')}
+            {...register(`tiers.${index}.rate`)}
+          />
+          {fields.length > 1 ? (
+            <RowButton
+              icon="trash"
+              aria-label={t('agents.contracts.removeTier', { tier: index + 1 })}
+              onClick={() => remove(index)}
+            >
+              {t('common.delete')}
+            </RowButton>
+          ) : null}
+        </fieldset>
+      ))}
+      <div>
+        <Button size="sm" icon={<Icon name="plus" />} onClick={() => append({ ...EMPTY_TIER })}>
+          {t('agents.contracts.addTier')}
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The select options of a list of codes, labelled from agents.<group>.<code>. */
+export function useOptions() {
+  const { t } = useTranslation();
+  return (group: string, values: readonly string[]) =>
+    values.map((value) => ({ value, label: t(`agents.${group}.${value}`) }));
+}
+
+function TemplateDialog({ row, saving, error, onClose, onSave }: Editor<typeof templates>) {
+  const { t } = useTranslation();
+  const options = useOptions();
+  const form = useForm<TemplateForm, unknown, z.output<typeof contractTemplateInput>>({
+    resolver: zodResolver(contractTemplateInput),
+    defaultValues: row
+      ? { ...row, tiers: tierInputs(row.tiers) }
+      : {
+          name: '',
+          kind: 'dividend',
+          product: 'CONS',
+          tiers: [{ ...EMPTY_TIER }],
+          period: 'semimonthly',
+          carry: 'month',
+          netLossParts: ['bonuses', 'rebates', 'salaries'],
+        },
+  });
+  const server = fieldErrors(error);
+  const errors = form.formState.errors;
+  return (
+    <FormDialog
+      title={row ? t('agents.contracts.editTitle', { name: row.name }) : t('agents.contracts.newTitle')}
+      size="lg"
+      saveLabel={t('common.save')}
+      saving={saving}
+      error={error}
+      shownFields={['name', 'kind', 'product', 'period', 'carry']}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((body) => onSave(body))}
+    >
+      <div className="stack">
+        <TextField
+          label={t('agents.contracts.name')}
+          maxLength={80}
+          error={errors.name ? t('agents.contracts.nameRequired') : server.name}
+          {...form.register('name')}
+        />
+        <div className="agent-tier-row">
+          <Select
+            label={t('agents.contracts.kind')}
+            options={options('kinds', CONTRACT_KINDS)}
+            {...form.register('kind')}
+          />
+          <Select
+            label={t('agents.contracts.product')}
+            options={options('products', CONTRACT_PRODUCTS)}
+            {...form.register('product')}
+          />
+          {form.watch('kind') === 'dividend' ? (
+            <>
+              <Select
+                label={t('agents.contracts.period')}
+                options={options('periods', DIVIDEND_PERIODS)}
+                {...form.register('period')}
+              />
+              <Select
+                label={t('agents.contracts.carry')}
+                options={options('carries', DIVIDEND_CARRIES)}
+                {...form.register('carry')}
+              />
+            </>
+          ) : null}
+        </div>
+        <TierFields
+          control={form.control as unknown as Control<TierForm>}
+          register={form.register as unknown as UseFormRegister<TierForm>}
+          errors={errors as FieldErrors<TierForm>}
+          serverErrors={server}
+        />
+      </div>
+    </FormDialog>
+  );
+}
+
+/**
+ * Contract templates (operations): the terms the platform reuses for its offers to top-level agents; each can be
+ * offered from its row, and an offer with its own terms starts from the header.
+ */
+export function ContractTemplatesPage() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [offering, setOffering] = useState<TemplateRow | 'own' | null>(null);
+  return (
+    <>
+      <CrudPage
+        endpoints={templates}
+        queryKey={api.templates.path}
+        title={t('nav.agents.templates')}
+        description={t('agents.contracts.description')}
+        newLabel={t('agents.contracts.new')}
+        filter={
+          <Button icon={<Icon name="mail" />} onClick={() => setOffering('own')}>
+            {t('agents.contracts.offerOwn')}
+          </Button>
+        }
+        columns={[
+          {
+            key: 'name',
+            header: t('agents.contracts.name'),
+            render: (row) => (
+              <>
+                <span className="cell-strong">{row.name}</span>
+                <span className="cell-below">
+                  {t(`agents.kinds.${row.kind}`)} · {t(`agents.products.${row.product}`)}
+                  {row.kind === 'dividend'
+                    ? ` · ${t(`agents.periods.${row.period}`)} · ${t(`agents.carries.${row.carry}`)}`
+                    : ''}
+                </span>
+              </>
+            ),
+          },
+          {
+            key: 'tiers',
+            header: t('agents.contracts.tiers'),
+            render: (row) => <TierList tiers={row.tiers} money={money.format} />,
+          },
+        ]}
+        rowActions={(row) => (
+          <RowButton
+            icon="mail"
+            aria-label={t('agents.contracts.offerNamed', { name: row.name })}
+            onClick={() => setOffering(row)}
+          >
+            {t('agents.contracts.offer')}
+          </RowButton>
+        )}
+        empty={<EmptyState icon="rules" title={t('agents.contracts.empty')} />}
+        name={(row) => row.name}
+        savedMessage={(saved) => t('agents.contracts.saved', { name: saved.name })}
+        deleteTitle={t('agents.contracts.deleteTitle')}
+        editor={(editor) => <TemplateDialog {...editor} />}
+      />
+      {offering ? (
+        <OfferDialog template={offering === 'own' ? null : offering} onClose={() => setOffering(null)} />
+      ) : null}
+    </>
+  );
+}
