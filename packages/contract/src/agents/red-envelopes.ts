@@ -8,7 +8,7 @@ import { currencyInfo } from '../wallet/player.ts';
  * Red envelopes (issue 22, agent centre): an agent splits an amount from its own main wallet across chosen members
  * of its team, in equal (fixed) or random shares, as one ledger posting of kind red_envelope. Under the module flag
  * AGENTRANSMULTDOWN3. Money is in major units on the wire (wallet/money.ts); a recipient outside the caller's team
- * answers not_found, exactly as one that does not exist.
+ * answers agent_downline_not_found, exactly as one that does not exist.
  */
 
 /** The most members one envelope may go to. */
@@ -60,8 +60,8 @@ export type RedEnvelopeRow = z.infer<typeof redEnvelopeRow>;
 export const redEnvelopeEndpoints = {
   /**
    * Sends a red envelope from the calling agent's main wallet to members of its team. insufficient_balance when the
-   * main wallet holds less than the amount; invalid_value when the amount is below one smallest unit per recipient
-   * or has more decimals than the currency; not_found for a recipient outside the team; feature_disabled when the
+   * main wallet holds less than the amount; amount_invalid when the amount is below one smallest unit per recipient
+   * or has more decimals than the currency; agent_downline_not_found for a recipient outside the team; feature_disabled when the
    * module flag AGENTRANSMULTDOWN3 is off.
    */
   send: endpoint({
