@@ -664,6 +664,22 @@ export async function contractInForce(
   };
 }
 
+export type ContractInForceDuring = store.ContractInForceDb;
+
+/**
+ * The contracts of a kind in force at some time in [from, to) (settlement's list for a period), with each agent's
+ * upline in the tree now; when an agent's contract of a product was replaced inside the period, the one accepted
+ * last. contractInForce answers the same question for one agent at one moment.
+ */
+export function contractsInForceDuring(
+  db: Queryable,
+  kind: ContractKind,
+  from: Date,
+  to: Date,
+): Promise<ContractInForceDuring[]> {
+  return store.inForceDuring(db, kind, from, to);
+}
+
 /** The console's view of contractInForce. */
 export async function contractInForceView(
   deps: AppDeps,
