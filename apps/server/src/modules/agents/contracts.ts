@@ -40,10 +40,10 @@ type EventView = z.infer<typeof contractEventView>;
 type Actor = { memberId: number; operatorId?: never } | { operatorId: number; memberId?: never } | null;
 
 /** The site setting (site_settings 'agent_contracts') of how long an offer waits for its answer. */
-const CONTRACT_SETTINGS_KEY = 'agent_contracts';
+export const CONTRACT_SETTINGS_KEY = 'agent_contracts';
 const DEFAULT_OFFER_EXPIRY_HOURS = 7 * 24;
 
-async function offerExpiryHours(db: Queryable): Promise<number> {
+export async function offerExpiryHours(db: Queryable): Promise<number> {
   const stored = await settingDocument<{ offerExpiryHours?: number }>(db, CONTRACT_SETTINGS_KEY);
   const hours = Number(stored?.offerExpiryHours);
   return Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_OFFER_EXPIRY_HOURS;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { redEnvelopeRoutes } from './red-envelope-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 import { settlementRoutes } from './settlement-routes.ts';
 import { treeRoutes } from './tree-routes.ts';
 
@@ -13,4 +14,5 @@ export function agentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   contractRoutes(app, deps);
   settlementRoutes(app, deps);
   redEnvelopeRoutes(app, deps);
+  settingsRoutes(app, deps);
 }
