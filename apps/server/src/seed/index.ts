@@ -50,7 +50,7 @@ export async function seed(
     demoGateway?: DemoGateway | null;
     /** The game provider simulator the demo's providers point at (npm start); none in tests. */
     demoProviders?: { sandboxUrl: string; secretsKey: Buffer } | null;
-    /** Demo accounts with published passwords (the demo agents' tree); main.ts leaves them out in production. */
+    /** Demo accounts with published passwords (the demo agents' tree and its contracts); main.ts leaves them out in production. */
     demoAccounts?: boolean;
   },
 ): Promise<string[]> {
