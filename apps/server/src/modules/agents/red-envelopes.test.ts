@@ -173,6 +173,9 @@ describe('red envelope endpoints', () => {
       404,
       'agent_downline_not_found',
     ]);
+    // A trial account placed under the agent gets no money either.
+    const trial = await placeMember(t.db, { upline: agent.id, type: 4 });
+    expect(await refused({ amount: 1, recipients: [trial], split: 'fixed' })).toEqual(outside);
     expect(await sumBalance(t.db, agent.id)).toBe(1_000n);
     expect(await sumBalance(t.db, direct)).toBe(0n);
     const [{ n } = { n: -1 }] = await t.db.query<{ n: number }>(

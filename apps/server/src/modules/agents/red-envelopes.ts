@@ -1,4 +1,4 @@
-import { type RedEnvelopeSplit, toMajor } from '@tessera/contract';
+import { MEMBER_TYPES, type RedEnvelopeSplit, toMajor } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import type { Rng } from '../../platform/rng.ts';
@@ -7,7 +7,7 @@ import { moduleEnabled } from '../system/module-flags.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { currencyOf, minorAmount } from '../wallet/settings.ts';
 import * as store from './red-envelopes-store.ts';
-import { teamUsernames } from './team.ts';
+import { teamMembersByIds } from './team.ts';
 
 /**
  * Red envelopes: an agent splits an amount from its own main wallet across members of its team, as one balanced
@@ -50,9 +50,9 @@ export interface SendRedEnvelope {
 }
 
 /**
- * Sends a red envelope from the agent's main wallet to members of its team. A recipient outside the team answers
- * agent_downline_not_found, as one that does not exist; a main wallet holding less than the amount,
- * insufficient_balance (under the wallet's row lock, so two envelopes at once never overdraw it).
+ * Sends a red envelope from the agent's main wallet to members of its team. A recipient outside the team (or a
+ * trial account) answers agent_downline_not_found, as one that does not exist; a main wallet holding less than the
+ * amount, insufficient_balance (under the wallet's row lock, so two envelopes at once never overdraw it).
  */
 export async function sendRedEnvelope(
   deps: Pick<AppDeps, 'db' | 'config' | 'rng'>,
@@ -65,8 +65,10 @@ export async function sendRedEnvelope(
   const count = input.recipients.length;
   const total = minorAmount(input.amount, currency, request.language, { min: BigInt(count) });
   return write(deps.db, { isolation: 'read committed', idempotency: request.idempotency }, async (tx) => {
-    const usernames = await teamUsernames(tx, agentId, input.recipients);
-    if (usernames.size !== count) throw new AppError('agent_downline_not_found');
+    // A trial account (play money only, never in a team's figures) is refused like a member outside the team.
+    const members = await teamMembersByIds(tx, agentId, input.recipients);
+    const real = [...members.values()].filter((member) => member.type !== MEMBER_TYPES.trial);
+    if (real.length !== count) throw new AppError('agent_downline_not_found');
     const amounts =
       input.split === 'fixed' ? fixedShares(total, count) : randomShares(total, count, deps.rng);
     const shares = input.recipients.map((memberId, index) => ({
@@ -102,7 +104,7 @@ export async function sendRedEnvelope(
       envelopeId,
       shares: shares.map((share) => ({
         memberId: share.memberId,
-        username: usernames.get(share.memberId) as string,
+        username: members.get(share.memberId)?.username as string,
         amount: toMajor(share.amount, currency.digits),
       })),
     };
