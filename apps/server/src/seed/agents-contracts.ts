@@ -1,14 +1,9 @@
 import type { Queryable } from '../db/database.ts';
-import { hashPassword } from '../platform/crypto.ts';
 
 /**
- * Agent contracts in the seed: the inbox messages contracts send (configuration, always), and demo contracts for
- * a three-level demo branch (demo only). The demo agents are created here, idempotently by username, until the
- * tree's own demo seed exists; their password is DEMO_AGENT_PASSWORD.
+ * Agent contracts in the seed: the inbox messages contracts send (configuration, always), and contracts on the demo
+ * agents' tree (agents-tree.ts, demo accounts only).
  */
-
-const DEMO_AGENT_PASSWORD = 'Agent-demo-2026';
-const DEMO_AGENTS = ['agentdemo1', 'agentdemo2', 'agentdemo3'] as const;
 
 /** Message templates of the contracts: [code, placeholders, { language: [title, content] }]. */
 export const AGENT_CONTRACT_MESSAGES: [string, string[], Record<'EN' | 'VI' | 'CN', [string, string]>][] = [
@@ -72,27 +67,18 @@ const tier = (minimumBet: number, netLoss: number, activeMember: number, rate: n
 });
 
 /**
- * The demo branch agentdemo1 → agentdemo2 → agentdemo3: the platform gave agentdemo1 a LOTT dividend, a CONS daily
- * salary and a CONS real-time salary; agentdemo1 gave agentdemo2 lower ones; agentdemo2 offers agentdemo3 a daily
- * salary that waits for its answer (the contract pop-up shows it).
+ * Contracts on the demo tree (agents-tree.ts, seeded before): the platform gave `demoagent` a LOTT dividend, a CONS
+ * daily salary and a CONS real-time salary; `demoagent` gave `demosubagent` a lower dividend and real-time salary,
+ * and offers it a daily salary that waits for its answer (the contract pop-up shows it). Nothing when the demo tree
+ * is absent; run again, it adds nothing (one pending and one active contract per agent, kind and product).
  */
 export async function seedDemoAgentContracts(tx: Queryable, now: Date): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_AGENT_PASSWORD);
-  const ids: number[] = [];
-  for (const username of DEMO_AGENTS) {
-    const upline = ids.at(-1) ?? null;
-    const [existing] = await tx.query<{ id: number }>('select id from members where lower(username) = $1', [
-      username,
-    ]);
-    const [row] = existing
-      ? [existing]
-      : await tx.query<{ id: number }>(
-          'insert into members (username, type, upline_id, password_hash) values ($1, 1, $2, $3) returning id',
-          [username, upline, passwordHash],
-        );
-    ids.push(row?.id as number);
-  }
-  const [top, middle, bottom] = ids as [number, number, number];
+  const rows = await tx.query<{ id: number; username: string }>(
+    `select id, username from members where username in ('demoagent', 'demosubagent')`,
+  );
+  const top = rows.find((row) => row.username === 'demoagent')?.id;
+  const sub = rows.find((row) => row.username === 'demosubagent')?.id;
+  if (top === undefined || sub === undefined) return;
   const expires = new Date(now.getTime() + 7 * 24 * 3_600_000);
   const contracts: [string, string, number, number | null, string, object[]][] = [
     [
@@ -115,14 +101,13 @@ export async function seedDemoAgentContracts(tx: Queryable, now: Date): Promise<
     [
       'dividend',
       'LOTT',
-      middle,
+      sub,
       top,
       'active',
       [tier(30_000_000_00, 1_000_000_00, 5, 50_000), tier(100_000_000_00, 5_000_000_00, 15, 150_000)],
     ],
-    ['daily_salary', 'CONS', middle, top, 'active', [tier(1_000_000_00, 0, 3, 2_000)]],
-    ['realtime_salary', 'CONS', middle, top, 'active', [tier(0, 0, 0, 5_000)]],
-    ['daily_salary', 'CONS', bottom, middle, 'pending', [tier(1_000_000_00, 0, 3, 1_000)]],
+    ['realtime_salary', 'CONS', sub, top, 'active', [tier(0, 0, 0, 5_000)]],
+    ['daily_salary', 'CONS', sub, top, 'pending', [tier(1_000_000_00, 0, 3, 2_000)]],
   ];
   for (const [kind, product, agentId, uplineId, status, tiers] of contracts) {
     const [row] = await tx.query<{ id: number }>(

@@ -50,7 +50,7 @@ export async function seed(
     demoGateway?: DemoGateway | null;
     /** The game provider simulator the demo's providers point at (npm start); none in tests. */
     demoProviders?: { sandboxUrl: string; secretsKey: Buffer } | null;
-    /** Demo accounts with published passwords (the demo agents' tree); main.ts leaves them out in production. */
+    /** Demo accounts with published passwords (the demo agents' tree and its contracts); main.ts leaves them out in production. */
     demoAccounts?: boolean;
   },
 ): Promise<string[]> {
@@ -89,7 +89,6 @@ export async function seed(
       ['demo_resources', seedResources],
       ['demo_domains', seedDomains],
       ['demo_hot_games', seedHotGames],
-      ['demo_agent_contracts', (tx) => seedDemoAgentContracts(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
@@ -107,7 +106,11 @@ export async function seed(
   }
   // Accounts with published passwords: a demo that is not a production site only.
   if (options.demo && options.demoAccounts !== false) {
-    sections.push(['demo_agents_tree', (tx) => seedAgentsTree(tx, options.now)]);
+    sections.push(
+      ['demo_agents_tree', (tx) => seedAgentsTree(tx, options.now)],
+      // Its contracts, after the tree (a section of its own name: the earlier one seeded a branch of its own).
+      ['demo_agents_tree_contracts', (tx) => seedDemoAgentContracts(tx, options.now)],
+    );
   }
   const applied: string[] = [];
   for (const [name, run] of sections) {

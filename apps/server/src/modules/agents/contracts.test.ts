@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeContract, storedTier, tokenOf } from '../../../test/factories/agent-contracts.ts';
 import { placeMember } from '../../../test/factories/agents.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { write } from '../../platform/write.ts';
+import { seedDemoAgentContracts } from '../../seed/agents-contracts.ts';
 import { contractInForce } from './contracts.ts';
 
 const DAY_MS = 86_400_000;
@@ -664,21 +666,34 @@ describe('the demo agent contracts', () => {
   const answer = (token: string, id: number, status: string) =>
     t.send('POST', withId(api.answer.path, id), { status }, token);
 
-  it('seeds a demo branch whose contracts keep the rule, with an offer waiting at the bottom', async () => {
+  it('seeds contracts on the demo tree that keep the rule, with an offer waiting for demosubagent, once', async () => {
     const demo = await t.db.query<{ id: number; username: string }>(
-      `select id, username from members where username like 'agentdemo%' order by username`,
+      `select id, username from members where username in ('demoagent', 'demosubagent') order by username`,
     );
-    expect(demo.map((row) => row.username)).toEqual(['agentdemo1', 'agentdemo2', 'agentdemo3']);
-    const bottom = await tokenOf(t, demo[2]?.id as number);
-    const funds = (await t.get(walletPlayerEndpoints.consolidatedFunds.path, bottom)).body.value;
-    expect(funds.dailysalreqtype.CONS).toMatchObject([{ status: 'P', downlineHigherRate: 'N' }]);
-    const middle = (await t.get(api.mine.path, await tokenOf(t, demo[1]?.id as number))).body.value;
-    expect(middle.held.map((row: { kind: string }) => row.kind).sort()).toEqual([
+    expect(demo.map((row) => row.username)).toEqual(['demoagent', 'demosubagent']);
+    const [top, sub] = demo.map((row) => row.id) as [number, number];
+    const topContracts = (await t.get(api.mine.path, await tokenOf(t, top))).body.value;
+    expect(topContracts.held.map((row: { kind: string }) => row.kind).sort()).toEqual([
       'daily_salary',
       'dividend',
       'realtime_salary',
     ]);
-    const accepted = await answer(bottom, funds.dailysalreqtype.CONS[0].id, 'A');
+    const subToken = await tokenOf(t, sub);
+    const subContracts = (await t.get(api.mine.path, subToken)).body.value;
+    expect(subContracts.held.map((row: { kind: string }) => row.kind).sort()).toEqual([
+      'dividend',
+      'realtime_salary',
+    ]);
+    const funds = (await t.get(walletPlayerEndpoints.consolidatedFunds.path, subToken)).body.value;
+    expect(funds.dailysalreqtype.CONS).toMatchObject([{ status: 'P', downlineHigherRate: 'N' }]);
+    // The seed's section run again adds nothing; no second demo branch exists.
+    const count = async () =>
+      (await t.db.query<{ n: number }>('select count(*)::int as n from agent_contracts'))[0]?.n;
+    const before = await count();
+    await write(t.db, { isolation: 'read committed' }, (tx) => seedDemoAgentContracts(tx, t.clock.now()));
+    expect(await count()).toBe(before);
+    expect(await t.db.query(`select 1 from members where username like 'agentdemo%'`)).toEqual([]);
+    const accepted = await answer(subToken, funds.dailysalreqtype.CONS[0].id, 'A');
     expect(accepted.body.value).toMatchObject({ status: 'active' });
   });
 });

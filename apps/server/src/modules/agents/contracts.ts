@@ -40,10 +40,10 @@ type EventView = z.infer<typeof contractEventView>;
 type Actor = { memberId: number; operatorId?: never } | { operatorId: number; memberId?: never } | null;
 
 /** The site setting (site_settings 'agent_contracts') of how long an offer waits for its answer. */
-const CONTRACT_SETTINGS_KEY = 'agent_contracts';
+export const CONTRACT_SETTINGS_KEY = 'agent_contracts';
 const DEFAULT_OFFER_EXPIRY_HOURS = 7 * 24;
 
-async function offerExpiryHours(db: Queryable): Promise<number> {
+export async function offerExpiryHours(db: Queryable): Promise<number> {
   const stored = await settingDocument<{ offerExpiryHours?: number }>(db, CONTRACT_SETTINGS_KEY);
   const hours = Number(stored?.offerExpiryHours);
   return Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_OFFER_EXPIRY_HOURS;
@@ -662,6 +662,22 @@ export async function contractInForce(
     acceptedAt: row.accepted_at,
     endedAt: row.ended_at,
   };
+}
+
+export type ContractInForceDuring = store.ContractInForceDb;
+
+/**
+ * The contracts of a kind in force at some time in [from, to) (settlement's list for a period), with each agent's
+ * upline in the tree now; when an agent's contract of a product was replaced inside the period, the one accepted
+ * last. contractInForce answers the same question for one agent at one moment.
+ */
+export function contractsInForceDuring(
+  db: Queryable,
+  kind: ContractKind,
+  from: Date,
+  to: Date,
+): Promise<ContractInForceDuring[]> {
+  return store.inForceDuring(db, kind, from, to);
 }
 
 /** The console's view of contractInForce. */

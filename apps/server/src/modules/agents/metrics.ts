@@ -25,7 +25,7 @@ export interface AgentSettings {
   activeMinValidBet: number;
 }
 
-const AGENT_SETTINGS_KEY = 'agents';
+export const AGENT_SETTINGS_KEY = 'agents';
 export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   includeAgent: true,
   activeMinDeposit: 0,

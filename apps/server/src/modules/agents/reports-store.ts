@@ -12,24 +12,6 @@ export interface TeamMemberDb {
   type: number;
 }
 
-/**
- * The member of the agent's branch (the agent itself included) with this username, or null: one outside the branch
- * is answered exactly like one that does not exist. Until the tree work's agents/team.ts is merged, this one-line
- * check on agent_path is the team check of the reports (the lead unifies them).
- */
-export async function memberInTeam(
-  db: Queryable,
-  agentId: number,
-  username: string,
-): Promise<TeamMemberDb | null> {
-  const [row] = await db.query<TeamMemberDb>(
-    `select id, username, type from members
-      where lower(username) = lower($2) and agent_path @> array[$1::int] and type <> 4`,
-    [agentId, username],
-  );
-  return row ?? null;
-}
-
 export async function memberById(db: Queryable, id: number): Promise<TeamMemberDb | null> {
   const [row] = await db.query<TeamMemberDb>('select id, username, type from members where id = $1', [id]);
   return row ?? null;

@@ -295,6 +295,12 @@ describe('agent team reports', () => {
       const agentName = await username(agent);
       const subName = await username(sub);
       expect(loss.body.value.username).toBe(agentName);
+      // The caller naming itself (in any case) reads its own statement, as with no name.
+      const named = await t.get(
+        `/wps/agent/report/loss?period=thisWeek&username=${agentName.toUpperCase()}`,
+        agentToken,
+      );
+      expect(named.body.value).toEqual(loss.body.value);
       expect(loss.body.value.list).toEqual(
         [
           { username: agentName, type: 1, self: true, members: 1, validBet: 0, payout: 0, bonuses: 0 },

@@ -1,6 +1,7 @@
 import {
   AGENT_CENTRE_IS_AGENT_VALUES,
   type LedgerKind,
+  MEMBER_TYPES,
   REPORT_DAYS_BACK,
   type ReportPeriod,
   type TeamOverview,
@@ -21,6 +22,7 @@ import { currencyOfMerchant } from '../wallet/settings.ts';
 import { ALL_PRODUCTS, agentSettings, teamFigures } from './metrics.ts';
 import { type DayRange, type Period, periodContaining, previousPeriod } from './periods.ts';
 import * as store from './reports-store.ts';
+import { teamMemberByUsername } from './team.ts';
 
 /**
  * The team reports of the agent centre and the console: figures from the roll-ups and the definitions of
@@ -111,20 +113,26 @@ function rangeView(frame: ReportFrame) {
   };
 }
 
-/** The member of the caller's branch with this username (the caller when none is given), or agent_downline_not_found. */
+/**
+ * The member of the caller's branch with this username (the caller itself when none is given or it names the
+ * caller), or agent_downline_not_found: one outside the branch, or a trial account (never in a team's figures),
+ * answers exactly like one that does not exist. The team check is team.ts's.
+ */
 async function teamUser(
   deps: Deps,
   agentId: number,
   username: string | undefined,
 ): Promise<store.TeamMemberDb> {
-  if (username === undefined) {
-    const self = await store.memberById(deps.db, agentId);
-    if (!self) throw new AppError('agent_downline_not_found');
-    return self;
+  if (username !== undefined) {
+    const found = await teamMemberByUsername(deps.db, agentId, username);
+    if (found && found.type !== MEMBER_TYPES.trial)
+      return { id: found.id, username: found.username, type: found.type };
   }
-  const found = await store.memberInTeam(deps.db, agentId, username);
-  if (!found) throw new AppError('agent_downline_not_found');
-  return found;
+  const self = await store.memberById(deps.db, agentId);
+  if (!self || (username !== undefined && self.username.toLowerCase() !== username.toLowerCase())) {
+    throw new AppError('agent_downline_not_found');
+  }
+  return self;
 }
 
 /** Team overview: the team's figures for the period (metrics.teamFigures) and what else the page shows. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.ts';
 import { contractRoutes } from './contract-routes.ts';
+import { redEnvelopeRoutes } from './red-envelope-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
 import { settlementRoutes } from './settlement-routes.ts';
 import { treeRoutes } from './tree-routes.ts';
 
@@ -11,4 +13,6 @@ export function agentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   reportRoutes(app, deps);
   contractRoutes(app, deps);
   settlementRoutes(app, deps);
+  redEnvelopeRoutes(app, deps);
+  settingsRoutes(app, deps);
 }

@@ -5,7 +5,7 @@ import {
   type SettlementRunRow,
   toMajor,
 } from '@tessera/contract';
-import type { Transaction } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import { asOperator, type Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -33,8 +33,8 @@ export interface SettlementSettings {
 }
 const DEFAULT_SETTLEMENT_SETTINGS: SettlementSettings = { dividendSecondApprovalFrom: 0 };
 
-async function settlementSettings(deps: Pick<AppDeps, 'db'>): Promise<SettlementSettings> {
-  const stored = await settingDocument<Partial<SettlementSettings>>(deps.db, SETTLEMENT_SETTINGS_KEY);
+export async function settlementSettings(db: Queryable): Promise<SettlementSettings> {
+  const stored = await settingDocument<Partial<SettlementSettings>>(db, SETTLEMENT_SETTINGS_KEY);
   return { ...DEFAULT_SETTLEMENT_SETTINGS, ...stored };
 }
 
@@ -159,7 +159,7 @@ export async function consoleBills(
   deps: AppDeps,
   query: ConsoleBillQuery & { pageNo: number; pageSize: number },
 ) {
-  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps)]);
+  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps.db)]);
   const { rows, total } = await store.listBills(deps.db, billFilter(query), pageOf(query));
   return {
     list: rows.map((row) => consoleBillView(row, currency, settings)),
@@ -205,7 +205,7 @@ const CSV_COLUMNS = [
 
 /** The bills the filter finds as CSV (UTF-8 with a byte-order mark, CRLF lines), newest period first. */
 export async function exportBillsCsv(deps: AppDeps, query: ConsoleBillQuery): Promise<string> {
-  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps)]);
+  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps.db)]);
   const { rows, total } = await store.listBills(deps.db, billFilter(query), {
     limit: BILL_EXPORT_MAX_ROWS,
     offset: 0,
@@ -269,7 +269,7 @@ async function decide(
   change: (tx: Transaction, bill: store.BillDb, operatorId: number, view: ConsoleBillRow) => Promise<void>,
 ): Promise<ConsoleBillRow> {
   const operatorId = asOperator(context.caller).operatorId;
-  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps)]);
+  const [currency, settings] = await Promise.all([currencyOf(deps), settlementSettings(deps.db)]);
   return operatorWrite(
     deps,
     context,

@@ -1,45 +1,9 @@
 import type { Queryable } from '../../db/database.ts';
 
-/** SQL of the agents' settlement: the contracts in force, the bills, the runs. Rules live in settlement.ts. */
-
-export interface ContractInForceDb {
-  id: bigint;
-  kind: string;
-  product: string;
-  agent_id: number;
-  /** The agent's upline in the tree now (whose direct downline it is). */
-  member_upline_id: number | null;
-  upline_id: number | null;
-  payer: 'platform' | 'upline';
-  tiers: unknown;
-  period: 'daily' | 'weekly' | 'semimonthly' | 'monthly';
-  carry: 'none' | 'month' | 'forever';
-  net_loss_parts: string[];
-  accepted_at: Date;
-  ended_at: Date | null;
-}
-
 /**
- * The contracts of a kind in force at some time in [from, to): accepted before its end and not ended before its
- * start. When an agent's contract of a product was replaced inside the period, the one accepted last applies.
+ * SQL of the agents' settlement: the bills and the runs (the contracts in force are the contracts' store's, read
+ * through contracts.ts). Rules live in settlement.ts.
  */
-export function contractsInForce(
-  db: Queryable,
-  kind: string,
-  from: Date,
-  to: Date,
-): Promise<ContractInForceDb[]> {
-  return db.query<ContractInForceDb>(
-    `select distinct on (c.agent_id, c.product)
-            c.id, c.kind, c.product, c.agent_id, m.upline_id as member_upline_id, c.upline_id, c.payer, c.tiers,
-            c.period, c.carry, c.net_loss_parts, c.accepted_at, c.ended_at
-       from agent_contracts c join members m on m.id = c.agent_id
-      where c.kind = $1 and c.accepted_at is not null and c.accepted_at < $3
-        and (c.ended_at is null or c.ended_at > $2)
-      order by c.agent_id, c.product, c.accepted_at desc, c.id desc`,
-    [kind, from, to],
-  );
-}
 
 export interface BillDb {
   id: bigint;

@@ -4,6 +4,7 @@ import { write } from '../../platform/write.ts';
 import { addDays, instantOf, isoDate, localDate } from '../../platform/zoned-time.ts';
 import { merchant } from '../system/merchant.ts';
 import * as ledger from '../wallet/ledger.ts';
+import { type ContractInForceDuring, contractsInForceDuring } from './contracts.ts';
 import {
   type AgentSettings,
   agentSettings,
@@ -96,7 +97,7 @@ export function daySpan(days: DayRange, timeZone: string): Span {
 }
 
 /** What a contract yields on its agent's team over the span (its tier, gross and the measures read). */
-async function outcomeOf(context: SettleContext, contract: store.ContractInForceDb): Promise<Outcome> {
+async function outcomeOf(context: SettleContext, contract: ContractInForceDuring): Promise<Outcome> {
   const tiers = parseTiers(contract.tiers);
   const { span, settings } = context;
   if (!span.days) {
@@ -206,10 +207,10 @@ export async function settleSpan(
   kind: SettlementKind,
   span: Span,
   now: Date,
-  only?: (contract: store.ContractInForceDb) => boolean,
+  only?: (contract: ContractInForceDuring) => boolean,
 ): Promise<RunResult> {
   const [settings, timeZone] = await Promise.all([agentSettings(deps.db), merchantTimeZone(deps)]);
-  const contracts = await store.contractsInForce(deps.db, kind, span.start, span.end);
+  const contracts = await contractsInForceDuring(deps.db, kind, span.start, span.end);
   // A period without a contract of the kind has no run.
   if (!contracts.some((contract) => !only || only(contract))) return { runId: null, bills: 0, failures: [] };
   const context: SettleContext = { db: deps.db, kind, span, timeZone, settings };

@@ -19,6 +19,16 @@ export function isInTeam(db: Queryable, agentId: number, memberId: number): Prom
   return store.inTeam(db, agentId, memberId);
 }
 
+/** Those of the members that are in the agent's team, by id, with user name and type (one indexed read). */
+export async function teamMembersByIds(
+  db: Queryable,
+  agentId: number,
+  memberIds: readonly number[],
+): Promise<Map<number, { username: string; type: number }>> {
+  const rows = await store.inTeamOf(db, agentId, memberIds);
+  return new Map(rows.map((row) => [row.id, { username: row.username, type: row.type }]));
+}
+
 /** A member of the agent's team by id, or null (outside the branch or no such member). */
 export function teamMemberById(db: Queryable, agentId: number, memberId: number): Promise<TeamRow | null> {
   return store.findInTeam(db, agentId, { id: memberId });

@@ -59,6 +59,14 @@ export async function messageTemplates(
   }));
 }
 
+/**
+ * Writes a settings document in the caller's transaction: for a service that replaces several documents in one
+ * audited operator write (replaceSetting does one).
+ */
+export function writeSettingDocument(tx: Queryable, key: string, value: unknown, now: Date): Promise<void> {
+  return store.writeSetting(tx, key, value, now);
+}
+
 /** Replaces a settings document (maintenance, site, wallet …), audited under its key with the document before. */
 export async function replaceSetting<T>(
   deps: AppDeps,
