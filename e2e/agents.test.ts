@@ -233,9 +233,9 @@ describe('agent centre: register, team, contracts', () => {
   }, 120_000);
 
   it('the demo agents see the contract pages of the contracts they hold (real-time salary included)', async () => {
-    // The seed: agentdemo1 holds a LOTT dividend, a CONS daily salary and a CONS real-time salary (read only here).
+    // The seed: demoagent holds a LOTT dividend, a CONS daily salary and a CONS real-time salary (read only here).
     const login = await as('')(accountsEndpoints.login, {
-      body: { type: 'username', username: 'agentdemo1', password: 'Agent-demo-2026' },
+      body: { type: 'username', username: 'demoagent', password: 'Demo-agent-2026' },
     });
     const page = await open('/agentHome', login.token);
     for (const name of ['Contracts', 'Dividend records', 'Daily wages', 'Real-time salary'])

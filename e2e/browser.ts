@@ -32,17 +32,20 @@ export function useBrowser(): () => Browser {
 
 /**
  * Waits until the page's animations and CSS transitions have ended (a dialog's fade-in, a drawer's slide), the event
- * itself instead of a fixed pause; endless ones (spinners, tickers) never end and are not waited for.
+ * itself instead of a fixed pause; endless ones (spinners, and tickers marked `data-ticker`) never end and are not
+ * waited for.
  */
 export async function transitionsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
+    document.getAnimations().every(
+      (animation) =>
+        animation.playState !== 'running' ||
+        animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
+        // A ticker (a countdown's bar) starts a new transition every second: it never rests either.
+        Boolean(
+          ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest('[data-ticker]'),
+        ),
+    ),
   );
 }
 

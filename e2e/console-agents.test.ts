@@ -222,7 +222,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
         })
       ).success,
     ).toBe(true);
-    // Dividends from 1,000 need two operators; agentdemo1's platform dividend (LOTT) owes 1,234.50 for a period.
+    // Dividends from 1,000 need two operators; demoagent's platform dividend (LOTT) owes 1,234.50 for a period.
     await db.query(
       `insert into site_settings (key, value, updated_at) values ('agents.settlement', $1, now())
        on conflict (key) do update set value = excluded.value`,
@@ -234,7 +234,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
        select c.id, c.agent_id, 'dividend', c.product, '2026-01-01T00:00:00Z', '2026-01-16T00:00:00Z', $1, 0,
          123450, 123450, 'unapproved', 'platform', now()
          from agent_contracts c join members m on m.id = c.agent_id
-        where m.username = 'agentdemo1' and c.kind = 'dividend' and c.status = 'active'`,
+        where m.username = 'demoagent' and c.kind = 'dividend' and c.status = 'active'`,
       [
         JSON.stringify({
           turnover: '50000000',
@@ -250,23 +250,23 @@ describe('console: agents, a dividend bill seeded in the database', () => {
 
     const page = await consolePage(server.baseUrl, token, '/agents/dividends');
     const queue = page.getByRole('table', { name: 'Dividend approval' });
-    await visible(queue.getByText('agentdemo1'));
+    await visible(queue.getByText('demoagent'));
     await visible(queue.getByText('1,234.50'));
     await shoot(page, 'console-agents-dividends-light');
-    await queue.getByRole('button', { name: 'Approve the bill of agentdemo1' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve the dividend of agentdemo1' });
+    await queue.getByRole('button', { name: 'Approve the bill of demoagent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve the dividend of demoagent' });
     await visible(
       dialog.getByText('This dividend is large: a second, different operator must approve it too.'),
     );
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await visible(
       page.getByText(
-        'Your approval is recorded. A second, different operator must approve the dividend of agentdemo1.',
+        'Your approval is recorded. A second, different operator must approve the dividend of demoagent.',
       ),
     );
     await visible(queue.getByText(/First approval: /));
     // The same operator again is refused with the rule's message.
-    await queue.getByRole('button', { name: 'Approve the bill of agentdemo1' }).click();
+    await queue.getByRole('button', { name: 'Approve the bill of demoagent' }).click();
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await visible(
       dialog.getByText('A dividend this large needs the approval of a second, different operator.'),
@@ -275,12 +275,12 @@ describe('console: agents, a dividend bill seeded in the database', () => {
     await page.close();
 
     const second = await consolePage(server.baseUrl, owner.token, '/agents/dividends', 'dark');
-    await second.getByRole('button', { name: 'Approve the bill of agentdemo1' }).click();
+    await second.getByRole('button', { name: 'Approve the bill of demoagent' }).click();
     await second
-      .getByRole('dialog', { name: 'Approve the dividend of agentdemo1' })
+      .getByRole('dialog', { name: 'Approve the dividend of demoagent' })
       .getByRole('button', { name: 'Approve' })
       .click();
-    await visible(second.getByText('Dividend of agentdemo1 approved.'));
+    await visible(second.getByText('Dividend of demoagent approved.'));
     await visible(second.getByText('No dividend is waiting for approval.'));
     await second
       .getByRole('navigation', { name: 'Main navigation' })
@@ -292,16 +292,16 @@ describe('console: agents, a dividend bill seeded in the database', () => {
     const download = second.waitForEvent('download');
     await second.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
-    expect(readFileSync(file, 'utf8')).toContain('agentdemo1');
+    expect(readFileSync(file, 'utf8')).toContain('demoagent');
 
     // A paid bill is taken back after a confirmation with a reason.
-    await bills.getByRole('button', { name: 'Reverse the bill of agentdemo1' }).click();
-    const reverse = second.getByRole('dialog', { name: 'Reverse the bill of agentdemo1' });
+    await bills.getByRole('button', { name: 'Reverse the bill of demoagent' }).click();
+    const reverse = second.getByRole('dialog', { name: 'Reverse the bill of demoagent' });
     await reverse.getByRole('button', { name: 'Reverse' }).click();
     await visible(reverse.getByText('Enter a reason (at least 2 characters).'));
     await reverse.getByRole('textbox', { name: 'Reason' }).fill('Paid for the wrong period');
     await reverse.getByRole('button', { name: 'Reverse' }).click();
-    await visible(second.getByText('Bill of agentdemo1 reversed.'));
+    await visible(second.getByText('Bill of demoagent reversed.'));
     await visible(bills.getByText('Reversed', { exact: true }));
     await visible(bills.getByText('Paid for the wrong period'));
     await second.close();

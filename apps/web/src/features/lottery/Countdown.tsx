@@ -42,8 +42,9 @@ export function Countdown({ locksAt, saleMs, size = 'sm' }: CountdownProps) {
           {days > 0 ? t('lottery.countdown.days', { days, clock }) : clock}
         </time>
       </p>
+      {/* data-ticker: the bar moves every second while the draw is open, so it never rests. */}
       {share !== null ? (
-        <span className="countdown__bar" aria-hidden="true">
+        <span className="countdown__bar" aria-hidden="true" data-ticker="">
           <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
         </span>
       ) : null}
