@@ -204,6 +204,34 @@ describe('player site: languages and themes', () => {
     await close(page);
   });
 
+  it('the language menu works from the keyboard, and Escape or a click outside shuts it', async () => {
+    const page = await open('/help');
+    const button = page.getByRole('banner').getByRole('button', { name: 'Language: English' });
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Languages' });
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // Focus lands on the current language; Tab moves on to the next one.
+    const english = menu.getByRole('button', { name: 'English', exact: true });
+    await expect.poll(() => focused(english)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(english)).toBe(false);
+    expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Escape shuts it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused(button)).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    // A click outside shuts it too.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await menu.waitFor({ state: 'detached' });
+    await close(page);
+  });
+
   it("the language selector is not in the home page's header, but in its footer", async () => {
     const page = await open('/index');
     await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
