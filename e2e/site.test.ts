@@ -584,11 +584,14 @@ describe('player site: header and right bar', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await bar.getByRole('button', { name: 'More' }).click();
-    await expectVisible(bar.getByRole('link', { name: 'Help centre' }));
-    expect(await bar.getByRole('link', { name: 'Messaging app' }).getAttribute('href')).toMatch(
+    // The menu is a popover beside the bar, named by its button.
+    const more = page.getByRole('dialog', { name: 'More' });
+    await expectVisible(more.getByRole('link', { name: 'Help centre' }));
+    expect(await more.getByRole('link', { name: 'Messaging app' }).getAttribute('href')).toMatch(
       /^https:\/\//,
     );
-    await bar.getByRole('button', { name: 'Chat room' }).click();
+    await more.getByRole('button', { name: 'Chat room' }).click();
+    await more.waitFor({ state: 'detached' });
     // A visitor who opens the chat room is asked to log in (§4 chat).
     await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
     await page.keyboard.press('Escape');
