@@ -76,9 +76,9 @@ export function ModalDialog({
   const refuse = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
-  // Escape in a combobox whose list is open shuts the list (Combobox.tsx), not the dialog: Radix hears the key
+  // Escape in a combobox whose list is open shuts the list (ComboboxField.tsx), not the dialog: Radix hears the key
   // first, on the document.
-  const escape = (event: KeyboardEvent) => {
+  const onEscape = (event: KeyboardEvent) => {
     const target = event.target;
     if (target instanceof Element && target.matches('[role="combobox"][aria-expanded="true"]')) {
       event.preventDefault();
@@ -105,7 +105,7 @@ export function ModalDialog({
               const open = document.querySelector('.modal[data-state="open"]');
               if (target?.isConnected && (!open || open.contains(target))) target.focus();
             }}
-            onEscapeKeyDown={escape}
+            onEscapeKeyDown={onEscape}
             onInteractOutside={refuse}
             onOpenAutoFocus={(event) => {
               const active = document.activeElement;
