@@ -229,6 +229,12 @@ describe('player site: languages and themes', () => {
     await menu.waitFor();
     await page.getByRole('heading', { level: 1 }).click();
     await menu.waitFor({ state: 'detached' });
+    // Opened by the mouse (the hover, then a click that keeps it open), Escape shuts it as well.
+    await button.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
     await close(page);
   });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import {
   ComboBox,
   ComboBoxStateContext,
@@ -61,7 +61,13 @@ export function ComboboxField<T>({
   end,
   size,
 }: ComboboxProps<T>) {
+  // The list lines up with the whole frame (flag, field and chevron) and is placed inside it.
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  const placeFrame = useCallback((element: HTMLDivElement | null) => {
+    frameRef.current = element;
+    setFrame(element);
+  }, []);
   // What the reader has typed, or null while the field shows the chosen item.
   const [typed, setTyped] = useState<string | null>(null);
   const selected = items.find((item) => itemKey(item) === selectedKey);
@@ -71,7 +77,7 @@ export function ComboboxField<T>({
   const listed = filtering ? items.filter((item) => keep(item, typed)) : items;
   return (
     <ComboBox
-      ref={setFrame}
+      ref={placeFrame}
       className={classNames.root}
       aria-label={label}
       items={listed.map((item) => ({ id: itemKey(item), item }))}
@@ -93,7 +99,7 @@ export function ComboboxField<T>({
       <Field className={classNames.input} size={size} />
       {end}
       {frame ? (
-        <Popover UNSTABLE_portalContainer={frame} placement="bottom start" offset={8}>
+        <Popover UNSTABLE_portalContainer={frame} triggerRef={frameRef} placement="bottom start" offset={8}>
           <ListBox<{ id: string; item: T }> className={classNames.list} aria-label={label}>
             {({ item }) => (
               <ListBoxItem className={classNames.option} textValue={itemText(item)}>
