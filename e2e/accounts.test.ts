@@ -282,6 +282,35 @@ describe('accounts: registration', () => {
     await close(page);
   });
 
+  it('the country-code picker filters as one types, picks by keyboard, and Escape shuts only its list', async () => {
+    const page = await open('/register');
+    const register = dialog(page, 'Sign up');
+    await register.getByRole('tab', { name: 'Mobile number' }).click();
+    const picker = register.getByRole('combobox', { name: 'Country code' });
+    const list = register.getByRole('listbox', { name: 'Country code' });
+    await picker.focus();
+    await visible(list);
+    const all = await list.getByRole('option').count();
+    expect(all).toBeGreaterThan(1);
+    // A name or a code filters the list.
+    await picker.fill('viet');
+    await expect.poll(() => list.getByRole('option').count()).toBe(1);
+    await picker.fill('+84');
+    await visible(list.getByRole('option', { name: '+84 Vietnam' }));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
+    expect(await picker.inputValue()).toBe('+84');
+    // The arrows open the whole list again; Escape shuts it and leaves the dialog open.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => list.getByRole('option').count()).toBe(all);
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await visible(register);
+    expect(await picker.inputValue()).toBe('+84');
+    await close(page);
+  });
+
   it('a wrong SMS code is refused beside the field with the server message', async () => {
     const page = await open('/register');
     const register = dialog(page, 'Sign up');

@@ -204,6 +204,40 @@ describe('player site: languages and themes', () => {
     await close(page);
   });
 
+  it('the language menu works from the keyboard, and Escape or a click outside shuts it', async () => {
+    const page = await open('/help');
+    const button = page.getByRole('banner').getByRole('button', { name: 'Language: English' });
+    const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: 'Languages' });
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // Focus lands on the current language; Tab moves on to the next one.
+    const english = menu.getByRole('button', { name: 'English', exact: true });
+    await expect.poll(() => focused(english)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(english)).toBe(false);
+    expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // Escape shuts it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await focused(button)).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    // A click outside shuts it too.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.getByRole('heading', { level: 1 }).click();
+    await menu.waitFor({ state: 'detached' });
+    // Opened by the mouse (the hover, then a click that keeps it open), Escape shuts it as well.
+    await button.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await close(page);
+  });
+
   it("the language selector is not in the home page's header, but in its footer", async () => {
     const page = await open('/index');
     await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
@@ -556,11 +590,14 @@ describe('player site: header and right bar', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await bar.getByRole('button', { name: 'More' }).click();
-    await expectVisible(bar.getByRole('link', { name: 'Help centre' }));
-    expect(await bar.getByRole('link', { name: 'Messaging app' }).getAttribute('href')).toMatch(
+    // The menu is a popover beside the bar, named by its button.
+    const more = page.getByRole('dialog', { name: 'More' });
+    await expectVisible(more.getByRole('link', { name: 'Help centre' }));
+    expect(await more.getByRole('link', { name: 'Messaging app' }).getAttribute('href')).toMatch(
       /^https:\/\//,
     );
-    await bar.getByRole('button', { name: 'Chat room' }).click();
+    await more.getByRole('button', { name: 'Chat room' }).click();
+    await more.waitFor({ state: 'detached' });
     // A visitor who opens the chat room is asked to log in (§4 chat).
     await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
     await page.keyboard.press('Escape');

@@ -1,7 +1,6 @@
 /** Business constants and limits of spec §9. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const BANNER_AUTOPLAY_MS = 5000;
-export const COUNTRY_DROPDOWN_BLUR_DELAY_MS = 200;
 export const SMS_SEND_THROTTLE_MS = 1000;
 export const REGISTRATION_SMS_COUNTDOWN_S = 60;
 export const TOO_MANY_REQUESTS_WAIT_MINUTES = 5;

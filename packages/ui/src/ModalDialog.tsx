@@ -76,6 +76,14 @@ export function ModalDialog({
   const refuse = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
+  // Escape in a combobox whose list is open shuts the list (ComboboxField.tsx), not the dialog: Radix hears the key
+  // first, on the document.
+  const onEscape = (event: KeyboardEvent) => {
+    const target = event.target;
+    if (target instanceof Element && target.matches('[role="combobox"][aria-expanded="true"]')) {
+      event.preventDefault();
+    } else refuse(event);
+  };
   return (
     <RadixDialog.Root
       open={open}
@@ -97,7 +105,7 @@ export function ModalDialog({
               const open = document.querySelector('.modal[data-state="open"]');
               if (target?.isConnected && (!open || open.contains(target))) target.focus();
             }}
-            onEscapeKeyDown={refuse}
+            onEscapeKeyDown={onEscape}
             onInteractOutside={refuse}
             onOpenAutoFocus={(event) => {
               const active = document.activeElement;

@@ -1,14 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Language, LanguageCode } from '@tessera/contract';
-import {
-  type KeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { Popover } from '@tessera/ui/popover';
+import { type MouseEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSiteLanguage } from '../../i18n/index.ts';
 import { getSiteLanguage, localeOf, storedLanguage, useSiteLanguage } from '../../i18n/language.ts';
@@ -18,20 +11,6 @@ import { useWhitelabel } from '../site/queries.ts';
 import './header.css';
 
 const HOVER_CLOSE_DELAY_MS = 150;
-
-/** The least room kept between the drop-down and the edges of the screen. */
-const SCREEN_MARGIN_PX = 8;
-
-/** Moves the open drop-down sideways as far as it takes to keep it on the screen. */
-function keepOnScreen(menu: HTMLElement): void {
-  menu.style.translate = '';
-  const { left, right } = menu.getBoundingClientRect();
-  const screenWidth = document.documentElement.clientWidth;
-  let offset = 0;
-  if (left < SCREEN_MARGIN_PX) offset = SCREEN_MARGIN_PX - left;
-  else if (right > screenWidth - SCREEN_MARGIN_PX) offset = screenWidth - SCREEN_MARGIN_PX - right;
-  if (offset !== 0) menu.style.translate = `${Math.round(offset)}px 0`;
-}
 
 function Flag({ language }: { language: Pick<Language, 'flagUrl'> }) {
   if (!language.flagUrl) return <GlobeIcon />;
@@ -72,10 +51,11 @@ export function useDefaultLanguage(enabled: boolean) {
 
 /**
  * The language selector (§2 header, §4 language change): a drop-down of the whitelabel's languages (the full
- * list of §1) with flag and name, opening on hover or click, and kept on the screen. English, Vietnamese and
- * Chinese are translated; the others show the interface in English, and their entry says so. A choice switches
- * the bundle, stores lang and hisLang, and refetches what the server answers in the current language.
- * Placed `inline` (the phone's account drawer), the list opens in the flow below the button, on click only.
+ * list of §1) with flag and name, opening on hover or click (the kit's Popover, which keeps it on the screen).
+ * English, Vietnamese and Chinese are translated; the others show the interface in English, and their entry
+ * says so. A choice switches the bundle, stores lang and hisLang, and refetches what the server answers in the
+ * current language. Placed `inline` (the phone's account drawer), the list is a disclosure: it opens in the flow
+ * below the button, on click only.
  */
 export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'dropdown' | 'inline' }) {
   const { t } = useTranslation();
@@ -84,9 +64,7 @@ export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'drop
   const [open, setOpen] = useState(false);
   const openedByHover = useRef(false);
   const closeTimer = useRef<number | undefined>(undefined);
-  const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const inline = placement === 'inline';
 
@@ -97,15 +75,6 @@ export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'drop
     void changeLanguage(code, true);
   }
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   // In the drawer the opened list scrolls up under its button, which shows as much of it as there is room for.
@@ -115,22 +84,13 @@ export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'drop
     buttonRef.current?.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
   }, [open, inline]);
 
-  useLayoutEffect(() => {
-    const menu = menuRef.current;
-    if (!open || inline || !menu) return;
-    const place = () => keepOnScreen(menu);
-    place();
-    window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
-  }, [open, inline]);
-
   const languages = whitelabel?.languages ?? [];
   if (languages.length === 0) return null;
   const active = languages.find((language) => language.code === current) ?? languages[0];
   if (!active) return null;
 
-  function onPointerEnter(event: ReactPointerEvent) {
-    if (event.pointerType !== 'mouse' || inline) return;
+  function onPointerEnter(event: PointerEvent) {
+    if (event.pointerType !== 'mouse') return;
     window.clearTimeout(closeTimer.current);
     if (!open) {
       openedByHover.current = true;
@@ -138,81 +98,95 @@ export function LanguageSelector({ placement = 'dropdown' }: { placement?: 'drop
     }
   }
 
-  function onPointerLeave(event: ReactPointerEvent) {
-    if (event.pointerType !== 'mouse' || inline) return;
+  function onPointerLeave(event: PointerEvent) {
+    if (event.pointerType !== 'mouse') return;
     closeTimer.current = window.setTimeout(() => {
       openedByHover.current = false;
       setOpen(false);
     }, HOVER_CLOSE_DELAY_MS);
   }
 
-  function onButtonClick() {
+  function onButtonClick(event: MouseEvent) {
     // A click right after the hover opened the menu keeps it open instead of toggling it shut. The ref is
     // read because the hover's state update may not have rendered yet when the click arrives.
     if (openedByHover.current) {
       openedByHover.current = false;
+      event.preventDefault();
       setOpen(true);
-      return;
-    }
-    setOpen((value) => !value);
-  }
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
     }
   }
 
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover opening is a mouse convenience; the button and Escape serve the keyboard
-    <div
-      className={inline ? 'lang lang--inline' : 'lang'}
-      ref={rootRef}
-      onPointerEnter={onPointerEnter}
-      onPointerLeave={onPointerLeave}
-      onKeyDown={onKeyDown}
+  const name = t('header.language', { name: active.nativeName });
+  const face = (
+    <>
+      <Flag language={active} />
+      <span className="lang__current">{active.nativeName}</span>
+      <ChevronDownIcon />
+    </>
+  );
+  const list = (
+    <ul
+      className={languages.length > 6 ? 'lang__list lang__list--grid' : 'lang__list'}
+      aria-label={t('header.languages')}
     >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="lang__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={t('header.language', { name: active.nativeName })}
-        onClick={onButtonClick}
-      >
-        <Flag language={active} />
-        <span className="lang__current">{active.nativeName}</span>
-        <ChevronDownIcon />
-      </button>
-      <div ref={menuRef} id={menuId} className="lang__menu" hidden={!open}>
-        <ul
-          className={languages.length > 6 ? 'lang__list lang__list--grid' : 'lang__list'}
-          aria-label={t('header.languages')}
+      {languages.map((language) => (
+        <li key={language.code}>
+          <button
+            type="button"
+            className="lang__option"
+            title={language.name}
+            aria-current={language.code === current ? 'true' : undefined}
+            data-autofocus={language.code === current ? true : undefined}
+            onClick={() => choose(language.code)}
+          >
+            <Flag language={language} />
+            <span className="lang__names">
+              <span lang={localeOf(language.code)}>{language.nativeName}</span>
+              {language.translated ? null : (
+                <span className="lang__fallback">{t('header.englishFallback')}</span>
+              )}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  if (inline) {
+    return (
+      <div className="lang lang--inline">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="lang__button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={name}
+          onClick={() => setOpen((value) => !value)}
         >
-          {languages.map((language) => (
-            <li key={language.code}>
-              <button
-                type="button"
-                className="lang__option"
-                title={language.name}
-                aria-current={language.code === current ? 'true' : undefined}
-                onClick={() => choose(language.code)}
-              >
-                <Flag language={language} />
-                <span className="lang__names">
-                  <span lang={localeOf(language.code)}>{language.nativeName}</span>
-                  {language.translated ? null : (
-                    <span className="lang__fallback">{t('header.englishFallback')}</span>
-                  )}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+          {face}
+        </button>
+        <div id={menuId} className="lang__menu" hidden={!open}>
+          {list}
+        </div>
       </div>
+    );
+  }
+  return (
+    <div className="lang" onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) openedByHover.current = false;
+          setOpen(next);
+        }}
+        label={t('header.languages')}
+        className="lang__menu"
+        moveFocus={!openedByHover.current}
+        trigger={{ className: 'lang__button', 'aria-label': name, onClick: onButtonClick, children: face }}
+      >
+        {list}
+      </Popover>
     </div>
   );
 }

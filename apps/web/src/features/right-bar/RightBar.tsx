@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Popover } from '@tessera/ui/popover';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
@@ -30,42 +31,26 @@ function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
   const { t } = useTranslation();
   const messagingAppUrl = useMessagingAppUrl();
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from anywhere inside it
-    <div className="right-bar__more" ref={rootRef} onKeyDown={onKeyDown}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="right-bar__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+    <div className="right-bar__more">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        label={t('rightBar.more')}
+        className="right-bar__popover"
+        side="left"
+        align="center"
+        trigger={{
+          className: 'right-bar__button',
+          children: (
+            <>
+              <DotsIcon />
+              <span className="right-bar__label">{t('rightBar.more')}</span>
+            </>
+          ),
+        }}
       >
-        <DotsIcon />
-        <span className="right-bar__label">{t('rightBar.more')}</span>
-      </button>
-      <div id={menuId} className="right-bar__popover" hidden={!open}>
         <ul className="right-bar__menu">
           <li>
             <Link to="/help" className="right-bar__menu-item" onClick={() => setOpen(false)}>
@@ -101,7 +86,7 @@ function MoreMenu({ onChatRoom }: { onChatRoom: () => void }) {
             </button>
           </li>
         </ul>
-      </div>
+      </Popover>
     </div>
   );
 }
