@@ -117,6 +117,8 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
         if (path !== '/index') {
           await moveTo(path);
           await transitionsDone(page);
+          // Every page names itself; wait for its title (some set it once their data has come).
+          await page.waitForFunction(() => document.title.trim() !== '');
         }
         for (const line of await violations(page, rules)) problems.push(`${path}: ${line}`);
         if (path === '/terms' || path === '/responsible-gaming') {

@@ -181,7 +181,11 @@ describe('phone layout (390×844)', () => {
     await drawer.getByRole('button', { name: 'Đăng xuất' }).click();
     const confirm = page.getByRole('dialog', { name: 'Đăng xuất' });
     await confirm.getByRole('button', { name: 'Đăng xuất' }).click();
-    await banner.getByRole('button', { name: 'Đăng nhập' }).waitFor();
+    // Signed out on the member centre, the visitor gets its login modal, which hides the page behind it.
+    await page
+      .getByRole('banner', { includeHidden: true })
+      .getByRole('button', { name: 'Đăng nhập', includeHidden: true })
+      .waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await page.context().close();
   });
