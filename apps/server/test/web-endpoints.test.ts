@@ -1,5 +1,6 @@
 import {
   accountsEndpoints,
+  agentReportEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -10,6 +11,7 @@ import {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -17,6 +19,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   accountEndpoints,
+  agentReportCentreEndpoints,
   depositEndpoints,
   endpoints,
   gameEndpoints,
@@ -52,6 +55,11 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  [
+    'agentReportCentreEndpoints',
+    agentReportCentreEndpoints,
+    { ...agentReportEndpoints, ...settlementEndpoints },
+  ],
 ];
 
 describe('player site: endpoint table', () => {

@@ -1,5 +1,6 @@
 import type {
   accountsEndpoints,
+  agentReportEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -10,6 +11,7 @@ import type {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -278,4 +280,19 @@ export const lotteryEndpoints = {
   placeBet: lottery<'placeBet'>('POST', '/wps/lottery/bets', 'idempotent'),
   myBets: lottery<'myBets'>('GET', '/wps/lottery/bets'),
   cancelBet: lottery<'cancelBet'>('POST', '/wps/lottery/bets/:ticketNo/cancel', 'idempotent'),
+};
+
+type AgentReportEndpoints = typeof agentReportEndpoints & typeof settlementEndpoints;
+
+/** The agent centre's reports and records (team overview, betting, loss, income, account details; bills). */
+export const agentReportCentreEndpoints = {
+  teamOverview: light<AgentReportEndpoints['teamOverview']>('GET', '/wps/agent/report/overview'),
+  teamBets: light<AgentReportEndpoints['teamBets']>('GET', '/wps/agent/report/bets'),
+  userLoss: light<AgentReportEndpoints['userLoss']>('GET', '/wps/agent/report/loss'),
+  myIncome: light<AgentReportEndpoints['myIncome']>('GET', '/wps/agent/report/income'),
+  downlineTransactions: light<AgentReportEndpoints['downlineTransactions']>(
+    'GET',
+    '/wps/agent/report/transactions',
+  ),
+  agentBills: light<AgentReportEndpoints['agentBills']>('GET', '/wps/v2/agent/bills'),
 };

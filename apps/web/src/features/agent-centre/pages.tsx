@@ -1,5 +1,18 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from '../../app/lazyPage.ts';
 import type { AgentCentrePage } from './menu.ts';
 
+const records = () => import('./pages/RecordsPage.tsx');
+
 /** The screen of each agent-centre page, loaded when opened; a page without one shows that it is on its way. */
-export const AGENT_PAGE_SCREENS: Partial<Record<AgentCentrePage, LazyExoticComponent<ComponentType>>> = {};
+export const AGENT_PAGE_SCREENS: Partial<Record<AgentCentrePage, LazyExoticComponent<ComponentType>>> = {
+  agentTeamOverview: lazyPage(() => import('./pages/OverviewPage.tsx')),
+  personalHistoryCopy: lazyPage(() => import('./pages/TeamBetsPage.tsx')),
+  palStatementsAgentCopy: lazyPage(() => import('./pages/UserLossPage.tsx')),
+  agentRevenueReport: lazyPage(() => import('./pages/IncomePage.tsx')),
+  agentDownlineTransactionDetailsCopy: lazyPage(() => import('./pages/DownlineTransactionsPage.tsx')),
+  agentDividendRecordCopy: lazyPage(() => records().then((m) => ({ default: m.DividendRecords }))),
+  agentDailyWages2: lazyPage(() => records().then((m) => ({ default: m.DailyWageRecords }))),
+  agentHourSalary: lazyPage(() => records().then((m) => ({ default: m.HourlySalaryRecords }))),
+  agentRealtimeSalary: lazyPage(() => records().then((m) => ({ default: m.RealtimeSalaryRecords }))),
+};
