@@ -59,7 +59,7 @@ export const PGLITE_FILES = [
   'src/modules/wallet/withdrawals.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
   // agents: the tree's triggers (0025) and tree-store, the roll-ups' triggers and rollups-store, metrics-store,
-  // reports-store, contracts-store, settlement-store
+  // reports-store, contracts-store, settlement-store, red-envelopes-store
   'src/modules/agents/tree-path.test.ts',
   'src/modules/agents/tree.test.ts',
   'src/modules/agents/rollups.test.ts',
@@ -67,6 +67,7 @@ export const PGLITE_FILES = [
   'src/modules/agents/reports.test.ts',
   'src/modules/agents/contracts.test.ts',
   'src/modules/agents/settlement.test.ts',
+  'src/modules/agents/red-envelopes.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -1,4 +1,5 @@
 export * from './contracts.ts';
+export * from './red-envelopes.ts';
 export * from './reports.ts';
 export * from './settlement.ts';
 export * from './tree.ts';

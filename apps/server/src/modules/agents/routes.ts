@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../platform/context.ts';
 import { contractRoutes } from './contract-routes.ts';
+import { redEnvelopeRoutes } from './red-envelope-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 import { settlementRoutes } from './settlement-routes.ts';
 import { treeRoutes } from './tree-routes.ts';
@@ -11,4 +12,5 @@ export function agentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   reportRoutes(app, deps);
   contractRoutes(app, deps);
   settlementRoutes(app, deps);
+  redEnvelopeRoutes(app, deps);
 }

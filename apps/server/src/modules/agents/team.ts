@@ -19,6 +19,16 @@ export function isInTeam(db: Queryable, agentId: number, memberId: number): Prom
   return store.inTeam(db, agentId, memberId);
 }
 
+/** The user names of those of the members that are in the agent's team, by id (one indexed read for them all). */
+export async function teamUsernames(
+  db: Queryable,
+  agentId: number,
+  memberIds: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = await store.inTeamOf(db, agentId, memberIds);
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
 /** A member of the agent's team by id, or null (outside the branch or no such member). */
 export function teamMemberById(db: Queryable, agentId: number, memberId: number): Promise<TeamRow | null> {
   return store.findInTeam(db, agentId, { id: memberId });

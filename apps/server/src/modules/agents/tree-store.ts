@@ -49,6 +49,19 @@ export async function inTeam(db: Queryable, agentId: number, memberId: number): 
   return rows.length > 0;
 }
 
+/** Of these member ids, the ones in Y's team, with their user names. */
+export async function inTeamOf(
+  db: Queryable,
+  agentId: number,
+  memberIds: readonly number[],
+): Promise<{ id: number; username: string }[]> {
+  return db.query<{ id: number; username: string }>(
+    `select id, username from members
+      where id = any($2::int[]) and agent_path @> array[$1::int] and id <> $1::int`,
+    [agentId, memberIds],
+  );
+}
+
 export interface TeamSearch {
   agentId: number;
   usernamePrefix: string | null;
