@@ -1,6 +1,7 @@
 import {
   accountsEndpoints,
   agentReportEndpoints,
+  agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -11,6 +12,7 @@ import {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
@@ -58,7 +60,12 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   [
     'agentReportCentreEndpoints',
     agentReportCentreEndpoints,
-    { ...agentReportEndpoints, ...settlementEndpoints },
+    {
+      ...agentReportEndpoints,
+      ...settlementEndpoints,
+      ...redEnvelopeEndpoints,
+      team: agentTreeEndpoints.team,
+    },
   ],
 ];
 

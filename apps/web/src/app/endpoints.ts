@@ -1,6 +1,7 @@
 import type {
   accountsEndpoints,
   agentReportEndpoints,
+  agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
@@ -11,6 +12,7 @@ import type {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
@@ -282,9 +284,15 @@ export const lotteryEndpoints = {
   cancelBet: lottery<'cancelBet'>('POST', '/wps/lottery/bets/:ticketNo/cancel', 'idempotent'),
 };
 
-type AgentReportEndpoints = typeof agentReportEndpoints & typeof settlementEndpoints;
+type AgentReportEndpoints = typeof agentReportEndpoints &
+  typeof settlementEndpoints &
+  typeof redEnvelopeEndpoints &
+  Pick<typeof agentTreeEndpoints, 'team'>;
 
-/** The agent centre's reports and records (team overview, betting, loss, income, account details; bills). */
+/**
+ * The agent centre's reports and records (team overview, betting, loss, income, account details; bills) and the
+ * red envelope (send, history, and the team list its recipients are chosen from).
+ */
 export const agentReportCentreEndpoints = {
   teamOverview: light<AgentReportEndpoints['teamOverview']>('GET', '/wps/agent/report/overview'),
   teamBets: light<AgentReportEndpoints['teamBets']>('GET', '/wps/agent/report/bets'),
@@ -295,4 +303,7 @@ export const agentReportCentreEndpoints = {
     '/wps/agent/report/transactions',
   ),
   agentBills: light<AgentReportEndpoints['agentBills']>('GET', '/wps/v2/agent/bills'),
+  send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
+  history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
+  team: light<AgentReportEndpoints['team']>('GET', '/wps/agent/team'),
 };

@@ -11,6 +11,7 @@ export const AGENT_PAGE_SCREENS: Partial<Record<AgentCentrePage, LazyExoticCompo
   palStatementsAgentCopy: lazyPage(() => import('./pages/UserLossPage.tsx')),
   agentRevenueReport: lazyPage(() => import('./pages/IncomePage.tsx')),
   agentDownlineTransactionDetailsCopy: lazyPage(() => import('./pages/DownlineTransactionsPage.tsx')),
+  agentRedRain: lazyPage(() => import('./pages/RedEnvelopePage.tsx')),
   agentDividendRecordCopy: lazyPage(() => records().then((m) => ({ default: m.DividendRecords }))),
   agentDailyWages2: lazyPage(() => records().then((m) => ({ default: m.DailyWageRecords }))),
   agentHourSalary: lazyPage(() => records().then((m) => ({ default: m.HourlySalaryRecords }))),

@@ -64,3 +64,26 @@ export const agentBillsQuery = (token: string | null, query: AgentBillsQuery) =>
     enabled: token !== null,
     placeholderData: keepPreviousData,
   });
+
+export type TeamQuery = QueryOf<typeof endpoints.team>;
+
+/** Members of the agent's team matching a name (the red envelope's recipients are chosen from them). */
+export const teamMembersQuery = (token: string | null, query: TeamQuery) =>
+  queryOptions({
+    queryKey: reportKey(token, 'team', query),
+    queryFn: ({ signal }) => api(endpoints.team, { query, signal }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** The agent's red envelopes, newest first. */
+export const redEnvelopesQuery = (token: string | null, query: { pageNo: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: reportKey(token, 'redEnvelopes', query),
+    queryFn: ({ signal }) => api(endpoints.history, { query, signal }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** The key prefix of every report, refetched after the agent sends a red envelope. */
+export const agentReportsKey = (token: string | null) => ['member', token, 'agent', 'reports'] as const;

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../ui/icons.tsx';
 import { Button } from '../../../ui/index.ts';
@@ -15,33 +15,36 @@ export function pageOf(params: URLSearchParams): number {
 
 /**
  * The username filter of the team reports: searched on Enter or with its button (not on every key), empty for
- * the agent itself or its whole team.
+ * the agent itself or its whole team. Not a form of its own, so that it may sit inside one (the red envelope's).
  */
 export function UsernameSearch({ value, onSearch }: { value: string; onSearch: (username: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = new FormData(event.currentTarget).get('username');
-    onSearch(typeof input === 'string' ? input.trim() : '');
-  };
+  const input = useRef<HTMLInputElement>(null);
+  const search = () => onSearch(input.current?.value.trim() ?? '');
   return (
-    <form className="agent-search" onSubmit={submit}>
+    <div className="agent-search">
       <label className="wallet-select" htmlFor={id}>
         <span>{t('agentCentre.reports.username')}</span>
         <input
+          ref={input}
           id={id}
           key={value}
-          name="username"
+          type="search"
           defaultValue={value}
           maxLength={40}
           autoComplete="off"
           placeholder={t('agentCentre.reports.usernameHint')}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            search();
+          }}
         />
       </label>
-      <Button type="submit" variant="secondary" icon={<SearchIcon />}>
+      <Button variant="secondary" icon={<SearchIcon />} onClick={search}>
         {t('agentCentre.reports.search')}
       </Button>
-    </form>
+    </div>
   );
 }
