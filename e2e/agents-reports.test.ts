@@ -2,7 +2,7 @@ import { accountsEndpoints, CAPTCHA_ID_HEADER, formatMoney } from '@tessera/cont
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { client, registerMember } from './accounts-api.ts';
-import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken, screenshot, stack, useBrowser } from './browser.ts';
 
 /**
  * The agent centre's reports and records (issue 22, agent centre part B): the demo agent's team overview shows the
@@ -40,16 +40,13 @@ async function credit(memberId: number, amount: number) {
   expect(answer.success).toBe(true);
 }
 
-async function nodeIdOf(code: string): Promise<number> {
-  const list = await api(
-    'GET',
-    '/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=HOUSE_SLOTS&pageSize=24',
-    '',
+/** The node of the provider game JDB Lucky Seven (played at the game provider simulator). */
+async function luckySeven(): Promise<number> {
+  const list = await api('GET', '/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=JDB&pageSize=48', '');
+  const game = (list.value.games as { nodeId: number; gameName: string }[]).find(
+    (entry) => entry.gameName === 'Lucky Seven',
   );
-  const game = (list.value.games as { nodeId: number; gameId: string }[]).find(
-    (entry) => entry.gameId === code,
-  );
-  if (!game) throw new Error(`no game ${code} in the lobby`);
+  if (!game) throw new Error('no Lucky Seven in the lobby');
   return game.nodeId;
 }
 
@@ -73,7 +70,7 @@ const overviewOf = async (token: string, period: string): Promise<Overview> => {
 };
 
 /**
- * A new member under the demo agent (its affiliate code) who plays a house slot for 200: a settled round the
+ * A new member under the demo agent (its affiliate code) who plays a provider's slot for 200: a settled round the
  * roll-up job (every minute on the e2e server) counts in the agent's figures. Waits until the overview has it.
  */
 async function seedTeamPlay(agentToken: string): Promise<{ username: string; id: number }> {
@@ -81,12 +78,15 @@ async function seedTeamPlay(agentToken: string): Promise<{ username: string; id:
   const member = await registerMember({ affiliateCode: 'DEMOAGENT' });
   await credit(member.id, 500);
   const token = await signIn(member);
-  const launched = await api('GET', `/wps/game/launchGame?nodeId=${await nodeIdOf('lucky-sevens')}`, token);
-  const opened = await api('POST', '/house/api/session', '', {
-    launch: (launched.value.game_url as string).split('#')[1],
+  // A real-money round at the provider simulator, lost: a stake of 200 (its amounts are 1/100000 units).
+  const launched = await api('GET', `/wps/game/launchGame?nodeId=${await luckySeven()}`, token);
+  const session = new URL(launched.value.game_url as string).pathname.split('/').at(-1);
+  const played = await fetch(`${stack().gameProviderUrl}/control/round`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session, stake: 20_000_000, outcome: 'lose' }),
   });
-  const spun = await api('POST', '/house/api/slots/spin', opened.value.token as string, { bet: '200' });
-  expect(spun.success).toBe(true);
+  expect(played.status).toBe(200);
   await vi.waitUntil(async () => (await overviewOf(agentToken, 'today')).validBet >= before.validBet + 200, {
     timeout: 150_000,
     interval: 1_000,
@@ -164,7 +164,7 @@ describe('agent centre: reports and records', () => {
       await screenshot(page, `agent-overview-${width}-${theme}`, { fullPage: true });
 
       // Another period: the URL keeps it, and the figures are that period's.
-      await centre.getByLabel('Period', { exact: true }).selectOption({ label: 'Last month' });
+      await centre.getByRole('combobox', { name: /^Period/ }).selectOption({ label: 'Last month' });
       const lastMonth = await overviewOf(agent, 'lastMonth');
       const days = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
         new Date(`${lastMonth.startDate}T00:00:00Z`),
@@ -177,7 +177,7 @@ describe('agent centre: reports and records', () => {
       expect(new URL(page.url()).searchParams.get('period')).toBe('lastMonth');
 
       // Custom days: the last 30 days at most, stepping by the range's length.
-      await centre.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom dates' });
+      await centre.getByRole('combobox', { name: /^Period/ }).selectOption({ label: 'Custom dates' });
       await centre.getByRole('button', { name: 'Last 30 days' }).click();
       await visible(centre.getByRole('button', { name: 'Last 30 days', pressed: true }));
       expect(await centre.getByRole('button', { name: 'Earlier' }).isDisabled()).toBe(true);

@@ -75,7 +75,7 @@ export default function DownlineTransactionsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.agentDownlineTransactionDetailsCopy');
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{title}</h2>
       <PeriodPicker resolved={data?.range} />
       <fieldset className="agent-report-filters">

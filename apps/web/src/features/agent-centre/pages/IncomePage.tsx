@@ -33,7 +33,7 @@ export default function IncomePage() {
   const income = useQuery(myIncomeQuery(token, range));
   const data = income.data;
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{t('agentCentre.pages.agentRevenueReport')}</h2>
       <PeriodPicker resolved={data} resets={{}} />
       {income.isError ? <FormMessage tone="error">{errorText(t, income.error)}</FormMessage> : null}

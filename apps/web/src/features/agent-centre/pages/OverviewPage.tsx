@@ -47,12 +47,14 @@ export default function OverviewPage() {
   const overview = useQuery(teamOverviewQuery(token, range));
   const data = overview.data;
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{t('agentCentre.pages.agentTeamOverview')}</h2>
       <PeriodPicker resolved={data} resets={{}} />
       {overview.isError ? <FormMessage tone="error">{errorText(t, overview.error)}</FormMessage> : null}
       {!data ? (
-        <CenteredSpinner label={t('common.loading')} />
+        overview.isError ? null : (
+          <CenteredSpinner label={t('common.loading')} />
+        )
       ) : (
         <>
           <p className="agent-currency">{t('agentCentre.reports.currency', { currency: data.currency })}</p>

@@ -143,7 +143,7 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t(`agentCentre.pages.${page}`);
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{title}</h2>
       <fieldset className="agent-report-filters">
         <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>

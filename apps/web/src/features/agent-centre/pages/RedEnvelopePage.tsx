@@ -95,7 +95,7 @@ export default function RedEnvelopePage() {
   const pages = history.data ? Math.max(1, Math.ceil(history.data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.agentRedRain');
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{title}</h2>
       <form
         className="wallet-form"

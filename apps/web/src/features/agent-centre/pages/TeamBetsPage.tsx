@@ -98,7 +98,7 @@ export default function TeamBetsPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.personalHistoryCopy');
   return (
-    <div className="wallet-page">
+    <div className="wallet-page agent-page">
       <h2 className="wallet-page__title">{title}</h2>
       <PeriodPicker resolved={data?.range} />
       <fieldset className="agent-report-filters">
