@@ -129,7 +129,8 @@ const figure = (scope: Locator, name: string) =>
     .getByRole('term')
     .filter({ hasText: new RegExp(`^${name}$`) })
     .locator('xpath=following-sibling::dd');
-const money = (value: number, digits: number) => formatMoney(value, digits, 'en');
+/** Money and dates as the site writes them in English (its locale en-GB). */
+const money = (value: number, digits: number) => formatMoney(value, digits, 'en-GB');
 
 describe('agent centre: reports and records', () => {
   it("shows the demo agent's team overview as the API answers it, for another period too, on a phone and a desktop", async () => {
@@ -166,7 +167,7 @@ describe('agent centre: reports and records', () => {
       // Another period: the URL keeps it, and the figures are that period's.
       await centre.getByRole('combobox', { name: /^Period/ }).selectOption({ label: 'Last month' });
       const lastMonth = await overviewOf(agent, 'lastMonth');
-      const days = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
+      const days = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(
         new Date(`${lastMonth.startDate}T00:00:00Z`),
         new Date(`${lastMonth.endDate}T00:00:00Z`),
       );
@@ -180,6 +181,9 @@ describe('agent centre: reports and records', () => {
       await centre.getByRole('combobox', { name: /^Period/ }).selectOption({ label: 'Custom dates' });
       await centre.getByRole('button', { name: 'Last 30 days' }).click();
       await visible(centre.getByRole('button', { name: 'Last 30 days', pressed: true }));
+      // A step back goes as far as the window allows (30 days before today), and no further.
+      await centre.getByRole('button', { name: 'Earlier' }).click();
+      await visible(centre.getByRole('button', { name: 'Last 30 days', pressed: false }));
       expect(await centre.getByRole('button', { name: 'Earlier' }).isDisabled()).toBe(true);
       const from = new URL(page.url()).searchParams.get('from') as string;
       const to = new URL(page.url()).searchParams.get('to') as string;
