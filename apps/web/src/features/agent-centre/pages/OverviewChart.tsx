@@ -7,9 +7,9 @@ import { money } from '../../wallet/queries.ts';
 
 type Day = TeamOverview['series'][number];
 
-const WIDTH = 640;
-const HEIGHT = 240;
-const PAD = { top: 16, right: 12, bottom: 28, left: 56 };
+const WIDTH = 480;
+const HEIGHT = 220;
+const PAD = { top: 14, right: 10, bottom: 28, left: 52 };
 const TICKS = 4;
 
 /**
@@ -60,6 +60,8 @@ export function OverviewChart({ series, digits }: { series: readonly Day[]; digi
       <svg
         className="agent-chart__svg"
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width={WIDTH}
+        height={HEIGHT}
         role="img"
         aria-labelledby={titleId}
         aria-describedby={`${titleId}-summary`}
