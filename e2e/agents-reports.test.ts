@@ -271,8 +271,15 @@ describe('agent centre: reports and records', () => {
             .getByRole('cell', { name: money(bills.list[0]?.amount ?? 0, bills.digits), exact: true })
             .first(),
         );
-      // The status filter offers the translated statuses.
-      await visible(centre.getByLabel('状态').locator('option', { hasText: '待审批' }));
+      // The status filter offers the translated statuses, and keeps its choice in the URL.
+      await centre.getByRole('combobox', { name: /^状态/ }).selectOption({ label: '待审批' });
+      await vi.waitUntil(() => new URL(page.url()).searchParams.get('status') === 'unapproved');
+      const waiting = (await api('GET', `/wps/v2/agent/bills?kind=${kind}&status=unapproved`, agent))
+        .value as {
+        total: number;
+      };
+      if (waiting.total === 0) await visible(centre.getByText('暂无记录。'));
+      else await visible(centre.getByRole('table', { name: title }).getByText('待审批').first());
       await screenshot(page, `agent-records-${kind}-390-dark-zh`);
       await page.context().close();
     }

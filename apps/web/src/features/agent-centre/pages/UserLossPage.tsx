@@ -58,7 +58,12 @@ export default function UserLossPage() {
         row.username === undefined ? (
           t('agentCentre.reports.teamTotal')
         ) : !row.self && isAgent(row.type) ? (
-          <Button variant="ghost" size="sm" onClick={() => set({ username: row.username ?? null })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="agent-drill"
+            onClick={() => set({ username: row.username ?? null })}
+          >
             {row.username}
           </Button>
         ) : (
@@ -108,7 +113,12 @@ export default function UserLossPage() {
       key: 'profitAndLoss',
       header: t('agentCentre.reports.profitAndLoss'),
       className: 'num',
-      cellClassName: (row) => (row.profitAndLoss < 0 ? 'amount amount--out' : 'amount amount--in'),
+      cellClassName: (row) =>
+        row.profitAndLoss === 0
+          ? 'amount'
+          : row.profitAndLoss < 0
+            ? 'amount amount--out'
+            : 'amount amount--in',
       render: (row) => `${row.profitAndLoss > 0 ? '+' : ''}${amount(row.profitAndLoss)}`,
     },
   ];
