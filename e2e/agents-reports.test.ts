@@ -250,10 +250,11 @@ describe('agent centre: reports and records', () => {
 
   it("lists a contract holder's bills on the records pages, in Chinese", async () => {
     const agent = await signIn(CONTRACT_AGENT);
+    // The seed gives agentdemo1 a dividend and a daily salary contract (and a real-time one, whose page the menu does
+    // not show yet: the consolidated answer's realtimesalreqtype carries offers only).
     for (const { key, kind, title } of [
       { key: 'agentDividendRecordCopy', kind: 'dividend', title: '分红记录' },
       { key: 'agentDailyWages2', kind: 'daily_salary', title: '日工资' },
-      { key: 'agentRealtimeSalary', kind: 'realtime_salary', title: '实时工资' },
     ]) {
       const page = await open(`/agentHome?page=${key}`, agent, { lang: 'CN', width: 390, theme: 'dark' });
       const centre = panel(page, '代理中心');
