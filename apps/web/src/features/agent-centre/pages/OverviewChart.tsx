@@ -1,5 +1,5 @@
 import type { TeamOverview } from '@tessera/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { Table } from '../../../ui/Table.tsx';
@@ -7,8 +7,9 @@ import { money } from '../../wallet/queries.ts';
 
 type Day = TeamOverview['series'][number];
 
-const WIDTH = 480;
+/** Drawn at the width of its frame (one unit a CSS pixel, so its text keeps the page's size), this high. */
 const HEIGHT = 220;
+const FALLBACK_WIDTH = 480;
 const PAD = { top: 14, right: 10, bottom: 28, left: 52 };
 const TICKS = 4;
 
@@ -22,6 +23,18 @@ export function OverviewChart({ series, digits }: { series: readonly Day[]; digi
   const { t } = useTranslation();
   const locale = useDateLocale();
   const titleId = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(measured);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const dayLabel = (date: string, style: 'short' | 'medium') =>
     new Intl.DateTimeFormat(locale, {
       timeZone: 'UTC',
@@ -32,15 +45,15 @@ export function OverviewChart({ series, digits }: { series: readonly Day[]; digi
   const top = Math.max(0, ...values);
   const bottom = Math.min(0, ...values);
   const span = top - bottom || 1;
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const y = (value: number) => PAD.top + ((top - value) / span) * plotHeight;
   const slot = plotWidth / Math.max(1, series.length);
   const x = (index: number) => PAD.left + slot * index + slot / 2;
   const barWidth = Math.max(2, Math.min(28, slot * 0.6));
   const ticks = Array.from({ length: TICKS + 1 }, (_, index) => bottom + (span * index) / TICKS);
-  // At most about eight day labels under the axis, so they never overlap on a phone.
-  const labelEvery = Math.max(1, Math.ceil(series.length / 8));
+  // A day label every 56 px at most, so they never overlap on a phone.
+  const labelEvery = Math.max(1, Math.ceil(series.length / Math.max(2, Math.floor(width / 56))));
   const line = series.map((day, index) => `${x(index)},${y(day.houseResult)}`).join(' ');
   const total = (key: 'validBet' | 'houseResult') => series.reduce((sum, day) => sum + day[key], 0);
   const summary = t('agentCentre.reports.chartSummary', {
@@ -57,65 +70,67 @@ export function OverviewChart({ series, digits }: { series: readonly Day[]; digi
         <li className="agent-chart__key agent-chart__key--bar">{t('agentCentre.reports.validBet')}</li>
         <li className="agent-chart__key agent-chart__key--line">{t('agentCentre.reports.houseResult')}</li>
       </ul>
-      <svg
-        className="agent-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        width={WIDTH}
-        height={HEIGHT}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={`${titleId}-summary`}
-      >
-        <title>{t('agentCentre.reports.chartTitle')}</title>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line
-              className="agent-chart__grid"
-              x1={PAD.left}
-              x2={WIDTH - PAD.right}
-              y1={y(tick)}
-              y2={y(tick)}
-            />
-            <text
-              className="agent-chart__tick"
-              x={PAD.left - 6}
-              y={y(tick)}
-              textAnchor="end"
-              dominantBaseline="middle"
-            >
-              {compact.format(tick)}
-            </text>
-          </g>
-        ))}
-        <line className="agent-chart__zero" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} />
-        {series.map((day, index) => (
-          <rect
-            key={day.date}
-            className="agent-chart__bar"
-            x={x(index) - barWidth / 2}
-            width={barWidth}
-            y={Math.min(y(day.validBet), y(0))}
-            height={Math.abs(y(0) - y(day.validBet))}
-          />
-        ))}
-        {series.length > 1 ? <polyline className="agent-chart__line" points={line} /> : null}
-        {series.map((day, index) => (
-          <circle key={day.date} className="agent-chart__dot" cx={x(index)} cy={y(day.houseResult)} r={3} />
-        ))}
-        {series.map((day, index) =>
-          index % labelEvery === 0 ? (
-            <text
+      <div ref={frame} className="agent-chart__frame">
+        <svg
+          className="agent-chart__svg"
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          width={width}
+          height={HEIGHT}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-summary`}
+        >
+          <title>{t('agentCentre.reports.chartTitle')}</title>
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line
+                className="agent-chart__grid"
+                x1={PAD.left}
+                x2={width - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+              />
+              <text
+                className="agent-chart__tick"
+                x={PAD.left - 6}
+                y={y(tick)}
+                textAnchor="end"
+                dominantBaseline="middle"
+              >
+                {compact.format(tick)}
+              </text>
+            </g>
+          ))}
+          <line className="agent-chart__zero" x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} />
+          {series.map((day, index) => (
+            <rect
               key={day.date}
-              className="agent-chart__tick"
-              x={x(index)}
-              y={HEIGHT - 8}
-              textAnchor="middle"
-            >
-              {dayLabel(day.date, 'short')}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              className="agent-chart__bar"
+              x={x(index) - barWidth / 2}
+              width={barWidth}
+              y={Math.min(y(day.validBet), y(0))}
+              height={Math.abs(y(0) - y(day.validBet))}
+            />
+          ))}
+          {series.length > 1 ? <polyline className="agent-chart__line" points={line} /> : null}
+          {series.map((day, index) => (
+            <circle key={day.date} className="agent-chart__dot" cx={x(index)} cy={y(day.houseResult)} r={3} />
+          ))}
+          {series.map((day, index) =>
+            index % labelEvery === 0 ? (
+              <text
+                key={day.date}
+                className="agent-chart__tick"
+                x={x(index)}
+                y={HEIGHT - 8}
+                textAnchor="middle"
+              >
+                {dayLabel(day.date, 'short')}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <p id={`${titleId}-summary`} className="visually-hidden">
         {summary}
       </p>
