@@ -19,7 +19,7 @@ const STEPS = [7, 30] as const;
 const DAY_MS = 86_400_000;
 
 /** A report's days as the endpoints take them: a period, and for a custom one its first and last day. */
-export interface PeriodRange {
+interface PeriodRange {
   period: ReportPeriod;
   startDate?: string;
   endDate?: string;
@@ -39,7 +39,7 @@ const daysBetween = (from: string, to: string) =>
 const latest = (a: string, b: string) => [a, b].sort()[1] as string;
 const earliest = (a: string, b: string) => [a, b].sort()[0] as string;
 /** Today on the calendar of a time zone (the merchant's, once a report told it), else the reader's. */
-export function todayIn(timeZone?: string): string {
+function todayIn(timeZone?: string): string {
   try {
     return new Date().toLocaleDateString('sv-SE', timeZone ? { timeZone } : {});
   } catch {

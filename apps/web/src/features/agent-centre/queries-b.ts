@@ -11,11 +11,11 @@ import { agentReportCentreEndpoints as endpoints } from '../../app/endpoints.ts'
 const reportKey = (token: string | null, name: string, query: object) =>
   ['member', token, 'agent', 'reports', name, query] as const;
 
-export type OverviewQuery = QueryOf<typeof endpoints.teamOverview>;
-export type TeamBetsQuery = QueryOf<typeof endpoints.teamBets>;
-export type UserLossQuery = QueryOf<typeof endpoints.userLoss>;
-export type DownlineTransactionsQuery = QueryOf<typeof endpoints.downlineTransactions>;
-export type AgentBillsQuery = QueryOf<typeof endpoints.agentBills>;
+type OverviewQuery = QueryOf<typeof endpoints.teamOverview>;
+type TeamBetsQuery = QueryOf<typeof endpoints.teamBets>;
+type UserLossQuery = QueryOf<typeof endpoints.userLoss>;
+type DownlineTransactionsQuery = QueryOf<typeof endpoints.downlineTransactions>;
+type AgentBillsQuery = QueryOf<typeof endpoints.agentBills>;
 
 export const teamOverviewQuery = (token: string | null, query: OverviewQuery) =>
   queryOptions({
@@ -65,7 +65,7 @@ export const agentBillsQuery = (token: string | null, query: AgentBillsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export type TeamQuery = QueryOf<typeof endpoints.team>;
+type TeamQuery = QueryOf<typeof endpoints.team>;
 
 /** Members of the agent's team matching a name (the red envelope's recipients are chosen from them). */
 export const teamMembersQuery = (token: string | null, query: TeamQuery) =>
