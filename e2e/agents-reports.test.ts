@@ -288,7 +288,7 @@ describe('agent centre: reports and records', () => {
     }
   });
 
-  it('sends a red envelope to a downline and lists it', async () => {
+  it('sends a red envelope to a downline, lists it, and my income and the account details show it', async () => {
     const agent = await signIn(DEMO_AGENT);
     const me = (await api('GET', '/wps/member/info', agent)).value as { id: number };
     await credit(me.id, 50);
@@ -306,6 +306,31 @@ describe('agent centre: reports and records', () => {
     const history = centre.getByRole('table', { name: 'Red envelopes sent' });
     await visible(history.getByRole('row').filter({ hasText: member.username }).first());
     await screenshot(page, 'agent-red-envelope-390-light', { fullPage: true });
+
+    // My income counts it as sent, and the downline's account details show what it received.
+    await centre.getByRole('link', { name: 'My income' }).click();
+    await visible(centre.getByRole('heading', { name: 'My income', level: 2 }));
+    const income = (await api('GET', '/wps/agent/report/income?period=today', agent)).value as {
+      redEnvelopesOut: number;
+      digits: number;
+    };
+    expect(income.redEnvelopesOut).toBeGreaterThanOrEqual(12);
+    await visible(
+      figure(centre, 'Red envelopes sent').getByText(`−${money(income.redEnvelopesOut, income.digits)}`),
+    );
+    await screenshot(page, 'agent-income-390-light', { fullPage: true });
+    await centre.getByRole('link', { name: 'Downline account details' }).click();
+    await centre.getByRole('searchbox', { name: 'Username' }).fill(member.username);
+    await centre.getByRole('button', { name: 'Search' }).click();
+    const lines = centre.getByRole('table', { name: 'Downline account details' });
+    await visible(
+      lines
+        .getByRole('row')
+        .filter({ hasText: member.username })
+        .filter({ hasText: 'Red envelope' })
+        .getByText(`+${money(12, 2)}`),
+    );
+    await screenshot(page, 'agent-downline-details-390-light', { fullPage: true });
     await page.context().close();
   });
 });
