@@ -1,6 +1,7 @@
 import {
   accountsEndpoints,
   agentContractEndpoints,
+  agentReportEndpoints,
   agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
@@ -12,6 +13,8 @@ import {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  redEnvelopeEndpoints,
+  settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -20,6 +23,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountEndpoints,
   agentCentreAEndpoints,
+  agentReportCentreEndpoints,
   depositEndpoints,
   endpoints,
   gameEndpoints,
@@ -56,6 +60,17 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
+
+  [
+    'agentReportCentreEndpoints',
+    agentReportCentreEndpoints,
+    {
+      ...agentReportEndpoints,
+      ...settlementEndpoints,
+      ...redEnvelopeEndpoints,
+      team: agentTreeEndpoints.team,
+    },
+  ],
 ];
 
 describe('player site: endpoint table', () => {

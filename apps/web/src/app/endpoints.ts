@@ -1,6 +1,7 @@
 import type {
   accountsEndpoints,
   agentContractEndpoints,
+  agentReportEndpoints,
   agentTreeEndpoints,
   catalogueEndpoints,
   contentEndpoints,
@@ -12,6 +13,8 @@ import type {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
+  redEnvelopeEndpoints,
+  settlementEndpoints,
   systemEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
@@ -314,4 +317,28 @@ export const agentCentreAEndpoints = {
     '/wps/v2/agent/contracts/:id/termination',
     'idempotent',
   ),
+};
+
+type AgentReportEndpoints = typeof agentReportEndpoints &
+  typeof settlementEndpoints &
+  typeof redEnvelopeEndpoints &
+  Pick<typeof agentTreeEndpoints, 'team'>;
+
+/**
+ * The agent centre's reports and records (team overview, betting, loss, income, account details; bills) and the
+ * red envelope (send, history, and the team list its recipients are chosen from).
+ */
+export const agentReportCentreEndpoints = {
+  teamOverview: light<AgentReportEndpoints['teamOverview']>('GET', '/wps/agent/report/overview'),
+  teamBets: light<AgentReportEndpoints['teamBets']>('GET', '/wps/agent/report/bets'),
+  userLoss: light<AgentReportEndpoints['userLoss']>('GET', '/wps/agent/report/loss'),
+  myIncome: light<AgentReportEndpoints['myIncome']>('GET', '/wps/agent/report/income'),
+  downlineTransactions: light<AgentReportEndpoints['downlineTransactions']>(
+    'GET',
+    '/wps/agent/report/transactions',
+  ),
+  agentBills: light<AgentReportEndpoints['agentBills']>('GET', '/wps/v2/agent/bills'),
+  send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
+  history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
+  team: light<AgentReportEndpoints['team']>('GET', '/wps/agent/team'),
 };

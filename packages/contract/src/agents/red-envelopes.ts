@@ -19,7 +19,7 @@ const RED_ENVELOPE_SPLITS = ['fixed', 'random'] as const;
 const redEnvelopeSplit = z.enum(RED_ENVELOPE_SPLITS);
 export type RedEnvelopeSplit = z.infer<typeof redEnvelopeSplit>;
 
-const sendRedEnvelopeBody = z.object({
+export const sendRedEnvelopeBody = z.object({
   /** The whole amount, major units; at least one smallest unit per recipient. */
   amount,
   /** Member ids of the caller's team, each once. */

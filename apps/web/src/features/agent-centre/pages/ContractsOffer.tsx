@@ -15,8 +15,8 @@ import { contractsKey } from '../queries-a.ts';
 import './agent-pages.css';
 
 /** The kinds and products an offer names (the contract's enums, in its order). */
-export const CONTRACT_KIND_KEYS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
-export const CONTRACT_PRODUCT_KEYS = [
+const CONTRACT_KIND_KEYS = ['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const;
+const CONTRACT_PRODUCT_KEYS = [
   'CONS',
   'LIVE',
   'RNG',

@@ -31,7 +31,7 @@ type RegisterForm = z.input<typeof registerSchema>;
 type LinkRow = ResponseOf<typeof agentCentreAEndpoints.links>['list'][number];
 
 /** The registration link of an affiliate code: the site's address with ?affiliateCode= (read by auth/urlCodes.ts). */
-export function affiliateUrl(code: string): string {
+function affiliateUrl(code: string): string {
   return `${window.location.origin}/?affiliateCode=${encodeURIComponent(code)}`;
 }
 

@@ -26,7 +26,7 @@ import './agent-pages.css';
 
 const PAGE_SIZE = 10;
 
-export function isAgentType(type: number): boolean {
+function isAgentType(type: number): boolean {
   return (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
 }
 

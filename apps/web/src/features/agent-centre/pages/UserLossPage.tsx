@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { AGENT_CENTRE_IS_AGENT_VALUES, GAME_TYPES, type ResponseOf } from '@tessera/contract';
+import { errorText, useUrlState } from '@tessera/ui';
+import { useTranslation } from 'react-i18next';
+import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
+import { useSession } from '../../../app/session.ts';
+import { useDateLocale } from '../../../i18n/language.ts';
+import { FormMessage } from '../../../ui/Field.tsx';
+import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
+import { type Column, Table } from '../../../ui/Table.tsx';
+import { money } from '../../wallet/queries.ts';
+import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
+import { userLossQuery } from '../queries-b.ts';
+import { pageOf, pick, UsernameSearch } from './ReportFilters.tsx';
+import '../../wallet/wallet.css';
+import '../agent-reports.css';
+
+const PAGE_SIZE = 20;
+type Answer = ResponseOf<typeof agentReportCentreEndpoints.userLoss>;
+type LossRow = Answer['list'][number];
+/** A row of the table: a user's, or the team total (no user). */
+type Row = Omit<LossRow, 'username' | 'type' | 'self'> & { username?: string; type?: number; self?: boolean };
+
+/**
+ * User loss statements (palStatementsAgentCopy): for the agent (or a member of its team), its own play and a row
+ * per direct downline (that downline's whole branch), with the team's total as the last row. A downline agent's
+ * name opens its own statement. The filters live in the URL.
+ */
+export default function UserLossPage() {
+  const { t } = useTranslation();
+  const locale = useDateLocale();
+  const { token } = useSession();
+  const [params, update] = useUrlState();
+  const range = usePeriodRange();
+  const username = params.get('username') ?? '';
+  const product = pick(GAME_TYPES, params.get('product'));
+  const pageNo = pageOf(params);
+  const loss = useQuery(
+    userLossQuery(token, {
+      ...range,
+      ...(username ? { username } : {}),
+      ...(product ? { product } : {}),
+      pageNo,
+      pageSize: PAGE_SIZE,
+    }),
+  );
+  const set = (changes: Record<string, string | null>) => update({ pageNo: null, ...changes });
+  const data = loss.data;
+  const digits = data?.range.digits ?? 2;
+  const amount = (value: number) => money(value, digits);
+  const isAgent = (type: number | undefined) =>
+    type !== undefined && (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
+  const columns: Column<Row>[] = [
+    {
+      key: 'username',
+      header: t('agentCentre.reports.username'),
+      render: (row) =>
+        row.username === undefined ? (
+          t('agentCentre.reports.teamTotal')
+        ) : !row.self && isAgent(row.type) ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="agent-drill"
+            onClick={() => set({ username: row.username ?? null })}
+          >
+            {row.username}
+          </Button>
+        ) : (
+          <>
+            {row.username}
+            {row.self ? ` (${t('agentCentre.reports.ownPlay')})` : ''}
+          </>
+        ),
+    },
+    {
+      key: 'members',
+      header: t('agentCentre.reports.members'),
+      className: 'num',
+      render: (row) => row.members.toLocaleString(locale),
+    },
+    {
+      key: 'turnover',
+      header: t('agentCentre.reports.turnover'),
+      className: 'num',
+      render: (row) => amount(row.turnover),
+    },
+    {
+      key: 'validBet',
+      header: t('agentCentre.reports.validBet'),
+      className: 'num',
+      render: (row) => amount(row.validBet),
+    },
+    {
+      key: 'payout',
+      header: t('agentCentre.reports.payout'),
+      className: 'num',
+      render: (row) => amount(row.payout),
+    },
+    {
+      key: 'rebates',
+      header: t('agentCentre.reports.rebates'),
+      className: 'num',
+      render: (row) => amount(row.rebates),
+    },
+    {
+      key: 'bonuses',
+      header: t('agentCentre.reports.bonuses'),
+      className: 'num',
+      render: (row) => amount(row.bonuses),
+    },
+    {
+      key: 'profitAndLoss',
+      header: t('agentCentre.reports.profitAndLoss'),
+      className: 'num',
+      cellClassName: (row) =>
+        row.profitAndLoss === 0
+          ? 'amount'
+          : row.profitAndLoss < 0
+            ? 'amount amount--out'
+            : 'amount amount--in',
+      render: (row) => `${row.profitAndLoss > 0 ? '+' : ''}${amount(row.profitAndLoss)}`,
+    },
+  ];
+  const rows: Row[] = data ? [...data.list, { ...data.teamTotal }] : [];
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const title = t('agentCentre.pages.palStatementsAgentCopy');
+  return (
+    <div className="wallet-page agent-page">
+      <h2 className="wallet-page__title">{title}</h2>
+      <PeriodPicker resolved={data?.range} />
+      <fieldset className="agent-report-filters">
+        <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>
+        <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
+        <label className="wallet-select">
+          <span>{t('agentCentre.reports.product')}</span>
+          <select value={product ?? ''} onChange={(event) => set({ product: event.target.value })}>
+            <option value="">{t('agentCentre.reports.allProducts')}</option>
+            {GAME_TYPES.map((key) => (
+              <option key={key} value={key}>
+                {t(`gameTypes.${key}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </fieldset>
+      {data && username ? (
+        <p className="agent-currency">
+          {t('agentCentre.reports.statementOf', { username: data.username })}{' '}
+          <Button variant="ghost" size="sm" onClick={() => set({ username: null })}>
+            {t('agentCentre.reports.backToMine')}
+          </Button>
+        </p>
+      ) : null}
+      {loss.isError ? <FormMessage tone="error">{errorText(t, loss.error)}</FormMessage> : null}
+      {!data ? (
+        loss.isError ? null : (
+          <CenteredSpinner label={t('common.loading')} />
+        )
+      ) : (
+        <Table
+          caption={title}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.username ?? ' total'}
+          rowClassName={(row) => (row.username === undefined ? 'agent-total-row' : undefined)}
+        />
+      )}
+      {pages > 1 ? (
+        <Pagination
+          page={pageNo}
+          pageCount={pages}
+          label={t('agentCentre.reports.pages')}
+          onChange={(page) => update({ pageNo: String(page) })}
+        />
+      ) : null}
+    </div>
+  );
+}
