@@ -852,6 +852,9 @@ describe('accounts: screenshots', () => {
       await login.getByRole('tab', { name: 'SMS code' }).click();
       await login.getByRole('combobox', { name: 'Country code' }).click();
       await settledScreenshot(page, `accounts-login-sms-${theme}`);
+      // The open list hides the rest of the dialog; Escape shuts only the list.
+      await page.keyboard.press('Escape');
+      await login.getByRole('listbox').waitFor({ state: 'detached' });
       await login.getByRole('button', { name: 'Forgot password?' }).click();
       await visible(dialog(page, 'Forgot password'));
       await settledScreenshot(page, `accounts-forgot-${theme}`);

@@ -13,13 +13,14 @@ const ComboboxField = lazy(() =>
  * frame shows the chosen item, in the same place and size.
  */
 export function Combobox<T>(props: ComboboxProps<T>) {
-  const { items, itemKey, itemText, selectedKey, classNames, start, end, size } = props;
+  const { items, itemKey, itemText, selectedKey, classNames, start, end, size, label } = props;
   const selected = items.find((item) => itemKey(item) === selectedKey);
   const waiting = (
     <div className={classNames.root}>
       {start}
       <input
         className={classNames.input}
+        aria-label={label}
         value={selected ? itemText(selected) : ''}
         size={size}
         readOnly

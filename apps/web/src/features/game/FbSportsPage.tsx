@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { gameEndpoints } from '../../app/endpoints.ts';
 import { Button, CenteredSpinner } from '../../ui/index.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { GameMessage } from './GamePage.tsx';
 import { type LaunchTarget, useLaunchGame } from './launch.ts';
 
@@ -15,6 +16,7 @@ import { type LaunchTarget, useLaunchGame } from './launch.ts';
 export default function FbSportsPage() {
   const { t } = useTranslation();
   const launch = useLaunchGame();
+  const siteName = useSiteName();
   const book = useQuery({
     queryKey: ['fb-sports-book'],
     queryFn: ({ signal }) =>
@@ -29,17 +31,36 @@ export default function FbSportsPage() {
     launch(target, 'real');
   }, [target, launch]);
 
-  if (book.isPending) return <CenteredSpinner label={t('game.launching')} />;
-  if (!target) return <GameMessage text={t('game.notFound')} from="/sports" />;
+  // The page names itself whatever it shows (the sports book opens in the game page).
+  const title = <title>{`${t('pages.fbsports')} · ${siteName}`}</title>;
+  if (book.isPending) {
+    return (
+      <>
+        {title}
+        <CenteredSpinner label={t('game.launching')} />
+      </>
+    );
+  }
+  if (!target) {
+    return (
+      <>
+        {title}
+        <GameMessage text={t('game.notFound')} from="/sports" />
+      </>
+    );
+  }
   return (
-    <GameMessage
-      text={t('game.loginToPlay')}
-      from="/sports"
-      action={
-        <Button variant="primary" onClick={() => launch(target, 'real')}>
-          {t('game.openFb')}
-        </Button>
-      }
-    />
+    <>
+      {title}
+      <GameMessage
+        text={t('game.loginToPlay')}
+        from="/sports"
+        action={
+          <Button variant="primary" onClick={() => launch(target, 'real')}>
+            {t('game.openFb')}
+          </Button>
+        }
+      />
+    </>
   );
 }
