@@ -15,7 +15,7 @@ const browser = useBrowser();
 
 /** The demo agents of the seed (README "Agents: the tree", "Agent contracts"). */
 const DEMO_AGENT = { username: 'demoagent', password: 'Demo-agent-2026' };
-const CONTRACT_AGENT = { username: 'agentdemo1', password: 'Agent-demo-2026' };
+const CONTRACT_AGENT = { username: 'demoagent', password: 'Demo-agent-2026' };
 
 async function signIn({ username, password }: { username: string; password: string }): Promise<string> {
   const captcha = await fetch(`${baseUrl()}${accountsEndpoints.captcha.path}`);
@@ -252,7 +252,7 @@ describe('agent centre: reports and records', () => {
 
   it("lists a contract holder's bills on the records pages, in Chinese", async () => {
     const agent = await signIn(CONTRACT_AGENT);
-    // The seed gives agentdemo1 a dividend and a daily salary contract (and a real-time one, whose page the menu does
+    // The seed gives demoagent a dividend and a daily salary contract (and a real-time one, whose page the menu does
     // not show yet: the consolidated answer's realtimesalreqtype carries offers only).
     for (const { key, kind, title } of [
       { key: 'agentDividendRecordCopy', kind: 'dividend', title: '分红记录' },

@@ -82,7 +82,8 @@ describe('console: agents', () => {
       .getByRole('link', { name: 'demoagent' })
       .click();
     await visible(page.getByRole('heading', { name: 'Team figures' }));
-    await visible(page.getByText('This agent holds no contract and has no offer.'));
+    // The demo seed gave demoagent its contracts: each shows with its history.
+    await visible(page.getByRole('table', { name: /History of contract/ }).first());
     await visible(page.getByText('Top-level agent'));
     await shoot(page, 'console-agents-agent-light');
 
@@ -92,6 +93,8 @@ describe('console: agents', () => {
     const editor = page.getByRole('dialog', { name: 'New contract template' });
     const name = `Dividend ${Date.now().toString(36)}`;
     await editor.getByRole('textbox', { name: 'Name' }).fill(name);
+    // demoagent holds a lottery (LOTT) dividend: an offer for all products combined would mix the two.
+    await editor.getByRole('combobox', { name: 'Product' }).selectOption('LOTT');
     await editor.getByRole('textbox', { name: 'Rate value' }).fill('0.5');
     await shoot(page, 'console-agents-template-dialog-light');
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -129,7 +132,7 @@ describe('console: agents', () => {
     // Vietnamese and Chinese.
     await dark.getByRole('combobox', { name: 'Language' }).selectOption('vi');
     await visible(dark.getByRole('heading', { name: 'Số liệu đội' }));
-    await visible(dark.getByText('Do nền tảng đề nghị'));
+    await visible(dark.getByText('Do nền tảng đề nghị').first());
     await shoot(dark, 'console-agents-agent-dark-phone-vi');
     await dark.getByRole('combobox', { name: 'Ngôn ngữ' }).selectOption('zh');
     await dark.getByRole('link', { name: '代理树' }).first().click();
@@ -315,15 +318,15 @@ describe('console: agents, a dividend bill seeded in the database', () => {
        select c.id, c.agent_id, 'dividend', c.product, '2026-02-01T00:00:00Z', '2026-02-16T00:00:00Z', '{}', 0,
          5000, 5000, 'unapproved', 'upline', now()
          from agent_contracts c join members m on m.id = c.agent_id
-        where m.username = 'agentdemo2' and c.kind = 'dividend' and c.status = 'active'`,
+        where m.username = 'demosubagent' and c.kind = 'dividend' and c.status = 'active'`,
     );
     const page = await consolePage(server.baseUrl, owner.token, '/agents/dividends');
     const queue = page.getByRole('table', { name: 'Dividend approval' });
-    await queue.getByRole('button', { name: 'Reject the bill of agentdemo2' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reject the dividend of agentdemo2' });
+    await queue.getByRole('button', { name: 'Reject the bill of demosubagent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject the dividend of demosubagent' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Team figures under review');
     await dialog.getByRole('button', { name: 'Reject' }).click();
-    await visible(page.getByText('Dividend of agentdemo2 rejected.'));
+    await visible(page.getByText('Dividend of demosubagent rejected.'));
     await visible(page.getByText('No dividend is waiting for approval.'));
     await page.close();
   });

@@ -533,12 +533,13 @@ describe('player site: header and right bar', () => {
     await expectVisible(dialog.getByRole('textbox', { name: 'Username' }));
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focusedName()).toBe('Sign up');
+    // Focus goes back once the dialog has let go of it, just after it leaves the page.
+    await expect.poll(focusedName).toBe('Sign up');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Log in' }));
     await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(await focusedName()).toBe('Log in');
+    await expect.poll(focusedName).toBe('Log in');
     await close(page);
   });
 
