@@ -101,6 +101,8 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
     // The drawn captcha always shows this text: tests type it instead of reading the image.
     CAPTCHA_PROVIDER: 'test',
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
+    // The agents' reports fold new play in every 2 seconds, not every minute: the tests wait on them.
+    AGENT_ROLLUP_CRON: '*/2 * * * * *',
   });
   const owner = await enrolOwner(server.baseUrl);
   return {

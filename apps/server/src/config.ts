@@ -53,6 +53,7 @@ const schema = z.object({
   IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(122).default(180),
   HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
   RECONCILE_CRON: z.string().default('40 3 * * *'),
+  AGENT_ROLLUP_CRON: z.string().default('* * * * *'),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -145,6 +146,11 @@ export type Config = {
   housekeepingCron: string;
   /** When the daily ledger reconciliation runs (a cron pattern, UTC). */
   reconcileCron: string;
+  /**
+   * When the agents' roll-up job folds settled rounds and postings into the team reports (a cron pattern, UTC;
+   * default every minute, seconds allowed as a leading sixth field).
+   */
+  agentRollupCron: string;
   /** When set, /metrics asks for this bearer token. */
   metricsToken: string | null;
   /** When set, /metrics is served only on this port of metricsHost (not on the public port). */
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyDays: e.IDEMPOTENCY_KEY_DAYS,
     housekeepingCron: e.HOUSEKEEPING_CRON,
     reconcileCron: e.RECONCILE_CRON,
+    agentRollupCron: e.AGENT_ROLLUP_CRON,
     metricsToken: e.METRICS_TOKEN ?? null,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,

@@ -23,8 +23,12 @@ interface TabsProps<K extends string> {
 }
 
 /**
- * Tabs on Radix's Tabs (WAI-ARIA tabs pattern): the arrow keys, Home and End move between the tabs and select
- * them, and each panel is named by its tab. A single tab shows its panel without a tab list.
+ * Tabs on Radix's Tabs (WAI-ARIA tabs pattern, manual activation): the arrow keys, Home and End move between the
+ * tabs, Enter or Space (or a click) selects one, and each panel is named by its tab. A single tab shows its panel
+ * without a tab list. Manual, because a selection here often loads a list and writes the URL (one history entry
+ * per arrow press otherwise), and because a tab may refuse it (a visitor's Favourites opens the login instead):
+ * with automatic activation, the focus coming back to that tab from the login dialog selected it again, and a
+ * click selected twice (on mouse down and on focus), pushing two history entries.
  */
 export function Tabs<K extends string>({
   label,
@@ -51,7 +55,7 @@ export function Tabs<K extends string>({
       className={scrollArrows ? 'tabs tabs--scrolling' : 'tabs'}
       value={selected}
       onValueChange={(value) => onSelect(value as K)}
-      activationMode="automatic"
+      activationMode="manual"
     >
       {arrow(-1)}
       <RadixTabs.List ref={list} className="tabs__list" aria-label={label} loop>

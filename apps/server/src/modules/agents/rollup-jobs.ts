@@ -5,8 +5,8 @@ import { drainRollupQueue } from './rollups.ts';
 const ROLLUP_JOB = 'agents.rollup';
 
 /**
- * The roll-up job: every minute (each run drains the whole queue, batch by batch), so a settled round or a posting
- * shows in the reports within about a minute, well before the real-time salary reads its window (5 minutes late).
+ * The roll-up job: every minute by default (AGENT_ROLLUP_CRON; each run drains the whole queue, batch by batch), so
+ * a settled round or a posting shows in the reports within about a minute, well before the real-time salary reads its window (5 minutes late).
  * A slot missed while no process ran is skipped: the next run applies whatever is queued.
  */
 export function defineRollupJobs(runner: JobRunner, deps: AppDeps): void {
@@ -15,5 +15,11 @@ export function defineRollupJobs(runner: JobRunner, deps: AppDeps): void {
       await drainRollupQueue(deps.db);
     },
   });
-  runner.schedule({ name: ROLLUP_JOB, kind: ROLLUP_JOB, cron: '* * * * *', timeZone: 'UTC', missed: 'skip' });
+  runner.schedule({
+    name: ROLLUP_JOB,
+    kind: ROLLUP_JOB,
+    cron: deps.config.agentRollupCron,
+    timeZone: 'UTC',
+    missed: 'skip',
+  });
 }

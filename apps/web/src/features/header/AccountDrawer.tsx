@@ -1,6 +1,6 @@
 import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { type SessionState, useSession } from '../../app/session.ts';
 import {
   ChatIcon,
@@ -238,9 +238,13 @@ export function AccountDrawer() {
   const [speedTestOpen, setSpeedTestOpen] = useState(false);
   const [chatRoomOpen, setChatRoomOpen] = useState(false);
 
-  // Any navigation (a link of the drawer, the back button) closes it, and so does leaving the phone layout.
+  const navigationType = useNavigationType();
+  // Any navigation (a link of the drawer, the back button) closes it, and so does leaving the phone layout. A page
+  // writing its own state into the URL (a replace: filters, a default tab) is no navigation and leaves it open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
-  useEffect(() => closeAccountDrawer(), [location.key]);
+  useEffect(() => {
+    if (navigationType !== 'REPLACE') closeAccountDrawer();
+  }, [location.key]);
   useEffect(() => closeAccountDrawer, []);
 
   /** Closes the drawer, then does what the row asks (its dialog opens on the page, not over the drawer). */
