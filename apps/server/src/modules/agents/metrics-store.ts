@@ -74,11 +74,14 @@ export async function teamFiguresOverDays(db: Queryable, query: TeamFiguresQuery
         group by member_id
        having sum(deposits) > 0 and sum(deposits) >= $6::bigint
      ), active as (
-       select p.member_id from agent_play_days p
-        where p.member_id in (select member_id from depositors) and p.day between $4::date and $5::date
-          and ($3::text is null or p.product = $3::text)
-        group by p.member_id
-       having sum(p.valid_bet) > 0 and sum(p.valid_bet) >= $7::bigint
+       -- Each depositor's valid bets by its own rows (the primary key), not a scan of every member's days.
+       select d.member_id from depositors d
+        cross join lateral (
+          select sum(p.valid_bet) as valid_bet from agent_play_days p
+           where p.member_id = d.member_id and p.day between $4::date and $5::date
+             and ($3::text is null or p.product = $3::text)
+        ) p
+        where p.valid_bet > 0 and p.valid_bet >= $7::bigint
      )
      select (select count(*)::int from team) as members, play.*, money.*,
             (select count(*)::int from active) as active_members
