@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMoneyDay, placeMember } from '../../../test/factories/agents.ts';
 import { newGame } from '../../../test/factories/games.ts';
+import { housePlayer, spinCall } from '../../../test/factories/house.ts';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
 import { addToRound, reverseInRound, settleRounds } from '../games/rounds.ts';
@@ -372,5 +374,56 @@ describe('roll-ups from rounds and postings', () => {
       [sub, 5_000n, 70n],
       [other, 5_000n, 70n],
     ]);
+  });
+});
+
+/**
+ * The house's own games reach the agents' roll-ups and team reports like a provider's rounds: a spin is a round of
+ * game_rounds written through the seamless wallet, so the roll-up triggers queue it with its vendor's game type.
+ */
+describe("house games in the agents' roll-ups", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp({ runJobs: false });
+  });
+  afterEach(() => t.close());
+
+  it("counts a downline's house slot spins in its own roll-ups, its agent's team roll-ups and the team overview", async () => {
+    const agent = await walletMember(t, { type: 1 });
+    const player = await housePlayer(t, { funds: 100_00n });
+    await t.db.query('update members set upline_id = $2 where id = $1', [player.id, agent.id]);
+    for (let spin = 0; spin < 5; spin += 1) expect((await spinCall(t, player, 100n)).status).toBe(200);
+    const [house] = await t.db.query<{ rounds: number; bet: bigint; win: bigint; product: string }>(
+      `select count(*)::int as rounds, sum(r.bet)::bigint as bet, sum(r.win)::bigint as win, v.game_type as product
+         from house_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+        where r.member_id = $1 and r.state = 'settled' group by v.game_type`,
+      [player.id],
+    );
+    expect(house?.rounds).toBe(5);
+    expect(await drainRollupQueue(t.db)).toBeGreaterThanOrEqual(5);
+
+    const [own] = await t.db.query(
+      `select product, sum(rounds)::int as rounds, sum(valid_bet)::bigint as bet, sum(payout)::bigint as win
+         from agent_play_days where member_id = $1 group by product`,
+      [player.id],
+    );
+    expect(own).toEqual(house);
+    const [team] = await t.db.query(
+      `select product, sum(rounds)::int as rounds, sum(valid_bet)::bigint as bet, sum(payout)::bigint as win
+         from agent_team_play_days where agent_id = $1 group by product`,
+      [agent.id],
+    );
+    expect(team).toEqual(house);
+
+    const overview = await t.get('/wps/agent/report/overview?period=today', agent.token);
+    expect(overview.status).toBe(200);
+    const digits = overview.body.value.digits as number;
+    const major = (minor: bigint) => Number(minor) / 10 ** digits;
+    expect(overview.body.value).toMatchObject({
+      teamMembers: 1,
+      validBet: major(house?.bet ?? 0n),
+      payout: major(house?.win ?? 0n),
+      houseResult: major((house?.bet ?? 0n) - (house?.win ?? 0n)),
+    });
   });
 });
