@@ -68,6 +68,9 @@ export interface TeamSearch {
   /** Levels below the agent. */
   level: number | null;
   type: number | null;
+  /** Any agent type (agentTypes) or any other. */
+  role: 'agent' | 'member' | null;
+  agentTypes: readonly number[];
   registeredFrom: Date | null;
   registeredBefore: Date | null;
   limit: number;
@@ -85,7 +88,8 @@ export async function searchTeam(
          or cardinality(m.agent_path) - array_position(m.agent_path, $1::int) = $3::int)
     and ($4::int is null or m.type = $4::int)
     and ($5::timestamptz is null or m.created_at >= $5::timestamptz)
-    and ($6::timestamptz is null or m.created_at < $6::timestamptz)`;
+    and ($6::timestamptz is null or m.created_at < $6::timestamptz)
+    and ($7::text is null or (m.type = any($8::int[])) = ($7::text = 'agent'))`;
   const params = [
     search.agentId,
     search.usernamePrefix === null ? null : `${likePrefix(search.usernamePrefix.toLowerCase())}%`,
@@ -93,6 +97,8 @@ export async function searchTeam(
     search.type,
     search.registeredFrom,
     search.registeredBefore,
+    search.role,
+    search.agentTypes,
   ];
   const [count] = await db.query<{ total: number }>(
     `select count(*)::int as total from members m where ${where}`,
@@ -102,7 +108,7 @@ export async function searchTeam(
   // not tempt the planner into walking every member newest first until it meets enough of this team.
   const rows = await db.query<TeamMemberDb>(
     `with team as materialized (select m.id, m.created_at from members m where ${where}),
-     page as (select id, created_at from team order by created_at desc, id desc limit $7 offset $8)
+     page as (select id, created_at from team order by created_at desc, id desc limit $9 offset $10)
      select ${MEMBER_FIELDS} from page join members m on m.id = page.id left join members u on u.id = m.upline_id
       order by page.created_at desc, page.id desc`,
     [...params, search.limit, search.offset],

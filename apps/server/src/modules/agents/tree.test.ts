@@ -125,6 +125,18 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
       );
       const agents = await t.get(`${api.team.path}?type=1`, a.token);
       expect(agents.body.value.list.map((row: { id: number }) => row.id)).toEqual([b.id]);
+      // Agents are every agent type (1, 2, 41, 42), members every other type.
+      await t.db.query('update members set type = 41 where id = $1', [b.id]);
+      await t.db.query('update members set type = 9 where id = $1', [m2.id]);
+      const ids = async (query: string) =>
+        ((await t.get(`${api.team.path}?${query}`, a.token)).body.value.list as { id: number }[])
+          .map((row) => row.id)
+          .sort();
+      expect(await ids('role=agent')).toEqual([b.id]);
+      expect(await ids('role=member')).toEqual([m1.id, m2.id].sort());
+      expect((await t.get(`${api.team.path}?role=boss`, a.token)).body.fields).toHaveProperty('role');
+      await t.db.query('update members set type = 1 where id = $1', [b.id]);
+      await t.db.query('update members set type = 0 where id = $1', [m2.id]);
       const paged = await t.get(`${api.team.path}?pageSize=2&pageNo=2`, a.token);
       expect(paged.body.value).toMatchObject({ total: 3, pageNo: 2, pageSize: 2 });
       expect(paged.body.value.list).toHaveLength(1);

@@ -242,8 +242,8 @@ export default function TeamPage() {
   const [params, setParams] = useUrlState();
   const username = params.get('username') ?? '';
   const level = Number(params.get('level')) || undefined;
-  const typeParam = params.get('type');
-  const type = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
+  const roleParam = params.get('role');
+  const role = roleParam === 'agent' || roleParam === 'member' ? roleParam : undefined;
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
   const [search, setSearch] = useState(username);
   const team = useQuery(
@@ -252,7 +252,7 @@ export default function TeamPage() {
       pageSize: PAGE_SIZE,
       ...(username ? { username } : {}),
       ...(level ? { level } : {}),
-      ...(type !== undefined ? { type } : {}),
+      ...(role ? { role } : {}),
     }),
   );
   const [opened, setOpened] = useState<number | null>(null);
@@ -364,10 +364,10 @@ export default function TeamPage() {
           </label>
           <label className="wallet-select">
             <span>{t('agentCentre.team.type')}</span>
-            <select value={type ?? ''} onChange={(event) => update({ type: event.target.value || null })}>
+            <select value={role ?? ''} onChange={(event) => update({ role: event.target.value || null })}>
               <option value="">{t('agentCentre.team.allTypes')}</option>
-              <option value="0">{t('agentCentre.team.types.member')}</option>
-              <option value="1">{t('agentCentre.team.types.agent')}</option>
+              <option value="member">{t('agentCentre.team.types.member')}</option>
+              <option value="agent">{t('agentCentre.team.types.agent')}</option>
             </select>
           </label>
         </form>
