@@ -189,7 +189,10 @@ export const agentTreeConsoleEndpoints = {
     access: treeRead,
     query: paging.extend({
       parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      /** User name prefix (case-insensitive); the exact name first. */
       username: z.string().trim().min(1).max(64).optional(),
+      /** With a user name: agents only (every agent type) or members only. */
+      role: z.enum(['agent', 'member']).optional(),
     }),
     response: page(treeNodeWithPath),
   }),

@@ -150,22 +150,37 @@ export async function listNodes(
   return { rows, total: count?.total ?? 0 };
 }
 
-/** Members whose user name starts with the prefix (the console's find). */
+/**
+ * Members whose user name starts with the prefix (the console's find), the exact name first, then by name; agents
+ * only or members only when `role` says (agentTypes are the agent types).
+ */
 export async function findNodesByPrefix(
   db: Queryable,
-  prefix: string,
-  limit: number,
-  offset: number,
+  search: {
+    prefix: string;
+    role: 'agent' | 'member' | null;
+    agentTypes: readonly number[];
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: TeamMemberDb[]; total: number }> {
-  const pattern = `${likePrefix(prefix.toLowerCase())}%`;
+  const where = `lower(m.username) like $1
+    and ($3::text is null or (m.type = any($4::int[])) = ($3::text = 'agent'))`;
+  const params = [
+    `${likePrefix(search.prefix.toLowerCase())}%`,
+    search.prefix.toLowerCase(),
+    search.role,
+    search.agentTypes,
+  ];
   const [count] = await db.query<{ total: number }>(
-    'select count(*)::int as total from members m where lower(m.username) like $1',
-    [pattern],
+    `select count(*)::int as total from members m where ${where} and $2::text is not null`,
+    params,
   );
   const rows = await db.query<TeamMemberDb>(
     `select ${MEMBER_FIELDS} from members m left join members u on u.id = m.upline_id
-      where lower(m.username) like $1 order by lower(m.username), m.id limit $2 offset $3`,
-    [pattern, limit, offset],
+      where ${where}
+      order by lower(m.username) = $2::text desc, lower(m.username), m.id limit $5 offset $6`,
+    [...params, search.limit, search.offset],
   );
   return { rows, total: count?.total ?? 0 };
 }

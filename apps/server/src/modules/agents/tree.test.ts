@@ -402,6 +402,22 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
         b.id,
         m2.id,
       ]);
+      // The move dialog's search: agents only by role, the exact name first.
+      const base = `up${families}x${Date.now().toString(36)}`;
+      for (const [id, suffix] of [
+        [x.id, ''],
+        [b.id, 'a'],
+        [m1.id, 'b'],
+      ] as const) {
+        await t.db.query('update members set username = $2 where id = $1', [id, `${base}${suffix}`]);
+      }
+      const uplines = await t.get(`${bo.tree.path}?username=${base.toUpperCase()}&role=agent`, operations);
+      expect(uplines.body.value.list.map((row: { id: number }) => row.id)).toEqual([x.id, b.id]);
+      const members = await t.get(`${bo.tree.path}?username=${base}&role=member`, operations);
+      expect(members.body.value.list.map((row: { id: number }) => row.id)).toEqual([m1.id]);
+      expect((await t.get(`${bo.tree.path}?username=${base}&role=x`, operations)).body.fields).toHaveProperty(
+        'role',
+      );
       const node = await t.get(at(bo.node.path, m2.id), support);
       expect(node.body.value).toMatchObject({ id: m2.id, depth: 2, uplineId: b.id });
       expect((await t.get(at(bo.node.path, 2_000_000_000), support)).body.code).toBe('not_found');
