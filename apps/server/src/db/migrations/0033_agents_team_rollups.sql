@@ -39,23 +39,35 @@ create table agent_team_money_days (
   primary key (agent_id, day)
 );
 
--- Adds per-member differences (member_id, day, product, rounds, valid_bet, payout) to the agents above each member.
-create function agent_team_play_add(deltas jsonb) returns void language plpgsql as $$
+-- Adds rows (agent_id, day, product, rounds, valid_bet, payout) to the agents' team roll-ups, in key order (two
+-- writers lock the same rows in the same order). The one writer of agent_team_play_days.
+create function agent_team_play_put(rows jsonb) returns void language plpgsql as $$
 begin
-  perform pg_advisory_xact_lock_shared(hashtext('agents:tree'));
   insert into agent_team_play_days (agent_id, day, product, rounds, valid_bet, payout)
-  select up.agent_id, d.day, d.product, sum(d.rounds), sum(d.valid_bet), sum(d.payout)
-    from jsonb_to_recordset(deltas) as d(member_id int, day date, product text, rounds int, valid_bet bigint,
-                                        payout bigint)
-    join members m on m.id = d.member_id and m.type <> 4
-    cross join lateral unnest(m.agent_path) as up(agent_id)
-   where up.agent_id <> m.id
-   group by up.agent_id, d.day, d.product
-   order by up.agent_id, d.day, d.product
+  select r.agent_id, r.day, r.product, sum(r.rounds), sum(r.valid_bet), sum(r.payout)
+    from jsonb_to_recordset(rows) as r(agent_id int, day date, product text, rounds int, valid_bet bigint,
+                                       payout bigint)
+   group by r.agent_id, r.day, r.product
+   order by r.agent_id, r.day, r.product
   on conflict (agent_id, day, product) do update
     set rounds = agent_team_play_days.rounds + excluded.rounds,
         valid_bet = agent_team_play_days.valid_bet + excluded.valid_bet,
         payout = agent_team_play_days.payout + excluded.payout;
+end $$;
+
+-- Adds per-member differences (member_id, day, product, rounds, valid_bet, payout) to the agents above each member.
+create function agent_team_play_add(deltas jsonb) returns void language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock_shared(hashtext('agents:tree'));
+  perform agent_team_play_put((
+    select jsonb_agg(f) from (
+      select up.agent_id, d.day, d.product, d.rounds, d.valid_bet, d.payout
+        from jsonb_to_recordset(deltas) as d(member_id int, day date, product text, rounds int, valid_bet bigint,
+                                            payout bigint)
+        join members m on m.id = d.member_id and m.type <> 4
+        cross join lateral unnest(m.agent_path) as up(agent_id)
+       where up.agent_id <> m.id
+    ) f));
 end $$;
 
 create function agent_team_play_days_inserted() returns trigger language plpgsql as $$
@@ -83,23 +95,21 @@ create trigger agent_team_play_days_updated after update on agent_play_days
   referencing old table as old_rows new table as new_rows for each statement
   execute function agent_team_play_days_updated();
 
-create function agent_team_money_add(deltas jsonb) returns void language plpgsql as $$
+-- Adds rows (agent_id, day and the money columns) to the agents' team money roll-ups, in key order. The one writer
+-- of agent_team_money_days.
+create function agent_team_money_put(rows jsonb) returns void language plpgsql as $$
 begin
-  perform pg_advisory_xact_lock_shared(hashtext('agents:tree'));
   insert into agent_team_money_days (agent_id, day, deposits, deposit_count, first_deposit, first_deposit_count,
     withdrawals, withdrawal_count, bonuses, rebates, salaries, red_envelopes)
-  select up.agent_id, d.day, sum(d.deposits), sum(d.deposit_count), sum(d.first_deposit),
-         sum(d.first_deposit_count), sum(d.withdrawals), sum(d.withdrawal_count), sum(d.bonuses), sum(d.rebates),
-         sum(d.salaries), sum(d.red_envelopes)
-    from jsonb_to_recordset(deltas) as d(member_id int, day date, deposits bigint, deposit_count int,
-                                        first_deposit bigint, first_deposit_count int, withdrawals bigint,
-                                        withdrawal_count int, bonuses bigint, rebates bigint, salaries bigint,
-                                        red_envelopes bigint)
-    join members m on m.id = d.member_id and m.type <> 4
-    cross join lateral unnest(m.agent_path) as up(agent_id)
-   where up.agent_id <> m.id
-   group by up.agent_id, d.day
-   order by up.agent_id, d.day
+  select r.agent_id, r.day, sum(r.deposits), sum(r.deposit_count), sum(r.first_deposit), sum(r.first_deposit_count),
+         sum(r.withdrawals), sum(r.withdrawal_count), sum(r.bonuses), sum(r.rebates), sum(r.salaries),
+         sum(r.red_envelopes)
+    from jsonb_to_recordset(rows) as r(agent_id int, day date, deposits bigint, deposit_count int,
+                                       first_deposit bigint, first_deposit_count int, withdrawals bigint,
+                                       withdrawal_count int, bonuses bigint, rebates bigint, salaries bigint,
+                                       red_envelopes bigint)
+   group by r.agent_id, r.day
+   order by r.agent_id, r.day
   on conflict (agent_id, day) do update
     set deposits = agent_team_money_days.deposits + excluded.deposits,
         deposit_count = agent_team_money_days.deposit_count + excluded.deposit_count,
@@ -111,6 +121,24 @@ begin
         rebates = agent_team_money_days.rebates + excluded.rebates,
         salaries = agent_team_money_days.salaries + excluded.salaries,
         red_envelopes = agent_team_money_days.red_envelopes + excluded.red_envelopes;
+end $$;
+
+-- Adds per-member differences (member_id, day and the money columns) to the agents above each member.
+create function agent_team_money_add(deltas jsonb) returns void language plpgsql as $$
+begin
+  perform pg_advisory_xact_lock_shared(hashtext('agents:tree'));
+  perform agent_team_money_put((
+    select jsonb_agg(f) from (
+      select up.agent_id, d.day, d.deposits, d.deposit_count, d.first_deposit, d.first_deposit_count, d.withdrawals,
+             d.withdrawal_count, d.bonuses, d.rebates, d.salaries, d.red_envelopes
+        from jsonb_to_recordset(deltas) as d(member_id int, day date, deposits bigint, deposit_count int,
+                                            first_deposit bigint, first_deposit_count int, withdrawals bigint,
+                                            withdrawal_count int, bonuses bigint, rebates bigint, salaries bigint,
+                                            red_envelopes bigint)
+        join members m on m.id = d.member_id and m.type <> 4
+        cross join lateral unnest(m.agent_path) as up(agent_id)
+       where up.agent_id <> m.id
+    ) f));
 end $$;
 
 -- A member-day counts as one first deposit while its first_deposit is above zero (the team overview's count).
@@ -156,58 +184,44 @@ declare
   new_above int[] := new.agent_path[1:cardinality(new.agent_path) - 1];
 begin
   perform pg_advisory_xact_lock(hashtext('agents:tree'));
-  insert into agent_team_play_days (agent_id, day, product, rounds, valid_bet, payout)
-  select up.agent_id, b.day, b.product, sum(up.sign * b.rounds), sum(up.sign * b.valid_bet),
-         sum(up.sign * b.payout)
-    from (
-      select day, product, rounds, valid_bet, payout from agent_team_play_days where agent_id = new.id
-      union all
-      select day, product, rounds, valid_bet, payout from agent_play_days where member_id = new.id and new.type <> 4
-    ) b
-    cross join (
-      select a, -1 from unnest(old_above) a where a <> all (new_above)
-      union all
-      select a, 1 from unnest(new_above) a where a <> all (old_above)
-    ) as up(agent_id, sign)
-   group by up.agent_id, b.day, b.product
-   order by up.agent_id, b.day, b.product
-  on conflict (agent_id, day, product) do update
-    set rounds = agent_team_play_days.rounds + excluded.rounds,
-        valid_bet = agent_team_play_days.valid_bet + excluded.valid_bet,
-        payout = agent_team_play_days.payout + excluded.payout;
-  insert into agent_team_money_days (agent_id, day, deposits, deposit_count, first_deposit, first_deposit_count,
-    withdrawals, withdrawal_count, bonuses, rebates, salaries, red_envelopes)
-  select up.agent_id, b.day, sum(up.sign * b.deposits), sum(up.sign * b.deposit_count),
-         sum(up.sign * b.first_deposit), sum(up.sign * b.first_deposit_count), sum(up.sign * b.withdrawals),
-         sum(up.sign * b.withdrawal_count), sum(up.sign * b.bonuses), sum(up.sign * b.rebates),
-         sum(up.sign * b.salaries), sum(up.sign * b.red_envelopes)
-    from (
-      select day, deposits, deposit_count, first_deposit, first_deposit_count, withdrawals, withdrawal_count,
-             bonuses, rebates, salaries, red_envelopes
-        from agent_team_money_days where agent_id = new.id
-      union all
-      select day, deposits, deposit_count, first_deposit, (first_deposit > 0)::int, withdrawals, withdrawal_count,
-             bonuses, rebates, salaries, red_envelopes
-        from agent_money_days where member_id = new.id and new.type <> 4
-    ) b
-    cross join (
-      select a, -1 from unnest(old_above) a where a <> all (new_above)
-      union all
-      select a, 1 from unnest(new_above) a where a <> all (old_above)
-    ) as up(agent_id, sign)
-   group by up.agent_id, b.day
-   order by up.agent_id, b.day
-  on conflict (agent_id, day) do update
-    set deposits = agent_team_money_days.deposits + excluded.deposits,
-        deposit_count = agent_team_money_days.deposit_count + excluded.deposit_count,
-        first_deposit = agent_team_money_days.first_deposit + excluded.first_deposit,
-        first_deposit_count = agent_team_money_days.first_deposit_count + excluded.first_deposit_count,
-        withdrawals = agent_team_money_days.withdrawals + excluded.withdrawals,
-        withdrawal_count = agent_team_money_days.withdrawal_count + excluded.withdrawal_count,
-        bonuses = agent_team_money_days.bonuses + excluded.bonuses,
-        rebates = agent_team_money_days.rebates + excluded.rebates,
-        salaries = agent_team_money_days.salaries + excluded.salaries,
-        red_envelopes = agent_team_money_days.red_envelopes + excluded.red_envelopes;
+  perform agent_team_play_put((
+    select jsonb_agg(f) from (
+      select up.agent_id, b.day, b.product, up.sign * b.rounds as rounds, up.sign * b.valid_bet as valid_bet,
+             up.sign * b.payout as payout
+        from (
+          select day, product, rounds, valid_bet, payout from agent_team_play_days where agent_id = new.id
+          union all
+          select day, product, rounds, valid_bet, payout from agent_play_days
+           where member_id = new.id and new.type <> 4
+        ) b
+        cross join (
+          select a, -1 from unnest(old_above) a where a <> all (new_above)
+          union all
+          select a, 1 from unnest(new_above) a where a <> all (old_above)
+        ) as up(agent_id, sign)
+    ) f));
+  perform agent_team_money_put((
+    select jsonb_agg(f) from (
+      select up.agent_id, b.day, up.sign * b.deposits as deposits, up.sign * b.deposit_count as deposit_count,
+             up.sign * b.first_deposit as first_deposit, up.sign * b.first_deposit_count as first_deposit_count,
+             up.sign * b.withdrawals as withdrawals, up.sign * b.withdrawal_count as withdrawal_count,
+             up.sign * b.bonuses as bonuses, up.sign * b.rebates as rebates, up.sign * b.salaries as salaries,
+             up.sign * b.red_envelopes as red_envelopes
+        from (
+          select day, deposits, deposit_count, first_deposit, first_deposit_count, withdrawals, withdrawal_count,
+                 bonuses, rebates, salaries, red_envelopes
+            from agent_team_money_days where agent_id = new.id
+          union all
+          select day, deposits, deposit_count, first_deposit, (first_deposit > 0)::int, withdrawals,
+                 withdrawal_count, bonuses, rebates, salaries, red_envelopes
+            from agent_money_days where member_id = new.id and new.type <> 4
+        ) b
+        cross join (
+          select a, -1 from unnest(old_above) a where a <> all (new_above)
+          union all
+          select a, 1 from unnest(new_above) a where a <> all (old_above)
+        ) as up(agent_id, sign)
+    ) f));
   return null;
 end $$;
 
