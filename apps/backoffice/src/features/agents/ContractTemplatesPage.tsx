@@ -41,9 +41,9 @@ type TemplateForm = z.input<typeof contractTemplateInput>;
 
 const shape = contractTemplateInput.shape;
 export const CONTRACT_KINDS = shape.kind.options;
-export const CONTRACT_PRODUCTS = shape.product.options;
+const CONTRACT_PRODUCTS = shape.product.options;
 export const DIVIDEND_PERIODS = shape.period.unwrap().options;
-export const DIVIDEND_CARRIES = shape.carry.unwrap().options;
+const DIVIDEND_CARRIES = shape.carry.unwrap().options;
 
 const EMPTY_TIER = { minimumBet: '0', netLoss: '0', activeMember: '0', rateType: 'P' as const, rate: '' };
 
@@ -194,7 +194,7 @@ function TierFields({
 }
 
 /** The select options of a list of codes, labelled from agents.<group>.<code>. */
-export function useOptions() {
+function useOptions() {
   const { t } = useTranslation();
   return (group: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`agents.${group}.${value}`) }));

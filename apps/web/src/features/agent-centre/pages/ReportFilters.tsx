@@ -33,7 +33,7 @@ export function useReportUrl() {
     onPage: (page: number) => update({ pageNo: String(page) }),
   };
 }
-export type ReportUrl = ReturnType<typeof useReportUrl>;
+type ReportUrl = ReturnType<typeof useReportUrl>;
 
 /**
  * The username filter of the team reports: searched on Enter or with its button (not on every key), empty for
