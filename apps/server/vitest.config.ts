@@ -68,6 +68,9 @@ export const PGLITE_FILES = [
   'src/modules/agents/contracts.test.ts',
   'src/modules/agents/settlement.test.ts',
   'src/modules/agents/red-envelopes.test.ts',
+  // vip: store (levels, growth, rewards, reviews, labels, referral) and the agents' member-days-store
+  'src/modules/vip/vip-jobs.test.ts',
+  'src/modules/vip/vip-routes.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -39,6 +39,7 @@ import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
+import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   accountsRoutes(app, deps, { affiliateLinks });
   walletRoutes(app, deps, vendorWallets, consolidatedContractInfo);
   agentsRoutes(app, deps);
+  vipRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

@@ -622,6 +622,42 @@ export const ERRORS = {
     VI: 'Kỳ quay này đã có kết quả nên không thể hủy.',
     CN: '该期已有开奖结果，无法作废。',
   },
+  vip_level_order: {
+    status: 409,
+    EN: 'A level needs more growth than the level below it and less than the level above it.',
+    VI: 'Cấp độ cần điểm tăng trưởng cao hơn cấp dưới và thấp hơn cấp trên.',
+    CN: '等级所需成长值须高于下一级、低于上一级。',
+  },
+  vip_level_in_use: {
+    status: 409,
+    EN: 'Only the top level that no member holds can be removed.',
+    VI: 'Chỉ có thể xóa cấp cao nhất khi không thành viên nào đang giữ.',
+    CN: '只能删除无会员所在的最高等级。',
+  },
+  vip_reward_not_found: {
+    status: 404,
+    EN: 'This reward was not found.',
+    VI: 'Không tìm thấy phần thưởng này.',
+    CN: '未找到该奖励。',
+  },
+  vip_reward_claimed: {
+    status: 409,
+    EN: 'This reward has already been claimed.',
+    VI: 'Phần thưởng này đã được nhận.',
+    CN: '该奖励已领取。',
+  },
+  member_label_taken: {
+    status: 409,
+    EN: 'A label with this name already exists.',
+    VI: 'Đã có nhãn với tên này.',
+    CN: '已存在同名标签。',
+  },
+  member_label_not_found: {
+    status: 404,
+    EN: 'This label was not found.',
+    VI: 'Không tìm thấy nhãn này.',
+    CN: '未找到该标签。',
+  },
   agent_bill_not_found: {
     status: 404,
     EN: 'This bill does not exist.',

@@ -15,3 +15,4 @@ export * from './patterns.ts';
 export * from './realtime.ts';
 export * from './system/index.ts';
 export * from './wallet/index.ts';
+export * from './vip/index.ts';

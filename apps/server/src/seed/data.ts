@@ -677,6 +677,19 @@ export const VIP_LEVELS: [number, string, bigint, bigint][] = [
   [5, 'VIP5', 20_000_000n, 200_000_000n],
 ];
 
+/**
+ * What each VIP level asks and gives (vip_levels, migration 0034), money in minor units: [rank, growth, keep growth per month,
+ * level-up bonus, weekly reward, weekly minimum valid bet, monthly reward, monthly minimum valid bet, turnover ×].
+ */
+export const VIP_LEVEL_REWARDS: [number, number, number, number, number, number, number, number, number][] = [
+  [0, 0, 0, 0, 0, 0, 0, 0, 1],
+  [1, 1_000, 0, 10_000, 5_000, 500_000, 20_000, 2_000_000, 1],
+  [2, 5_000, 500, 50_000, 10_000, 1_000_000, 50_000, 5_000_000, 1],
+  [3, 20_000, 2_000, 100_000, 30_000, 3_000_000, 100_000, 10_000_000, 2],
+  [4, 50_000, 5_000, 300_000, 50_000, 5_000_000, 300_000, 20_000_000, 2],
+  [5, 200_000, 20_000, 1_000_000, 200_000, 20_000_000, 1_000_000, 80_000_000, 3],
+];
+
 /** Who may request each kind of agent contract: 0 none, until the agent area defines the other values. */
 export const CONTRACT_REQUESTS = {
   dailysalreqtype: 0,

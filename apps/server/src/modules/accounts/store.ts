@@ -653,3 +653,48 @@ export function listMobileChanges(db: Queryable, memberId: number, limit: number
     [memberId, limit],
   );
 }
+
+/** The member info's VIP answer (clubLabel, memberLabel): kept by the vip area through accounts/club.ts. */
+export async function setClub(tx: Queryable, memberId: number, rank: number, label: string): Promise<void> {
+  await tx.query('update members set club_rank = $2, club_label = $3 where id = $1', [memberId, rank, label]);
+}
+
+export async function setMemberLabels(tx: Queryable, memberId: number, labels: string[]): Promise<void> {
+  await tx.query('update members set member_labels = $2 where id = $1', [memberId, JSON.stringify(labels)]);
+}
+
+export interface ReferredMemberDb {
+  id: number;
+  username: string;
+  created_at: Date;
+  referred_by: number;
+}
+
+/** Members a referrer brought, newest first. */
+export function referredMembers(db: Queryable, referrerId: number) {
+  return db.query<ReferredMemberDb>(
+    `select id, username, created_at, referred_by from members where referred_by = $1 order by created_at desc, id desc`,
+    [referrerId],
+  );
+}
+
+/** Referred members registered since `since` (the referral job's candidates). */
+export function referredSince(db: Queryable, since: Date) {
+  return db.query<ReferredMemberDb>(
+    `select id, username, created_at, referred_by from members
+      where referred_by is not null and created_at >= $1 and type <> 4 order by id`,
+    [since],
+  );
+}
+
+/** What tells two accounts apart as one person: registration address, mobile number, devices signed in from. */
+export async function identityFacts(db: Queryable, memberId: number) {
+  const [row] = await db.query<{ register_ip: string; mobile: string | null; devices: string[] }>(
+    `select m.register_ip, m.mobile,
+            array(select distinct d from (select m.last_login_device as d
+                  union select device from login_history where member_id = m.id) x where d <> '') as devices
+       from members m where m.id = $1`,
+    [memberId],
+  );
+  return row ?? null;
+}
