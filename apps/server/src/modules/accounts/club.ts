@@ -12,13 +12,14 @@ export const referredSince = store.referredSince;
 
 export interface IdentityFacts {
   registerIp: string;
-  mobile: string | null;
+  /** Every mobile number the account had or has, as 'dialing-code number'. */
+  mobiles: string[];
   devices: string[];
 }
 
 export async function identityFacts(db: Queryable, memberId: number): Promise<IdentityFacts | null> {
   const row = await store.identityFacts(db, memberId);
-  return row ? { registerIp: row.register_ip, mobile: row.mobile, devices: row.devices } : null;
+  return row ? { registerIp: row.register_ip, mobiles: row.mobiles, devices: row.devices } : null;
 }
 
 /** The member's referral code (null for an account without one, such as a trial account). */

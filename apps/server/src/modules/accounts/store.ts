@@ -687,10 +687,20 @@ export function referredSince(db: Queryable, since: Date) {
   );
 }
 
-/** What tells two accounts apart as one person: registration address, mobile number, devices signed in from. */
+/**
+ * What tells two accounts apart as one person: registration address, mobile numbers (the current one and every one
+ * it had: a number is unique among accounts at a time, so one person's accounts share it only over time), devices
+ * signed in from.
+ */
 export async function identityFacts(db: Queryable, memberId: number) {
-  const [row] = await db.query<{ register_ip: string; mobile: string | null; devices: string[] }>(
-    `select m.register_ip, m.mobile,
+  const [row] = await db.query<{ register_ip: string; mobiles: string[]; devices: string[] }>(
+    `select m.register_ip,
+            array(select distinct n from (
+                    select m.country_dialing_code || ' ' || m.mobile as n
+                    union select old_country_dialing_code || ' ' || old_mobile from member_mobile_changes
+                           where member_id = m.id
+                    union select new_country_dialing_code || ' ' || new_mobile from member_mobile_changes
+                           where member_id = m.id) x where n is not null) as mobiles,
             array(select distinct d from (select m.last_login_device as d
                   union select device from login_history where member_id = m.id) x where d <> '') as devices
        from members m where m.id = $1`,

@@ -18,8 +18,8 @@ import * as store from './store.ts';
  * (members.referred_by). A friend qualifies when its deposits within `periodDays` merchant days of registering
  * (the registration day first) reach `minDeposit`; the referrer then earns `rewardAmount` once for that friend,
  * at most `maxRewards` friends per referrer (0 = no limit), as a bonus with its wagering requirement. A friend
- * who shares the referrer's registration address, a device signed in from, a mobile number or a bank account
- * number is refused as a self-referral. The referral job decides each qualified friend once (referral_rewards'
+ * who shares the referrer's registration address, a device signed in from, a mobile number (now or before)
+ * or a bank account number is refused as a self-referral. The referral job decides each qualified friend once (referral_rewards'
  * key), whatever the number of runners.
  */
 
@@ -47,7 +47,7 @@ export async function selfReferral(
   const [referrer, friend] = await Promise.all([identityFacts(db, referrerId), identityFacts(db, friendId)]);
   if (!referrer || !friend) return 'unknown_member';
   if (referrer.registerIp && referrer.registerIp === friend.registerIp) return 'same_ip';
-  if (referrer.mobile && referrer.mobile === friend.mobile) return 'same_mobile';
+  if (friend.mobiles.some((mobile) => referrer.mobiles.includes(mobile))) return 'same_mobile';
   if (friend.devices.some((device) => referrer.devices.includes(device))) return 'same_device';
   const [mine, theirs] = await Promise.all([bankNumbers(db, referrerId), bankNumbers(db, friendId)]);
   if ([...theirs].some((number) => mine.has(number))) return 'same_bank_account';
