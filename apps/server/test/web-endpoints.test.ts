@@ -16,6 +16,7 @@ import {
   redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
+  vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
 } from '@tessera/contract';
@@ -30,6 +31,7 @@ import {
   houseFrameEndpoints,
   houseTableFrameEndpoints,
   lotteryEndpoints,
+  vipEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -59,6 +61,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  ['vipEndpoints', vipEndpoints, vipContractEndpoints],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 
   [

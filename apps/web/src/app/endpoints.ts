@@ -16,6 +16,7 @@ import type {
   redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
+  vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
 } from '@tessera/contract';
@@ -341,4 +342,18 @@ export const agentReportCentreEndpoints = {
   send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
   history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
   team: light<AgentReportEndpoints['team']>('GET', '/wps/agent/team'),
+};
+
+type VipEndpoints = typeof vipContractEndpoints;
+
+/** The VIP page (levels, progress, rewards and their claim) and the member centre's referral page. */
+export const vipEndpoints = {
+  vip: light<VipEndpoints['vip']>('GET', '/wps/vip'),
+  claimVipReward: light<VipEndpoints['claimVipReward']>(
+    'POST',
+    '/wps/vip/rewards/:id/claim',
+    undefined,
+    'idempotent',
+  ),
+  referral: light<VipEndpoints['referral']>('GET', '/wps/referral'),
 };

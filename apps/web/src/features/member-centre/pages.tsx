@@ -15,4 +15,5 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
   personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),
   personalHistoryCopy: lazyPage(() => import('../records/BetRecordPage.tsx')),
+  referral: lazyPage(() => import('../vip/ReferralPage.tsx')),
 };
