@@ -11,6 +11,7 @@ import {
   lotteryConsoleEndpoints,
   type OperatorRole,
   settlementConsoleEndpoints,
+  vipConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
@@ -54,7 +55,9 @@ export type PageId =
   | 'agents.templates'
   | 'agents.dividends'
   | 'agents.runs'
-  | 'agents.bills';
+  | 'agents.bills'
+  | 'vipLevels'
+  | 'memberLabels';
 
 export type NavSection =
   | 'overview'
@@ -122,6 +125,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'lock',
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
+  },
+  {
+    id: 'vipLevels',
+    path: '/vip/levels',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(vipConsoleEndpoints.levels),
+  },
+  {
+    id: 'memberLabels',
+    path: '/vip/labels',
+    icon: 'hash',
+    section: 'accounts',
+    roles: rolesOf(vipConsoleEndpoints.labels),
   },
   {
     id: 'deposits',

@@ -39,6 +39,8 @@ import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
+import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
@@ -61,6 +63,8 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard', <DashboardPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
+        { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
