@@ -174,6 +174,8 @@ export async function reviewMonth(deps: AppDeps, monthEnd: LocalDate, now: Date)
         at: now,
       });
       if (!inserted || after === member.rank || !below) continue;
+      // bigints: Math.min does not take them.
+      // biome-ignore lint/complexity/useMathMinMax: growth is a bigint
       const growth = member.growth < below.growth ? member.growth : below.growth;
       await store.setRank(tx, member.member_id, after, growth, now);
       await setClub(tx, member.member_id, after, below.name);

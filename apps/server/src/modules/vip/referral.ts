@@ -1,11 +1,13 @@
 import { type ReferralOverview, toMajor } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
 import { addDays, isoDate, localDate } from '../../platform/zoned-time.ts';
 import { identityFacts, referralCodeOf, referredMembers, referredSince } from '../accounts/club.ts';
 import { depositsBetween } from '../agents/member-days.ts';
 import { drainRollupQueue } from '../agents/rollups.ts';
+import { moduleEnabled } from '../system/module-flags.ts';
 import { bankAccounts, ownBankAccount } from '../wallet/bank-accounts.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { creditBonus } from './bonus.ts';
@@ -22,6 +24,9 @@ import * as store from './store.ts';
  * or a bank account number is refused as a self-referral. The referral job decides each qualified friend once (referral_rewards'
  * key), whatever the number of runners.
  */
+
+/** The module flag of referral (spec §2: site-wide flags): off, the page is refused and no reward is paid. */
+const REFERRAL_FLAG = 'REFERRAL3';
 
 /** Friends registered this long ago (beyond their period) are still looked at after a downtime. */
 const CATCH_UP_DAYS = 7;
@@ -57,7 +62,7 @@ export async function selfReferral(
 /** Decides every friend whose deposits qualified and who has no decision yet: answers how many were decided. */
 export async function payReferralRewards(deps: AppDeps, now: Date): Promise<number> {
   const settings = (await engagementSettings(deps.db)).referral;
-  if (settings.rewardAmount <= 0n) return 0;
+  if (settings.rewardAmount <= 0n || !(await moduleEnabled(deps.db, REFERRAL_FLAG))) return 0;
   await drainRollupQueue(deps.db);
   const timeZone = await vipTimeZone(deps);
   const today = localDate(now, timeZone);
@@ -116,6 +121,7 @@ export async function referralOverview(
   deps: Pick<AppDeps, 'db' | 'config'>,
   memberId: number,
 ): Promise<ReferralOverview> {
+  if (!(await moduleEnabled(deps.db, REFERRAL_FLAG))) throw new AppError('feature_disabled');
   const [code, friends, rewards, settings, currency] = await Promise.all([
     referralCodeOf(deps.db, memberId),
     referredMembers(deps.db, memberId),

@@ -331,6 +331,14 @@ describe('VIP, labels and referral endpoints', () => {
     expect([statusCount('qualified'), statusCount('refused'), statusCount('pending')]).toEqual([3, 5, 1]);
     expect(page.body.value.friends[0].username).toMatch(/^fr\*\*\*\d$/);
     expect((await t.get(api.referral.path)).body.code).toBe('unauthorized');
+
+    // With the referral module off, the page is refused and a qualifying friend waits.
+    await t.db.query(`update module_flags set enabled = false where mod_id = 'REFERRAL3'`);
+    expect((await t.get(api.referral.path, token)).body.code).toBe('feature_disabled');
+    const waiting = await referredFriend(t.db, referrer, now);
+    await addMoneyDay(t.db, { memberId: waiting, day, deposits: 100_000n });
+    expect(await payReferralRewards(t.deps, now)).toBe(0);
+    await t.db.query(`update module_flags set enabled = true where mod_id = 'REFERRAL3'`);
     await saveVipSettings(t.db, {});
   });
 });
