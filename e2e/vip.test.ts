@@ -88,6 +88,26 @@ describe('VIP and referral', () => {
     await screenshot(page, 'console-player-labels');
     const info = await api('GET', '/wps/member/info', member.token);
     expect(info.value.memberLabel).toEqual([name]);
+
+    // The labels list counts the member; the levels editor opens a level in its form.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Member labels' })
+      .click();
+    const row = page.getByRole('table', { name: 'Member labels' }).getByRole('row').filter({ hasText: name });
+    await visible(row.getByRole('cell', { name: '1', exact: true }));
+    await screenshot(page, 'console-member-labels');
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'VIP levels' })
+      .click();
+    await page.getByRole('button', { name: 'Edit VIP1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit VIP1' });
+    await visible(dialog.getByRole('textbox', { name: 'Growth to reach' }));
+    expect(await dialog.getByRole('textbox', { name: 'Growth to reach' }).inputValue()).toBe('1000');
+    await screenshot(page, 'console-vip-level-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'console-vip-levels', { fullPage: true });
     await page.close();
   });
 });

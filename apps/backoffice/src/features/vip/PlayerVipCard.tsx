@@ -69,7 +69,7 @@ export function PlayerVipCard({ playerId, username }: { playerId: number; userna
                     label: t('vip.level'),
                     value: `${data.rankName} (${t('vip.rank', { rank: data.rank })})`,
                   },
-                  { label: t('vip.fields.growth'), value: new Intl.NumberFormat().format(data.growth) },
+                  { label: t('vip.growth'), value: new Intl.NumberFormat().format(data.growth) },
                   {
                     label: t('vip.rewardsTitle'),
                     value:

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VipLevelView, VipOverview, VipReward } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { vipEndpoints } from '../../app/endpoints.ts';
@@ -13,6 +14,7 @@ import { Button, CenteredSpinner, PageHero, StatusBadge } from '../../ui/index.t
 import { type Column, Table } from '../../ui/Table.tsx';
 import { money } from '../wallet/queries.ts';
 import { vipKey, vipQuery } from './queries.ts';
+import '../wallet/wallet.css';
 import './vip.css';
 
 /**
@@ -232,8 +234,15 @@ function Levels({ data }: { data: VipOverview }) {
   const number = useNumber();
   const amount = (value: number) => (value > 0 ? `${data.currencySymbol} ${money(value, data.digits)}` : '—');
   const reward = (value: number, minimum: number) =>
-    value > 0 ? t('vip.rewardFrom', { reward: amount(value), bets: amount(minimum) }) : '—';
-  const rows: { key: string; label: string; value: (level: VipLevelView) => string }[] = [
+    value > 0 ? (
+      <span className="vip-level-reward">
+        {amount(value)}
+        <small>{t('vip.rewardFrom', { bets: amount(minimum) })}</small>
+      </span>
+    ) : (
+      '—'
+    );
+  const rows: { key: string; label: string; value: (level: VipLevelView) => ReactNode }[] = [
     { key: 'growth', label: t('vip.columns.growth'), value: (level) => number.format(level.growth) },
     {
       key: 'keep',
