@@ -27,6 +27,7 @@ import { actionsColumn, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useMoney } from '../lottery/lottery.ts';
+import './vip.css';
 
 const LEVELS_KEY = [api.levels.path];
 const SETTINGS_KEY = [api.settings.path];
@@ -111,19 +112,27 @@ export function VipLevelsPage() {
                     key: 'growth',
                     header: t('vip.fields.growth'),
                     className: 'num',
-                    render: (level) => number.format(level.growth),
-                  },
-                  {
-                    key: 'keep',
-                    header: t('vip.fields.keepGrowth'),
-                    className: 'num',
-                    render: (level) => number.format(level.keepGrowth),
+                    render: (level) => (
+                      <>
+                        {number.format(level.growth)}
+                        <span className="cell-below">
+                          {t('vip.keep', { growth: number.format(level.keepGrowth) })}
+                        </span>
+                      </>
+                    ),
                   },
                   {
                     key: 'bonus',
                     header: t('vip.fields.levelUpBonus'),
                     className: 'num',
-                    render: (level) => money.format(level.levelUpBonus),
+                    render: (level) => (
+                      <>
+                        {money.format(level.levelUpBonus)}
+                        <span className="cell-below">
+                          {t('vip.turnover', { multiple: level.turnoverMultiple })}
+                        </span>
+                      </>
+                    ),
                   },
                   {
                     key: 'weekly',
@@ -150,12 +159,6 @@ export function VipLevelsPage() {
                         </span>
                       </>
                     ),
-                  },
-                  {
-                    key: 'multiple',
-                    header: t('vip.fields.turnoverMultiple'),
-                    className: 'num',
-                    render: (level) => `${level.turnoverMultiple}×`,
                   },
                   ...(editable
                     ? [
@@ -297,7 +300,7 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
   const errors = form.formState.errors;
   const referral = ['minDeposit', 'rewardAmount', 'periodDays', 'maxRewards', 'turnoverMultiple'] as const;
   return (
-    <form className="stack" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+    <form className="stack vip-settings" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
       <FormError error={save.error} shownFields={[]} />
       <fieldset className="form-grid" disabled={!editable}>
         <legend className="cell-strong">{t('vip.growthTitle')}</legend>
