@@ -12,6 +12,9 @@ import { currencyInfo } from '../wallet/player.ts';
  * major units on the wire; an amount with more decimals than the currency is refused with amount_invalid.
  */
 
+/** Members above this rank are served by the VIP customer service (spec §4: rank above 4). */
+export const VIP_CONTACT_ABOVE_RANK = 4;
+
 const notNegative = amount.pipe(z.number().min(0));
 const points = z.coerce.number().int().min(0).max(1e12);
 const percent = z.coerce.number().int().min(0).max(1000);

@@ -1,4 +1,4 @@
-import { toMajor, type VipOverview, type VipReward } from '@tessera/contract';
+import { toMajor, VIP_CONTACT_ABOVE_RANK, type VipOverview, type VipReward } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
@@ -10,9 +10,6 @@ import { creditBonus } from './bonus.ts';
 import { mondayOf, vipTimeZone } from './growth.ts';
 import { levelView } from './levels.ts';
 import * as store from './store.ts';
-
-/** Members above this rank are served by the VIP customer service (spec §4). */
-export const VIP_CONTACT_ABOVE_RANK = 4;
 
 export function rewardView(row: store.RewardDb, digits: number): VipReward {
   return {
