@@ -313,7 +313,7 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
         {GAME_TYPES.map((type) => (
           <TextField
             key={type}
-            label={t('vip.betPercent', { product: type })}
+            label={t('vip.betPercent', { product: t(`games.types.${type}`) })}
             inputMode="numeric"
             error={errors.betPercent?.[type] ? t('vip.invalid') : server[`betPercent.${type}`]}
             {...form.register(`betPercent.${type}`)}
