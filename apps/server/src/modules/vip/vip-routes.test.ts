@@ -239,6 +239,36 @@ describe('VIP, labels and referral endpoints', () => {
     expect(vip.body.value).toMatchObject({ rank: 0, rankName: 'VIP0', labels: [] });
   });
 
+  it('refuses the remaining mistakes and callers: bad ids, unknown labels and players, other roles, trial accounts', async () => {
+    const member = await newMember(t);
+    const trial = await newMember(t, 4);
+    const claim = (id: string, token?: string) =>
+      t.send('POST', api.claimVipReward.path.replace(':id', id), undefined, token);
+    expect([(await claim('abc', member.token)).status, (await claim('abc', member.token)).body.code]).toEqual(
+      [400, 'validation_failed'],
+    );
+    expect((await claim('1', trial.token)).body.code).toBe('in_need_true_account');
+
+    const removeLabel = (id: string, token: string) =>
+      t.send('DELETE', bo.removeLabel.path.replace(':id', id), undefined, token);
+    expect((await removeLabel('999999', operations)).body.code).toBe('member_label_not_found');
+    expect((await removeLabel('x', operations)).body.code).toBe('validation_failed');
+    const label = (await t.send('POST', bo.createLabel.path, { name: 'Kept' }, operations)).body.value;
+    expect((await removeLabel(String(label.id), support)).body.code).toBe('forbidden');
+    expect((await t.get(bo.labels.path, finance)).body.code).toBe('forbidden');
+    expect((await t.get(bo.labels.path, member.token)).status).toBe(401);
+
+    const vipOf = (id: string, token: string) => t.get(bo.playerVip.path.replace(':id', id), token);
+    expect((await vipOf('999999', support)).body.code).toBe('not_found');
+    expect((await vipOf(String(member.id), finance)).body.code).toBe('forbidden');
+    expect((await vipOf(String(member.id), member.token)).status).toBe(401);
+    const unassign = bo.unassignLabel.path
+      .replace(':id', String(member.id))
+      .replace(':labelId', String(label.id));
+    expect((await t.send('DELETE', unassign, undefined, finance)).body.code).toBe('forbidden');
+    expect((await t.send('DELETE', unassign, undefined, support)).body.value.labels).toEqual([]);
+  });
+
   it('pays the referrer once per qualifying friend, refuses self-referral and the cap, and shows the friends', async () => {
     await saveVipSettings(t.db, {
       referral: { minDeposit: '100000', rewardAmount: '50000', periodDays: 30, maxRewards: 3 },
