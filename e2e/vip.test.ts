@@ -10,16 +10,21 @@ import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser }
  */
 const browser = useBrowser();
 
-async function open(path: string, token: string, options: { theme?: string; width?: number } = {}) {
+async function open(
+  path: string,
+  token: string,
+  options: { theme?: string; width?: number; lang?: string } = {},
+) {
   const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
   await context.addInitScript(
-    ({ token, theme }) => {
+    ({ token, theme, lang }) => {
       if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
       sessionStorage.setItem('e2e-init', '1');
       sessionStorage.setItem('token', token);
       if (theme) localStorage.setItem('theme', theme);
+      if (lang) localStorage.setItem('lang', lang);
     },
-    { token, theme: options.theme },
+    { token, theme: options.theme, lang: options.lang },
   );
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${path}`);
@@ -52,6 +57,13 @@ describe('VIP and referral', () => {
     expect(await phone.getByRole('table', { name: 'Levels' }).count()).toBe(0);
     await screenshot(phone, 'vip-phone-dark', { fullPage: true });
     await phone.context().close();
+
+    // In Vietnamese, numbers and money follow the reader's locale.
+    const vi = await open('/vip', member.token, { lang: 'VI' });
+    await visible(vi.getByRole('heading', { name: 'Câu lạc bộ VIP', level: 1 }));
+    await visible(vi.getByText('Còn 1.000 điểm để lên VIP1'));
+    await screenshot(vi, 'vip-vi', { fullPage: true });
+    await vi.context().close();
   });
 
   it('shows a member its referral code and link with copy buttons', async () => {
@@ -68,6 +80,15 @@ describe('VIP and referral', () => {
     await visible(panel(page).getByText('No friends have registered with your code yet.'));
     await screenshot(page, 'referral-light');
     await page.context().close();
+
+    const phone = await open('/member?page=referral', member.token, {
+      theme: 'dark',
+      width: 390,
+      lang: 'CN',
+    });
+    await visible(phone.getByRole('button', { name: '复制推荐码' }));
+    await screenshot(phone, 'referral-phone-dark-zh', { fullPage: true });
+    await phone.context().close();
   });
 
   it('lets an operator assign a member label on the player page, which the member info then lists', async () => {
