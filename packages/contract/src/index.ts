@@ -14,5 +14,5 @@ export * from './lottery/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';
 export * from './system/index.ts';
-export * from './wallet/index.ts';
 export * from './vip/index.ts';
+export * from './wallet/index.ts';
