@@ -40,7 +40,13 @@ export function useRealtimeRefresh(): void {
           }, refetchAll);
         }
       },
-      onResume: refetchAll,
+      // The first connection: what has already come may be older than a change pushed before the socket was
+      // there (a page opened as the operator switched maintenance on), so it is asked again; what is still on its way
+      // is left to come. A reconnection may have missed anything: everything is asked again.
+      onOpen: (first) =>
+        first
+          ? void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'success' })
+          : refetchAll(),
     });
   }, [queryClient, token]);
 }
