@@ -13,7 +13,7 @@ import { endpoint, operator } from '../endpoint.ts';
 
 /** SYSTEM: sent by the site (deposit, withdrawal, contract); PERSONAL: to this member by an operator (a feedback reply); BROADCAST: to many. */
 export const INBOX_MESSAGE_TYPES = ['SYSTEM', 'PERSONAL', 'BROADCAST'] as const;
-export const inboxMessageId = z
+const inboxMessageId = z
   .string()
   .trim()
   .regex(/^[PB][1-9]\d{0,14}$/, 'invalid_format');

@@ -34,7 +34,7 @@ const PERSONAL_CODES: MessageCode[] = ['FEEDBACK_REPLY'];
 export type Localized = { EN: string } & Partial<Record<TranslatedLanguage, string>>;
 
 /** The module flag of the inbox (INBOX3 to the original's client). */
-export const INBOX_FLAG = 'MAILCENTER3';
+const INBOX_FLAG = 'MAILCENTER3';
 
 /**
  * Stores a message in the member's inbox, in the member's language (English where the template has none), inside
@@ -80,7 +80,7 @@ export async function publishBroadcastChange(tx: Queryable): Promise<void> {
 }
 
 /** The text of a broadcast in the reader's language: that language's, else English, else the first. */
-export function textFor<T extends { language: string }>(texts: T[], language: string): T | undefined {
+function textFor<T extends { language: string }>(texts: T[], language: string): T | undefined {
   return (
     texts.find((text) => text.language === language) ??
     texts.find((text) => text.language === 'EN') ??
