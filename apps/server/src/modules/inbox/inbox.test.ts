@@ -394,12 +394,20 @@ describe('inbox and feedback', () => {
     );
   });
 
-  it('answers feature_disabled while the inbox module is off', async () => {
+  it('answers feature_disabled while the inbox module is off, and tells the original client by INBOX3', async () => {
     const me = await registered(t);
+    const flags = async () =>
+      Object.fromEntries(
+        (await t.get('/wps/system/status')).body.value.info.whitelabel.map(
+          (node: { modId: string; enabled: string }) => [node.modId, node.enabled],
+        ),
+      );
+    expect(await flags()).toMatchObject({ INBOX3: '1', FEEDBACK3: '1' });
     await t.db.query("update module_flags set enabled = false where mod_id = 'MAILCENTER3'");
     try {
       const answer = await t.get(api.unreadCount.path, me.token);
       expect([answer.status, answer.body.code]).toEqual([403, 'feature_disabled']);
+      expect(await flags()).toMatchObject({ INBOX3: '0', FEEDBACK3: '1' });
     } finally {
       await t.db.query("update module_flags set enabled = true where mod_id = 'MAILCENTER3'");
     }
@@ -431,20 +439,24 @@ describe('inbox over /ws', () => {
     const other = await registered(t);
     const mine = await connect(me.token);
     const others = await connect(other.token);
-    await write(t.db, { isolation: 'read committed' }, (tx) =>
-      sendMessage(
-        tx,
-        me.id,
-        'WITHDRAWAL_APPROVED',
-        { amount: '5', currency: 'PHP', orderNo: 'W1' },
-        t.clock.now(),
-      ),
-    );
-    await expect.poll(() => mine.messages.at(-1)).toEqual({ type: 'inbox.changed', unread: 1 });
-    const [id] = ((await t.get(api.inbox.path, me.token)).body.value.list as { id: string }[]).map(
+    for (const orderNo of ['W1', 'W2']) {
+      await write(t.db, { isolation: 'read committed' }, (tx) =>
+        sendMessage(
+          tx,
+          me.id,
+          'WITHDRAWAL_APPROVED',
+          { amount: '5', currency: 'PHP', orderNo },
+          t.clock.now(),
+        ),
+      );
+    }
+    await expect.poll(() => mine.messages.at(-1)).toEqual({ type: 'inbox.changed', unread: 2 });
+    const [first, second] = ((await t.get(api.inbox.path, me.token)).body.value.list as { id: string }[]).map(
       (m) => m.id,
     );
-    await t.send('POST', api.read.path, { ids: [id] }, me.token);
+    await t.send('POST', api.read.path, { ids: [first] }, me.token);
+    await expect.poll(() => mine.messages.at(-1)).toEqual({ type: 'inbox.changed', unread: 1 });
+    await t.send('DELETE', api.remove.path.replace(':id', second as string), undefined, me.token);
     await expect.poll(() => mine.messages.at(-1)).toEqual({ type: 'inbox.changed', unread: 0 });
     expect(others.messages.some((event) => event.type === 'inbox.changed')).toBe(false);
 
