@@ -136,14 +136,44 @@ describe('inbox', () => {
     }
   });
 
-  it('the inbox on a phone, in the dark theme, in Vietnamese', async () => {
+  it('the inbox on a phone, in the dark theme, in Vietnamese: the unread badge on the account button', async () => {
     const member = await loggedInMember('inboxvi');
+    // A Vietnamese member (messages are written in the member's language), with a reply to its feedback waiting
+    // unread (arranged through the API).
+    expect((await api('PUT', '/wps/member/language', member.token, { language: 'VI' })).success).toBe(true);
+    const sent = await api('PUT', '/wps/feedback', member.token, {
+      type: 'account',
+      content: 'Tôi muốn đổi số điện thoại.',
+    });
+    expect(sent.success).toBe(true);
+    const replied = await api(
+      'POST',
+      `/backoffice/api/feedback/${sent.value.id}/reply`,
+      await operatorToken(),
+      {
+        reply: 'Vui lòng liên hệ chăm sóc khách hàng.',
+      },
+    );
+    expect(replied.success).toBe(true);
+
     const page = await site('/member?page=messageV2', member.token, { theme: 'dark', width: 390 });
     await page.evaluate(() => localStorage.setItem('lang', 'VI'));
     await page.reload();
     const centre = page.getByRole('region', { name: 'Trung tâm hội viên' });
-    await visible(centre.getByRole('tab', { name: 'Góp ý' }));
+    const account = page.getByRole('banner').getByRole('button', { name: /1 chưa đọc/ });
+    await visible(account);
+    const item = centre
+      .getByRole('list', { name: 'Tin nhắn' })
+      .getByRole('button', { name: /Phản hồi góp ý của bạn/ });
+    await visible(item);
     await screenshot(page, 'inbox-phone-dark-vi');
+    await item.click();
+    const opened = page.getByRole('dialog', { name: 'Phản hồi góp ý của bạn' });
+    await visible(opened.getByText('Chúng tôi trả lời: Vui lòng liên hệ chăm sóc khách hàng.'));
+    await opened.getByRole('button', { name: 'Đóng' }).first().click();
+    await opened.waitFor({ state: 'detached' });
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Menu tài khoản', exact: true }));
+
     await centre.getByRole('tab', { name: 'Góp ý' }).click();
     await visible(centre.getByRole('button', { name: 'Gửi góp ý' }));
     await screenshot(page, 'inbox-feedback-phone-dark-vi');
