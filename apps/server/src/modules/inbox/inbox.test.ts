@@ -336,6 +336,12 @@ describe('inbox and feedback', () => {
       tokens.operations,
     );
     expect(closed.body.value.status).toBe('closed');
+    await checks.expectAudited(tokens.operations, 'feedback', {
+      action: 'close',
+      entityId: sent.body.value.id,
+      before: replied.body.value,
+      after: closed.body.value,
+    });
     const late = await t.send('POST', path, { reply: 'Again' }, tokens.support);
     expect([late.status, late.body.code]).toEqual([409, 'feedback_closed']);
     const empty = await t.send('POST', path, { reply: '  ' }, tokens.support);
