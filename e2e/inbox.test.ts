@@ -70,6 +70,7 @@ describe('inbox', () => {
       const sent = desk.getByRole('table', { name: 'Inbox' }).getByRole('row', { name: new RegExp(title) });
       await visible(sent);
       await visible(sent.getByText('Everyone'));
+      await screenshot(desk, 'inbox-console-broadcasts');
       const listed = await api('GET', '/backoffice/api/inbox/broadcasts', support.token);
       broadcastId = (listed.value.list as { id: number; texts: { title: string }[] }[]).find(
         (row) => row.texts[0]?.title === title,
