@@ -68,6 +68,8 @@ export const PGLITE_FILES = [
   'src/modules/agents/contracts.test.ts',
   'src/modules/agents/settlement.test.ts',
   'src/modules/agents/red-envelopes.test.ts',
+  // inbox/store.ts: the inbox, broadcasts and feedback
+  'src/modules/inbox/inbox.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -10,6 +10,7 @@ import {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
@@ -29,6 +30,7 @@ import {
   gameEndpoints,
   houseFrameEndpoints,
   houseTableFrameEndpoints,
+  inboxEndpoints,
   lotteryEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
@@ -59,6 +61,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 
   [

@@ -76,6 +76,24 @@ export const ERRORS = {
     VI: 'Mục này đã tồn tại.',
     CN: '该项已存在。',
   },
+  feedback_limit: {
+    status: 429,
+    EN: 'You have sent a lot of feedback in the last hour. Please try again later.',
+    VI: 'Bạn đã gửi nhiều góp ý trong giờ qua. Vui lòng thử lại sau.',
+    CN: '您在过去一小时内提交的反馈过多，请稍后再试。',
+  },
+  feedback_closed: {
+    status: 409,
+    EN: 'This feedback is closed.',
+    VI: 'Góp ý này đã đóng.',
+    CN: '该反馈已关闭。',
+  },
+  broadcast_withdrawn: {
+    status: 409,
+    EN: 'This message was already withdrawn.',
+    VI: 'Tin nhắn này đã được thu hồi.',
+    CN: '该消息已撤回。',
+  },
   setup_already_done: {
     status: 409,
     EN: 'The console is already set up.',

@@ -12,6 +12,7 @@ import type { Rng } from '../platform/rng.ts';
 import { AGENT_CONTRACT_MESSAGES, seedDemoAgentContracts } from './agents-contracts.ts';
 import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
+import { INBOX_MESSAGES } from './inbox.ts';
 import { seedLottery } from './lottery.ts';
 
 /**
@@ -74,6 +75,7 @@ export async function seed(
     ['vip_levels', seedVipLevels],
     ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
     ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
+    ['inbox_messages', (tx) => seedMessageTemplates(tx, INBOX_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],

@@ -10,6 +10,7 @@ import type {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
@@ -341,4 +342,16 @@ export const agentReportCentreEndpoints = {
   send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
   history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
   team: light<AgentReportEndpoints['team']>('GET', '/wps/agent/team'),
+};
+
+type InboxEndpoints = typeof inboxContractEndpoints;
+
+/** The member centre's inbox (messageV2), its unread badge and the feedback form. */
+export const inboxEndpoints = {
+  unreadCount: light<InboxEndpoints['unreadCount']>('GET', '/wps/relay/CSP_unreadCount'),
+  inbox: light<InboxEndpoints['inbox']>('GET', '/wps/relay/CSP_getInbox'),
+  read: light<InboxEndpoints['read']>('POST', '/wps/inbox/read'),
+  readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
+  remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
+  feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
 };

@@ -22,6 +22,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'settings.changed',
   'member.changed',
   'wallet.changed',
+  'inbox.changed',
   'hello',
 ]);
 
