@@ -5,9 +5,9 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
 import { decodeAnswer, encodeAnswer, write } from '../../../platform/write.ts';
-import { memberAccounts, post } from '../../wallet/ledger.ts';
+import { memberAccounts } from '../../wallet/ledger.ts';
 import { currencyOf } from '../../wallet/settings.ts';
-import { addWagered } from '../../wallet/turnover.ts';
+import * as rounds from '../round-owner.ts';
 import * as store from './store.ts';
 
 /**
@@ -303,7 +303,7 @@ export async function bet(
       checkCurrency(currency, request.currency);
       checkCurrency(session.currency, request.currency);
       const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
-      const roundId = await store.addToRound(
+      const roundId = await rounds.stake(
         tx,
         {
           memberId: request.memberId,
@@ -313,26 +313,10 @@ export async function bet(
           closed: request.round.closed,
           playMoney: purse.playMoney,
         },
-        { bet: request.amount, win: 0n },
+        request.amount,
+        { key: ledgerKey(provider, request.transactionUuid) },
         now,
       );
-      if (request.amount > 0n) {
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'bet',
-            memberId: request.memberId,
-            reference: `game-round:${roundId}`,
-            legs: [
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: -request.amount },
-              { account: { system: purse.house }, amount: request.amount },
-            ],
-          },
-          now,
-        );
-        if (!purse.playMoney) await addWagered(tx, request.memberId, request.amount, now);
-      }
       return { roundId, amount: request.amount };
     },
     now,
@@ -385,34 +369,20 @@ export async function win(
         const gameId = request.gameCode
           ? await gameOf(tx, provider, request.gameCode, null)
           : betRound.game_id;
-        roundId = await store.addToRound(
+        roundId = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || betRound.round_ref },
-          { bet: 0n, win: request.amount },
+          request.amount,
+          { key: ledgerKey(provider, request.transactionUuid) },
           now,
         );
       } else {
         const gameId = await gameOf(tx, provider, request.gameCode, null);
-        roundId = await store.addToRound(
+        roundId = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || request.transactionUuid },
-          { bet: 0n, win: request.amount },
-          now,
-        );
-      }
-      if (request.amount > 0n) {
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'payout',
-            memberId: request.memberId,
-            reference: `game-round:${roundId}`,
-            legs: [
-              { account: { system: purse.house }, amount: -request.amount },
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: request.amount },
-            ],
-          },
+          request.amount,
+          { key: ledgerKey(provider, request.transactionUuid) },
           now,
         );
       }
@@ -473,33 +443,13 @@ export async function rollback(
         return { roundId: target.round_id, amount: 0n };
       }
       await store.markRolledBack(tx, provider, request.referenceUuid, request.transactionUuid);
-      const isBet = target.kind === 'bet';
-      if (target.round_id !== null) {
-        await store.reverseInRound(
-          tx,
-          target.round_id,
-          isBet ? { bet: target.amount, win: 0n } : { bet: 0n, win: target.amount },
-          now,
-        );
-      }
-      if (target.amount > 0n) {
-        const toMember = isBet ? target.amount : -target.amount;
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'refund',
-            memberId: request.memberId,
-            reference: `game-round:${target.round_id ?? ''}`,
-            legs: [
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: toMember },
-              { account: { system: purse.house }, amount: -toMember },
-            ],
-          },
-          now,
-        );
-        if (isBet && !purse.playMoney) await addWagered(tx, request.memberId, -target.amount, now);
-      }
+      await rounds.refund(
+        tx,
+        { roundId: target.round_id, memberId: request.memberId, playMoney: purse.playMoney },
+        { kind: target.kind === 'bet' ? 'stake' : 'payout', amount: target.amount },
+        { key: ledgerKey(provider, request.transactionUuid) },
+        now,
+      );
       return { roundId: target.round_id, amount: target.amount };
     },
     now,
