@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
 import { post } from '../wallet/ledger.ts';
-import { addWagered } from '../wallet/turnover.ts';
+import { countRound, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
 
 /**
@@ -9,9 +9,32 @@ import * as rounds from './rounds-store.ts';
  * writes the round's row (`game_rounds`), the ledger posting (one balanced posting per key, through the ledger's
  * write) and the round's turnover together, so none of the three can exist without the others.
  *
- * Every settled valid stake counts towards the withdrawal turnover, whatever the game (a provider's, a house game,
- * a lottery ticket); a trial account's play money never does.
+ * Every settled valid stake counts towards the turnover obligations, whatever the game (a provider's, a house game,
+ * a lottery ticket): when a round is settled, its stake less its low-risk part (`lowRiskStake` of a payout),
+ * weighted per product type, fills the member's oldest open obligations in scope (wallet/turnover.ts); a stake
+ * refunded after that takes back what it gave. An open or void round counts nothing, nor does play money.
  */
+
+/** Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake). */
+async function countTurnover(tx: Transaction, roundId: bigint, now: Date) {
+  const round = await rounds.roundTurnover(tx, roundId);
+  const counts = round.status === 'settled' && !round.play_money;
+  const weight = counts ? await turnoverWeight(tx, round.product_type) : 0;
+  const target = (round.valid_stake * BigInt(weight)) / 100n;
+  if (target === round.turnover_counted) return;
+  const counted = await countRound(
+    tx,
+    {
+      id: round.id,
+      memberId: round.member_id,
+      productType: round.product_type,
+      counted: round.turnover_counted,
+      target,
+    },
+    now,
+  );
+  await rounds.setTurnoverCounted(tx, roundId, counted);
+}
 
 export interface RoundOf {
   memberId: number;
@@ -42,7 +65,7 @@ function purse(playMoney: boolean | undefined) {
 const referenceOf = (booking: Booking, roundId: bigint | null) =>
   booking.reference ?? `game-round:${roundId ?? ''}`;
 
-/** A stake: it leaves the member's wallet for the house, goes into the round (opened by it) and counts as turnover. */
+/** A stake: it leaves the member's wallet for the house and goes into the round (opened by it). */
 export async function stake(
   tx: Transaction,
   round: RoundOf,
@@ -67,20 +90,29 @@ export async function stake(
       },
       now,
     );
-    if (!round.playMoney) await addWagered(tx, round.memberId, amount, now);
   }
+  await countTurnover(tx, roundId, now);
   return roundId;
 }
 
-/** A payout (0 or more): paid from the house into the member's wallet, in the round (a closed round is settled). */
+/**
+ * A payout (0 or more): paid from the house into the member's wallet, in the round (a closed round is settled).
+ * `lowRiskStake`: the part of the round's stake in a low-risk pattern, which counts no turnover.
+ */
 export async function payout(
   tx: Transaction,
   round: RoundOf,
   amount: bigint,
   booking: Booking,
   now: Date,
+  options: { lowRiskStake?: bigint } = {},
 ): Promise<bigint> {
-  const roundId = await rounds.addToRound(tx, round, { bet: 0n, win: amount }, now);
+  const roundId = await rounds.addToRound(
+    tx,
+    round,
+    { bet: 0n, win: amount, lowRiskStake: options.lowRiskStake },
+    now,
+  );
   if (amount > 0n) {
     const { wallet, house } = purse(round.playMoney);
     await post(
@@ -98,12 +130,13 @@ export async function payout(
       now,
     );
   }
+  await countTurnover(tx, roundId, now);
   return roundId;
 }
 
 /**
- * A refund: a stake comes back to the member (and leaves the turnover) or a payout is taken back, and leaves the
- * round; a round left with nothing staked or won is void.
+ * A refund: a stake comes back to the member or a payout is taken back, and leaves the round; a round left with
+ * nothing staked or won is void. A refunded stake of a settled round takes back the turnover it contributed.
  */
 export async function refund(
   tx: Transaction,
@@ -121,6 +154,7 @@ export async function refund(
       now,
     );
   }
+  if (target.roundId !== null) await countTurnover(tx, target.roundId, now);
   if (part.amount <= 0n) return;
   const { wallet, house } = purse(target.playMoney);
   const toMember = isStake ? part.amount : -part.amount;
@@ -138,7 +172,6 @@ export async function refund(
     },
     now,
   );
-  if (isStake && !target.playMoney) await addWagered(tx, target.memberId, -part.amount, now);
 }
 
 /** Settles a batch of open rounds (the lottery's tickets of a draw), each with its payout (0 or more). */
@@ -169,9 +202,11 @@ export async function settleBatch(
     settled.map((round) => ({ id: round.roundId, win: round.payout })),
     now,
   );
+  for (const round of settled) await countTurnover(tx, round.roundId, now);
 }
 
 /** Closes a round an operator settled from the console (its money moved through payout or refund first). */
-export function closeByOperator(tx: Transaction, roundId: bigint, operatorId: number, now: Date) {
-  return rounds.markRoundSettledBy(tx, roundId, operatorId, now);
+export async function closeByOperator(tx: Transaction, roundId: bigint, operatorId: number, now: Date) {
+  await rounds.markRoundSettledBy(tx, roundId, operatorId, now);
+  await countTurnover(tx, roundId, now);
 }

@@ -20,16 +20,17 @@ export async function addToRound(
     /** Played with a trial account's play money (only a new round takes it); money when left out. */
     playMoney?: boolean;
   },
-  amounts: { bet: bigint; win: bigint },
+  amounts: { bet: bigint; win: bigint; lowRiskStake?: bigint },
   now: Date,
 ): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
-       play_money)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10)
+       play_money, low_risk_stake)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10, coalesce($11, 0))
      on conflict (member_id, game_id, round_ref) do update
        set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
-           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end
+           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end,
+           low_risk_stake = coalesce($11, game_rounds.low_risk_stake)
      returning id`,
     [
       round.memberId,
@@ -42,6 +43,7 @@ export async function addToRound(
       now,
       round.closed,
       round.playMoney ?? false,
+      amounts.lowRiskStake ?? null,
     ],
   );
   if (!row) throw new Error('the round was not written');
@@ -83,4 +85,35 @@ export async function settleRounds(tx: Queryable, rounds: { id: bigint; win: big
      where r.id = v.id::bigint`,
     [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), win: round.win.toString() }))), now],
   );
+}
+
+/** What a round's turnover depends on: settled or not, play money, its valid stake, its product type. */
+export interface RoundTurnoverDb {
+  id: bigint;
+  member_id: number;
+  status: 'open' | 'settled' | 'void';
+  play_money: boolean;
+  /** The stake less its low-risk part. */
+  valid_stake: bigint;
+  turnover_counted: bigint;
+  product_type: string;
+}
+
+export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
+  const [row] = await tx.query<RoundTurnoverDb>(
+    `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
+       r.turnover_counted, v.game_type as product_type
+     from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+     where r.id = $1`,
+    [id],
+  );
+  if (!row) throw new Error(`game round ${id} vanished`);
+  return row;
+}
+
+export async function setTurnoverCounted(tx: Queryable, id: bigint, counted: bigint) {
+  await tx.query('update game_rounds set turnover_counted = $2 where id = $1 and turnover_counted <> $2', [
+    id,
+    counted,
+  ]);
 }

@@ -75,6 +75,8 @@ export interface WinRequest {
   amount: bigint;
   /** The console settling a round the provider left open (see open-rounds.ts). */
   operatorSettlement?: boolean;
+  /** A house table's: the part of the round's stake in a low-risk pattern, which counts no turnover. */
+  lowRiskStake?: bigint;
 }
 
 export interface RollbackRequest {
@@ -375,6 +377,7 @@ export async function win(
           request.amount,
           { key: ledgerKey(provider, request.transactionUuid) },
           now,
+          { lowRiskStake: request.lowRiskStake },
         );
       } else {
         const gameId = await gameOf(tx, provider, request.gameCode, null);
@@ -384,6 +387,7 @@ export async function win(
           request.amount,
           { key: ledgerKey(provider, request.transactionUuid) },
           now,
+          { lowRiskStake: request.lowRiskStake },
         );
       }
       return { roundId, amount: request.amount };
