@@ -277,5 +277,19 @@ describe('withdrawals', () => {
     await table.scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-turnover-remaining');
     await page.context().close();
+
+    // An operator sees it on the player's page and cancels it with a reason: nothing remains.
+    const desk = await consolePage(await operatorToken(), `/players/${player.id}`);
+    const obligations = desk.getByRole('table', { name: 'Turnover obligations' });
+    await visible(obligations.getByRole('cell', { name: '294.00' }));
+    await obligations.getByRole('button', { name: 'Cancel obligation' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Cancel the Deposit obligation' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Deposit returned to the player');
+    await screenshot(desk, 'console-player-obligation-cancel');
+    await dialog.getByRole('button', { name: 'Cancel obligation' }).click();
+    await visible(obligations.getByText('Cancelled'));
+    await screenshot(desk, 'console-player-obligations');
+    await desk.close();
+    expect((await api('GET', '/wps/wallet/withdrawal/info', player.token)).value.turnoverRemaining).toBe(0);
   });
 });

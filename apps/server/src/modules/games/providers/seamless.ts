@@ -108,17 +108,16 @@ export type Alongside = (
 ) => Promise<void>;
 
 /**
- * Where a member's game money is: a member plays from the main wallet against the house's games account; a trial
- * account (free play) from its play money against the house's play account, in the play unit, so its rounds never
- * move money, never count towards turnover, and are marked as play money.
+ * Where a member's game money is: a member plays from the main wallet; a trial account (free play) from its play
+ * money, in the play unit, so its rounds never move money, never count towards turnover, and are marked as play
+ * money (the round owner posts against the house's games or play account accordingly).
  */
 interface Purse {
   wallet: 'main' | 'play';
-  house: 'house:games' | 'house:play';
   playMoney: boolean;
 }
-const MONEY_PURSE: Purse = { wallet: 'main', house: 'house:games', playMoney: false };
-const PLAY_PURSE: Purse = { wallet: 'play', house: 'house:play', playMoney: true };
+const MONEY_PURSE: Purse = { wallet: 'main', playMoney: false };
+const PLAY_PURSE: Purse = { wallet: 'play', playMoney: true };
 
 async function purseOf(db: Queryable, memberId: number): Promise<Purse | null> {
   const member = await store.memberKind(db, memberId);
@@ -280,7 +279,7 @@ function checkCurrency(wallet: string, requested: string) {
 
 const ledgerKey = (provider: string, uuid: string) => `game:${provider}:${uuid}`;
 
-/** A bet: the stake leaves the main wallet for the house, counts towards turnover and goes into the round. */
+/** A bet: the stake leaves the main wallet for the house and goes into the round (turnover counts once it settles). */
 export async function bet(
   deps: AppDeps,
   provider: string,
