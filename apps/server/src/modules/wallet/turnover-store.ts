@@ -88,7 +88,10 @@ export async function addContribution(
   );
 }
 
-/** What the round contributed, per obligation, newest obligation first (the order a reversal takes it back in). */
+/**
+ * What the round contributed, per obligation, oldest obligation first, each held for update (in the order stakes
+ * hold them, so a reversal and a stake never wait for each other in a cycle).
+ */
 export function roundContributions(
   tx: Queryable,
   roundId: bigint,
@@ -96,7 +99,7 @@ export function roundContributions(
   return tx.query(
     `select c.obligation_id, c.amount from turnover_contributions c
        join turnover_obligations o on o.id = c.obligation_id
-     where c.round_id = $1 order by o.created_at desc, o.id desc
+     where c.round_id = $1 order by o.created_at, o.id
      for update of o`,
     [roundId],
   );

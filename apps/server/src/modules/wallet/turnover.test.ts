@@ -117,6 +117,22 @@ describe('turnover obligations', () => {
     });
   });
 
+  it('refuses a weight outside 0–100, a negative or too fine tolerance, naming the field', async () => {
+    const read = (await t.get(consoleApi.settings.path, tok.finance)).body.value;
+    const save = (change: Record<string, unknown>) =>
+      t.send('PUT', consoleApi.saveSettings.path, { ...read, ...change }, tok.finance);
+    checks.expectFailure(await save({ turnoverWeights: { RNG: 101 } }), 400, 'validation_failed', {
+      'turnoverWeights.RNG': expect.any(String),
+    });
+    checks.expectFailure(await save({ turnoverTolerance: -1 }), 400, 'validation_failed', {
+      turnoverTolerance: expect.any(String),
+    });
+    checks.expectFailure(await save({ turnoverTolerance: 0.001 }), 400, 'validation_failed', {
+      turnoverTolerance: expect.any(String),
+    });
+    expect((await t.get(consoleApi.settings.path, tok.finance)).body.value).toEqual(read);
+  });
+
   it('fills the oldest open obligation in scope first; a stake beyond them all counts nothing', async () => {
     const me = await player();
     const at = (seconds: number) => new Date(t.clock.now().getTime() - 60_000 + seconds * 1_000);

@@ -104,7 +104,8 @@ export async function countRound(
   } else if (round.target < round.counted) {
     const given = await store.roundContributions(tx, round.id);
     let excess = given.reduce((sum, part) => sum + part.amount, 0n) - round.target;
-    for (const part of given) {
+    // Taken back from the newest obligation first.
+    for (const part of given.reverse()) {
       if (excess <= 0n) break;
       const back = part.amount < excess ? part.amount : excess;
       await store.removeContribution(tx, part.obligation_id, round.id, back);
