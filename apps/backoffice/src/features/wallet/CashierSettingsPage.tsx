@@ -22,6 +22,7 @@ import { Switch } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import './wallet.css';
 
 const KEY = [wallet.settings.path];
 const MONEY_KEY = [wallet.merchantMoney.path];
@@ -193,7 +194,7 @@ function SettingsForm({ initial }: { initial: WalletSettings }) {
           />
         )}
       />
-      <fieldset className="stack">
+      <fieldset className="stack turnover-weights">
         <legend>{t('cashierSettings.turnoverWeights')}</legend>
         <p className="subtle">{t('cashierSettings.turnoverWeightsHint')}</p>
         <div className="form-grid">
