@@ -264,7 +264,7 @@ describe('withdrawals', () => {
       );
     }
 
-    const page = await open('/member?page=withdraw', player.token);
+    const page = await open('/member?page=withdraw', player.token, { theme: 'dark', width: 390 });
     const centre = panel(page);
     await visible(centre.getByRole('heading', { name: 'Withdraw', level: 2 }));
     await visible(centre.getByText('Turnover must be wagered before you can withdraw: P 294.00 remaining.'));
@@ -272,7 +272,8 @@ describe('withdrawals', () => {
     const deposit = table.getByRole('row', { name: /Deposit/ });
     await visible(deposit);
     const cells = await deposit.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 5)).toEqual(['P 300.00', 'P 300.00', 'P 6.00', 'P 294.00']);
+    // Credit, remaining, required, wagered, amount, expiry.
+    expect(cells.slice(1, 5)).toEqual(['P 294.00', 'P 300.00', 'P 6.00', 'P 300.00']);
     expect(cells[5]).toBe('No expiry');
     await table.scrollIntoViewIfNeeded();
     await screenshot(page, 'withdraw-turnover-remaining');

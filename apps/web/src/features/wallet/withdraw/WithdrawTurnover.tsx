@@ -7,8 +7,9 @@ import { money } from '../queries.ts';
 
 /**
  * Why turnover remains: the member's open obligations, oldest first (the order settled bets fill them in), each
- * with the credit that opened it, the turnover it requires, what was wagered towards it, what remains and when it
- * expires; money and dates in the reader's locale.
+ * with the credit that opened it, what remains (first, so a phone shows it without scrolling), the turnover it
+ * requires, what was wagered towards it, the credit's amount and when it expires; money and dates in the reader's
+ * locale.
  */
 export function WithdrawTurnover({
   obligations,
@@ -32,10 +33,10 @@ export function WithdrawTurnover({
       ),
     },
     {
-      key: 'amount',
-      header: t('withdraw.turnover.amount'),
+      key: 'remaining',
+      header: t('withdraw.turnover.remaining'),
       className: 'num',
-      render: (row) => amount(row.amount),
+      render: (row) => <strong>{amount(row.remaining)}</strong>,
     },
     {
       key: 'required',
@@ -50,10 +51,10 @@ export function WithdrawTurnover({
       render: (row) => amount(row.contributed),
     },
     {
-      key: 'remaining',
-      header: t('withdraw.turnover.remaining'),
+      key: 'amount',
+      header: t('withdraw.turnover.amount'),
       className: 'num',
-      render: (row) => <strong>{amount(row.remaining)}</strong>,
+      render: (row) => amount(row.amount),
     },
     {
       key: 'expires',
