@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
-import { baseUrl } from './browser.ts';
+import { api, baseUrl } from './browser.ts';
 
 /** What the lobby and game browser tests share: opening the site with storage set, and finding games. */
 
@@ -87,4 +87,18 @@ export async function inAppNavigation(page: Page): Promise<(path: string) => Pro
       page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 20))));
     for (let quiet = 0; quiet < 2; quiet = inFlight === 0 ? quiet + 1 : 0) await nextFrame();
   };
+}
+
+/** The catalogue id (nodeId) of a house slot by its code, as the lobby lists it. */
+export async function nodeIdOf(code: string): Promise<number> {
+  const list = await api(
+    'GET',
+    `/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=HOUSE_SLOTS&pageSize=24`,
+    '',
+  );
+  const game = (list.value.games as { nodeId: number; gameId: string }[]).find(
+    (entry) => entry.gameId === code,
+  );
+  if (!game) throw new Error(`no game ${code} in the lobby`);
+  return game.nodeId;
 }

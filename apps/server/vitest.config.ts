@@ -58,6 +58,8 @@ export const PGLITE_FILES = [
   'src/modules/wallet/deposits.test.ts',
   'src/modules/wallet/withdrawals.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
+  // wallet/turnover-store.ts (obligations and contributions), and migration 0031 from the old counter
+  'src/modules/wallet/turnover.test.ts',
   // agents: the tree's triggers (0025) and tree-store, the roll-ups' triggers and rollups-store, metrics-store,
   // reports-store, contracts-store, settlement-store, red-envelopes-store
   'src/modules/agents/tree-path.test.ts',

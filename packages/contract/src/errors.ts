@@ -480,9 +480,9 @@ export const ERRORS = {
   },
   turnover_not_met: {
     status: 409,
-    EN: 'Your deposits must be wagered before a withdrawal: see the turnover remaining.',
-    VI: 'Bạn cần đặt cược đủ doanh thu từ tiền nạp trước khi rút: xem doanh thu còn lại.',
-    CN: '存款需完成流水后才能提款：请查看剩余流水。',
+    EN: 'Your turnover must be wagered before a withdrawal: see the turnover remaining and why.',
+    VI: 'Bạn cần đặt cược đủ doanh thu trước khi rút: xem doanh thu còn lại và lý do.',
+    CN: '需完成流水后才能提款：请查看剩余流水及其来源。',
   },
   bank_account_unknown: {
     status: 400,

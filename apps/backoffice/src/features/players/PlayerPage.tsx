@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
+import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
 import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
 import { PlayerActions, type PlayerDetail } from './PlayerActions.tsx';
 import { failureReason, mobileText, PlayerStatusBadge, playerTypeName } from './views.tsx';
@@ -121,6 +122,9 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         </Card>
         {mayCall(operator?.role, walletConsoleEndpoints.memberLedger) ? (
           <PlayerWalletCard playerId={player.id} username={player.username} />
+        ) : null}
+        {mayCall(operator?.role, walletConsoleEndpoints.memberObligations) ? (
+          <PlayerObligationsCard playerId={player.id} />
         ) : null}
         <Card title={t('players.profileTitle')}>
           <DetailList
