@@ -98,10 +98,10 @@ export const merchantMoney = z.object({
 export type MerchantMoney = z.infer<typeof merchantMoney>;
 
 /** Where a turnover obligation came from: the credit that carries the wagering requirement. */
-export const OBLIGATION_SOURCES = ['deposit', 'bonus', 'rebate', 'salary', 'points', 'adjustment'] as const;
-export const obligationSource = z.enum(OBLIGATION_SOURCES);
+const OBLIGATION_SOURCES = ['deposit', 'bonus', 'rebate', 'salary', 'points', 'adjustment'] as const;
+const obligationSource = z.enum(OBLIGATION_SOURCES);
 export type ObligationSource = z.infer<typeof obligationSource>;
-export const OBLIGATION_STATUSES = ['open', 'met', 'expired', 'cancelled'] as const;
+const OBLIGATION_STATUSES = ['open', 'met', 'expired', 'cancelled'] as const;
 
 /** A turnover obligation (money in major units): what was credited, the turnover it requires and what was wagered. */
 export const turnoverObligation = z.object({
@@ -129,7 +129,7 @@ const memberObligations = z.object({
   digits: z.number().int(),
   list: z.array(turnoverObligation),
 });
-export type MemberObligations = z.infer<typeof memberObligations>;
+type MemberObligations = z.infer<typeof memberObligations>;
 
 export const walletConsoleEndpoints = {
   merchantMoney: endpoint({

@@ -27,7 +27,7 @@ export function requiredTurnover(amount: bigint, multiple: number): bigint {
 }
 
 /** The largest multiple of a bonus under the UK profile. */
-export const UK_BONUS_MAX_MULTIPLE = 10;
+const UK_BONUS_MAX_MULTIPLE = 10;
 
 export interface ObligationInput {
   memberId: number;

@@ -128,7 +128,7 @@ const OPPOSITE_SPOTS: Record<string, string> = {
   high: 'low',
 };
 /** A member's roulette bets of one round covering at least this percent of the wheel's 37 numbers are low risk. */
-export const ROULETTE_LOW_RISK_COVERAGE = 70;
+const ROULETTE_LOW_RISK_COVERAGE = 70;
 
 /**
  * The part of a bet's stake in a low-risk pattern, given every bet the member placed in the round (this one
