@@ -129,7 +129,6 @@ const memberObligations = z.object({
   digits: z.number().int(),
   list: z.array(turnoverObligation),
 });
-type MemberObligations = z.infer<typeof memberObligations>;
 
 export const walletConsoleEndpoints = {
   merchantMoney: endpoint({
