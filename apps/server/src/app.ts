@@ -36,6 +36,7 @@ import { houseRoutes } from './modules/games/house/routes.ts';
 import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { vendorWallets } from './modules/games/vendor-wallets.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   walletRoutes(app, deps, vendorWallets, consolidatedContractInfo);
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
+  inboxRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

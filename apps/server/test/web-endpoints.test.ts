@@ -10,6 +10,7 @@ import {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
@@ -30,6 +31,7 @@ import {
   gameEndpoints,
   houseFrameEndpoints,
   houseTableFrameEndpoints,
+  inboxEndpoints,
   lotteryEndpoints,
   vipEndpoints,
   walletEndpoints,
@@ -62,6 +64,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
   ['vipEndpoints', vipEndpoints, vipContractEndpoints],
+  ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 
   [

@@ -76,6 +76,24 @@ export const ERRORS = {
     VI: 'Mục này đã tồn tại.',
     CN: '该项已存在。',
   },
+  feedback_limit: {
+    status: 429,
+    EN: 'You have sent a lot of feedback in the last hour. Please try again later.',
+    VI: 'Bạn đã gửi nhiều góp ý trong giờ qua. Vui lòng thử lại sau.',
+    CN: '您在过去一小时内提交的反馈过多，请稍后再试。',
+  },
+  feedback_closed: {
+    status: 409,
+    EN: 'This feedback is closed.',
+    VI: 'Góp ý này đã đóng.',
+    CN: '该反馈已关闭。',
+  },
+  broadcast_withdrawn: {
+    status: 409,
+    EN: 'This message was already withdrawn.',
+    VI: 'Tin nhắn này đã được thu hồi.',
+    CN: '该消息已撤回。',
+  },
   setup_already_done: {
     status: 409,
     EN: 'The console is already set up.',
@@ -462,9 +480,9 @@ export const ERRORS = {
   },
   turnover_not_met: {
     status: 409,
-    EN: 'Your deposits must be wagered before a withdrawal: see the turnover remaining.',
-    VI: 'Bạn cần đặt cược đủ doanh thu từ tiền nạp trước khi rút: xem doanh thu còn lại.',
-    CN: '存款需完成流水后才能提款：请查看剩余流水。',
+    EN: 'Your turnover must be wagered before a withdrawal: see the turnover remaining and why.',
+    VI: 'Bạn cần đặt cược đủ doanh thu trước khi rút: xem doanh thu còn lại và lý do.',
+    CN: '需完成流水后才能提款：请查看剩余流水及其来源。',
   },
   bank_account_unknown: {
     status: 400,

@@ -10,6 +10,7 @@ export * from './encryption.ts';
 export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './games/index.ts';
+export * from './inbox/index.ts';
 export * from './lottery/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';

@@ -8,6 +8,7 @@ import {
   gamesConsoleEndpoints,
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
+  inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
   settlementConsoleEndpoints,
@@ -26,6 +27,8 @@ export type PageId =
   | 'notices'
   | 'announcements'
   | 'help'
+  | 'broadcasts'
+  | 'feedback'
   | 'resources'
   | 'domains'
   | 'operators'
@@ -287,6 +290,20 @@ export const PAGES: readonly PageDefinition[] = [
   { id: 'notices', path: '/notices', icon: 'notices', section: 'content', roles: CONTENT },
   { id: 'announcements', path: '/announcements', icon: 'announcements', section: 'content', roles: CONTENT },
   { id: 'help', path: '/help', icon: 'help', section: 'content', roles: CONTENT },
+  {
+    id: 'broadcasts',
+    path: '/inbox',
+    icon: 'inbox',
+    section: 'content',
+    roles: rolesOf(inboxConsoleEndpoints.sendBroadcast),
+  },
+  {
+    id: 'feedback',
+    path: '/feedback',
+    icon: 'message',
+    section: 'content',
+    roles: rolesOf(inboxConsoleEndpoints.feedback),
+  },
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },
   { id: 'audit', path: '/audit', icon: 'audit', section: 'administration', roles: [] },

@@ -23,6 +23,8 @@ import { HouseGamesPage } from '../features/games/HouseGamesPage.tsx';
 import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
 import { OpenRoundsPage } from '../features/games/OpenRoundsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
+import { BroadcastsPage } from '../features/inbox/BroadcastsPage.tsx';
+import { FeedbackPage } from '../features/inbox/FeedbackPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
@@ -96,6 +98,8 @@ export const router = createBrowserRouter(
         { path: 'notices', element: page('notices', <NoticesPage />) },
         { path: 'announcements', element: page('announcements', <AnnouncementsPage />) },
         { path: 'help', element: page('help', <HelpPage />) },
+        { path: 'inbox', element: page('broadcasts', <BroadcastsPage />) },
+        { path: 'feedback', element: page('feedback', <FeedbackPage />) },
         { path: 'resources', element: page('resources', <ResourcesPage />) },
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },

@@ -12,6 +12,7 @@ import type { Rng } from '../platform/rng.ts';
 import { AGENT_CONTRACT_MESSAGES, seedDemoAgentContracts } from './agents-contracts.ts';
 import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
+import { INBOX_MESSAGES } from './inbox.ts';
 import { seedLottery } from './lottery.ts';
 
 /**
@@ -75,6 +76,7 @@ export async function seed(
     ['vip_level_rewards', seedVipLevelRewards],
     ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
     ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
+    ['inbox_messages', (tx) => seedMessageTemplates(tx, INBOX_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],

@@ -10,6 +10,7 @@ import type {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
@@ -356,4 +357,16 @@ export const vipEndpoints = {
     'idempotent',
   ),
   referral: light<VipEndpoints['referral']>('GET', '/wps/referral'),
+};
+
+type InboxEndpoints = typeof inboxContractEndpoints;
+
+/** The member centre's inbox (messageV2), its unread badge and the feedback form. */
+export const inboxEndpoints = {
+  unreadCount: light<InboxEndpoints['unreadCount']>('GET', '/wps/relay/CSP_unreadCount'),
+  inbox: light<InboxEndpoints['inbox']>('GET', '/wps/relay/CSP_getInbox'),
+  read: light<InboxEndpoints['read']>('POST', '/wps/inbox/read'),
+  readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
+  remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
+  feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
 };

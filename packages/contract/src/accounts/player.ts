@@ -234,7 +234,7 @@ export const mobileChange = z.object({
 });
 export type MobileChange = z.infer<typeof mobileChange>;
 /** Binding or changing the mobile number: the SMS code sent to the new number, and the login password. */
-const bindMobileBody = z.object({
+export const bindMobileBody = z.object({
   countryDialingCode,
   mobileNum: mobileNumber,
   verificationCode: smsCode,

@@ -20,6 +20,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { PlayerVipCard } from '../vip/PlayerVipCard.tsx';
+import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
 import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
 import { PlayerActions, type PlayerDetail } from './PlayerActions.tsx';
 import { failureReason, mobileText, PlayerStatusBadge, playerTypeName } from './views.tsx';
@@ -129,6 +130,9 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         ) : null}
         {mayCall(operator?.role, vipConsoleEndpoints.playerVip) ? (
           <PlayerVipCard playerId={player.id} username={player.username} />
+        ) : null}
+        {mayCall(operator?.role, walletConsoleEndpoints.memberObligations) ? (
+          <PlayerObligationsCard playerId={player.id} />
         ) : null}
         <Card title={t('players.profileTitle')}>
           <DetailList

@@ -3,7 +3,7 @@ import { placeMember } from '../../../test/factories/agents.ts';
 import { newGame } from '../../../test/factories/games.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
-import { addToRound, reverseInRound, settleRounds } from '../games/rounds.ts';
+import { addToRound, reverseInRound, settleRounds } from '../games/rounds-store.ts';
 import { type Leg, post } from '../wallet/ledger.ts';
 import { drainRollupQueue, queuedChanges } from './rollups.ts';
 

@@ -1,5 +1,7 @@
 import type { Transaction } from '../../db/database.ts';
 import * as ledger from '../wallet/ledger.ts';
+import { walletSettingsOf } from '../wallet/settings.ts';
+import { openObligation } from '../wallet/turnover.ts';
 
 export interface BonusCredit {
   memberId: number;
@@ -13,7 +15,8 @@ export interface BonusCredit {
 
 /**
  * Credits a VIP or referral bonus: one balanced posting of kind bonus from house:bonuses to the member's main
- * wallet (idempotent by its key), and its wagering requirement, in the caller's transaction.
+ * wallet (idempotent by its key), and its wagering requirement (a turnover obligation of source bonus, the amount
+ * times `turnoverMultiple`), in the caller's transaction.
  */
 export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Date): Promise<bigint> {
   const posted = await ledger.post(
@@ -30,32 +33,20 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
     },
     now,
   );
-  if (!posted.replayed) {
-    await requireTurnover(tx, {
-      memberId: credit.memberId,
-      source: credit.source,
-      reference: credit.key,
-      amount: credit.amount,
-      requiredTurnover: credit.amount * BigInt(credit.turnoverMultiple),
-    });
+  // The reward's wagering requirement, in its credit's transaction. Under the UK profile a bonus must be scoped to
+  // one product type; these rewards are site-wide, so there they carry none (wager-free).
+  if (!posted.replayed && !(await walletSettingsOf(tx)).ukProfile) {
+    await openObligation(
+      tx,
+      {
+        memberId: credit.memberId,
+        source: 'bonus',
+        sourceRef: credit.key,
+        amount: credit.amount,
+        multiple: credit.turnoverMultiple,
+      },
+      now,
+    );
   }
   return posted.transactionId;
-}
-
-/**
- * The bonus's wagering requirement (turnover obligation). The wallet's obligations are being built beside this
- * work (issue 23 part 2); until they are merged the requirement is kept on the reward (vip_rewards.turnover_multiple,
- * referral settings) and this is where the obligation opens.
- */
-async function requireTurnover(
-  _tx: Transaction,
-  _obligation: {
-    memberId: number;
-    source: string;
-    reference: string;
-    amount: bigint;
-    requiredTurnover: bigint;
-  },
-): Promise<void> {
-  // P1: openObligation
 }

@@ -18,6 +18,7 @@ import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss, rankProgress } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+import { cancelObligation, memberObligations } from './turnover.ts';
 import type { VendorWallets } from './vendor-wallets.ts';
 import { withdrawalRoutes } from './withdrawal-routes.ts';
 
@@ -87,6 +88,12 @@ export function walletRoutes(
   );
   route(app, deps, consoleApi.memberLedger, async ({ params, query }) =>
     memberLedger(deps, params.id, query),
+  );
+  route(app, deps, consoleApi.memberObligations, async ({ params, now }) =>
+    memberObligations(deps, params.id, now),
+  );
+  route(app, deps, consoleApi.cancelObligation, async ({ caller, ip, now, params, body }) =>
+    cancelObligation(deps, { caller, ip, now }, params.id, params.obligationId, body.reason),
   );
   route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency, language }) =>
     adjust(deps, vendorWallets, { caller, ip, now, idempotency, language }, body),
