@@ -38,11 +38,10 @@ export const vipLevelBody = z.object({
 });
 export type VipLevelBody = z.infer<typeof vipLevelBody>;
 
-export const vipLevelView = vipLevelBody.extend({ rank: z.number().int() });
+const vipLevelView = vipLevelBody.extend({ rank: z.number().int() });
 export type VipLevelView = z.infer<typeof vipLevelView>;
 
 const VIP_REWARD_KINDS = ['level_up', 'weekly', 'monthly'] as const;
-export type VipRewardKind = (typeof VIP_REWARD_KINDS)[number];
 const vipReward = z.object({
   id: z.number().int(),
   kind: z.enum(VIP_REWARD_KINDS),
@@ -66,7 +65,7 @@ const periodProgress = z.object({
 });
 
 /** /vip: the levels, this member's level and progress, its rewards, and the VIP contact (rank above 4). */
-export const vipOverview = z.object({
+const vipOverview = z.object({
   ...currencyInfo,
   levels: z.array(vipLevelView),
   rank: z.number().int(),
@@ -95,7 +94,7 @@ const friend = z.object({
   reward: z.number(),
 });
 
-export const referralOverview = z.object({
+const referralOverview = z.object({
   ...currencyInfo,
   code: z.string(),
   /** The registration link carrying the code (the site's own origin is added by the site). */

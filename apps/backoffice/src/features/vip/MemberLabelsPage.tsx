@@ -21,7 +21,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { LabelChip } from './PlayerVipCard.tsx';
 
-export const LABELS_KEY = [api.labels.path];
+const LABELS_KEY = [api.labels.path];
 
 /** Member labels (operations create and remove them; support reads and assigns them on a player's page). */
 export function MemberLabelsPage() {

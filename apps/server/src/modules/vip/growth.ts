@@ -56,7 +56,7 @@ export async function runVipPeriods(deps: AppDeps, through: LocalDate, now: Date
 }
 
 /** The day's growth of every member who deposited or played, then the promotions it brings. */
-export async function accrueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void> {
+async function accrueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void> {
   const [settings, currency] = await Promise.all([engagementSettings(deps.db), currencyOf(deps)]);
   const unit = 100n * 10n ** BigInt(currency.digits);
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
@@ -117,7 +117,7 @@ export async function promote(tx: Transaction, now: Date): Promise<void> {
 }
 
 /** Weekly or monthly rewards of the days from..to, issued to members whose valid bets reach their level's minimum. */
-export async function issuePeriodRewards(
+async function issuePeriodRewards(
   deps: AppDeps,
   kind: 'weekly' | 'monthly',
   from: LocalDate,
@@ -154,7 +154,7 @@ export async function issuePeriodRewards(
 }
 
 /** The keep-or-drop review of the month that ends on `monthEnd`. */
-export async function reviewMonth(deps: AppDeps, monthEnd: LocalDate, now: Date): Promise<void> {
+async function reviewMonth(deps: AppDeps, monthEnd: LocalDate, now: Date): Promise<void> {
   const month = monthOf(monthEnd);
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
     if (!(await store.claimRun(tx, 'review', month, now))) return;

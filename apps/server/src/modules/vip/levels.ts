@@ -25,7 +25,7 @@ export function levelView(level: store.LevelDb, currency: Currency): VipLevelVie
   };
 }
 
-export async function levelsView(db: Queryable, currency: Currency): Promise<VipLevelView[]> {
+async function levelsView(db: Queryable, currency: Currency): Promise<VipLevelView[]> {
   return (await store.levels(db)).map((level) => levelView(level, currency));
 }
 

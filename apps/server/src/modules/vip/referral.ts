@@ -32,7 +32,7 @@ const REFERRAL_FLAG = 'REFERRAL3';
 const CATCH_UP_DAYS = 7;
 
 /** A user name as others may see it: its first two and last character, the rest hidden. */
-export function maskName(username: string): string {
+function maskName(username: string): string {
   if (username.length <= 3) return `${username.slice(0, 1)}***`;
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }
@@ -44,7 +44,7 @@ async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>
 }
 
 /** Why two accounts look like one person, or null when nothing links them. */
-export async function selfReferral(
+async function selfReferral(
   db: Queryable,
   referrerId: number,
   friendId: number,

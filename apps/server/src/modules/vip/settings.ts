@@ -11,7 +11,7 @@ import { type Currency, currencyOf } from '../wallet/settings.ts';
  * where nothing was saved: deposits count 100 %, every product's valid bets 100 %; a friend qualifies with 100,000
  * deposited within 30 days, for a reward of 50,000 at 1× turnover, without a cap per referrer.
  */
-export const VIP_SETTINGS_KEY = 'vip';
+const VIP_SETTINGS_KEY = 'vip';
 
 export interface EngagementSettings {
   depositPercent: number;
