@@ -393,7 +393,8 @@ describe('migration 0031: the old turnover counter becomes obligations', () => {
          values ($1, 50000, 12550, $3), ($2, 30000, 45000, $3)`,
         [owing, met, at],
       );
-      expect(await migrate(db)).toEqual(['0031_promotions_obligations.sql']);
+      // 0031 runs first, then whatever later migrations there are.
+      expect((await migrate(db))[0]).toBe('0031_promotions_obligations.sql');
       const rows = await db.query(
         `select member_id, source_kind, amount, required, contributed, status, product_scope, created_at
          from turnover_obligations order by member_id`,
