@@ -664,17 +664,14 @@ export const AVATARS: [string, string][] = [
   ['a12', 'Sun'],
 ];
 
-/**
- * VIP levels: [rank, name, monthly turnover, total turnover] to reach the level, in minor units (cents). Members
- * start at VIP0 (members.club_label, club_rank).
- */
-export const VIP_LEVELS: [number, string, bigint, bigint][] = [
-  [0, 'VIP0', 0n, 0n],
-  [1, 'VIP1', 100_000n, 500_000n],
-  [2, 'VIP2', 500_000n, 2_500_000n],
-  [3, 'VIP3', 2_000_000n, 10_000_000n],
-  [4, 'VIP4', 5_000_000n, 50_000_000n],
-  [5, 'VIP5', 20_000_000n, 200_000_000n],
+/** VIP levels: [rank, name]; what each asks and gives is VIP_LEVEL_REWARDS. Members start at VIP0. */
+export const VIP_LEVELS: [number, string][] = [
+  [0, 'VIP0'],
+  [1, 'VIP1'],
+  [2, 'VIP2'],
+  [3, 'VIP3'],
+  [4, 'VIP4'],
+  [5, 'VIP5'],
 ];
 
 /**

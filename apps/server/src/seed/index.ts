@@ -612,12 +612,11 @@ async function seedAvatars(tx: Queryable) {
 }
 
 async function seedVipLevels(tx: Queryable) {
-  for (const [rank, name, monthly, total] of data.VIP_LEVELS) {
-    await tx.query(
-      `insert into vip_levels (rank, name, monthly_turnover, total_turnover) values ($1, $2, $3, $4)
-       on conflict do nothing`,
-      [rank, name, monthly.toString(), total.toString()],
-    );
+  for (const [rank, name] of data.VIP_LEVELS) {
+    await tx.query('insert into vip_levels (rank, name) values ($1, $2) on conflict do nothing', [
+      rank,
+      name,
+    ]);
   }
 }
 

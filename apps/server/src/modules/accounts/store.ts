@@ -547,19 +547,6 @@ export function searchPlayers(
   return paged<MemberDb>(db, MEMBER_COLUMNS, 'members', where, params, 'id desc', query);
 }
 
-export interface VipLevelDb {
-  rank: number;
-  name: string;
-  monthly_turnover: bigint;
-  total_turnover: bigint;
-}
-
-export function listVipLevels(db: Queryable) {
-  return db.query<VipLevelDb>(
-    'select rank, name, monthly_turnover, total_turnover from vip_levels order by rank',
-  );
-}
-
 export async function hasPaymentPassword(db: Queryable, memberId: number): Promise<boolean> {
   const rows = await db.query<{ set: boolean }>(
     'select payment_password_hash is not null as set from members where id = $1',

@@ -25,6 +25,24 @@ export function levelView(level: store.LevelDb, currency: Currency): VipLevelVie
   };
 }
 
+/**
+ * A member's level (the highest at or below its rank, so a rank whose level was removed reads as the one below), the
+ * next level, and the progress from the level's growth threshold to the next's (0–100; 100 at the top).
+ */
+export function levelStanding(levels: readonly store.LevelDb[], member: { rank: number; growth: bigint }) {
+  const current = levels.filter((level) => level.rank <= member.rank).at(-1) ?? levels[0] ?? null;
+  const next = levels.find((level) => level.rank > (current?.rank ?? member.rank)) ?? null;
+  const progress = (() => {
+    if (!next) return 100;
+    const base = current?.growth ?? 0n;
+    const span = next.growth - base;
+    if (span <= 0n) return 100;
+    const done = member.growth - base;
+    return Math.max(0, Math.min(100, Number((done * 10_000n) / span) / 100));
+  })();
+  return { current, next, progress };
+}
+
 async function levelsView(db: Queryable, currency: Currency): Promise<VipLevelView[]> {
   return (await store.levels(db)).map((level) => levelView(level, currency));
 }

@@ -44,11 +44,7 @@ async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>
 }
 
 /** Why two accounts look like one person, or null when nothing links them. */
-async function selfReferral(
-  db: Queryable,
-  referrerId: number,
-  friendId: number,
-): Promise<string | null> {
+async function selfReferral(db: Queryable, referrerId: number, friendId: number): Promise<string | null> {
   const [referrer, friend] = await Promise.all([identityFacts(db, referrerId), identityFacts(db, friendId)]);
   if (!referrer || !friend) return 'unknown_member';
   if (referrer.registerIp && referrer.registerIp === friend.registerIp) return 'same_ip';

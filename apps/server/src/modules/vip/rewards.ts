@@ -1,4 +1,10 @@
-import { toMajor, VIP_CONTACT_ABOVE_RANK, type VipOverview, type VipReward } from '@tessera/contract';
+import {
+  type RankProgress,
+  toMajor,
+  VIP_CONTACT_ABOVE_RANK,
+  type VipOverview,
+  type VipReward,
+} from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
@@ -8,7 +14,7 @@ import { siteSettings } from '../system/settings.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { creditBonus } from './bonus.ts';
 import { mondayOf, vipTimeZone } from './growth.ts';
-import { levelView } from './levels.ts';
+import { levelStanding, levelView } from './levels.ts';
 import * as store from './store.ts';
 
 export function rewardView(row: store.RewardDb, digits: number): VipReward {
@@ -36,8 +42,7 @@ export async function vipOverview(deps: AppDeps, memberId: number, now: Date): P
     siteSettings(deps.db),
   ]);
   const major = (minor: bigint) => toMajor(minor, currency.digits);
-  const current = levels.find((level) => level.rank === member.rank) ?? levels[0];
-  const next = levels.find((level) => level.rank > member.rank) ?? null;
+  const { current, next, progress } = levelStanding(levels, member);
   const today = localDate(now, timeZone);
   const monday = mondayOf(today);
   const first = { ...today, day: 1 };
@@ -45,19 +50,11 @@ export async function vipOverview(deps: AppDeps, memberId: number, now: Date): P
     validBetsBetween(deps.db, isoDate(monday), isoDate(today), [memberId]),
     validBetsBetween(deps.db, isoDate(first), isoDate(today), [memberId]),
   ]);
-  const progress = (() => {
-    if (!next) return 100;
-    const base = current?.growth ?? 0n;
-    const span = next.growth - base;
-    if (span <= 0n) return 100;
-    const done = member.growth - base;
-    return Math.max(0, Math.min(100, Number((done * 10_000n) / span) / 100));
-  })();
   const eligible = member.rank > VIP_CONTACT_ABOVE_RANK;
   return {
     ...currency,
     levels: levels.map((level) => levelView(level, currency)),
-    rank: member.rank,
+    rank: current?.rank ?? member.rank,
     rankName: current?.name ?? `VIP${member.rank}`,
     growth: Number(member.growth),
     nextRank: next?.rank ?? null,
@@ -109,4 +106,35 @@ export async function claimReward(
     );
     return rewardView(await store.markClaimed(tx, reward.id, transactionId, request.now), currency.digits);
   });
+}
+
+/**
+ * MCSFE_getPlayerRankProgress in the original's shape, from the one VIP model (growth points, not money): the
+ * member's level and the next; `totalTurnover` is the growth against the next level's threshold, `monthlyTurnover`
+ * this merchant month's growth against what keeps the member's level; `progress` as /vip shows it. A level's
+ * `totalTurnover` and `monthlyTurnover` are its growth threshold and its keep requirement.
+ */
+export async function rankProgress(deps: AppDeps, memberId: number, now: Date): Promise<RankProgress> {
+  const [member, levels, timeZone] = await Promise.all([
+    store.vipMember(deps.db, memberId),
+    store.levels(deps.db),
+    vipTimeZone(deps),
+  ]);
+  const { current, next, progress } = levelStanding(levels, member);
+  const month = await store.growthSince(deps.db, memberId, isoDate({ ...localDate(now, timeZone), day: 1 }));
+  return {
+    playerRank: current?.rank ?? member.rank,
+    playerRankName: current?.name ?? `VIP${member.rank}`,
+    nextRank: next?.rank ?? null,
+    nextRankName: next?.name ?? null,
+    monthlyTurnover: { actual: Number(month), expected: Number(current?.keep_growth ?? 0n) },
+    totalTurnover: { actual: Number(member.growth), expected: Number(next?.growth ?? 0n) },
+    progress,
+    levels: levels.map((level) => ({
+      rank: level.rank,
+      rankName: level.name,
+      monthlyTurnover: Number(level.keep_growth),
+      totalTurnover: Number(level.growth),
+    })),
+  };
 }

@@ -1,4 +1,4 @@
-import { vipEndpoints as api, vipConsoleEndpoints as bo } from '@tessera/contract';
+import { accountsEndpoints, vipEndpoints as api, vipConsoleEndpoints as bo } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -6,12 +6,15 @@ import { route } from '../../platform/route.ts';
 import { changeLabel, createLabel, labelsForConsole, playerVip, removeLabel } from './labels.ts';
 import { levelsForConsole, removeLevel, saveLevel } from './levels.ts';
 import { referralOverview } from './referral.ts';
-import { claimReward, vipOverview } from './rewards.ts';
+import { claimReward, rankProgress, vipOverview } from './rewards.ts';
 import { saveSettings, settingsForConsole } from './settings.ts';
 
 /** The VIP page, its reward claims and the referral page; the console's levels, settings and labels. */
 export function vipRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.vip, async ({ caller, now }) => vipOverview(deps, asMember(caller).memberId, now));
+  route(app, deps, accountsEndpoints.rankProgress, async ({ caller, now }) =>
+    rankProgress(deps, asMember(caller).memberId, now),
+  );
   route(app, deps, api.claimVipReward, async ({ caller, params, now, idempotency }) =>
     claimReward(deps, asMember(caller).memberId, params.id, { now, idempotency }),
   );

@@ -76,6 +76,15 @@ export async function vipMember(db: Queryable, memberId: number): Promise<VipMem
   return row ?? { member_id: memberId, growth: 0n, rank: 0 };
 }
 
+/** A member's growth accrued on the merchant days from `day` (an ISO date) on. */
+export async function growthSince(db: Queryable, memberId: number, day: string): Promise<bigint> {
+  const [row] = await db.query<{ growth: bigint }>(
+    'select coalesce(sum(growth), 0)::bigint as growth from vip_growth_days where member_id = $1 and day >= $2',
+    [memberId, day],
+  );
+  return row?.growth ?? 0n;
+}
+
 /** Claims a job's period in the caller's transaction: false when another run has it (or had it). */
 export async function claimRun(tx: Queryable, kind: string, period: string, at: Date): Promise<boolean> {
   const rows = await tx.query(

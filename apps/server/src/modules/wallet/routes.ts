@@ -15,7 +15,7 @@ import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
 import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
-import { accountRecord, profitAndLoss, rankProgress } from './records.ts';
+import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
 import { cancelObligation, memberObligations } from './turnover.ts';
@@ -65,9 +65,6 @@ export function walletRoutes(
     profitAndLoss(deps, asMember(caller).memberId, query.period, now),
   );
   // The VIP progress is measured on the wallet's bets, so the wallet answers it (the accounts area keeps the levels).
-  route(app, deps, accountsEndpoints.rankProgress, async ({ caller, now }) =>
-    rankProgress(deps, asMember(caller).memberId, now),
-  );
   route(app, deps, api.paymentPassword, async ({ caller, body, now }) =>
     setPaymentPassword(
       deps,
