@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   api,
   baseUrl,
@@ -69,6 +69,27 @@ function solidPng(width: number, height: number, rgb: [number, number, number]):
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Leaves the site open to every player when the test ends, passed or failed: maintenance off and no region rule for
+ * 127.0.0.1 (every browser test comes from there, so either would fail the files that run after it on this site).
+ */
+function reopenSiteAfterTest(): void {
+  onTestFinished(async () => {
+    const token = await operatorToken();
+    await api('PUT', '/backoffice/api/settings/maintenance', token, {
+      enabled: false,
+      title: '',
+      message: '',
+      startsAt: null,
+      endsAt: null,
+    });
+    const rules = await api('GET', '/backoffice/api/region-rules', token);
+    for (const rule of (rules.value ?? []) as { id: number; value: string }[]) {
+      if (rule.value === '127.0.0.1') await api('DELETE', `/backoffice/api/region-rules/${rule.id}`, token);
+    }
+  });
 }
 
 describe('operator console', () => {
@@ -145,6 +166,7 @@ describe('operator console', () => {
   });
 
   it('maintenance switched on shows the maintenance screen; switched off, Refresh shows the site again', async () => {
+    reopenSiteAfterTest();
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Site settings' }).click();
     await consolePage.getByRole('switch', { name: 'Maintenance mode' }).click();
@@ -174,6 +196,7 @@ describe('operator console', () => {
   });
 
   it('an open player page follows a console change without a reload, over /ws', async () => {
+    reopenSiteAfterTest();
     const player = await browser.newPage();
     await player.goto(`${baseUrl()}/index`);
     await player.getByRole('heading', { name: 'Lottery, live casino, slots and more' }).waitFor();
@@ -196,6 +219,7 @@ describe('operator console', () => {
   });
 
   it('a region rule for the client IP shows the region screen with that IP', async () => {
+    reopenSiteAfterTest();
     const consolePage = await signInToConsole();
     await consolePage.getByRole('link', { name: 'Site settings' }).click();
     await consolePage.getByLabel('Rule type').selectOption('ip_range');

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
-import { baseUrl } from './browser.ts';
+import { api, baseUrl } from './browser.ts';
 
 /** What the lobby and game browser tests share: opening the site with storage set, and finding games. */
 
@@ -63,8 +63,9 @@ export const ROUTES = ['/index', ...PAGE_ROUTES.map((route) => route.path)];
 
 /**
  * For a page of the app that has loaded: a function that moves it to a path as the app's links do (history and the
- * router, without reloading it) and waits, as networkidle does for a load, until no request has been in flight for
- * half a second (the route's code and data have come).
+ * router, without reloading it) and waits, as networkidle does for a load, until the route's code and data have come:
+ * no request in flight across two of the page's frames (a request the page starts as it renders what came, such as
+ * a lazy page's data, is reported before the frame that started it has passed).
  */
 export async function inAppNavigation(page: Page): Promise<(path: string) => Promise<void>> {
   await page.waitForLoadState('networkidle');
@@ -82,6 +83,22 @@ export async function inAppNavigation(page: Page): Promise<(path: string) => Pro
       history.pushState(null, '', to);
       dispatchEvent(new PopStateEvent('popstate'));
     }, path);
-    for (let quiet = 0; quiet < 5; quiet = inFlight === 0 ? quiet + 1 : 0) await page.waitForTimeout(100);
+    const nextFrame = () =>
+      page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 20))));
+    for (let quiet = 0; quiet < 2; quiet = inFlight === 0 ? quiet + 1 : 0) await nextFrame();
   };
+}
+
+/** The catalogue id (nodeId) of a house slot by its code, as the lobby lists it. */
+export async function nodeIdOf(code: string): Promise<number> {
+  const list = await api(
+    'GET',
+    `/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=HOUSE_SLOTS&pageSize=24`,
+    '',
+  );
+  const game = (list.value.games as { nodeId: number; gameId: string }[]).find(
+    (entry) => entry.gameId === code,
+  );
+  if (!game) throw new Error(`no game ${code} in the lobby`);
+  return game.nodeId;
 }

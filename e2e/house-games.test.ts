@@ -2,7 +2,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
-import { visitor } from './games-browser.ts';
+import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
  * The house's own games in the site's game frame, played like a person plays them: each slot launched from the /rng
@@ -342,19 +342,6 @@ describe('house games in the console', () => {
     await page.close();
   });
 });
-
-async function nodeIdOf(code: string): Promise<number> {
-  const list = await api(
-    'GET',
-    `/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=HOUSE_SLOTS&pageSize=24`,
-    '',
-  );
-  const game = (list.value.games as { nodeId: number; gameId: string }[]).find(
-    (entry) => entry.gameId === code,
-  );
-  if (!game) throw new Error(`no game ${code} in the lobby`);
-  return game.nodeId;
-}
 
 describe('house games in free play', () => {
   it('a trial account plays a house slot with play money, its numbers and dates in Vietnamese', async () => {

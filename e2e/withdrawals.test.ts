@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
 import { api, baseUrl, financeToken, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { nodeIdOf } from './games-browser.ts';
 
 /**
  * Withdrawals end to end (issue 11 §4): a member sets a payment password and adds a bank account in My account,
@@ -229,5 +230,67 @@ describe('withdrawals', () => {
     await visible(desk.getByRole('heading', { name: 'Withdrawals', level: 1 }));
     await screenshot(desk, 'withdraw-console-queue-dark');
     await desk.close();
+  });
+
+  it('lists the turnover that remains after a deposit and some play: what, required, wagered, remaining', async () => {
+    const player = await loggedInMember('wt');
+    // A bank-transfer deposit of 300.00, confirmed by finance: it opens an obligation of 300.00 × 1.
+    const channels = await api('GET', '/wps/payment/channels', player.token);
+    const bank = (channels.value.channels as { id: number; kind: string }[]).find((c) => c.kind === 'bank');
+    const order = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: bank?.id,
+      amount: 300,
+      payerReference: 'E2E-TURNOVER',
+    });
+    expect(order.success).toBe(true);
+    const finance = await financeToken();
+    const queue = await api('GET', `/backoffice/api/wallet/deposits?member=${player.username}`, finance);
+    const row = queue.value.list.find((entry: { orderNo: string }) => entry.orderNo === order.value.orderNo);
+    expect((await api('POST', `/backoffice/api/wallet/deposits/${row.id}/confirm`, finance)).success).toBe(
+      true,
+    );
+    // Three spins of 2.00 on a house slot: 6.00 wagered.
+    const launched = await api(
+      'GET',
+      `/wps/game/launchGame?nodeId=${await nodeIdOf('lucky-sevens')}`,
+      player.token,
+    );
+    const opened = await api('POST', '/house/api/session', '', {
+      launch: (launched.value.game_url as string).split('#')[1],
+    });
+    for (let spin = 0; spin < 3; spin += 1) {
+      expect((await api('POST', '/house/api/slots/spin', opened.value.token, { bet: '200' })).success).toBe(
+        true,
+      );
+    }
+
+    const page = await open('/member?page=withdraw', player.token, { theme: 'dark', width: 390 });
+    const centre = panel(page);
+    await visible(centre.getByRole('heading', { name: 'Withdraw', level: 2 }));
+    await visible(centre.getByText('Turnover must be wagered before you can withdraw: P 294.00 remaining.'));
+    const table = centre.getByRole('table', { name: 'Why turnover remains' });
+    const deposit = table.getByRole('row', { name: /Deposit/ });
+    await visible(deposit);
+    const cells = await deposit.getByRole('cell').allTextContents();
+    // Credit, remaining, required, wagered, amount, expiry.
+    expect(cells.slice(1, 5)).toEqual(['P 294.00', 'P 300.00', 'P 6.00', 'P 300.00']);
+    expect(cells[5]).toBe('No expiry');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'withdraw-turnover-remaining');
+    await page.context().close();
+
+    // An operator sees it on the player's page and cancels it with a reason: nothing remains.
+    const desk = await consolePage(await operatorToken(), `/players/${player.id}`);
+    const obligations = desk.getByRole('table', { name: 'Turnover obligations' });
+    await visible(obligations.getByRole('cell', { name: '294.00' }));
+    await obligations.getByRole('button', { name: 'Cancel obligation' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Cancel the Deposit obligation' });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Deposit returned to the player');
+    await screenshot(desk, 'console-player-obligation-cancel');
+    await dialog.getByRole('button', { name: 'Cancel obligation' }).click();
+    await visible(obligations.getByText('Cancelled'));
+    await screenshot(desk, 'console-player-obligations');
+    await desk.close();
+    expect((await api('GET', '/wps/wallet/withdrawal/info', player.token)).value.turnoverRemaining).toBe(0);
   });
 });

@@ -58,6 +58,8 @@ export const PGLITE_FILES = [
   'src/modules/wallet/deposits.test.ts',
   'src/modules/wallet/withdrawals.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
+  // wallet/turnover-store.ts (obligations and contributions), and migration 0031 from the old counter
+  'src/modules/wallet/turnover.test.ts',
   // agents: the tree's triggers (0025) and tree-store, the roll-ups' triggers and rollups-store, metrics-store,
   // reports-store, contracts-store, settlement-store, red-envelopes-store
   'src/modules/agents/tree-path.test.ts',
@@ -68,6 +70,11 @@ export const PGLITE_FILES = [
   'src/modules/agents/contracts.test.ts',
   'src/modules/agents/settlement.test.ts',
   'src/modules/agents/red-envelopes.test.ts',
+  // vip: store (levels, growth, rewards, reviews, labels, referral) and the agents' member-days-store
+  'src/modules/vip/vip-jobs.test.ts',
+  'src/modules/vip/vip-routes.test.ts',
+  // inbox/store.ts: the inbox, broadcasts and feedback
+  'src/modules/inbox/inbox.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

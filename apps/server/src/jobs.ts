@@ -4,6 +4,7 @@ import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
 import { defineLotteryJobs } from './modules/lottery/jobs.ts';
+import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
@@ -28,6 +29,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineHouseJobs(runner, deps);
   defineLotteryJobs(runner, deps);
   defineAgentJobs(runner, deps);
+  defineVipJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

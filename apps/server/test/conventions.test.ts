@@ -158,6 +158,24 @@ describe('borders of the server code', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('has one writer of a game round: only the round owner imports the rounds store or counts a round as turnover', () => {
+    const owner = join('modules', 'games', 'round-owner.ts');
+    const roundsStore = join(SRC, 'modules', 'games', 'rounds-store.ts');
+    const importers = files.filter((file) => file.imports.includes(roundsStore)).map((file) => file.path);
+    expect(importers).toEqual([owner]);
+    const writers = files
+      .filter((file) => /\b(insert\s+into|update)\s+game_rounds\b/i.test(file.text))
+      .map((file) => file.path);
+    expect(writers).toEqual([join('modules', 'games', 'rounds-store.ts')]);
+    const counters = files
+      .filter(
+        (file) =>
+          /\bcountRound\(/.test(file.text) && !file.text.includes('export async function countRound('),
+      )
+      .map((file) => file.path);
+    expect(counters).toEqual([owner]);
+  });
+
   it('keeps every pair of areas one way: no two areas import each other', () => {
     const uses = new Set(
       files.flatMap((file) => {

@@ -10,12 +10,14 @@ import {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
+  vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
 } from '@tessera/contract';
@@ -29,7 +31,9 @@ import {
   gameEndpoints,
   houseFrameEndpoints,
   houseTableFrameEndpoints,
+  inboxEndpoints,
   lotteryEndpoints,
+  vipEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
 } from '../../web/src/app/endpoints.ts';
@@ -59,6 +63,8 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  ['vipEndpoints', vipEndpoints, vipContractEndpoints],
+  ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 
   [

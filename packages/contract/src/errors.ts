@@ -76,6 +76,24 @@ export const ERRORS = {
     VI: 'Mục này đã tồn tại.',
     CN: '该项已存在。',
   },
+  feedback_limit: {
+    status: 429,
+    EN: 'You have sent a lot of feedback in the last hour. Please try again later.',
+    VI: 'Bạn đã gửi nhiều góp ý trong giờ qua. Vui lòng thử lại sau.',
+    CN: '您在过去一小时内提交的反馈过多，请稍后再试。',
+  },
+  feedback_closed: {
+    status: 409,
+    EN: 'This feedback is closed.',
+    VI: 'Góp ý này đã đóng.',
+    CN: '该反馈已关闭。',
+  },
+  broadcast_withdrawn: {
+    status: 409,
+    EN: 'This message was already withdrawn.',
+    VI: 'Tin nhắn này đã được thu hồi.',
+    CN: '该消息已撤回。',
+  },
   setup_already_done: {
     status: 409,
     EN: 'The console is already set up.',
@@ -462,9 +480,9 @@ export const ERRORS = {
   },
   turnover_not_met: {
     status: 409,
-    EN: 'Your deposits must be wagered before a withdrawal: see the turnover remaining.',
-    VI: 'Bạn cần đặt cược đủ doanh thu từ tiền nạp trước khi rút: xem doanh thu còn lại.',
-    CN: '存款需完成流水后才能提款：请查看剩余流水。',
+    EN: 'Your turnover must be wagered before a withdrawal: see the turnover remaining and why.',
+    VI: 'Bạn cần đặt cược đủ doanh thu trước khi rút: xem doanh thu còn lại và lý do.',
+    CN: '需完成流水后才能提款：请查看剩余流水及其来源。',
   },
   bank_account_unknown: {
     status: 400,
@@ -621,6 +639,42 @@ export const ERRORS = {
     EN: 'This draw already has its result and cannot be voided.',
     VI: 'Kỳ quay này đã có kết quả nên không thể hủy.',
     CN: '该期已有开奖结果，无法作废。',
+  },
+  vip_level_order: {
+    status: 409,
+    EN: 'A level needs more growth than the level below it and less than the level above it.',
+    VI: 'Cấp độ cần điểm tăng trưởng cao hơn cấp dưới và thấp hơn cấp trên.',
+    CN: '等级所需成长值须高于下一级、低于上一级。',
+  },
+  vip_level_in_use: {
+    status: 409,
+    EN: 'Only the top level that no member holds can be removed.',
+    VI: 'Chỉ có thể xóa cấp cao nhất khi không thành viên nào đang giữ.',
+    CN: '只能删除无会员所在的最高等级。',
+  },
+  vip_reward_not_found: {
+    status: 404,
+    EN: 'This reward was not found.',
+    VI: 'Không tìm thấy phần thưởng này.',
+    CN: '未找到该奖励。',
+  },
+  vip_reward_claimed: {
+    status: 409,
+    EN: 'This reward has already been claimed.',
+    VI: 'Phần thưởng này đã được nhận.',
+    CN: '该奖励已领取。',
+  },
+  member_label_taken: {
+    status: 409,
+    EN: 'A label with this name already exists.',
+    VI: 'Đã có nhãn với tên này.',
+    CN: '已存在同名标签。',
+  },
+  member_label_not_found: {
+    status: 404,
+    EN: 'This label was not found.',
+    VI: 'Không tìm thấy nhãn này.',
+    CN: '未找到该标签。',
   },
   agent_bill_not_found: {
     status: 404,

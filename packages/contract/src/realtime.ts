@@ -12,6 +12,11 @@ const realtimeEvent = z.discriminatedUnion('type', [
    * deposit of theirs ended without one (rejected, failed): pages refetch what the wallet shows.
    */
   z.object({ type: z.literal('wallet.changed'), sumBalance: z.number() }),
+  /**
+   * The member's inbox changed: `unread` is the member's new unread count (a message arrived, was read or deleted);
+   * null for a broadcast sent to all players, after which each page asks for its own count.
+   */
+  z.object({ type: z.literal('inbox.changed'), unread: z.number().int().nullable() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -8,9 +8,11 @@ import {
   gamesConsoleEndpoints,
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
+  inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
   settlementConsoleEndpoints,
+  vipConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
@@ -25,6 +27,8 @@ export type PageId =
   | 'notices'
   | 'announcements'
   | 'help'
+  | 'broadcasts'
+  | 'feedback'
   | 'resources'
   | 'domains'
   | 'operators'
@@ -54,7 +58,9 @@ export type PageId =
   | 'agents.templates'
   | 'agents.dividends'
   | 'agents.runs'
-  | 'agents.bills';
+  | 'agents.bills'
+  | 'vipLevels'
+  | 'memberLabels';
 
 export type NavSection =
   | 'overview'
@@ -122,6 +128,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'lock',
     section: 'accounts',
     roles: rolesOf(accounts.loginFailures),
+  },
+  {
+    id: 'vipLevels',
+    path: '/vip/levels',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(vipConsoleEndpoints.levels),
+  },
+  {
+    id: 'memberLabels',
+    path: '/vip/labels',
+    icon: 'hash',
+    section: 'accounts',
+    roles: rolesOf(vipConsoleEndpoints.labels),
   },
   {
     id: 'deposits',
@@ -270,6 +290,20 @@ export const PAGES: readonly PageDefinition[] = [
   { id: 'notices', path: '/notices', icon: 'notices', section: 'content', roles: CONTENT },
   { id: 'announcements', path: '/announcements', icon: 'announcements', section: 'content', roles: CONTENT },
   { id: 'help', path: '/help', icon: 'help', section: 'content', roles: CONTENT },
+  {
+    id: 'broadcasts',
+    path: '/inbox',
+    icon: 'inbox',
+    section: 'content',
+    roles: rolesOf(inboxConsoleEndpoints.sendBroadcast),
+  },
+  {
+    id: 'feedback',
+    path: '/feedback',
+    icon: 'message',
+    section: 'content',
+    roles: rolesOf(inboxConsoleEndpoints.feedback),
+  },
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },
   { id: 'audit', path: '/audit', icon: 'audit', section: 'administration', roles: [] },

@@ -23,6 +23,8 @@ import { HouseGamesPage } from '../features/games/HouseGamesPage.tsx';
 import { HouseTablesPage } from '../features/games/HouseTablesPage.tsx';
 import { OpenRoundsPage } from '../features/games/OpenRoundsPage.tsx';
 import { HelpPage } from '../features/help/HelpPage.tsx';
+import { BroadcastsPage } from '../features/inbox/BroadcastsPage.tsx';
+import { FeedbackPage } from '../features/inbox/FeedbackPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
@@ -39,6 +41,8 @@ import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
+import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
@@ -61,6 +65,8 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard', <DashboardPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
+        { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
@@ -92,6 +98,8 @@ export const router = createBrowserRouter(
         { path: 'notices', element: page('notices', <NoticesPage />) },
         { path: 'announcements', element: page('announcements', <AnnouncementsPage />) },
         { path: 'help', element: page('help', <HelpPage />) },
+        { path: 'inbox', element: page('broadcasts', <BroadcastsPage />) },
+        { path: 'feedback', element: page('feedback', <FeedbackPage />) },
         { path: 'resources', element: page('resources', <ResourcesPage />) },
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },

@@ -45,3 +45,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/** Plain text (a message the site composed, what a member or an operator typed) as HTML: escaped, lines kept. */
+export function plainTextHtml(text: string): string {
+  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'escape' }).replace(
+    /\r?\n/g,
+    '<br>',
+  );
+}

@@ -664,17 +664,27 @@ export const AVATARS: [string, string][] = [
   ['a12', 'Sun'],
 ];
 
+/** VIP levels: [rank, name]; what each asks and gives is VIP_LEVEL_REWARDS. Members start at VIP0. */
+export const VIP_LEVELS: [number, string][] = [
+  [0, 'VIP0'],
+  [1, 'VIP1'],
+  [2, 'VIP2'],
+  [3, 'VIP3'],
+  [4, 'VIP4'],
+  [5, 'VIP5'],
+];
+
 /**
- * VIP levels: [rank, name, monthly turnover, total turnover] to reach the level, in minor units (cents). Members
- * start at VIP0 (members.club_label, club_rank).
+ * What each VIP level asks and gives (vip_levels, migration 0034), money in minor units: [rank, growth, keep growth per month,
+ * level-up bonus, weekly reward, weekly minimum valid bet, monthly reward, monthly minimum valid bet, turnover ×].
  */
-export const VIP_LEVELS: [number, string, bigint, bigint][] = [
-  [0, 'VIP0', 0n, 0n],
-  [1, 'VIP1', 100_000n, 500_000n],
-  [2, 'VIP2', 500_000n, 2_500_000n],
-  [3, 'VIP3', 2_000_000n, 10_000_000n],
-  [4, 'VIP4', 5_000_000n, 50_000_000n],
-  [5, 'VIP5', 20_000_000n, 200_000_000n],
+export const VIP_LEVEL_REWARDS: [number, number, number, number, number, number, number, number, number][] = [
+  [0, 0, 0, 0, 0, 0, 0, 0, 1],
+  [1, 1_000, 0, 10_000, 5_000, 500_000, 20_000, 2_000_000, 1],
+  [2, 5_000, 500, 50_000, 10_000, 1_000_000, 50_000, 5_000_000, 1],
+  [3, 20_000, 2_000, 100_000, 30_000, 3_000_000, 100_000, 10_000_000, 2],
+  [4, 50_000, 5_000, 300_000, 50_000, 5_000_000, 300_000, 20_000_000, 2],
+  [5, 200_000, 20_000, 1_000_000, 200_000, 20_000_000, 1_000_000, 80_000_000, 3],
 ];
 
 /** Who may request each kind of agent contract: 0 none, until the agent area defines the other values. */

@@ -12,6 +12,7 @@ import type { Rng } from '../platform/rng.ts';
 import { AGENT_CONTRACT_MESSAGES, seedDemoAgentContracts } from './agents-contracts.ts';
 import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
+import { INBOX_MESSAGES } from './inbox.ts';
 import { seedLottery } from './lottery.ts';
 
 /**
@@ -72,8 +73,10 @@ export async function seed(
     ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
     ['vendor_names', seedVendorNames],
     ['vip_levels', seedVipLevels],
+    ['vip_level_rewards', seedVipLevelRewards],
     ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
     ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
+    ['inbox_messages', (tx) => seedMessageTemplates(tx, INBOX_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],
@@ -609,11 +612,22 @@ async function seedAvatars(tx: Queryable) {
 }
 
 async function seedVipLevels(tx: Queryable) {
-  for (const [rank, name, monthly, total] of data.VIP_LEVELS) {
+  for (const [rank, name] of data.VIP_LEVELS) {
+    await tx.query('insert into vip_levels (rank, name) values ($1, $2) on conflict do nothing', [
+      rank,
+      name,
+    ]);
+  }
+}
+
+/** The growth and rewards of the seeded levels (a level an operator already gave growth keeps its values). */
+async function seedVipLevelRewards(tx: Queryable) {
+  for (const [rank, ...values] of data.VIP_LEVEL_REWARDS) {
     await tx.query(
-      `insert into vip_levels (rank, name, monthly_turnover, total_turnover) values ($1, $2, $3, $4)
-       on conflict do nothing`,
-      [rank, name, monthly.toString(), total.toString()],
+      `update vip_levels set growth = $2, keep_growth = $3, level_up_bonus = $4, weekly_reward = $5,
+         weekly_min_valid_bet = $6, monthly_reward = $7, monthly_min_valid_bet = $8, turnover_multiple = $9
+       where rank = $1 and growth = 0`,
+      [rank, ...values],
     );
   }
 }

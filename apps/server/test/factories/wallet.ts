@@ -1,6 +1,7 @@
-import { accountsEndpoints, type Endpoint, encryptBody } from '@tessera/contract';
+import { accountsEndpoints, type Endpoint, encryptBody, type ObligationSource } from '@tessera/contract';
 import * as accountsStore from '../../src/modules/accounts/store.ts';
 import { post } from '../../src/modules/wallet/ledger.ts';
+import { openObligation } from '../../src/modules/wallet/turnover.ts';
 import { hashPassword } from '../../src/platform/crypto.ts';
 import { write } from '../../src/platform/write.ts';
 import type { ApiResponse, TestApp } from '../harness.ts';
@@ -95,4 +96,50 @@ export function multipartBody(
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { boundary, payload: Buffer.concat(chunks) };
+}
+
+let obligations = 0;
+
+/**
+ * Opens a turnover obligation for a member through the wallet's service, as a credit would (minor units; multiple
+ * 1 unless told), with `contributed` already wagered towards it; answers its id.
+ */
+export async function openTestObligation(
+  t: TestApp,
+  fields: {
+    memberId: number;
+    amount: bigint;
+    multiple?: number;
+    source?: ObligationSource;
+    contributed?: bigint;
+    productScope?: string | null;
+    expiresAt?: Date | null;
+    at?: Date;
+  },
+): Promise<bigint> {
+  obligations += 1;
+  const id = await write(t.db, { isolation: 'read committed' }, (tx) =>
+    openObligation(
+      tx,
+      {
+        memberId: fields.memberId,
+        source: fields.source ?? 'deposit',
+        sourceRef: `test-${obligations}-${t.deps.rng.int(0, 1_000_000_000)}`,
+        amount: fields.amount,
+        multiple: fields.multiple ?? 1,
+        productScope: fields.productScope ?? null,
+        expiresAt: fields.expiresAt ?? null,
+      },
+      fields.at ?? t.clock.now(),
+    ),
+  );
+  if (id === null) throw new Error('the obligation requires nothing');
+  if (fields.contributed) {
+    await t.db.query(
+      `update turnover_obligations set contributed = $2,
+         status = case when $2::bigint >= required then 'met' else 'open' end where id = $1`,
+      [id, fields.contributed],
+    );
+  }
+  return id;
 }

@@ -10,12 +10,14 @@ import type {
   gamesEndpoints,
   houseEndpoints,
   houseTableEndpoints,
+  inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
   systemEndpoints,
+  vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
 } from '@tessera/contract';
@@ -339,4 +341,30 @@ export const agentReportCentreEndpoints = {
   agentBills: light<AgentReportEndpoints['agentBills']>('GET', '/wps/v2/agent/bills'),
   send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
   history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
+};
+
+type VipEndpoints = typeof vipContractEndpoints;
+
+/** The VIP page (levels, progress, rewards and their claim) and the member centre's referral page. */
+export const vipEndpoints = {
+  vip: light<VipEndpoints['vip']>('GET', '/wps/vip'),
+  claimVipReward: light<VipEndpoints['claimVipReward']>(
+    'POST',
+    '/wps/vip/rewards/:id/claim',
+    undefined,
+    'idempotent',
+  ),
+  referral: light<VipEndpoints['referral']>('GET', '/wps/referral'),
+};
+
+type InboxEndpoints = typeof inboxContractEndpoints;
+
+/** The member centre's inbox (messageV2), its unread badge and the feedback form. */
+export const inboxEndpoints = {
+  unreadCount: light<InboxEndpoints['unreadCount']>('GET', '/wps/relay/CSP_unreadCount'),
+  inbox: light<InboxEndpoints['inbox']>('GET', '/wps/relay/CSP_getInbox'),
+  read: light<InboxEndpoints['read']>('POST', '/wps/inbox/read'),
+  readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
+  remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
+  feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
 };

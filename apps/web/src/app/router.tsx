@@ -13,6 +13,7 @@ import { useSession } from './session.ts';
 // 120 s shows "Loading chunk failed" (app/lazyPage.ts, RouteErrorPage).
 const ComingSoonPage = lazyPage(() => import('../features/placeholders/ComingSoonPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPage.tsx'));
+const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -96,6 +97,12 @@ function screenOf(route: PageRoute) {
       return <FbSportsPage />;
     case 'lotteryVerify':
       return <LotteryVerifyPage />;
+    case 'vip':
+      return (
+        <Gated level="member">
+          <VipPage />
+        </Gated>
+      );
     case 'memberCentre':
       return (
         <Gated level="member">

@@ -43,6 +43,8 @@ export type Screen =
   | { lottery: readonly PrizeMode[] }
   /** /lottery/verify: an e-lottery draw computed again in the browser from its revealed seed. */
   | 'lotteryVerify'
+  /** /vip: the levels, the member's progress and rewards (a member's page). */
+  | 'vip'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'promotions' };
 
@@ -60,7 +62,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/register.html', pageKey: 'register', screen: 'home', authModal: 'register' },
   { path: '/login', pageKey: 'login', screen: 'home', authModal: 'login' },
   { path: '/noticePage', pageKey: 'noticePage', screen: 'noticePage' },
-  { path: '/vip', pageKey: 'vip', screen: { comingSoon: 'member' } },
+  { path: '/vip', pageKey: 'vip', screen: 'vip' },
   { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
   { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
   { path: '/member', pageKey: 'member', screen: 'memberCentre' },

@@ -234,7 +234,7 @@ export const mobileChange = z.object({
 });
 export type MobileChange = z.infer<typeof mobileChange>;
 /** Binding or changing the mobile number: the SMS code sent to the new number, and the login password. */
-const bindMobileBody = z.object({
+export const bindMobileBody = z.object({
   countryDialingCode,
   mobileNum: mobileNumber,
   verificationCode: smsCode,
@@ -267,7 +267,7 @@ export const changePasswordBody = z.object({
   confirmNewPassword: z.string().max(128),
 });
 
-/** A VIP level: what the member must reach, in major units of the merchant's currency. */
+/** A VIP level in the original's shape: its growth threshold (totalTurnover) and its monthly keep (monthlyTurnover), in growth points. */
 const vipLevel = z.object({
   rank: z.number().int(),
   rankName: z.string(),
@@ -275,19 +275,24 @@ const vipLevel = z.object({
   totalTurnover: z.number(),
 });
 const progressAmount = z.object({ actual: z.number(), expected: z.number() });
-/** The member's VIP level and progress to the next (MCSFE_getPlayerRankProgress). */
-export const rankProgress = z.object({
+/**
+ * The member's VIP level and progress to the next (MCSFE_getPlayerRankProgress), from the VIP area's growth model:
+ * its figures are growth points, not money.
+ */
+const rankProgress = z.object({
   playerRank: z.number().int(),
   playerRankName: z.string(),
   nextRank: z.number().int().nullable(),
   nextRankName: z.string().nullable(),
-  /** Towards the next level's requirements, against what the next level expects (the top level: expected 0). */
+  /** This merchant month's growth, against what keeps the member's level. */
   monthlyTurnover: progressAmount,
+  /** The member's growth, against the next level's threshold (the top level: expected 0). */
   totalTurnover: progressAmount,
-  /** 0 to 100: the smaller share of the two requirements met; 100 at the top level. */
+  /** 0 to 100: the way from the level's threshold to the next's; 100 at the top level. */
   progress: z.number().min(0).max(100),
   levels: z.array(vipLevel),
 });
+export type RankProgress = z.infer<typeof rankProgress>;
 
 export const accountsEndpoints = {
   encryptionKey: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, page, paging } from '../common.ts';
+import { id, idParams, isoDateTime, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
 import { amount } from './money.ts';
@@ -68,6 +68,17 @@ export const walletSettings = z
     paymentPasswordLockMinutes: z.coerce.number().int().min(1).max(1440),
     /** Members may send money to their upline (transferUpline), where their toUpline flag allows it. */
     transferUpEnabled: z.boolean(),
+    /**
+     * The percent of a settled valid stake that counts towards turnover obligations, per product type (game type
+     * code, e.g. RNG, LIVE, LOTT); a product type left out counts 100.
+     */
+    turnoverWeights: z
+      .record(z.string().regex(/^[A-Z0-9_]{1,16}$/), z.coerce.number().int().min(0).max(100))
+      .default({}),
+    /** A withdrawal is allowed while at most this much turnover remains (major units). */
+    turnoverTolerance: amount.pipe(z.number().min(0)).default(0),
+    /** UK profile: a bonus's turnover multiple is capped at 10 and its scope at one product type. */
+    ukProfile: z.boolean().default(false),
   })
   .refine((value) => value.withdrawalMax >= value.withdrawalMin, {
     message: 'invalid_value',
@@ -85,6 +96,39 @@ export const merchantMoney = z.object({
   walletSingle: z.boolean(),
 });
 export type MerchantMoney = z.infer<typeof merchantMoney>;
+
+/** Where a turnover obligation came from: the credit that carries the wagering requirement. */
+const OBLIGATION_SOURCES = ['deposit', 'bonus', 'rebate', 'salary', 'points', 'adjustment'] as const;
+const obligationSource = z.enum(OBLIGATION_SOURCES);
+export type ObligationSource = z.infer<typeof obligationSource>;
+const OBLIGATION_STATUSES = ['open', 'met', 'expired', 'cancelled'] as const;
+
+/** A turnover obligation (money in major units): what was credited, the turnover it requires and what was wagered. */
+export const turnoverObligation = z.object({
+  id: z.number().int(),
+  source: obligationSource,
+  sourceRef: z.string(),
+  amount: z.number(),
+  required: z.number(),
+  contributed: z.number(),
+  remaining: z.number(),
+  /** The product type whose stakes count; null: every product type. */
+  productScope: z.string().nullable(),
+  status: z.enum(OBLIGATION_STATUSES),
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime.nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type TurnoverObligation = z.infer<typeof turnoverObligation>;
+
+export const obligationCancelBody = z.object({ reason: z.string().trim().min(3).max(500) });
+
+const memberObligations = z.object({
+  memberId: z.number().int(),
+  currency: z.string(),
+  digits: z.number().int(),
+  list: z.array(turnoverObligation),
+});
 
 export const walletConsoleEndpoints = {
   merchantMoney: endpoint({
@@ -120,6 +164,21 @@ export const walletConsoleEndpoints = {
     params: idParams,
     query: paging,
     response: memberLedger,
+  }),
+  memberObligations: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/members/:id/obligations`,
+    access: ledgerRead,
+    params: idParams,
+    response: memberObligations,
+  }),
+  cancelObligation: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/members/:id/obligations/:obligationId/cancel`,
+    access: operator('finance', 'operations'),
+    params: z.object({ id, obligationId: id }),
+    body: obligationCancelBody,
+    response: turnoverObligation,
   }),
   adjust: endpoint({
     method: 'POST',

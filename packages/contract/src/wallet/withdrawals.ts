@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { turnoverObligation } from './console.ts';
 import { amount } from './money.ts';
 import { currencyInfo } from './player.ts';
 
@@ -78,8 +79,11 @@ const withdrawalInfo = z.object({
   countLeftToday: z.number().int(),
   turnoverRequired: z.number(),
   turnoverWagered: z.number(),
-  /** max(0, required − wagered): a withdrawal needs 0. */
+  /** What remains on open, unexpired obligations: a withdrawal needs at most turnoverTolerance. */
   turnoverRemaining: z.number(),
+  turnoverTolerance: z.number(),
+  /** The open obligations, oldest first: why turnover remains. */
+  turnoverObligations: z.array(turnoverObligation),
   paymentPasswordSet: z.boolean(),
   autoReceiptMinutes: z.number().int(),
   bankAccounts: z.array(bankAccount),

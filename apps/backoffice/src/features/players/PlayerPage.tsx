@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { accountsConsoleEndpoints as bo, walletConsoleEndpoints } from '@tessera/contract';
+import {
+  accountsConsoleEndpoints as bo,
+  vipConsoleEndpoints,
+  walletConsoleEndpoints,
+} from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { canUse, mayCall } from '../../app/access.ts';
@@ -15,6 +19,8 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
+import { PlayerVipCard } from '../vip/PlayerVipCard.tsx';
+import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
 import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
 import { PlayerActions, type PlayerDetail } from './PlayerActions.tsx';
 import { failureReason, mobileText, PlayerStatusBadge, playerTypeName } from './views.tsx';
@@ -121,6 +127,12 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         </Card>
         {mayCall(operator?.role, walletConsoleEndpoints.memberLedger) ? (
           <PlayerWalletCard playerId={player.id} username={player.username} />
+        ) : null}
+        {mayCall(operator?.role, vipConsoleEndpoints.playerVip) ? (
+          <PlayerVipCard playerId={player.id} username={player.username} />
+        ) : null}
+        {mayCall(operator?.role, walletConsoleEndpoints.memberObligations) ? (
+          <PlayerObligationsCard playerId={player.id} />
         ) : null}
         <Card title={t('players.profileTitle')}>
           <DetailList

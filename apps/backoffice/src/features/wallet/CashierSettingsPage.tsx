@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  GAME_TYPES,
   type MerchantMoney,
   merchantMoney,
   type WalletSettings,
@@ -21,6 +22,7 @@ import { Switch } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import './wallet.css';
 
 const KEY = [wallet.settings.path];
 const MONEY_KEY = [wallet.merchantMoney.path];
@@ -29,6 +31,7 @@ const NUMBERS = [
   'withdrawalMax',
   'withdrawalDailyCount',
   'turnoverMultiple',
+  'turnoverTolerance',
   'autoReceiptMinutes',
   'paymentPasswordMaxFailures',
   'paymentPasswordLockMinutes',
@@ -131,7 +134,13 @@ function SettingsForm({ initial }: { initial: WalletSettings }) {
   const editable = mayCall(operator?.role, wallet.saveSettings);
   const form = useForm<z.input<typeof walletSettings>, unknown, WalletSettings>({
     resolver: zodResolver(walletSettings),
-    defaultValues: initial,
+    // Every product type shows its weight: one never set counts 100 %.
+    defaultValues: {
+      ...initial,
+      turnoverWeights: Object.fromEntries(
+        GAME_TYPES.map((type) => [type, initial.turnoverWeights[type] ?? 100]),
+      ),
+    },
   });
   const save = useMutation({
     mutationFn: (body: WalletSettings) => call(wallet.saveSettings, { body }),
@@ -172,6 +181,35 @@ function SettingsForm({ initial }: { initial: WalletSettings }) {
           />
         )}
       />
+      <Controller
+        control={form.control}
+        name="ukProfile"
+        render={({ field }) => (
+          <Switch
+            label={t('cashierSettings.ukProfile')}
+            description={t('cashierSettings.ukProfileHint')}
+            disabled={!editable}
+            checked={field.value ?? false}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <fieldset className="stack turnover-weights">
+        <legend>{t('cashierSettings.turnoverWeights')}</legend>
+        <p className="subtle">{t('cashierSettings.turnoverWeightsHint')}</p>
+        <div className="form-grid">
+          {GAME_TYPES.map((type) => (
+            <TextField
+              key={type}
+              label={t(`games.types.${type}`)}
+              inputMode="numeric"
+              disabled={!editable}
+              error={local.turnoverWeights?.[type] ? t('cashierSettings.invalid') : undefined}
+              {...form.register(`turnoverWeights.${type}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
       {editable ? (
         <div>
           <Button type="submit" variant="primary" loading={save.isPending}>

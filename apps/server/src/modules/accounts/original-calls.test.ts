@@ -8,8 +8,6 @@ import {
   solvedCaptcha,
 } from '../../../test/factories/accounts.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { write } from '../../platform/write.ts';
-import { type PostingKind, post } from '../wallet/ledger.ts';
 
 /**
  * The accounts calls of the original client that Tessera did not have: quick registration, the user-name check,
@@ -209,106 +207,86 @@ describe('GET /wps/v2/member/securityConfig', () => {
 });
 
 describe('GET /wps/relay/MCSFE_getPlayerRankProgress', () => {
-  it('answers the level, the next one and the progress towards it, from the seeded level table', async () => {
+  it('answers the level, the next one and the progress towards it in growth points, from the VIP levels', async () => {
     const member = await registerMember(t);
     const res = await t.get(api.rankProgress.path, member.token);
     expect(res.status).toBe(200);
+    // The seeded VIP1 is reached at 1,000 growth; VIP0 asks nothing to keep.
     expect(res.body.value).toMatchObject({
       playerRank: 0,
       playerRankName: 'VIP0',
       nextRank: 1,
       nextRankName: 'VIP1',
-      monthlyTurnover: { actual: 0, expected: 1000 },
-      totalTurnover: { actual: 0, expected: 5000 },
+      monthlyTurnover: { actual: 0, expected: 0 },
+      totalTurnover: { actual: 0, expected: 1000 },
       progress: 0,
     });
-    expect(res.body.value.levels.map((level: { rankName: string }) => level.rankName)).toEqual([
-      'VIP0',
-      'VIP1',
-      'VIP2',
-      'VIP3',
-      'VIP4',
-      'VIP5',
+    expect(
+      res.body.value.levels.map((level: { rankName: string; totalTurnover: number }) => [
+        level.rankName,
+        level.totalTurnover,
+      ]),
+    ).toEqual([
+      ['VIP0', 0],
+      ['VIP1', 1000],
+      ['VIP2', 5000],
+      ['VIP3', 20000],
+      ['VIP4', 50000],
+      ['VIP5', 200000],
     ]);
   });
 
-  it('answers the top level with nothing left to reach, and a rank between levels at the level below', async () => {
+  it("measures the member's growth against the next level, and this month's growth against what keeps its level", async () => {
     const member = await registerMember(t);
-    await t.db.query("update members set club_rank = 5, club_label = 'VIP5' where id = $1", [member.id]);
+    // VIP2 (5,000) with 12,500 growth, 300 of it this month (the test clock stands at 2026-06-01 12:00 UTC, the
+    // merchant's day 2026-06-01) and 900 in May.
+    await t.db.query(
+      'insert into vip_members (member_id, growth, rank, updated_at) values ($1, 12500, 2, now())',
+      [member.id],
+    );
+    await t.db.query(
+      `insert into vip_growth_days (member_id, day, deposits, weighted_bet, growth)
+       values ($1, '2026-05-31', 0, 0, 900), ($1, '2026-06-01', 0, 0, 300)`,
+      [member.id],
+    );
+    expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
+      playerRank: 2,
+      playerRankName: 'VIP2',
+      nextRank: 3,
+      monthlyTurnover: { actual: 300, expected: 500 },
+      totalTurnover: { actual: 12500, expected: 20000 },
+      // From VIP2's 5,000 to VIP3's 20,000: 7,500 of 15,000.
+      progress: 50,
+    });
+  });
+
+  it('answers the top level with nothing left to reach, and a rank whose level is gone at the level below', async () => {
+    const member = await registerMember(t);
+    await t.db.query(
+      'insert into vip_members (member_id, growth, rank, updated_at) values ($1, 250000, 5, now())',
+      [member.id],
+    );
     expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
       playerRankName: 'VIP5',
       nextRank: null,
       nextRankName: null,
-      totalTurnover: { actual: 0, expected: 0 },
+      totalTurnover: { actual: 250000, expected: 0 },
       progress: 100,
     });
-    await t.db.query('delete from vip_levels where rank = 2');
+    const [level] = await t.db.query('select * from vip_levels where rank = 4');
+    await t.db.query('delete from vip_levels where rank = 4');
     try {
-      await t.db.query('update members set club_rank = 2 where id = $1', [member.id]);
+      await t.db.query('update vip_members set rank = 4, growth = 60000 where member_id = $1', [member.id]);
       expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
-        playerRank: 1,
-        nextRank: 3,
+        playerRank: 3,
+        nextRank: 5,
       });
     } finally {
+      const columns = Object.keys(level as object);
       await t.db.query(
-        "insert into vip_levels (rank, name, monthly_turnover, total_turnover) values (2, 'VIP2', 500000, 2500000)",
+        `insert into vip_levels (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+        Object.values(level as object),
       );
-    }
-  });
-
-  it("measures the turnover on the member's stakes less the refunded ones, this month and in all, in the currency's digits", async () => {
-    const member = await registerMember(t);
-    const move = (
-      key: string,
-      kind: PostingKind,
-      amount: bigint,
-      other: 'merchant:cash' | 'house:games',
-      at: Date,
-    ) =>
-      write(t.db, { isolation: 'read committed' }, (tx) =>
-        post(
-          tx,
-          {
-            key: `${key}:${member.id}`,
-            kind,
-            memberId: member.id,
-            reference: key,
-            legs: [
-              { account: { member: member.id, wallet: 'main' }, amount },
-              { account: { system: other }, amount: -amount },
-            ],
-          },
-          at,
-        ),
-      );
-    // The test clock stands at 2026-06-01 12:00 UTC: May's stake counts in all, not this month.
-    await move('deposit', 'deposit', 10_000n, 'merchant:cash', new Date('2026-05-20T00:00:00Z'));
-    await move('bet-may', 'bet', -3000n, 'house:games', new Date('2026-05-20T01:00:00Z'));
-    await move('bet-june', 'bet', -700n, 'house:games', new Date('2026-06-01T10:00:00Z'));
-    await move('rolled-back', 'refund', 200n, 'house:games', new Date('2026-06-01T11:00:00Z'));
-    await move('payout', 'payout', 900n, 'house:games', new Date('2026-06-01T11:30:00Z'));
-
-    // PHP has 2 decimals: 500 and 3500 minor units are 5 and 35; VIP1 asks 1000 a month and 5000 in all.
-    expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
-      monthlyTurnover: { actual: 5, expected: 1000 },
-      totalTurnover: { actual: 35, expected: 5000 },
-      progress: 0.5,
-    });
-    const code = t.deps.config.merchantCode;
-    const [merchant] = await t.db.query<{ currency: string }>(
-      'select currency from merchant where code = $1',
-      [code],
-    );
-    await t.db.query("update merchant set currency = 'VND' where code = $1", [code]);
-    try {
-      // VND has none: the same minor units are whole dong.
-      expect((await t.get(api.rankProgress.path, member.token)).body.value).toMatchObject({
-        monthlyTurnover: { actual: 500, expected: 100_000 },
-        totalTurnover: { actual: 3500, expected: 500_000 },
-        progress: 0.5,
-      });
-    } finally {
-      await t.db.query('update merchant set currency = $1 where code = $2', [merchant?.currency, code]);
     }
   });
 

@@ -547,19 +547,6 @@ export function searchPlayers(
   return paged<MemberDb>(db, MEMBER_COLUMNS, 'members', where, params, 'id desc', query);
 }
 
-export interface VipLevelDb {
-  rank: number;
-  name: string;
-  monthly_turnover: bigint;
-  total_turnover: bigint;
-}
-
-export function listVipLevels(db: Queryable) {
-  return db.query<VipLevelDb>(
-    'select rank, name, monthly_turnover, total_turnover from vip_levels order by rank',
-  );
-}
-
 export async function hasPaymentPassword(db: Queryable, memberId: number): Promise<boolean> {
   const rows = await db.query<{ set: boolean }>(
     'select payment_password_hash is not null as set from members where id = $1',
@@ -652,4 +639,59 @@ export function listMobileChanges(db: Queryable, memberId: number, limit: number
      from member_mobile_changes where member_id = $1 order by id desc limit $2`,
     [memberId, limit],
   );
+}
+
+/** The member info's VIP answer (clubLabel, memberLabel): kept by the vip area through accounts/club.ts. */
+export async function setClub(tx: Queryable, memberId: number, rank: number, label: string): Promise<void> {
+  await tx.query('update members set club_rank = $2, club_label = $3 where id = $1', [memberId, rank, label]);
+}
+
+export async function setMemberLabels(tx: Queryable, memberId: number, labels: string[]): Promise<void> {
+  await tx.query('update members set member_labels = $2 where id = $1', [memberId, JSON.stringify(labels)]);
+}
+
+export interface ReferredMemberDb {
+  id: number;
+  username: string;
+  created_at: Date;
+  referred_by: number;
+}
+
+/** Members a referrer brought, newest first. */
+export function referredMembers(db: Queryable, referrerId: number) {
+  return db.query<ReferredMemberDb>(
+    `select id, username, created_at, referred_by from members where referred_by = $1 order by created_at desc, id desc`,
+    [referrerId],
+  );
+}
+
+/** Referred members registered since `since` (the referral job's candidates). */
+export function referredSince(db: Queryable, since: Date) {
+  return db.query<ReferredMemberDb>(
+    `select id, username, created_at, referred_by from members
+      where referred_by is not null and created_at >= $1 and type <> 4 order by id`,
+    [since],
+  );
+}
+
+/**
+ * What tells two accounts apart as one person: registration address, mobile numbers (the current one and every one
+ * it had: a number is unique among accounts at a time, so one person's accounts share it only over time), devices
+ * signed in from.
+ */
+export async function identityFacts(db: Queryable, memberId: number) {
+  const [row] = await db.query<{ register_ip: string; mobiles: string[]; devices: string[] }>(
+    `select m.register_ip,
+            array(select distinct n from (
+                    select m.country_dialing_code || ' ' || m.mobile as n
+                    union select old_country_dialing_code || ' ' || old_mobile from member_mobile_changes
+                           where member_id = m.id
+                    union select new_country_dialing_code || ' ' || new_mobile from member_mobile_changes
+                           where member_id = m.id) x where n is not null) as mobiles,
+            array(select distinct d from (select m.last_login_device as d
+                  union select device from login_history where member_id = m.id) x where d <> '') as devices
+       from members m where m.id = $1`,
+    [memberId],
+  );
+  return row ?? null;
 }

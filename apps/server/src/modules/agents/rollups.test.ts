@@ -5,7 +5,7 @@ import { housePlayer, spinCall } from '../../../test/factories/house.ts';
 import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
-import { addToRound, reverseInRound, settleRounds } from '../games/rounds.ts';
+import { addToRound, reverseInRound, settleRounds } from '../games/rounds-store.ts';
 import { type Leg, post } from '../wallet/ledger.ts';
 import { drainRollupQueue, queuedChanges } from './rollups.ts';
 

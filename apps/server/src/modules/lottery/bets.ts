@@ -5,10 +5,8 @@ import type { Transaction } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
-import { addToRound } from '../games/rounds.ts';
-import * as ledger from '../wallet/ledger.ts';
+import * as rounds from '../games/round-owner.ts';
 import { currencyOf } from '../wallet/settings.ts';
-import { addWagered } from '../wallet/turnover.ts';
 import { ensureDraws } from './draws.ts';
 import { refundTicket } from './settlement.ts';
 import * as store from './store.ts';
@@ -64,27 +62,13 @@ export async function placeBet(
       }
     }
     const ticketNo = await store.nextTicketNo(tx);
-    const roundId = await addToRound(
+    const roundId = await rounds.stake(
       tx,
       { memberId, gameId: game.game_id, ref: ticketNo, currency: currency.currency, closed: false },
-      { bet: stake, win: 0n },
+      stake,
+      { key: `lottery:bet:${ticketNo}`, reference: `lottery:${ticketNo}` },
       now,
     );
-    await ledger.post(
-      tx,
-      {
-        key: `lottery:bet:${ticketNo}`,
-        kind: 'bet',
-        memberId,
-        reference: `lottery:${ticketNo}`,
-        legs: [
-          { account: { member: memberId, wallet: 'main' }, amount: -stake },
-          { account: { system: 'house:games' }, amount: stake },
-        ],
-      },
-      now,
-    );
-    await addWagered(tx, memberId, stake, now);
     const ticket = await store.insertTicket(
       tx,
       {

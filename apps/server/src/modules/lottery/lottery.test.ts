@@ -8,7 +8,7 @@ import { type DrawResult, seedHash, verifyDraw } from '@tessera/lottery';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainBalance } from '../../../test/factories/house.ts';
 import { betCall, currentDraw, drawRow, setOdds, ticketRows } from '../../../test/factories/lottery.ts';
-import { walletMember } from '../../../test/factories/wallet.ts';
+import { openTestObligation, walletMember } from '../../../test/factories/wallet.ts';
 import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { drawIfDue } from './draws.ts';
 import { sweep } from './jobs.ts';
@@ -441,7 +441,7 @@ describe('every lottery call', () => {
   );
 });
 
-describe('the withdrawal turnover', () => {
+describe('the withdrawal turnover: a settled ticket counts, as any game’s settled stake', () => {
   /** What the withdrawal page says the member has wagered towards the turnover (major units). */
   const wagered = async (token: string) =>
     (await t.get(withdrawalPlayerEndpoints.withdrawalInfo.path, token)).body.value.turnoverWagered;
@@ -452,10 +452,11 @@ describe('the withdrawal turnover', () => {
     await settleDraw(t.deps, draw.id, t.clock.now());
   };
 
-  it('counts a ticket’s stake when it is sold, and takes it back when the ticket is cancelled or refunded', async () => {
+  it('counts nothing of a ticket until its draw settles it; a cancelled or refunded ticket never counts', async () => {
     t.clock.advance(5 * 3_600_000);
     await t.db.query("update lottery_games set missed = 'void' where code = 'E_MB3'");
     const member = await walletMember(t, { funds: 500n * PHP });
+    await openTestObligation(t, { memberId: member.id, amount: 1_000n * PHP });
     const { numero, drawsAt } = await currentDraw(t, 'E_MB3');
     const bet = (numbers: string[], points: number) =>
       betCall(t, member.token, { gameId: 'E_MB3', numero, betType: 'de_special', numbers, points });
@@ -467,10 +468,10 @@ describe('the withdrawal turnover', () => {
       7,
       'insufficient_balance',
     ]);
-    expect(await wagered(member.token)).toBe(12);
+    expect(await wagered(member.token)).toBe(0);
 
     await t.send('POST', `/wps/lottery/bets/${cancelled.body.value.ticketNo}/cancel`, {}, member.token);
-    expect(await wagered(member.token)).toBe(5);
+    expect(await wagered(member.token)).toBe(0);
 
     // Missed while the server was down: the draw is voided and the kept ticket refunded, its stake with it.
     t.clock.set(new Date(drawsAt.getTime() + 10 * 60_000));
@@ -484,6 +485,7 @@ describe('the withdrawal turnover', () => {
   it('keeps a settled ticket’s stake in the turnover, won or lost', async () => {
     t.clock.advance(6 * 3_600_000);
     const member = await walletMember(t, { funds: 500n * PHP });
+    await openTestObligation(t, { memberId: member.id, amount: 1_000n * PHP });
     const { numero, drawsAt } = await currentDraw(t, 'E_MB3');
     const every = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
     const sold = await betCall(t, member.token, {
@@ -494,6 +496,7 @@ describe('the withdrawal turnover', () => {
       points: 1,
     });
     expect(sold.body.value.stake).toBe(100);
+    expect(await wagered(member.token)).toBe(0);
     t.clock.set(drawsAt);
     await drawAndSettle(numero);
     expect((await ticketRows(t, member.id))[0]?.state).toBe('won');

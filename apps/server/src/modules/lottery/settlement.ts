@@ -2,9 +2,7 @@ import { type BetTypeCode, type DrawResult, type ShapeCode, selection, settleLin
 import type { Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
-import { reverseInRound, settleRounds } from '../games/rounds.ts';
-import * as ledger from '../wallet/ledger.ts';
-import { addWagered } from '../wallet/turnover.ts';
+import * as rounds from '../games/round-owner.ts';
 import * as store from './store.ts';
 
 /** Tickets settled (or refunded) per transaction. */
@@ -80,30 +78,19 @@ async function payTickets(
   now: Date,
 ) {
   const settled: store.SettledTicket[] = [];
-  const rounds: { id: bigint; win: bigint }[] = [];
+  const paid: Parameters<typeof rounds.settleBatch>[1] = [];
   for (const ticket of tickets) {
     const { hits, payout } = ticketOutcome(ticket, shape, result);
     settled.push({ id: ticket.id, state: payout > 0n ? 'won' : 'lost', payout, hits });
-    rounds.push({ id: ticket.game_round_id, win: payout });
-    if (payout > 0n) {
-      await ledger.post(
-        tx,
-        {
-          key: `lottery:win:${ticket.ticket_no}`,
-          kind: 'payout',
-          memberId: ticket.member_id,
-          reference: `lottery:${ticket.ticket_no}`,
-          legs: [
-            { account: { system: 'house:games' }, amount: -payout },
-            { account: { member: ticket.member_id, wallet: 'main' }, amount: payout },
-          ],
-        },
-        now,
-      );
-    }
+    paid.push({
+      roundId: ticket.game_round_id,
+      memberId: ticket.member_id,
+      payout,
+      booking: { key: `lottery:win:${ticket.ticket_no}`, reference: `lottery:${ticket.ticket_no}` },
+    });
   }
   await store.settleTickets(tx, settled, now);
-  await settleRounds(tx, rounds, now);
+  await rounds.settleBatch(tx, paid, now);
 }
 
 /**
@@ -117,21 +104,12 @@ export async function refundTicket(
   state: 'cancelled' | 'refunded',
   now: Date,
 ) {
-  await ledger.post(
+  await rounds.refund(
     tx,
-    {
-      key: `lottery:refund:${ticket.ticket_no}`,
-      kind: 'refund',
-      memberId: ticket.member_id,
-      reference: `lottery:${ticket.ticket_no}`,
-      legs: [
-        { account: { system: 'house:games' }, amount: -ticket.stake },
-        { account: { member: ticket.member_id, wallet: 'main' }, amount: ticket.stake },
-      ],
-    },
+    { roundId: ticket.game_round_id, memberId: ticket.member_id },
+    { kind: 'stake', amount: ticket.stake },
+    { key: `lottery:refund:${ticket.ticket_no}`, reference: `lottery:${ticket.ticket_no}` },
     now,
   );
-  await addWagered(tx, ticket.member_id, -ticket.stake, now);
   await store.closeTicket(tx, ticket.id, { state, payout: null, hits: null }, now);
-  await reverseInRound(tx, ticket.game_round_id, { bet: ticket.stake, win: 0n }, now);
 }

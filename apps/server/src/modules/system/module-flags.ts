@@ -25,6 +25,8 @@ const ORIGINAL_FLAGS: [
   ['PASS3', 'Change password', () => true],
   ['PROFPIC3', 'Profile picture', () => true],
   ['AFFMAN3', 'Affiliate code', ({ rules }) => rules.affiliateCode?.enabled ?? false],
+  ['INBOX3', 'Inbox', ({ flags }) => flags.has('MAILCENTER3')],
+  ['FEEDBACK3', 'Feedback', () => true],
   // Not built yet: the second-factor work and the captcha-provider work switch these on.
   ['LOGINIPVERF3', 'Second factor for a login from a new address', () => false],
   ['GEETEST3', 'Geetest captcha', () => false],

@@ -272,6 +272,7 @@ describe('system calls of §7 for visitors', () => {
       'AGENT_CONTRACT_TERMINATION_REQUESTED',
       'DEPOSIT_FAILED',
       'DEPOSIT_SUCCESS',
+      'FEEDBACK_REPLY',
       'WITHDRAWAL_APPROVED',
       'WITHDRAWAL_REJECTED',
     ]);

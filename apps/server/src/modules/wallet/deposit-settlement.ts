@@ -9,6 +9,7 @@ import { post, publishBalance } from './ledger.ts';
 import { type Fields, minorOfDecimal } from './payment-gateway.ts';
 import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
+import { openObligation } from './turnover.ts';
 
 /**
  * Settling a deposit: every way one ends (a gateway's callback, a status query, the site failing it, a finance
@@ -97,20 +98,19 @@ export async function settle(
     now,
   );
   if (posted.replayed) return true;
-  const turnover = requiredTurnover(deposit.amount, (await walletSettingsOf(tx)).turnoverMultiple);
-  if (turnover > 0n) await store.addRequiredTurnover(tx, deposit.member_id, turnover, now);
+  await openObligation(
+    tx,
+    {
+      memberId: deposit.member_id,
+      source: 'deposit',
+      sourceRef: deposit.order_no,
+      amount: deposit.amount,
+      multiple: (await walletSettingsOf(tx)).turnoverMultiple,
+    },
+    now,
+  );
   await sendMessage(tx, deposit.member_id, 'DEPOSIT_SUCCESS', message, now);
   return true;
-}
-
-/** amount × multiple, rounded up to a minor unit, without floating-point arithmetic on the money. */
-export function requiredTurnover(amount: bigint, multiple: number): bigint {
-  if (!(multiple > 0)) return 0n;
-  const text = multiple.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
-  const [whole = '0', fraction = ''] = text.split('.');
-  const numerator = BigInt(whole + fraction);
-  const denominator = 10n ** BigInt(fraction.length);
-  return (amount * numerator + denominator - 1n) / denominator;
 }
 
 type GatewayResult = 'success' | 'failed' | 'pending';

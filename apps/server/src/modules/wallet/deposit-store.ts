@@ -239,21 +239,6 @@ export async function claimPendingGatewayDeposits(
   return rows.map((row) => row.id);
 }
 
-/** Adds to the turnover a member must wager before withdrawing (wallet_turnover.required). */
-export async function addRequiredTurnover(
-  tx: Queryable,
-  memberId: number,
-  amount: bigint,
-  at: Date,
-): Promise<void> {
-  await tx.query(
-    `insert into wallet_turnover (member_id, required, wagered, updated_at) values ($1, $2, 0, $3)
-     on conflict (member_id) do update
-       set required = wallet_turnover.required + excluded.required, updated_at = excluded.updated_at`,
-    [memberId, amount, at],
-  );
-}
-
 export async function insertCallback(
   tx: Queryable,
   row: {

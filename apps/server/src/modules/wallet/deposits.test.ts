@@ -11,8 +11,8 @@ import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harn
 import { loadConfig } from '../../config.ts';
 import { csvField } from './csv.ts';
 import { queryPendingDeposits } from './deposit-jobs.ts';
-import { requiredTurnover } from './deposit-settlement.ts';
 import { decimalText, minorOfDecimal, signed } from './payment-gateway.ts';
+import { requiredTurnover } from './turnover.ts';
 
 const MERCHANT = 'tessera-test';
 const SECRET = 'sandbox-test-secret-0123456789';
@@ -513,11 +513,11 @@ describe('deposits', () => {
         settledAt: '2026-06-01T12:00:00.000Z',
       });
       expect(await postings(shown.orderNo)).toBe(1);
-      const [turnover] = await t.db.query<{ required: bigint }>(
-        'select required from wallet_turnover where member_id = $1',
+      const turnover = await t.db.query<{ required: bigint; source_kind: string }>(
+        'select required, source_kind from turnover_obligations where member_id = $1',
         [me.id],
       );
-      expect(turnover?.required).toBe(15_000n);
+      expect(turnover).toEqual([{ required: 15_000n, source_kind: 'deposit' }]);
       expect(await messages(me.id)).toEqual([
         {
           code: 'DEPOSIT_SUCCESS',
@@ -721,11 +721,11 @@ describe('deposits', () => {
       expect(outcomes).toEqual(['credited', ...Array(7).fill('duplicate')]);
       expect(await balance(me.token)).toBe(500);
       expect(await postings(order.orderNo)).toBe(1);
-      const [turnover] = await t.db.query<{ required: bigint }>(
-        'select required from wallet_turnover where member_id = $1',
+      const turnover = await t.db.query<{ required: bigint; source_kind: string }>(
+        'select required, source_kind from turnover_obligations where member_id = $1',
         [me.id],
       );
-      expect(turnover?.required).toBe(50_000n);
+      expect(turnover).toEqual([{ required: 50_000n, source_kind: 'deposit' }]);
       expect((await messages(me.id)).map((message) => message.code)).toEqual(['DEPOSIT_SUCCESS']);
     });
 
@@ -1031,12 +1031,12 @@ describe('deposits', () => {
         expect((await confirm()).body.value).toEqual(res.body.value);
         expect(await balance(me.token)).toBe(100.01);
         expect(await postings(order.orderNo)).toBe(1);
-        const [turnover] = await t.db.query<{ required: bigint }>(
-          'select required from wallet_turnover where member_id = $1',
+        const turnover = await t.db.query<{ required: bigint; source_kind: string }>(
+          'select required, source_kind from turnover_obligations where member_id = $1',
           [me.id],
         );
         // 100.01 × 1.5 = 150.015, rounded up to the cent.
-        expect(turnover?.required).toBe(15_002n);
+        expect(turnover).toEqual([{ required: 15_002n, source_kind: 'deposit' }]);
         expect((await messages(me.id)).map((message) => message.code)).toEqual(['DEPOSIT_SUCCESS']);
         await checks.expectAudited(finance, 'deposit', {
           action: 'confirm',

@@ -1,7 +1,6 @@
 import { type LedgerKind, type LedgerRecord, toMajor } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import { playerRankProgress, type Turnover } from '../accounts/vip.ts';
 import * as store from './ledger-store.ts';
 import { currencyOf } from './settings.ts';
 
@@ -130,27 +129,4 @@ export async function profitAndLoss(
     adjustments: major(adjustments),
     profit: major(payouts - bets + bonuses + adjustments),
   };
-}
-
-/**
- * What a member has wagered, in minor units: the stakes of bets less the stakes refunded (rolled back or void), this
- * month (UTC) and in all. The VIP levels' turnover requirements are measured against it.
- */
-async function memberTurnover(db: Queryable, memberId: number, now: Date): Promise<Turnover> {
-  const { start, end } = periodRange('thisMonth', now);
-  const staked = (rows: { kind: string; total: bigint }[]) =>
-    -rows
-      .filter((row) => row.kind === 'bet' || row.kind === 'refund')
-      .reduce((sum, row) => sum + row.total, 0n);
-  const [month, all] = await Promise.all([
-    store.memberTotalsByKind(db, memberId, start, end),
-    store.memberTotalsByKind(db, memberId, new Date(0), end),
-  ]);
-  return { monthly: staked(month), total: staked(all) };
-}
-
-/** The member's VIP level and progress (MCSFE_getPlayerRankProgress), from what the member has wagered. */
-export async function rankProgress(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number, now: Date) {
-  const [currency, turnover] = await Promise.all([currencyOf(deps), memberTurnover(deps.db, memberId, now)]);
-  return playerRankProgress(deps.db, memberId, turnover, currency.digits);
 }

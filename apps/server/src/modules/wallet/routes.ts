@@ -15,9 +15,10 @@ import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
 import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
-import { accountRecord, profitAndLoss, rankProgress } from './records.ts';
+import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
 import { memberTransfer, transferTargets, walletTransfer } from './transfers.ts';
+import { cancelObligation, memberObligations } from './turnover.ts';
 import type { VendorWallets } from './vendor-wallets.ts';
 import { withdrawalRoutes } from './withdrawal-routes.ts';
 
@@ -64,9 +65,6 @@ export function walletRoutes(
     profitAndLoss(deps, asMember(caller).memberId, query.period, now),
   );
   // The VIP progress is measured on the wallet's bets, so the wallet answers it (the accounts area keeps the levels).
-  route(app, deps, accountsEndpoints.rankProgress, async ({ caller, now }) =>
-    rankProgress(deps, asMember(caller).memberId, now),
-  );
   route(app, deps, api.paymentPassword, async ({ caller, body, now }) =>
     setPaymentPassword(
       deps,
@@ -87,6 +85,12 @@ export function walletRoutes(
   );
   route(app, deps, consoleApi.memberLedger, async ({ params, query }) =>
     memberLedger(deps, params.id, query),
+  );
+  route(app, deps, consoleApi.memberObligations, async ({ params, now }) =>
+    memberObligations(deps, params.id, now),
+  );
+  route(app, deps, consoleApi.cancelObligation, async ({ caller, ip, now, params, body }) =>
+    cancelObligation(deps, { caller, ip, now }, params.id, params.obligationId, body.reason),
   );
   route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency, language }) =>
     adjust(deps, vendorWallets, { caller, ip, now, idempotency, language }, body),

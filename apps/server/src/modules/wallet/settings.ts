@@ -29,6 +29,9 @@ export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
   paymentPasswordMaxFailures: 5,
   paymentPasswordLockMinutes: 30,
   transferUpEnabled: true,
+  turnoverWeights: {},
+  turnoverTolerance: 0,
+  ukProfile: false,
 };
 
 export async function walletSettingsOf(db: Queryable): Promise<WalletSettings> {
@@ -47,6 +50,9 @@ export async function saveWalletSettings(
     if (minor === null || minor <= 0n) {
       throw new AppError('validation_failed', { [field]: 'invalid_value' });
     }
+  }
+  if (toMinor(value.turnoverTolerance, currency.digits) === null) {
+    throw new AppError('validation_failed', { turnoverTolerance: 'invalid_value' });
   }
   return replaceSetting(deps, call, WALLET_SETTINGS_KEY, walletSettingsOf, walletSettings.parse(value));
 }

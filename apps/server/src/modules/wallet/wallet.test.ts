@@ -536,6 +536,9 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       turnoverMultiple: 1,
       withdrawalMin: 100,
       autoReceiptMinutes: 60,
+      turnoverWeights: {},
+      turnoverTolerance: 0,
+      ukProfile: false,
     });
     const next = { ...read.body.value, turnoverMultiple: 3, withdrawalMax: 20_000 };
     const saved = await t.send('PUT', consoleApi.saveSettings.path, next, tok.finance);

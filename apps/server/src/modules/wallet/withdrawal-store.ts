@@ -130,17 +130,6 @@ export async function requestsOn(db: Queryable, memberId: number, day: string): 
   return row?.requests ?? 0;
 }
 
-export async function turnover(
-  db: Queryable,
-  memberId: number,
-): Promise<{ required: bigint; wagered: bigint }> {
-  const [row] = await db.query<{ required: bigint; wagered: bigint }>(
-    'select required, wagered from wallet_turnover where member_id = $1',
-    [memberId],
-  );
-  return row ?? { required: 0n, wagered: 0n };
-}
-
 /** The member's withdrawals, newest first, optionally of one status. */
 export async function memberWithdrawals(
   db: Queryable,

@@ -6,7 +6,13 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
-import { multipartBody, PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
+import {
+  multipartBody,
+  openTestObligation,
+  PAYMENT_PASSWORD,
+  sealedCall,
+  walletMember,
+} from '../../../test/factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { openSession } from '../../platform/sessions.ts';
@@ -145,10 +151,7 @@ describe('withdrawals', () => {
   describe('the withdrawal page', () => {
     it('shows the main balance, limits, requests left today, turnover, payment password and bank accounts', async () => {
       const who = await member({ paymentPassword: false });
-      await t.db.query(
-        'insert into wallet_turnover (member_id, required, wagered, updated_at) values ($1, 50000, 12550, $2)',
-        [who.id, t.clock.now()],
-      );
+      await openTestObligation(t, { memberId: who.id, amount: 50_000n, contributed: 12_550n });
       const res = await t.get(api.withdrawalInfo.path, who.token);
       expect(res.status).toBe(200);
       expect(res.body.value).toMatchObject({
@@ -271,15 +274,48 @@ describe('withdrawals', () => {
 
     it('needs the turnover wagered: refused with turnover_not_met while some remains', async () => {
       const who = await member();
-      await t.db.query(
-        'insert into wallet_turnover (member_id, required, wagered, updated_at) values ($1, 30000, 29999, $2)',
-        [who.id, t.clock.now()],
-      );
+      const id = await openTestObligation(t, { memberId: who.id, amount: 30_000n, contributed: 29_999n });
       const res = await request(who);
       expect([res.status, res.body.code]).toEqual([409, 'turnover_not_met']);
       expect((await t.get(api.withdrawalInfo.path, who.token)).body.value.turnoverRemaining).toBe(0.01);
-      await t.db.query('update wallet_turnover set wagered = 30000 where member_id = $1', [who.id]);
+      await t.db.query('update turnover_obligations set contributed = 30000, status = $2 where id = $1', [
+        id,
+        'met',
+      ]);
       expect((await request(who)).status).toBe(200);
+    });
+
+    it("allows a withdrawal while what remains of open, unexpired obligations is within the operator's tolerance", async () => {
+      const who = await member();
+      const now = t.clock.now();
+      // Two obligations remain 3.00 + 2.00 = 5.00; a third, expired, would hold 50.00 but no longer counts.
+      await openTestObligation(t, { memberId: who.id, amount: 10_000n, contributed: 9_700n });
+      await openTestObligation(t, {
+        memberId: who.id,
+        amount: 1_000n,
+        contributed: 800n,
+        productScope: 'LOTT',
+      });
+      await openTestObligation(t, {
+        memberId: who.id,
+        amount: 5_000n,
+        expiresAt: new Date(now.getTime() - 1_000),
+        at: new Date(now.getTime() - 86_400_000),
+      });
+      const info = (await t.get(api.withdrawalInfo.path, who.token)).body.value;
+      expect(info).toMatchObject({ turnoverRemaining: 5, turnoverRequired: 110, turnoverWagered: 105 });
+      expect(info.turnoverObligations).toMatchObject([
+        { source: 'deposit', amount: 100, required: 100, contributed: 97, remaining: 3, productScope: null },
+        { source: 'deposit', amount: 10, required: 10, contributed: 8, remaining: 2, productScope: 'LOTT' },
+      ]);
+      await withSettings({ turnoverTolerance: 4.99 }, async () => {
+        const refused = await request(who);
+        expect([refused.status, refused.body.code]).toEqual([409, 'turnover_not_met']);
+        expect((await t.get(api.withdrawalInfo.path, who.token)).body.value.turnoverTolerance).toBe(4.99);
+      });
+      await withSettings({ turnoverTolerance: 5 }, async () => {
+        expect((await request(who)).status).toBe(200);
+      });
     });
 
     it('needs a payment password: not set, wrong, then locked after the configured failures', async () => {

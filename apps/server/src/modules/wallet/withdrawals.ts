@@ -24,6 +24,7 @@ import {
   paymentPasswordPolicy,
   walletSettingsOf,
 } from './settings.ts';
+import { openObligations, remainingTurnover } from './turnover.ts';
 import type { CleanProof } from './withdrawal-proofs.ts';
 import * as store from './withdrawal-store.ts';
 
@@ -80,20 +81,17 @@ export function withdrawalRowView(row: store.WithdrawalDb, digits: number): With
  */
 export async function withdrawalInfo(deps: AppDeps, memberId: number, now: Date): Promise<WithdrawalInfo> {
   const { db } = deps;
-  const [settings, currency, accounts, ledger, turnover, requests, passwordSet, awaiting] = await Promise.all(
-    [
-      walletSettingsOf(db),
-      currencyOf(deps),
-      bankAccounts(db, memberId),
-      memberAccounts(db, memberId),
-      store.turnover(db, memberId),
-      store.requestsOn(db, memberId, utcDay(now)),
-      hasPaymentPassword(deps, memberId),
-      store.awaitingConfirmation(db, memberId, now, 0, 1),
-    ],
-  );
+  const currency = await currencyOf(deps);
+  const [settings, accounts, ledger, obligations, requests, passwordSet, awaiting] = await Promise.all([
+    walletSettingsOf(db),
+    bankAccounts(db, memberId),
+    memberAccounts(db, memberId),
+    openObligations(db, memberId, currency.digits, now),
+    store.requestsOn(db, memberId, utcDay(now)),
+    hasPaymentPassword(deps, memberId),
+    store.awaitingConfirmation(db, memberId, now, 0, 1),
+  ]);
   const major = (minor: bigint) => toMajor(minor, currency.digits);
-  const remaining = turnover.required > turnover.wagered ? turnover.required - turnover.wagered : 0n;
   return {
     currency: currency.currency,
     currencySymbol: currency.currencySymbol,
@@ -103,9 +101,11 @@ export async function withdrawalInfo(deps: AppDeps, memberId: number, now: Date)
     max: settings.withdrawalMax,
     dailyCount: settings.withdrawalDailyCount,
     countLeftToday: Math.max(0, settings.withdrawalDailyCount - requests),
-    turnoverRequired: major(turnover.required),
-    turnoverWagered: major(turnover.wagered),
-    turnoverRemaining: major(remaining),
+    turnoverRequired: major(obligations.required),
+    turnoverWagered: major(obligations.contributed),
+    turnoverRemaining: major(obligations.remaining),
+    turnoverTolerance: settings.turnoverTolerance,
+    turnoverObligations: obligations.list,
     paymentPasswordSet: passwordSet,
     autoReceiptMinutes: settings.autoReceiptMinutes,
     bankAccounts: accounts,
@@ -143,8 +143,9 @@ export async function requestWithdrawal(
       amount: fieldMessage('too_big', language, { max: moneyText(max, currency, language) }),
     });
   }
-  const turnover = await store.turnover(db, memberId);
-  if (turnover.required > turnover.wagered) throw new AppError('turnover_not_met');
+  if ((await remainingTurnover(db, memberId, now)) > minorLimit(settings.turnoverTolerance, currency)) {
+    throw new AppError('turnover_not_met');
+  }
   const day = utcDay(now);
   if ((await store.requestsOn(db, memberId, day)) >= settings.withdrawalDailyCount) {
     throw new AppError('withdrawal_daily_limit');

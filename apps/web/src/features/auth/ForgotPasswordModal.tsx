@@ -15,7 +15,7 @@ import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { FormField, NoLoginSmsFields } from './fields.tsx';
+import { FormField, SmsFields, visitorSms } from './fields.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useFlag } from './queries.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -142,8 +142,8 @@ function MobileForm() {
   return (
     <form ref={focus.ref} className="auth-form" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="auth-form__fields">
-        <NoLoginSmsFields
-          purpose="resetPassword"
+        <SmsFields
+          send={visitorSms('resetPassword')}
           form={form}
           names={{ mobile: 'mobileNum', dialingCode: 'countryDialingCode', code: 'verificationCode' }}
         />

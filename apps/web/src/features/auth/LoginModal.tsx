@@ -15,7 +15,7 @@ import { useFirstInvalidFocus } from '../../ui/useFirstInvalidFocus.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { type AuthModalOptions, openAuthModal } from './authModal.ts';
 import { completeLogin } from './completeLogin.ts';
-import { CaptchaField, FormField, NoLoginSmsFields } from './fields.tsx';
+import { CaptchaField, FormField, SmsFields, visitorSms } from './fields.tsx';
 import { useModuleFlags } from './queries.ts';
 import { rememberedLogin, rememberLogin } from './remember.ts';
 import { useAuthNavigation } from './useAuthNavigation.ts';
@@ -205,8 +205,8 @@ export function LoginModal({ options, onClose }: { options: AuthModalOptions; on
                 />
               </>
             ) : (
-              <NoLoginSmsFields
-                purpose="login"
+              <SmsFields
+                send={visitorSms('login')}
                 form={smsForm}
                 names={{ mobile: 'username', dialingCode: 'countryDialingCode', code: 'password' }}
               />

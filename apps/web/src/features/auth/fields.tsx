@@ -27,7 +27,6 @@ import { useCountries, useFlag } from './queries.ts';
 import {
   errorText,
   type FieldErrors,
-  mobileProblem,
   type SchemaTexts,
   schemaText,
   serverFieldErrors,
@@ -314,63 +313,6 @@ export function MobileField({
   );
 }
 
-/** A mobile number and the SMS code sent to it, with their values and the form's errors. */
-interface MobileSmsProps {
-  mobile: string;
-  onMobile: (value: string) => void;
-  countryDialingCode: string;
-  onCountry: (value: string) => void;
-  code: string;
-  onCode: (value: string) => void;
-  /** The form's name of the code field, for its error. */
-  codeField: string;
-  errors: FieldErrors;
-  setErrors: (update: (current: FieldErrors) => FieldErrors) => void;
-}
-
-/**
- * A mobile number and the SMS code `send` sends to it: the code is sent only once the number passes its check.
- */
-export function MobileSmsFields({
-  mobile,
-  onMobile,
-  countryDialingCode,
-  onCountry,
-  code,
-  onCode,
-  codeField,
-  errors,
-  setErrors,
-  send,
-  mobileLabel,
-}: MobileSmsProps & { send: SendSms; mobileLabel?: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <MobileField
-        label={mobileLabel}
-        mobile={mobile}
-        onMobile={onMobile}
-        countryDialingCode={countryDialingCode}
-        onCountry={onCountry}
-        error={errors.mobileNum ?? errors.countryDialingCode}
-      />
-      <SmsCodeField
-        value={code}
-        onChange={onCode}
-        error={errors[codeField]}
-        canSend={() => {
-          const problem = mobileProblem(t, mobile);
-          setErrors((current) => ({ ...current, mobileNum: problem ?? '' }));
-          return problem === null;
-        }}
-        send={send}
-        onFieldErrors={(fields) => setErrors((current) => ({ ...current, ...fields }))}
-      />
-    </>
-  );
-}
-
 /** The names of a form's mobile number, dialing code and SMS code. */
 interface SmsNames<T extends FieldValues> {
   mobile: Path<T>;
@@ -378,18 +320,32 @@ interface SmsNames<T extends FieldValues> {
   code: Path<T>;
 }
 
+/** The number an SMS code goes to. */
+export interface SmsNumber {
+  mobileNum: string;
+  countryDialingCode: string;
+}
+
+/** Sends a visitor's SMS code (SMS login, reset by phone) to a number. */
+export const visitorSms =
+  (purpose: 'login' | 'resetPassword') =>
+  (number: SmsNumber): ReturnType<SendSms> =>
+    api(accountEndpoints.smsNoLogin, { body: { ...number, purpose } });
+
 /**
- * The number and the SMS code sent to it, for a visitor (sms login, reset by phone), as fields of a react-hook-form
- * form: the code is sent only once the number passes the form's schema.
+ * A mobile number and the SMS code `send` sends to it (a visitor's login or reset, a member's new number), as fields
+ * of a react-hook-form form: the code is sent only once the number passes the form's schema.
  */
-export function NoLoginSmsFields<T extends FieldValues>({
-  purpose,
+export function SmsFields<T extends FieldValues>({
+  send,
   form,
   names,
+  mobileLabel,
 }: {
-  purpose: 'login' | 'resetPassword';
+  send: (number: SmsNumber) => ReturnType<SendSms>;
   form: UseFormReturn<T>;
   names: SmsNames<T>;
+  mobileLabel?: string;
 }) {
   const { t } = useTranslation();
   const dialingCode: string = useWatch({ control: form.control, name: names.dialingCode }) ?? '';
@@ -402,6 +358,7 @@ export function NoLoginSmsFields<T extends FieldValues>({
         name={names.mobile}
         render={({ field, fieldState }) => (
           <MobileField
+            label={mobileLabel}
             mobile={field.value}
             onMobile={field.onChange}
             countryDialingCode={dialingCode}
@@ -432,12 +389,9 @@ export function NoLoginSmsFields<T extends FieldValues>({
               return form.trigger(names.mobile);
             }}
             send={() =>
-              api(accountEndpoints.smsNoLogin, {
-                body: {
-                  mobileNum: form.getValues(names.mobile),
-                  countryDialingCode: form.getValues(names.dialingCode) ?? '',
-                  purpose,
-                },
+              send({
+                mobileNum: form.getValues(names.mobile),
+                countryDialingCode: form.getValues(names.dialingCode) ?? '',
               })
             }
             onFieldErrors={(fields) => {
@@ -454,17 +408,22 @@ export function NoLoginSmsFields<T extends FieldValues>({
 
 /**
  * A Field bound to a react-hook-form form: its value, its input (focused by a refused submit) and its schema's or
- * the server's message beside it, in the site's language (schemaText, with `texts`).
+ * the server's message beside it, in the site's language (schemaText with `texts`, or the form's own `describe`);
+ * `serverError`, for forms that keep the server's refusal apart, shows when the schema has nothing to say.
  */
 export function FormField<T extends FieldValues>({
   control,
   name,
   texts,
+  describe,
+  serverError,
   ...props
 }: Omit<FieldProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'ref' | 'name'> & {
   control: Control<T>;
   name: Path<T>;
   texts?: SchemaTexts;
+  describe?: (error: FieldError | undefined) => string | undefined;
+  serverError?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -478,7 +437,9 @@ export function FormField<T extends FieldValues>({
           value={field.value ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={schemaText(t, fieldState.error, texts)}
+          error={
+            (describe ? describe(fieldState.error) : schemaText(t, fieldState.error, texts)) ?? serverError
+          }
         />
       )}
     />

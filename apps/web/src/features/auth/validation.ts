@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  PASSWORD_RULE,
-  type RegisterRule,
-  registerRuleMessage,
-  SMS_CODE_LENGTH,
-} from '@tessera/contract';
+import { ApiError, PASSWORD_RULE, type RegisterRule, registerRuleMessage } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -12,9 +6,6 @@ import { getSiteLanguage } from '../../i18n/language.ts';
 
 /** The password rule of issue 4 (the server also refuses the most common passwords). */
 export const PASSWORD_LENGTH = { min: PASSWORD_RULE.minLength, max: PASSWORD_RULE.maxLength } as const;
-const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
-/** A mobile number: digits only, 4 to 20 of them (contract mobileNumber); the mobileNum rule narrows it. */
-const MOBILE_PATTERN = /^\d{4,20}$/;
 
 export type FieldErrors = Record<string, string>;
 
@@ -65,19 +56,6 @@ export function errorCode(error: unknown): string | null {
  */
 export function ruleMessage(rule: Pick<RegisterRule, 'patternId' | 'minLength' | 'maxLength'>) {
   return registerRuleMessage(rule, getSiteLanguage());
-}
-
-/** A mobile number's problem (required, digits only), or null. */
-export function mobileProblem(t: TFunction, mobile: string): string | null {
-  if (mobile === '') return t('validation.required');
-  if (!MOBILE_PATTERN.test(mobile)) return t('validation.mobileInvalid');
-  return null;
-}
-
-/** An SMS code's problem, or null. */
-export function smsCodeProblem(t: TFunction, code: string): string | null {
-  if (code === '') return t('validation.required');
-  return SMS_CODE_PATTERN.test(code) ? null : t('validation.smsCodeInvalid');
 }
 
 /** What a field says for the schema's codes that depend on the field (see schemaText). */

@@ -2,6 +2,7 @@ import { LOADING_COVER_MS } from '@tessera/contract';
 import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CountBadge } from '../../ui/CountBadge.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { CenteredSpinner, Spinner } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -19,6 +20,10 @@ export interface CentrePanelProps<Page extends string> {
   /** The open page. */
   page: Page;
   screens: Partial<Record<Page, LazyExoticComponent<ComponentType>>>;
+  /** A count badge beside a page's entry (the inbox's unread messages), shown above 0. */
+  badges?: Partial<Record<Page, number>>;
+  /** What a screen reader hears for a badge's count ("3 unread"). */
+  badgeLabel?: (count: number) => string;
 }
 
 /**
@@ -33,6 +38,8 @@ export function CentrePanel<Page extends string>({
   loaded,
   page,
   screens,
+  badges = {},
+  badgeLabel = String,
 }: CentrePanelProps<Page>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -92,6 +99,11 @@ export function CentrePanel<Page extends string>({
                     aria-current={key === page ? 'page' : undefined}
                   >
                     {pageLabel(key)}
+                    <CountBadge
+                      count={badges[key] ?? 0}
+                      label={badgeLabel(badges[key] ?? 0)}
+                      className="mc__menu-badge"
+                    />
                   </Link>
                 </li>
               ))}

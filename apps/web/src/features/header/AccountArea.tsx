@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isHomePath } from '../../app/routes.ts';
 import { type SessionMember, useSession } from '../../app/session.ts';
-import { LogoutIcon, UserIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import { CountBadge } from '../../ui/CountBadge.tsx';
+import { LogoutIcon, MailIcon, UserIcon, UsersIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
 import { Button, buttonClass, LazyImage } from '../../ui/index.ts';
 import { preloadAuthModals } from '../auth/AuthModal.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
+import { useFlag } from '../auth/queries.ts';
 import { signOut } from '../auth/signOut.ts';
+import { useUnreadBadge } from '../inbox/queries.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
@@ -216,8 +219,30 @@ function LoggedInActions({ member }: { member: SessionMember | null }) {
         <UsersIcon />
         <span className="account__label">{t('header.agent')}</span>
       </Link>
+      <InboxLink />
       {signOutButton}
     </div>
+  );
+}
+
+/**
+ * The inbox beside the account actions, with the unread badge of §9 (available promotions plus unread messages;
+ * promotions do not exist yet) in its name; shown while the inbox module is on.
+ */
+function InboxLink() {
+  const { t } = useTranslation();
+  const inbox = useFlag('MAILCENTER3');
+  const badge = useUnreadBadge();
+  if (!inbox) return null;
+  const name =
+    badge.total > 0
+      ? `${t('memberCentre.pages.messageV2')}, ${t('inbox.unreadCount', { count: badge.total })}`
+      : t('memberCentre.pages.messageV2');
+  return (
+    <Link to="/member?page=messageV2" className="icon-button account__inbox" aria-label={name} title={name}>
+      <MailIcon />
+      <CountBadge count={badge.total} className="account__inbox-badge" />
+    </Link>
   );
 }
 

@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { type SessionState, useSession } from '../../app/session.ts';
+import { CountBadge } from '../../ui/CountBadge.tsx';
 import {
   ChatIcon,
   ChevronRightIcon,
@@ -24,6 +25,7 @@ import { buttonClass, Modal } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import { useUnreadBadge } from '../inbox/queries.ts';
 import type { MemberCentrePage } from '../member-centre/menu.ts';
 import { useMemberCentreMenu } from '../member-centre/useMemberCentreMenu.ts';
 import { ChatRoomDialog } from '../right-bar/ChatRoomDialog.tsx';
@@ -74,8 +76,9 @@ const CARD_PAGES: MemberCentrePage[] = ['depositv2', 'withdraw'];
 function DrawerItem({
   icon,
   children,
+  badge,
   ...target
-}: { icon: ReactNode; children: ReactNode } & (
+}: { icon: ReactNode; children: ReactNode; badge?: ReactNode } & (
   | { to: string; onClick?: (event: MouseEvent<HTMLAnchorElement>) => void }
   | { href: string }
   | { onClick: () => void }
@@ -84,6 +87,7 @@ function DrawerItem({
     <>
       <span className="drawer__item-icon">{icon}</span>
       <span className="drawer__item-name">{children}</span>
+      {badge}
       <ChevronRightIcon />
     </>
   );
@@ -187,6 +191,7 @@ function MemberCard({ session }: { session: SessionState }) {
 function MemberPages({ session }: { session: SessionState }) {
   const { t } = useTranslation();
   const { pages } = useMemberCentreMenu();
+  const unread = useUnreadBadge();
   return (
     <nav className="drawer__section" aria-labelledby="drawer-member-centre">
       <h3 id="drawer-member-centre" className="drawer__heading">
@@ -199,7 +204,19 @@ function MemberPages({ session }: { session: SessionState }) {
             const Icon = PAGE_ICONS[page];
             return (
               <li key={page}>
-                <DrawerItem to={`/member?page=${page}`} icon={<Icon />} onClick={gatedLeaving('member')}>
+                <DrawerItem
+                  to={`/member?page=${page}`}
+                  icon={<Icon />}
+                  onClick={gatedLeaving('member')}
+                  badge={
+                    page === 'messageV2' ? (
+                      <CountBadge
+                        count={unread.messages}
+                        label={t('inbox.unreadCount', { count: unread.messages })}
+                      />
+                    ) : null
+                  }
+                >
                   {t(`memberCentre.pages.${page}`)}
                 </DrawerItem>
               </li>

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isHomePath } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
+import { CountBadge } from '../../ui/CountBadge.tsx';
 import { MenuIcon, WalletIcon } from '../../ui/icons.tsx';
 import { buttonClass } from '../../ui/index.ts';
 import { preloadAuthModals } from '../auth/AuthModal.tsx';
 import { accountKind } from '../auth/gate.ts';
+import { useUnreadBadge } from '../inbox/queries.ts';
 import { useBalance } from '../wallet/queries.ts';
 import { DemoBadge, formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
 import { openAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
@@ -15,13 +17,17 @@ function DrawerButton() {
   const { t } = useTranslation();
   const { token, member } = useSession();
   const open = useAccountDrawerOpen();
+  const badge = useUnreadBadge();
   const name = token ? t('header.accountMenu') : t('header.menu');
+  // The badge (§9: available promotions plus unread messages) is part of the button's name.
+  const label =
+    token && badge.total > 0 ? `${name}, ${t('inbox.unreadCount', { count: badge.total })}` : name;
   return (
     <button
       type="button"
       className={token ? 'phone-account__avatar' : 'icon-button'}
-      aria-label={name}
-      title={name}
+      aria-label={label}
+      title={label}
       aria-haspopup="dialog"
       aria-expanded={open}
       onPointerEnter={preloadAuthModals}
@@ -29,6 +35,13 @@ function DrawerButton() {
       onClick={openAccountDrawer}
     >
       {token ? <MemberAvatar member={member} /> : <MenuIcon />}
+      {token ? (
+        <CountBadge
+          count={badge.total}
+          label={t('inbox.unreadCount', { count: badge.total })}
+          className="phone-account__badge"
+        />
+      ) : null}
     </button>
   );
 }

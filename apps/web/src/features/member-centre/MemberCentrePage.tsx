@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CentrePanel } from '../centre/CentrePanel.tsx';
+import { useUnreadBadge } from '../inbox/queries.ts';
 import { isMemberCentrePage, type MemberCentrePage } from './menu.ts';
 import { PAGE_SCREENS } from './pages.tsx';
 import { useMemberCentreMenu } from './useMemberCentreMenu.ts';
@@ -10,6 +11,7 @@ export default function MemberCentre() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pages, loaded } = useMemberCentreMenu();
+  const badge = useUnreadBadge();
   const asked = params.get('page');
   const page: MemberCentrePage = isMemberCentrePage(asked) ? asked : 'securityCenter';
   return (
@@ -25,6 +27,8 @@ export default function MemberCentre() {
       loaded={loaded}
       page={page}
       screens={PAGE_SCREENS}
+      badges={{ messageV2: badge.messages }}
+      badgeLabel={(count) => t('inbox.unreadCount', { count })}
     />
   );
 }

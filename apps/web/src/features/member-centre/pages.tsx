@@ -4,7 +4,7 @@ import type { MemberCentrePage } from './menu.ts';
 
 /**
  * The screen of each member-centre page, loaded when opened. Pages that later work builds (rebates, rewards,
- * referral, missions and the inbox with member engagement) show a placeholder.
+ * referral, missions with member engagement) show a placeholder.
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
@@ -15,4 +15,6 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   transactionHistory: lazyPage(() => import('../wallet/records/AccountRecordPage.tsx')),
   personalProfit: lazyPage(() => import('../wallet/profit/ProfitPage.tsx')),
   personalHistoryCopy: lazyPage(() => import('../records/BetRecordPage.tsx')),
+  referral: lazyPage(() => import('../vip/ReferralPage.tsx')),
+  messageV2: lazyPage(() => import('../inbox/InboxPage.tsx')),
 };

@@ -22,6 +22,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'settings.changed',
   'member.changed',
   'wallet.changed',
+  'inbox.changed',
   'hello',
 ]);
 
@@ -45,8 +46,11 @@ interface RealtimeOptions {
   onEvent: (event: RealtimeEvent) => void;
   /** The server closed the socket because its session ended: no reconnection with that token. */
   onSessionEnded: () => void;
-  /** Called when a connection opens after a drop or a failed attempt: events may have been missed. */
-  onResume: () => void;
+  /**
+   * Called when a connection opens: `first` for the first one (what the page loaded before it opened may predate a
+   * change it was not yet there to hear), otherwise after a drop or a failed attempt (events may have been missed).
+   */
+  onOpen: (first: boolean) => void;
 }
 
 /** Keeps a WebSocket to the server open, reconnecting with backoff; returns the function that stops it. */
@@ -55,11 +59,11 @@ export function connectRealtime({
   token,
   onEvent,
   onSessionEnded,
-  onResume,
+  onOpen,
 }: RealtimeOptions): () => void {
   let socket: WebSocket | null = null;
   let attempt = 0;
-  let missed = false;
+  let opened = false;
   let timer: number | undefined;
   let stopped = false;
 
@@ -71,8 +75,8 @@ export function connectRealtime({
       const sessionToken = token();
       if (sessionToken) current.send(JSON.stringify({ type: 'auth', token: sessionToken }));
       attempt = 0;
-      if (missed) onResume();
-      missed = false;
+      onOpen(!opened);
+      opened = true;
     };
     current.onmessage = (message) => {
       if (typeof message.data !== 'string') return;
@@ -87,7 +91,6 @@ export function connectRealtime({
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
-      missed = true;
       if (stopped) return;
       if (event.code === SESSION_ENDED) onSessionEnded();
       timer = window.setTimeout(open, reconnectDelay(attempt));

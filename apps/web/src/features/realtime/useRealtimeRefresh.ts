@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { endSession, getToken, useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { loadMemberInfo } from '../auth/member.ts';
+import { inboxKey, unreadQuery } from '../inbox/queries.ts';
 import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
 
@@ -13,7 +14,8 @@ import { connectRealtime, realtimeUrl } from './connection.ts';
  * expired) ends here at once. `member.changed` (the member's profile changed in another tab, or an operator asked
  * for a new password) reloads the member info, and opens the forced password change when it is asked for;
  * `wallet.changed` (a posting committed) puts the new balance in the header at once and refetches the wallet's
- * pages.
+ * pages. `inbox.changed` puts the member's new unread count in the badges and refetches the inbox (after a
+ * broadcast, which carries no count, the count too).
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -34,13 +36,27 @@ export function useRealtimeRefresh(): void {
           );
           void queryClient.invalidateQueries({ queryKey: walletKey(current) });
         }
+        if (event.type === 'inbox.changed') {
+          const current = getToken();
+          if (event.unread !== null) queryClient.setQueryData(unreadQuery(current).queryKey, event.unread);
+          void queryClient.invalidateQueries({
+            queryKey: inboxKey(current),
+            predicate: (query) => event.unread === null || query.queryKey[3] !== 'unread',
+          });
+        }
         if (event.type === 'member.changed') {
           loadMemberInfo(queryClient).then((info) => {
             if (info?.mustChangePassword) openAuthModal('changePassword', { forced: true });
           }, refetchAll);
         }
       },
-      onResume: refetchAll,
+      // The first connection: what has already come may be older than a change pushed before the socket was
+      // there (a page opened as the operator switched maintenance on), so it is asked again; what is still on its way
+      // is left to come. A reconnection may have missed anything: everything is asked again.
+      onOpen: (first) =>
+        first
+          ? void queryClient.invalidateQueries({ predicate: (query) => query.state.status === 'success' })
+          : refetchAll(),
     });
   }, [queryClient, token]);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { local } from '../../lib/storage.ts';
+import { CountBadge } from '../../ui/CountBadge.tsx';
 import {
   ChatIcon,
   CollapseRightIcon,
@@ -17,6 +18,7 @@ import {
 } from '../../ui/icons.tsx';
 import { passGate } from '../auth/gate.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
+import { useUnreadBadge } from '../inbox/queries.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { ChatRoomDialog } from './ChatRoomDialog.tsx';
 import { useMessagingAppUrl } from './messagingApp.ts';
@@ -99,6 +101,7 @@ export function RightBar() {
   const { t } = useTranslation();
   const { token } = useSession();
   const { data: whitelabel } = useWhitelabel();
+  const unread = useUnreadBadge();
   const customerService = useCustomerService();
   const [collapsed, setCollapsed] = useState(() => local.get(COLLAPSED_KEY) === '1');
   const [speedTestOpen, setSpeedTestOpen] = useState(false);
@@ -139,6 +142,11 @@ export function RightBar() {
               <Link to="/member?page=messageV2" className="right-bar__button">
                 <MailIcon />
                 <span className="right-bar__label">{t('rightBar.messages')}</span>
+                <CountBadge
+                  count={unread.messages}
+                  label={t('inbox.unreadCount', { count: unread.messages })}
+                  className="right-bar__badge"
+                />
               </Link>
             </li>
           ) : null}

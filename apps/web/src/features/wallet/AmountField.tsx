@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/Field.tsx';
+import { FormField } from '../auth/fields.tsx';
 import { schemaMessage } from './form.ts';
 
 /** The amount of a money form: decimal keyboard, the schema's or the server's message beside it. */
@@ -20,23 +20,16 @@ export function AmountField<T extends FieldValues>({
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <FormField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          ref={field.ref}
-          label={t('wallet.amount')}
-          inputMode="decimal"
-          value={String(field.value ?? '')}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={schemaMessage(t, fieldState.error) ?? serverError}
-          hint={hint}
-          required
-          addon={addon}
-        />
-      )}
+      label={t('wallet.amount')}
+      inputMode="decimal"
+      describe={(error) => schemaMessage(t, error)}
+      serverError={serverError}
+      hint={hint}
+      required
+      addon={addon}
     />
   );
 }

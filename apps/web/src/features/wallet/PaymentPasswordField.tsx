@@ -1,6 +1,6 @@
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/Field.tsx';
+import { FormField } from '../auth/fields.tsx';
 
 /** The six-digit payment password that confirms money leaving the account (withdrawals, transfers). */
 export function PaymentPasswordField<T extends FieldValues>({
@@ -14,24 +14,17 @@ export function PaymentPasswordField<T extends FieldValues>({
 }) {
   const { t } = useTranslation();
   return (
-    <Controller
+    <FormField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          ref={field.ref}
-          label={t('wallet.paymentPassword')}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error ? t('wallet.errors.paymentPassword') : serverError}
-          required
-        />
-      )}
+      label={t('wallet.paymentPassword')}
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={6}
+      describe={(error) => (error ? t('wallet.errors.paymentPassword') : undefined)}
+      serverError={serverError}
+      required
     />
   );
 }

@@ -55,10 +55,16 @@ describe('play money of trial accounts', () => {
     // No money account moved (the member's main wallet, the house's, the merchant's), and no turnover counted.
     expect(await moneyAccounts()).toEqual(before);
     expect(await mainBalance(t, player.id)).toBe(0n);
-    const turnover = await t.db.query('select wagered from wallet_turnover where member_id = $1', [
-      player.id,
-    ]);
+    const turnover = await t.db.query(
+      'select c.amount from turnover_contributions c join game_rounds r on r.id = c.round_id where r.member_id = $1',
+      [player.id],
+    );
     expect(turnover).toEqual([]);
+    expect(
+      await t.db.query('select 1 from game_rounds where member_id = $1 and turnover_counted > 0', [
+        player.id,
+      ]),
+    ).toEqual([]);
     // The rounds are play money's, and the site's balance (money) stays 0.
     const rounds = await t.db.query<{ play_money: boolean }>(
       'select play_money from game_rounds where member_id = $1',

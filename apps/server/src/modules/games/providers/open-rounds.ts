@@ -12,6 +12,7 @@ import { AppError } from '../../../platform/app-error.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { currencyOf } from '../../wallet/settings.ts';
+import { closeByOperator } from '../round-owner.ts';
 import * as seamless from './seamless.ts';
 import * as store from './store.ts';
 
@@ -80,7 +81,7 @@ export async function settleOpenRound(
           ? (await store.findTransaction(tx, round.provider, resultUuid)) !== null
           : (await store.liveBetsOfRound(tx, round.id)).length < bets.length;
       if (clash) throw new AppError('conflict');
-      await store.markRoundSettledBy(tx, round.id, who.operatorId, call.now);
+      await closeByOperator(tx, round.id, who.operatorId, call.now);
       const after = await store.findProviderRound(tx, round.id);
       await recordAudit(
         tx,

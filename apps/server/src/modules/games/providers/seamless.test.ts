@@ -8,6 +8,7 @@ import {
   SEAMLESS,
   startProviderWorld,
 } from '../../../../test/factories/game-providers.ts';
+import { openTestObligation } from '../../../../test/factories/wallet.ts';
 import { TEST_DATABASE } from '../../../../test/harness.ts';
 
 /**
@@ -18,6 +19,15 @@ const HUB = 1000n;
 const hub = (minor: bigint) => Number(minor * HUB);
 
 let world: ProviderWorld;
+
+/** What a turnover obligation has been contributed so far (minor units). */
+async function contributed(obligation: bigint): Promise<bigint | undefined> {
+  const [row] = await world.t.db.query<{ contributed: bigint }>(
+    'select contributed from turnover_obligations where id = $1',
+    [obligation],
+  );
+  return row?.contributed;
+}
 beforeAll(async () => {
   world = await startProviderWorld();
 });
@@ -99,8 +109,11 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
 
   it('books a bet and its win once each, in a settled round, with the stake counted as turnover', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 100_00n);
+    const obligation = await openTestObligation(world.t, { memberId: player.member.id, amount: 50_00n });
     const bet = betBody(player, 10_00n);
     const placed = await call('/transaction/bet', bet);
+    // The round is open: its stake counts nothing yet.
+    expect(await contributed(obligation)).toBe(0n);
     expect(placed.answer).toMatchObject({ status: 'RS_OK', balance: hub(90_00n), currency: 'PHP' });
     const paid = await call('/transaction/win', winBody(player, bet, 25_00n));
     expect(paid.answer).toMatchObject({ status: 'RS_OK', balance: hub(115_00n) });
@@ -110,11 +123,7 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
       [player.member.id],
     );
     expect(round).toEqual({ bet: 10_00n, win: 25_00n, status: 'settled' });
-    const [turnover] = await world.t.db.query<{ wagered: bigint }>(
-      'select wagered from wallet_turnover where member_id = $1',
-      [player.member.id],
-    );
-    expect(turnover?.wagered).toBe(10_00n);
+    expect(await contributed(obligation)).toBe(10_00n);
     // The member's profit and loss and betting record show the round.
     const profit = await world.t.get(
       `${walletPlayerEndpoints.profitAndLoss.path}?period=today`,
@@ -170,6 +179,7 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
 
   it('rolls a bet back: the stake returns, the round is void and the turnover forgets it', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
+    const obligation = await openTestObligation(world.t, { memberId: player.member.id, amount: 50_00n });
     const exchanges = await world.sim.round({
       session: player.session,
       stake: hub(8_00n),
@@ -183,11 +193,7 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
       [player.member.id],
     );
     expect(round).toEqual({ bet: 0n, status: 'void' });
-    const [turnover] = await world.t.db.query<{ wagered: bigint }>(
-      'select wagered from wallet_turnover where member_id = $1',
-      [player.member.id],
-    );
-    expect(turnover?.wagered).toBe(0n);
+    expect(await contributed(obligation)).toBe(0n);
     // A second rollback of the same bet moves nothing more.
     const again = await call('/transaction/rollback', {
       user: player.user,

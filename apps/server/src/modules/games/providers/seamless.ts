@@ -5,9 +5,9 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
 import { decodeAnswer, encodeAnswer, write } from '../../../platform/write.ts';
-import { memberAccounts, post } from '../../wallet/ledger.ts';
+import { memberAccounts } from '../../wallet/ledger.ts';
 import { currencyOf } from '../../wallet/settings.ts';
-import { addWagered } from '../../wallet/turnover.ts';
+import * as rounds from '../round-owner.ts';
 import * as store from './store.ts';
 
 /**
@@ -75,6 +75,8 @@ export interface WinRequest {
   amount: bigint;
   /** The console settling a round the provider left open (see open-rounds.ts). */
   operatorSettlement?: boolean;
+  /** A house table's: the part of the round's stake in a low-risk pattern, which counts no turnover. */
+  lowRiskStake?: bigint;
 }
 
 export interface RollbackRequest {
@@ -106,17 +108,16 @@ export type Alongside = (
 ) => Promise<void>;
 
 /**
- * Where a member's game money is: a member plays from the main wallet against the house's games account; a trial
- * account (free play) from its play money against the house's play account, in the play unit, so its rounds never
- * move money, never count towards turnover, and are marked as play money.
+ * Where a member's game money is: a member plays from the main wallet; a trial account (free play) from its play
+ * money, in the play unit, so its rounds never move money, never count towards turnover, and are marked as play
+ * money (the round owner posts against the house's games or play account accordingly).
  */
 interface Purse {
   wallet: 'main' | 'play';
-  house: 'house:games' | 'house:play';
   playMoney: boolean;
 }
-const MONEY_PURSE: Purse = { wallet: 'main', house: 'house:games', playMoney: false };
-const PLAY_PURSE: Purse = { wallet: 'play', house: 'house:play', playMoney: true };
+const MONEY_PURSE: Purse = { wallet: 'main', playMoney: false };
+const PLAY_PURSE: Purse = { wallet: 'play', playMoney: true };
 
 async function purseOf(db: Queryable, memberId: number): Promise<Purse | null> {
   const member = await store.memberKind(db, memberId);
@@ -278,7 +279,7 @@ function checkCurrency(wallet: string, requested: string) {
 
 const ledgerKey = (provider: string, uuid: string) => `game:${provider}:${uuid}`;
 
-/** A bet: the stake leaves the main wallet for the house, counts towards turnover and goes into the round. */
+/** A bet: the stake leaves the main wallet for the house and goes into the round (turnover counts once it settles). */
 export async function bet(
   deps: AppDeps,
   provider: string,
@@ -303,7 +304,7 @@ export async function bet(
       checkCurrency(currency, request.currency);
       checkCurrency(session.currency, request.currency);
       const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
-      const roundId = await store.addToRound(
+      const roundId = await rounds.stake(
         tx,
         {
           memberId: request.memberId,
@@ -313,26 +314,10 @@ export async function bet(
           closed: request.round.closed,
           playMoney: purse.playMoney,
         },
-        { bet: request.amount, win: 0n },
+        request.amount,
+        { key: ledgerKey(provider, request.transactionUuid) },
         now,
       );
-      if (request.amount > 0n) {
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'bet',
-            memberId: request.memberId,
-            reference: `game-round:${roundId}`,
-            legs: [
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: -request.amount },
-              { account: { system: purse.house }, amount: request.amount },
-            ],
-          },
-          now,
-        );
-        if (!purse.playMoney) await addWagered(tx, request.memberId, request.amount, now);
-      }
       return { roundId, amount: request.amount };
     },
     now,
@@ -385,35 +370,23 @@ export async function win(
         const gameId = request.gameCode
           ? await gameOf(tx, provider, request.gameCode, null)
           : betRound.game_id;
-        roundId = await store.addToRound(
+        roundId = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || betRound.round_ref },
-          { bet: 0n, win: request.amount },
+          request.amount,
+          { key: ledgerKey(provider, request.transactionUuid) },
           now,
+          { lowRiskStake: request.lowRiskStake },
         );
       } else {
         const gameId = await gameOf(tx, provider, request.gameCode, null);
-        roundId = await store.addToRound(
+        roundId = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || request.transactionUuid },
-          { bet: 0n, win: request.amount },
+          request.amount,
+          { key: ledgerKey(provider, request.transactionUuid) },
           now,
-        );
-      }
-      if (request.amount > 0n) {
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'payout',
-            memberId: request.memberId,
-            reference: `game-round:${roundId}`,
-            legs: [
-              { account: { system: purse.house }, amount: -request.amount },
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: request.amount },
-            ],
-          },
-          now,
+          { lowRiskStake: request.lowRiskStake },
         );
       }
       return { roundId, amount: request.amount };
@@ -473,33 +446,13 @@ export async function rollback(
         return { roundId: target.round_id, amount: 0n };
       }
       await store.markRolledBack(tx, provider, request.referenceUuid, request.transactionUuid);
-      const isBet = target.kind === 'bet';
-      if (target.round_id !== null) {
-        await store.reverseInRound(
-          tx,
-          target.round_id,
-          isBet ? { bet: target.amount, win: 0n } : { bet: 0n, win: target.amount },
-          now,
-        );
-      }
-      if (target.amount > 0n) {
-        const toMember = isBet ? target.amount : -target.amount;
-        await post(
-          tx,
-          {
-            key: ledgerKey(provider, request.transactionUuid),
-            kind: 'refund',
-            memberId: request.memberId,
-            reference: `game-round:${target.round_id ?? ''}`,
-            legs: [
-              { account: { member: request.memberId, wallet: purse.wallet }, amount: toMember },
-              { account: { system: purse.house }, amount: -toMember },
-            ],
-          },
-          now,
-        );
-        if (isBet && !purse.playMoney) await addWagered(tx, request.memberId, -target.amount, now);
-      }
+      await rounds.refund(
+        tx,
+        { roundId: target.round_id, memberId: request.memberId, playMoney: purse.playMoney },
+        { kind: target.kind === 'bet' ? 'stake' : 'payout', amount: target.amount },
+        { key: ledgerKey(provider, request.transactionUuid) },
+        now,
+      );
       return { roundId: target.round_id, amount: target.amount };
     },
     now,

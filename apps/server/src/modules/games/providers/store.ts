@@ -241,49 +241,6 @@ export async function markRolledBack(tx: Queryable, provider: string, uuid: stri
 
 // --------------------------------------------------------------------------------------------------- rounds
 
-/**
- * Adds a stake or a win to the member's round of the game, opening the round on its first transaction (a win without
- * a bet, a free round's, opens it too); a closed round is settled.
- */
-export async function addToRound(
-  tx: Queryable,
-  round: {
-    memberId: number;
-    gameId: number;
-    ref: string;
-    currency: string;
-    closed: boolean;
-    /** Played with a trial account's play money (only a new round takes it); money when left out. */
-    playMoney?: boolean;
-  },
-  amounts: { bet: bigint; win: bigint },
-  now: Date,
-): Promise<bigint> {
-  const [row] = await tx.query<{ id: bigint }>(
-    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
-       play_money)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10)
-     on conflict (member_id, game_id, round_ref) do update
-       set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
-           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end
-     returning id`,
-    [
-      round.memberId,
-      round.gameId,
-      round.ref,
-      round.currency,
-      amounts.bet,
-      amounts.win,
-      round.closed ? 'settled' : 'open',
-      now,
-      round.closed,
-      round.playMoney ?? false,
-    ],
-  );
-  if (!row) throw new Error('the round was not written');
-  return row.id;
-}
-
 export interface RoundDb {
   id: bigint;
   member_id: number;
@@ -353,43 +310,6 @@ export async function liveBetsOfRound(
     `select transaction_uuid, amount from provider_transactions
      where round_id = $1 and kind = 'bet' and rolled_back_by is null order by id`,
     [roundId],
-  );
-}
-
-/** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
-export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
-  await tx.query(
-    `update game_rounds set settled_by = $2, updated_at = $3,
-       status = case when status <> 'open' then status when bet = 0 and win = 0 then 'void' else 'settled' end
-     where id = $1`,
-    [id, operatorId, now],
-  );
-}
-
-/** Takes a reversed bet or win out of its round; a round left with nothing staked or won is void. */
-export async function reverseInRound(
-  tx: Queryable,
-  id: bigint,
-  part: { bet: bigint; win: bigint },
-  now: Date,
-) {
-  await tx.query(
-    `update game_rounds set bet = greatest(bet - $2::bigint, 0), win = greatest(win - $3::bigint, 0), updated_at = $4,
-       status = case when greatest(bet - $2::bigint, 0) = 0 and greatest(win - $3::bigint, 0) = 0 then 'void'
-                     else status end
-     where id = $1`,
-    [id, part.bet, part.win, now],
-  );
-}
-
-/** Settles a batch of rounds, each with its win added (the lottery's tickets of a draw), in one statement. */
-export async function settleRounds(tx: Queryable, rounds: { id: bigint; win: bigint }[], now: Date) {
-  if (rounds.length === 0) return;
-  await tx.query(
-    `update game_rounds r set win = r.win + v.win::bigint, status = 'settled', updated_at = $2
-     from jsonb_to_recordset($1::jsonb) as v(id text, win text)
-     where r.id = v.id::bigint`,
-    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), win: round.win.toString() }))), now],
   );
 }
 

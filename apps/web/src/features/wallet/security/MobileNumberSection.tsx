@@ -1,18 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberInfo } from '@tessera/contract';
-import { type FormEvent, useState } from 'react';
+import { bindMobileBody, type MemberInfo } from '@tessera/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { api } from '../../../app/api.ts';
 import { accountEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { Field, FormMessage } from '../../../ui/Field.tsx';
+import { FormMessage } from '../../../ui/Field.tsx';
 import { PhoneIcon } from '../../../ui/icons.tsx';
 import { Button, StatusBadge } from '../../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
-import { MobileSmsFields } from '../../auth/fields.tsx';
-import { type FieldErrors, mobileProblem, refusal, smsCodeProblem } from '../../auth/validation.ts';
+import { FormField, SmsFields } from '../../auth/fields.tsx';
+import { refusal, showFieldErrors } from '../../auth/validation.ts';
 
 /** The member's mobile number changes, newest first (the numbers masked). */
 const mobileChangesQuery = (token: string | null) =>
@@ -107,6 +110,8 @@ export function MobileNumberSection({ info }: { info: MemberInfo }) {
   );
 }
 
+type MobileNumberForm = z.input<typeof bindMobileBody>;
+
 function MobileNumberForm({
   title,
   onDone,
@@ -119,45 +124,24 @@ function MobileNumberForm({
   const { t } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
-  const [mobile, setMobile] = useState('');
-  const [dialingCode, setDialingCode] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<MobileNumberForm>({
+    resolver: zodResolver(bindMobileBody),
+    defaultValues: { mobileNum: '', countryDialingCode: undefined, verificationCode: '', password: '' },
+    shouldFocusError: false,
+  });
+  const focus = useFirstInvalidFocus(form.formState.submitCount);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const focus = useFirstInvalidFocus();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const found: FieldErrors = {};
-    const add = (key: string, problem: string | null) => {
-      if (problem) found[key] = problem;
-    };
-    add('mobileNum', mobileProblem(t, mobile));
-    add('verificationCode', smsCodeProblem(t, code));
-    add('password', password === '' ? t('validation.required') : null);
-    setErrors(found);
+  async function submit(body: MobileNumberForm) {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focus.refused();
-      return;
-    }
-    setBusy(true);
     try {
-      await api(accountEndpoints.bindMobile, {
-        body: { mobileNum: mobile, countryDialingCode: dialingCode, verificationCode: code, password },
-      });
+      await api(accountEndpoints.bindMobile, { body });
       await queryClient.invalidateQueries({ queryKey: ['member', token] });
       onDone();
     } catch (cause) {
       const refused = refusal(t, cause);
-      setErrors(refused.fields);
+      showFieldErrors(form.setError, refused.fields);
       setFormError(refused.message);
-      focus.refused();
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -167,37 +151,27 @@ function MobileNumberForm({
       className="wallet-form security-form"
       aria-label={title}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.handleSubmit(submit)}
     >
-      <MobileSmsFields
+      <SmsFields
         mobileLabel={t('security.mobile.number')}
-        mobile={mobile}
-        onMobile={setMobile}
-        countryDialingCode={dialingCode}
-        onCountry={setDialingCode}
-        code={code}
-        onCode={setCode}
-        codeField="verificationCode"
-        errors={errors}
-        setErrors={setErrors}
-        send={() =>
-          api(accountEndpoints.mobileSms, { body: { mobileNum: mobile, countryDialingCode: dialingCode } })
-        }
+        form={form}
+        names={{ mobile: 'mobileNum', dialingCode: 'countryDialingCode', code: 'verificationCode' }}
+        send={(number) => api(accountEndpoints.mobileSms, { body: number })}
       />
-      <Field
+      <FormField
+        control={form.control}
+        name="password"
         label={t('security.payment.loginPassword')}
         hint={t('security.payment.loginPasswordHint')}
         type="password"
         autoComplete="current-password"
         maxLength={64}
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
         required
       />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <div className="security-form__actions">
-        <Button type="submit" variant="primary" loading={busy}>
+        <Button type="submit" variant="primary" loading={form.formState.isSubmitting}>
           {t('security.mobile.save')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

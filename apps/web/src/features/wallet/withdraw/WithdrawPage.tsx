@@ -20,6 +20,7 @@ import { BankAccountForm, BankAccountText } from './BankAccounts.tsx';
 import { ConfirmReceipt, doneKey } from './ConfirmReceipt.tsx';
 import { confirmationListQuery, withdrawalInfoQuery } from './queries.ts';
 import { WithdrawHistory } from './WithdrawHistory.tsx';
+import { WithdrawTurnover } from './WithdrawTurnover.tsx';
 import '../wallet.css';
 import './withdraw.css';
 
@@ -69,7 +70,9 @@ export default function WithdrawPage() {
     asSent: true,
   });
   const server = refused.fields;
-  const blocked = facts.turnoverRemaining > 0 || facts.countLeftToday === 0 || !facts.paymentPasswordSet;
+  // The operator's tolerance: a withdrawal waits only while more than it remains.
+  const turnoverHolds = facts.turnoverRemaining > facts.turnoverTolerance;
+  const blocked = turnoverHolds || facts.countLeftToday === 0 || !facts.paymentPasswordSet;
 
   function submit(body: z.output<typeof withdrawalRequestBody>) {
     if (body.amount < facts.min || body.amount > facts.max) {
@@ -145,11 +148,12 @@ export default function WithdrawPage() {
           </Link>
         </FormMessage>
       ) : null}
-      {facts.turnoverRemaining > 0 ? (
+      {turnoverHolds ? (
         <FormMessage tone="info">
           {t('withdraw.turnoverNotMet', { amount: amount(facts.turnoverRemaining) })}
         </FormMessage>
       ) : null}
+      <WithdrawTurnover obligations={facts.turnoverObligations} currency={currency} />
       {facts.countLeftToday === 0 ? <FormMessage tone="info">{t('withdraw.noneLeft')}</FormMessage> : null}
 
       <form

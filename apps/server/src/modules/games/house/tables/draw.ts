@@ -5,6 +5,7 @@ import {
   type BaccaratOutcome,
   baccaratRtp,
   commitment,
+  coveredNumbers,
   playRound,
   type Rational,
   RED_NUMBERS,
@@ -113,6 +114,50 @@ export function payoutOf(spots: readonly { spot: string; stake: string }[], outc
     return bet;
   });
   return settleRoulette(bets, outcome.pocket).reduce((sum, bet) => sum + bet.payout, 0n);
+}
+
+/** The even-money spots that are each other's opposite: a stake on both sides of one round risks next to nothing. */
+const OPPOSITE_SPOTS: Record<string, string> = {
+  player: 'banker',
+  banker: 'player',
+  red: 'black',
+  black: 'red',
+  odd: 'even',
+  even: 'odd',
+  low: 'high',
+  high: 'low',
+};
+/** A member's roulette bets of one round covering at least this percent of the wheel's 37 numbers are low risk. */
+const ROULETTE_LOW_RISK_COVERAGE = 70;
+
+/**
+ * The part of a bet's stake in a low-risk pattern, given every bet the member placed in the round (this one
+ * included), which counts no turnover: on roulette, all of it when the member's bets cover at least 70 % of the
+ * numbers; otherwise the stakes on an even-money spot whose opposite the member also backed (banker and player,
+ * red and black, odd and even, low and high).
+ */
+export function lowRiskStake(
+  kind: store.TableDb['kind'],
+  bet: readonly { spot: string; stake: string }[],
+  memberSpots: readonly { spot: string; stake: string }[],
+): bigint {
+  if (kind === 'roulette') {
+    const covered = new Set<number>();
+    for (const { spot } of memberSpots) {
+      const placed = rouletteSpot(spot, 1n);
+      if (placed) for (const number of coveredNumbers(placed)) covered.add(number);
+    }
+    if (covered.size * 100 >= ROULETTE_LOW_RISK_COVERAGE * 37) {
+      return bet.reduce((sum, spot) => sum + BigInt(spot.stake), 0n);
+    }
+  }
+  const backed = new Set(memberSpots.map((spot) => spot.spot));
+  return bet
+    .filter((spot) => {
+      const opposite = OPPOSITE_SPOTS[spot.spot];
+      return opposite !== undefined && backed.has(opposite);
+    })
+    .reduce((sum, spot) => sum + BigInt(spot.stake), 0n);
 }
 
 const percent = (value: Rational) => {

@@ -2,7 +2,7 @@ import type { TableOutcome } from '@tessera/contract';
 import type { AppDeps } from '../../../../platform/context.ts';
 import { write } from '../../../../platform/write.ts';
 import { type Money, RoundClosed, SEAMLESS_MONEY } from '../round-play.ts';
-import { drawOutcome, newRoundSeed, openRoundSeed, payoutOf } from './draw.ts';
+import { drawOutcome, lowRiskStake, newRoundSeed, openRoundSeed, payoutOf } from './draw.ts';
 import { roundAt, roundTimes } from './schedule.ts';
 import * as store from './store.ts';
 
@@ -106,6 +106,11 @@ async function payBet(
   now: Date,
 ): Promise<boolean> {
   const payout = payoutOf(bet.spots, outcome);
+  // Betting has closed: the member's bets of the round are final.
+  const memberSpots = (await store.memberRoundSpots(deps.db, bet.round_id, bet.member_id)).flatMap(
+    (row) => row.spots,
+  );
+  const lowRisk = lowRiskStake(table.kind, bet.spots, memberSpots);
   let settledHere = false;
   try {
     const result = await money.win(
@@ -119,6 +124,7 @@ async function payBet(
         round: { ref: bet.ref, closed: true },
         currency: bet.currency,
         amount: payout,
+        lowRiskStake: lowRisk,
       },
       now,
       async (tx) => {

@@ -1,0 +1,33 @@
+import type { Queryable } from '../../db/database.ts';
+import * as store from './store.ts';
+
+/**
+ * What the vip area keeps on the member row, which the member info answers from (clubLabel, memberLabel), and what
+ * it reads of members for referrals. The vip area owns the levels, growth and labels; accounts owns the member row.
+ */
+export const setClub = store.setClub;
+export const setMemberLabels = store.setMemberLabels;
+export const referredMembers = store.referredMembers;
+export const referredSince = store.referredSince;
+
+export interface IdentityFacts {
+  registerIp: string;
+  /** Every mobile number the account had or has, as 'dialing-code number'. */
+  mobiles: string[];
+  devices: string[];
+}
+
+export async function identityFacts(db: Queryable, memberId: number): Promise<IdentityFacts | null> {
+  const row = await store.identityFacts(db, memberId);
+  return row ? { registerIp: row.register_ip, mobiles: row.mobiles, devices: row.devices } : null;
+}
+
+/** The member's referral code (null for an account without one, such as a trial account). */
+export async function referralCodeOf(db: Queryable, memberId: number): Promise<string | null> {
+  return (await store.findMember(db, memberId))?.referral_code ?? null;
+}
+
+/** A member id that exists, or null. */
+export async function memberExists(db: Queryable, memberId: number): Promise<boolean> {
+  return (await store.findMember(db, memberId)) !== null;
+}

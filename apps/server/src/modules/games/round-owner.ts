@@ -1,0 +1,212 @@
+import type { Transaction } from '../../db/database.ts';
+import { post } from '../wallet/ledger.ts';
+import { countRound, turnoverWeight } from '../wallet/turnover.ts';
+import * as rounds from './rounds-store.ts';
+
+/**
+ * The one writer of a game round. Whoever plays a round (the seamless wallet for providers and the house games, the
+ * lottery for its tickets) stakes, pays out and refunds through these functions, in its own transaction: each call
+ * writes the round's row (`game_rounds`), the ledger posting (one balanced posting per key, through the ledger's
+ * write) and the round's turnover together, so none of the three can exist without the others.
+ *
+ * Every settled valid stake counts towards the turnover obligations, whatever the game (a provider's, a house game,
+ * a lottery ticket): when a round is settled, its stake less its low-risk part (`lowRiskStake` of a payout),
+ * weighted per product type, fills the member's oldest open obligations in scope (wallet/turnover.ts); a stake
+ * refunded after that takes back what it gave. An open or void round counts nothing, nor does play money.
+ */
+
+/** Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake). */
+async function countTurnover(tx: Transaction, roundId: bigint, now: Date) {
+  const round = await rounds.roundTurnover(tx, roundId);
+  const counts = round.status === 'settled' && !round.play_money;
+  const weight = counts ? await turnoverWeight(tx, round.product_type) : 0;
+  const target = (round.valid_stake * BigInt(weight)) / 100n;
+  if (target === round.turnover_counted) return;
+  const counted = await countRound(
+    tx,
+    {
+      id: round.id,
+      memberId: round.member_id,
+      productType: round.product_type,
+      counted: round.turnover_counted,
+      target,
+    },
+    now,
+  );
+  await rounds.setTurnoverCounted(tx, roundId, counted);
+}
+
+export interface RoundOf {
+  memberId: number;
+  gameId: number;
+  /** The round's reference within the game (a provider's round id, the lottery's ticket number). */
+  ref: string;
+  currency: string;
+  /** A closed round is settled. */
+  closed: boolean;
+  /** Played with a trial account's play money (against the house's play account); money when left out. */
+  playMoney?: boolean;
+}
+
+/** The ledger posting of a movement: its key (one posting per key, ever) and the record it shows. */
+export interface Booking {
+  key: string;
+  /** The record the posting shows; the round (`game-round:<id>`) when left out. */
+  reference?: string;
+}
+
+/** Where a round's money moves: the member's main wallet against the house's games account, or play money. */
+function purse(playMoney: boolean | undefined) {
+  return playMoney
+    ? ({ wallet: 'play', house: 'house:play' } as const)
+    : ({ wallet: 'main', house: 'house:games' } as const);
+}
+
+const referenceOf = (booking: Booking, roundId: bigint | null) =>
+  booking.reference ?? `game-round:${roundId ?? ''}`;
+
+/** A stake: it leaves the member's wallet for the house and goes into the round (opened by it). */
+export async function stake(
+  tx: Transaction,
+  round: RoundOf,
+  amount: bigint,
+  booking: Booking,
+  now: Date,
+): Promise<bigint> {
+  const roundId = await rounds.addToRound(tx, round, { bet: amount, win: 0n }, now);
+  if (amount > 0n) {
+    const { wallet, house } = purse(round.playMoney);
+    await post(
+      tx,
+      {
+        key: booking.key,
+        kind: 'bet',
+        memberId: round.memberId,
+        reference: referenceOf(booking, roundId),
+        legs: [
+          { account: { member: round.memberId, wallet }, amount: -amount },
+          { account: { system: house }, amount },
+        ],
+      },
+      now,
+    );
+  }
+  await countTurnover(tx, roundId, now);
+  return roundId;
+}
+
+/**
+ * A payout (0 or more): paid from the house into the member's wallet, in the round (a closed round is settled).
+ * `lowRiskStake`: the part of the round's stake in a low-risk pattern, which counts no turnover.
+ */
+export async function payout(
+  tx: Transaction,
+  round: RoundOf,
+  amount: bigint,
+  booking: Booking,
+  now: Date,
+  options: { lowRiskStake?: bigint } = {},
+): Promise<bigint> {
+  const roundId = await rounds.addToRound(
+    tx,
+    round,
+    { bet: 0n, win: amount, lowRiskStake: options.lowRiskStake },
+    now,
+  );
+  if (amount > 0n) {
+    const { wallet, house } = purse(round.playMoney);
+    await post(
+      tx,
+      {
+        key: booking.key,
+        kind: 'payout',
+        memberId: round.memberId,
+        reference: referenceOf(booking, roundId),
+        legs: [
+          { account: { system: house }, amount: -amount },
+          { account: { member: round.memberId, wallet }, amount },
+        ],
+      },
+      now,
+    );
+  }
+  await countTurnover(tx, roundId, now);
+  return roundId;
+}
+
+/**
+ * A refund: a stake comes back to the member or a payout is taken back, and leaves the round; a round left with
+ * nothing staked or won is void. A refunded stake of a settled round takes back the turnover it contributed.
+ */
+export async function refund(
+  tx: Transaction,
+  target: { roundId: bigint | null; memberId: number; playMoney?: boolean },
+  part: { kind: 'stake' | 'payout'; amount: bigint },
+  booking: Booking,
+  now: Date,
+): Promise<void> {
+  const isStake = part.kind === 'stake';
+  if (target.roundId !== null) {
+    await rounds.reverseInRound(
+      tx,
+      target.roundId,
+      isStake ? { bet: part.amount, win: 0n } : { bet: 0n, win: part.amount },
+      now,
+    );
+  }
+  if (target.roundId !== null) await countTurnover(tx, target.roundId, now);
+  if (part.amount <= 0n) return;
+  const { wallet, house } = purse(target.playMoney);
+  const toMember = isStake ? part.amount : -part.amount;
+  await post(
+    tx,
+    {
+      key: booking.key,
+      kind: 'refund',
+      memberId: target.memberId,
+      reference: referenceOf(booking, target.roundId),
+      legs: [
+        { account: { member: target.memberId, wallet }, amount: toMember },
+        { account: { system: house }, amount: -toMember },
+      ],
+    },
+    now,
+  );
+}
+
+/** Settles a batch of open rounds (the lottery's tickets of a draw), each with its payout (0 or more). */
+export async function settleBatch(
+  tx: Transaction,
+  settled: { roundId: bigint; memberId: number; payout: bigint; booking: Booking }[],
+  now: Date,
+): Promise<void> {
+  for (const round of settled) {
+    if (round.payout <= 0n) continue;
+    await post(
+      tx,
+      {
+        key: round.booking.key,
+        kind: 'payout',
+        memberId: round.memberId,
+        reference: referenceOf(round.booking, round.roundId),
+        legs: [
+          { account: { system: 'house:games' }, amount: -round.payout },
+          { account: { member: round.memberId, wallet: 'main' }, amount: round.payout },
+        ],
+      },
+      now,
+    );
+  }
+  await rounds.settleRounds(
+    tx,
+    settled.map((round) => ({ id: round.roundId, win: round.payout })),
+    now,
+  );
+  for (const round of settled) await countTurnover(tx, round.roundId, now);
+}
+
+/** Closes a round an operator settled from the console (its money moved through payout or refund first). */
+export async function closeByOperator(tx: Transaction, roundId: bigint, operatorId: number, now: Date) {
+  await rounds.markRoundSettledBy(tx, roundId, operatorId, now);
+  await countTurnover(tx, roundId, now);
+}

@@ -1,0 +1,119 @@
+import type { Queryable } from '../../db/database.ts';
+
+/**
+ * The betting-record rounds (`game_rounds`), SQL only. Only the round owner (round-owner.ts) writes through it: a
+ * round's row, its ledger posting and its turnover change together there, in the caller's transaction.
+ */
+
+/**
+ * Adds a stake or a win to the member's round of the game, opening the round on its first transaction (a win without
+ * a bet, a free round's, opens it too); a closed round is settled.
+ */
+export async function addToRound(
+  tx: Queryable,
+  round: {
+    memberId: number;
+    gameId: number;
+    ref: string;
+    currency: string;
+    closed: boolean;
+    /** Played with a trial account's play money (only a new round takes it); money when left out. */
+    playMoney?: boolean;
+  },
+  amounts: { bet: bigint; win: bigint; lowRiskStake?: bigint },
+  now: Date,
+): Promise<bigint> {
+  const [row] = await tx.query<{ id: bigint }>(
+    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
+       play_money, low_risk_stake)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10, coalesce($11, 0))
+     on conflict (member_id, game_id, round_ref) do update
+       set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
+           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end,
+           low_risk_stake = coalesce($11, game_rounds.low_risk_stake)
+     returning id`,
+    [
+      round.memberId,
+      round.gameId,
+      round.ref,
+      round.currency,
+      amounts.bet,
+      amounts.win,
+      round.closed ? 'settled' : 'open',
+      now,
+      round.closed,
+      round.playMoney ?? false,
+      amounts.lowRiskStake ?? null,
+    ],
+  );
+  if (!row) throw new Error('the round was not written');
+  return row.id;
+}
+
+/** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
+export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
+  await tx.query(
+    `update game_rounds set settled_by = $2, updated_at = $3,
+       status = case when status <> 'open' then status when bet = 0 and win = 0 then 'void' else 'settled' end
+     where id = $1`,
+    [id, operatorId, now],
+  );
+}
+
+/** Takes a reversed bet or win out of its round; a round left with nothing staked or won is void. */
+export async function reverseInRound(
+  tx: Queryable,
+  id: bigint,
+  part: { bet: bigint; win: bigint },
+  now: Date,
+) {
+  await tx.query(
+    `update game_rounds set bet = greatest(bet - $2::bigint, 0), win = greatest(win - $3::bigint, 0), updated_at = $4,
+       status = case when greatest(bet - $2::bigint, 0) = 0 and greatest(win - $3::bigint, 0) = 0 then 'void'
+                     else status end
+     where id = $1`,
+    [id, part.bet, part.win, now],
+  );
+}
+
+/** Settles a batch of rounds, each with its win added (the lottery's tickets of a draw), in one statement. */
+export async function settleRounds(tx: Queryable, rounds: { id: bigint; win: bigint }[], now: Date) {
+  if (rounds.length === 0) return;
+  await tx.query(
+    `update game_rounds r set win = r.win + v.win::bigint, status = 'settled', updated_at = $2
+     from jsonb_to_recordset($1::jsonb) as v(id text, win text)
+     where r.id = v.id::bigint`,
+    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), win: round.win.toString() }))), now],
+  );
+}
+
+/** What a round's turnover depends on: settled or not, play money, its valid stake, its product type. */
+export interface RoundTurnoverDb {
+  id: bigint;
+  member_id: number;
+  status: 'open' | 'settled' | 'void';
+  play_money: boolean;
+  /** The stake less its low-risk part. */
+  valid_stake: bigint;
+  turnover_counted: bigint;
+  product_type: string;
+}
+
+export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
+  const [row] = await tx.query<RoundTurnoverDb>(
+    `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
+       r.turnover_counted, v.game_type as product_type
+     from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+     where r.id = $1`,
+    [id],
+  );
+  if (!row) throw new Error(`game round ${id} vanished`);
+  return row;
+}
+
+export async function setTurnoverCounted(tx: Queryable, id: bigint, counted: bigint) {
+  await tx.query('update game_rounds set turnover_counted = $2 where id = $1 and turnover_counted <> $2', [
+    id,
+    counted,
+  ]);
+}

@@ -1,0 +1,52 @@
+import type { Transaction } from '../../db/database.ts';
+import * as ledger from '../wallet/ledger.ts';
+import { walletSettingsOf } from '../wallet/settings.ts';
+import { openObligation } from '../wallet/turnover.ts';
+
+export interface BonusCredit {
+  memberId: number;
+  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>. */
+  key: string;
+  amount: bigint;
+  /** The wagering requirement as a multiple of the amount. */
+  turnoverMultiple: number;
+  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral';
+}
+
+/**
+ * Credits a VIP or referral bonus: one balanced posting of kind bonus from house:bonuses to the member's main
+ * wallet (idempotent by its key), and its wagering requirement (a turnover obligation of source bonus, the amount
+ * times `turnoverMultiple`), in the caller's transaction.
+ */
+export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Date): Promise<bigint> {
+  const posted = await ledger.post(
+    tx,
+    {
+      key: credit.key,
+      kind: 'bonus',
+      memberId: credit.memberId,
+      reference: credit.key,
+      legs: [
+        { account: { member: credit.memberId, wallet: 'main' }, amount: credit.amount },
+        { account: { system: 'house:bonuses' }, amount: -credit.amount },
+      ],
+    },
+    now,
+  );
+  // The reward's wagering requirement, in its credit's transaction. Under the UK profile a bonus must be scoped to
+  // one product type; these rewards are site-wide, so there they carry none (wager-free).
+  if (!posted.replayed && !(await walletSettingsOf(tx)).ukProfile) {
+    await openObligation(
+      tx,
+      {
+        memberId: credit.memberId,
+        source: 'bonus',
+        sourceRef: credit.key,
+        amount: credit.amount,
+        multiple: credit.turnoverMultiple,
+      },
+      now,
+    );
+  }
+  return posted.transactionId;
+}
