@@ -42,7 +42,7 @@ type TemplateForm = z.input<typeof contractTemplateInput>;
 const shape = contractTemplateInput.shape;
 export const CONTRACT_KINDS = shape.kind.options;
 const CONTRACT_PRODUCTS = shape.product.options;
-export const DIVIDEND_PERIODS = shape.period.unwrap().options;
+const DIVIDEND_PERIODS = shape.period.unwrap().options;
 const DIVIDEND_CARRIES = shape.carry.unwrap().options;
 
 const EMPTY_TIER = { minimumBet: '0', netLoss: '0', activeMember: '0', rateType: 'P' as const, rate: '' };
