@@ -54,6 +54,7 @@ const schema = z.object({
   HOUSEKEEPING_CRON: z.string().default('17 * * * *'),
   RECONCILE_CRON: z.string().default('40 3 * * *'),
   AGENT_ROLLUP_CRON: z.string().default('* * * * *'),
+  TEST_CLOCK: flag.default(false),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -102,6 +103,11 @@ export type Config = {
   host: string;
   /** NODE_ENV=production: start checks refuse what only a demo or a test may use. */
   production: boolean;
+  /**
+   * TEST_CLOCK: the server's clock is real time plus an offset the owner moves forward in the console's test-clock
+   * endpoint (registered only then), so tests see scheduled work run without waiting. Refused in production.
+   */
+  testClock: boolean;
   /**
    * OPERATOR_URLS_ALLOW_PRIVATE: URLs operators enter for the server to reach (the lottery results feed, a payment
    * gateway) may point at loopback, private and link-local addresses. Off by default; tests and installs with such
@@ -277,6 +283,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: CAPTCHA_PROVIDER=test is for tests only and needs CAPTCHA_TEST_ANSWER',
     );
   }
+  if (e.TEST_CLOCK && env.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: TEST_CLOCK is for tests only, never with NODE_ENV=production');
+  }
   if (
     (e.CAPTCHA_PROVIDER === 'turnstile' || e.CAPTCHA_PROVIDER === 'hcaptcha') &&
     !(e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET)
@@ -292,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     production: env.NODE_ENV === 'production',
+    testClock: e.TEST_CLOCK,
     operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,

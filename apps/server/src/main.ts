@@ -6,7 +6,7 @@ import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
 import { refuseDemoSecretsInProduction } from './modules/wallet/payment-channels.ts';
-import { systemClock } from './platform/clock.ts';
+import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { serveMetrics } from './platform/metrics.ts';
 import { RealtimeHub } from './platform/realtime.ts';
@@ -31,13 +31,15 @@ const config = {
   ...loaded,
   secretsKey: loaded.secretsKey ?? loadOrCreateKeyFile(loaded.secretsKeyFile, cryptoRng),
 };
+// TEST_CLOCK (never in production): real time plus an offset the owner moves forward in the console's endpoint.
+const clock: Clock = config.testClock ? new OffsetClock() : systemClock;
 const db = await openDatabase(config, { rng: cryptoRng });
 await migrate(db);
 await seed(db, {
   merchantCode: config.merchantCode,
   demo: config.demoSeed,
   demoAccounts: !config.production,
-  now: systemClock.now(),
+  now: clock.now(),
   rng: cryptoRng,
   // The demo's online channel exists only with the sandbox gateway it pays through.
   demoGateway: demoGatewayOf(config),
@@ -49,10 +51,10 @@ const owner =
   (config.demoSeed
     ? { username: DEMO_OWNER_USERNAME, password: generatedPassword(), mustChangePassword: true }
     : null);
-const createdOwner = await ensureFirstOwner(db, owner, systemClock.now());
+const createdOwner = await ensureFirstOwner(db, owner, clock.now());
 const realtime = new RealtimeHub(db);
 await realtime.start();
-const deps: AppDeps = { db, config, clock: systemClock, rng: cryptoRng, realtime };
+const deps: AppDeps = { db, config, clock, rng: cryptoRng, realtime };
 const app = await buildApp(deps);
 const jobs = config.jobs ? buildJobRunner(deps, { log: app.log }) : null;
 app.addHook('onClose', async () => {
@@ -69,7 +71,7 @@ const metricsServer =
         token: config.metricsToken,
       });
 await jobs?.start();
-if (jobs) await queueCatalogueSync(deps, systemClock.now());
+if (jobs) await queueCatalogueSync(deps, clock.now());
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

@@ -36,6 +36,14 @@ export async function enqueue(tx: Queryable, job: NewJob, now: Date): Promise<nu
   return Number(row?.id);
 }
 
+/**
+ * Wakes the job runners of every process when the caller's transaction commits (as a queued job does), e.g. after
+ * the test clock moved: each runs a pass at once, scheduling and running what is due by then.
+ */
+export async function wakeJobRunners(tx: Queryable): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [WAKE_CHANNEL, 'wake']);
+}
+
 export interface JobDefinition {
   run(job: ClaimedJob): Promise<void>;
   /** Called once when the job dies (its last run failed), e.g. to mark what it was delivering as failed. */

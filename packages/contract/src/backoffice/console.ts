@@ -202,6 +202,17 @@ export const backofficeEndpoints = {
     params: idParams,
     response: jobView,
   }),
+  /**
+   * Moves the server's test clock forward (TEST_CLOCK only: otherwise the path does not exist) and wakes the job
+   * runner, so the schedules due by the new time run at once. Answers the clock's new time.
+   */
+  advanceTestClock: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/test-clock/advance`,
+    access: ownerOnly,
+    body: z.object({ minutes: z.number().int().min(1).max(1440) }),
+    response: z.object({ now: z.string() }),
+  }),
   audit: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/audit`,

@@ -1,6 +1,7 @@
 import { backofficeEndpoints as bo, consoleSecurityEndpoints as security } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asOperator } from '../../platform/access.ts';
+import { isMovable } from '../../platform/clock.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import * as service from './service.ts';
@@ -56,6 +57,11 @@ export function backofficeRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, bo.operators.create, async (ctx) => service.addOperator(deps, ctx, ctx.body));
   route(app, deps, bo.jobs, async ({ query }) => service.jobsPage(db, query));
   route(app, deps, bo.retryJob, async (ctx) => service.retryJob(deps, ctx, ctx.params.id));
+  // TEST_CLOCK only: without it the path does not exist (404).
+  if (config.testClock) {
+    if (!isMovable(deps.clock)) throw new Error('TEST_CLOCK is on but the clock cannot be moved');
+    route(app, deps, bo.advanceTestClock, async (ctx) => service.advanceTestClock(deps, ctx, ctx.body.minutes));
+  }
   route(app, deps, bo.operators.update, async (ctx) =>
     service.editOperator(deps, ctx, ctx.params.id, ctx.body),
   );

@@ -13,7 +13,8 @@ import {
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import { findJob, type JobDb, listJobs, retryDeadJob } from '../../platform/jobs.ts';
+import { isMovable } from '../../platform/clock.ts';
+import { findJob, type JobDb, listJobs, retryDeadJob, wakeJobRunners } from '../../platform/jobs.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { strengthProblem } from '../../platform/password-strength.ts';
 import type { Rng } from '../../platform/rng.ts';
@@ -535,5 +536,21 @@ export async function retryJob(deps: AppDeps, call: OperatorCall, id: number) {
     const after = await retryDeadJob(tx, id, call.now);
     if (!after) throw new AppError('job_not_dead');
     return { entityId: id, before: jobView(before), after: jobView(after), result: jobView(after) };
+  });
+}
+
+/**
+ * TEST_CLOCK: moves the server's clock forward by `minutes` (audited) and wakes the job runners when the change
+ * commits, so the schedules due by the new time run at once. Answers the clock's new time.
+ */
+export async function advanceTestClock(deps: AppDeps, call: OperatorCall, minutes: number) {
+  const { clock } = deps;
+  if (!deps.config.testClock || !isMovable(clock)) throw new Error('the test clock is off');
+  return operatorWrite(deps, call, { entity: 'test_clock', action: 'advance' }, async (tx) => {
+    const before = clock.now().toISOString();
+    clock.advance(minutes * 60_000);
+    const now = clock.now().toISOString();
+    await wakeJobRunners(tx);
+    return { entityId: 'clock', before: { now: before }, after: { now, minutes }, result: { now } };
   });
 }
