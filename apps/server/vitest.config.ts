@@ -20,6 +20,8 @@ export const PGLITE_FILES = [
   'test/write.test.ts',
   'test/jobs.test.ts',
   'test/realtime.test.ts',
+  // TEST_CLOCK: its endpoint's NOTIFY wakes the job runner
+  'test/test-clock.test.ts',
   // accounts/store.ts
   'src/modules/accounts/login.test.ts',
   'src/modules/accounts/register.test.ts',
