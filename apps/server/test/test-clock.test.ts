@@ -49,7 +49,10 @@ describe('console: the test clock (TEST_CLOCK)', () => {
   });
 
   it('is refused to every caller but the owner', async () => {
-    await expectRefusals([{ method: 'POST', url: URL, body: { minutes: 5 } }], ['operations', 'finance', 'support']);
+    await expectRefusals(
+      [{ method: 'POST', url: URL, body: { minutes: 5 } }],
+      ['operations', 'finance', 'support'],
+    );
   });
 
   it('wakes the job runner, which runs the slot the new time made due at once', async () => {
@@ -57,7 +60,13 @@ describe('console: the test clock (TEST_CLOCK)', () => {
     // A runner of its own that would otherwise sleep 10 minutes between passes: only the wake can run the slot.
     const runner = new JobRunner(t.deps, { pollMs: 600_000 });
     runner.define('test.hourly', { run: async (job) => void ran.push(job) });
-    runner.schedule({ name: 'test.hourly', kind: 'test.hourly', cron: '0 * * * *', timeZone: 'UTC', missed: 'skip' });
+    runner.schedule({
+      name: 'test.hourly',
+      kind: 'test.hourly',
+      cron: '0 * * * *',
+      timeZone: 'UTC',
+      missed: 'skip',
+    });
     await runner.runDue(); // the schedule's first pass: nothing is due at 12:00:00
     // start() reads the clock for the loop's first pass before it returns: only a later pass can see 13:00.
     await runner.start();

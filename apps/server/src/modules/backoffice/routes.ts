@@ -60,7 +60,9 @@ export function backofficeRoutes(app: FastifyInstance, deps: AppDeps): void {
   // TEST_CLOCK only: without it the path does not exist (404).
   if (config.testClock) {
     if (!isMovable(deps.clock)) throw new Error('TEST_CLOCK is on but the clock cannot be moved');
-    route(app, deps, bo.advanceTestClock, async (ctx) => service.advanceTestClock(deps, ctx, ctx.body.minutes));
+    route(app, deps, bo.advanceTestClock, async (ctx) =>
+      service.advanceTestClock(deps, ctx, ctx.body.minutes),
+    );
   }
   route(app, deps, bo.operators.update, async (ctx) =>
     service.editOperator(deps, ctx, ctx.params.id, ctx.body),

@@ -11,9 +11,9 @@ import {
   recordFailure,
 } from '../../platform/attempts.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { isMovable } from '../../platform/clock.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
-import { isMovable } from '../../platform/clock.ts';
 import { findJob, type JobDb, listJobs, retryDeadJob, wakeJobRunners } from '../../platform/jobs.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { strengthProblem } from '../../platform/password-strength.ts';
