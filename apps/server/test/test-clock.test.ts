@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { OffsetClock } from '../src/platform/clock.ts';
 import { type ClaimedJob, JobRunner } from '../src/platform/jobs.ts';
 import { type CallerTokens, consoleChecks, openCallerTokens } from './console-checks.ts';
@@ -93,6 +94,17 @@ describe('console: the test clock when TEST_CLOCK is off', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('TEST_CLOCK in the configuration', () => {
+  it('is off by default, on with 1, and refused in production', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '1' }).testClock).toBe(true);
+    expect(loadConfig({ TEST_CLOCK: '0', NODE_ENV: 'production' }).testClock).toBe(false);
+    expect(() => loadConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(
+      /TEST_CLOCK is for tests only/,
+    );
   });
 });
 
