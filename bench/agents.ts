@@ -5,11 +5,12 @@
  *   applying the queue into agent_play_days / agent_play_windows, with one runner;
  * - GET /wps/agent/report/overview for the agent on top of that team (today, and a custom 30 days), through HTTP on
  *   a started server process, driven by autocannon in its own process: requests per second, p50 and p99;
- * beside pgbench's built-in simple-update and select-only on the same server, in the same run.
+ * beside pgbench's built-in simple-update and select-only on the same server, and a Fastify hello-world route in its
+ * own process driven by the same autocannon (the HTTP baseline), in the same run.
  * Run: npx tsx bench/agents.ts   [ROUNDS=1000000 TEAM=10000 CONNECTIONS=8 SECONDS=10]
  */
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { agentReportEndpoints as api } from '@tessera/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -47,6 +48,26 @@ function autocannon(url: string, token: string, connections = CONNECTIONS): Cann
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(output) as Cannon;
+}
+
+/**
+ * A Fastify hello-world route in its own process (autocannon blocks this one while it runs): its URL and a stop.
+ */
+async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
+  const script = `import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/hello', async () => ({ hello: 'world' }));
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    process.stdout.write(url + '\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../apps/server/', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk.toString().trim()}/hello`));
+  });
+  return { url, stop: () => child.kill() };
 }
 
 async function main() {
@@ -176,6 +197,10 @@ async function main() {
     const monthBody = (await month.json()) as { value: { validBet: number; series: unknown[] } };
     const monthRun = autocannon(overview(monthQuery), token);
     const monthAlone = autocannon(overview(monthQuery), token, 1);
+    const hello = await startHelloWorld();
+    const helloRun = autocannon(hello.url, token);
+    const helloAlone = autocannon(hello.url, token, 1);
+    hello.stop();
 
     const line = (name: string, value: string, baseline = '') =>
       `  ${name.padEnd(64)}${value.padStart(26)}  ${baseline}`;
@@ -216,6 +241,8 @@ async function main() {
           `non-2xx ${monthRun.non2xx}, errors ${monthRun.errors}`,
         ),
         line('team overview, 30 days, HTTP, one connection', cannon(monthAlone)),
+        line('baseline Fastify hello-world route, HTTP', cannon(helloRun), `non-2xx ${helloRun.non2xx}`),
+        line('baseline Fastify hello-world route, HTTP, one connection', cannon(helloAlone)),
         '',
       ].join('\n'),
     );

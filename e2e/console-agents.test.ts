@@ -71,7 +71,12 @@ describe('console: agents', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: 'Move demoagent' }).first().click();
     const move = page.getByRole('dialog', { name: 'Move demoagent' });
-    await move.getByRole('textbox', { name: 'New upline agent' }).fill('demosubagent');
+    // The new upline is searched by user name on the server and picked from the list.
+    await move.getByRole('combobox', { name: 'New upline agent' }).fill('demosub');
+    const option = move.getByRole('option', { name: /demosubagent/ });
+    await visible(option);
+    await shoot(page, 'console-agents-move-dialog-light');
+    await option.click();
     await move.getByRole('button', { name: 'Move' }).click();
     await visible(move.getByText('A member cannot move under its own team.'));
     await move.getByRole('button', { name: 'Cancel' }).click();

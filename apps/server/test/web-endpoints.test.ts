@@ -70,12 +70,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   [
     'agentReportCentreEndpoints',
     agentReportCentreEndpoints,
-    {
-      ...agentReportEndpoints,
-      ...settlementEndpoints,
-      ...redEnvelopeEndpoints,
-      team: agentTreeEndpoints.team,
-    },
+    { ...agentReportEndpoints, ...settlementEndpoints, ...redEnvelopeEndpoints },
   ],
 ];
 

@@ -20,6 +20,8 @@ export interface ComboboxProps<T> {
   matches?: (item: T, text: string) => boolean;
   /** An entry of the list. */
   renderItem: (item: T) => ReactNode;
+  /** Told each text the reader types (a list searched on the server follows it; pass `matches` keeping all). */
+  onTextChange?: ((text: string) => void) | undefined;
   selectedKey: string | null;
   onSelect: (key: string) => void;
   disabled?: boolean | undefined;
@@ -53,6 +55,7 @@ export function ComboboxField<T>({
   itemText,
   matches,
   renderItem,
+  onTextChange,
   selectedKey,
   onSelect,
   disabled,
@@ -87,7 +90,10 @@ export function ComboboxField<T>({
         if (key !== null) onSelect(String(key));
       }}
       inputValue={typed ?? shown}
-      onInputChange={setTyped}
+      onInputChange={(text) => {
+        setTyped(text);
+        onTextChange?.(text);
+      }}
       onOpenChange={(open) => {
         if (!open) setTyped(null);
       }}

@@ -55,6 +55,12 @@ export function instantOf(date: LocalDate, minutes: number, timeZone: string): D
   return new Date(asUtc - (againAsUtc - guess.getTime()));
 }
 
+/** The instant the zone's clock last showed a whole hour (HH:00:00) at or before `at`: in +05:30, half past in UTC. */
+export function startOfLocalHour(at: Date, timeZone: string): Date {
+  const { minute, second } = wallClock(at, timeZone);
+  return new Date(at.getTime() - (at.getTime() % 1000) - (minute * 60 + second) * 1000);
+}
+
 export function localDate(at: Date, timeZone: string): LocalDate {
   const { year, month, day } = wallClock(at, timeZone);
   return { year, month, day };

@@ -323,12 +323,11 @@ export const agentCentreAEndpoints = {
 
 type AgentReportEndpoints = typeof agentReportEndpoints &
   typeof settlementEndpoints &
-  typeof redEnvelopeEndpoints &
-  Pick<typeof agentTreeEndpoints, 'team'>;
+  typeof redEnvelopeEndpoints;
 
 /**
  * The agent centre's reports and records (team overview, betting, loss, income, account details; bills) and the
- * red envelope (send, history, and the team list its recipients are chosen from).
+ * red envelope (send and history; its recipients are chosen from agentCentreAEndpoints.team).
  */
 export const agentReportCentreEndpoints = {
   teamOverview: light<AgentReportEndpoints['teamOverview']>('GET', '/wps/agent/report/overview'),
@@ -342,7 +341,6 @@ export const agentReportCentreEndpoints = {
   agentBills: light<AgentReportEndpoints['agentBills']>('GET', '/wps/v2/agent/bills'),
   send: light<AgentReportEndpoints['send']>('POST', '/wps/agent/red-envelopes', undefined, 'idempotent'),
   history: light<AgentReportEndpoints['history']>('GET', '/wps/agent/red-envelopes'),
-  team: light<AgentReportEndpoints['team']>('GET', '/wps/agent/team'),
 };
 
 type VipEndpoints = typeof vipContractEndpoints;

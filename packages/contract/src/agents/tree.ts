@@ -50,6 +50,8 @@ const teamQuery = paging.extend({
   /** Levels below the agent: 1 = direct downlines. */
   level: z.coerce.number().int().min(1).max(100).optional(),
   type: z.coerce.number().int().min(0).max(99).optional(),
+  /** Agents (every agent type: 1, 2, 41, 42) or members (every other type). */
+  role: z.enum(['agent', 'member']).optional(),
   /** Registered on or after this day / on or before this day (UTC days, YYYY-MM-DD). */
   registeredFrom: z.union([dateOnly, isoDateTime]).optional(),
   registeredTo: z.union([dateOnly, isoDateTime]).optional(),
@@ -187,7 +189,10 @@ export const agentTreeConsoleEndpoints = {
     access: treeRead,
     query: paging.extend({
       parentId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      /** User name prefix (case-insensitive); the exact name first. */
       username: z.string().trim().min(1).max(64).optional(),
+      /** With a user name: agents only (every agent type) or members only. */
+      role: z.enum(['agent', 'member']).optional(),
     }),
     response: page(treeNodeWithPath),
   }),

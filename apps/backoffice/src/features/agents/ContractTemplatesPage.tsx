@@ -12,6 +12,7 @@ import {
   type UseFormRegister,
   useFieldArray,
   useForm,
+  useWatch,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -40,9 +41,9 @@ type TemplateForm = z.input<typeof contractTemplateInput>;
 
 const shape = contractTemplateInput.shape;
 export const CONTRACT_KINDS = shape.kind.options;
-export const CONTRACT_PRODUCTS = shape.product.options;
-export const DIVIDEND_PERIODS = shape.period.unwrap().options;
-export const DIVIDEND_CARRIES = shape.carry.unwrap().options;
+const CONTRACT_PRODUCTS = shape.product.options;
+const DIVIDEND_PERIODS = shape.period.unwrap().options;
+const DIVIDEND_CARRIES = shape.carry.unwrap().options;
 
 const EMPTY_TIER = { minimumBet: '0', netLoss: '0', activeMember: '0', rateType: 'P' as const, rate: '' };
 
@@ -56,10 +57,68 @@ const tierInputs = (tiers: readonly ContractTierView[]) =>
     rate: String(tier.rate),
   }));
 
-type TierForm = { tiers?: TemplateForm['tiers'] };
+/** What a contract's terms edit, in a template's form and in an offer with terms of its own. */
+export type TermsForm = Pick<TemplateForm, 'kind' | 'product' | 'period' | 'carry' | 'tiers'>;
+type TierForm = Pick<TermsForm, 'tiers'>;
+
+/**
+ * A contract's terms: its kind and product, a dividend's period and carry, and its tiers. The caller's form has
+ * these fields (a template's, an operator's offer); pass its control, register and errors cast to TermsForm.
+ */
+export function ContractTermsFields({
+  control,
+  register,
+  errors,
+  serverErrors,
+}: {
+  control: Control<TermsForm>;
+  register: UseFormRegister<TermsForm>;
+  errors: FieldErrors<TermsForm>;
+  serverErrors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  const options = useOptions();
+  const kind = useWatch({ control, name: 'kind' });
+  return (
+    <>
+      <div className="agent-tier-row">
+        <Select
+          label={t('agents.contracts.kind')}
+          options={options('kinds', CONTRACT_KINDS)}
+          {...register('kind')}
+        />
+        <Select
+          label={t('agents.contracts.product')}
+          options={options('products', CONTRACT_PRODUCTS)}
+          {...register('product')}
+        />
+        {kind === 'dividend' ? (
+          <>
+            <Select
+              label={t('agents.contracts.period')}
+              options={options('periods', DIVIDEND_PERIODS)}
+              {...register('period')}
+            />
+            <Select
+              label={t('agents.contracts.carry')}
+              options={options('carries', DIVIDEND_CARRIES)}
+              {...register('carry')}
+            />
+          </>
+        ) : null}
+      </div>
+      <TierFields
+        control={control as unknown as Control<TierForm>}
+        register={register as unknown as UseFormRegister<TierForm>}
+        errors={errors}
+        serverErrors={serverErrors}
+      />
+    </>
+  );
+}
 
 /** The tiers of a contract's terms: one row of thresholds and rate per tier, added and removed. */
-export function TierFields({
+function TierFields({
   control,
   register,
   errors,
@@ -135,7 +194,7 @@ export function TierFields({
 }
 
 /** The select options of a list of codes, labelled from agents.<group>.<code>. */
-export function useOptions() {
+function useOptions() {
   const { t } = useTranslation();
   return (group: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`agents.${group}.${value}`) }));
@@ -143,7 +202,6 @@ export function useOptions() {
 
 function TemplateDialog({ row, saving, error, onClose, onSave }: Editor<typeof templates>) {
   const { t } = useTranslation();
-  const options = useOptions();
   const form = useForm<TemplateForm, unknown, z.output<typeof contractTemplateInput>>({
     resolver: zodResolver(contractTemplateInput),
     defaultValues: row
@@ -178,36 +236,10 @@ function TemplateDialog({ row, saving, error, onClose, onSave }: Editor<typeof t
           error={errors.name ? t('agents.contracts.nameRequired') : server.name}
           {...form.register('name')}
         />
-        <div className="agent-tier-row">
-          <Select
-            label={t('agents.contracts.kind')}
-            options={options('kinds', CONTRACT_KINDS)}
-            {...form.register('kind')}
-          />
-          <Select
-            label={t('agents.contracts.product')}
-            options={options('products', CONTRACT_PRODUCTS)}
-            {...form.register('product')}
-          />
-          {form.watch('kind') === 'dividend' ? (
-            <>
-              <Select
-                label={t('agents.contracts.period')}
-                options={options('periods', DIVIDEND_PERIODS)}
-                {...form.register('period')}
-              />
-              <Select
-                label={t('agents.contracts.carry')}
-                options={options('carries', DIVIDEND_CARRIES)}
-                {...form.register('carry')}
-              />
-            </>
-          ) : null}
-        </div>
-        <TierFields
-          control={form.control as unknown as Control<TierForm>}
-          register={form.register as unknown as UseFormRegister<TierForm>}
-          errors={errors as FieldErrors<TierForm>}
+        <ContractTermsFields
+          control={form.control as unknown as Control<TermsForm>}
+          register={form.register as unknown as UseFormRegister<TermsForm>}
+          errors={errors as FieldErrors<TermsForm>}
           serverErrors={server}
         />
       </div>

@@ -7,23 +7,13 @@ import type { z } from 'zod';
 import { call } from '../../app/api.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
-import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { useMoney } from '../lottery/lottery.ts';
-import {
-  CONTRACT_KINDS,
-  CONTRACT_PRODUCTS,
-  DIVIDEND_CARRIES,
-  DIVIDEND_PERIODS,
-  type TemplateRow,
-  TierFields,
-  useOptions,
-} from './ContractTemplatesPage.tsx';
+import { ContractTermsFields, type TemplateRow, type TermsForm } from './ContractTemplatesPage.tsx';
 import { TierList } from './views.tsx';
 
 type OfferForm = z.input<typeof operatorOfferBody>;
-type TierForm = { tiers?: OfferForm['tiers'] };
 
 /**
  * Offers a contract to a top-level agent: a template's terms, or terms of its own. The agent answers it in its
@@ -40,7 +30,6 @@ export function OfferDialog({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const options = useOptions();
   const money = useMoney();
   const queryClient = useQueryClient();
   const form = useForm<OfferForm, unknown, z.output<typeof operatorOfferBody>>({
@@ -97,40 +86,12 @@ export function OfferDialog({
             <TierList tiers={template.tiers} money={money.format} />
           </>
         ) : (
-          <>
-            <div className="agent-tier-row">
-              <Select
-                label={t('agents.contracts.kind')}
-                options={options('kinds', CONTRACT_KINDS)}
-                {...form.register('kind')}
-              />
-              <Select
-                label={t('agents.contracts.product')}
-                options={options('products', CONTRACT_PRODUCTS)}
-                {...form.register('product')}
-              />
-              {form.watch('kind') === 'dividend' ? (
-                <>
-                  <Select
-                    label={t('agents.contracts.period')}
-                    options={options('periods', DIVIDEND_PERIODS)}
-                    {...form.register('period')}
-                  />
-                  <Select
-                    label={t('agents.contracts.carry')}
-                    options={options('carries', DIVIDEND_CARRIES)}
-                    {...form.register('carry')}
-                  />
-                </>
-              ) : null}
-            </div>
-            <TierFields
-              control={form.control as unknown as Control<TierForm>}
-              register={form.register as unknown as UseFormRegister<TierForm>}
-              errors={errors as FieldErrors<TierForm>}
-              serverErrors={server}
-            />
-          </>
+          <ContractTermsFields
+            control={form.control as unknown as Control<TermsForm>}
+            register={form.register as unknown as UseFormRegister<TermsForm>}
+            errors={errors as FieldErrors<TermsForm>}
+            serverErrors={server}
+          />
         )}
       </div>
     </FormDialog>

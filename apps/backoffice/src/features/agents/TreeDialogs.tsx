@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { agentTreeConsoleEndpoints as api } from '@tessera/contract';
-import { useState } from 'react';
+import { Combobox } from '@tessera/ui/combobox';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { TREE_KEY, type TreeNode } from './AgentTreePage.tsx';
 import { MEMBER_TYPES } from './views.tsx';
@@ -57,31 +57,116 @@ export function TypeDialog({ node, onClose }: { node: TreeNode; onClose: () => v
   );
 }
 
+interface Upline {
+  id: number;
+  username: string;
+  type: number;
+}
+
+const UPLINE_CLASSES = {
+  root: 'upline-picker',
+  input: 'input upline-picker__input',
+  list: 'upline-picker__list',
+  option: 'upline-picker__option',
+};
+
 /**
- * Moves a member with its whole branch under another agent (named by user name) or to the top, after the
- * operator confirms; the server's refusals (its own team, not an agent, a contract) show translated.
+ * The new upline, on the kit's combobox: each text typed searches the agents by user name on the server (the exact
+ * name first); the operator picks one from the list, or a typed name that is exactly an agent's counts as picked.
+ */
+function UplinePicker({
+  chosen,
+  onChoose,
+  onTyped,
+  error,
+}: {
+  chosen: Upline | null;
+  onChoose: (upline: Upline | null) => void;
+  onTyped: (text: string) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const name = typed.trim();
+  const found = useQuery({
+    queryKey: [TREE_KEY, 'uplines', name.toLowerCase()],
+    queryFn: () => call(api.tree, { query: { username: name, role: 'agent', pageNo: 1, pageSize: 10 } }),
+    enabled: name.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const listed: Upline[] = (name ? (found.data?.list ?? []) : []).map(({ id, username, type }) => ({
+    id,
+    username,
+    type,
+  }));
+  const items = chosen && !listed.some((item) => item.id === chosen.id) ? [chosen, ...listed] : listed;
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <span className="field-label" id={`${id}-label`}>
+        {t('agents.tree.newUpline')}
+      </span>
+      <Combobox<Upline>
+        label={t('agents.tree.newUpline')}
+        items={items}
+        itemKey={(item) => String(item.id)}
+        itemText={(item) => item.username}
+        matches={() => true}
+        renderItem={(item) => (
+          <>
+            <span>{item.username}</span>
+            <span className="muted">{t(`agents.types.${item.type}`)}</span>
+          </>
+        )}
+        onTextChange={(text) => {
+          setTyped(text);
+          onTyped(text);
+          if (chosen && text !== chosen.username) onChoose(null);
+        }}
+        selectedKey={chosen ? String(chosen.id) : null}
+        onSelect={(key) => onChoose(items.find((item) => String(item.id) === key) ?? null)}
+        classNames={UPLINE_CLASSES}
+      />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p className="field-hint">{t('agents.tree.newUplineHint')}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Moves a member with its whole branch under another agent (picked from a server search by user name) or to the
+ * top, after the operator confirms; the server's refusals (its own team, not an agent, a contract) show translated.
  */
 export function MoveDialog({ node, onClose }: { node: TreeNode; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const refresh = useTreeRefresh();
   const [toTop, setToTop] = useState(false);
-  const [upline, setUpline] = useState('');
+  const [chosen, setChosen] = useState<Upline | null>(null);
+  const [typed, setTyped] = useState('');
   const [uplineError, setUplineError] = useState<string | undefined>();
   const write = useMutation({
     mutationFn: async () => {
       let uplineId: number | null = null;
       if (!toTop) {
-        const name = upline.trim().toLowerCase();
-        const found = name
-          ? await call(api.tree, { query: { username: name, pageNo: 1, pageSize: 100 } })
-          : { list: [] };
-        const match = found.list.find((candidate) => candidate.username.toLowerCase() === name);
-        if (!match) {
+        const name = typed.trim();
+        // A name typed in full without picking it from the list: the search's exact match, if it is an agent's.
+        const exact = name
+          ? (
+              await call(api.tree, { query: { username: name, role: 'agent', pageNo: 1, pageSize: 1 } })
+            ).list.find((candidate) => candidate.username.toLowerCase() === name.toLowerCase())
+          : undefined;
+        const upline = chosen ?? exact;
+        if (!upline) {
           setUplineError(t(name ? 'agents.tree.uplineUnknown' : 'agents.tree.uplineRequired'));
           return null;
         }
-        uplineId = match.id;
+        uplineId = upline.id;
       }
       return call(api.move, { params: { id: node.id }, body: { uplineId } });
     },
@@ -109,13 +194,14 @@ export function MoveDialog({ node, onClose }: { node: TreeNode; onClose: () => v
       <div className="stack">
         <Checkbox label={t('agents.tree.toTop')} checked={toTop} onChange={setToTop} />
         {toTop ? null : (
-          <TextField
-            label={t('agents.tree.newUpline')}
-            hint={t('agents.tree.newUplineHint')}
-            maxLength={64}
-            value={upline}
+          <UplinePicker
+            chosen={chosen}
+            onChoose={(upline) => {
+              setChosen(upline);
+              setUplineError(undefined);
+            }}
+            onTyped={setTyped}
             error={uplineError}
-            onChange={(event) => setUpline(event.target.value)}
           />
         )}
       </div>

@@ -33,37 +33,59 @@ export interface TeamFiguresQuery {
 }
 
 /**
- * A team's figures over whole days, from the roll-ups: the team is the agent's branch of the tree (one index scan on
- * agent_path), trial accounts left out. Money parts (deposits, bonuses, rebates, salaries) are not per product.
+ * The team's per-day roll-up rows (0033): its downlines' sums per agent and day, and the agent's own rows when its
+ * play counts ($2, includeAgent, as in TEAM_OF_AGENT). $1 is the agent's id. A few rows per day, whatever the team.
+ */
+export const TEAM_PLAY_DAYS = `select day, product, rounds, valid_bet, payout from agent_team_play_days where agent_id = $1::int
+  union all
+  select p.day, p.product, p.rounds, p.valid_bet, p.payout
+    from agent_play_days p join members m on m.id = p.member_id and m.type <> 4
+   where p.member_id = $1::int and $2::boolean`;
+
+export const TEAM_MONEY_DAYS = `select day, deposits, deposit_count, first_deposit, first_deposit_count, withdrawals,
+         withdrawal_count, bonuses, rebates, salaries
+    from agent_team_money_days where agent_id = $1::int
+  union all
+  select d.day, d.deposits, d.deposit_count, d.first_deposit, (d.first_deposit > 0)::int, d.withdrawals,
+         d.withdrawal_count, d.bonuses, d.rebates, d.salaries
+    from agent_money_days d join members m on m.id = d.member_id and m.type <> 4
+   where d.member_id = $1::int and $2::boolean`;
+
+/**
+ * A team's figures over whole days: the sums from the team roll-ups (TEAM_PLAY_DAYS, TEAM_MONEY_DAYS); active
+ * members per member, from the members who deposited in the period (money rows of the team) and their valid bets.
+ * Money parts (deposits, bonuses, rebates, salaries) are not per product.
  */
 export async function teamFiguresOverDays(db: Queryable, query: TeamFiguresQuery): Promise<TeamFiguresDb> {
   const [row] = await db.query<TeamFiguresDb>(
     `with team as (${TEAM_OF_AGENT}), play as (
-       select member_id, sum(rounds)::int as rounds, sum(valid_bet)::bigint as valid_bet, sum(payout)::bigint as payout
-         from agent_play_days
-        where member_id in (select id from team) and day between $4::date and $5::date
-          and ($3::text is null or product = $3::text)
-        group by member_id
+       select coalesce(sum(rounds), 0)::int as rounds, coalesce(sum(valid_bet), 0)::bigint as valid_bet,
+              coalesce(sum(payout), 0)::bigint as payout
+         from (${TEAM_PLAY_DAYS}) p
+        where day between $4::date and $5::date and ($3::text is null or product = $3::text)
      ), money as (
-       select member_id, sum(deposits)::bigint as deposits, sum(bonuses)::bigint as bonuses,
-              sum(rebates)::bigint as rebates, sum(salaries)::bigint as salaries
-         from agent_money_days
+       select coalesce(sum(deposits), 0)::bigint as deposits, coalesce(sum(bonuses), 0)::bigint as bonuses,
+              coalesce(sum(rebates), 0)::bigint as rebates, coalesce(sum(salaries), 0)::bigint as salaries
+         from (${TEAM_MONEY_DAYS}) d
+        where day between $4::date and $5::date
+     ), depositors as (
+       select member_id from agent_money_days
         where member_id in (select id from team) and day between $4::date and $5::date
         group by member_id
+       having sum(deposits) > 0 and sum(deposits) >= $6::bigint
+     ), active as (
+       -- Each depositor's valid bets by its own rows (the primary key), not a scan of every member's days.
+       select d.member_id from depositors d
+        cross join lateral (
+          select sum(p.valid_bet) as valid_bet from agent_play_days p
+           where p.member_id = d.member_id and p.day between $4::date and $5::date
+             and ($3::text is null or p.product = $3::text)
+        ) p
+        where p.valid_bet > 0 and p.valid_bet >= $7::bigint
      )
-     select (select count(*)::int from team) as members,
-            coalesce(sum(play.rounds), 0)::int as rounds,
-            coalesce(sum(play.valid_bet), 0)::bigint as valid_bet,
-            coalesce(sum(play.payout), 0)::bigint as payout,
-            coalesce(sum(money.deposits), 0)::bigint as deposits,
-            coalesce(sum(money.bonuses), 0)::bigint as bonuses,
-            coalesce(sum(money.rebates), 0)::bigint as rebates,
-            coalesce(sum(money.salaries), 0)::bigint as salaries,
-            count(*) filter (
-              where money.deposits > 0 and money.deposits >= $6::bigint
-                and play.valid_bet > 0 and play.valid_bet >= $7::bigint
-            )::int as active_members
-       from play full join money using (member_id)`,
+     select (select count(*)::int from team) as members, play.*, money.*,
+            (select count(*)::int from active) as active_members
+       from play, money`,
     [
       query.agentId,
       query.includeAgent,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import { TEAM_OF_AGENT } from './metrics-store.ts';
+import { TEAM_MONEY_DAYS, TEAM_OF_AGENT, TEAM_PLAY_DAYS } from './metrics-store.ts';
 
 /**
  * SQL of the team reports. The team is always TEAM_OF_AGENT (metrics-store.ts); the roll-ups give the figures, the
@@ -49,12 +49,12 @@ export async function teamExtras(db: Queryable, query: TeamRangeQuery): Promise<
         where agent_path @> array[$1::int] and type <> 4 and id <> $1::int
      ), money as (
        select coalesce(sum(deposit_count), 0)::int as deposit_count,
-              count(*) filter (where first_deposit > 0)::int as first_deposit_count,
+              coalesce(sum(first_deposit_count), 0)::int as first_deposit_count,
               coalesce(sum(first_deposit), 0)::bigint as first_deposits,
               coalesce(sum(withdrawals), 0)::bigint as withdrawals,
               coalesce(sum(withdrawal_count), 0)::int as withdrawal_count
-         from agent_money_days
-        where member_id in (select id from team) and day between $3::date and $4::date
+         from (${TEAM_MONEY_DAYS}) d
+        where day between $3::date and $4::date
      )
      select (select count(*) filter (where type = any($7::int[])) from downlines)::int as team_agents,
             (select count(*) filter (where type <> all($7::int[])) from downlines)::int as team_members,
@@ -84,14 +84,13 @@ export async function teamDays(
   query: TeamRangeQuery & { timeZone: string },
 ): Promise<TeamDayDb[]> {
   return db.query<TeamDayDb>(
-    `with team as (${TEAM_OF_AGENT}),
-     play as (
+    `with play as (
        select day, sum(valid_bet)::bigint as valid_bet, sum(payout)::bigint as payout
-         from agent_play_days where member_id in (select id from team) and day between $3::date and $4::date
+         from (${TEAM_PLAY_DAYS}) p where day between $3::date and $4::date
         group by day
      ), money as (
        select day, sum(deposits)::bigint as deposits, sum(withdrawals)::bigint as withdrawals
-         from agent_money_days where member_id in (select id from team) and day between $3::date and $4::date
+         from (${TEAM_MONEY_DAYS}) d where day between $3::date and $4::date
         group by day
      ), signups as (
        select (created_at at time zone $7)::date as day, count(*)::int as new_signups

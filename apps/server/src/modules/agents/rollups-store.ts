@@ -4,9 +4,13 @@ import type { Queryable } from '../../db/database.ts';
  * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
  * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
  * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
- * so two runners lock the same roll-up rows in the same order. Answers how many queue rows were applied.
+ * so two runners lock the same roll-up rows in the same order. Answers how many queue rows were applied. Runs in
+ * the caller's transaction.
  */
 export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
+  // The tree's lock, shared, before any roll-up row: the team roll-ups' triggers (0033) take it too, and a move
+  // takes it exclusively before it locks members, so a move and a batch never wait on each other in both orders.
+  await tx.query("select pg_advisory_xact_lock_shared(hashtext('agents:tree'))");
   const [row] = await tx.query<{ applied: number }>(
     `with zone as (
        select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz

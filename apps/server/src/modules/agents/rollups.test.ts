@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { placeMember } from '../../../test/factories/agents.ts';
+import { addMoneyDay, placeMember } from '../../../test/factories/agents.ts';
 import { newGame } from '../../../test/factories/games.ts';
+import { housePlayer, spinCall } from '../../../test/factories/house.ts';
+import { walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { write } from '../../platform/write.ts';
 import { addToRound, reverseInRound, settleRounds } from '../games/rounds-store.ts';
@@ -300,5 +302,128 @@ describe('roll-ups from rounds and postings', () => {
       [member],
     );
     expect(window?.rounds).toBe(1_200);
+  });
+  it("keeps each agent's team sums equal to its branch's, trial accounts left out, through a move racing two runners", async () => {
+    // The tree: agent > member, agent > sub > (player, trial); other stands apart. sub moves under other mid-race.
+    const [{ id: agent } = { id: 0 }] = await t.db.query<{ id: number }>(
+      'select upline_id as id from members where id = $1',
+      [member],
+    );
+    const sub = await placeMember(t.db, { upline: agent, type: 1 });
+    const player = await placeMember(t.db, { upline: sub });
+    const trial = await placeMember(t.db, { upline: sub, type: 4 });
+    const other = await placeMember(t.db, { type: 1 });
+    await addMoneyDay(t.db, { memberId: player, day: '2026-11-01', deposits: 5_000n, bonuses: 70n });
+    await addMoneyDay(t.db, { memberId: trial, day: '2026-11-01', deposits: 9_000n });
+    const settleMany = async (who: number, from: number, count: number) => {
+      for (let i = 0; i < count; i += 20) {
+        await t.db.query(
+          `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
+           select $1, $2, 'team' || g, 'VND', 100, 30, 'settled', $3, $3
+             from generate_series($4::int, $5::int) g`,
+          [who, slots, '2026-11-02T10:00:00Z', from + i, from + Math.min(i + 20, count) - 1],
+        );
+      }
+    };
+    const runner = async () => {
+      for (let pass = 0; pass < 30; pass += 1) await drainRollupQueue(t.db, { batch: 29 });
+    };
+    const move = async () => {
+      await settleMany(player, 5_000, 100);
+      await write(t.db, { isolation: 'read committed' }, (tx) =>
+        tx.query('update members set upline_id = $2 where id = $1', [sub, other]),
+      );
+    };
+    await Promise.all([
+      settleMany(member, 0, 300),
+      settleMany(player, 1_000, 300),
+      settleMany(trial, 2_000, 100),
+      runner(),
+      runner(),
+      move(),
+    ]);
+    await drainRollupQueue(t.db);
+
+    const kept = (table: string, keys: string) =>
+      t.db.query(
+        `select * from ${table} where (${keys}) <> (0, 0, 0) order by agent_id, day${table.includes('play') ? ', product' : ''}`,
+      );
+    const branchOf = (table: string, sums: string, group: string) =>
+      t.db.query(
+        `select up.agent_id, r.day, ${sums}
+           from ${table} r join members m on m.id = r.member_id and m.type <> 4
+           cross join lateral unnest(m.agent_path) as up(agent_id)
+          where up.agent_id <> m.id group by up.agent_id, r.day${group} order by up.agent_id, r.day${group}`,
+      );
+    const play = await kept('agent_team_play_days', 'rounds, valid_bet, payout');
+    expect(play).toEqual(
+      await branchOf(
+        'agent_play_days',
+        'r.product, sum(rounds)::int as rounds, sum(valid_bet)::bigint as valid_bet, sum(payout)::bigint as payout',
+        ', r.product',
+      ),
+    );
+    // sub's branch (player's 400 rounds) now counts under other and no longer under agent; agent keeps member's.
+    expect(play.map((row) => [row.agent_id, row.rounds])).toEqual([
+      [agent, 300],
+      [sub, 400],
+      [other, 400],
+    ]);
+    const money = await kept('agent_team_money_days', 'deposits, bonuses, first_deposit_count');
+    expect(money.map((row) => [row.agent_id, row.deposits, row.bonuses])).toEqual([
+      [sub, 5_000n, 70n],
+      [other, 5_000n, 70n],
+    ]);
+  });
+});
+
+/**
+ * The house's own games reach the agents' roll-ups and team reports like a provider's rounds: a spin is a round of
+ * game_rounds written through the seamless wallet, so the roll-up triggers queue it with its vendor's game type.
+ */
+describe("house games in the agents' roll-ups", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp({ runJobs: false });
+  });
+  afterEach(() => t.close());
+
+  it("counts a downline's house slot spins in its own roll-ups, its agent's team roll-ups and the team overview", async () => {
+    const agent = await walletMember(t, { type: 1 });
+    const player = await housePlayer(t, { funds: 100_00n });
+    await t.db.query('update members set upline_id = $2 where id = $1', [player.id, agent.id]);
+    for (let spin = 0; spin < 5; spin += 1) expect((await spinCall(t, player, 100n)).status).toBe(200);
+    const [house] = await t.db.query<{ rounds: number; bet: bigint; win: bigint; product: string }>(
+      `select count(*)::int as rounds, sum(r.bet)::bigint as bet, sum(r.win)::bigint as win, v.game_type as product
+         from house_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+        where r.member_id = $1 and r.state = 'settled' group by v.game_type`,
+      [player.id],
+    );
+    expect(house?.rounds).toBe(5);
+    expect(await drainRollupQueue(t.db)).toBeGreaterThanOrEqual(5);
+
+    const [own] = await t.db.query(
+      `select product, sum(rounds)::int as rounds, sum(valid_bet)::bigint as bet, sum(payout)::bigint as win
+         from agent_play_days where member_id = $1 group by product`,
+      [player.id],
+    );
+    expect(own).toEqual(house);
+    const [team] = await t.db.query(
+      `select product, sum(rounds)::int as rounds, sum(valid_bet)::bigint as bet, sum(payout)::bigint as win
+         from agent_team_play_days where agent_id = $1 group by product`,
+      [agent.id],
+    );
+    expect(team).toEqual(house);
+
+    const overview = await t.get('/wps/agent/report/overview?period=today', agent.token);
+    expect(overview.status).toBe(200);
+    const digits = overview.body.value.digits as number;
+    const major = (minor: bigint) => Number(minor) / 10 ** digits;
+    expect(overview.body.value).toMatchObject({
+      teamMembers: 1,
+      validBet: major(house?.bet ?? 0n),
+      payout: major(house?.win ?? 0n),
+      houseResult: major((house?.bet ?? 0n) - (house?.win ?? 0n)),
+    });
   });
 });

@@ -319,3 +319,59 @@ export async function listRuns(
   );
   return { rows, total: count?.n ?? 0 };
 }
+
+/**
+ * Leases the settlement cursor `name` until `leaseUntil` (made at `initial` the first time) and answers where it
+ * stands, or null while another run holds it.
+ */
+export async function leaseCursor(
+  tx: Queryable,
+  cursor: { name: string; initial: Date; now: Date; leaseUntil: Date },
+): Promise<Date | null> {
+  await tx.query(
+    'insert into agent_settlement_cursors (name, settled_until) values ($1, $2) on conflict (name) do nothing',
+    [cursor.name, cursor.initial],
+  );
+  const [row] = await tx.query<{ settled_until: Date }>(
+    `update agent_settlement_cursors set lease_until = $3
+      where name = $1 and (lease_until is null or lease_until <= $2)
+      returning settled_until`,
+    [cursor.name, cursor.now, cursor.leaseUntil],
+  );
+  return row?.settled_until ?? null;
+}
+
+/** Moves the cursor on to `until` (never back) and ends the lease. */
+export async function releaseCursor(tx: Queryable, name: string, until: Date): Promise<void> {
+  await tx.query(
+    `update agent_settlement_cursors set settled_until = greatest(settled_until, $2), lease_until = null
+      where name = $1`,
+    [name, until],
+  );
+}
+
+/** The starts of the `step`-long windows (aligned on `from`) in [from, to) in which anything was settled. */
+export async function playedWindows(
+  db: Queryable,
+  query: { from: Date; to: Date; step: '5 minutes' | '1 hour'; limit: number },
+): Promise<Date[]> {
+  const rows = await db.query<{ start: Date }>(
+    `select distinct date_bin($3::interval, window_start, $1) as start from agent_play_windows
+      where window_start >= $1 and window_start < $2 order by 1 limit $4`,
+    [query.from, query.to, query.step, query.limit],
+  );
+  return rows.map((row) => row.start);
+}
+
+/** The merchant days in [from, to) (YYYY-MM-DD) on which anything was settled. */
+export async function playedDays(
+  db: Queryable,
+  query: { from: string; to: string; limit: number },
+): Promise<string[]> {
+  const rows = await db.query<{ day: string }>(
+    `select distinct to_char(day, 'YYYY-MM-DD') as day from agent_play_days
+      where day >= $1::date and day < $2::date order by 1 limit $3`,
+    [query.from, query.to, query.limit],
+  );
+  return rows.map((row) => row.day);
+}

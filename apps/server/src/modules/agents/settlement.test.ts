@@ -407,4 +407,97 @@ describe('agents settlement', () => {
     await settleDividends(t.deps, new Date('2026-07-01T01:00:00Z'), t.clock.now());
     expect(await bills(a)).toHaveLength(1);
   });
+  it('catches up every real-time, hourly and daily window after two days down, in bounded runs of two runners, one job per schedule', async () => {
+    const a = await placeMember(t.db, { type: 1 });
+    const member = await placeMember(t.db, { upline: a });
+    const since = new Date('2026-05-01T00:00:00Z');
+    const flat = [{ minimumBet: 1n, netLoss: 1n, activeMember: 1, percent: 1 }];
+    for (const kind of ['daily_salary', 'hourly_salary', 'realtime_salary'] as const)
+      await insertContract(t.db, { agentId: a, kind, tiers: flat, acceptedAt: since });
+    const runners = [buildJobRunner(t.deps), buildJobRunner(t.deps)];
+    const at = (iso: string) => {
+      t.clock.set(new Date(iso));
+      return Promise.all(runners.map((runner) => runner.runDue()));
+    };
+    await at('2026-06-10T00:00:00Z');
+    await at('2026-06-10T00:06:00Z');
+    await at('2026-06-10T00:31:00Z');
+    // Down from 00:31 on 10 June to 01:01 on 12 June (UTC); the team played 10 minutes past each of the 48 hours,
+    // and on the local days 10 and 11 June (Vietnam) with a deposit each.
+    for (let hour = 1; hour <= 48; hour += 1) {
+      await addPlayWindow(t.db, {
+        memberId: member,
+        windowStart: new Date(Date.parse('2026-06-10T00:10:00Z') + hour * 3_600_000),
+        product: 'LOTT',
+        validBet: 100_000n,
+      });
+    }
+    for (const day of ['2026-06-10', '2026-06-11']) {
+      await addPlayDay(t.db, { memberId: member, day, product: 'LOTT', validBet: 2_400_000n });
+      await addMoneyDay(t.db, { memberId: member, day, deposits: 1_000n });
+    }
+    const count = async () =>
+      Object.fromEntries(
+        (
+          await t.db.query<{ kind: string; n: number; amount: bigint }>(
+            `select kind, count(*)::int as n, sum(amount)::bigint as amount from agent_bills where agent_id = $1
+              group by kind order by kind`,
+            [a],
+          )
+        ).map((row) => [row.kind, [row.n, row.amount]]),
+      );
+    await at('2026-06-12T01:01:00Z');
+    // The first run after the downtime: every day and window, and the first 24 hours (a run's batch).
+    expect(await count()).toEqual({
+      daily_salary: [2, 48_000n],
+      hourly_salary: [24, 24_000n],
+      realtime_salary: [48, 48_000n],
+    });
+    await at('2026-06-12T01:21:00Z');
+    expect(await count()).toEqual({
+      daily_salary: [2, 48_000n],
+      hourly_salary: [48, 48_000n],
+      realtime_salary: [48, 48_000n],
+    });
+    // After the downtime each schedule ran its last missed slot only (4 jobs), not one job per missed slot; then
+    // the real-time and hourly slots of 01:20 (2 jobs).
+    const [jobs] = await t.db.query<{ n: number; failed: number }>(
+      `select count(*)::int as n, count(*) filter (where status <> 'done')::int as failed from jobs
+        where kind like 'agents.settle.%' and run_at > '2026-06-10T01:00:00Z'`,
+    );
+    expect(jobs).toEqual({ n: 6, failed: 0 });
+    expect(await sumBalance(t.db, a)).toBe(144_000n);
+  });
+
+  it("settles the hours of a merchant whose zone is 30 minutes off UTC on its own clock's hours", async () => {
+    await t.db.query(`update merchant set time_zone = 'Asia/Kolkata'`);
+    const a = await placeMember(t.db, { type: 1 });
+    const member = await placeMember(t.db, { upline: a });
+    await insertContract(t.db, {
+      agentId: a,
+      kind: 'hourly_salary',
+      tiers: [{ percent: 1 }],
+      acceptedAt: new Date('2026-05-01T00:00:00Z'),
+    });
+    // 12:25 and 12:35 UTC are 17:55 and 18:05 in India: two of its hours, though one UTC hour.
+    for (const windowStart of ['2026-06-01T12:25:00Z', '2026-06-01T12:35:00Z']) {
+      await addPlayWindow(t.db, {
+        memberId: member,
+        windowStart: new Date(windowStart),
+        product: 'LOTT',
+        validBet: 100_000n,
+      });
+    }
+    const runner = buildJobRunner(t.deps);
+    t.clock.set(new Date('2026-06-01T12:00:00Z'));
+    await runner.runDue();
+    t.clock.set(new Date('2026-06-01T13:36:00Z'));
+    await runner.runDue();
+    expect(
+      (await bills(a)).map((bill) => [bill.period_start.toISOString(), bill.metrics.turnover, bill.amount]),
+    ).toEqual([
+      ['2026-06-01T11:30:00.000Z', '100000', 1_000n],
+      ['2026-06-01T12:30:00.000Z', '100000', 1_000n],
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Queryable, Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
-import { addDays, instantOf, isoDate, localDate } from '../../platform/zoned-time.ts';
+import { addDays, instantOf, isoDate, localDate, startOfLocalHour } from '../../platform/zoned-time.ts';
 import { merchant } from '../system/merchant.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { type ContractInForceDuring, contractsInForceDuring } from './contracts.ts';
@@ -57,7 +57,7 @@ export const billPostingKey = (
     payment > 1 ? `:${payment}` : ''
   }`;
 
-interface Span {
+export interface Span {
   start: Date;
   end: Date;
   /** The merchant's days of the span (daily salary and dividends). */
@@ -357,9 +357,12 @@ export function realtimeWindow(slot: Date): Span {
   return { start: new Date(end.getTime() - WINDOW_MS), end };
 }
 
-/** The clock hour a slot (a few minutes past the hour) settles: the one that ended at the last full hour. */
-export function hourlySpan(slot: Date): Span {
-  const end = new Date(Math.floor(slot.getTime() / HOUR_MS) * HOUR_MS);
+/**
+ * The hour a slot settles: the merchant's clock hour that ended at its last whole hour (in a zone with a :30 offset,
+ * at half past in UTC).
+ */
+export function hourlySpan(slot: Date, timeZone: string): Span {
+  const end = startOfLocalHour(slot, timeZone);
   return { start: new Date(end.getTime() - HOUR_MS), end };
 }
 

@@ -1,4 +1,4 @@
-import { type TeamMember, toMajor } from '@tessera/contract';
+import { AGENT_CENTRE_IS_AGENT_VALUES, type TeamMember, toMajor } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -62,6 +62,7 @@ export interface TeamFilter {
   username?: string | undefined;
   level?: number | undefined;
   type?: number | undefined;
+  role?: 'agent' | 'member' | undefined;
   /** YYYY-MM-DD (a UTC day, both ends included) or an instant. */
   registeredFrom?: string | undefined;
   registeredTo?: string | undefined;
@@ -82,6 +83,8 @@ export async function teamPage(deps: Pick<AppDeps, 'db' | 'config'>, agentId: nu
     usernamePrefix: filter.username ? filter.username : null,
     level: filter.level ?? null,
     type: filter.type ?? null,
+    role: filter.role ?? null,
+    agentTypes: AGENT_CENTRE_IS_AGENT_VALUES,
     registeredFrom: filter.registeredFrom ? startOf(filter.registeredFrom) : null,
     registeredBefore: filter.registeredTo ? endOf(filter.registeredTo) : null,
     limit: filter.pageSize,

@@ -68,6 +68,9 @@ export interface TeamSearch {
   /** Levels below the agent. */
   level: number | null;
   type: number | null;
+  /** Any agent type (agentTypes) or any other. */
+  role: 'agent' | 'member' | null;
+  agentTypes: readonly number[];
   registeredFrom: Date | null;
   registeredBefore: Date | null;
   limit: number;
@@ -85,7 +88,8 @@ export async function searchTeam(
          or cardinality(m.agent_path) - array_position(m.agent_path, $1::int) = $3::int)
     and ($4::int is null or m.type = $4::int)
     and ($5::timestamptz is null or m.created_at >= $5::timestamptz)
-    and ($6::timestamptz is null or m.created_at < $6::timestamptz)`;
+    and ($6::timestamptz is null or m.created_at < $6::timestamptz)
+    and ($7::text is null or (m.type = any($8::int[])) = ($7::text = 'agent'))`;
   const params = [
     search.agentId,
     search.usernamePrefix === null ? null : `${likePrefix(search.usernamePrefix.toLowerCase())}%`,
@@ -93,6 +97,8 @@ export async function searchTeam(
     search.type,
     search.registeredFrom,
     search.registeredBefore,
+    search.role,
+    search.agentTypes,
   ];
   const [count] = await db.query<{ total: number }>(
     `select count(*)::int as total from members m where ${where}`,
@@ -102,7 +108,7 @@ export async function searchTeam(
   // not tempt the planner into walking every member newest first until it meets enough of this team.
   const rows = await db.query<TeamMemberDb>(
     `with team as materialized (select m.id, m.created_at from members m where ${where}),
-     page as (select id, created_at from team order by created_at desc, id desc limit $7 offset $8)
+     page as (select id, created_at from team order by created_at desc, id desc limit $9 offset $10)
      select ${MEMBER_FIELDS} from page join members m on m.id = page.id left join members u on u.id = m.upline_id
       order by page.created_at desc, page.id desc`,
     [...params, search.limit, search.offset],
@@ -144,22 +150,37 @@ export async function listNodes(
   return { rows, total: count?.total ?? 0 };
 }
 
-/** Members whose user name starts with the prefix (the console's find). */
+/**
+ * Members whose user name starts with the prefix (the console's find), the exact name first, then by name; agents
+ * only or members only when `role` says (agentTypes are the agent types).
+ */
 export async function findNodesByPrefix(
   db: Queryable,
-  prefix: string,
-  limit: number,
-  offset: number,
+  search: {
+    prefix: string;
+    role: 'agent' | 'member' | null;
+    agentTypes: readonly number[];
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: TeamMemberDb[]; total: number }> {
-  const pattern = `${likePrefix(prefix.toLowerCase())}%`;
+  const where = `lower(m.username) like $1
+    and ($3::text is null or (m.type = any($4::int[])) = ($3::text = 'agent'))`;
+  const params = [
+    `${likePrefix(search.prefix.toLowerCase())}%`,
+    search.prefix.toLowerCase(),
+    search.role,
+    search.agentTypes,
+  ];
   const [count] = await db.query<{ total: number }>(
-    'select count(*)::int as total from members m where lower(m.username) like $1',
-    [pattern],
+    `select count(*)::int as total from members m where ${where} and $2::text is not null`,
+    params,
   );
   const rows = await db.query<TeamMemberDb>(
     `select ${MEMBER_FIELDS} from members m left join members u on u.id = m.upline_id
-      where lower(m.username) like $1 order by lower(m.username), m.id limit $2 offset $3`,
-    [pattern, limit, offset],
+      where ${where}
+      order by lower(m.username) = $2::text desc, lower(m.username), m.id limit $5 offset $6`,
+    [...params, search.limit, search.offset],
   );
   return { rows, total: count?.total ?? 0 };
 }

@@ -125,6 +125,18 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
       );
       const agents = await t.get(`${api.team.path}?type=1`, a.token);
       expect(agents.body.value.list.map((row: { id: number }) => row.id)).toEqual([b.id]);
+      // Agents are every agent type (1, 2, 41, 42), members every other type.
+      await t.db.query('update members set type = 41 where id = $1', [b.id]);
+      await t.db.query('update members set type = 9 where id = $1', [m2.id]);
+      const ids = async (query: string) =>
+        ((await t.get(`${api.team.path}?${query}`, a.token)).body.value.list as { id: number }[])
+          .map((row) => row.id)
+          .sort();
+      expect(await ids('role=agent')).toEqual([b.id]);
+      expect(await ids('role=member')).toEqual([m1.id, m2.id].sort());
+      expect((await t.get(`${api.team.path}?role=boss`, a.token)).body.fields).toHaveProperty('role');
+      await t.db.query('update members set type = 1 where id = $1', [b.id]);
+      await t.db.query('update members set type = 0 where id = $1', [m2.id]);
       const paged = await t.get(`${api.team.path}?pageSize=2&pageNo=2`, a.token);
       expect(paged.body.value).toMatchObject({ total: 3, pageNo: 2, pageSize: 2 });
       expect(paged.body.value.list).toHaveLength(1);
@@ -390,6 +402,22 @@ describe('agents: the tree, the team scope, downline registration, affiliate lin
         b.id,
         m2.id,
       ]);
+      // The move dialog's search: agents only by role, the exact name first.
+      const base = `up${families}x${Date.now().toString(36)}`;
+      for (const [id, suffix] of [
+        [x.id, ''],
+        [b.id, 'a'],
+        [m1.id, 'b'],
+      ] as const) {
+        await t.db.query('update members set username = $2 where id = $1', [id, `${base}${suffix}`]);
+      }
+      const uplines = await t.get(`${bo.tree.path}?username=${base.toUpperCase()}&role=agent`, operations);
+      expect(uplines.body.value.list.map((row: { id: number }) => row.id)).toEqual([x.id, b.id]);
+      const members = await t.get(`${bo.tree.path}?username=${base}&role=member`, operations);
+      expect(members.body.value.list.map((row: { id: number }) => row.id)).toEqual([m1.id]);
+      expect((await t.get(`${bo.tree.path}?username=${base}&role=x`, operations)).body.fields).toHaveProperty(
+        'role',
+      );
       const node = await t.get(at(bo.node.path, m2.id), support);
       expect(node.body.value).toMatchObject({ id: m2.id, depth: 2, uplineId: b.id });
       expect((await t.get(at(bo.node.path, 2_000_000_000), support)).body.code).toBe('not_found');

@@ -44,15 +44,30 @@ export async function treeNode(db: Queryable, id: number) {
   return node as NonNullable<typeof node>;
 }
 
-/** The console's tree: top-level agents, a node's direct members, or a user-name prefix search, with paths. */
+/**
+ * The console's tree: top-level agents, a node's direct members, or a user-name prefix search (the exact name first,
+ * agents or members only by `role`), with paths.
+ */
 export async function treePage(
   db: Queryable,
-  query: { parentId?: number | undefined; username?: string | undefined; pageNo: number; pageSize: number },
+  query: {
+    parentId?: number | undefined;
+    username?: string | undefined;
+    role?: 'agent' | 'member' | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
   const limit = query.pageSize;
   const offset = (query.pageNo - 1) * query.pageSize;
   const { rows, total } = query.username
-    ? await store.findNodesByPrefix(db, query.username, limit, offset)
+    ? await store.findNodesByPrefix(db, {
+        prefix: query.username,
+        role: query.role ?? null,
+        agentTypes: AGENT_CENTRE_IS_AGENT_VALUES,
+        limit,
+        offset,
+      })
     : await store.listNodes(db, {
         parentId: query.parentId ?? null,
         agentTypes: AGENT_CENTRE_IS_AGENT_VALUES,

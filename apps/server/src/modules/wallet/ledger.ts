@@ -34,7 +34,7 @@ export interface Leg {
 }
 
 /** What a posting is: a kind a record shows, or play money granted to a trial account (on no money account). */
-export type PostingKind = LedgerKind | 'play_money';
+type PostingKind = LedgerKind | 'play_money';
 
 export interface Posting {
   /** One posting per key, ever: posting the same key again moves nothing. */

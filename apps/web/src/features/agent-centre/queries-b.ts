@@ -65,17 +65,6 @@ export const agentBillsQuery = (token: string | null, query: AgentBillsQuery) =>
     placeholderData: keepPreviousData,
   });
 
-type TeamQuery = QueryOf<typeof endpoints.team>;
-
-/** Members of the agent's team matching a name (the red envelope's recipients are chosen from them). */
-export const teamMembersQuery = (token: string | null, query: TeamQuery) =>
-  queryOptions({
-    queryKey: reportKey(token, 'team', query),
-    queryFn: ({ signal }) => api(endpoints.team, { query, signal }),
-    enabled: token !== null,
-    placeholderData: keepPreviousData,
-  });
-
 /** The agent's red envelopes, newest first. */
 export const redEnvelopesQuery = (token: string | null, query: { pageNo: number; pageSize: number }) =>
   queryOptions({

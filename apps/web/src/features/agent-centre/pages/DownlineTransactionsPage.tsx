@@ -1,22 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { LEDGER_KINDS, type ResponseOf } from '@tessera/contract';
-import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { FormMessage } from '../../../ui/Field.tsx';
-import { CenteredSpinner, Pagination } from '../../../ui/index.ts';
-import { type Column, Table } from '../../../ui/Table.tsx';
+import type { Column } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { downlineTransactionsQuery } from '../queries-b.ts';
-import { pageOf, pick, UsernameSearch } from './ReportFilters.tsx';
+import {
+  FilterSelect,
+  pick,
+  REPORT_PAGE_SIZE,
+  ReportPage,
+  UsernameSearch,
+  useReportUrl,
+} from './ReportFilters.tsx';
 import '../../wallet/wallet.css';
 import '../agent-reports.css';
 
-const PAGE_SIZE = 20;
 type Line = ResponseOf<typeof agentReportCentreEndpoints.downlineTransactions>['list'][number];
 
 /**
@@ -28,21 +31,19 @@ export default function DownlineTransactionsPage() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, update] = useUrlState();
+  const url = useReportUrl();
+  const { params, set, username, pageNo } = url;
   const range = usePeriodRange();
-  const username = params.get('username') ?? '';
   const type = pick(LEDGER_KINDS, params.get('type'));
-  const pageNo = pageOf(params);
   const lines = useQuery(
     downlineTransactionsQuery(token, {
       ...range,
       ...(username ? { username } : {}),
       ...(type ? { type } : {}),
       pageNo,
-      pageSize: PAGE_SIZE,
+      pageSize: REPORT_PAGE_SIZE,
     }),
   );
-  const set = (changes: Record<string, string | null>) => update({ pageNo: null, ...changes });
   const data = lines.data;
   const digits = data?.range.digits ?? 2;
   const columns: Column<Line>[] = [
@@ -72,49 +73,30 @@ export default function DownlineTransactionsPage() {
       render: (line) => money(line.balanceAfter, digits),
     },
   ];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.agentDownlineTransactionDetailsCopy');
   return (
-    <div className="wallet-page agent-page">
-      <h2 className="wallet-page__title">{title}</h2>
-      <PeriodPicker resolved={data?.range} />
-      <fieldset className="agent-report-filters">
-        <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>
-        <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
-        <label className="wallet-select">
-          <span>{t('agentCentre.reports.type')}</span>
-          <select value={type ?? ''} onChange={(event) => set({ type: event.target.value })}>
-            <option value="">{t('wallet.record.allTypes')}</option>
-            {LEDGER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`wallet.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </fieldset>
-      {lines.isError ? <FormMessage tone="error">{errorText(t, lines.error)}</FormMessage> : null}
-      {!data ? (
-        lines.isError ? null : (
-          <CenteredSpinner label={t('common.loading')} />
-        )
-      ) : (
-        <Table
-          caption={title}
-          columns={columns}
-          rows={data.list}
-          rowKey={(line) => line.id}
-          empty={<p className="wallet-empty">{t('agentCentre.reports.noTransactions')}</p>}
-        />
-      )}
-      {pages > 1 ? (
-        <Pagination
-          page={pageNo}
-          pageCount={pages}
-          label={t('agentCentre.reports.pages')}
-          onChange={(page) => update({ pageNo: String(page) })}
-        />
-      ) : null}
-    </div>
+    <ReportPage
+      title={title}
+      period={<PeriodPicker resolved={data?.range} />}
+      filters={
+        <>
+          <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
+          <FilterSelect
+            label={t('agentCentre.reports.type')}
+            value={type ?? ''}
+            all={t('wallet.record.allTypes')}
+            options={LEDGER_KINDS.map((kind) => ({ value: kind, label: t(`wallet.kinds.${kind}`) }))}
+            onChange={(value) => set({ type: value })}
+          />
+        </>
+      }
+      query={lines}
+      total={data?.total}
+      columns={columns}
+      rows={data?.list ?? []}
+      rowKey={(line) => line.id}
+      empty={<p className="wallet-empty">{t('agentCentre.reports.noTransactions')}</p>}
+      url={url}
+    />
   );
 }

@@ -1,20 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AgentBillRow } from '@tessera/contract';
-import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
-import { FormMessage } from '../../../ui/Field.tsx';
-import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
-import { type Column, Table } from '../../../ui/Table.tsx';
+import { StatusBadge, type StatusTone } from '../../../ui/index.ts';
+import type { Column } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import type { AgentCentrePage } from '../menu.ts';
 import { agentBillsQuery } from '../queries-b.ts';
-import { pageOf, pick } from './ReportFilters.tsx';
+import { FilterSelect, pick, REPORT_PAGE_SIZE, ReportPage, useReportUrl } from './ReportFilters.tsx';
 import '../../wallet/wallet.css';
 import '../agent-reports.css';
 
-const PAGE_SIZE = 20;
 type Kind = AgentBillRow['kind'];
 type Status = AgentBillRow['status'];
 
@@ -45,11 +42,11 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, update] = useUrlState();
+  const url = useReportUrl();
+  const { params, set, pageNo } = url;
   const status = pick(STATUSES, params.get('status'));
   const from = isDay(params.get('from')) ? (params.get('from') as string) : '';
   const to = isDay(params.get('to')) ? (params.get('to') as string) : '';
-  const pageNo = pageOf(params);
   const bills = useQuery(
     agentBillsQuery(token, {
       kind,
@@ -57,10 +54,9 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
       ...(from ? { from: dayStart(from).toISOString() } : {}),
       ...(to ? { to: new Date(dayStart(to).getTime() + 86_400_000).toISOString() } : {}),
       pageNo,
-      pageSize: PAGE_SIZE,
+      pageSize: REPORT_PAGE_SIZE,
     }),
   );
-  const set = (changes: Record<string, string | null>) => update({ pageNo: null, ...changes });
   const data = bills.data;
   const digits = data?.digits ?? 2;
   const amount = (value: number) => money(value, digits);
@@ -140,69 +136,52 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
       ),
     },
   ];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t(`agentCentre.pages.${page}`);
   return (
-    <div className="wallet-page agent-page">
-      <h2 className="wallet-page__title">{title}</h2>
-      <fieldset className="agent-report-filters">
-        <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>
-        <label className="wallet-select">
-          <span>{t('agentCentre.records.status')}</span>
-          <select value={status ?? ''} onChange={(event) => set({ status: event.target.value })}>
-            <option value="">{t('agentCentre.reports.allStatuses')}</option>
-            {STATUSES.map((key) => (
-              <option key={key} value={key}>
-                {t(`agentCentre.records.statuses.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="wallet-select">
-          <span>{t('agentCentre.period.from')}</span>
-          <input
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => set({ from: isDay(event.target.value) ? event.target.value : null })}
+    <ReportPage
+      title={title}
+      filters={
+        <>
+          <FilterSelect
+            label={t('agentCentre.records.status')}
+            value={status ?? ''}
+            all={t('agentCentre.reports.allStatuses')}
+            options={STATUSES.map((key) => ({ value: key, label: t(`agentCentre.records.statuses.${key}`) }))}
+            onChange={(value) => set({ status: value })}
           />
-        </label>
-        <label className="wallet-select">
-          <span>{t('agentCentre.period.to')}</span>
-          <input
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => set({ to: isDay(event.target.value) ? event.target.value : null })}
-          />
-        </label>
-      </fieldset>
-      {data ? (
-        <p className="agent-currency">{t('agentCentre.reports.currency', { currency: data.currency })}</p>
-      ) : null}
-      {bills.isError ? <FormMessage tone="error">{errorText(t, bills.error)}</FormMessage> : null}
-      {!data ? (
-        bills.isError ? null : (
-          <CenteredSpinner label={t('common.loading')} />
-        )
-      ) : (
-        <Table
-          caption={title}
-          columns={columns}
-          rows={data.list}
-          rowKey={(bill) => bill.id}
-          empty={<p className="wallet-empty">{t('agentCentre.records.empty')}</p>}
-        />
-      )}
-      {pages > 1 ? (
-        <Pagination
-          page={pageNo}
-          pageCount={pages}
-          label={t('agentCentre.reports.pages')}
-          onChange={(next) => update({ pageNo: String(next) })}
-        />
-      ) : null}
-    </div>
+          <label className="wallet-select">
+            <span>{t('agentCentre.period.from')}</span>
+            <input
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => set({ from: isDay(event.target.value) ? event.target.value : null })}
+            />
+          </label>
+          <label className="wallet-select">
+            <span>{t('agentCentre.period.to')}</span>
+            <input
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => set({ to: isDay(event.target.value) ? event.target.value : null })}
+            />
+          </label>
+        </>
+      }
+      note={
+        data ? (
+          <p className="agent-currency">{t('agentCentre.reports.currency', { currency: data.currency })}</p>
+        ) : null
+      }
+      query={bills}
+      total={data?.total}
+      columns={columns}
+      rows={data?.list ?? []}
+      rowKey={(bill) => bill.id}
+      empty={<p className="wallet-empty">{t('agentCentre.records.empty')}</p>}
+      url={url}
+    />
   );
 }
 

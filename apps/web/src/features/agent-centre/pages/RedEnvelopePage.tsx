@@ -17,7 +17,8 @@ import { type Column, Table } from '../../../ui/Table.tsx';
 import { refusal } from '../../auth/validation.ts';
 import { AmountField } from '../../wallet/AmountField.tsx';
 import { money, useBalance, walletKey } from '../../wallet/queries.ts';
-import { agentReportsKey, redEnvelopesQuery, teamMembersQuery } from '../queries-b.ts';
+import { teamKey, teamQuery } from '../queries-a.ts';
+import { agentReportsKey, redEnvelopesQuery } from '../queries-b.ts';
 import { pageOf, UsernameSearch } from './ReportFilters.tsx';
 import '../../wallet/wallet.css';
 import '../agent-reports.css';
@@ -45,7 +46,7 @@ export default function RedEnvelopePage() {
   /** Names of the chosen members, by id (the form holds the ids). */
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
   const candidates = useQuery(
-    teamMembersQuery(token, { ...(search ? { username: search } : {}), pageNo: 1, pageSize: CANDIDATES }),
+    teamQuery(token, { ...(search ? { username: search } : {}), pageNo: 1, pageSize: CANDIDATES }),
   );
   const history = useQuery(redEnvelopesQuery(token, { pageNo, pageSize: PAGE_SIZE }));
   const form = useForm<Form>({
@@ -59,6 +60,7 @@ export default function RedEnvelopePage() {
       setChosen(new Map());
       void queryClient.invalidateQueries({ queryKey: walletKey(token) });
       void queryClient.invalidateQueries({ queryKey: agentReportsKey(token) });
+      void queryClient.invalidateQueries({ queryKey: teamKey(token) });
     },
   });
   const toggle = (id: number, username: string) => {

@@ -1,22 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { GAME_TYPES, type ResponseOf } from '@tessera/contract';
-import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { FormMessage } from '../../../ui/Field.tsx';
-import { CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../../ui/index.ts';
-import { type Column, Table } from '../../../ui/Table.tsx';
+import { StatusBadge, type StatusTone } from '../../../ui/index.ts';
+import type { Column } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { teamBetsQuery } from '../queries-b.ts';
-import { pageOf, pick, UsernameSearch } from './ReportFilters.tsx';
+import {
+  FilterSelect,
+  pick,
+  REPORT_PAGE_SIZE,
+  ReportPage,
+  UsernameSearch,
+  useReportUrl,
+} from './ReportFilters.tsx';
 import '../../wallet/wallet.css';
 import '../agent-reports.css';
 
-const PAGE_SIZE = 20;
 const SCOPES = ['team', 'direct', 'self'] as const;
 const STATUSES = ['open', 'settled', 'void'] as const;
 const STATUS_TONES: Record<(typeof STATUSES)[number], StatusTone> = {
@@ -35,13 +39,12 @@ export default function TeamBetsPage() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, update] = useUrlState();
+  const url = useReportUrl();
+  const { params, set, username, pageNo } = url;
   const range = usePeriodRange();
-  const username = params.get('username') ?? '';
   const scope = pick(SCOPES, params.get('scope')) ?? 'team';
   const product = pick(GAME_TYPES, params.get('product'));
   const status = pick(STATUSES, params.get('status'));
-  const pageNo = pageOf(params);
   const bets = useQuery(
     teamBetsQuery(token, {
       ...range,
@@ -50,10 +53,9 @@ export default function TeamBetsPage() {
       ...(product ? { product } : {}),
       ...(status ? { status } : {}),
       pageNo,
-      pageSize: PAGE_SIZE,
+      pageSize: REPORT_PAGE_SIZE,
     }),
   );
-  const set = (changes: Record<string, string | null>) => update({ pageNo: null, ...changes });
   const data = bets.data;
   const digits = data?.range.digits ?? 2;
   const columns: Column<TeamBet>[] = [
@@ -95,70 +97,43 @@ export default function TeamBetsPage() {
       ),
     },
   ];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.personalHistoryCopy');
   return (
-    <div className="wallet-page agent-page">
-      <h2 className="wallet-page__title">{title}</h2>
-      <PeriodPicker resolved={data?.range} />
-      <fieldset className="agent-report-filters">
-        <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>
-        <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
-        <label className="wallet-select">
-          <span>{t('agentCentre.reports.scope')}</span>
-          <select value={scope} onChange={(event) => set({ scope: event.target.value })}>
-            {SCOPES.map((key) => (
-              <option key={key} value={key}>
-                {t(`agentCentre.reports.scopes.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="wallet-select">
-          <span>{t('agentCentre.reports.product')}</span>
-          <select value={product ?? ''} onChange={(event) => set({ product: event.target.value })}>
-            <option value="">{t('agentCentre.reports.allProducts')}</option>
-            {GAME_TYPES.map((key) => (
-              <option key={key} value={key}>
-                {t(`gameTypes.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="wallet-select">
-          <span>{t('agentCentre.reports.status')}</span>
-          <select value={status ?? ''} onChange={(event) => set({ status: event.target.value })}>
-            <option value="">{t('agentCentre.reports.allStatuses')}</option>
-            {STATUSES.map((key) => (
-              <option key={key} value={key}>
-                {t(`bets.statuses.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </fieldset>
-      {bets.isError ? <FormMessage tone="error">{errorText(t, bets.error)}</FormMessage> : null}
-      {!data ? (
-        bets.isError ? null : (
-          <CenteredSpinner label={t('common.loading')} />
-        )
-      ) : (
-        <Table
-          caption={title}
-          columns={columns}
-          rows={data.list}
-          rowKey={(bet) => bet.id}
-          empty={<p className="wallet-empty">{t('agentCentre.reports.noBets')}</p>}
-        />
-      )}
-      {pages > 1 ? (
-        <Pagination
-          page={pageNo}
-          pageCount={pages}
-          label={t('agentCentre.reports.pages')}
-          onChange={(page) => update({ pageNo: String(page) })}
-        />
-      ) : null}
-    </div>
+    <ReportPage
+      title={title}
+      period={<PeriodPicker resolved={data?.range} />}
+      filters={
+        <>
+          <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
+          <FilterSelect
+            label={t('agentCentre.reports.scope')}
+            value={scope}
+            options={SCOPES.map((key) => ({ value: key, label: t(`agentCentre.reports.scopes.${key}`) }))}
+            onChange={(value) => set({ scope: value })}
+          />
+          <FilterSelect
+            label={t('agentCentre.reports.product')}
+            value={product ?? ''}
+            all={t('agentCentre.reports.allProducts')}
+            options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
+            onChange={(value) => set({ product: value })}
+          />
+          <FilterSelect
+            label={t('agentCentre.reports.status')}
+            value={status ?? ''}
+            all={t('agentCentre.reports.allStatuses')}
+            options={STATUSES.map((key) => ({ value: key, label: t(`bets.statuses.${key}`) }))}
+            onChange={(value) => set({ status: value })}
+          />
+        </>
+      }
+      query={bets}
+      total={data?.total}
+      columns={columns}
+      rows={data?.list ?? []}
+      rowKey={(bet) => bet.id}
+      empty={<p className="wallet-empty">{t('agentCentre.reports.noBets')}</p>}
+      url={url}
+    />
   );
 }

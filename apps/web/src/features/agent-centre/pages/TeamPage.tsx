@@ -1,13 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_CENTRE_IS_AGENT_VALUES, amount, type TeamMember } from '@tessera/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AGENT_CENTRE_IS_AGENT_VALUES, type TeamMember } from '@tessera/contract';
 import { errorText, type ParamChanges, useUrlState } from '@tessera/ui';
 import { type FormEvent, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api } from '../../../app/api.ts';
-import { walletEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,10 +10,8 @@ import { Field, FormMessage } from '../../../ui/Field.tsx';
 import { SearchIcon, SendIcon } from '../../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal, Pagination, StatusBadge } from '../../../ui/index.ts';
 import { type Column, Table } from '../../../ui/Table.tsx';
-import { refusal } from '../../auth/validation.ts';
-import { AmountField } from '../../wallet/AmountField.tsx';
-import { PaymentPasswordField } from '../../wallet/PaymentPasswordField.tsx';
-import { money, useBalance, walletKey } from '../../wallet/queries.ts';
+import { MemberTransferForm } from '../../wallet/MemberTransferForm.tsx';
+import { money, useBalance } from '../../wallet/queries.ts';
 import { teamKey, teamMemberQuery, teamQuery } from '../queries-a.ts';
 import { OfferDialog } from './ContractsOffer.tsx';
 import '../../wallet/wallet.css';
@@ -30,38 +23,11 @@ function isAgentType(type: number): boolean {
   return (AGENT_CENTRE_IS_AGENT_VALUES as readonly number[]).includes(type);
 }
 
-const transferSchema = z.object({
-  amount,
-  paymentPassword: z.string().regex(/^\d{6}$/, 'invalid_format'),
-  remark: z.string().trim().max(140).optional(),
-});
-type TransferForm = z.input<typeof transferSchema>;
-
-/** Money to a direct downline through the member-transfer call (direction downline), as transfer-upline sends it. */
+/** Money to a direct downline through the member-transfer call (direction downline), as transfer to upline sends it. */
 function TransferDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
-  const { data: balance } = useBalance();
-  const form = useForm<TransferForm>({
-    resolver: zodResolver(transferSchema),
-    defaultValues: { amount: '', paymentPassword: '', remark: '' },
-  });
-  const send = useMutation({
-    mutationFn: (body: z.output<typeof transferSchema>) =>
-      api(walletEndpoints.memberTransfer, {
-        body: { direction: 'downline', toUsername: member.username, ...body },
-      }),
-    onSuccess: () => {
-      form.reset();
-      void queryClient.invalidateQueries({ queryKey: walletKey(token) });
-      void queryClient.invalidateQueries({ queryKey: teamKey(token) });
-    },
-  });
-  const refused = refusal(t, send.error, { shown: ['amount', 'paymentPassword', 'remark'], asSent: true });
-  const digits = balance?.digits ?? 2;
-  const symbol = balance?.currencySymbol ?? '';
-  const main = balance?.wallets.find((wallet) => wallet.wallet === 'main')?.balance ?? 0;
   return (
     <Modal
       open
@@ -69,58 +35,19 @@ function TransferDialog({ member, onClose }: { member: TeamMember; onClose: () =
       title={t('agentCentre.team.transferTitle', { username: member.username })}
       width={460}
     >
-      <form
-        className="wallet-form"
-        noValidate
-        onSubmit={(event) => {
-          send.reset();
-          void form.handleSubmit((body) => send.mutate(body as z.output<typeof transferSchema>))(event);
-        }}
-      >
-        <dl className="wallet-facts">
-          <div>
-            <dt>{t('wallet.upline.to')}</dt>
-            <dd>{member.username}</dd>
-          </div>
-          <div>
-            <dt>{t('wallet.mainWallet')}</dt>
-            <dd>
-              {symbol} {money(main, digits)}
-            </dd>
-          </div>
-        </dl>
-        <AmountField control={form.control} name="amount" serverError={refused.fields.amount} />
-        <PaymentPasswordField
-          control={form.control}
-          name="paymentPassword"
-          serverError={refused.fields.paymentPassword}
-        />
-        <Controller
-          control={form.control}
-          name="remark"
-          render={({ field }) => (
-            <Field
-              label={t('wallet.remark')}
-              maxLength={140}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-            />
-          )}
-        />
-        {send.isError && refused.message ? <FormMessage tone="error">{refused.message}</FormMessage> : null}
-        {send.isSuccess ? (
-          <FormMessage tone="success">
-            {t('agentCentre.team.transferDone', {
-              amount: `${symbol} ${money(send.data.amount, digits)}`,
-              username: send.data.toUsername,
-              orderNo: send.data.orderNo,
-            })}
-          </FormMessage>
-        ) : null}
-        <Button type="submit" size="lg" icon={<SendIcon />} loading={send.isPending}>
-          {t('agentCentre.team.transferSubmit')}
-        </Button>
-      </form>
+      <MemberTransferForm
+        direction="downline"
+        to={member.username}
+        submitLabel={t('agentCentre.team.transferSubmit')}
+        doneText={(sent) =>
+          t('agentCentre.team.transferDone', {
+            amount: sent.amount,
+            username: sent.toUsername,
+            orderNo: sent.orderNo,
+          })
+        }
+        onSent={() => void queryClient.invalidateQueries({ queryKey: teamKey(token) })}
+      />
     </Modal>
   );
 }
@@ -242,8 +169,8 @@ export default function TeamPage() {
   const [params, setParams] = useUrlState();
   const username = params.get('username') ?? '';
   const level = Number(params.get('level')) || undefined;
-  const typeParam = params.get('type');
-  const type = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
+  const roleParam = params.get('role');
+  const role = roleParam === 'agent' || roleParam === 'member' ? roleParam : undefined;
   const pageNo = Math.max(1, Number(params.get('pageNo')) || 1);
   const [search, setSearch] = useState(username);
   const team = useQuery(
@@ -252,7 +179,7 @@ export default function TeamPage() {
       pageSize: PAGE_SIZE,
       ...(username ? { username } : {}),
       ...(level ? { level } : {}),
-      ...(type !== undefined ? { type } : {}),
+      ...(role ? { role } : {}),
     }),
   );
   const [opened, setOpened] = useState<number | null>(null);
@@ -364,10 +291,10 @@ export default function TeamPage() {
           </label>
           <label className="wallet-select">
             <span>{t('agentCentre.team.type')}</span>
-            <select value={type ?? ''} onChange={(event) => update({ type: event.target.value || null })}>
+            <select value={role ?? ''} onChange={(event) => update({ role: event.target.value || null })}>
               <option value="">{t('agentCentre.team.allTypes')}</option>
-              <option value="0">{t('agentCentre.team.types.member')}</option>
-              <option value="1">{t('agentCentre.team.types.agent')}</option>
+              <option value="member">{t('agentCentre.team.types.member')}</option>
+              <option value="agent">{t('agentCentre.team.types.agent')}</option>
             </select>
           </label>
         </form>

@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { AGENT_CENTRE_IS_AGENT_VALUES, GAME_TYPES, type ResponseOf } from '@tessera/contract';
-import { errorText, useUrlState } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
-import { FormMessage } from '../../../ui/Field.tsx';
-import { Button, CenteredSpinner, Pagination } from '../../../ui/index.ts';
-import { type Column, Table } from '../../../ui/Table.tsx';
+import { Button } from '../../../ui/index.ts';
+import type { Column } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { userLossQuery } from '../queries-b.ts';
-import { pageOf, pick, UsernameSearch } from './ReportFilters.tsx';
+import {
+  FilterSelect,
+  pick,
+  REPORT_PAGE_SIZE,
+  ReportPage,
+  UsernameSearch,
+  useReportUrl,
+} from './ReportFilters.tsx';
 import '../../wallet/wallet.css';
 import '../agent-reports.css';
 
-const PAGE_SIZE = 20;
 type Answer = ResponseOf<typeof agentReportCentreEndpoints.userLoss>;
 type LossRow = Answer['list'][number];
 /** A row of the table: a user's, or the team total (no user). */
@@ -30,21 +34,19 @@ export default function UserLossPage() {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const { token } = useSession();
-  const [params, update] = useUrlState();
+  const url = useReportUrl();
+  const { params, set, username, pageNo } = url;
   const range = usePeriodRange();
-  const username = params.get('username') ?? '';
   const product = pick(GAME_TYPES, params.get('product'));
-  const pageNo = pageOf(params);
   const loss = useQuery(
     userLossQuery(token, {
       ...range,
       ...(username ? { username } : {}),
       ...(product ? { product } : {}),
       pageNo,
-      pageSize: PAGE_SIZE,
+      pageSize: REPORT_PAGE_SIZE,
     }),
   );
-  const set = (changes: Record<string, string | null>) => update({ pageNo: null, ...changes });
   const data = loss.data;
   const digits = data?.range.digits ?? 2;
   const amount = (value: number) => money(value, digits);
@@ -122,58 +124,40 @@ export default function UserLossPage() {
       render: (row) => `${row.profitAndLoss > 0 ? '+' : ''}${amount(row.profitAndLoss)}`,
     },
   ];
-  const rows: Row[] = data ? [...data.list, { ...data.teamTotal }] : [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const title = t('agentCentre.pages.palStatementsAgentCopy');
   return (
-    <div className="wallet-page agent-page">
-      <h2 className="wallet-page__title">{title}</h2>
-      <PeriodPicker resolved={data?.range} />
-      <fieldset className="agent-report-filters">
-        <legend className="visually-hidden">{t('agentCentre.reports.filters')}</legend>
-        <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
-        <label className="wallet-select">
-          <span>{t('agentCentre.reports.product')}</span>
-          <select value={product ?? ''} onChange={(event) => set({ product: event.target.value })}>
-            <option value="">{t('agentCentre.reports.allProducts')}</option>
-            {GAME_TYPES.map((key) => (
-              <option key={key} value={key}>
-                {t(`gameTypes.${key}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </fieldset>
-      {data && username ? (
-        <p className="agent-currency">
-          {t('agentCentre.reports.statementOf', { username: data.username })}{' '}
-          <Button variant="ghost" size="sm" onClick={() => set({ username: null })}>
-            {t('agentCentre.reports.backToMine')}
-          </Button>
-        </p>
-      ) : null}
-      {loss.isError ? <FormMessage tone="error">{errorText(t, loss.error)}</FormMessage> : null}
-      {!data ? (
-        loss.isError ? null : (
-          <CenteredSpinner label={t('common.loading')} />
-        )
-      ) : (
-        <Table
-          caption={title}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.username ?? ' total'}
-          rowClassName={(row) => (row.username === undefined ? 'agent-total-row' : undefined)}
-        />
-      )}
-      {pages > 1 ? (
-        <Pagination
-          page={pageNo}
-          pageCount={pages}
-          label={t('agentCentre.reports.pages')}
-          onChange={(page) => update({ pageNo: String(page) })}
-        />
-      ) : null}
-    </div>
+    <ReportPage
+      title={title}
+      period={<PeriodPicker resolved={data?.range} />}
+      filters={
+        <>
+          <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
+          <FilterSelect
+            label={t('agentCentre.reports.product')}
+            value={product ?? ''}
+            all={t('agentCentre.reports.allProducts')}
+            options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
+            onChange={(value) => set({ product: value })}
+          />
+        </>
+      }
+      note={
+        data && username ? (
+          <p className="agent-currency">
+            {t('agentCentre.reports.statementOf', { username: data.username })}{' '}
+            <Button variant="ghost" size="sm" onClick={() => set({ username: null })}>
+              {t('agentCentre.reports.backToMine')}
+            </Button>
+          </p>
+        ) : null
+      }
+      query={loss}
+      total={data?.total}
+      columns={columns}
+      rows={data ? ([...data.list, { ...data.teamTotal }] as Row[]) : []}
+      rowKey={(row) => row.username ?? ' total'}
+      rowClassName={(row) => (row.username === undefined ? 'agent-total-row' : undefined)}
+      url={url}
+    />
   );
 }
