@@ -7,7 +7,14 @@ import { operatorWrite } from '../../platform/operator-write.ts';
 import type { IdempotencyKey } from '../../platform/write.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { cancelByOperator, offerToTopLevel } from './contracts.ts';
-import { capFromInput, capView, parseTiers, storeTiers, tiersFromInput, tierView } from './contracts-rules.ts';
+import {
+  capFromInput,
+  capView,
+  parseTiers,
+  storeTiers,
+  tiersFromInput,
+  tierView,
+} from './contracts-rules.ts';
 import * as store from './contracts-store.ts';
 
 /** The console's contract writes, each audited: templates, offers to top-level agents, cancelling a contract. */

@@ -199,7 +199,9 @@ describe('agent contracts', () => {
     );
     expect(stored).toEqual([{ amount_limit: 80_050n }]);
     const agentA = await tree.token(tree.a);
-    expect((await t.get(api.mine.path, agentA)).body.value.offers).toMatchObject([{ id, amountLimit: 800.5 }]);
+    expect((await t.get(api.mine.path, agentA)).body.value.offers).toMatchObject([
+      { id, amountLimit: 800.5 },
+    ]);
     expect((await answer(agentA, id, 'A')).body.value.status).toBe('active');
     expect((await t.get(withId(api.detail.path, id), top)).body.value.contract.amountLimit).toBe(800.5);
     const console = await t.get(withId(consoleApi.agentContracts.path, tree.a), operations);
@@ -220,7 +222,13 @@ describe('agent contracts', () => {
     const template = await t.send(
       'POST',
       consoleApi.createTemplate.path,
-      { name: 'Capped salary', kind: 'daily_salary', product: 'LOTT', tiers: [{ rate: 1 }], amountLimit: 2_000 },
+      {
+        name: 'Capped salary',
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: 2_000,
+      },
       operations,
     );
     expect(template.body.value).toMatchObject({ amountLimit: 2_000 });
@@ -234,10 +242,32 @@ describe('agent contracts', () => {
     const ownTerms = await t.send(
       'POST',
       consoleApi.offer.path,
-      { username: tree.name(tree.top), kind: 'daily_salary', product: 'LOTT', tiers: [{ rate: 1 }], amountLimit: '1500' },
+      {
+        username: tree.name(tree.top),
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: '1500',
+      },
       operations,
     );
     expect(ownTerms.body.value).toMatchObject({ status: 'edited', amountLimit: 1_500 });
+    // The top accepting a cap below a's ends a's contract (and b's offer under it) by the differential rule.
+    const lower = await t.send(
+      'POST',
+      consoleApi.offer.path,
+      {
+        username: tree.name(tree.top),
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: 500,
+      },
+      operations,
+    );
+    const accepted = await answer(top, lower.body.value.id, 'A');
+    expect(accepted.body.value).toEqual({ contractId: lower.body.value.id, status: 'active', cancelled: 2 });
+    expect(await statusOf(id)).toEqual({ status: 'cancelled', end_reason: 'upline_rate_lower' });
   });
 
   it('holds the statuses and answers of §A1: reject, edit, termination refused and confirmed', async () => {

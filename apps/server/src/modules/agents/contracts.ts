@@ -141,7 +141,10 @@ function eventView(row: store.ContractEventDb): EventView {
  * The differential rule between two contracts of a kind and product: the child pays more than the parent at some
  * tier, or its daily salary cap is above the parent's (or it has none where the parent has one).
  */
-const overParent = (child: Pick<ContractDb, 'tiers' | 'amount_limit'>, parent: Pick<ContractDb, 'tiers' | 'amount_limit'>) =>
+const overParent = (
+  child: Pick<ContractDb, 'tiers' | 'amount_limit'>,
+  parent: Pick<ContractDb, 'tiers' | 'amount_limit'>,
+) =>
   exceeds(parseTiers(child.tiers), parseTiers(parent.tiers)) ||
   capExceeds(parseCap(child.amount_limit), parseCap(parent.amount_limit));
 
@@ -311,7 +314,9 @@ export async function offerToTopLevel(
   );
   if (!kind || !product || (!template && !body.tiers)) throw new AppError('validation_failed', missing);
   const tiers = template ? parseTiers(template.tiers) : tiersFromInput(kind, body.tiers ?? [], digits);
-  const amountLimit = template ? parseCap(template.amount_limit) : capFromInput(kind, body.amountLimit, digits);
+  const amountLimit = template
+    ? parseCap(template.amount_limit)
+    : capFromInput(kind, body.amountLimit, digits);
   const target = await store.memberByUsername(tx, body.username);
   if (!target || !isAgentType(target.type)) throw new AppError('not_found', { username: 'not_found' });
   if (target.upline_id !== null)
