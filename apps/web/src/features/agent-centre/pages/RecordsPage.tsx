@@ -118,7 +118,18 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
       key: 'amount',
       header: t('agentCentre.records.net'),
       className: 'num',
-      render: (bill) => amount(bill.amount),
+      render: (bill) =>
+        bill.uncappedAmount === null ? (
+          amount(bill.amount)
+        ) : (
+          <>
+            {amount(bill.amount)}
+            <span className="agent-capped">
+              <StatusBadge tone="attention">{t('agentCentre.records.capped')}</StatusBadge>{' '}
+              {t('agentCentre.records.cappedFrom', { amount: amount(bill.uncappedAmount) })}
+            </span>
+          </>
+        ),
     },
     {
       key: 'paid',
