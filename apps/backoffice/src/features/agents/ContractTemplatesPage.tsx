@@ -106,7 +106,9 @@ export function ContractTermsFields({
             />
           </>
         ) : null}
-        {kind === 'daily_salary' ? (
+      </div>
+      {kind === 'daily_salary' ? (
+        <div className="agent-tier-row">
           <TextField
             label={t('agents.contracts.amountLimit')}
             hint={t('agents.contracts.amountLimitHint')}
@@ -118,8 +120,8 @@ export function ContractTermsFields({
               shouldUnregister: true,
             })}
           />
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       <TierFields
         control={control as unknown as Control<TierForm>}
         register={register as unknown as UseFormRegister<TierForm>}
