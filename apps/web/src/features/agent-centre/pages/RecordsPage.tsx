@@ -125,8 +125,9 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
           <>
             {amount(bill.amount)}
             <span className="agent-capped">
-              <StatusBadge tone="attention">{t('agentCentre.records.capped')}</StatusBadge>{' '}
-              {t('agentCentre.records.cappedFrom', { amount: amount(bill.uncappedAmount) })}
+              <StatusBadge tone="attention">
+                {t('agentCentre.records.cappedFrom', { amount: amount(bill.uncappedAmount) })}
+              </StatusBadge>
             </span>
           </>
         ),
