@@ -98,6 +98,12 @@ describe('console: agents', () => {
     const editor = page.getByRole('dialog', { name: 'New contract template' });
     const name = `Dividend ${Date.now().toString(36)}`;
     await editor.getByRole('textbox', { name: 'Name' }).fill(name);
+    // A daily salary takes a cap per day; a dividend has none, and the field leaves with the kind.
+    await editor.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Daily salary' });
+    await editor.getByRole('textbox', { name: 'Daily cap' }).fill('2500');
+    await shoot(page, 'console-agents-template-cap-light');
+    await editor.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Dividend' });
+    expect(await editor.getByRole('textbox', { name: 'Daily cap' }).count()).toBe(0);
     // demoagent holds a lottery (LOTT) dividend: an offer for all products combined would mix the two.
     await editor.getByRole('combobox', { name: 'Product' }).selectOption('LOTT');
     await editor.getByRole('textbox', { name: 'Rate value' }).fill('0.5');

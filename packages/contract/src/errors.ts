@@ -772,6 +772,18 @@ export const ERRORS = {
     VI: 'Đề nghị này trả cao hơn hợp đồng của chính bạn ở một bậc: tỷ lệ của tuyến dưới không được vượt tuyến trên.',
     CN: '该契约在某一档高于您自己的契约：下级的费率不得高于上级。',
   },
+  contract_cap_above_upline: {
+    status: 409,
+    EN: "The daily salary's cap would be above your own contract's cap: a downline's cap may never exceed its upline's.",
+    VI: 'Mức trần lương ngày cao hơn mức trần trong hợp đồng của chính bạn: mức trần của tuyến dưới không được vượt tuyến trên.',
+    CN: '日工资封顶高于您自己契约的封顶：下级的封顶不得高于上级。',
+  },
+  contract_cap_invalid: {
+    status: 400,
+    EN: 'Only a daily salary contract takes a cap, and the cap must be above zero.',
+    VI: 'Chỉ hợp đồng lương ngày mới có mức trần, và mức trần phải lớn hơn 0.',
+    CN: '只有日工资契约可设封顶，且封顶须大于零。',
+  },
   contract_products_mixed: {
     status: 409,
     EN: 'For one kind of contract an agent holds either one for all products combined or contracts per product, not both.',

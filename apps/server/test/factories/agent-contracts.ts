@@ -40,11 +40,14 @@ export async function activeContract(
     product?: string;
     tiers: ReturnType<typeof storedTier>[];
     at: Date;
+    /** Daily salary's cap in minor units. */
+    amountLimit?: bigint | null;
   },
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `insert into agent_contracts (kind, product, agent_id, upline_id, payer, status, tiers, offered_at, accepted_at)
-     values ($1, $2, $3, $4, 'platform', 'active', $5, $6, $6) returning id::int as id`,
+    `insert into agent_contracts (kind, product, agent_id, upline_id, payer, status, tiers, offered_at, accepted_at,
+       amount_limit)
+     values ($1, $2, $3, $4, 'platform', 'active', $5, $6, $6, $7) returning id::int as id`,
     [
       contract.kind ?? 'daily_salary',
       contract.product ?? 'LOTT',
@@ -52,6 +55,7 @@ export async function activeContract(
       contract.uplineId ?? null,
       JSON.stringify(contract.tiers),
       contract.at,
+      contract.amountLimit ?? null,
     ],
   );
   return row?.id as number;

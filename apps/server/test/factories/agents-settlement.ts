@@ -28,6 +28,8 @@ export async function insertContract(
     netLossParts?: string[];
     acceptedAt: Date;
     endedAt?: Date | null;
+    /** Daily salary's cap in minor units. */
+    amountLimit?: bigint | null;
   },
 ): Promise<number> {
   const tiers = contract.tiers.map((tier) => ({
@@ -40,8 +42,8 @@ export async function insertContract(
   const ended = contract.endedAt ?? null;
   const [row] = await db.query<{ id: bigint }>(
     `insert into agent_contracts (kind, product, agent_id, upline_id, payer, status, tiers, period, carry,
-       net_loss_parts, offered_at, accepted_at, ended_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) returning id`,
+       net_loss_parts, offered_at, accepted_at, ended_at, amount_limit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13) returning id`,
     [
       contract.kind,
       contract.product ?? 'LOTT',
@@ -55,6 +57,7 @@ export async function insertContract(
       JSON.stringify(contract.netLossParts ?? []),
       contract.acceptedAt,
       ended,
+      contract.amountLimit ?? null,
     ],
   );
   return Number(row?.id);

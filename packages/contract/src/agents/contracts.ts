@@ -70,8 +70,15 @@ export const contractTierInput = z.object({
 });
 export type ContractTierInput = z.input<typeof contractTierInput>;
 
+/**
+ * The daily salary's cap (`amountLimit`, §A3), in major units: the most the agent is paid for one day and product
+ * after the spread; absent or null is no cap. Only daily salary takes one (other kinds refuse it on this field).
+ */
+const amountLimit = amount.nullable().optional();
+
 const contractTerms = z.object({
   tiers: z.array(contractTierInput).min(1).max(20),
+  amountLimit,
 });
 
 /** An agent's offer to one of its direct downline agents (period, carry and net loss come from its own contract). */
@@ -90,6 +97,7 @@ export const operatorOfferBody = z.object({
   kind: contractKind.optional(),
   product: contractProduct.optional(),
   tiers: z.array(contractTierInput).min(1).max(20).optional(),
+  amountLimit,
   period: dividendPeriod.default('semimonthly'),
   carry: dividendCarry.default('month'),
   netLossParts: z.array(netLossPart).max(3).default(['bonuses', 'rebates', 'salaries']),
@@ -101,6 +109,7 @@ export const contractTemplateInput = z.object({
   kind: contractKind,
   product: contractProduct,
   tiers: z.array(contractTierInput).min(1).max(20),
+  amountLimit,
   period: dividendPeriod.default('semimonthly'),
   carry: dividendCarry.default('month'),
   netLossParts: z.array(netLossPart).max(3).default(['bonuses', 'rebates', 'salaries']),
@@ -131,6 +140,8 @@ const contractView = z.object({
   carry: dividendCarry,
   netLossParts: z.array(netLossPart),
   tiers: z.array(contractTierView),
+  /** Daily salary's cap per day and product after the spread, in major units; null is no cap. */
+  amountLimit: z.number().nullable(),
   /** The active contract this offer replaces once accepted (an edited offer). */
   replacesId: z.number().int().nullable(),
   /**
@@ -360,6 +371,7 @@ const contracts = operator('operations');
 const contractTemplateRow = contractTemplateInput.extend({
   id: z.number().int(),
   tiers: z.array(contractTierView),
+  amountLimit: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

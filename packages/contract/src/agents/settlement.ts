@@ -58,8 +58,12 @@ const agentBillRow = z.object({
   gross: z.number(),
   /** What the contracts given to direct downline agents yield on theirs (paid to them). */
   downlineGross: z.number(),
-  /** What the agent is owed: gross less downlineGross (never below 0). */
+  /** What the agent is owed: gross less downlineGross (never below 0), at most a daily salary's cap. */
   amount: z.number(),
+  /** Whether a daily salary's cap (`amountLimit`) cut the amount. */
+  capped: z.boolean(),
+  /** The amount before the cap when it applied (null otherwise). */
+  uncappedAmount: z.number().nullable(),
   paid: z.number(),
   status: billStatus,
   payer: z.enum(['platform', 'upline']),

@@ -206,7 +206,7 @@ function Contracts({ id }: { id: number }) {
                       </RowButton>
                     ) : null}
                   </div>
-                  <TierList tiers={contract.tiers} money={money.format} />
+                  <TierList tiers={contract.tiers} money={money.format} amountLimit={contract.amountLimit} />
                   <Table
                     caption={t('agents.agent.historyOf', { id: contract.id })}
                     rows={events}
@@ -289,7 +289,16 @@ function Bills({ username }: { username: string }) {
                   key: 'amount',
                   header: t('agents.bills.amount'),
                   className: 'num',
-                  render: (bill) => `${money(bill.amount)} ${data.currency}`,
+                  render: (bill) => (
+                    <>
+                      {`${money(bill.amount)} ${data.currency}`}
+                      {bill.uncappedAmount === null ? null : (
+                        <span className="cell-below">
+                          {t('agents.bills.capped', { amount: money(bill.uncappedAmount) })}
+                        </span>
+                      )}
+                    </>
+                  ),
                 },
                 {
                   key: 'status',

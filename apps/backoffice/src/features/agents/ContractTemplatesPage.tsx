@@ -58,11 +58,11 @@ const tierInputs = (tiers: readonly ContractTierView[]) =>
   }));
 
 /** What a contract's terms edit, in a template's form and in an offer with terms of its own. */
-export type TermsForm = Pick<TemplateForm, 'kind' | 'product' | 'period' | 'carry' | 'tiers'>;
+export type TermsForm = Pick<TemplateForm, 'kind' | 'product' | 'period' | 'carry' | 'tiers' | 'amountLimit'>;
 type TierForm = Pick<TermsForm, 'tiers'>;
 
 /**
- * A contract's terms: its kind and product, a dividend's period and carry, and its tiers. The caller's form has
+ * A contract's terms: its kind and product, a dividend's period and carry, a daily salary's cap, and its tiers. The caller's form has
  * these fields (a template's, an operator's offer); pass its control, register and errors cast to TermsForm.
  */
 export function ContractTermsFields({
@@ -107,6 +107,21 @@ export function ContractTermsFields({
           </>
         ) : null}
       </div>
+      {kind === 'daily_salary' ? (
+        <div className="agent-tier-row">
+          <TextField
+            label={t('agents.contracts.amountLimit')}
+            hint={t('agents.contracts.amountLimitHint')}
+            inputMode="decimal"
+            error={errors.amountLimit ? t('agents.contracts.amountLimitInvalid') : serverErrors.amountLimit}
+            {...register('amountLimit', {
+              // Empty is no cap; the field leaves the form with the kind (a dividend takes none).
+              setValueAs: (value) => (value === '' || value === null ? null : value),
+              shouldUnregister: true,
+            })}
+          />
+        </div>
+      ) : null}
       <TierFields
         control={control as unknown as Control<TierForm>}
         register={register as unknown as UseFormRegister<TierForm>}
@@ -287,7 +302,9 @@ export function ContractTemplatesPage() {
           {
             key: 'tiers',
             header: t('agents.contracts.tiers'),
-            render: (row) => <TierList tiers={row.tiers} money={money.format} />,
+            render: (row) => (
+              <TierList tiers={row.tiers} money={money.format} amountLimit={row.amountLimit} />
+            ),
           },
         ]}
         rowActions={(row) => (

@@ -83,7 +83,7 @@ export function OfferDialog({
             <p className="muted">
               {t(`agents.kinds.${template.kind}`)} · {t(`agents.products.${template.product}`)}
             </p>
-            <TierList tiers={template.tiers} money={money.format} />
+            <TierList tiers={template.tiers} money={money.format} amountLimit={template.amountLimit} />
           </>
         ) : (
           <ContractTermsFields

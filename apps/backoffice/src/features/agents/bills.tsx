@@ -70,6 +70,11 @@ export function useBillColumns(money: (value: number) => string, currency: strin
             {money(bill.amount)} <span className="muted">{currency}</span>
           </span>
           <span className="cell-below">{t('agents.bills.paidAmount', { paid: money(bill.paid) })}</span>
+          {bill.uncappedAmount === null ? null : (
+            <span className="cell-below">
+              {t('agents.bills.capped', { amount: money(bill.uncappedAmount) })}
+            </span>
+          )}
         </>
       ),
     },

@@ -51,30 +51,37 @@ function rateText(
     : money(tier.rate);
 }
 
-/** The tiers of a contract or template in one line each. */
+/** The tiers of a contract or template in one line each, then a daily salary's cap when it has one. */
 export function TierList({
   tiers,
   money,
+  amountLimit = null,
 }: {
   tiers: readonly ContractTierView[];
   money: (value: number) => string;
+  amountLimit?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   return (
-    <ol className="agent-tiers">
-      {tiers.map((tier, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no id; their order is what they are.
-        <li key={index}>
-          {t('agents.tierLine', {
-            tier: index + 1,
-            bet: money(tier.minimumBet),
-            loss: money(tier.netLoss),
-            active: count(tier.activeMember),
-            rate: rateText(tier, i18n.language, money),
-          })}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="agent-tiers">
+        {tiers.map((tier, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no id; their order is what they are.
+          <li key={index}>
+            {t('agents.tierLine', {
+              tier: index + 1,
+              bet: money(tier.minimumBet),
+              loss: money(tier.netLoss),
+              active: count(tier.activeMember),
+              rate: rateText(tier, i18n.language, money),
+            })}
+          </li>
+        ))}
+      </ol>
+      {amountLimit === null ? null : (
+        <p className="muted">{t('agents.contracts.capLine', { amount: money(amountLimit) })}</p>
+      )}
+    </>
   );
 }

@@ -7,7 +7,14 @@ import { operatorWrite } from '../../platform/operator-write.ts';
 import type { IdempotencyKey } from '../../platform/write.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { cancelByOperator, offerToTopLevel } from './contracts.ts';
-import { parseTiers, storeTiers, tiersFromInput, tierView } from './contracts-rules.ts';
+import {
+  capFromInput,
+  capView,
+  parseTiers,
+  storeTiers,
+  tiersFromInput,
+  tierView,
+} from './contracts-rules.ts';
 import * as store from './contracts-store.ts';
 
 /** The console's contract writes, each audited: templates, offers to top-level agents, cancelling a contract. */
@@ -22,6 +29,7 @@ function templateRow(row: store.TemplateDb, digits: number) {
     kind: row.kind as ContractKind,
     product: row.product as TemplateInput['product'],
     tiers: parseTiers(row.tiers).map((tier) => tierView(tier, digits)),
+    amountLimit: capView(row.amount_limit, digits),
     period: row.period as TemplateInput['period'],
     carry: row.carry as TemplateInput['carry'],
     netLossParts: row.net_loss_parts as TemplateInput['netLossParts'],
@@ -42,6 +50,7 @@ async function templateFields(deps: AppDeps, input: TemplateInput): Promise<stor
     kind: input.kind,
     product: input.product,
     tiers: storeTiers(tiersFromInput(input.kind, input.tiers, digits)),
+    amountLimit: capFromInput(input.kind, input.amountLimit, digits)?.toString() ?? null,
     period: input.period,
     carry: input.carry,
     netLossParts: input.netLossParts,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/app-error.ts';
-import { exceeds, rateAt, type Tier, tierReached, tiersFromInput } from './contracts-rules.ts';
+import {
+  capExceeds,
+  capFromInput,
+  exceeds,
+  rateAt,
+  type Tier,
+  tierReached,
+  tiersFromInput,
+} from './contracts-rules.ts';
 
 /** VND has no minor digits: the design note's worked examples are in VND. */
 const VND = 0;
@@ -200,5 +208,34 @@ describe('the dominance test of the differential rule (§A5)', () => {
       VND,
     );
     expect(exceeds(fixed, parent)).toBe(true);
+  });
+});
+
+describe("the daily salary's cap (amountLimit)", () => {
+  it('takes a cap on daily salary only, above zero, in minor units', () => {
+    expect(capFromInput('daily_salary', 250_000, VND)).toBe(250_000n);
+    expect(capFromInput('daily_salary', 12.34, 2)).toBe(1234n);
+    expect(capFromInput('daily_salary', null, VND)).toBeNull();
+    expect(capFromInput('dividend', undefined, VND)).toBeNull();
+    for (const [kind, value] of [
+      ['dividend', 1000],
+      ['hourly_salary', 1000],
+      ['daily_salary', 0],
+      ['daily_salary', 1.5],
+    ] as const) {
+      expect(refusal(() => capFromInput(kind, value, VND))).toEqual({
+        code: 'contract_cap_invalid',
+        fields: { amountLimit: 'contract_cap_invalid' },
+      });
+    }
+  });
+
+  it("refuses a child's cap above its parent's, or no cap under a capped parent", () => {
+    expect(capExceeds(200_000n, 250_000n)).toBe(false);
+    expect(capExceeds(250_000n, 250_000n)).toBe(false);
+    expect(capExceeds(250_001n, 250_000n)).toBe(true);
+    expect(capExceeds(null, 250_000n)).toBe(true);
+    expect(capExceeds(900_000n, null)).toBe(false);
+    expect(capExceeds(null, null)).toBe(false);
   });
 });

@@ -180,3 +180,36 @@ export function exceeds(child: readonly Tier[], parent: readonly Tier[]): boolea
   }));
   return points.some((point) => rateAt(child, point) > rateAt(parent, point));
 }
+
+/**
+ * The daily salary's cap a client sent, in minor units (null: no cap). Only daily salary takes one, above zero and
+ * within the currency's decimals; a refusal names the amountLimit field.
+ */
+export function capFromInput(
+  kind: ContractKind,
+  input: number | null | undefined,
+  digits: number,
+): bigint | null {
+  if (input === null || input === undefined) return null;
+  const minor = toMinor(input, digits);
+  if (kind !== 'daily_salary' || minor === null || minor <= 0n) {
+    throw new AppError('contract_cap_invalid', { amountLimit: 'contract_cap_invalid' });
+  }
+  return minor;
+}
+
+/** A stored cap (minor units as a decimal string, or null) for the wire, in major units. */
+export function capView(stored: string | null, digits: number): number | null {
+  return stored === null ? null : toMajor(BigInt(stored), digits);
+}
+
+/** A stored cap in minor units (null: none). */
+export const parseCap = (stored: string | null): bigint | null => (stored === null ? null : BigInt(stored));
+
+/**
+ * The differential rule on the cap: a child's cap may not exceed its parent's when the parent has one (no cap is
+ * unbounded, so it exceeds a capped parent). A parent without a cap allows any.
+ */
+export function capExceeds(child: bigint | null, parent: bigint | null): boolean {
+  return parent !== null && (child === null || child > parent);
+}

@@ -15,6 +15,8 @@ export interface ContractDb {
   payer: 'platform' | 'upline';
   status: string;
   tiers: StoredTier[];
+  /** Daily salary's cap in minor units as a decimal string (null: none). */
+  amount_limit: string | null;
   period: string;
   carry: string;
   net_loss_parts: string[];
@@ -28,8 +30,8 @@ export interface ContractDb {
 }
 
 const CONTRACT_COLUMNS = `c.id::int as id, c.kind, c.product, c.agent_id, a.username as agent_username, c.upline_id,
-  u.username as upline_username, c.operator_id, c.payer, c.status, c.tiers, c.period, c.carry, c.net_loss_parts,
-  c.replaces_id::int as replaces_id, c.template_id::int as template_id, c.offered_at, c.expires_at, c.accepted_at,
+  u.username as upline_username, c.operator_id, c.payer, c.status, c.tiers, c.amount_limit::text as amount_limit, c.period, c.carry,
+  c.net_loss_parts, c.replaces_id::int as replaces_id, c.template_id::int as template_id, c.offered_at, c.expires_at, c.accepted_at,
   c.ended_at, c.end_reason`;
 const CONTRACT_FROM = `agent_contracts c join members a on a.id = c.agent_id left join members u on u.id = c.upline_id`;
 
@@ -159,6 +161,7 @@ export interface NewContract {
   payer: 'platform' | 'upline';
   status: 'pending' | 'edited';
   tiers: StoredTier[];
+  amountLimit: string | null;
   period: string;
   carry: string;
   netLossParts: string[];
@@ -171,8 +174,8 @@ export interface NewContract {
 export async function insertContract(tx: Queryable, row: NewContract): Promise<number> {
   const [inserted] = await tx.query<{ id: number }>(
     `insert into agent_contracts (kind, product, agent_id, upline_id, operator_id, payer, status, tiers, period, carry,
-       net_loss_parts, replaces_id, template_id, offered_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id::int as id`,
+       net_loss_parts, replaces_id, template_id, offered_at, expires_at, amount_limit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id::int as id`,
     [
       row.kind,
       row.product,
@@ -189,6 +192,7 @@ export async function insertContract(tx: Queryable, row: NewContract): Promise<n
       row.templateId,
       row.offeredAt,
       row.expiresAt,
+      row.amountLimit,
     ],
   );
   return inserted?.id as number;
@@ -335,6 +339,7 @@ export interface ContractInForceDb {
   upline_id: number | null;
   payer: 'platform' | 'upline';
   tiers: unknown;
+  amount_limit: string | null;
   period: 'daily' | 'weekly' | 'semimonthly' | 'monthly';
   carry: 'none' | 'month' | 'forever';
   net_loss_parts: string[];
@@ -355,7 +360,7 @@ export function inForceDuring(
   return db.query<ContractInForceDb>(
     `select distinct on (c.agent_id, c.product)
             c.id, c.kind, c.product, c.agent_id, m.upline_id as member_upline_id, c.upline_id, c.payer, c.tiers,
-            c.period, c.carry, c.net_loss_parts, c.accepted_at, c.ended_at
+            c.amount_limit::text as amount_limit, c.period, c.carry, c.net_loss_parts, c.accepted_at, c.ended_at
        from agent_contracts c join members m on m.id = c.agent_id
       where c.kind = $1 and c.accepted_at is not null and c.accepted_at < $3
         and (c.ended_at is null or c.ended_at > $2)
@@ -385,6 +390,7 @@ export interface TemplateDb {
   kind: string;
   product: string;
   tiers: StoredTier[];
+  amount_limit: string | null;
   period: string;
   carry: string;
   net_loss_parts: string[];
@@ -392,7 +398,8 @@ export interface TemplateDb {
   updated_at: Date;
 }
 
-const TEMPLATE_COLUMNS = `id::int as id, name, kind, product, tiers, period, carry, net_loss_parts, created_at, updated_at`;
+const TEMPLATE_COLUMNS = `id::int as id, name, kind, product, tiers, amount_limit::text as amount_limit, period, carry,
+  net_loss_parts, created_at, updated_at`;
 
 export async function templates(db: Queryable): Promise<TemplateDb[]> {
   return db.query<TemplateDb>(
@@ -413,6 +420,7 @@ export interface TemplateFields {
   kind: string;
   product: string;
   tiers: StoredTier[];
+  amountLimit: string | null;
   period: string;
   carry: string;
   netLossParts: string[];
@@ -426,8 +434,8 @@ export async function insertTemplate(
 ): Promise<TemplateDb> {
   const [row] = await tx.query<TemplateDb>(
     `insert into agent_contract_templates (name, kind, product, tiers, period, carry, net_loss_parts, created_by,
-       created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning ${TEMPLATE_COLUMNS}`,
+       created_at, updated_at, amount_limit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) returning ${TEMPLATE_COLUMNS}`,
     [
       fields.name,
       fields.kind,
@@ -438,6 +446,7 @@ export async function insertTemplate(
       JSON.stringify(fields.netLossParts),
       operatorId,
       now,
+      fields.amountLimit,
     ],
   );
   return row as TemplateDb;
@@ -451,7 +460,7 @@ export async function updateTemplate(
 ): Promise<TemplateDb | null> {
   const [row] = await tx.query<TemplateDb>(
     `update agent_contract_templates set name = $2, kind = $3, product = $4, tiers = $5, period = $6, carry = $7,
-       net_loss_parts = $8, updated_at = $9
+       net_loss_parts = $8, updated_at = $9, amount_limit = $10
      where id = $1 and removed_at is null returning ${TEMPLATE_COLUMNS}`,
     [
       id,
@@ -463,6 +472,7 @@ export async function updateTemplate(
       fields.carry,
       JSON.stringify(fields.netLossParts),
       now,
+      fields.amountLimit,
     ],
   );
   return row ?? null;

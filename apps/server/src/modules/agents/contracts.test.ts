@@ -164,6 +164,112 @@ describe('agent contracts', () => {
     expect(await messages(tree.a)).toEqual([]);
   });
 
+  it("caps a daily salary offer (amountLimit) at the upline's cap, on daily salary only, shown on site and console", async () => {
+    const tree = await branch();
+    // The top's contract (from the platform) caps it at 1,000.00 a day.
+    await t.db.query('update agent_contracts set amount_limit = 100000 where id = $1', [tree.contract]);
+    const top = await tree.token(tree.top);
+    const a = tree.name(tree.a);
+
+    const above = await offer(top, a, 0.5, { amountLimit: '1000.01' });
+    expect([above.status, above.body.code, above.body.fields]).toEqual([
+      409,
+      'contract_cap_above_upline',
+      { amountLimit: expect.any(String) },
+    ]);
+    // No cap under a capped upline is unbounded: refused the same way.
+    expect((await offer(top, a, 0.5)).body.code).toBe('contract_cap_above_upline');
+    const otherKind = await offer(top, a, 0.5, { kind: 'hourly_salary', amountLimit: 500 });
+    expect([otherKind.status, otherKind.body.code, otherKind.body.fields]).toEqual([
+      400,
+      'contract_cap_invalid',
+      { amountLimit: expect.any(String) },
+    ]);
+    expect((await offer(top, a, 0.5, { amountLimit: 0 })).body.code).toBe('contract_cap_invalid');
+    const notAmount = await offer(top, a, 0.5, { amountLimit: '5e2' });
+    expect([notAmount.status, notAmount.body.code]).toEqual([400, 'validation_failed']);
+
+    const offered = await offer(top, a, 0.5, { amountLimit: '800.50' });
+    expect(offered.status).toBe(200);
+    expect(offered.body.value).toMatchObject({ kind: 'daily_salary', amountLimit: 800.5 });
+    const id = offered.body.value.id as number;
+    const stored = await t.db.query<{ amount_limit: bigint }>(
+      'select amount_limit from agent_contracts where id = $1',
+      [id],
+    );
+    expect(stored).toEqual([{ amount_limit: 80_050n }]);
+    const agentA = await tree.token(tree.a);
+    expect((await t.get(api.mine.path, agentA)).body.value.offers).toMatchObject([
+      { id, amountLimit: 800.5 },
+    ]);
+    expect((await answer(agentA, id, 'A')).body.value.status).toBe('active');
+    expect((await t.get(withId(api.detail.path, id), top)).body.value.contract.amountLimit).toBe(800.5);
+    const console = await t.get(withId(consoleApi.agentContracts.path, tree.a), operations);
+    expect(console.body.value).toMatchObject([{ contract: { id, amountLimit: 800.5 } }]);
+    // One level down the cap is a's: b may not be offered more than 800.50.
+    const below = await offer(agentA, tree.name(tree.b), 0.3, { amountLimit: 900 });
+    expect(below.body.code).toBe('contract_cap_above_upline');
+    expect((await offer(agentA, tree.name(tree.b), 0.3, { amountLimit: 800.5 })).status).toBe(200);
+
+    // The operator's template and offer carry it too; a dividend template refuses one.
+    const dividendCap = await t.send(
+      'POST',
+      consoleApi.createTemplate.path,
+      { name: 'Capped dividend', kind: 'dividend', product: 'LOTT', tiers: [{ rate: 10 }], amountLimit: 50 },
+      operations,
+    );
+    expect([dividendCap.status, dividendCap.body.code]).toEqual([400, 'contract_cap_invalid']);
+    const template = await t.send(
+      'POST',
+      consoleApi.createTemplate.path,
+      {
+        name: 'Capped salary',
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: 2_000,
+      },
+      operations,
+    );
+    expect(template.body.value).toMatchObject({ amountLimit: 2_000 });
+    const fromTemplate = await t.send(
+      'POST',
+      consoleApi.offer.path,
+      { username: tree.name(tree.top), templateId: template.body.value.id },
+      operations,
+    );
+    expect(fromTemplate.body.value).toMatchObject({ status: 'edited', amountLimit: 2_000 });
+    const ownTerms = await t.send(
+      'POST',
+      consoleApi.offer.path,
+      {
+        username: tree.name(tree.top),
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: '1500',
+      },
+      operations,
+    );
+    expect(ownTerms.body.value).toMatchObject({ status: 'edited', amountLimit: 1_500 });
+    // The top accepting a cap below a's ends a's contract (and b's offer under it) by the differential rule.
+    const lower = await t.send(
+      'POST',
+      consoleApi.offer.path,
+      {
+        username: tree.name(tree.top),
+        kind: 'daily_salary',
+        product: 'LOTT',
+        tiers: [{ rate: 1 }],
+        amountLimit: 500,
+      },
+      operations,
+    );
+    const accepted = await answer(top, lower.body.value.id, 'A');
+    expect(accepted.body.value).toEqual({ contractId: lower.body.value.id, status: 'active', cancelled: 2 });
+    expect(await statusOf(id)).toEqual({ status: 'cancelled', end_reason: 'upline_rate_lower' });
+  });
+
   it('holds the statuses and answers of §A1: reject, edit, termination refused and confirmed', async () => {
     const tree = await branch();
     const top = await tree.token(tree.top);

@@ -17,7 +17,18 @@ import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { type Localized, sendMessage } from '../inbox/service.ts';
 import { settingDocument } from '../system/settings.ts';
 import { currencyOf } from '../wallet/settings.ts';
-import { exceeds, parseTiers, storeTiers, type Tier, tiersFromInput, tierView } from './contracts-rules.ts';
+import {
+  capExceeds,
+  capFromInput,
+  capView,
+  exceeds,
+  parseCap,
+  parseTiers,
+  storeTiers,
+  type Tier,
+  tiersFromInput,
+  tierView,
+} from './contracts-rules.ts';
 import type { ContractDb } from './contracts-store.ts';
 import * as store from './contracts-store.ts';
 
@@ -103,6 +114,7 @@ function contractView(row: ContractDb, digits: number, downlineHigherRate = fals
     carry: row.carry as ContractView['carry'],
     netLossParts: row.net_loss_parts as ContractView['netLossParts'],
     tiers: parseTiers(row.tiers).map((tier) => tierView(tier, digits)),
+    amountLimit: capView(row.amount_limit, digits),
     replacesId: row.replaces_id,
     downlineHigherRate,
     offeredAt: row.offered_at.toISOString(),
@@ -126,13 +138,24 @@ function eventView(row: store.ContractEventDb): EventView {
 }
 
 /**
+ * The differential rule between two contracts of a kind and product: the child pays more than the parent at some
+ * tier, or its daily salary cap is above the parent's (or it has none where the parent has one).
+ */
+const overParent = (
+  child: Pick<ContractDb, 'tiers' | 'amount_limit'>,
+  parent: Pick<ContractDb, 'tiers' | 'amount_limit'>,
+) =>
+  exceeds(parseTiers(child.tiers), parseTiers(parent.tiers)) ||
+  capExceeds(parseCap(child.amount_limit), parseCap(parent.amount_limit));
+
+/**
  * Whether accepting the offer would cancel something the agent gave below: a contract in force or an open offer of
- * the same kind and product that pays more than the offer somewhere (the original's `downlineHigherRate`).
+ * the same kind and product that pays more than the offer somewhere, or is capped above it (the original's
+ * `downlineHigherRate`).
  */
 export async function cancelsBelow(db: Queryable, offer: ContractDb): Promise<boolean> {
   const given = await store.givenBy(db, offer.agent_id, offer.kind, offer.product);
-  const offered = parseTiers(offer.tiers);
-  return given.some((row) => exceeds(parseTiers(row.tiers), offered));
+  return given.some((row) => overParent(row, offer));
 }
 
 // ------------------------------------------------------------------------------------------------ offering
@@ -172,6 +195,8 @@ interface OfferTerms {
   kind: ContractKind;
   product: ContractProduct;
   tiers: Tier[];
+  /** Daily salary's cap in minor units (null: none). */
+  amountLimit: bigint | null;
   payer: 'platform' | 'upline';
   period: string;
   carry: string;
@@ -208,6 +233,7 @@ async function placeOffer(
     payer: terms.payer,
     status: current ? 'edited' : 'pending',
     tiers: storeTiers(terms.tiers),
+    amountLimit: terms.amountLimit?.toString() ?? null,
     period: terms.period,
     carry: terms.carry,
     netLossParts: terms.netLossParts,
@@ -234,6 +260,7 @@ export async function offerToDownline(
 ): Promise<ContractView> {
   const { digits } = await currencyOf(deps);
   const tiers = tiersFromInput(body.kind, body.tiers, digits);
+  const amountLimit = capFromInput(body.kind, body.amountLimit, digits);
   if (body.payer === 'upline' && (body.kind === 'hourly_salary' || body.kind === 'realtime_salary')) {
     throw new AppError('contract_payer_invalid', { payer: 'contract_payer_invalid' });
   }
@@ -249,10 +276,14 @@ export async function offerToDownline(
     if (exceeds(tiers, parseTiers(own.tiers))) {
       throw new AppError('contract_rate_above_upline', { tiers: 'contract_rate_above_upline' });
     }
+    if (capExceeds(amountLimit, parseCap(own.amount_limit))) {
+      throw new AppError('contract_cap_above_upline', { amountLimit: 'contract_cap_above_upline' });
+    }
     const terms: OfferTerms = {
       kind: body.kind,
       product: body.product,
       tiers,
+      amountLimit,
       payer: body.payer,
       period: own.period,
       carry: own.carry,
@@ -283,6 +314,9 @@ export async function offerToTopLevel(
   );
   if (!kind || !product || (!template && !body.tiers)) throw new AppError('validation_failed', missing);
   const tiers = template ? parseTiers(template.tiers) : tiersFromInput(kind, body.tiers ?? [], digits);
+  const amountLimit = template
+    ? parseCap(template.amount_limit)
+    : capFromInput(kind, body.amountLimit, digits);
   const target = await store.memberByUsername(tx, body.username);
   if (!target || !isAgentType(target.type)) throw new AppError('not_found', { username: 'not_found' });
   if (target.upline_id !== null)
@@ -292,6 +326,7 @@ export async function offerToTopLevel(
     kind,
     product,
     tiers,
+    amountLimit,
     payer: 'platform',
     period: template?.period ?? body.period,
     carry: template?.carry ?? body.carry,
@@ -392,13 +427,12 @@ async function decide(
   }
   // Accept: the offer must still come from the agent's upline (or the platform, for a top-level agent), and still
   // pay no more than that upline's contract in force.
-  const offered = parseTiers(row.tiers);
   if (row.upline_id === null ? agent.upline_id !== null : row.upline_id !== agent.upline_id) {
     throw new AppError('contract_offer_outdated');
   }
   if (row.upline_id !== null) {
     const own = await store.contractInForceNow(tx, row.upline_id, row.kind, row.product);
-    if (!own || exceeds(offered, parseTiers(own.tiers))) throw new AppError('contract_offer_outdated');
+    if (!own || overParent(row, own)) throw new AppError('contract_offer_outdated');
   }
   await refuseMixedProducts(tx, agent.id, row.kind, row.product);
   const current = await store.contractInForceNow(tx, agent.id, row.kind, row.product);
@@ -409,10 +443,11 @@ async function decide(
   await store.activate(tx, row.id, now);
   await event(tx, row.id, 'accepted', actor, '', now);
   await tellUpline('accepted');
-  // The differential rule: what the agent gave below that now pays more than its new contract ends, down the branch.
+  // The differential rule: what the agent gave below that now pays more than its new contract (or is capped above
+  // it) ends, down the branch.
   let cancelled = 0;
   for (const below of await store.givenBy(tx, agent.id, row.kind, row.product)) {
-    if (exceeds(parseTiers(below.tiers), offered)) {
+    if (overParent(below, row)) {
       cancelled += await cancelBranch(tx, below, 'upline_rate_lower', null, now);
     }
   }
@@ -628,6 +663,7 @@ export interface ContractInForce {
   uplineId: number | null;
   payer: 'platform' | 'upline';
   tiers: Tier[];
+  amountLimit: bigint | null;
   period: string;
   carry: string;
   netLossParts: string[];
@@ -656,6 +692,7 @@ export async function contractInForce(
     uplineId: row.upline_id,
     payer: row.payer,
     tiers: parseTiers(row.tiers),
+    amountLimit: parseCap(row.amount_limit),
     period: row.period,
     carry: row.carry,
     netLossParts: row.net_loss_parts,

@@ -35,7 +35,7 @@ describe('agents settlement endpoints', () => {
   afterAll(() => t.close());
 
   /** An agent with a session, a sub-agent under it, a member each, a day of play and the contracts of §A4. */
-  async function agentWithBills() {
+  async function agentWithBills(options: { amountLimit?: bigint } = {}) {
     const agent = await newMember(t, 1);
     const sub = await placeMember(t.db, { type: 1, upline: agent.id });
     const mine = await placeMember(t.db, { upline: agent.id });
@@ -59,6 +59,7 @@ describe('agents settlement endpoints', () => {
         { minimumBet: 50_000_000n, activeMember: 2, percent: 0.5 },
       ],
       acceptedAt: since,
+      amountLimit: options.amountLimit ?? null,
     });
     await insertContract(t.db, {
       agentId: sub,
@@ -130,6 +131,38 @@ describe('agents settlement endpoints', () => {
       'in_need_true_account',
     );
     expect((await t.get(`${api.agentBills.path}?kind=dividend`, finance)).status).toBe(401);
+  });
+
+  it("caps a daily salary bill at its contract's amountLimit after the spread, its downline's bill unaffected", async () => {
+    // The §A4 example in PHP: a spread of 3,100.00 (4,000 − 900) under a cap of 2,500.00.
+    const { agent, sub } = await agentWithBills({ amountLimit: 250_000n });
+    const records = await t.get(`${api.agentBills.path}?kind=daily_salary`, agent.token);
+    expect(records.body.value.list).toMatchObject([
+      { gross: 4_000, downlineGross: 900, amount: 2_500, paid: 2_500, capped: true, uncappedAmount: 3_100 },
+    ]);
+    const [stored] = await t.db.query<{ amount: bigint; uncapped_amount: bigint | null }>(
+      `select amount, uncapped_amount from agent_bills where agent_id = $1 and kind = 'daily_salary'`,
+      [agent.id],
+    );
+    expect(stored).toEqual({ amount: 250_000n, uncapped_amount: 310_000n });
+    const subBills = await t.db.query<{ amount: bigint; uncapped_amount: bigint | null }>(
+      `select amount, uncapped_amount from agent_bills where agent_id = $1`,
+      [sub],
+    );
+    expect(subBills).toEqual([{ amount: 90_000n, uncapped_amount: null }]);
+    const username = (
+      await t.db.query<{ username: string }>('select username from members where id = $1', [agent.id])
+    )[0]?.username as string;
+    const consoleList = await t.get(`${bo.bills.path}?username=${username}&kind=daily_salary`, finance);
+    expect(consoleList.body.value.list).toMatchObject([
+      { amount: 2_500, capped: true, uncappedAmount: 3_100 },
+    ]);
+    // An uncapped bill says so.
+    const plain = await agentWithBills();
+    const plainRecords = await t.get(`${api.agentBills.path}?kind=daily_salary`, plain.agent.token);
+    expect(plainRecords.body.value.list).toMatchObject([
+      { amount: 3_100, capped: false, uncappedAmount: null },
+    ]);
   });
 
   it('queues a dividend for approval and pays it when finance approves, audited; support may not', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capped,
   carriedIn,
   contractYield,
   parseTiers,
@@ -82,6 +83,26 @@ describe('settlement arithmetic (design note §A4)', () => {
     expect(
       contractYield(fixed, { turnover: 80_000_000n, netLoss: 0n, activeMembers: 12 }, 80_000_000n).gross,
     ).toBe(250_000n);
+  });
+
+  it('caps a daily salary agent after the spread: 310,000 capped at 250,000 pays 250,000, its downline unaffected', () => {
+    const a = contractYield(
+      DAILY_SALARY,
+      { turnover: 80_000_000n, netLoss: 0n, activeMembers: 12 },
+      80_000_000n,
+    );
+    const b = contractYield(
+      [tier(10_000_000, 0, 3, 0.3)],
+      { turnover: 30_000_000n, netLoss: 0n, activeMembers: 4 },
+      30_000_000n,
+    );
+    // A's cap applies to A's spread (not to its gross of 400,000, which would leave 310,000 untouched).
+    expect(capped(spread(a.gross, [b.gross]), 250_000n)).toEqual({ amount: 250_000n, uncapped: 310_000n });
+    // B (no cap of its own, or one it does not reach) keeps its 90,000: A's cap is not B's.
+    expect(capped(spread(b.gross, []), null)).toEqual({ amount: 90_000n, uncapped: null });
+    expect(capped(spread(b.gross, []), 100_000n)).toEqual({ amount: 90_000n, uncapped: null });
+    // A cap at or above the spread changes nothing.
+    expect(capped(310_000n, 310_000n)).toEqual({ amount: 310_000n, uncapped: null });
   });
 
   it('shares a real-time bet along the path (5,000 / 3,000), which over a whole window is the spread', () => {

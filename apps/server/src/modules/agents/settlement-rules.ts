@@ -88,6 +88,16 @@ export function spread(gross: bigint, downlineGross: readonly bigint[]): bigint 
 }
 
 /**
+ * The daily salary's cap (§A3 `amountLimit`) on what the agent keeps: min(spread, cap), and the spread before it
+ * when the cap cut it (null otherwise). It caps the agent's own pay only: a downline's bill is its own contract's
+ * spread and cap, and the agent's spread is read from the downlines' gross, not from what their caps let them keep.
+ */
+export function capped(pay: bigint, cap: bigint | null): { amount: bigint; uncapped: bigint | null } {
+  if (cap === null || pay <= cap) return { amount: pay, uncapped: null };
+  return { amount: cap, uncapped: pay };
+}
+
+/**
  * §A4.7: a bet's valid amount shared along the path from the top agent down to the member: each agent gets the
  * difference between its rate and the rate of the next agent below it on the path (a member's own rate is 0).
  * Rates in millionths; answers each agent's credit in path order.

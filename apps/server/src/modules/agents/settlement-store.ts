@@ -20,6 +20,8 @@ export interface BillDb {
   downline_gross: bigint;
   carried_in: bigint;
   amount: bigint;
+  /** A daily salary's spread before its cap, when the cap cut it (null otherwise). */
+  uncapped_amount: bigint | null;
   paid: bigint;
   status: string;
   payer: 'platform' | 'upline';
@@ -41,7 +43,8 @@ export interface BillDb {
 }
 
 const BILL_SELECT = `select b.id, b.contract_id, b.agent_id, m.username, b.kind, b.product, b.period_start,
-    b.period_end, b.metrics, b.tier, b.gross, b.downline_gross, b.carried_in, b.amount, b.paid, b.status, b.payer,
+    b.period_end, b.metrics, b.tier, b.gross, b.downline_gross, b.carried_in, b.amount,
+    b.uncapped_amount, b.paid, b.status, b.payer,
     b.payer_member_id, p.username as payer_username, b.first_approved_by, fa.username as first_approved_by_name,
     b.approved_by, ap.username as approved_by_name, b.approved_at, b.rejected_by, b.rejected_at, b.reversed_by,
     b.reversed_at, b.reason, b.payments, b.run_id, b.created_at
@@ -64,6 +67,7 @@ export interface NewBill {
   downlineGross: bigint;
   carriedIn: bigint;
   amount: bigint;
+  uncappedAmount: bigint | null;
   status: string;
   payer: 'platform' | 'upline';
   payerMemberId: number | null;
@@ -75,8 +79,8 @@ export interface NewBill {
 export async function insertBill(tx: Queryable, bill: NewBill): Promise<bigint | null> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into agent_bills (contract_id, agent_id, kind, product, period_start, period_end, metrics, tier, gross,
-       downline_gross, carried_in, amount, status, payer, payer_member_id, run_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       downline_gross, carried_in, amount, status, payer, payer_member_id, run_id, created_at, uncapped_amount)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
      on conflict (agent_id, kind, product, period_start) do nothing
      returning id`,
     [
@@ -97,6 +101,7 @@ export async function insertBill(tx: Queryable, bill: NewBill): Promise<bigint |
       bill.payerMemberId,
       bill.runId,
       bill.at,
+      bill.uncappedAmount,
     ],
   );
   return row?.id ?? null;

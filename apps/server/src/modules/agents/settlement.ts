@@ -16,6 +16,7 @@ import {
 import { type DayRange, type Period, previousPeriod } from './periods.ts';
 import {
   type ContractKind,
+  capped,
   carriedIn,
   contractYield,
   type Measures,
@@ -31,7 +32,7 @@ import * as store from './settlement-store.ts';
  * unique key) and, when something is owed, its payment as a ledger posting with the key
  * `agents:{kind}:{agentId}:{product}:{periodStart}` in the bill's own transaction. An agent is paid its spread: what
  * its contract yields on its team less what the contracts of its direct downline agents (same kind and product)
- * yield on theirs.
+ * yield on theirs. A daily salary's cap (`amountLimit`) limits that spread; the bill keeps the amount before it.
  *
  * Which contract applies: the one in force at some time during the period (accepted before its end, not ended
  * before its start); when one replaced another inside the period, the later one. A contract that ended inside a
@@ -232,7 +233,11 @@ export async function settleSpan(
       );
       const downlineGross: bigint[] = [];
       for (const downline of downlines) downlineGross.push((await outcomeOf(context, downline)).gross);
-      const amount = spread(own.gross, downlineGross);
+      // A daily salary's cap limits what the agent keeps (its downlines' bills are their own contracts').
+      const { amount, uncapped } = capped(
+        spread(own.gross, downlineGross),
+        kind === 'daily_salary' && contract.amount_limit !== null ? BigInt(contract.amount_limit) : null,
+      );
       const status = initialStatus(kind, own, amount);
       const tier = own.tier === null ? null : parseTiers(contract.tiers)[own.tier];
       const payerMemberId =
@@ -259,6 +264,7 @@ export async function settleSpan(
           downlineGross: downlineGross.reduce((sum, value) => sum + value, 0n),
           carriedIn: own.carriedIn,
           amount: amount > 0n ? amount : 0n,
+          uncappedAmount: uncapped,
           status: status === 'paid' ? 'insufficient' : status,
           payer: payerMemberId === null ? 'platform' : 'upline',
           payerMemberId,

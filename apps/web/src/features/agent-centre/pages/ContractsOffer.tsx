@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { agentOfferBody } from '@tessera/contract';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../app/api.ts';
@@ -46,11 +46,14 @@ export function OfferDialog({ downline, onClose }: { downline: string; onClose: 
     defaultValues: { downline, kind: 'dividend', product: 'CONS', payer: 'platform', tiers: [emptyTier] },
   });
   const tiers = useFieldArray({ control: form.control, name: 'tiers' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const send = useMutation({
     mutationFn: (body: OfferForm) => api(agentCentreAEndpoints.offer, { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: contractsKey(token) }),
   });
-  const refused = refusal(t, send.error, { shown: ['kind', 'product', 'payer', 'tiers', 'downline'] });
+  const refused = refusal(t, send.error, {
+    shown: ['kind', 'product', 'payer', 'tiers', 'downline', 'amountLimit'],
+  });
   const server = refused.fields;
   // A tier's own refusal (tiers.N.field) stays beside that field, whatever refusal() keeps for the form.
   const tierRefusal = (index: number, field: TierField) =>
@@ -116,6 +119,26 @@ export function OfferDialog({ downline, onClose }: { downline: string; onClose: 
             t('agentCentre.contracts.payer'),
           )}
         </div>
+        {kind === 'daily_salary' ? (
+          <Controller
+            control={form.control}
+            name="amountLimit"
+            shouldUnregister
+            render={({ field, fieldState }) => (
+              <Field
+                ref={field.ref}
+                label={t('agentCentre.contracts.amountLimit')}
+                hint={t('agentCentre.contracts.amountLimitHint')}
+                inputMode="decimal"
+                value={String(field.value ?? '')}
+                // Empty is no cap.
+                onChange={(value) => field.onChange(value === '' ? null : value)}
+                onBlur={field.onBlur}
+                error={schemaText(t, fieldState.error) ?? server.amountLimit}
+              />
+            )}
+          />
+        ) : null}
         <fieldset className="agent-tiers" aria-describedby={server.tiers ? 'offer-tiers-error' : undefined}>
           <legend>{t('agentCentre.contracts.tiers')}</legend>
           {tiers.fields.map((tier, index) => (

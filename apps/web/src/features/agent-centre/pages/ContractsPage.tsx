@@ -78,6 +78,7 @@ function useTierText() {
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
   return {
     amount: (value: number) => amount.format(value),
+    money: (value: number) => `${balance?.currencySymbol ?? ''} ${amount.format(value)}`.trim(),
     count: (value: number) => count.format(value),
     rate: (tier: ContractTierView) =>
       tier.rateType === 'P'
@@ -188,6 +189,7 @@ function ContractCard({
 }) {
   const { t } = useTranslation();
   const locale = useDateLocale();
+  const text = useTierText();
   const title = `${t(`agentCentre.contracts.kinds.${contract.kind}`)} · ${t(`agentCentre.contracts.products.${contract.product}`)}`;
   return (
     <article className="agent-card" aria-label={title}>
@@ -208,6 +210,16 @@ function ContractCard({
           <dt>{t('agentCentre.contracts.payer')}</dt>
           <dd>{t(`agentCentre.contracts.payers.${contract.payer}`)}</dd>
         </div>
+        {contract.kind === 'daily_salary' ? (
+          <div>
+            <dt>{t('agentCentre.contracts.amountLimit')}</dt>
+            <dd>
+              {contract.amountLimit === null
+                ? t('agentCentre.contracts.noCap')
+                : text.money(contract.amountLimit)}
+            </dd>
+          </div>
+        ) : null}
         {contract.kind === 'dividend' ? (
           <div>
             <dt>{t('agentCentre.contracts.period')}</dt>

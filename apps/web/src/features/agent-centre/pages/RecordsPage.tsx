@@ -118,7 +118,19 @@ function RecordsPage({ kind, page }: { kind: Kind; page: AgentCentrePage }) {
       key: 'amount',
       header: t('agentCentre.records.net'),
       className: 'num',
-      render: (bill) => amount(bill.amount),
+      render: (bill) =>
+        bill.uncappedAmount === null ? (
+          amount(bill.amount)
+        ) : (
+          <>
+            {amount(bill.amount)}
+            <span className="agent-capped">
+              <StatusBadge tone="attention">
+                {t('agentCentre.records.cappedFrom', { amount: amount(bill.uncappedAmount) })}
+              </StatusBadge>
+            </span>
+          </>
+        ),
     },
     {
       key: 'paid',
