@@ -29,7 +29,7 @@ const rebateTier = z.object({
 });
 
 /** The tiers of one product type for members of one VIP level (and the levels above it without their own). */
-const rebateRate = z.object({
+export const rebateRateBody = z.object({
   product: z.enum(GAME_TYPES),
   rank: z.coerce.number().int().min(0).max(99),
   tiers: z
@@ -42,11 +42,11 @@ const rebateRate = z.object({
       'tiers_order',
     ),
 });
-export type RebateRate = z.infer<typeof rebateRate>;
+export type RebateRate = z.infer<typeof rebateRateBody>;
 
 export const rebateSettingsBody = z.object({
   rates: z
-    .array(rebateRate)
+    .array(rebateRateBody)
     .max(800)
     .refine(
       (rates) => new Set(rates.map((row) => `${row.product}:${row.rank}`)).size === rates.length,
