@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../apps/server/test/postgres.ts';
 import { PASSWORD } from './accounts-api.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, transitionsDone, useBrowser } from './browser.ts';
+import { enrolOwner } from './server.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -23,6 +24,8 @@ describe('rebates', () => {
   let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let server: RunningServer | undefined;
   let db: Client | undefined;
+  let username = '';
+  let token = '';
 
   beforeAll(async () => {
     postgres = await startPostgres();
@@ -37,18 +40,14 @@ describe('rebates', () => {
     });
     db = new Client({ connectionString: postgres.url });
     await db.connect();
+    await memberWithRebate();
   }, 240_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    postgres?.stop();
-  });
-
-  it('shows a member who played yesterday the rebate the job paid, in bonusDetails', async () => {
+  /** A member who played yesterday, and the rebate job run now (it pays yesterday's rebate). */
+  async function memberWithRebate() {
     if (!server || !db) throw new Error('no server');
     const site = server.baseUrl;
-    const username = `reb${Date.now().toString(36).slice(-8)}`;
+    username = `reb${Date.now().toString(36).slice(-8)}`;
     const captcha = await fetch(`${site}${accountsEndpoints.captcha.path}`);
     const registered = await createClient({ baseUrl: site })(accountsEndpoints.register, {
       body: {
@@ -63,7 +62,7 @@ describe('rebates', () => {
         captcha: E2E_CAPTCHA_ANSWER,
       },
     });
-    const token = registered.session?.token as string;
+    token = registered.session?.token as string;
     // Yesterday (the merchant's day) 20,000.00 of valid bets on slots: 0.5 % at the demo rates, 100.00.
     const yesterday = `((now() at time zone (select time_zone from merchant limit 1))::date - 1)`;
     await db.query(
@@ -76,14 +75,27 @@ describe('rebates', () => {
     await db.query(
       `insert into jobs (kind, run_at, max_attempts, created_at) values ('rebates.daily', now(), 3, now())`,
     );
-    await expect
-      .poll(
-        async () =>
-          (await db?.query(`select status from rebates where member_id = $1`, [registered.customerId]))?.rows,
-        { timeout: 30_000, interval: 250 },
-      )
-      .toEqual([{ status: 'paid' }]);
+    // The runner polls its queue every second: wait for the job's commit.
+    for (let tries = 0; tries < 120; tries += 1) {
+      const { rows } = await db.query('select status from rebates where member_id = $1', [
+        registered.customerId,
+      ]);
+      if (rows.length > 0) {
+        expect(rows).toEqual([{ status: 'paid' }]);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the rebate job paid nothing');
+  }
 
+  afterAll(async () => {
+    await db?.end();
+    await server?.stop();
+    postgres?.stop();
+  });
+
+  it('shows a member who played yesterday the rebate the job paid, in bonusDetails', async () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
     await context.addInitScript(
       ({ token }) => {
@@ -95,7 +107,7 @@ describe('rebates', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${site}/member?page=bonusDetails`);
+    await page.goto(`${server?.baseUrl}/member?page=bonusDetails`);
     const centre = page.getByRole('region', { name: 'Member centre' });
     await visible(centre.getByRole('heading', { name: 'Rebate details' }));
     await visible(centre.getByText('No valid bets yet today.'));
@@ -113,5 +125,41 @@ describe('rebates', () => {
     await transitionsDone(page);
     await screenshot(page, 'rebates-phone-dark', { fullPage: true });
     await context.close();
+  });
+
+  it('shows an operator the paid rebate in the console and the rates per product and level', async () => {
+    if (!server) throw new Error('no server');
+    const owner = await enrolOwner(server.baseUrl);
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    await page.addInitScript(
+      ({ token }) => {
+        if (location.protocol === 'about:') return;
+        sessionStorage.setItem('bo.token', token);
+      },
+      { token: owner.token },
+    );
+    await page.goto(`${server.baseUrl}/backoffice/rebates?username=${username}`);
+    await visible(page.getByRole('heading', { name: 'Rebates', level: 1 }));
+    const row = page.getByRole('table', { name: 'Rebates' }).getByRole('row').filter({ hasText: username });
+    await visible(row);
+    expect(await row.textContent()).toMatch(/Slots.*20,000\.00.*0\.5%.*100\.00.*Paid/);
+    await transitionsDone(page);
+    await screenshot(page, 'console-rebates', { fullPage: true });
+
+    await page.getByRole('link', { name: 'Rebate rates' }).click();
+    await visible(page.getByRole('heading', { name: 'Rebate rates', level: 1 }));
+    await page.getByRole('button', { name: 'Edit rates of Slots VIP0 and up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit rates' });
+    await dialog.getByRole('textbox', { name: 'Tier 2: rate (%)' }).fill('0.75');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Rebate rates saved.'));
+    const slots = page
+      .getByRole('table', { name: 'Rates' })
+      .getByRole('row')
+      .filter({ hasText: 'SlotsVIP0' });
+    await visible(slots.getByText(/100,000\.00: 0\.75%/));
+    await transitionsDone(page);
+    await screenshot(page, 'console-rebate-rates', { fullPage: true });
+    await page.close();
   });
 });

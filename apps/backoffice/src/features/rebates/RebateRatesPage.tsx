@@ -302,7 +302,7 @@ function PayoutForm({ initial, editable }: { initial: Settings; editable: boolea
       onSubmit={form.handleSubmit((body) => save.mutate({ ...withoutView(initial), ...body }))}
     >
       <FormError error={save.error} shownFields={['minPayout', 'turnoverMultiple']} />
-      <fieldset className="form-grid" disabled={!editable}>
+      <fieldset className="form-grid rebate-payout" disabled={!editable}>
         <TextField
           label={t('rebates.minPayout')}
           inputMode="decimal"
