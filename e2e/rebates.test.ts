@@ -125,6 +125,29 @@ describe('rebates', () => {
     await transitionsDone(page);
     await screenshot(page, 'rebates-phone-dark', { fullPage: true });
     await context.close();
+
+    // In Vietnamese on a desktop, light: the page's texts and the reader's number format.
+    const desktop = await browser().newContext({ viewport: { width: 1366, height: 900 } });
+    await desktop.addInitScript(
+      ({ token }) => {
+        if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
+        sessionStorage.setItem('e2e-init', '1');
+        sessionStorage.setItem('token', token);
+        localStorage.setItem('lang', 'VI');
+      },
+      { token },
+    );
+    const vi = await desktop.newPage();
+    await vi.goto(`${server?.baseUrl}/member?page=bonusDetails`);
+    const paid = vi
+      .getByRole('table', { name: 'Lịch sử hoàn trả' })
+      .getByRole('row')
+      .filter({ hasText: 'Đã trả' });
+    await visible(paid);
+    expect(await paid.textContent()).toContain('20.000,00');
+    await transitionsDone(vi);
+    await screenshot(vi, 'rebates-vi', { fullPage: true });
+    await desktop.close();
   });
 
   it('shows an operator the paid rebate in the console and the rates per product and level', async () => {
