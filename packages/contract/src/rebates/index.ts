@@ -143,7 +143,7 @@ export const rebateEndpoints = {
 const consoleRebate = rebate.extend({ memberId: z.number().int(), username: z.string() });
 export type ConsoleRebate = z.infer<typeof consoleRebate>;
 
-export const rebateListQuery = paging.extend({
+const rebateListQuery = paging.extend({
   status: z.enum(REBATE_STATUSES).optional(),
   product: z.enum(GAME_TYPES).optional(),
   from: z.iso.date().optional(),

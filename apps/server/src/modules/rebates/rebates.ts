@@ -124,7 +124,7 @@ async function pay(tx: Transaction, rebate: store.RebateDb, status: 'paid' | 'cl
   return store.markPaid(tx, rebate.id, status, posted.transactionId, now);
 }
 
-export function rebateView(row: store.RebateDb, digits: number): Rebate {
+function rebateView(row: store.RebateDb, digits: number): Rebate {
   return {
     id: Number(row.id),
     day: row.day,
