@@ -1,6 +1,6 @@
 import type { Queryable } from '../../src/db/database.ts';
 
-/** Helpers for the rebate tests: the rates document as the console saves it, the manual-rebate flag. */
+/** Helpers for the rebate tests: the rates document as the console saves it, the rebate module flags. */
 
 export async function saveRebateSettings(
   db: Queryable,
@@ -25,6 +25,11 @@ export async function saveRebateSettings(
   );
 }
 
-export async function setManualRebate(db: Queryable, enabled: boolean): Promise<void> {
-  await db.query(`update module_flags set enabled = $1 where mod_id = 'MANUALREBATE3'`, [enabled]);
+/** Switches manual rebate (MANUALREBATE3) or player rebate (PLAYERREBATE3). */
+export async function setRebateFlag(
+  db: Queryable,
+  modId: 'MANUALREBATE3' | 'PLAYERREBATE3',
+  enabled: boolean,
+): Promise<void> {
+  await db.query('update module_flags set enabled = $2 where mod_id = $1', [modId, enabled]);
 }

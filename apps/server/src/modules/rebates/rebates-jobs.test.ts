@@ -1,7 +1,7 @@
 import { rebateEndpoints as api } from '@tessera/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addPlayDay, placeMember } from '../../../test/factories/agents.ts';
-import { saveRebateSettings, setManualRebate } from '../../../test/factories/rebates.ts';
+import { saveRebateSettings, setRebateFlag } from '../../../test/factories/rebates.ts';
 import { saveVipSettings, setVipLevel, signIn } from '../../../test/factories/vip.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildJobRunner } from '../../jobs.ts';
@@ -119,8 +119,19 @@ describe('rebate job', () => {
     expect(await obligationsOf(member)).toEqual([{ amount: 1_600n, required: 3_200n }]);
   });
 
+  it('issues nothing for a day that ended while player rebate was off', async () => {
+    await setRebateFlag(t.db, 'PLAYERREBATE3', false);
+    const member = await placeMember(t.db);
+    await addPlayDay(t.db, { memberId: member, day: '2026-06-01', product: 'RNG', validBet: 200_000n });
+    await runRebateDays(t.deps, parseIsoDate('2026-06-01'), new Date('2026-06-01T17:40:00Z'));
+    await setRebateFlag(t.db, 'PLAYERREBATE3', true);
+    await runRebateDays(t.deps, parseIsoDate('2026-06-01'), new Date('2026-06-01T18:40:00Z'));
+    expect(await rebatesOf(member)).toEqual([]);
+    expect(await rebatePostings(member)).toEqual([]);
+  });
+
   it('with manual rebate issues rebates to claim for 7 days, pays a claim once and expires the rest', async () => {
-    await setManualRebate(t.db, true);
+    await setRebateFlag(t.db, 'MANUALREBATE3', true);
     const member = await placeMember(t.db);
     await addPlayDay(t.db, { memberId: member, day: '2026-06-01', product: 'RNG', validBet: 100_000n });
     await addPlayDay(t.db, { memberId: member, day: '2026-06-02', product: 'RNG', validBet: 100_000n });

@@ -1,7 +1,7 @@
 import { rebateEndpoints as api, rebateConsoleEndpoints as bo } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPlayDay } from '../../../test/factories/agents.ts';
-import { saveRebateSettings } from '../../../test/factories/rebates.ts';
+import { saveRebateSettings, setRebateFlag } from '../../../test/factories/rebates.ts';
 import { setVipLevel } from '../../../test/factories/vip.ts';
 import { newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -78,6 +78,14 @@ describe('rebate endpoints', () => {
     expect((await t.get(api.overview.path, trial.token)).body.code).toBe('in_need_true_account');
     expect((await t.get(api.history.path, trial.token)).body.code).toBe('in_need_true_account');
     expect((await t.get(api.overview.path, operations)).status).toBe(401);
+
+    // Player rebate off: the page and the original's call are refused.
+    await setRebateFlag(t.db, 'PLAYERREBATE3', false);
+    const off = await t.get(api.overview.path, member.token);
+    expect([off.status, off.body.code]).toEqual([403, 'feature_disabled']);
+    const offOriginal = await t.get(api.originalSetting.path, member.token);
+    expect(offOriginal.body.code).toBe('feature_disabled');
+    await setRebateFlag(t.db, 'PLAYERREBATE3', true);
   });
 
   it('pages a member’s rebates newest first and refuses a bad page', async () => {

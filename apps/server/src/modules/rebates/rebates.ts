@@ -24,6 +24,7 @@ import {
   rateOf,
   rebateAmount,
   rebateSettings,
+  rebatesOn,
   tierOf,
   tiersFor,
 } from './settings.ts';
@@ -42,6 +43,11 @@ import * as store from './store.ts';
 /** Days done at most per run: a downtime of up to a week is caught up. */
 const CATCH_UP_DAYS = 7;
 
+/** The member's rebate pages and calls answer feature_disabled while player rebate is off. */
+async function assertRebatesOn(deps: Pick<AppDeps, 'db'>): Promise<void> {
+  if (!(await rebatesOn(deps.db))) throw new AppError('feature_disabled');
+}
+
 /** Valid bet → the rebate of the member's level's tier for the product; null below the first tier. */
 function figure(settings: RebateSettings, product: string, rank: number, validBet: bigint) {
   const tier = validBet > 0n ? tierOf(tiersFor(settings, product, rank), validBet) : null;
@@ -59,7 +65,8 @@ export async function runRebateDays(deps: AppDeps, through: LocalDate, now: Date
 async function issueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void> {
   const currency = await currencyOf(deps);
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    if (!(await store.claimRun(tx, isoDate(day), now))) return;
+    // A day ended while player rebate was off is done with nothing issued.
+    if (!(await store.claimRun(tx, isoDate(day), now)) || !(await rebatesOn(tx))) return;
     const [settings, manual, figures] = await Promise.all([
       rebateSettings(tx, currency),
       manualRebate(tx),
@@ -153,6 +160,7 @@ function ratesFor(settings: RebateSettings, rank: number, digits: number) {
 
 /** bonusDetails: today's accrual so far per product (computed from the roll-ups, not paid) and the level's rates. */
 export async function rebateOverview(deps: AppDeps, memberId: number, now: Date): Promise<RebateOverview> {
+  await assertRebatesOn(deps);
   const currency = await currencyOf(deps);
   const [settings, manual, timeZone, ranks] = await Promise.all([
     rebateSettings(deps.db, currency),
@@ -191,6 +199,7 @@ export async function rebateHistory(
   memberId: number,
   paging: { pageNo: number; pageSize: number },
 ) {
+  await assertRebatesOn(deps);
   const currency = await currencyOf(deps);
   const { rows, total } = await store.rebatesOf(
     deps.db,
@@ -211,6 +220,7 @@ export async function claimRebate(
   id: number,
   request: { now: Date; idempotency: IdempotencyKey | null },
 ): Promise<Rebate> {
+  await assertRebatesOn(deps);
   const currency = await currencyOf(deps);
   return write(deps.db, { isolation: 'read committed', idempotency: request.idempotency }, async (tx) => {
     const rebate = await store.rebateForUpdate(tx, memberId, id);
@@ -232,6 +242,7 @@ export async function originalRebateSetting(
   memberId: number,
   productType: string | undefined,
 ) {
+  await assertRebatesOn(deps);
   const currency = await currencyOf(deps);
   const [settings, ranks] = await Promise.all([
     rebateSettings(deps.db, currency),

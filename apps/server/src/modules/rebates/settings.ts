@@ -91,6 +91,9 @@ export const rebateAmount = (validBet: bigint, rateBp: number) => (validBet * Bi
 /** Manual rebate (MANUALREBATE3): rebates are issued to claim rather than paid. */
 export const manualRebate = (db: Queryable) => moduleEnabled(db, 'MANUALREBATE3');
 
+/** Player rebate (PLAYERREBATE3, spec §2's site-wide flags): off, the pages are refused and no rebate is issued. */
+export const rebatesOn = (db: Queryable) => moduleEnabled(db, 'PLAYERREBATE3');
+
 export const rateOf = (rateBp: number) => rateBp / 100;
 const major = (minor: bigint, digits: number) => Number(minor) / 10 ** digits;
 
