@@ -75,6 +75,9 @@ export const PGLITE_FILES = [
   // vip: store (levels, growth, rewards, reviews, labels, referral) and the agents' member-days-store
   'src/modules/vip/vip-jobs.test.ts',
   'src/modules/vip/vip-routes.test.ts',
+  // rebates/store.ts: the rebate job, its claims and the console's list
+  'src/modules/rebates/rebates-jobs.test.ts',
+  'src/modules/rebates/rebates-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
 ];

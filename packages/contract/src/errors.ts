@@ -664,6 +664,18 @@ export const ERRORS = {
     VI: 'Phần thưởng này đã được nhận.',
     CN: '该奖励已领取。',
   },
+  rebate_not_found: {
+    status: 404,
+    EN: 'This rebate was not found.',
+    VI: 'Không tìm thấy khoản hoàn trả này.',
+    CN: '未找到该返水。',
+  },
+  rebate_not_claimable: {
+    status: 409,
+    EN: 'This rebate can no longer be claimed: it was paid, claimed or has expired.',
+    VI: 'Khoản hoàn trả này không thể nhận nữa: đã được trả, đã nhận hoặc đã hết hạn.',
+    CN: '该返水已无法领取：已发放、已领取或已过期。',
+  },
   member_label_taken: {
     status: 409,
     EN: 'A label with this name already exists.',

@@ -11,6 +11,7 @@ import {
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
+  rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -60,7 +61,9 @@ export type PageId =
   | 'agents.runs'
   | 'agents.bills'
   | 'vipLevels'
-  | 'memberLabels';
+  | 'memberLabels'
+  | 'rebates'
+  | 'rebateRates';
 
 export type NavSection =
   | 'overview'
@@ -142,6 +145,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'hash',
     section: 'accounts',
     roles: rolesOf(vipConsoleEndpoints.labels),
+  },
+  {
+    id: 'rebateRates',
+    path: '/rebates/rates',
+    icon: 'percent',
+    section: 'accounts',
+    roles: rolesOf(rebateConsoleEndpoints.settings),
+  },
+  {
+    id: 'rebates',
+    path: '/rebates',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(rebateConsoleEndpoints.list),
   },
   {
     id: 'deposits',

@@ -37,6 +37,8 @@ import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
 import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
+import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
+import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
@@ -67,6 +69,8 @@ export const router = createBrowserRouter(
         { path: 'players/:id', element: page('players', <PlayerPage />) },
         { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
+        { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
+        { path: 'rebates', element: page('rebates', <RebatesPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },

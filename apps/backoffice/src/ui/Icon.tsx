@@ -14,6 +14,7 @@ import {
   Eye,
   FileText,
   Gamepad2,
+  Gift,
   Globe,
   Hash,
   Image,
@@ -100,6 +101,7 @@ const ICONS = {
   copy: Copy,
   ticket: Ticket,
   percent: Percent,
+  gift: Gift,
   hash: Hash,
   upload: Upload,
 } satisfies Record<string, LucideIcon>;

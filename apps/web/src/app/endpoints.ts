@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
@@ -355,6 +356,15 @@ export const vipEndpoints = {
     'idempotent',
   ),
   referral: light<VipEndpoints['referral']>('GET', '/wps/referral'),
+};
+
+type RebateEndpoints = typeof rebateContractEndpoints;
+
+/** The member centre's rebate page (bonusDetails): today's accrual and the rates, the history, the claim. */
+export const rebateEndpoints = {
+  overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
+  history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
+  claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

@@ -42,3 +42,10 @@ export async function depositsBetween(
   );
   return row?.deposits ?? 0n;
 }
+
+export function playOfMemberDay(db: Queryable, memberId: number, day: string) {
+  return db.query<{ product: string; valid_bet: bigint }>(
+    `select product, valid_bet from agent_play_days where member_id = $1 and day = $2 and valid_bet <> 0`,
+    [memberId, day],
+  );
+}

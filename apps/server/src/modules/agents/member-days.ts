@@ -38,3 +38,9 @@ export async function validBetsBetween(
 }
 
 export const depositsBetween = store.depositsBetween;
+
+/** One member's valid bets per product type on a merchant day (the rebate page's accrual so far). */
+export async function validBetsOfMemberDay(db: Queryable, memberId: number, day: string) {
+  const rows = await store.playOfMemberDay(db, memberId, day);
+  return new Map(rows.map((row) => [row.product, row.valid_bet]));
+}

@@ -112,3 +112,6 @@ export async function removeLevel(deps: AppDeps, call: OperatorCall, rank: numbe
     return { entityId: rank, before: levelView(level, currency), after: null, result: { ok: true as const } };
   });
 }
+
+/** Members' VIP ranks (a member without a VIP row is rank 0 and is left out), for other areas (rebates). */
+export const memberRanks = (db: Queryable, memberIds: readonly number[]) => store.ranksOf(db, memberIds);
