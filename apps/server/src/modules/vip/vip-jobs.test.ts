@@ -1,6 +1,7 @@
 import { vipEndpoints as api } from '@tessera/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMoneyDay, addPlayDay, placeMember } from '../../../test/factories/agents.ts';
+import { setRebateFlag } from '../../../test/factories/rebates.ts';
 import { addGrowthDay, saveVipSettings, setVipLevel, signIn } from '../../../test/factories/vip.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildJobRunner } from '../../jobs.ts';
@@ -18,6 +19,9 @@ describe('VIP jobs', () => {
   beforeEach(async () => {
     t = await startTestApp({ runJobs: false });
     await t.db.query(`update merchant set time_zone = 'Asia/Ho_Chi_Minh'`);
+    // The same play earns player rebates (the rebates area's job runs on these runners too): off here, so the
+    // balances are the VIP area's alone; rebates have their own tests.
+    await setRebateFlag(t.db, 'PLAYERREBATE3', false);
   });
   afterEach(() => t.close());
 
