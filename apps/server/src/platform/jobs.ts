@@ -123,6 +123,9 @@ export class JobRunner {
   private unlisten: (() => Promise<void>) | null = null;
   /** The runs this process has under way, whichever pass (the loop's or a caller's) started them. */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Claims under way (their query sent, their runs not yet tracked), and the passes waiting for them. */
+  private pendingClaims = 0;
+  private claimWaiters: (() => void)[] = [];
 
   constructor(
     private readonly deps: { db: Database; clock: Clock; rng: Rng },
@@ -203,16 +206,35 @@ export class JobRunner {
     await this.buryAbandoned();
     let total = 0;
     for (;;) {
-      const claimed = await this.claim(this.concurrency);
+      // A claim of another pass counts as under way from its query until its runs are tracked: the jobs it took
+      // are already 'running' in the table, and a pass that found nothing waits for them too.
+      this.pendingClaims += 1;
+      let claimed: ClaimedJob[];
+      try {
+        claimed = await this.claim(this.concurrency);
+      } finally {
+        this.pendingClaims -= 1;
+        // The waiters resume as microtasks, after the runs below are tracked (synchronously).
+        this.claimSettled();
+      }
+      const runs = claimed.map((job) => this.track(this.runOne(job)));
       if (claimed.length === 0) {
-        if (this.inFlight.size === 0 || this.stopping) return total;
-        await Promise.all(this.inFlight);
+        if (this.stopping || (this.inFlight.size === 0 && this.pendingClaims === 0)) return total;
+        if (this.pendingClaims > 0) await new Promise<void>((resolve) => this.claimWaiters.push(resolve));
+        else await Promise.all(this.inFlight);
         continue;
       }
-      await Promise.all(claimed.map((job) => this.track(this.runOne(job))));
+      await Promise.all(runs);
       total += claimed.length;
       if (this.stopping) return total;
     }
+  }
+
+  /** Wakes the passes waiting for a claim of another pass to be tracked (or to have failed). */
+  private claimSettled(): void {
+    const waiters = this.claimWaiters;
+    this.claimWaiters = [];
+    for (const waiter of waiters) waiter();
   }
 
   private async track(run: Promise<void>): Promise<void> {
