@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
 import { type SessionState, useSession } from '../../app/session.ts';
@@ -256,13 +256,16 @@ export function AccountDrawer() {
   const [chatRoomOpen, setChatRoomOpen] = useState(false);
 
   const navigationType = useNavigationType();
-  // Any navigation (a link of the drawer, the back button) closes it, and so does leaving the phone layout. A page
-  // writing its own state into the URL (a replace: filters, a default tab) is no navigation and leaves it open.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new location
+  // Any navigation (a link of the drawer, the back button) closes it. A page writing its own state into the URL (a
+  // replace: filters, a default tab) is no navigation and leaves it open, and so does this component mounting again
+  // (the header rebuilt around it): only a location it has not seen yet counts. Leaving the phone layout closes it
+  // too (Header.tsx).
+  const seen = useRef(location.key);
   useEffect(() => {
+    if (seen.current === location.key) return;
+    seen.current = location.key;
     if (navigationType !== 'REPLACE') closeAccountDrawer();
-  }, [location.key]);
-  useEffect(() => closeAccountDrawer, []);
+  }, [location.key, navigationType]);
 
   /** Closes the drawer, then does what the row asks (its dialog opens on the page, not over the drawer). */
   const then = (action: () => void) => () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePhoneLayout } from '../../app/phoneLayout.ts';
@@ -6,6 +6,7 @@ import { isHomePath } from '../../app/routes.ts';
 import { ChevronDownIcon, ChevronUpIcon } from '../../ui/icons.tsx';
 import { AccountArea } from './AccountArea.tsx';
 import { AccountDrawer } from './AccountDrawer.tsx';
+import { closeAccountDrawer } from './accountDrawer.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { LanguageSelector, useDefaultLanguage } from './LanguageSelector.tsx';
 import { MainNav, SiteLinks } from './MainNav.tsx';
@@ -24,6 +25,10 @@ export function Header({ collapsible = false }: { collapsible?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const phone = usePhoneLayout();
+  // The account drawer belongs to the phone layout: leaving it (a wider window) closes the drawer.
+  useEffect(() => {
+    if (!phone) closeAccountDrawer();
+  }, [phone]);
   const [collapsed, setCollapsed] = useState(false);
   const offersLanguage = !isHomePath(pathname);
   useDefaultLanguage(offersLanguage);
