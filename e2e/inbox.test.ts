@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { visitor } from './games-browser.ts';
 
 /**
  * The inbox end to end (issue 23 parts 8 and 9): support sends a broadcast from the console and a member with the
@@ -11,22 +12,10 @@ import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from
 
 const browser = useBrowser();
 
-async function site(path: string, token: string, options: { theme?: string; width?: number } = {}) {
-  const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
-  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
-  await context.addInitScript(
-    ({ token, theme }) => {
-      if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      sessionStorage.setItem('token', token);
-      if (theme) localStorage.setItem('theme', theme);
-    },
-    { token, theme: options.theme },
-  );
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
+const visit = visitor(browser);
+/** The site for a member (its token), in a theme and at a width. */
+const site = (path: string, token: string, { theme, width }: { theme?: string; width?: number } = {}) =>
+  visit(path, { session: { token }, local: theme ? { theme } : {}, width });
 
 async function consolePage(token: string, path: string): Promise<Page> {
   const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });

@@ -1,7 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { visitor } from './games-browser.ts';
 
 /**
  * VIP and referral (issue 23 parts 6 and 7): a member's /vip page with its level and progress, the member centre's
@@ -10,26 +11,20 @@ import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser }
  */
 const browser = useBrowser();
 
-async function open(
+const visit = visitor(browser);
+/** The site for a member (its token), in a theme, a language and at a width. */
+const open = (
   path: string,
   token: string,
-  options: { theme?: string; width?: number; lang?: string } = {},
-) {
-  const context = await browser().newContext({ viewport: { width: options.width ?? 1366, height: 900 } });
-  await context.addInitScript(
-    ({ token, theme, lang }) => {
-      if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      sessionStorage.setItem('token', token);
-      if (theme) localStorage.setItem('theme', theme);
-      if (lang) localStorage.setItem('lang', lang);
-    },
-    { token, theme: options.theme, lang: options.lang },
-  );
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
+  { theme, width, lang }: { theme?: string; width?: number; lang?: string } = {},
+) =>
+  visit(path, {
+    session: { token },
+    local: Object.fromEntries(
+      Object.entries({ theme, lang }).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>,
+    width,
+  });
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
