@@ -360,10 +360,10 @@ describe('player site: home rails', () => {
     }
     const page = await open('/index', { width: 1440, height: 900, token });
     const recent = rail(page, 'Recently played').getByRole('listitem');
-    await recent.first().waitFor();
-    expect(await recent.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))).toEqual(
-      [second.gameName, first.gameName],
-    );
+    // The rail shows unnamed placeholders while it loads: wait for the games themselves.
+    await expect
+      .poll(() => recent.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label'))))
+      .toEqual([second.gameName, first.gameName]);
     await close(page);
   });
 });
