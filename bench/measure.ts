@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { pgbenchPath } from '../apps/server/test/postgres.ts';
 
 /** What every benchmark measures with: the median, calls per second of concurrent loops, and pgbench's baselines. */
@@ -71,4 +72,64 @@ export function builtinTps(
   const match =
     /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output);
   return match ? Number(match[1]) : Number.NaN;
+}
+
+/** One target of the HTTP load generator (load.ts): paths taken in turn, tokens in turn, a fresh Idempotency-Key per call. */
+export interface LoadTarget {
+  url: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Authorization headers, one per call in turn. */
+  tokens?: string[];
+  /** The prefix of a fresh Idempotency-Key per call. */
+  idempotencyKeys?: string;
+}
+
+export interface LoadResult {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Calls that did not answer 2xx, errors and timeouts. */
+  failures: number;
+  total: number;
+  /** The statuses answered (e.g. "200,429"). */
+  statuses: string;
+}
+
+/** Drives one target with autocannon in a process of its own (load.ts), so the figures are the server's. */
+export function loadFrom(target: LoadTarget): Promise<LoadResult> {
+  const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', (message: { result?: LoadResult; error?: string }) =>
+      message.result ? resolve(message.result) : reject(new Error(message.error)),
+    );
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+    child.send(target);
+  });
+}
+
+/** A Fastify hello-world route in its own process (the HTTP baseline): its URL and a stop. */
+export async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
+  const script = `import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/hello', async () => ({ hello: 'world' }));
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    process.stdout.write(url + '\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: fileURLToPath(new URL('../apps/server/', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk.toString().trim()}/hello`));
+  });
+  return { url, stop: () => child.kill() };
 }

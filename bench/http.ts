@@ -1,0 +1,211 @@
+/**
+ * The site's HTTP figures (issue 31) on a real PostgreSQL server the script starts, in one run: pgbench's built-in
+ * select-only and simple-update (before and after the HTTP runs), a Fastify hello-world route in its own process,
+ * and the server (apps/server/src/main.ts in its own process) on visitor reads, member reads and postings, each
+ * driven by autocannon in a process of its own (load.ts), the targets taken in turn twice. Prints requests per
+ * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
+ * mean of the before and after runs).
+ * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000]
+ */
+
+import { readFileSync } from 'node:fs';
+import {
+  accountsEndpoints,
+  catalogueEndpoints,
+  contentEndpoints,
+  gamesEndpoints,
+  systemEndpoints,
+  walletPlayerEndpoints,
+} from '@tessera/contract';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { cryptoRng } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
+import { startServer } from '../e2e/start-server.ts';
+import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { builtinTps, type LoadResult, type LoadTarget, loadFrom, startHelloWorld } from './measure.ts';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 1000);
+const GAMES = 24;
+
+/** Resident memory of a process, in MiB. */
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+type Baseline = 'select-only' | 'simple-update';
+interface Target {
+  name: string;
+  baseline: Baseline;
+  load: Omit<LoadTarget, 'connections' | 'seconds'>;
+}
+
+async function main() {
+  const bench = await startBenchDatabase(2);
+  const { pg, url, db } = bench;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let hello: Awaited<ReturnType<typeof startHelloWorld>> | null = null;
+  try {
+    const now = new Date();
+    const config = loadConfig({});
+    await db.query(
+      `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, sort,
+         created_at, updated_at)
+       select (select id from game_vendors where vassalage = 'FB'), 'G' || g, 'id-' || g,
+         jsonb_build_object('EN', 'Game ' || g, 'VI', 'Trò chơi ' || g, 'CN', '游戏' || g),
+         'SLOT', 10, 20, '{html5-desktop,html5}'::text[], g, $1, $1
+       from generate_series(1, $2::int) g`,
+      [now, GAMES],
+    );
+    const [vendor] = await db.query<{ code: string; game_type: string }>(
+      "select vassalage as code, game_type from game_vendors where vassalage = 'FB'",
+    );
+    const members = await db.query<{ id: number }>(
+      `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
+    );
+    const tokens: string[] = [];
+    for (const { id } of members) {
+      const session = await openSession(
+        db,
+        { kind: 'member', id },
+        config.memberSession,
+        now,
+        '127.0.0.1',
+        cryptoRng,
+      );
+      tokens.push(session.token);
+      await fundBenchMember(db, id, now);
+    }
+    await db.query('analyze');
+
+    // Every client here comes from 127.0.0.1: the per-address limits are lifted (the limiter's cost is measured).
+    server = await startServer({
+      DATABASE_URL: url,
+      DEMO_SEED: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      VISITOR_REQUESTS_PER_MINUTE: '100000000',
+      MAX_CONNECTIONS_PER_IP: '0',
+    });
+    hello = await startHelloWorld();
+    const base = server.baseUrl;
+    const get = (...paths: string[]) => ({ url: base, paths });
+    const targets: Target[] = [
+      {
+        name: 'Fastify hello-world route',
+        baseline: 'select-only',
+        load: { url: new URL(hello.url).origin, paths: ['/hello'] },
+      },
+      {
+        name: 'GET /wps/system/status (visitor)',
+        baseline: 'select-only',
+        load: get(systemEndpoints.status.path),
+      },
+      {
+        name: 'GET /wps/system/whitelabel (visitor)',
+        baseline: 'select-only',
+        load: get(systemEndpoints.whitelabel.path),
+      },
+      {
+        name: 'GET MCSFE_getListAnnouncements (visitor)',
+        baseline: 'select-only',
+        load: get(`${contentEndpoints.announcements.path}?types=B,PL,PU,PR`),
+      },
+      {
+        name: 'GET /lgw/games/game_menus (visitor)',
+        baseline: 'select-only',
+        load: get(gamesEndpoints.gameMenus.path),
+      },
+      {
+        name: `GET GCSGAME_gameList, ${GAMES} games (visitor)`,
+        baseline: 'select-only',
+        load: get(
+          `${catalogueEndpoints.gameList.path}?gameType=${vendor?.game_type ?? 'RNG'}&vassalage=${vendor?.code ?? ''}&pageNo=1&pageSize=${GAMES}`,
+        ),
+      },
+      {
+        name: 'GET /wps/member/info (member)',
+        baseline: 'select-only',
+        load: { ...get(accountsEndpoints.memberInfo.path), tokens },
+      },
+      {
+        name: 'GET /wps/v2/wallets/balance (member)',
+        baseline: 'select-only',
+        load: { ...get(walletPlayerEndpoints.balance.path), tokens },
+      },
+      {
+        name: 'GET MCSFE_getFavoriteGames (member)',
+        baseline: 'select-only',
+        load: { ...get(catalogueEndpoints.favouriteIds.path), tokens },
+      },
+      {
+        name: `POST GCS_walletTransfer, ${ACCOUNTS} accounts`,
+        baseline: 'simple-update',
+        load: {
+          ...get(walletPlayerEndpoints.walletTransfer.path),
+          method: 'POST',
+          tokens,
+          idempotencyKeys: `bench-${Date.now()}`,
+          body: '{"fromWallet":"main","toWallet":"FB","amount":0.01}',
+        },
+      },
+    ];
+
+    // Each target answers 2xx once before it is measured: a benchmark of refusals would measure nothing.
+    for (const { name, load } of targets) {
+      const response = await fetch(`${load.url}${load.paths[0]}`, {
+        method: load.method ?? 'GET',
+        headers: {
+          ...(load.tokens ? { authorization: load.tokens[0] as string } : {}),
+          ...(load.idempotencyKeys ? { 'idempotency-key': `${load.idempotencyKeys}-check` } : {}),
+          ...(load.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(load.body === undefined ? {} : { body: load.body }),
+      });
+      if (!response.ok) throw new Error(`${name}: ${response.status} ${await response.text()}`);
+    }
+
+    const baselines = () => ({
+      'select-only': builtinTps(pg.bin, pg.port, 'select-only', CONNECTIONS, SECONDS),
+      'simple-update': builtinTps(pg.bin, pg.port, 'simple-update', CONNECTIONS, SECONDS),
+    });
+    const before = baselines();
+    const rssStart = rssMiB(server.pid);
+    const runs = new Map<string, LoadResult[]>();
+    for (let round = 0; round < 2; round += 1) {
+      for (const target of targets) {
+        const result = await loadFrom({ ...target.load, connections: CONNECTIONS, seconds: SECONDS });
+        runs.set(target.name, [...(runs.get(target.name) ?? []), result]);
+      }
+    }
+    const rssEnd = rssMiB(server.pid);
+    const after = baselines();
+    const baseline = (name: Baseline) => (before[name] + after[name]) / 2;
+
+    const cell = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
+    const lines = [
+      `PostgreSQL server started by the script; autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run, each target twice in turn; ${ACCOUNTS} funded accounts`,
+      `pgbench select-only ${before['select-only'].toFixed(0)} TPS before, ${after['select-only'].toFixed(0)} after; simple-update ${before['simple-update'].toFixed(0)} before, ${after['simple-update'].toFixed(0)} after`,
+      '',
+      `| target | run | requests/s | p50 ms | p99 ms | ratio | failed |`,
+      '|---|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const target of targets) {
+      (runs.get(target.name) ?? []).forEach((run, index) => {
+        lines.push(
+          `| ${target.name} | ${index + 1} | ${cell(run.perSecond, 7)} | ${cell(run.p50Ms, 4)} | ${cell(run.p99Ms, 4)} | ${cell(run.perSecond / baseline(target.baseline), 5, 3)} ${target.baseline === 'simple-update' ? '(of simple-update)' : ''} | ${run.failures}${run.failures ? ` (${run.statuses})` : ''} |`,
+        );
+      });
+    }
+    lines.push('', `server process RSS ${rssStart.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB over the runs`, '');
+    process.stdout.write(lines.join('\n'));
+  } finally {
+    hello?.stop();
+    await server?.stop();
+    await bench.stop();
+  }
+}
+
+await main();

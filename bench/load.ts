@@ -1,0 +1,63 @@
+/**
+ * The load generator of the HTTP benchmarks, run in a process of its own (forked by `loadFrom` in measure.ts) so
+ * that the figures measure the server, not a client sharing its process: autocannon drives one target and sends
+ * back requests per second, p50 and p99 latency, and the calls that did not answer 2xx.
+ */
+import autocannon from 'autocannon';
+import type { LoadResult, LoadTarget } from './measure.ts';
+
+function run(target: LoadTarget): Promise<LoadResult> {
+  let sent = 0;
+  const next = () => {
+    sent += 1;
+    return sent;
+  };
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.url,
+        connections: target.connections,
+        duration: target.seconds,
+        requests: [
+          {
+            method: target.method ?? 'GET',
+            setupRequest: (request) => {
+              const call = next();
+              const headers: Record<string, string> = { ...(target.headers ?? {}) };
+              if (target.tokens?.length)
+                headers.authorization = target.tokens[call % target.tokens.length] as string;
+              if (target.idempotencyKeys) headers['idempotency-key'] = `${target.idempotencyKeys}-${call}`;
+              if (target.body !== undefined) headers['content-type'] = 'application/json';
+              return {
+                ...request,
+                path: target.paths[call % target.paths.length] as string,
+                headers,
+                ...(target.body === undefined ? {} : { body: target.body }),
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          perSecond: result.requests.average,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          statuses: Object.keys(result.statusCodeStats ?? {}).join(','),
+          total: result.requests.total,
+        });
+      },
+    );
+  });
+}
+
+process.once('message', async (target: LoadTarget) => {
+  try {
+    process.send?.({ result: await run(target) });
+  } catch (error) {
+    process.send?.({ error: String(error) });
+  }
+  process.disconnect?.();
+});
