@@ -20,6 +20,8 @@ export const PGLITE_FILES = [
   'test/write.test.ts',
   'test/jobs.test.ts',
   'test/realtime.test.ts',
+  // the caches and the visitors' limit, kept true across processes by NOTIFY (triggers of migration 0039)
+  'test/caches.test.ts',
   // TEST_CLOCK: its endpoint's NOTIFY wakes the job runner
   'test/test-clock.test.ts',
   // accounts/store.ts

@@ -62,6 +62,9 @@ const schema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
   VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
   OPERATOR_LOGIN_SLOW_AFTER: z.coerce.number().int().min(1).default(3),
   SECRETS_KEY: z
@@ -116,6 +119,14 @@ export type Config = {
   operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;
   databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: connections this process opens to a PostgreSQL server (not used with PGlite). */
+  databasePoolSize: number;
+  /**
+   * What each process holds in memory, in seconds (0: nothing): CONTENT_CACHE_SECONDS, public answers (dropped on
+   * every process as soon as the content changes); SESSION_CACHE_SECONDS, the caller behind a token (dropped on
+   * every process as soon as the session ends).
+   */
+  cache: { contentSeconds: number; sessionSeconds: number };
   /** Fastify's trustProxy: false, true, a hop count or a list of addresses and CIDR ranges. */
   trustProxy: boolean | number | string[];
   countryHeader: string;
@@ -305,6 +316,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    cache: { contentSeconds: e.CONTENT_CACHE_SECONDS, sessionSeconds: e.SESSION_CACHE_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     countryHeader: e.COUNTRY_HEADER,
     merchantCode: e.MERCHANT_CODE,

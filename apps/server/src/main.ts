@@ -9,6 +9,7 @@ import { refuseDemoSecretsInProduction } from './modules/wallet/payment-channels
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
 import { serveMetrics } from './platform/metrics.ts';
+import { processLocal } from './platform/process-local.ts';
 import { RealtimeHub } from './platform/realtime.ts';
 import { cryptoRng, text } from './platform/rng.ts';
 import { loadOrCreateKeyFile } from './platform/secret-box.ts';
@@ -54,7 +55,14 @@ const owner =
 const createdOwner = await ensureFirstOwner(db, owner, clock.now());
 const realtime = new RealtimeHub(db);
 await realtime.start();
-const deps: AppDeps = { db, config, clock, rng: cryptoRng, realtime };
+const deps: AppDeps = {
+  db,
+  config,
+  clock,
+  rng: cryptoRng,
+  realtime,
+  local: processLocal(db, realtime, config),
+};
 const app = await buildApp(deps);
 const jobs = config.jobs ? buildJobRunner(deps, { log: app.log }) : null;
 app.addHook('onClose', async () => {

@@ -12,6 +12,7 @@ import { createOperator } from '../src/modules/backoffice/service.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { AppDeps } from '../src/platform/context.ts';
 import type { JobRunner } from '../src/platform/jobs.ts';
+import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { cryptoRng, seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
@@ -164,13 +165,15 @@ export async function startTestApp(
     secretsKey: TEST_SECRETS_KEY,
     // Every test calls from 127.0.0.1: the per-address limits have their own tests.
     limits: { ...base.limits, visitorRequestsPerMinute: 1_000_000, registerPerIp: 1_000_000 },
+    // Tests write rows directly and read them back at once: the caches have their own tests (test/caches.test.ts).
+    cache: { contentSeconds: 0, sessionSeconds: 0 },
     ...options.config,
   };
   const rng = seededRng(`tessera-test-${randomBytes(8).toString('hex')}`);
   await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now(), rng });
   const realtime = new RealtimeHub(db);
   await realtime.start();
-  const deps: AppDeps = { db, config, clock, realtime, rng };
+  const deps: AppDeps = { db, config, clock, realtime, rng, local: processLocal(db, realtime, config) };
   const app = await buildApp(deps, { logger: false });
   options.setup?.(app);
   await app.ready();

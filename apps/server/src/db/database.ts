@@ -226,10 +226,10 @@ export async function openPostgres(
 }
 
 export function openDatabase(
-  where: { databaseUrl: string | null; dataDir: string | null },
+  where: { databaseUrl: string | null; dataDir: string | null; databasePoolSize: number },
   options: DatabaseOptions,
 ): Promise<Database> {
   return where.databaseUrl
-    ? openPostgres(where.databaseUrl, 10, options)
+    ? openPostgres(where.databaseUrl, where.databasePoolSize, options)
     : openPglite(where.dataDir, options);
 }

@@ -8,8 +8,9 @@ import {
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from './app-error.ts';
+import type { CallerCache } from './caller-cache.ts';
 import { sha256Hex } from './crypto.ts';
-import { findSession } from './sessions.ts';
+import { type ActiveSession, findSession } from './sessions.ts';
 
 export type Caller =
   | { kind: 'visitor'; presentedToken: boolean }
@@ -48,31 +49,55 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
+/**
+ * The caller behind a site or console token: a member, an operator, or a visitor (who presented a token when the
+ * session is unknown or ended). With `cache`, a caller read in the last few seconds is answered from the process.
+ */
 export async function resolveCaller(
   db: Queryable,
   config: Pick<Config, 'memberSession' | 'operatorSession'>,
   token: string | null,
   now: Date,
+  cache?: CallerCache,
 ): Promise<SiteCaller> {
   if (!token) return { kind: 'visitor', presentedToken: false };
+  if (!cache) return (await readCaller(db, config, token, now)).caller;
+  const tokenHash = sha256Hex(token);
+  const held = cache.get(tokenHash, config, now);
+  if (held) return held;
+  const read = await readCaller(db, config, token, now);
+  if (read.caller.kind !== 'visitor' && read.session) cache.set(tokenHash, read.caller, read.session, now);
+  return read.caller;
+}
+
+async function readCaller(
+  db: Queryable,
+  config: Pick<Config, 'memberSession' | 'operatorSession'>,
+  token: string,
+  now: Date,
+): Promise<{ caller: SiteCaller; session: ActiveSession | null }> {
+  const visitor = { caller: { kind: 'visitor', presentedToken: true } as const, session: null };
   // The longer idle window finds the row; the subject's own policy is then applied.
   const widest = {
     idleMinutes: Math.max(config.memberSession.idleMinutes, config.operatorSession.idleMinutes),
     maxHours: Math.max(config.memberSession.maxHours, config.operatorSession.maxHours),
   };
   const session = await findSession(db, token, widest, now);
-  if (!session) return { kind: 'visitor', presentedToken: true };
+  if (!session) return visitor;
   const policy = session.subjectKind === 'member' ? config.memberSession : config.operatorSession;
   if (now.getTime() - session.lastSeenAt.getTime() > policy.idleMinutes * 60_000) {
-    return { kind: 'visitor', presentedToken: true };
+    return visitor;
   }
   if (session.subjectKind === 'member') {
-    if (session.memberType === null) return { kind: 'visitor', presentedToken: true };
+    if (session.memberType === null) return visitor;
     return {
-      kind: 'member',
-      memberId: session.subjectId,
-      type: session.memberType,
-      tokenHash: session.tokenHash,
+      caller: {
+        kind: 'member',
+        memberId: session.subjectId,
+        type: session.memberType,
+        tokenHash: session.tokenHash,
+      },
+      session,
     };
   }
   const rows = await db.query<{
@@ -91,15 +116,18 @@ export async function resolveCaller(
     [session.subjectId],
   );
   const found = rows[0];
-  if (!found || found.disabled) return { kind: 'visitor', presentedToken: true };
+  if (!found || found.disabled) return visitor;
   const totpRequired = totpRequiredFor(found.role, found.totp_required_all ?? false);
   return {
-    kind: 'operator',
-    operatorId: found.id,
-    username: found.username,
-    role: found.role,
-    tokenHash: session.tokenHash,
-    setupPending: found.must_change_password || (totpRequired && !found.totp_enabled),
+    caller: {
+      kind: 'operator',
+      operatorId: found.id,
+      username: found.username,
+      role: found.role,
+      tokenHash: session.tokenHash,
+      setupPending: found.must_change_password || (totpRequired && !found.totp_enabled),
+    },
+    session,
   };
 }
 

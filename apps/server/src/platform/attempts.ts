@@ -18,24 +18,29 @@ export async function lockedUntil(db: Queryable, key: string, now: Date): Promis
   return until && until > now ? until : null;
 }
 
-/** Counts one failure; returns the number of failures in the current window. Shared by every process. */
+/**
+ * Counts one failure (or `calls` of them, counted in a process first); returns the number of failures in the
+ * current window. Shared by every process.
+ */
 export async function recordFailure(
   db: Queryable,
   key: string,
   policy: AttemptPolicy,
   now: Date,
+  calls = 1,
 ): Promise<number> {
   const windowStart = new Date(now.getTime() - policy.windowMinutes * 60_000);
   const rows = await db.query<{ count: number }>(
-    `insert into attempt_counters (key, count, window_started_at) values ($1, 1, $2)
+    `insert into attempt_counters (key, count, window_started_at) values ($1, $4::int, $2)
      on conflict (key) do update set
-       count = case when attempt_counters.window_started_at < $3 then 1 else attempt_counters.count + 1 end,
+       count = case when attempt_counters.window_started_at < $3 then $4::int
+                    else attempt_counters.count + $4::int end,
        window_started_at = case when attempt_counters.window_started_at < $3 then $2
                                 else attempt_counters.window_started_at end
      returning count`,
-    [key, now, windowStart],
+    [key, now, windowStart, calls],
   );
-  const count = rows[0]?.count ?? 1;
+  const count = rows[0]?.count ?? calls;
   if (count >= policy.maxFailures) {
     await db.query(
       'update attempt_counters set locked_until = $2, count = 0, window_started_at = $3 where key = $1',

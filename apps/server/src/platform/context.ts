@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from './clock.ts';
+import type { ProcessLocal } from './process-local.ts';
 import type { RealtimeHub } from './realtime.ts';
 import type { Rng } from './rng.ts';
 
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   rng: Rng;
   realtime: RealtimeHub;
+  /** What this process holds in memory (per-address counts, caches), kept true across processes by `realtime`. */
+  local: ProcessLocal;
 }

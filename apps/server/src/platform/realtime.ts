@@ -18,8 +18,16 @@ export interface RealtimeSocket {
   readonly readyState: number;
 }
 
-/** What travels through NOTIFY: an event for an audience, or the end of sessions whose sockets must close. */
-type Message = { to: Audience; event: RealtimeEvent } | { closeSessions: string[] };
+/**
+ * What travels through NOTIFY: an event for an audience, the end of sessions whose sockets must close (and whose
+ * cached callers every process forgets), an address locked by a per-address limit, or tables of public content
+ * that changed (sent by the database's own triggers, see migration 0039, so every writer is covered).
+ */
+type Message =
+  | { to: Audience; event: RealtimeEvent }
+  | { closeSessions: string[] }
+  | { addressLocked: { key: string; until: string } }
+  | { tablesChanged: string };
 
 /** Close code of a socket whose session ended (revoked, logged out, expired). */
 export const SESSION_ENDED = 4401;
@@ -37,6 +45,11 @@ export async function closeSessionSockets(db: Queryable, tokenHashes: readonly s
   if (tokenHashes.length > 0) await notify(db, { closeSessions: [...tokenHashes] });
 }
 
+/** Tells every process that a per-address limit locked the key until the given time. */
+export async function reportLockedAddress(db: Queryable, key: string, until: Date): Promise<void> {
+  await notify(db, { addressLocked: { key, until: until.toISOString() } });
+}
+
 async function notify(db: Queryable, message: Message): Promise<void> {
   await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
 }
@@ -52,6 +65,9 @@ function receives(identity: SocketIdentity, to: Audience): boolean {
 export class RealtimeHub {
   private readonly sockets = new Map<RealtimeSocket, SocketIdentity>();
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly sessionsClosed = new Set<(tokenHashes: readonly string[]) => void>();
+  private readonly addressesLocked = new Set<(key: string, until: Date) => void>();
+  private readonly tablesChanged = new Set<(table: string) => void>();
 
   constructor(private readonly db: Database) {}
 
@@ -74,6 +90,21 @@ export class RealtimeHub {
     if (this.sockets.has(socket)) this.sockets.set(socket, identity);
   }
 
+  /** Calls `listener` with the sessions any process ended (revoked, logged out). */
+  onSessionsClosed(listener: (tokenHashes: readonly string[]) => void): void {
+    this.sessionsClosed.add(listener);
+  }
+
+  /** Calls `listener` with each address any process locked for a per-address limit. */
+  onAddressLocked(listener: (key: string, until: Date) => void): void {
+    this.addressesLocked.add(listener);
+  }
+
+  /** Calls `listener` with each table of public content that any writer changed. */
+  onTablesChanged(listener: (table: string) => void): void {
+    this.tablesChanged.add(listener);
+  }
+
   get connections(): number {
     return this.sockets.size;
   }
@@ -85,7 +116,17 @@ export class RealtimeHub {
     } catch {
       return;
     }
+    if ('addressLocked' in message) {
+      const until = new Date(message.addressLocked.until);
+      for (const listener of this.addressesLocked) listener(message.addressLocked.key, until);
+      return;
+    }
+    if ('tablesChanged' in message) {
+      for (const listener of this.tablesChanged) listener(message.tablesChanged);
+      return;
+    }
     if ('closeSessions' in message) {
+      for (const listener of this.sessionsClosed) listener(message.closeSessions);
       const ended = new Set(message.closeSessions);
       for (const [socket, identity] of this.sockets) {
         if (identity.kind !== 'visitor' && ended.has(identity.tokenHash)) {

@@ -16,7 +16,7 @@ import { findBadText } from './input-text.ts';
 import { decryptLegacyBody, legacyWrappedKey } from './legacy-encryption.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
-import { encodeAnswer, type IdempotencyKey, write } from './write.ts';
+import { encodeAnswer, type IdempotencyKey } from './write.ts';
 
 export interface RouteContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params: z.output<P>;
@@ -58,6 +58,12 @@ export interface RouteOptions {
    * handler's own refusal), before it is answered: a gateway's callback route logs each refused callback.
    */
   onRefused?: (request: FastifyRequest, error: Error) => Promise<void>;
+  /**
+   * The answer to a visitor is public content, the same for every visitor with the same path, query and language
+   * (settings, menus, game lists): each process holds it (platform/content-cache.ts, dropped when the content
+   * changes) and answers it with an ETag, a 304 to a request whose If-None-Match carries it.
+   */
+  publicContent?: boolean;
 }
 
 /** The status a refusal answers with: an AppError's, or the one Fastify set on its own errors. */
@@ -109,13 +115,13 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
           ? ({ kind: 'visitor', presentedToken: false } as const)
           : endpoint.access === 'gameSession'
             ? await resolveGameSession(deps.db, token, now)
-            : await resolveCaller(deps.db, deps.config, token, now);
+            : await resolveCaller(deps.db, deps.config, token, now, deps.local.callers);
       enforceAccess(endpoint.access, caller);
       if (caller.kind === 'operator' && caller.setupPending && !options.duringOperatorSetup) {
         throw new AppError('operator_setup_required');
       }
       if (caller.kind === 'visitor' && !options.signedByCaller) {
-        await throttle(deps.db, `visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
+        await deps.local.visitors.count(`visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
       }
       const perAddress = options.perAddress
         ? { key: `${options.perAddress.name}:${request.ip}`, policy: options.perAddress.policy(deps.config) }
@@ -139,42 +145,45 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       const idempotency = endpoint.idempotent
         ? idempotencyKey(request, endpoint, caller, { params, query, body }, now)
         : null;
-      const value = await handler({
-        params: params as z.output<P>,
-        query: query as z.output<Q>,
-        body: body as z.output<B>,
-        caller,
-        ip: request.ip,
-        language,
-        now,
-        idempotency,
-        request,
-        reply,
-      });
-      if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
+      const answerOf = async () => {
+        const value = await handler({
+          params: params as z.output<P>,
+          query: query as z.output<Q>,
+          body: body as z.output<B>,
+          caller,
+          ip: request.ip,
+          language,
+          now,
+          idempotency,
+          request,
+          reply,
+        });
+        if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
+        return endpoint.response.parse(value);
+      };
       reply.header('cache-control', 'no-store');
-      const answer = endpoint.response.parse(value);
+      if (
+        options.publicContent &&
+        caller.kind === 'visitor' &&
+        endpoint.method === 'GET' &&
+        endpoint.answer !== 'text'
+      ) {
+        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
+        const held = await deps.local.content.answer(key, now, async () => {
+          const answer = await answerOf();
+          return endpoint.answer === 'bare' ? answer : envelope(answer);
+        });
+        reply.header('etag', held.etag);
+        if (request.headers['if-none-match'] === held.etag) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(held.body);
+      }
+      const answer = await answerOf();
       if (endpoint.answer === 'text') {
         return reply.type(endpoint.contentType ?? 'text/plain; charset=utf-8').send(answer);
       }
       return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
   });
-}
-
-/** Counts one call against the key; refused with too_many_requests while the key is locked. */
-/**
- * Counts a visitor's call. Every visitor call makes one, so its transaction does not wait for the commit to reach
- * the disk: a crash may forget the last few counts, which a limit can afford.
- */
-async function throttle(db: AppDeps['db'], key: string, policy: AttemptPolicy, now: Date) {
-  const locked = await write(db, { isolation: 'read committed' }, async (tx) => {
-    await tx.query('set local synchronous_commit = off');
-    if (await lockedUntil(tx, key, now)) return true;
-    await recordFailure(tx, key, policy, now);
-    return false;
-  });
-  if (locked) throw new AppError('too_many_requests');
 }
 
 /** Refuses input holding NUL or lone surrogates (text no form sends and the database cannot store). */

@@ -37,22 +37,35 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
     return reply.type(image.content_type).send(Buffer.from(image.bytes));
   });
 
-  route(app, deps, api.banners, async ({ query, language }) =>
-    service.bannersOf(db, query.groupName, language),
+  route(
+    app,
+    deps,
+    api.banners,
+    async ({ query, language }) => service.bannersOf(db, query.groupName, language),
+    { publicContent: true },
   );
-  route(app, deps, api.notices, async ({ language }) => service.publishedNotices(db, language));
+  route(app, deps, api.notices, async ({ language }) => service.publishedNotices(db, language), {
+    publicContent: true,
+  });
   for (const endpoint of [api.announcements, api.announcementsOtherClient]) {
-    route(app, deps, endpoint, async ({ query, language, now, caller }) =>
-      service.liveAnnouncements(db, caller, {
-        language,
-        types: query.types ?? (query.type ? [query.type] : [...ANNOUNCEMENT_TYPES]),
-        platform: query.platform,
-        executionType: query.execution ?? query.executionType,
-        now,
-      }),
+    route(
+      app,
+      deps,
+      endpoint,
+      async ({ query, language, now, caller }) =>
+        service.liveAnnouncements(db, caller, {
+          language,
+          types: query.types ?? (query.type ? [query.type] : [...ANNOUNCEMENT_TYPES]),
+          platform: query.platform,
+          executionType: query.execution ?? query.executionType,
+          now,
+        }),
+      { publicContent: true },
     );
   }
-  route(app, deps, api.helpCenter, async ({ language }) => service.helpCentre(db, language));
+  route(app, deps, api.helpCenter, async ({ language }) => service.helpCentre(db, language), {
+    publicContent: true,
+  });
 
   route(app, deps, bo.uploadImage, async (ctx) =>
     service.uploadImage(deps, ctx, await uploadedFile(ctx.request)),

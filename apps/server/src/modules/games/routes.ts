@@ -25,29 +25,48 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps, lottery: Lotter
   const { db } = deps;
   route(app, deps, api.gameMenus, async ({ language, now }) => {
     const [menus, lotteryMenus] = await Promise.all([
-      service.gameMenus(db, language),
+      // The casino's menus are public content; the lottery's count down to their draws.
+      deps.local.content.get(`game menus ${language}`, now, () => service.gameMenus(db, language)),
       lottery.menus(deps, language, now),
     ]);
-    for (const [type, games] of Object.entries(lotteryMenus)) {
-      const menu = menus[type];
-      if (menu) menu.gameMenus = games;
-    }
-    return menus;
+    // A copy: the menus held for the next calls stay without the lottery's.
+    return Object.fromEntries(
+      Object.entries(menus).map(([type, menu]) => {
+        const games = (lotteryMenus as Record<string, typeof menu.gameMenus | undefined>)[type];
+        return [type, games ? { ...menu, gameMenus: games } : menu];
+      }),
+    );
   });
-  route(app, deps, catalogue.gameList, async ({ query, language }) =>
-    gameList(deps, query, languageOf(query, language)),
+  route(
+    app,
+    deps,
+    catalogue.gameList,
+    async ({ query, language }) => gameList(deps, query, languageOf(query, language)),
+    { publicContent: true },
   );
-  route(app, deps, catalogue.hotGames, async ({ query, language }) =>
-    hotGames(deps, query, languageOf(query, language)),
+  route(
+    app,
+    deps,
+    catalogue.hotGames,
+    async ({ query, language }) => hotGames(deps, query, languageOf(query, language)),
+    { publicContent: true },
   );
-  route(app, deps, catalogue.vendorLanes, async ({ query, language }) =>
-    vendorLanes(db, languageOf(query, language)),
+  route(
+    app,
+    deps,
+    catalogue.vendorLanes,
+    async ({ query, language }) => vendorLanes(db, languageOf(query, language)),
+    { publicContent: true },
   );
-  route(app, deps, catalogue.gameVendors, async ({ query, language }) =>
-    gameVendors(db, query.gameType, languageOf(query, language)),
+  route(
+    app,
+    deps,
+    catalogue.gameVendors,
+    async ({ query, language }) => gameVendors(db, query.gameType, languageOf(query, language)),
+    { publicContent: true },
   );
-  route(app, deps, catalogue.vendorGameTypes, async () => vendorGameTypes(db));
-  route(app, deps, catalogue.vendorGameTypesGls, async () => vendorGameTypes(db));
+  route(app, deps, catalogue.vendorGameTypes, async () => vendorGameTypes(db), { publicContent: true });
+  route(app, deps, catalogue.vendorGameTypesGls, async () => vendorGameTypes(db), { publicContent: true });
   route(app, deps, catalogue.favouriteIds, async ({ caller }) =>
     favouriteIds(deps, asMember(caller).memberId),
   );

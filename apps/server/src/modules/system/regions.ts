@@ -48,7 +48,14 @@ export function ipInRange(ip: string, range: string): boolean {
 }
 
 export async function regionBlocked(db: Queryable, location: ClientLocation): Promise<boolean> {
-  const rules = await store.listRegionRules(db);
+  return blockedBy(await store.listRegionRules(db), location);
+}
+
+/** Whether one of the region rules blocks the location. */
+export function blockedBy(
+  rules: Awaited<ReturnType<typeof store.listRegionRules>>,
+  location: ClientLocation,
+): boolean {
   return rules.some((rule) =>
     rule.kind === 'country'
       ? location.countryCode !== null && rule.value === location.countryCode

@@ -44,20 +44,24 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const location = (request: Parameters<typeof clientLocation>[0]) => clientLocation(request, config);
 
   route(app, deps, api.health, async () => health(db));
-  const statusDeps = { db, rng: deps.rng, siteUrl: config.siteUrl };
+  const statusDeps = { db, rng: deps.rng, siteUrl: config.siteUrl, cache: deps.local.content };
   route(app, deps, api.status, async ({ request, now }) => systemStatus(statusDeps, location(request), now));
   route(app, deps, api.permission, async ({ request, now }) =>
     systemStatus(statusDeps, location(request), now),
   );
-  route(app, deps, api.whitelabel, async ({ language }) => whitelabel(db, config.merchantCode, language));
-  route(app, deps, api.modules, async () => moduleTree(db));
-  route(app, deps, api.registerSettings, async () => registerSettings(db));
-  route(app, deps, api.domainRoute, async () => domainRoute(db));
-  route(app, deps, api.routers, async () => routers(db));
-  route(app, deps, api.countries, async () => countries(db));
+  route(app, deps, api.whitelabel, async ({ language }) => whitelabel(db, config.merchantCode, language), {
+    publicContent: true,
+  });
+  route(app, deps, api.modules, async () => moduleTree(db), { publicContent: true });
+  route(app, deps, api.registerSettings, async () => registerSettings(db), { publicContent: true });
+  route(app, deps, api.domainRoute, async () => domainRoute(db), { publicContent: true });
+  route(app, deps, api.routers, async () => routers(db), { publicContent: true });
+  route(app, deps, api.countries, async () => countries(db), { publicContent: true });
   route(app, deps, api.currentCountry, async ({ request }) => currentCountry(db, location(request)));
   route(app, deps, api.location, async ({ request }) => callerLocation(db, location(request)));
-  route(app, deps, api.consolidatedSettings, async () => consolidatedSettings(db, config.merchantCode));
+  route(app, deps, api.consolidatedSettings, async () => consolidatedSettings(db, config.merchantCode), {
+    publicContent: true,
+  });
   route(app, deps, api.templates, async ({ language, query }) =>
     messageTemplates(db, language, query.templateCode),
   );

@@ -8,11 +8,12 @@ import {
 } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
+import type { ContentCache } from '../../platform/content-cache.ts';
 import { desEcbEncrypt } from '../../platform/des.ts';
 import { type Rng, text } from '../../platform/rng.ts';
 import { languages, merchant } from './merchant.ts';
 import { originalModuleTree } from './module-flags.ts';
-import { regionBlocked } from './regions.ts';
+import { blockedBy } from './regions.ts';
 import { registerSettings } from './registration-rules.ts';
 import { domainList, resources } from './resources.ts';
 import {
@@ -32,11 +33,15 @@ export async function health(db: Queryable) {
   return { database: 'up' as const };
 }
 
-/** What the status answer needs besides the database: the site's address and the source of the link keys. */
+/**
+ * What the status answer needs besides the database: the site's address, the source of the link keys, and the
+ * process's hold of public content (what it reads is the same for every caller; the answer is not, by location).
+ */
 export interface StatusDeps {
   db: Queryable;
   rng: Rng;
   siteUrl: string;
+  cache: ContentCache;
 }
 
 /**
@@ -45,20 +50,26 @@ export interface StatusDeps {
  * 0/1/2 status, maintenance text and plain links beside it.
  */
 export async function systemStatus(
-  { db, rng, siteUrl }: StatusDeps,
+  { db, rng, siteUrl, cache }: StatusDeps,
   location: ClientLocation,
   now: Date,
 ): Promise<SystemStatus> {
-  const [rules, resourceList, site, cdn, maintenance, blocked, flagRows, domains] = await Promise.all([
-    registerSettings(db),
-    resources(db),
-    siteSettings(db),
-    store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
-    maintenanceSettings(db),
-    regionBlocked(db, location),
-    store.listModuleFlags(db),
-    domainList(db),
-  ]);
+  const [rules, resourceList, site, cdn, maintenance, regionRules, flagRows, domains] = await cache.get(
+    'system status',
+    now,
+    () =>
+      Promise.all([
+        registerSettings(db),
+        resources(db),
+        siteSettings(db),
+        store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
+        maintenanceSettings(db),
+        store.listRegionRules(db),
+        store.listModuleFlags(db),
+        domainList(db),
+      ]),
+  );
+  const blocked = blockedBy(regionRules, location);
   const inMaintenance = maintenanceActive(maintenance, now);
   const links: [string, string][] = [
     [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],

@@ -1,0 +1,24 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { CallerCache } from './caller-cache.ts';
+import { ContentCache } from './content-cache.ts';
+import type { RealtimeHub } from './realtime.ts';
+import { VisitorLimiter } from './visitor-limit.ts';
+
+/**
+ * What one server process keeps in memory, each kept true across processes through the NOTIFY channel its hub
+ * listens on: the visitors' per-address counts, public answers, and the callers behind session tokens.
+ */
+export interface ProcessLocal {
+  visitors: VisitorLimiter;
+  content: ContentCache;
+  callers: CallerCache;
+}
+
+export function processLocal(db: Database, realtime: RealtimeHub, config: Config): ProcessLocal {
+  return {
+    visitors: new VisitorLimiter(db, realtime),
+    content: new ContentCache(realtime, config.cache.contentSeconds * 1000),
+    callers: new CallerCache(realtime, config.cache.sessionSeconds * 1000),
+  };
+}

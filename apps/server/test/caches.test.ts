@@ -1,0 +1,250 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { sha256Hex } from '../src/platform/crypto.ts';
+import { processLocal } from '../src/platform/process-local.ts';
+import { RealtimeHub } from '../src/platform/realtime.ts';
+import { revokeSession } from '../src/platform/sessions.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * What each process holds in memory (issue 31), with two server processes on one database as in production: each
+ * its own app, hub (LISTEN connection) and caches. Only NOTIFY carries a change from one to the other.
+ */
+const API = '/backoffice/api';
+
+async function secondProcess(t: TestApp) {
+  const hub = new RealtimeHub(t.db);
+  await hub.start();
+  const app = await buildApp(
+    { ...t.deps, realtime: hub, local: processLocal(t.db, hub, t.config) },
+    { logger: false },
+  );
+  await app.ready();
+  return {
+    app,
+    async get(url: string, token?: string, headers: Record<string, string> = {}) {
+      const response = await app.inject({
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+      return { status: response.statusCode, headers: response.headers, body: response.json() };
+    },
+    async close() {
+      await app.close();
+      await hub.stop();
+    },
+  };
+}
+
+describe('public content held by each process', () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
+  beforeAll(async () => {
+    t = await startTestApp({
+      runJobs: false,
+      config: { cache: { contentSeconds: 3600, sessionSeconds: 3600 } },
+    });
+    second = await secondProcess(t);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  it("shows an operator's change on every process, without waiting for the hold to end", async () => {
+    const url = '/wps/system/banners?groupName=w_cache';
+    expect((await t.get(url)).body.value).toEqual([]);
+    expect((await second.get(url)).body.value).toEqual([]);
+    const operator = await t.operatorToken('operations');
+    const [existing] = (await t.get(`${API}/banners?groupName=w_home`, operator)).body.value;
+    const created = await t.send(
+      'POST',
+      `${API}/banners`,
+      { groupName: 'w_cache', title: 'Fresh banner', imageId: existing.imageId },
+      operator,
+    );
+    expect(created.status).toBe(200);
+    // No clock moves: only the change's NOTIFY can drop what each process holds.
+    await expect
+      .poll(async () => (await second.get(url)).body.value.map((b: { title: string }) => b.title))
+      .toEqual(['Fresh banner']);
+    await expect
+      .poll(async () => (await t.get(url)).body.value.map((b: { title: string }) => b.title))
+      .toEqual(['Fresh banner']);
+  });
+
+  it('shows a change any writer makes to the tables (a job, a script), on every process', async () => {
+    // A vendor whose games fit on one page.
+    const [vendor] = await t.db.query<{ vassalage: string; game_type: string }>(
+      `select v.vassalage, v.game_type from game_vendors v join games g on g.vendor_id = v.id
+       where v.enabled and g.enabled group by v.id having count(*) <= 100 order by v.id limit 1`,
+    );
+    if (!vendor) throw new Error('the demo seed has no vendor with games');
+    const url = `/wps/relay/GCSGAME_gameList?gameType=${vendor.game_type}&vassalage=${vendor.vassalage}&pageNo=1&pageSize=100`;
+    const list = async (from: { get: TestApp['get'] }) =>
+      (await from.get(url)).body.value.games as { nodeId: number; gameName: string }[];
+    const game = { id: (await list(t))[0]?.nodeId as number };
+    const names = async (from: { get: TestApp['get'] }) =>
+      (await list(from)).filter((row) => row.nodeId === game.id).map((row) => row.gameName);
+    const before = await names(second);
+    expect(before).toHaveLength(1);
+    expect(await names(t)).toEqual(before);
+    await t.db.query(
+      `update games set names = jsonb_set(names, '{EN}', '"Renamed by a job"') where id = $1`,
+      [game.id],
+    );
+    await expect.poll(() => names(second)).toEqual(['Renamed by a job']);
+    await expect.poll(() => names(t)).toEqual(['Renamed by a job']);
+  });
+
+  it('answers an ETag, and 304 without a body to a request that has it, until the content changes', async () => {
+    const url = '/wps/system/banners?groupName=w_etag';
+    const first = await t.app.inject({ url });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.json()).toEqual({ success: true, code: 'ok', message: '', value: [] });
+    const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // Another process answers the same content with the same ETag.
+    expect((await second.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const other = await t.app.inject({ url, headers: { 'if-none-match': '"something-else"' } });
+    expect(other.statusCode).toBe(200);
+
+    const operator = await t.operatorToken('operations');
+    const [existing] = (await t.get(`${API}/banners?groupName=w_home`, operator)).body.value;
+    await t.send(
+      'POST',
+      `${API}/banners`,
+      { groupName: 'w_etag', title: 'New', imageId: existing.imageId },
+      operator,
+    );
+    await expect
+      .poll(async () => (await second.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode)
+      .toBe(200);
+    const changed = await second.app.inject({ url, headers: { 'if-none-match': etag } });
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().value.map((b: { title: string }) => b.title)).toEqual(['New']);
+  });
+
+  it('holds nothing for a member: an answer that may depend on the caller is read for each call', async () => {
+    const member = await t.memberToken();
+    const response = await t.get('/wps/system/banners?groupName=w_home', member);
+    expect(response.status).toBe(200);
+    expect(response.headers.etag).toBeUndefined();
+  });
+});
+
+describe('sessions held by each process', () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
+  beforeAll(async () => {
+    t = await startTestApp({
+      runJobs: false,
+      config: { cache: { contentSeconds: 3600, sessionSeconds: 3600 } },
+    });
+    second = await secondProcess(t);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const infoStatus = async (from: { get: TestApp['get'] }, token: string) =>
+    (await from.get('/wps/member/info', token)).body.code as string;
+
+  it('ends a logged-out session on every process at once', async () => {
+    const token = await t.memberToken();
+    expect(await infoStatus(t, token)).toBe('ok');
+    expect(await infoStatus(second, token)).toBe('ok');
+    expect((await t.send('POST', '/wps/session/logout', {}, token)).status).toBe(200);
+    await expect.poll(() => infoStatus(second, token)).toBe('session_expired');
+    await expect.poll(() => infoStatus(t, token)).toBe('session_expired');
+  });
+
+  it("ends a locked player's sessions on every process", async () => {
+    const token = await t.memberToken();
+    const id = (await t.get('/wps/member/info', token)).body.value.id as number;
+    expect(await infoStatus(second, token)).toBe('ok');
+    const operator = await t.operatorToken('operations');
+    expect((await t.send('POST', `${API}/players/${id}/lock`, { reason: 'test' }, operator)).status).toBe(
+      200,
+    );
+    await expect.poll(() => infoStatus(second, token)).toBe('session_expired');
+  });
+
+  it('ends a session revoked in the database by any writer, once its NOTIFY arrives', async () => {
+    const token = await t.memberToken();
+    expect(await infoStatus(second, token)).toBe('ok');
+    await revokeSession(t.db, sha256Hex(token), t.clock.now());
+    await expect.poll(() => infoStatus(second, token)).toBe('session_expired');
+  });
+
+  it('reads the session again once its hold ends or the session expires', async () => {
+    const token = await t.memberToken();
+    expect(await infoStatus(second, token)).toBe('ok');
+    // Written straight to the table, without a NOTIFY: only the end of the hold shows it.
+    await t.db.query('update sessions set revoked_at = $1 where revoked_at is null', [t.clock.now()]);
+    t.clock.advance(61_000);
+    expect(await infoStatus(second, token)).toBe('session_expired');
+  });
+});
+
+describe("visitors' calls per address", () => {
+  let t: TestApp;
+  let second: Awaited<ReturnType<typeof secondProcess>>;
+  const LIMIT = 40;
+  beforeAll(async () => {
+    const limits = { ...loadConfig({}).limits, visitorRequestsPerMinute: LIMIT, registerPerIp: 1_000_000 };
+    t = await startTestApp({ runJobs: false, config: { limits } });
+    second = await secondProcess(t);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const from = (app: FastifyInstance, remoteAddress: string) =>
+    app.inject({ url: '/wps/system/status', remoteAddress }).then((response) => response.statusCode);
+  const counters = async (address: string) =>
+    (await t.db.query('select 1 from attempt_counters where key = $1', [`visitor-rate:${address}`])).length;
+
+  it('are counted in the process: an ordinary visitor writes nothing to the database', async () => {
+    for (let call = 0; call < LIMIT / 4 - 1; call += 1) expect(await from(t.app, '127.0.0.20')).toBe(200);
+    expect(await counters('127.0.0.20')).toBe(0);
+  });
+
+  it('are refused past the limit, then on every process, and let back once the lock ends', async () => {
+    const address = '127.0.0.21';
+    // The other process has met the address already: it learns of the lock only through NOTIFY.
+    expect(await from(second.app, address)).toBe(200);
+    for (let call = 0; call < LIMIT; call += 1) expect(await from(t.app, address)).toBe(200);
+    const refused = await t.app.inject({ url: '/wps/captcha', remoteAddress: address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('too_many_requests');
+    await expect.poll(() => from(second.app, address)).toBe(429);
+    // A process that has never met the address reads the lock from the database.
+    const third = await secondProcess(t);
+    try {
+      expect(await from(third.app, address)).toBe(429);
+      expect(await from(third.app, '127.0.0.22')).toBe(200);
+      t.clock.advance(61_000);
+      expect(await from(third.app, address)).toBe(200);
+      expect(await from(second.app, address)).toBe(200);
+      expect(await from(t.app, address)).toBe(200);
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('are refused past the limit by one process alone, counting in memory', async () => {
+    const address = '127.0.0.23';
+    const codes: number[] = [];
+    for (let call = 0; call <= LIMIT; call += 1) codes.push(await from(second.app, address));
+    expect(codes.slice(0, LIMIT).every((code) => code === 200)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+  });
+});
