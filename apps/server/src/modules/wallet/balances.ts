@@ -16,24 +16,32 @@ export interface WalletSetup {
   wallets: { code: string; name: string; playable: boolean }[];
 }
 
-/** Read with one look at the merchant (currency and single wallet) beside the vendors. */
+/**
+ * Read with one look at the merchant (currency and single wallet) beside the vendors, held by the process as public
+ * content (dropped on every process when the merchant, a vendor, a game type or a game changes).
+ */
 export async function walletSetup(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'local' | 'clock'>,
   vendorWallets: VendorWallets,
 ): Promise<WalletSetup> {
-  const [found, vendors] = await Promise.all([
-    merchant(deps.db, deps.config.merchantCode),
-    vendorWallets.list(deps.db),
-  ]);
-  return {
-    currency: currencyOfMerchant(found),
-    wallets: [{ code: 'main', name: 'Main wallet', playable: true }, ...(found.wallet_single ? [] : vendors)],
-  };
+  return deps.local.content.get('wallet setup', deps.clock.now(), async () => {
+    const [found, vendors] = await Promise.all([
+      merchant(deps.db, deps.config.merchantCode),
+      vendorWallets.list(deps.db),
+    ]);
+    return {
+      currency: currencyOfMerchant(found),
+      wallets: [
+        { code: 'main', name: 'Main wallet', playable: true },
+        ...(found.wallet_single ? [] : vendors),
+      ],
+    };
+  });
 }
 
 /** What the header, the wallet page and the original's balance calls show. */
 export async function balances(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'local' | 'clock'>,
   vendorWallets: VendorWallets,
   memberId: number,
 ): Promise<Balances> {
