@@ -10,7 +10,7 @@
  * Run: npx tsx bench/agents.ts   [ROUNDS=1000000 TEAM=10000 CONNECTIONS=8 SECONDS=10]
  */
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { agentReportEndpoints as api } from '@tessera/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -20,7 +20,7 @@ import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { addDays, isoDate, localDate } from '../apps/server/src/platform/zoned-time.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { startBenchDatabase } from './database.ts';
-import { builtinTps } from './measure.ts';
+import { builtinTps, startHelloWorld } from './measure.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 1_000_000);
 const TEAM = Number(process.env.TEAM ?? 10_000);
@@ -48,26 +48,6 @@ function autocannon(url: string, token: string, connections = CONNECTIONS): Cann
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(output) as Cannon;
-}
-
-/**
- * A Fastify hello-world route in its own process (autocannon blocks this one while it runs): its URL and a stop.
- */
-async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
-  const script = `import Fastify from 'fastify';
-    const app = Fastify();
-    app.get('/hello', async () => ({ hello: 'world' }));
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    process.stdout.write(url + '\\n');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: fileURLToPath(new URL('../apps/server/', import.meta.url)),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('error', reject);
-    child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk.toString().trim()}/hello`));
-  });
-  return { url, stop: () => child.kill() };
 }
 
 async function main() {

@@ -16,7 +16,7 @@ declare module 'autocannon' {
     statusCodeStats?: Record<string, { count: number }>;
   }
   export default function autocannon(
-    options: { url: string; connections: number; duration: number; requests: Request[] },
+    options: { url: string; connections: number; duration?: number; amount?: number; requests: Request[] },
     done: (error: Error | null, result: Result) => void,
   ): unknown;
 }

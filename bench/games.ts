@@ -1,25 +1,25 @@
 /**
  * Game list figures (issue 12) on a real PostgreSQL server the script starts, with 10,000 games in the catalogue:
- * GET /wps/relay/GCSGAME_gameList through HTTP on a started server process — requests per second, median and
+ * GET /wps/relay/GCSGAME_gameList through HTTP on a started server process — requests per second, p50 and
  * 99th-percentile latency — for the lobby's usual queries (a category's first page, a vendor's third page, a class
- * filter, a name search), beside pgbench's built-in select-only on the same server and a Fastify hello-world
- * route in this process, measured in the same run.
+ * filter, a name search), driven by autocannon in a process of its own, beside pgbench's built-in select-only on the
+ * same server and a Fastify hello-world route in its own process, measured in the same run.
  * Run: npx tsx bench/games.ts   [CONCURRENCY=8 SECONDS=10 GAMES=10000]
  */
 
 import { catalogueEndpoints as api } from '@tessera/contract';
-import Fastify from 'fastify';
 import type { Queryable } from '../apps/server/src/db/database.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { startBenchDatabase } from './database.ts';
-import { builtinTps, throughput } from './measure.ts';
+import { builtinTps, loadFrom, startHelloWorld } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const GAMES = Number(process.env.GAMES ?? 10_000);
 
-const measure = (work: () => Promise<unknown>) =>
-  throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
+/** autocannon, in its own process, on one URL. */
+const measure = (url: string, path: string) =>
+  loadFrom({ url, paths: [path], connections: CONCURRENCY, seconds: SECONDS });
 
 /** The catalogue: GAMES games spread over the seeded vendors, with names in three languages, classes and stakes. */
 async function fillCatalogue(db: Queryable, now: Date) {
@@ -44,7 +44,7 @@ async function main() {
   const bench = await startBenchDatabase(2);
   const { pg, url, db } = bench;
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const hello = Fastify();
+  let hello: Awaited<ReturnType<typeof startHelloWorld>> | null = null;
   try {
     const now = new Date();
     await fillCatalogue(db, now);
@@ -58,13 +58,10 @@ async function main() {
       JOBS: '0',
       LOG_LEVEL: 'warn',
       VISITOR_REQUESTS_PER_MINUTE: '100000000',
+      MAX_CONNECTIONS_PER_IP: '0',
     });
     const base = server.baseUrl;
-    const list = (query: string) => async () => {
-      const response = await fetch(`${base}${api.gameList.path}?${query}`);
-      if (response.status !== 200) throw new Error(String(response.status));
-      await response.arrayBuffer();
-    };
+    const list = (query: string) => measure(base, `${api.gameList.path}?${query}`);
     const queries: [string, string][] = [
       [
         'a category, page 1 of 24',
@@ -74,28 +71,20 @@ async function main() {
       ['a class, page 1', 'gameType=RNG&gameClassify=TABLE&pageNo=1&pageSize=24'],
       ['a name search', 'gameName=dragon&pageNo=1&pageSize=24'],
     ];
-    await measure(list(queries[0]?.[1] as string)); // warm-up
+    await list(queries[0]?.[1] as string); // warm-up
     const results = [];
-    for (const [name, query] of queries) results.push({ name, ...(await measure(list(query))) });
+    for (const [name, query] of queries) results.push({ name, ...(await list(query)) });
 
-    hello.get('/hello', async () => ({ hello: 'world' }));
-    const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-    const helloWorld = await measure(async () => {
-      const response = await fetch(`${helloUrl}/hello`);
-      await response.arrayBuffer();
-    });
+    hello = await startHelloWorld();
+    const helloWorld = await measure(new URL(hello.url).origin, '/hello');
 
-    const row = (
-      name: string,
-      run: { perSecond: number; medianMs?: number; p99Ms?: number },
-      ratio?: number,
-    ) =>
-      `  ${name.padEnd(52)}${run.perSecond.toFixed(0).padStart(8)}${run.medianMs === undefined ? ''.padStart(24) : `${run.medianMs.toFixed(2).padStart(10)} ms${(run.p99Ms ?? 0).toFixed(2).padStart(9)} ms`}${ratio === undefined ? '' : `   ratio ${ratio.toFixed(2)}`}`;
+    const row = (name: string, run: { perSecond: number; p50Ms?: number; p99Ms?: number }, ratio?: number) =>
+      `  ${name.padEnd(52)}${run.perSecond.toFixed(0).padStart(8)}${run.p50Ms === undefined ? ''.padStart(24) : `${run.p50Ms.toFixed(2).padStart(10)} ms${(run.p99Ms ?? 0).toFixed(2).padStart(9)} ms`}${ratio === undefined ? '' : `   ratio ${ratio.toFixed(2)}`}`;
     process.stdout.write(
       [
-        `PostgreSQL server started by the script; ${Number(count).toLocaleString('en')} games; ${CONCURRENCY} concurrent clients for ${SECONDS} s each`,
+        `PostgreSQL server started by the script; ${Number(count).toLocaleString('en')} games; autocannon in its own process, ${CONCURRENCY} connections for ${SECONDS} s each`,
         '',
-        `${'  per second'.padEnd(62)}  median       p99`,
+        `${'  per second'.padEnd(62)}     p50       p99`,
         row('baseline pgbench select-only (built-in)', { perSecond: selectOnly }),
         row('baseline Fastify hello-world route, HTTP', helloWorld, helloWorld.perSecond / selectOnly),
         ...results.map((run) => row(`GCSGAME_gameList, ${run.name}`, run, run.perSecond / selectOnly)),
@@ -104,7 +93,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await hello.close();
+    hello?.stop();
     await server?.stop();
     await bench.stop();
   }

@@ -17,7 +17,7 @@ function run(target: LoadTarget): Promise<LoadResult> {
       {
         url: target.url,
         connections: target.connections,
-        duration: target.seconds,
+        ...(target.amount === undefined ? { duration: target.seconds } : { amount: target.amount }),
         requests: [
           {
             method: target.method ?? 'GET',

@@ -80,6 +80,8 @@ export interface LoadTarget {
   paths: string[];
   connections: number;
   seconds: number;
+  /** Stop after this many calls instead (of at most `seconds`). */
+  amount?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;

@@ -4,7 +4,8 @@
  *   and through the service directly (write() + the ledger's post()), with 1 account and with 1,000 accounts,
  *   beside pgbench's built-in simple-update on the same server in the same run, with the ratio;
  * - balance calls per second through HTTP (GET /wps/v2/wallets/balance), beside pgbench's built-in select-only
- *   and a Fastify hello-world route in this process;
+ *   and a Fastify hello-world route in its own process;
+ * every HTTP figure driven by autocannon in a process of its own (load.ts), so that it measures the server;
  * - memory per 10,000 postings: the server process's resident memory, and this process's heap after the service
  *   made them (with --expose-gc, after a collection).
  * Run: npx tsx --expose-gc bench/wallet.ts   [CONCURRENCY=8 SECONDS=10]
@@ -12,7 +13,6 @@
 
 import { readFileSync } from 'node:fs';
 import { walletPlayerEndpoints as api } from '@tessera/contract';
-import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
@@ -20,7 +20,7 @@ import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, throughput } from './measure.ts';
+import { builtinTps, type LoadTarget, loadFrom, startHelloWorld, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -42,7 +42,7 @@ async function main() {
   const bench = await startBenchDatabase(CONCURRENCY);
   const { pg, url, db } = bench;
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const hello = Fastify();
+  let hello: Awaited<ReturnType<typeof startHelloWorld>> | null = null;
   try {
     const now = new Date();
     const config = loadConfig({});
@@ -94,44 +94,43 @@ async function main() {
     gc?.();
     const heapDelta = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
 
-    server = await startServer({ DATABASE_URL: url, DEMO_SEED: '0', JOBS: '0', LOG_LEVEL: 'warn' });
-    const base = server.baseUrl;
-    let requests = 0;
-    const transfer = async (token: string) => {
-      requests += 1;
-      const response = await fetch(`${base}${api.walletTransfer.path}`, {
-        method: 'POST',
-        headers: {
-          authorization: token,
-          'content-type': 'application/json',
-          'idempotency-key': `h${requests}`,
-        },
-        body: '{"fromWallet":"main","toWallet":"FB","amount":0.01}',
-      });
-      if (response.status !== 200) throw new Error(String(response.status));
-      await response.arrayBuffer();
-    };
-    const balance = async (token: string) => {
-      const response = await fetch(`${base}${api.balance.path}`, { headers: { authorization: token } });
-      if (response.status !== 200) throw new Error(String(response.status));
-      await response.arrayBuffer();
-    };
-    await measure(() => balance(tokens[pick()] as string)); // warm-up
-    const http1 = await measure(() => transfer(tokens[0] as string));
-    const httpMany = await measure(() => transfer(tokens[pick()] as string));
-    const balances = await measure(() => balance(tokens[pick()] as string));
-
-    hello.get('/hello', async () => ({ hello: 'world' }));
-    const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-    const helloWorld = await measure(async () => {
-      const response = await fetch(`${helloUrl}/hello`);
-      await response.arrayBuffer();
+    server = await startServer({
+      DATABASE_URL: url,
+      DEMO_SEED: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      MAX_CONNECTIONS_PER_IP: '0',
+      DATABASE_POOL_SIZE: String(CONCURRENCY),
     });
+    const base = server.baseUrl;
+    const load = (target: Omit<LoadTarget, 'url' | 'connections' | 'seconds'>, url = base) =>
+      loadFrom({ url, connections: CONCURRENCY, seconds: SECONDS, ...target }).then((run) => ({
+        ...run,
+        medianMs: run.p50Ms,
+      }));
+    let round = 0;
+    const transfers = (accounts: string[], amount?: number) => {
+      round += 1;
+      return load({
+        paths: [api.walletTransfer.path],
+        method: 'POST',
+        tokens: accounts,
+        idempotencyKeys: `h${round}`,
+        body: '{"fromWallet":"main","toWallet":"FB","amount":0.01}',
+        ...(amount === undefined ? {} : { amount }),
+      });
+    };
+    const balance = () => load({ paths: [api.balance.path], tokens });
+    await balance(); // warm-up
+    const http1 = await transfers([tokens[0] as string]);
+    const httpMany = await transfers(tokens);
+    const balances = await balance();
+
+    hello = await startHelloWorld();
+    const helloWorld = await load({ paths: ['/hello'] }, new URL(hello.url).origin);
 
     const rssBefore = rssMiB(server.pid);
-    for (let batch = 0; batch < MEMORY_POSTINGS / CONCURRENCY; batch += 1) {
-      await Promise.all(Array.from({ length: CONCURRENCY }, () => transfer(tokens[pick()] as string)));
-    }
+    await transfers(tokens, MEMORY_POSTINGS);
     const rssAfter = rssMiB(server.pid);
 
     const row = (name: string, perSecond: number, medianMs?: number, ratio?: number) =>
@@ -187,7 +186,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await hello.close();
+    hello?.stop();
     await server?.stop();
     await bench.stop();
   }

@@ -47,10 +47,6 @@ export function ipInRange(ip: string, range: string): boolean {
   }
 }
 
-export async function regionBlocked(db: Queryable, location: ClientLocation): Promise<boolean> {
-  return blockedBy(await store.listRegionRules(db), location);
-}
-
 /** Whether one of the region rules blocks the location. */
 export function blockedBy(
   rules: Awaited<ReturnType<typeof store.listRegionRules>>,
