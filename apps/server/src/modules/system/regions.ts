@@ -47,6 +47,10 @@ export function ipInRange(ip: string, range: string): boolean {
   }
 }
 
+async function regionBlocked(db: Queryable, location: ClientLocation): Promise<boolean> {
+  return blockedBy(await store.listRegionRules(db), location);
+}
+
 /** Whether one of the region rules blocks the location. */
 export function blockedBy(
   rules: Awaited<ReturnType<typeof store.listRegionRules>>,
