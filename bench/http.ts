@@ -5,7 +5,8 @@
  * driven by autocannon in a process of its own (load.ts), the targets taken in turn twice. Prints requests per
  * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
  * mean of the before and after runs).
- * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000]
+ * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>]
+ * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare)
  */
 
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 1000);
 const GAMES = 24;
+/** Only the targets whose name contains this text (all when unset), e.g. ONLY=member. */
+const ONLY = process.env.ONLY ?? '';
 
 /** Resident memory of a process, in MiB. */
 function rssMiB(pid: number): number {
@@ -66,17 +69,24 @@ async function main() {
       `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
     );
     const tokens: string[] = [];
-    for (const { id } of members) {
-      const session = await openSession(
-        db,
-        { kind: 'member', id },
-        config.memberSession,
-        now,
-        '127.0.0.1',
-        cryptoRng,
+    // Sessions and funding, a few members at a time (the pool has two connections).
+    for (let start = 0; start < members.length; start += 2) {
+      const chunk = members.slice(start, start + 2);
+      const opened = await Promise.all(
+        chunk.map(async ({ id }) => {
+          const session = await openSession(
+            db,
+            { kind: 'member', id },
+            config.memberSession,
+            now,
+            '127.0.0.1',
+            cryptoRng,
+          );
+          await fundBenchMember(db, id, now);
+          return session.token;
+        }),
       );
-      tokens.push(session.token);
-      await fundBenchMember(db, id, now);
+      tokens.push(...opened);
     }
     await db.query('analyze');
 
@@ -92,7 +102,7 @@ async function main() {
     hello = await startHelloWorld();
     const base = server.baseUrl;
     const get = (...paths: string[]) => ({ url: base, paths });
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       {
         name: 'Fastify hello-world route',
         baseline: 'select-only',
@@ -153,6 +163,7 @@ async function main() {
       },
     ];
 
+    const targets = allTargets.filter((target) => target.name.includes(ONLY));
     // Each target answers 2xx once before it is measured: a benchmark of refusals would measure nothing.
     for (const { name, load } of targets) {
       const response = await fetch(`${load.url}${load.paths[0]}`, {

@@ -62,7 +62,7 @@ const schema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(2000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(50),
   VISITOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   REGISTER_MAX_PER_IP: z.coerce.number().int().min(1).default(10),
