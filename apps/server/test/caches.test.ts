@@ -183,6 +183,17 @@ describe('sessions held by each process', () => {
     await expect.poll(() => infoStatus(second, token)).toBe('session_expired');
   });
 
+  it('reads an operator again on every process once operators change (a role, a disabled account)', async () => {
+    const support = await t.operatorToken('support');
+    const supportId = (await t.db.query<{ id: number }>('select max(id) as id from operators'))[0]
+      ?.id as number;
+    const players = async () => (await second.get(`${API}/players`, support)).status;
+    expect(await players()).toBe(200);
+    // Straight to the table, as a script would: only the table's NOTIFY tells the other process.
+    await t.db.query(`update operators set role = 'finance' where id = $1`, [supportId]);
+    await expect.poll(players).toBe(403);
+  });
+
   it('reads the session again once its hold ends or the session expires', async () => {
     const token = await t.memberToken();
     expect(await infoStatus(second, token)).toBe('ok');

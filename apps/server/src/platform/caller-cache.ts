@@ -19,7 +19,7 @@ const LAST_SEEN_STEP_MS = 60_000;
  * The caller behind a session token, held by the process for a few seconds so that a signed-in call does not read
  * the session and its member or operator every time. A session that ends (logout, lock, password change,
  * revocation by an operator) is dropped on every process as soon as its NOTIFY arrives (the one that closes its
- * sockets); a change to operators or to the console's settings drops everything held. `maxAgeMs` 0 holds nothing.
+ * sockets); a change to operators or to the site's settings drops the operators held. `maxAgeMs` 0 holds nothing.
  */
 export class CallerCache {
   private readonly held = new Map<string, Held>();
@@ -32,8 +32,11 @@ export class CallerCache {
     realtime.onSessionsClosed((tokenHashes) => {
       for (const tokenHash of tokenHashes) this.held.delete(tokenHash);
     });
+    // An operator's role, password, second factor or the console's security settings: operators are read again.
     realtime.onTablesChanged((table) => {
-      if (table === 'operators' || table === 'site_settings') this.held.clear();
+      if (table !== 'operators' && table !== 'site_settings') return;
+      for (const [tokenHash, held] of this.held)
+        if (held.caller.kind === 'operator') this.held.delete(tokenHash);
     });
   }
 
