@@ -1,5 +1,4 @@
 import { AGENT_CENTRE_IS_AGENT_VALUES, MEMBER_TYPES, toMajor } from '@tessera/contract';
-import type { Transaction } from '../../db/database.ts';
 import type { Caller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -22,13 +21,18 @@ const walletOf = (code: string): Wallet => (code === 'main' ? 'main' : { vendor:
  * with the main wallet.
  */
 async function providerWallet(
-  tx: Transaction,
+  deps: Pick<AppDeps, 'db' | 'local'>,
   vendorWallets: VendorWallets,
   input: { fromWallet: string; toWallet: string },
+  now: Date,
 ) {
   const sides = [input.fromWallet, input.toWallet].filter((wallet) => wallet !== 'main');
   for (const wallet of sides) {
-    if (await vendorWallets.atProvider(tx, wallet)) {
+    // Held with the public content (dropped on every process when a vendor or a provider changes).
+    const atProvider = await deps.local.content.get(`vendor at provider ${wallet}`, now, () =>
+      vendorWallets.atProvider(deps.db, wallet),
+    );
+    if (atProvider) {
       if (sides.length > 1) throw new AppError('wallet_unknown', { toWallet: 'invalid_value' });
       return wallet;
     }
@@ -62,8 +66,8 @@ export async function walletTransfer(
   const amount = minorAmount(input.amount, currency, language);
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
+  const vendor = await providerWallet(deps, vendorWallets, input, now);
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
-    const vendor = await providerWallet(tx, vendorWallets, input);
     if (vendor) {
       // The vendor keeps the money at its provider: the transfer goes through it, after the commit.
       const direction = input.fromWallet === 'main' ? 'deposit' : 'withdraw';
