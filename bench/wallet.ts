@@ -46,6 +46,13 @@ async function main() {
   try {
     const now = new Date();
     const config = loadConfig({});
+    // A vendor wallet takes money only while its vendor has a game.
+    await db.query(
+      `insert into games (vendor_id, code, game_id, names, classify, platforms, created_at, updated_at)
+       select id, 'BENCH', 'bench', '{"EN":"Bench"}'::jsonb, 'SLOT', '{html5}'::text[], $1, $1
+       from game_vendors where vassalage = 'FB'`,
+      [now],
+    );
     const members = await db.query<{ id: number }>(
       `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
     );
@@ -181,7 +188,7 @@ async function main() {
         ),
         '',
         `  memory per ${MEMORY_POSTINGS.toLocaleString('en')} postings: server process RSS ${rssBefore.toFixed(0)} -> ${rssAfter.toFixed(0)} MiB (${(rssAfter - rssBefore).toFixed(1)} MiB); service heap ${gc ? `${heapDelta.toFixed(1)} MiB after gc` : 'not measured (run with --expose-gc)'}`,
-        `  failed calls: ${[service1, serviceMany, http1, httpMany, balances].reduce((sum, run) => sum + run.failures, 0)}`,
+        `  failed calls: ${[service1, serviceMany, http1, httpMany, balances].reduce((sum, run) => sum + run.failures, 0)}; HTTP statuses answered: ${[http1, httpMany, balances].map((run) => run.statuses).join(' / ')}`,
         '',
       ].join('\n'),
     );
