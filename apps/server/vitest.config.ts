@@ -80,6 +80,8 @@ export const PGLITE_FILES = [
   'src/modules/rebates/rebates-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // promotions/store.ts: authoring, statuses, joins, applications, claims, the blacklist
+  'src/modules/promotions/promotions.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { promotionEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { registerMember } from './factories/accounts.ts';
@@ -6,6 +7,7 @@ import { pendingOffer, storedTier, tokenOf } from './factories/agent-contracts.t
 import { placeMember } from './factories/agents.ts';
 import { type ProviderWorld, startProviderWorld } from './factories/game-providers.ts';
 import { newGame, playedRound } from './factories/games.ts';
+import { newPromotion } from './factories/promotions.ts';
 import { fundMember } from './factories/wallet.ts';
 import type { TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
@@ -205,7 +207,22 @@ describe('every call, made as the original makes it', () => {
         return row;
       }),
     );
+    // Promotions to list, one claimed (the claim list) and one to sign up to.
+    const operations = await t.operatorToken('operations');
+    const claimed = await newPromotion(t, operations, { category: 'NEW' });
+    const signUp = await newPromotion(t, operations, {
+      kind: 'application',
+      amount: null,
+      category: 'EVENT',
+    });
+    await t.send(
+      'POST',
+      promotionEndpoints.claim.path.replace(':id', String(claimed)),
+      undefined,
+      member.token,
+    );
     Object.assign(values, {
+      promotionId: String(signUp),
       nodeId: String(nodeId),
       launchGameId: real?.game_id,
       launchVendor: real?.vassalage,

@@ -676,6 +676,48 @@ export const ERRORS = {
     VI: 'Khoản hoàn trả này không thể nhận nữa: đã được trả, đã nhận hoặc đã hết hạn.',
     CN: '该返水已无法领取：已发放、已领取或已过期。',
   },
+  promotion_not_found: {
+    status: 404,
+    EN: 'This promotion was not found.',
+    VI: 'Không tìm thấy khuyến mãi này.',
+    CN: '未找到该优惠活动。',
+  },
+  promotion_action_unavailable: {
+    status: 409,
+    EN: 'This promotion does not offer that now: it has not started, has ended, or you already took part.',
+    VI: 'Khuyến mãi này hiện không cho phép thao tác đó: chưa bắt đầu, đã kết thúc hoặc bạn đã tham gia.',
+    CN: '该优惠当前不可进行此操作：尚未开始、已结束或您已参与。',
+  },
+  promotion_not_eligible: {
+    status: 403,
+    EN: 'This promotion is not open to your account.',
+    VI: 'Khuyến mãi này không áp dụng cho tài khoản của bạn.',
+    CN: '该优惠不适用于您的账户。',
+  },
+  promotion_budget_spent: {
+    status: 409,
+    EN: 'This promotion has run out of budget.',
+    VI: 'Khuyến mãi này đã hết ngân sách.',
+    CN: '该优惠预算已用完。',
+  },
+  promotion_linked_account: {
+    status: 409,
+    EN: 'A bonus of this promotion already went to an account sharing your device, payment account or address.',
+    VI: 'Tiền thưởng của khuyến mãi này đã được trao cho một tài khoản dùng chung thiết bị, tài khoản thanh toán hoặc địa chỉ với bạn.',
+    CN: '该优惠的奖金已发放给与您共用设备、支付账户或地址的账户。',
+  },
+  promotion_application_decided: {
+    status: 409,
+    EN: 'This application has already been decided. Reload the list.',
+    VI: 'Đơn đăng ký này đã được xử lý. Hãy tải lại danh sách.',
+    CN: '该申请已处理，请刷新列表。',
+  },
+  bonus_max_stake: {
+    status: 409,
+    EN: 'This bet is above the largest stake your active bonus allows. Lower the stake or finish the bonus wagering first.',
+    VI: 'Cược này vượt mức cược tối đa mà tiền thưởng đang áp dụng cho phép. Hãy giảm mức cược hoặc hoàn thành yêu cầu cược của tiền thưởng trước.',
+    CN: '该注单超过您当前奖金允许的最高投注额。请降低投注额或先完成奖金流水。',
+  },
   member_label_taken: {
     status: 409,
     EN: 'A label with this name already exists.',

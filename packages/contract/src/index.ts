@@ -14,6 +14,7 @@ export * from './inbox/index.ts';
 export * from './lottery/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';
+export * from './promotions/index.ts';
 export * from './rebates/index.ts';
 export * from './system/index.ts';
 export * from './vip/index.ts';

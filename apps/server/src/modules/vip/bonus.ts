@@ -10,11 +10,15 @@ export interface BonusCredit {
   amount: bigint;
   /** The wagering requirement as a multiple of the amount. */
   turnoverMultiple: number;
-  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral';
+  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral' | 'promotion';
+  /** The product type whose stakes count towards its wagering; left out: every product. */
+  productScope?: string | null;
+  /** The largest stake per bet while its wagering is open; left out: no limit. */
+  maxStake?: bigint | null;
 }
 
 /**
- * Credits a VIP or referral bonus: one balanced posting of kind bonus from house:bonuses to the member's main
+ * Credits a VIP, referral or promotion bonus: one balanced posting of kind bonus from house:bonuses to the member's main
  * wallet (idempotent by its key), and its wagering requirement (a turnover obligation of source bonus, the amount
  * times `turnoverMultiple`), in the caller's transaction.
  */
@@ -34,8 +38,9 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
     now,
   );
   // The reward's wagering requirement, in its credit's transaction. Under the UK profile a bonus must be scoped to
-  // one product type; these rewards are site-wide, so there they carry none (wager-free).
-  if (!posted.replayed && !(await walletSettingsOf(tx)).ukProfile) {
+  // one product type; a site-wide reward (no scope) there carries none (wager-free).
+  const scoped = (credit.productScope ?? null) !== null;
+  if (!posted.replayed && (scoped || !(await walletSettingsOf(tx)).ukProfile)) {
     await openObligation(
       tx,
       {
@@ -44,6 +49,8 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
         sourceRef: credit.key,
         amount: credit.amount,
         multiple: credit.turnoverMultiple,
+        productScope: credit.productScope ?? null,
+        maxStake: credit.maxStake ?? null,
       },
       now,
     );

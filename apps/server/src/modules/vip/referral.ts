@@ -37,7 +37,8 @@ function maskName(username: string): string {
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }
 
-async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>> {
+/** The account numbers of every bank account a member keeps. */
+export async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>> {
   const listed = await bankAccounts(db, memberId);
   const full = await Promise.all(listed.map((account) => ownBankAccount(db, memberId, account.id)));
   return new Set(full.map((account) => account.account_number));

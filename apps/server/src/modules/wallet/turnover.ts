@@ -41,6 +41,8 @@ export interface ObligationInput {
   /** A product type (game type code) whose stakes count; null or left out: every product type. */
   productScope?: string | null;
   expiresAt?: Date | null;
+  /** The largest stake per bet while it is open (a promotion's max stake); null or left out: no limit. */
+  maxStake?: bigint | null;
 }
 
 /**
@@ -71,10 +73,35 @@ export async function openObligation(
       required,
       productScope,
       expiresAt: input.expiresAt ?? null,
+      maxStake: input.maxStake ?? null,
     },
     now,
   );
 }
+
+/**
+ * Refuses a stake above the max stake of an open bonus obligation in the product type's scope (bonus_max_stake),
+ * in the stake's transaction (the round owner calls it before any money moves).
+ */
+export async function assertStakeAllowed(
+  db: Queryable,
+  memberId: number,
+  productType: string,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
+  const cap = await store.maxStake(db, memberId, productType, now);
+  if (cap !== null && amount > cap) throw new AppError('bonus_max_stake');
+}
+
+/** Whether the obligation a credit opened is still open (its wagering in progress). */
+export const obligationOpen = (
+  db: Queryable,
+  memberId: number,
+  source: ObligationSource,
+  sourceRef: string,
+  now: Date,
+) => store.isOpen(db, memberId, source, sourceRef, now);
 
 /** The percent of a valid stake of the product type that counts (0–100). */
 export async function turnoverWeight(db: Queryable, productType: string): Promise<number> {
