@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  promotionEndpoints as promotionContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
@@ -365,6 +366,17 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type PromotionEndpoints = typeof promotionContractEndpoints;
+
+/** /promotions and /promoDetail: the list by category, one promotion with this member's state, its actions. */
+export const promotionEndpoints = {
+  list: light<PromotionEndpoints['list']>('GET', '/wps/promotions'),
+  detail: light<PromotionEndpoints['detail']>('GET', '/wps/promotions/:id'),
+  join: light<PromotionEndpoints['join']>('POST', '/wps/promotions/:id/join', undefined, 'idempotent'),
+  claim: light<PromotionEndpoints['claim']>('POST', '/wps/promotions/:id/claim', undefined, 'idempotent'),
+  apply: light<PromotionEndpoints['apply']>('POST', '/wps/promotions/:id/application', 'multipart'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

@@ -45,8 +45,11 @@ export type Screen =
   | 'lotteryVerify'
   /** /vip: the levels, the member's progress and rewards (a member's page). */
   | 'vip'
+  /** /promotions (by category) and /promoDetail?id= (one, with this member's status and its action). */
+  | 'promotions'
+  | 'promoDetail'
   /** The owner named is the area (issue) that builds the screen. */
-  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'promotions' };
+  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' };
 
 export interface PageRoute extends RouteHandle {
   path: string;
@@ -77,8 +80,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/vnlottery', pageKey: 'vnlottery', screen: { lottery: ['Lott', 'Elott'] } },
   { path: '/seaLottery', pageKey: 'seaLottery', screen: { lottery: ['SEA'] } },
   { path: '/elott', pageKey: 'elott', screen: { lottery: ['Elott'] } },
-  { path: '/promotions', pageKey: 'promotions', screen: { comingSoon: 'promotions' } },
-  { path: '/promoDetail', pageKey: 'promoDetail', screen: { comingSoon: 'promotions' } },
+  { path: '/promotions', pageKey: 'promotions', screen: 'promotions' },
+  { path: '/promoDetail', pageKey: 'promoDetail', screen: 'promoDetail' },
   {
     path: '/seamless',
     pageKey: 'seamless',
