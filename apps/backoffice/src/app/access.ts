@@ -11,6 +11,7 @@ import {
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
+  promotionConsoleEndpoints,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
@@ -63,7 +64,9 @@ export type PageId =
   | 'vipLevels'
   | 'memberLabels'
   | 'rebates'
-  | 'rebateRates';
+  | 'rebateRates'
+  | 'promotions'
+  | 'promotionApplications';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +162,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'promotions',
+    path: '/promotions',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.list),
+  },
+  {
+    id: 'promotionApplications',
+    path: '/promotions/applications',
+    icon: 'inbox',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.applications),
   },
   {
     id: 'deposits',

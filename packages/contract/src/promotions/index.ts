@@ -369,12 +369,12 @@ const operations = operator('operations');
 const support = operator('operations', 'support');
 
 export const promotionConsoleEndpoints = {
+  /** Every promotion, newest first (the console's crud page). */
   list: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/promotions`,
     access: support,
-    query: paging,
-    response: page(consolePromotion).extend(currencyInfo),
+    response: z.array(consolePromotion),
   }),
   create: endpoint({
     method: 'POST',

@@ -95,20 +95,10 @@ async function toRow(deps: AppDeps, body: PromotionBody, currency: Currency): Pr
   };
 }
 
-export async function consolePromotions(deps: AppDeps, query: { pageNo: number; pageSize: number }) {
+/** Every promotion, newest first (an operator keeps tens of them, not thousands). */
+export async function consolePromotions(deps: AppDeps): Promise<ConsolePromotion[]> {
   const currency = await currencyOf(deps);
-  const { rows, total } = await store.consolePromotions(
-    deps.db,
-    query.pageSize,
-    (query.pageNo - 1) * query.pageSize,
-  );
-  return {
-    ...currency,
-    list: rows.map((row) => promotionView(row, currency)),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
+  return (await store.consolePromotions(deps.db)).map((row) => promotionView(row, currency));
 }
 
 export async function createPromotion(deps: AppDeps, call: OperatorCall, body: PromotionBody) {

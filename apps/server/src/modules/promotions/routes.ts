@@ -79,7 +79,7 @@ export function promotionRoutes(app: FastifyInstance, deps: AppDeps): void {
     originalSignUp(deps, asMember(caller).memberId, body, { now, language }),
   );
 
-  route(app, deps, bo.list, async ({ query }) => consolePromotions(deps, query));
+  route(app, deps, bo.list, async () => consolePromotions(deps));
   route(app, deps, bo.create, async (ctx) => createPromotion(deps, ctx, ctx.body));
   route(app, deps, bo.update, async (ctx) => updatePromotion(deps, ctx, ctx.params.id, ctx.body));
   route(app, deps, bo.applications, async ({ query }) => applicationQueue(deps, query));

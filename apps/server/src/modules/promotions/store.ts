@@ -137,13 +137,8 @@ export function sitePromotions(db: Queryable, category: string | null, endedSinc
   );
 }
 
-export async function consolePromotions(db: Queryable, limit: number, offset: number) {
-  const rows = await db.query<PromotionDb>(
-    `select ${COLUMNS} from promotions p order by p.id desc limit $1 offset $2`,
-    [limit, offset],
-  );
-  const [count] = await db.query<{ n: number }>('select count(*)::int as n from promotions');
-  return { rows, total: count?.n ?? 0 };
+export function consolePromotions(db: Queryable) {
+  return db.query<PromotionDb>(`select ${COLUMNS} from promotions p order by p.id desc`);
 }
 
 /** Adds to what a promotion spent, within its budget; false when the budget does not cover it. */
