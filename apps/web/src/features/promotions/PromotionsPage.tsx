@@ -49,6 +49,7 @@ export default function PromotionsPage() {
         tabs={tabs}
         selected={selected}
         onSelect={(key) => update({ category: key === 'ALL' ? null : key })}
+        scrollArrows={{ previous: t('promotions.previousCategories'), next: t('promotions.nextCategories') }}
       >
         {list.isError ? <FormMessage tone="error">{errorText(t, list.error)}</FormMessage> : null}
         {!list.data ? (
