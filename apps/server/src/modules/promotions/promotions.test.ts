@@ -1,4 +1,8 @@
-import { promotionEndpoints as api, promotionConsoleEndpoints as bo } from '@tessera/contract';
+import {
+  promotionEndpoints as api,
+  promotionConsoleEndpoints as bo,
+  withdrawalPlayerEndpoints,
+} from '@tessera/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mainBalance } from '../../../test/factories/game-providers.ts';
@@ -244,6 +248,49 @@ describe('promotions', () => {
     const small = await newMember(t);
     await confirmedDeposit(t, small.id, 9_999n);
     expect((await detail(id, small.token)).body.value.status).toBe('signed');
+  });
+
+  it('plays a claimed deposit bonus through: settled slot stakes fill the deposit, then the bonus, and the gate opens', async () => {
+    const id = await newPromotion(t, operations, {
+      kind: 'deposit',
+      percent: 10,
+      cap: 5,
+      minDeposit: 50,
+      depositWhich: 'first',
+      amount: null,
+      turnoverMultiple: 1,
+      productScope: 'RNG',
+    });
+    const member = await newMember(t);
+    await confirmedDeposit(t, member.id, 30_000n);
+    expect((await claim(id, member.token)).body.value.entry.amount).toBe(5);
+    const info = () => t.get(withdrawalPlayerEndpoints.withdrawalInfo.path, member.token);
+    expect((await info()).body.value).toMatchObject({ balance: 305, turnoverRemaining: 305 });
+    expect(
+      (await info()).body.value.turnoverObligations.map((row: { source: string }) => row.source),
+    ).toEqual(['deposit', 'bonus']);
+    const [game] = await t.db.query<{ id: number }>(
+      "select g.id from games g join game_vendors v on v.id = g.vendor_id where v.game_type = 'RNG' order by g.id limit 1",
+    );
+    // A settled slot round of 302.00 (lost): the deposit's 300.00 first, then 2.00 of the bonus's 5.00.
+    const play = (amount: bigint, ref: string) =>
+      write(t.db, { isolation: 'read committed' }, (tx) =>
+        stake(
+          tx,
+          { memberId: member.id, gameId: game?.id ?? 0, ref, currency: 'PHP', closed: true },
+          amount,
+          { key: `test-play:${ref}` },
+          t.clock.now(),
+        ),
+      );
+    await play(30_200n, `through-1-${member.id}`);
+    expect((await info()).body.value).toMatchObject({ balance: 3, turnoverRemaining: 3 });
+    await play(300n, `through-2-${member.id}`);
+    expect((await info()).body.value).toMatchObject({
+      balance: 0,
+      turnoverRemaining: 0,
+      turnoverObligations: [],
+    });
   });
 
   it('joins an every-deposit promotion first (join, signed), then each qualifying deposit is claimed once', async () => {
