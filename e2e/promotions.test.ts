@@ -1,7 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, transitionsDone, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  transitionsDone,
+  useBrowser,
+} from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -98,5 +106,60 @@ describe('promotions', () => {
     await table.scrollIntoViewIfNeeded();
     await screenshot(page, 'promotion-withdraw-turnover');
     await page.context().close();
+  });
+
+  it('an operator finds the promotion in the console and approves a member’s application, which the member then claims', async () => {
+    const title = `E2E big win ${Date.now().toString(36)}`;
+    const created = await api('POST', '/backoffice/api/promotions', await operatorToken(), {
+      category: 'EVENT',
+      kind: 'application',
+      versions: [{ language: 'EN', title, content: '<p>Tell us about your best win.</p>' }],
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      budget: 500,
+      turnoverMultiple: 2,
+    });
+    expect(created.success).toBe(true);
+    const id = created.value.id as number;
+    const player = await loggedInMember('pa');
+    const applied = await api('POST', '/wps/relay/MCSFE_signUpRequestReward', player.token, {
+      promotionId: id,
+      remark: 'Three sevens on Lucky Sevens',
+    });
+    expect(applied.value.status).toBe('APPLYING');
+
+    const page = await ownerConsolePage(browser(), '/promotions');
+    await visible(page.getByRole('heading', { name: 'Promotions', level: 1 }));
+    const row = page.getByRole('table', { name: 'Promotions' }).getByRole('row').filter({ hasText: title });
+    await visible(row.getByText('Application', { exact: true }));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotions', { fullPage: true });
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit promotion' });
+    await visible(dialog.getByRole('textbox', { name: 'Title (English)' }));
+    await screenshot(page, 'console-promotion-edit');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${baseUrl()}/backoffice/promotions/applications?status=applying`);
+    const queue = page.getByRole('table', { name: 'Applications' });
+    const application = queue.getByRole('row').filter({ hasText: player.username });
+    await visible(application.getByText('Three sevens on Lucky Sevens'));
+    await application.getByRole('button', { name: `Approve the application of ${player.username}` }).click();
+    const approve = page.getByRole('dialog', { name: `Approve the application of ${player.username}` });
+    await approve.getByRole('textbox', { name: 'Bonus amount' }).fill('25');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await visible(page.getByText(`Application of ${player.username} approved.`));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotion-applications', { fullPage: true });
+    await page.close();
+
+    const site = await visit(`/promoDetail?id=${id}`, {
+      session: { token: player.token },
+      local: { lang: 'VI' },
+    });
+    await site.getByRole('button', { name: 'Nhận P 25,00' }).click();
+    await visible(site.getByText('Đang thực hiện', { exact: true }));
+    await transitionsDone(site);
+    await screenshot(site, 'promotion-application-claimed-vi', { fullPage: true });
+    await site.context().close();
   });
 });
