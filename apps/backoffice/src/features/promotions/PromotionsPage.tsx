@@ -1,6 +1,8 @@
 import {
   type ConsolePromotion,
+  contentConsoleEndpoints,
   GAME_TYPES,
+  IMAGE_UPLOAD,
   ONE_PER_CONTROLS,
   type OnePerControl,
   PROMOTION_CATEGORIES,
@@ -9,8 +11,10 @@ import {
   type PromotionKind,
   promotionConsoleEndpoints,
 } from '@tessera/contract';
+import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../app/api.ts';
 import { CrudPage } from '../../app/CrudPage.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../app/dates.ts';
@@ -24,6 +28,7 @@ import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
 import '../content/content.css';
+import './promotions.css';
 
 const endpoints = { ...promotionConsoleEndpoints, list: promotionConsoleEndpoints.list };
 const LANGUAGES = ['EN', 'VI', 'CN'] as const;
@@ -128,6 +133,17 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
   const [newWithinDays, setNewWithinDays] = useState(text(row?.audience.newWithinDays));
   const [onePer, setOnePer] = useState<OnePerControl[]>(row?.onePer ?? []);
   const [enabled, setEnabled] = useState(row?.enabled ?? true);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const upload = async (chosen: File) => {
+    setUploadError(null);
+    const form = new FormData();
+    form.append('file', chosen);
+    try {
+      setImageId((await call(contentConsoleEndpoints.uploadImage, { body: form })).imageId);
+    } catch (problem) {
+      setUploadError(errorText(t, problem));
+    }
+  };
   const errors = fieldErrors(error);
   const deposit = kind === 'deposit';
   const flat = kind === 'daily' || kind === 'fixed';
@@ -334,12 +350,22 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
           onChange={(event) => setNewWithinDays(event.target.value)}
           hint={t('promotions.newWithinDaysHint')}
         />
-        <TextField
-          label={t('promotions.imageId')}
-          value={imageId}
-          onChange={(event) => setImageId(event.target.value)}
-          hint={t('promotions.imageIdHint')}
-        />
+        <div className="stack">
+          <TextField
+            label={t('promotions.image')}
+            type="file"
+            accept={IMAGE_UPLOAD.types.join(',')}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              if (chosen) void upload(chosen);
+            }}
+            error={uploadError ?? undefined}
+            hint={t('promotions.imageHint')}
+          />
+          {imageId ? (
+            <img className="promotion-image-preview" src={`/images/${imageId}`} alt={t('promotions.image')} />
+          ) : null}
+        </div>
       </div>
       <ContentEditor
         value={content}
