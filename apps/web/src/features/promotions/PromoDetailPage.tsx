@@ -13,6 +13,7 @@ import { FormMessage } from '../../ui/Field.tsx';
 import { ChevronLeftIcon, GiftIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, LazyImage, StatusBadge } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { money, walletKey } from '../wallet/queries.ts';
 import { promotionQuery, promotionsKey } from './queries.ts';
 import { headline, STATUS_TONE } from './status.ts';
@@ -31,8 +32,10 @@ export default function PromoDetailPage() {
   const id = Number(params.get('id'));
   const detail = useQuery(promotionQuery(token, id, useSiteLanguage()));
   const data = detail.data;
+  const siteName = useSiteName();
   return (
     <div className="container promo-detail">
+      <title>{`${data?.title ?? t('pages.promoDetail')} · ${siteName}`}</title>
       <Link className="promo-detail__back" to="/promotions">
         <ChevronLeftIcon />
         {t('promotions.back')}

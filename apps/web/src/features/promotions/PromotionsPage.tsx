@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { GiftIcon } from '../../ui/icons.tsx';
 import { CenteredSpinner, LazyImage, PageHero, StatusBadge } from '../../ui/index.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { money } from '../wallet/queries.ts';
 import { promotionsQuery } from './queries.ts';
 import { headline, STATUS_TONE } from './status.ts';
@@ -25,6 +26,7 @@ type Tab = 'ALL' | PromotionCategory;
 export default function PromotionsPage() {
   const { t } = useTranslation();
   const { token } = useSession();
+  const siteName = useSiteName();
   const language = useSiteLanguage();
   const [params, update] = useUrlState();
   const asked = params.get('category');
@@ -38,6 +40,7 @@ export default function PromotionsPage() {
   }));
   return (
     <div className="container promotions-page">
+      <title>{`${t('pages.promotions')} · ${siteName}`}</title>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.promotions')}
