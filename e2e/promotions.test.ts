@@ -150,6 +150,22 @@ describe('promotions', () => {
     await visible(page.getByText(`Application of ${player.username} approved.`));
     await transitionsDone(page);
     await screenshot(page, 'console-promotion-applications', { fullPage: true });
+
+    // The bonus blacklist: the member kept out of daily claims.
+    await page.goto(`${baseUrl()}/backoffice/promotions/blacklist`);
+    await page.getByRole('button', { name: 'Add to the blacklist' }).click();
+    const add = page.getByRole('dialog', { name: 'Add to the blacklist' });
+    await add.getByRole('combobox', { name: 'Bonus type' }).selectOption('daily');
+    await add.getByRole('textbox', { name: 'Username' }).fill(player.username);
+    await add.getByRole('textbox', { name: 'Reason' }).fill('Shared device');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText(`${player.username} added to the blacklist.`));
+    const listed = page
+      .getByRole('table', { name: 'Bonus blacklist' })
+      .getByRole('row')
+      .filter({ hasText: player.username });
+    await visible(listed.getByText('Shared device'));
+    await screenshot(page, 'console-promotion-blacklist', { fullPage: true });
     await page.close();
 
     const site = await visit(`/promoDetail?id=${id}`, {

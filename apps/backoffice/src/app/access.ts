@@ -66,7 +66,8 @@ export type PageId =
   | 'rebates'
   | 'rebateRates'
   | 'promotions'
-  | 'promotionApplications';
+  | 'promotionApplications'
+  | 'promotionBlacklist';
 
 export type NavSection =
   | 'overview'
@@ -176,6 +177,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'inbox',
     section: 'accounts',
     roles: rolesOf(promotionConsoleEndpoints.applications),
+  },
+  {
+    id: 'promotionBlacklist',
+    path: '/promotions/blacklist',
+    icon: 'lock',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.blacklist),
   },
   {
     id: 'deposits',

@@ -38,6 +38,7 @@ import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
 import { ApplicationsPage } from '../features/promotions/ApplicationsPage.tsx';
+import { BlacklistPage } from '../features/promotions/BlacklistPage.tsx';
 import { PromotionsPage } from '../features/promotions/PromotionsPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
@@ -74,6 +75,7 @@ export const router = createBrowserRouter(
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
         { path: 'promotions/applications', element: page('promotionApplications', <ApplicationsPage />) },
+        { path: 'promotions/blacklist', element: page('promotionBlacklist', <BlacklistPage />) },
         { path: 'promotions', element: page('promotions', <PromotionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },

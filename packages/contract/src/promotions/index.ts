@@ -357,6 +357,7 @@ export type ConsoleApplication = z.infer<typeof consoleApplication>;
 
 /** The bonus types a member can be blacklisted from (a promotion kind). */
 const blacklistRow = z.object({
+  id: z.number().int(),
   kind: z.enum(PROMOTION_KINDS),
   memberId: z.number().int(),
   username: z.string(),

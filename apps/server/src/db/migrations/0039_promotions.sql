@@ -74,6 +74,7 @@ create index promotion_entry_images_entry on promotion_entry_images (entry_id);
 
 -- Members kept out of one kind of bonus (a promotion kind) by an operator.
 create table promotion_blacklist (
+  id int generated always as identity unique,
   kind text not null check (kind in ('deposit', 'application', 'daily', 'fixed')),
   member_id int not null references members (id),
   reason text not null default '',

@@ -220,6 +220,7 @@ export async function applicationImage(deps: AppDeps, id: number, imageId: strin
 
 function blacklistView(row: store.BlacklistDb): PromotionBlacklistRow {
   return {
+    id: row.id,
     kind: row.kind,
     memberId: row.member_id,
     username: row.username,

@@ -358,6 +358,7 @@ export async function blacklisted(db: Queryable, kind: string, memberId: number)
 }
 
 export interface BlacklistDb {
+  id: number;
   kind: PromotionKind;
   member_id: number;
   username: string;
@@ -367,7 +368,7 @@ export interface BlacklistDb {
 
 export async function blacklist(db: Queryable, kind: string | null, limit: number, offset: number) {
   const rows = await db.query<BlacklistDb>(
-    `select b.kind, b.member_id, m.username, b.reason, b.created_at from promotion_blacklist b
+    `select b.id, b.kind, b.member_id, m.username, b.reason, b.created_at from promotion_blacklist b
        join members m on m.id = b.member_id
      where $1::text is null or b.kind = $1 order by b.created_at desc, b.member_id limit $2 offset $3`,
     [kind, limit, offset],
@@ -387,8 +388,8 @@ export async function addToBlacklist(
   const [created] = await tx.query<BlacklistDb>(
     `with added as (
        insert into promotion_blacklist (kind, member_id, reason, created_by, created_at) values ($1, $2, $3, $4, $5)
-       on conflict (kind, member_id) do nothing returning kind, member_id, reason, created_at)
-     select a.kind, a.member_id, m.username, a.reason, a.created_at from added a join members m on m.id = a.member_id`,
+       on conflict (kind, member_id) do nothing returning id, kind, member_id, reason, created_at)
+     select a.id, a.kind, a.member_id, m.username, a.reason, a.created_at from added a join members m on m.id = a.member_id`,
     [row.kind, row.memberId, row.reason, row.operatorId, now],
   );
   return created ?? null;
@@ -396,7 +397,7 @@ export async function addToBlacklist(
 
 export async function removeFromBlacklist(tx: Transaction, kind: string, memberId: number) {
   const rows = await tx.query<BlacklistDb>(
-    'delete from promotion_blacklist where kind = $1 and member_id = $2 returning kind, member_id, reason, created_at',
+    'delete from promotion_blacklist where kind = $1 and member_id = $2 returning id, kind, member_id, reason, created_at',
     [kind, memberId],
   );
   return rows[0] ?? null;
