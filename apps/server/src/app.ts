@@ -40,6 +40,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
+import { rewardRoutes } from './modules/rewards/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
+  rewardRoutes(app, deps);
   inboxRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);

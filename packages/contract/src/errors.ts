@@ -664,6 +664,12 @@ export const ERRORS = {
     VI: 'Phần thưởng này đã được nhận.',
     CN: '该奖励已领取。',
   },
+  reward_not_found: {
+    status: 404,
+    EN: 'This reward was not found.',
+    VI: 'Không tìm thấy phần thưởng này.',
+    CN: '未找到该奖励。',
+  },
   rebate_not_found: {
     status: 404,
     EN: 'This rebate was not found.',

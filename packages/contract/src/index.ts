@@ -15,6 +15,7 @@ export * from './lottery/index.ts';
 export * from './patterns.ts';
 export * from './realtime.ts';
 export * from './rebates/index.ts';
+export * from './rewards/index.ts';
 export * from './system/index.ts';
 export * from './vip/index.ts';
 export * from './wallet/index.ts';

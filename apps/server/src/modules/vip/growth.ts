@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
 import { addDays, isoDate, type LocalDate, localDate, weekdayOf } from '../../platform/zoned-time.ts';
 import { setClub } from '../accounts/club.ts';
@@ -136,7 +137,7 @@ async function issuePeriodRewards(
       const amount = kind === 'weekly' ? level.weekly_reward : level.monthly_reward;
       const minimum = kind === 'weekly' ? level.weekly_min_valid_bet : level.monthly_min_valid_bet;
       if (amount <= 0n || validBet < minimum) continue;
-      await store.insertReward(
+      const issued = await store.insertReward(
         tx,
         {
           member_id: memberId,
@@ -149,6 +150,8 @@ async function issuePeriodRewards(
         },
         now,
       );
+      // The member's rewards centre and badge hear of it on commit.
+      if (issued) await publish(tx, { type: 'rewards.changed' }, { member: memberId });
     }
   });
 }

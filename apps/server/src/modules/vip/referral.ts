@@ -112,6 +112,26 @@ export async function payReferralRewards(deps: AppDeps, now: Date): Promise<numb
   return decidedCount;
 }
 
+/** The referrer's rewards paid since the instant, newest first (the rewards centre's history). */
+export async function receivedReferralRewards(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+) {
+  const [rows, currency, settings] = await Promise.all([
+    store.referralRewardsPaidSince(deps.db, memberId, since, limit),
+    currencyOf(deps),
+    engagementSettings(deps.db),
+  ]);
+  return rows.map((row) => ({
+    refereeId: row.referee_id,
+    amount: toMajor(row.amount, currency.digits),
+    turnoverMultiple: settings.referral.turnoverMultiple,
+    paidAt: row.decided_at.toISOString(),
+  }));
+}
+
 /** The member centre's referral page: the code and its path, the rules, and the friends with their state. */
 export async function referralOverview(
   deps: Pick<AppDeps, 'db' | 'config'>,

@@ -7,6 +7,7 @@ import {
 } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { publish } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { isoDate, localDate } from '../../platform/zoned-time.ts';
 import { validBetsBetween } from '../agents/member-days.ts';
@@ -104,8 +105,29 @@ export async function claimReward(
       },
       request.now,
     );
+    await publish(tx, { type: 'rewards.changed' }, { member: memberId });
     return rewardView(await store.markClaimed(tx, reward.id, transactionId, request.now), currency.digits);
   });
+}
+
+/** The member's VIP rewards to claim (the rewards centre), oldest first. */
+export async function claimableVipRewards(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number) {
+  const [rows, currency] = await Promise.all([store.availableRewardsOf(deps.db, memberId), currencyOf(deps)]);
+  return rows.map((row) => rewardView(row, currency.digits));
+}
+
+/** The member's VIP rewards received since the instant (claimed, or paid at a level-up), newest first. */
+export async function receivedVipRewards(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+) {
+  const [rows, currency] = await Promise.all([
+    store.rewardsClaimedSince(deps.db, memberId, since, limit),
+    currencyOf(deps),
+  ]);
+  return rows.map((row) => rewardView(row, currency.digits));
 }
 
 /**

@@ -242,6 +242,23 @@ export function rewardsOf(db: Queryable, memberId: number, limit = 50) {
   );
 }
 
+/** The member's rewards still to claim, oldest first. */
+export function availableRewardsOf(db: Queryable, memberId: number) {
+  return db.query<RewardDb>(
+    `select ${REWARD_COLUMNS} from vip_rewards where member_id = $1 and status = 'available' order by id`,
+    [memberId],
+  );
+}
+
+/** The member's rewards received (claimed, or paid at a promotion) since the instant, newest first. */
+export function rewardsClaimedSince(db: Queryable, memberId: number, since: Date, limit: number) {
+  return db.query<RewardDb>(
+    `select ${REWARD_COLUMNS} from vip_rewards where member_id = $1 and status = 'claimed' and claimed_at >= $2
+      order by claimed_at desc, id desc limit $3`,
+    [memberId, since, limit],
+  );
+}
+
 export interface LabelDb {
   id: number;
   name: string;
@@ -318,6 +335,15 @@ export function referralRewardsOf(db: Queryable, referrerId: number) {
   return db.query<ReferralRewardDb>(
     'select referee_id, referrer_id, status, reason, amount from referral_rewards where referrer_id = $1',
     [referrerId],
+  );
+}
+
+/** The referrer's rewards paid since the instant, newest first. */
+export function referralRewardsPaidSince(db: Queryable, referrerId: number, since: Date, limit: number) {
+  return db.query<ReferralRewardDb & { decided_at: Date }>(
+    `select referee_id, referrer_id, status, reason, amount, decided_at from referral_rewards
+      where referrer_id = $1 and status = 'paid' and decided_at >= $2 order by decided_at desc limit $3`,
+    [referrerId, since, limit],
   );
 }
 

@@ -1,0 +1,15 @@
+import { rewardEndpoints as api } from '@tessera/contract';
+import type { FastifyInstance } from 'fastify';
+import { asMember } from '../../platform/access.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import { route } from '../../platform/route.ts';
+import { claimFromCentre, rewardCentre, rewardCount } from './service.ts';
+
+/** The rewards centre: what the member can claim and received, the badge's count, and a claim. */
+export function rewardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, deps, api.centre, async ({ caller, now }) => rewardCentre(deps, asMember(caller).memberId, now));
+  route(app, deps, api.count, async ({ caller, now }) => rewardCount(deps, asMember(caller).memberId, now));
+  route(app, deps, api.claim, async ({ caller, params, now, idempotency }) =>
+    claimFromCentre(deps, asMember(caller).memberId, params, { now, idempotency }),
+  );
+}
