@@ -80,6 +80,8 @@ export const PGLITE_FILES = [
   'src/modules/rebates/rebates-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // the rewards centre's reads of the vip and rebates stores (claimable, received)
+  'src/modules/rewards/rewards-routes.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

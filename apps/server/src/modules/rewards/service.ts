@@ -25,7 +25,8 @@ async function assertOn(deps: Pick<AppDeps, 'db'>): Promise<void> {
 
 /** Soonest expiry first (none last), then oldest first. */
 function byUrgency(a: RewardItem, b: RewardItem): number {
-  const expiry = (item: RewardItem) => (item.expiresAt ? Date.parse(item.expiresAt) : Number.POSITIVE_INFINITY);
+  const expiry = (item: RewardItem) =>
+    item.expiresAt ? Date.parse(item.expiresAt) : Number.POSITIVE_INFINITY;
   return expiry(a) - expiry(b) || Date.parse(a.createdAt) - Date.parse(b.createdAt);
 }
 
@@ -77,7 +78,9 @@ export async function claimFromCentre(
   request: { now: Date; idempotency: IdempotencyKey | null },
 ): Promise<RewardItem> {
   await assertOn(deps);
-  const source: RewardSourceDef | undefined = REWARD_SOURCE_LIST.find((entry) => entry.source === target.source);
+  const source: RewardSourceDef | undefined = REWARD_SOURCE_LIST.find(
+    (entry) => entry.source === target.source,
+  );
   if (!source?.claim) throw new AppError('reward_not_found');
   return source.claim(deps, memberId, target.id, request);
 }
