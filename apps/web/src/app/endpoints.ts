@@ -16,6 +16,7 @@ import type {
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
+  rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
@@ -365,6 +366,15 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type RewardEndpoints = typeof rewardContractEndpoints;
+
+/** The member centre's rewards centre (rewardCenter): what to claim, what was received, the badge's count. */
+export const rewardEndpoints = {
+  centre: light<RewardEndpoints['centre']>('GET', '/wps/rewards'),
+  count: light<RewardEndpoints['count']>('GET', '/wps/rewards/count'),
+  claim: light<RewardEndpoints['claim']>('POST', '/wps/rewards/:source/:id/claim', undefined, 'idempotent'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

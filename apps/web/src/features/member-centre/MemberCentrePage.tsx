@@ -27,8 +27,10 @@ export default function MemberCentre() {
       loaded={loaded}
       page={page}
       screens={PAGE_SCREENS}
-      badges={{ messageV2: badge.messages }}
-      badgeLabel={(count) => t('inbox.unreadCount', { count })}
+      badges={{ messageV2: badge.messages, rewardCenter: badge.rewards }}
+      badgeLabel={(count, key) =>
+        key === 'rewardCenter' ? t('rewards.toClaimCount', { count }) : t('inbox.unreadCount', { count })
+      }
     />
   );
 }
