@@ -8,6 +8,7 @@ import { defineRebateJobs } from './modules/rebates/jobs.ts';
 import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
+import { defineTurnoverJobs } from './modules/wallet/turnover.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
@@ -32,6 +33,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineAgentJobs(runner, deps);
   defineVipJobs(runner, deps);
   defineRebateJobs(runner, deps);
+  defineTurnoverJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();
