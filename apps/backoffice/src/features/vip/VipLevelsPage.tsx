@@ -298,7 +298,14 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
   });
   const server = fieldErrors(save.error);
   const errors = form.formState.errors;
-  const referral = ['minDeposit', 'rewardAmount', 'periodDays', 'maxRewards', 'turnoverMultiple'] as const;
+  const referral = [
+    'minDeposit',
+    'rewardPercent',
+    'rewardCap',
+    'periodDays',
+    'maxRewards',
+    'turnoverMultiple',
+  ] as const;
   return (
     <form className="stack vip-settings" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
       <FormError error={save.error} shownFields={[]} />

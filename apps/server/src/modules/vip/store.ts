@@ -329,11 +329,12 @@ export interface ReferralRewardDb {
   status: 'paid' | 'refused';
   reason: string;
   amount: bigint;
+  deposits: bigint;
 }
 
 export function referralRewardsOf(db: Queryable, referrerId: number) {
   return db.query<ReferralRewardDb>(
-    'select referee_id, referrer_id, status, reason, amount from referral_rewards where referrer_id = $1',
+    'select referee_id, referrer_id, status, reason, amount, deposits from referral_rewards where referrer_id = $1',
     [referrerId],
   );
 }
@@ -341,7 +342,7 @@ export function referralRewardsOf(db: Queryable, referrerId: number) {
 /** The referrer's rewards paid since the instant, newest first. */
 export function referralRewardsPaidSince(db: Queryable, referrerId: number, since: Date, limit: number) {
   return db.query<ReferralRewardDb & { decided_at: Date }>(
-    `select referee_id, referrer_id, status, reason, amount, decided_at from referral_rewards
+    `select referee_id, referrer_id, status, reason, amount, deposits, decided_at from referral_rewards
       where referrer_id = $1 and status = 'paid' and decided_at >= $2 order by decided_at desc limit $3`,
     [referrerId, since, limit],
   );
@@ -377,13 +378,14 @@ export async function insertReferralDecision(
     status: 'paid' | 'refused';
     reason: string;
     amount: bigint;
+    deposits: bigint;
     at: Date;
   },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `insert into referral_rewards (referee_id, referrer_id, status, reason, amount, decided_at)
-     values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning referee_id`,
-    [row.refereeId, row.referrerId, row.status, row.reason, row.amount, row.at],
+    `insert into referral_rewards (referee_id, referrer_id, status, reason, amount, deposits, decided_at)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning referee_id`,
+    [row.refereeId, row.referrerId, row.status, row.reason, row.amount, row.deposits, row.at],
   );
   return rows.length === 1;
 }
