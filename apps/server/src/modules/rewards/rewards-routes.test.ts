@@ -1,10 +1,10 @@
-import { rewardEndpoints as api, type RealtimeEvent } from '@tessera/contract';
+import { rewardEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { setRebateFlag } from '../../../test/factories/rebates.ts';
 import { issueRebate, issueVipReward } from '../../../test/factories/rewards.ts';
 import { newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { memberSocket } from '../../../test/sockets.ts';
 import { sumBalance } from '../wallet/ledger.ts';
 
 /**
@@ -213,16 +213,7 @@ describe('rewards over /ws', () => {
   });
   afterAll(() => t.close());
 
-  async function connect(token: string) {
-    const { port } = t.app.server.address() as { port: number };
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-    const messages: RealtimeEvent[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise<void>((resolve) => socket.once('open', () => resolve()));
-    socket.send(JSON.stringify({ type: 'auth', token }));
-    await expect.poll(() => messages.at(-1)).toEqual({ type: 'hello', audience: 'member' });
-    return { socket, messages };
-  }
+  const connect = (token: string) => memberSocket(t, token);
 
   it('tells the member’s sockets, and only theirs, when a reward is claimed', async () => {
     const member = await newMember(t);
