@@ -1,86 +1,34 @@
-import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
-import { Client } from 'pg';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../apps/server/test/postgres.ts';
-import { PASSWORD } from './accounts-api.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, transitionsDone, useBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
+import { headerBalance, screenshot, transitionsDone, useBrowser } from './browser.ts';
+import { useOwnPostgresSite } from './own-site.ts';
 
 /**
  * The rewards centre (issue 23 part 4): a member with a weekly VIP reward to claim sees the badge on the header and
  * on the member centre's Rewards entry, opens the rewards centre, claims, and the badge goes while the balance rises.
- * A server of its own on PostgreSQL, so the test can issue the reward as the VIP job does (the job would need last
+ * A site of its own on PostgreSQL, so the test can issue the reward as the VIP job does (the job would need last
  * week's play).
  */
 const browser = useBrowser();
+const site = useOwnPostgresSite();
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
   expect(await locator.isVisible()).toBe(true);
 }
 
-/** The header's balance as a number ("P 1,234.50" → 1234.5). */
-async function headerBalance(page: Page): Promise<number> {
-  const text = await page
-    .getByRole('banner')
-    .getByText(/P\s[\d,]+\.\d\d/)
-    .first()
-    .textContent();
-  return Number((text ?? '').replace(/[^\d.]/g, ''));
-}
-
 describe('rewards centre', () => {
-  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let server: RunningServer | undefined;
-  let db: Client | undefined;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    server = await startServer({
-      DATABASE_URL: postgres.url,
-      DEMO_SEED: '1',
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      CAPTCHA_PROVIDER: 'test',
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-    db = new Client({ connectionString: postgres.url });
-    await db.connect();
-  }, 240_000);
-
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    postgres?.stop();
-  });
-
   /** A new member with a weekly VIP reward of 150.00 to claim, as the VIP job issues it. */
   async function memberWithReward(): Promise<string> {
-    if (!server || !db) throw new Error('no server');
-    const site = server.baseUrl;
-    const username = `rwd${Date.now().toString(36).slice(-8)}`;
-    const captcha = await fetch(`${site}${accountsEndpoints.captcha.path}`);
-    const registered = await createClient({ baseUrl: site })(accountsEndpoints.register, {
-      body: {
-        username,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        email: `${username}@example.com`,
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-        captchaId: captcha.headers.get(CAPTCHA_ID_HEADER) ?? '',
-        captcha: E2E_CAPTCHA_ANSWER,
-      },
-    });
+    const { server, db } = site();
+    const member = await loggedInMember('rwd', server.baseUrl);
     await db.query(
       `insert into vip_rewards (member_id, kind, period, rank, amount, turnover_multiple, status, created_at)
        values ($1, 'weekly', '2026-06-01', 0, 15000, 2, 'available', now())`,
-      [registered.customerId],
+      [member.id],
     );
-    return registered.session?.token as string;
+    return member.token;
   }
 
   it('shows the badge, claims the reward in the rewards centre, then the badge goes and the balance rises', async () => {
@@ -95,7 +43,7 @@ describe('rewards centre', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${server?.baseUrl}/member?page=securityCenter`);
+    await page.goto(`${site().server.baseUrl}/member?page=securityCenter`);
     const header = page.getByRole('banner');
     await visible(header.getByRole('link', { name: 'Inbox, 1 new' }));
     const centre = page.getByRole('region', { name: 'Member centre' });
@@ -133,7 +81,7 @@ describe('rewards centre', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${server?.baseUrl}/member?page=rewardCenter`);
+    await page.goto(`${site().server.baseUrl}/member?page=rewardCenter`);
     const centre = page.getByRole('region', { name: 'Trung tâm hội viên' });
     await visible(centre.getByRole('button', { name: /^Nhận .* 150,00$/ }));
     await transitionsDone(page);
