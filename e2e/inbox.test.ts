@@ -150,7 +150,7 @@ describe('inbox', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'VI'));
     await page.reload();
     const centre = page.getByRole('region', { name: 'Trung tâm hội viên' });
-    const account = page.getByRole('banner').getByRole('button', { name: /1 chưa đọc/ });
+    const account = page.getByRole('banner').getByRole('button', { name: /1 mới/ });
     await visible(account);
     const item = centre
       .getByRole('list', { name: 'Tin nhắn' })
