@@ -138,6 +138,8 @@ export const vipEndpoints = {
 export const engagementSettingsBody = z.object({
   /** Growth per major unit deposited, in % (100 = one point per unit). */
   depositPercent: percent,
+  /** Level-up bonuses wait in the rewards centre to be claimed (true) or are paid at the promotion (false). */
+  levelUpClaim: z.boolean().default(false),
   /** Growth per major unit of valid bet, in %, per product type; a product not listed counts 100 %. */
   betPercent: z.object(
     Object.fromEntries(GAME_TYPES.map((type) => [type, percent])) as Record<

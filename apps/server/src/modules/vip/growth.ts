@@ -78,9 +78,13 @@ async function accrueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void
   });
 }
 
-/** Moves every member whose growth reaches a higher level up, paying each level-up bonus once. */
+/**
+ * Moves every member whose growth reaches a higher level up, with each level-up bonus once: paid at once, or issued
+ * to claim in the rewards centre when the settings say so (levelUpClaim).
+ */
 export async function promote(tx: Transaction, now: Date): Promise<void> {
   const levels = await store.levels(tx);
+  const { levelUpClaim } = await engagementSettings(tx);
   for (const member of await store.promotable(tx)) {
     for (const level of levels) {
       if (level.rank <= member.rank || level.rank > member.target || level.level_up_bonus <= 0n) continue;
@@ -93,11 +97,15 @@ export async function promote(tx: Transaction, now: Date): Promise<void> {
           rank: level.rank,
           amount: level.level_up_bonus,
           turnover_multiple: level.turnover_multiple,
-          status: 'claimed',
+          status: levelUpClaim ? 'available' : 'claimed',
         },
         now,
       );
       if (!reward) continue;
+      if (levelUpClaim) {
+        await publish(tx, { type: 'rewards.changed' }, { member: member.member_id });
+        continue;
+      }
       const transactionId = await creditBonus(
         tx,
         {

@@ -79,8 +79,11 @@ export async function vipOverview(deps: AppDeps, memberId: number, now: Date): P
   };
 }
 
+const BONUS_SOURCES = { level_up: 'vip_level_up', weekly: 'vip_weekly', monthly: 'vip_monthly' } as const;
+
 /**
- * Claims an available weekly or monthly reward: one bonus posting (vip-reward:<id>) with its wagering requirement.
+ * Claims an available reward (weekly, monthly, or a level-up bonus issued to claim): one bonus posting
+ * (vip-reward:<id>) with its wagering requirement.
  * Another member's reward answers vip_reward_not_found; a claimed one, vip_reward_claimed.
  */
 export async function claimReward(
@@ -101,7 +104,7 @@ export async function claimReward(
         key: `vip-reward:${reward.id}`,
         amount: reward.amount,
         turnoverMultiple: reward.turnover_multiple,
-        source: reward.kind === 'weekly' ? 'vip_weekly' : 'vip_monthly',
+        source: BONUS_SOURCES[reward.kind],
       },
       request.now,
     );

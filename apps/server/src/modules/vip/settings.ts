@@ -16,6 +16,8 @@ const VIP_SETTINGS_KEY = 'vip';
 
 export interface EngagementSettings {
   depositPercent: number;
+  /** Level-up bonuses are issued to claim rather than paid at once. */
+  levelUpClaim: boolean;
   betPercent: Record<string, number>;
   referral: {
     minDeposit: bigint;
@@ -31,6 +33,7 @@ export interface EngagementSettings {
 
 interface Stored {
   depositPercent?: number;
+  levelUpClaim?: boolean;
   betPercent?: Record<string, number>;
   referral?: Partial<Record<'minDeposit' | 'rewardAmount' | 'rewardCap', string> & Record<string, unknown>>;
 }
@@ -40,6 +43,7 @@ export async function engagementSettings(db: Queryable): Promise<EngagementSetti
   const referral = stored.referral ?? {};
   return {
     depositPercent: stored.depositPercent ?? 100,
+    levelUpClaim: stored.levelUpClaim === true,
     betPercent: { ...Object.fromEntries(GAME_TYPES.map((type) => [type, 100])), ...stored.betPercent },
     referral: {
       minDeposit: BigInt(referral.minDeposit ?? '100000'),
@@ -57,6 +61,7 @@ function view(settings: EngagementSettings, currency: Currency) {
   return {
     ...currency,
     depositPercent: settings.depositPercent,
+    levelUpClaim: settings.levelUpClaim,
     betPercent: settings.betPercent as EngagementSettingsBody['betPercent'],
     referral: {
       minDeposit: major(settings.referral.minDeposit),
@@ -92,6 +97,7 @@ export async function saveSettings(deps: AppDeps, call: OperatorCall, input: Eng
       VIP_SETTINGS_KEY,
       {
         depositPercent: input.depositPercent,
+        levelUpClaim: input.levelUpClaim,
         betPercent: input.betPercent,
         referral: {
           ...input.referral,

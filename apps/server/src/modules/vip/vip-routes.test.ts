@@ -135,6 +135,7 @@ describe('VIP, labels and referral endpoints', () => {
     const defaults = await t.get(bo.settings.path, support);
     expect(defaults.body.value).toMatchObject({
       depositPercent: 100,
+      levelUpClaim: false,
       betPercent: { RNG: 100, LIVE: 100 },
       referral: {
         minDeposit: 1_000,
@@ -147,6 +148,7 @@ describe('VIP, labels and referral endpoints', () => {
     });
     const body = {
       depositPercent: 50,
+      levelUpClaim: true,
       betPercent: { ...defaults.body.value.betPercent, LIVE: 30 },
       referral: {
         minDeposit: 200,
