@@ -80,6 +80,9 @@ export const PGLITE_FILES = [
   'src/modules/rebates/rebates-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job
+  'src/modules/raffle/raffle-routes.test.ts',
+  'src/modules/raffle/rain.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

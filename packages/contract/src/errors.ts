@@ -832,6 +832,61 @@ export const ERRORS = {
     VI: 'Nền tảng chỉ đề nghị hợp đồng cho đại lý cấp cao nhất; các đại lý khác nhận từ tuyến trên.',
     CN: '平台只与顶级代理签约，其他代理由其上级签约。',
   },
+  // Raffles and the red envelope rain (issue 24 parts 5 and 6).
+  raffle_closed: {
+    status: 409,
+    EN: 'This lucky draw is not open.',
+    VI: 'Vòng quay may mắn này chưa mở.',
+    CN: '该幸运抽奖未开放。',
+  },
+  raffle_daily_limit: {
+    status: 409,
+    EN: 'You have used all of today’s draws for this lucky draw.',
+    VI: 'Bạn đã dùng hết lượt quay hôm nay của vòng quay này.',
+    CN: '您今天在该抽奖的次数已用完。',
+  },
+  raffle_not_enough_tickets: {
+    status: 422,
+    EN: 'You do not have enough prize tickets.',
+    VI: 'Bạn không đủ vé quay thưởng.',
+    CN: '您的抽奖券不足。',
+  },
+  raffle_not_enough_points: {
+    status: 422,
+    EN: 'You do not have enough points.',
+    VI: 'Bạn không đủ điểm.',
+    CN: '您的积分不足。',
+  },
+  raffle_no_prize_left: {
+    status: 409,
+    EN: 'Every prize of this lucky draw has been won.',
+    VI: 'Tất cả giải thưởng của vòng quay này đã có người nhận.',
+    CN: '该抽奖的奖品已全部抽完。',
+  },
+  rain_not_live: {
+    status: 409,
+    EN: 'This red envelope rain is not live.',
+    VI: 'Mưa lì xì này không diễn ra.',
+    CN: '该红包雨未在进行中。',
+  },
+  rain_no_grabs: {
+    status: 409,
+    EN: 'You have no grabs left in this rain. Deposit today to get more next time.',
+    VI: 'Bạn đã hết lượt nhặt trong đợt mưa này. Nạp tiền hôm nay để có thêm lượt lần sau.',
+    CN: '您在本轮红包雨的次数已用完。今日充值可在下一轮获得更多次数。',
+  },
+  rain_all_taken: {
+    status: 409,
+    EN: 'Every envelope of this rain has been taken.',
+    VI: 'Tất cả bao lì xì của đợt mưa này đã được nhặt.',
+    CN: '本轮红包已被抢完。',
+  },
+  rain_too_fast: {
+    status: 429,
+    EN: 'Not so fast: one envelope at a time.',
+    VI: 'Chậm lại một chút: mỗi lần một bao lì xì.',
+    CN: '太快了：请一个一个地抢。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -878,6 +933,31 @@ export const FIELD_ERRORS = {
     EN: 'Real-name format incorrect: letters without accents, single spaces between words',
     VI: 'Định dạng họ tên không đúng: chữ cái không dấu, một khoảng trắng giữa các từ',
     CN: '真实姓名格式不正确：仅限无重音字母，单词之间用单个空格',
+  },
+  raffle_no_weight: {
+    EN: 'At least one prize needs a weight',
+    VI: 'Cần ít nhất một giải có trọng số',
+    CN: '至少一个奖品需要权重',
+  },
+  raffle_stock_required: {
+    EN: 'Cash and physical prizes need a stock',
+    VI: 'Giải tiền mặt và hiện vật cần số lượng',
+    CN: '现金和实物奖品需要库存',
+  },
+  rain_min_above_max: {
+    EN: 'The minimum is above the maximum',
+    VI: 'Mức tối thiểu lớn hơn mức tối đa',
+    CN: '最小值大于最大值',
+  },
+  rain_pool_too_small: {
+    EN: 'The pool cannot give every envelope its minimum',
+    VI: 'Tổng quỹ không đủ cho mỗi bao mức tối thiểu',
+    CN: '总额不足以让每个红包达到最小值',
+  },
+  rain_pool_too_large: {
+    EN: 'The pool is more than every envelope at its maximum',
+    VI: 'Tổng quỹ lớn hơn mọi bao ở mức tối đa',
+    CN: '总额超过所有红包最大值之和',
   },
 } as const;
 export type FieldErrorKey = keyof typeof FIELD_ERRORS;

@@ -17,6 +17,8 @@ const realtimeEvent = z.discriminatedUnion('type', [
    * null for a broadcast sent to all players, after which each page asks for its own count.
    */
   z.object({ type: z.literal('inbox.changed'), unread: z.number().int().nullable() }),
+  /** A red envelope rain round opened (to every player and visitor): the site shows the way into it. */
+  z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
