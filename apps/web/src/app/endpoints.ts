@@ -13,9 +13,11 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  raffleEndpoints as raffleContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
+  redEnvelopeRainEndpoints,
   settlementEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
@@ -365,6 +367,19 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type RaffleEndpoints = typeof raffleContractEndpoints;
+type RainEndpoints = typeof redEnvelopeRainEndpoints;
+
+/** The prize wheel (raffles, the member's tickets and points, a draw) and the red envelope rain (state, grab). */
+export const raffleEndpoints = {
+  list: light<RaffleEndpoints['list']>('GET', '/wps/raffles'),
+  draw: light<RaffleEndpoints['draw']>('POST', '/wps/raffles/:id/draw', undefined, 'idempotent'),
+};
+export const rainEndpoints = {
+  state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),
+  grab: light<RainEndpoints['grab']>('POST', '/wps/red-envelope-rain/:id/grab', undefined, 'idempotent'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;
