@@ -14,6 +14,8 @@ import { useSession } from './session.ts';
 const ComingSoonPage = lazyPage(() => import('../features/placeholders/ComingSoonPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPage.tsx'));
 const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
+const LuckyWheelPage = lazyPage(() => import('../features/raffle/LuckyWheelPage.tsx'));
+const RedEnvelopePage = lazyPage(() => import('../features/raffle/RedEnvelopePage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -103,6 +105,14 @@ function screenOf(route: PageRoute) {
           <VipPage />
         </Gated>
       );
+    case 'luckyWheel':
+      return (
+        <Gated level="member">
+          <LuckyWheelPage />
+        </Gated>
+      );
+    case 'redEnvelope':
+      return <RedEnvelopePage />;
     case 'memberCentre':
       return (
         <Gated level="member">

@@ -45,6 +45,9 @@ export type Screen =
   | 'lotteryVerify'
   /** /vip: the levels, the member's progress and rewards (a member's page). */
   | 'vip'
+  /** /luckyWheel: the prize wheel (a member's page); /redEnvelope: the red envelope rain. */
+  | 'luckyWheel'
+  | 'redEnvelope'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'promotions' };
 
@@ -64,6 +67,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/noticePage', pageKey: 'noticePage', screen: 'noticePage' },
   { path: '/vip', pageKey: 'vip', screen: 'vip' },
   { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
+  { path: '/luckyWheel', pageKey: 'luckyWheel', screen: 'luckyWheel' },
+  { path: '/redEnvelope', pageKey: 'redEnvelope', screen: 'redEnvelope' },
   { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
   { path: '/member', pageKey: 'member', screen: 'memberCentre' },
   { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: 'lobby' },
