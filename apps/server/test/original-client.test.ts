@@ -6,6 +6,7 @@ import { pendingOffer, storedTier, tokenOf } from './factories/agent-contracts.t
 import { placeMember } from './factories/agents.ts';
 import { type ProviderWorld, startProviderWorld } from './factories/game-providers.ts';
 import { newGame, playedRound } from './factories/games.ts';
+import { giveTickets, newRaffle } from './factories/raffle.ts';
 import { fundMember } from './factories/wallet.ts';
 import type { TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
@@ -205,7 +206,16 @@ describe('every call, made as the original makes it', () => {
         return row;
       }),
     );
+    // A prize wheel whose claim costs one ticket, and the ticket to claim it with.
+    const raffle = await newRaffle(t.db, {
+      prizes: [
+        { kind: 'points', value: 10n, weight: 1, stock: null },
+        { kind: 'tickets', value: 1n, weight: 1, stock: null },
+      ],
+    });
+    await giveTickets(t, member.id, 1);
     Object.assign(values, {
+      raffleId: String(raffle.id),
       nodeId: String(nodeId),
       launchGameId: real?.game_id,
       launchVendor: real?.vassalage,

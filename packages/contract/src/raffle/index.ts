@@ -413,6 +413,14 @@ export const rainConsoleEndpoints = {
     idempotent: true,
     response: consoleRound,
   }),
+  /** Ends a live round now: its envelopes not grabbed stay ungrabbed. */
+  endNow: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/red-envelope-rain/rounds/:id/end`,
+    access: operations,
+    params: z.object({ id }),
+    response: consoleRound,
+  }),
   rounds: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/red-envelope-rain/rounds`,

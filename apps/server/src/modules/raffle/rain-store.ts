@@ -244,6 +244,15 @@ export async function markGrabbed(
   );
 }
 
+/** Moves a live round's end to now; false when it is not live. */
+export async function endRound(tx: Transaction, id: number, now: Date): Promise<boolean> {
+  const rows = await tx.query(
+    'update rain_rounds set closes_at = $2 where id = $1 and opens_at <= $2 and closes_at > $2 returning id',
+    [id, now],
+  );
+  return rows.length > 0;
+}
+
 export interface RoundListDb extends RoundDb {
   schedule_name: string;
   grabbed: number;

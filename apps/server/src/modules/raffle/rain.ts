@@ -330,6 +330,20 @@ export async function startRoundNow(
   );
 }
 
+/** An operator ends a live round now (audited as rain_round end); grabs after it are refused as not live. */
+export async function endRoundNow(deps: AppDeps, call: OperatorCall, roundId: number) {
+  const currency = await currencyOf(deps);
+  return operatorWrite(deps, call, { entity: 'rain_round', action: 'end' }, async (tx) => {
+    const before = await store.roundListed(tx, roundId);
+    if (!before) throw new AppError('not_found');
+    if (!(await store.endRound(tx, roundId, call.now))) throw new AppError('rain_not_live');
+    const after = await store.roundListed(tx, roundId);
+    if (!after) throw new Error('ended round vanished');
+    const view = roundView(after, currency);
+    return { entityId: roundId, before: roundView(before, currency), after: view, result: view };
+  });
+}
+
 export async function roundsForConsole(deps: AppDeps, query: { pageNo: number; pageSize: number }) {
   const currency = await currencyOf(deps);
   const { rows, total } = await store.roundsPage(deps.db, query.pageNo, query.pageSize);

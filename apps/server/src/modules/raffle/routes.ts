@@ -19,6 +19,7 @@ import {
   saveRaffle,
 } from './raffles.ts';
 import {
+  endRoundNow,
   envelopesForConsole,
   grab,
   rainState,
@@ -62,6 +63,7 @@ export function raffleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, rainBo.createSchedule, async (ctx) => saveSchedule(deps, ctx, null, ctx.body));
   route(app, deps, rainBo.updateSchedule, async (ctx) => saveSchedule(deps, ctx, ctx.params.id, ctx.body));
   route(app, deps, rainBo.startNow, async (ctx) => startRoundNow(deps, ctx, ctx.params.id));
+  route(app, deps, rainBo.endNow, async (ctx) => endRoundNow(deps, ctx, ctx.params.id));
   route(app, deps, rainBo.rounds, async ({ query }) => roundsForConsole(deps, query));
   route(app, deps, rainBo.envelopes, async ({ params }) => envelopesForConsole(deps, params.id));
 }
