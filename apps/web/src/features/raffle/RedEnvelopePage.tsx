@@ -108,7 +108,7 @@ function LiveRain({
             className="rain-envelope"
             style={
               {
-                left: `${4 + ((index * 37) % 88)}%`,
+                '--x': `${4 + ((index * 37) % 88)}%`,
                 animationDuration: `${3.2 + ((index * 7) % 5) * 0.45}s`,
                 animationDelay: `${-((index * 0.83) % 4)}s`,
               } as CSSProperties
@@ -117,7 +117,7 @@ function LiveRain({
             onClick={() => (member ? grab.mutate() : openAuthModal('login'))}
             aria-label={t('rain.grab')}
           >
-            <span aria-hidden="true">福</span>
+            <span aria-hidden="true">{t('rain.envelopeMark')}</span>
           </button>
         ))}
       </section>
