@@ -58,7 +58,7 @@ describe('red envelope rain and the prize wheel', () => {
       await page.getByRole('button', { name: 'Grab a red envelope' }).first().click();
       const got = page.getByText(/^You got .+!$/);
       await visible(got);
-      const amount = Number((await got.innerText()).replace(/[^\d.]/g, ''));
+      const amount = Number(((await got.textContent()) ?? '').replace(/[^\d.]/g, ''));
       expect(amount).toBeGreaterThanOrEqual(5);
       expect(amount).toBeLessThanOrEqual(15);
       await visible(page.getByText('Credited to your wallet (turnover ×2).'));

@@ -11,6 +11,8 @@ import {
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
+  raffleConsoleEndpoints,
+  rainConsoleEndpoints,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
@@ -63,7 +65,9 @@ export type PageId =
   | 'vipLevels'
   | 'memberLabels'
   | 'rebates'
-  | 'rebateRates';
+  | 'rebateRates'
+  | 'raffles'
+  | 'rain';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +163,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'raffles',
+    path: '/raffles',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(raffleConsoleEndpoints.list),
+  },
+  {
+    id: 'rain',
+    path: '/red-envelope-rain',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(rainConsoleEndpoints.schedules),
   },
   {
     id: 'deposits',

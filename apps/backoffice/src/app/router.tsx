@@ -37,6 +37,8 @@ import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
 import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
+import { RafflesPage } from '../features/raffle/RafflesPage.tsx';
+import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
@@ -71,6 +73,8 @@ export const router = createBrowserRouter(
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'raffles', element: page('raffles', <RafflesPage />) },
+        { path: 'red-envelope-rain', element: page('rain', <RainPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },

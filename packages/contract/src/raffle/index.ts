@@ -243,6 +243,18 @@ const consoleDraw = z.object({
   createdAt: z.string(),
 });
 
+/** Tickets an operator gives (or, negative, takes back), with the reason the audit keeps. */
+export const grantTicketsBody = z.object({
+  memberId: id,
+  count: z.coerce
+    .number()
+    .int()
+    .min(-10_000)
+    .max(10_000)
+    .refine((value) => value !== 0, 'invalid_value'),
+  reason: nonEmpty(200),
+});
+
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_format');
 
 export const rainScheduleInput = z
@@ -368,16 +380,7 @@ export const raffleConsoleEndpoints = {
     method: 'POST',
     path: `${CONSOLE_API}/raffle-tickets`,
     access: operations,
-    body: z.object({
-      memberId: id,
-      count: z.coerce
-        .number()
-        .int()
-        .min(-10_000)
-        .max(10_000)
-        .refine((value) => value !== 0, 'invalid_value'),
-      reason: nonEmpty(200),
-    }),
+    body: grantTicketsBody,
     response: z.object({ memberId: z.number().int(), tickets: z.number().int() }),
   }),
 };
