@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -93,5 +93,32 @@ describe('red envelope rain and the prize wheel', () => {
     await visible(page.getByRole('button', { name: 'Spin', exact: true }));
     await screenshot(page, 'prize-wheel-phone');
     await page.context().close();
+  });
+
+  it('shows operators the rain’s rounds with what was grabbed, and the raffles with their stock', async () => {
+    // A round of the demo's evening rain, opened and ended now, so the list has one of this test's own.
+    const owner = await operatorToken();
+    const schedules = await api('GET', '/backoffice/api/red-envelope-rain/schedules', owner);
+    const evening = schedules.value.find((row: { name: string }) => row.name === 'Evening rain');
+    const round = await api('POST', `/backoffice/api/red-envelope-rain/schedules/${evening.id}/start`, owner);
+    await api('POST', `/backoffice/api/red-envelope-rain/rounds/${round.value.id}/end`, owner);
+    const page = await ownerConsolePage(browser(), '/red-envelope-rain');
+    await visible(page.getByRole('heading', { name: 'Red envelope rain', level: 1 }));
+    await visible(
+      page.getByRole('table', { name: 'Schedules' }).getByRole('row').filter({ hasText: 'Evening rain' }),
+    );
+    const rounds = page.getByRole('table', { name: 'Rounds' });
+    await rounds
+      .getByRole('row')
+      .nth(1)
+      .getByRole('button', { name: /^Envelopes of round / })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('table', { name: /^Envelopes of round / }));
+    await screenshot(page, 'console-red-envelope-rain');
+    await page.goto(page.url().replace('/red-envelope-rain', '/raffles'));
+    await visible(page.getByRole('table', { name: 'Prizes of Lucky wheel' }));
+    await screenshot(page, 'console-raffles', { fullPage: true });
+    await page.close();
   });
 });

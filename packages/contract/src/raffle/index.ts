@@ -14,9 +14,8 @@ import { currencyInfo } from '../wallet/player.ts';
 const names = z.object({ EN: nonEmpty(60), VI: nonEmpty(60), CN: nonEmpty(60) });
 
 export const RAFFLE_PRIZE_KINDS = ['cash', 'points', 'tickets', 'physical', 'none'] as const;
-export type RafflePrizeKind = (typeof RAFFLE_PRIZE_KINDS)[number];
 export const RAFFLE_ENTRY_KINDS = ['tickets', 'points'] as const;
-export const TICKET_SOURCES = ['raffle', 'mission', 'mall', 'promotion', 'operator'] as const;
+const TICKET_SOURCES = ['raffle', 'mission', 'mall', 'promotion', 'operator'] as const;
 export type TicketSource = (typeof TICKET_SOURCES)[number];
 
 const count = z.coerce.number().int().min(0).max(1_000_000_000);
@@ -51,7 +50,6 @@ export const raffleInput = z
     message: 'raffle_no_weight',
     path: ['prizes'],
   });
-export type RaffleInput = z.input<typeof raffleInput>;
 
 const prizeView = z.object({
   id: z.number().int(),

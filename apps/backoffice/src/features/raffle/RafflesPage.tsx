@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   raffleConsoleEndpoints as api,
   type ConsoleRaffle,
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { formatDateTime } from '../../app/dates.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
@@ -23,6 +24,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -131,6 +133,7 @@ export function RafflesPage() {
           </div>
         )}
       </QueryView>
+      <Draws />
       {editing ? <RaffleDialog raffle={editing.raffle} onClose={() => setEditing(null)} /> : null}
       {granting ? <TicketsDialog onClose={() => setGranting(false)} /> : null}
     </>
@@ -146,10 +149,10 @@ function RaffleCard({
   editable: boolean;
   onEdit: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const money = useBillMoney(raffle.digits);
   const totalWeight = raffle.prizes.reduce((sum, prize) => sum + (prize.available ? prize.weight : 0), 0);
-  const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   return (
     <Card
       title={`${raffle.names.EN} · ${raffle.enabled ? t('raffles.open') : t('raffles.closed')}`}
@@ -206,6 +209,73 @@ function RaffleCard({
         </div>
       ) : null}
     </Card>
+  );
+}
+
+const DRAWS_PAGE = 20;
+
+/** The latest draws of every raffle: who drew, the prize, the entry paid and the roll that decided it. */
+function Draws() {
+  const { t, i18n } = useTranslation();
+  const [pageNo, setPageNo] = useState(1);
+  const draws = useQuery({
+    queryKey: [api.draws.path, pageNo],
+    queryFn: ({ signal }) => call(api.draws, { query: { pageNo, pageSize: DRAWS_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const money = useBillMoney(draws.data?.digits);
+  return (
+    <div className="stack-lg raffle-draws">
+      <QueryView query={draws}>
+        {(data) => (
+          <Card title={t('raffles.draws')}>
+            <Table
+              caption={t('raffles.draws')}
+              rows={data.list}
+              rowKey={(row) => row.id}
+              columns={[
+                {
+                  key: 'at',
+                  header: t('raffles.drawnAt'),
+                  render: (row) => formatDateTime(row.createdAt, i18n.language),
+                },
+                {
+                  key: 'member',
+                  header: t('raffles.member'),
+                  render: (row) => `${row.username} (${row.memberId})`,
+                },
+                {
+                  key: 'prize',
+                  header: t('raffles.prize'),
+                  render: (row) => (
+                    <>
+                      <span className="cell-strong">{row.prizeName}</span>
+                      <span className="cell-below">
+                        {row.kind === 'cash'
+                          ? `${money(row.value)} ${data.currency}`
+                          : t(`raffles.kinds.${row.kind}`)}
+                      </span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'entry',
+                  header: t('raffles.entry'),
+                  render: (row) => `${row.entryCost} ${t(`raffles.entryKinds.${row.entryKind}`)}`,
+                },
+                {
+                  key: 'roll',
+                  header: t('raffles.roll'),
+                  className: 'num',
+                  render: (row) => t('raffles.rollOf', { roll: row.roll, total: row.totalWeight }),
+                },
+              ]}
+            />
+            <Pagination pageNo={pageNo} pageSize={DRAWS_PAGE} total={data.total} onChange={setPageNo} />
+          </Card>
+        )}
+      </QueryView>
+    </div>
   );
 }
 

@@ -33,7 +33,7 @@ import * as store from './rain-store.ts';
  */
 
 /** The shortest time between two grabs of one member. */
-export const GRAB_INTERVAL_MS = 300;
+const GRAB_INTERVAL_MS = 300;
 
 const isoWeekday = (date: LocalDate) => {
   const day = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
@@ -113,7 +113,7 @@ export async function openDueRounds(deps: AppDeps, now: Date): Promise<number> {
 }
 
 /** Grabs a member has in a round by the merchant day's deposits: the largest count whose minimum is met, else 0. */
-export function grabsFor(rules: readonly store.GrabRule[], deposits: bigint): number {
+function grabsFor(rules: readonly store.GrabRule[], deposits: bigint): number {
   let grabs = 0;
   for (const rule of rules) if (deposits >= BigInt(rule.minDeposit) && rule.grabs > grabs) grabs = rule.grabs;
   return grabs;
