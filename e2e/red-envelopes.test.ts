@@ -119,6 +119,12 @@ describe('red envelope rain and the prize wheel', () => {
     await page.goto(page.url().replace('/red-envelope-rain', '/raffles'));
     await visible(page.getByRole('table', { name: 'Prizes of Lucky wheel' }));
     await screenshot(page, 'console-raffles', { fullPage: true });
+    await page.getByRole('button', { name: 'Edit Lucky wheel' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit raffle' });
+    await visible(editor.getByRole('textbox', { name: 'Prize 1 name (EN)' }));
+    await screenshot(page, 'console-raffle-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Raffle saved.'));
     await page.close();
   });
 });

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { GiftIcon } from '../../ui/icons.tsx';
 import { rainQuery } from './queries.ts';
-import './raffle.css';
+import './launcher.css';
 
 /**
  * The way into a live red envelope rain from every page with the right bar (or, on a phone, the tab bar): shown
