@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  missionEndpoints as missionContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
@@ -365,6 +366,21 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type MissionEndpoints = typeof missionContractEndpoints;
+
+/** The member centre's missions page (missionLeaderboard): missions with progress, claims, leaderboards, the badge. */
+export const missionEndpoints = {
+  list: light<MissionEndpoints['list']>('GET', '/wps/missions'),
+  claimable: light<MissionEndpoints['claimable']>('GET', '/wps/missions/claimable'),
+  claim: light<MissionEndpoints['claim']>(
+    'POST',
+    '/wps/missions/:id/milestones/:index/claim',
+    undefined,
+    'idempotent',
+  ),
+  leaderboard: light<MissionEndpoints['leaderboard']>('GET', '/wps/missions/:id/leaderboard'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;
