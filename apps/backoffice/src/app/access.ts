@@ -10,6 +10,7 @@ import {
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
+  missionConsoleEndpoints,
   type OperatorRole,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
@@ -63,7 +64,8 @@ export type PageId =
   | 'vipLevels'
   | 'memberLabels'
   | 'rebates'
-  | 'rebateRates';
+  | 'rebateRates'
+  | 'missions';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +161,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'missions',
+    path: '/missions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(missionConsoleEndpoints.list),
   },
   {
     id: 'deposits',

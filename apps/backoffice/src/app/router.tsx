@@ -30,6 +30,7 @@ import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
 import { LotteryOddsPage } from '../features/lottery/LotteryOddsPage.tsx';
+import { MissionsPage } from '../features/missions/MissionsPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
@@ -71,6 +72,7 @@ export const router = createBrowserRouter(
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'missions', element: page('missions', <MissionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },
