@@ -439,7 +439,8 @@ export async function settleEvents(deps: AppDeps, now: Date): Promise<number> {
     const done = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
       if (!(await store.markSettled(tx, id, now))) return false;
       const mission = await store.missionById(tx, id);
-      if (!mission?.leaderboard) return true;
+      // An event without a leaderboard, or one the operator switched off, settles with nothing paid.
+      if (!mission?.leaderboard || !mission.enabled) return true;
       const rows = (await ranking(tx, mission, timeZone)).slice(0, mission.leaderboard.size);
       for (const row of rows) {
         const prize = prizeOf(mission, row.rank);
