@@ -66,6 +66,13 @@ describe('mission endpoints', () => {
     );
     return row?.amount ?? 0n;
   };
+  const postingsLike = async (like: string) =>
+    (
+      await t.db.query<{ idempotency_key: string }>(
+        'select idempotency_key from ledger_transactions where idempotency_key like $1 order by id',
+        [like],
+      )
+    ).map((row) => row.idempotency_key);
   const claimPath = (id: number, index: number | string) =>
     api.claim.path.replace(':id', String(id)).replace(':index', String(index));
 
@@ -211,6 +218,21 @@ describe('mission endpoints', () => {
     expect(byId.get(count)).toBe(1);
     const claim = await t.send('POST', claimPath(count, 0), undefined, member.token);
     expect([claim.status, claim.body.code]).toEqual([409, 'mission_not_reached']);
+  });
+
+  it('counts valid bets without the low-risk part of a stake', async () => {
+    await onlyNew();
+    await at('2026-07-03T12:00:00Z');
+    const id = await createMission(t, operations, { measure: 'valid_bet' });
+    const member = await newMember(t);
+    await t.db.query(
+      `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
+         low_risk_stake)
+       values ($1, $2, 'covered-1', 'PHP', 10000, 9500, 'settled', $3, $3, 4000)`,
+      [member.id, slot, t.clock.now()],
+    );
+    const page = await t.get(api.list.path, member.token);
+    expect(page.body.value.list).toMatchObject([{ id, measure: 'valid_bet', value: 60 }]);
   });
 
   it('pays a reached milestone once (cash with its turnover, points), counts the badge, and refuses mistakes', async () => {
@@ -426,11 +448,7 @@ describe('mission endpoints', () => {
       [second.id, `mission-prize:${id}:1`],
     );
     expect(obligation?.required).toBe(30_000n);
-    const prizes = await t.db.query<{ idempotency_key: string }>(
-      `select idempotency_key from ledger_transactions where idempotency_key like $1 order by id`,
-      [`mission-prize:${id}:%`],
-    );
-    expect(prizes.map((row) => row.idempotency_key)).toEqual([
+    expect(await postingsLike(`mission-prize:${id}:%`)).toEqual([
       `mission-prize:${id}:1`,
       `mission-prize:${id}:1:points`,
       `mission-prize:${id}:2`,
@@ -447,6 +465,36 @@ describe('mission endpoints', () => {
     const edit = await t.send('PUT', bo.update.path.replace(':id', String(id)), missionBody(), operations);
     expect([edit.status, edit.body.code]).toEqual([400, 'validation_failed']);
     expect((await t.get(bo.results.path.replace(':id', String(id)))).status).toBe(401);
+
+    // An event switched off before it is settled pays nothing.
+    const off = await createMission(t, operations, {
+      kind: 'event',
+      startsAt: '2026-07-11T00:00:00Z',
+      endsAt: '2026-07-11T01:00:00Z',
+      leaderboard: { size: 3, prizeTurnoverMultiple: 1, prizes: [{ cash: 100, points: 0 }] },
+    });
+    await playedRound(t, {
+      memberId: third.id,
+      gameId: slot,
+      bet: 5_000n,
+      win: 0n,
+      at: new Date('2026-07-11T00:10:00Z'),
+    });
+    const offBody = missionBody({
+      kind: 'event',
+      startsAt: '2026-07-11T00:00:00Z',
+      endsAt: '2026-07-11T01:00:00Z',
+      enabled: false,
+      leaderboard: { size: 3, prizeTurnoverMultiple: 1, prizes: [{ cash: 100, points: 0 }] },
+    });
+    expect(
+      (await t.send('PUT', bo.update.path.replace(':id', String(off)), offBody, operations)).status,
+    ).toBe(200);
+    await at('2026-07-11T02:10:00Z');
+    await Promise.all(runners.map((runner) => runner.runDue()));
+    const offResults = await t.get(bo.results.path.replace(':id', String(off)), support);
+    expect(offResults.body.value).toMatchObject({ status: 'S', list: [] });
+    expect(await postingsLike(`mission-prize:${off}:%`)).toEqual([]);
     expect((await t.get(bo.results.path.replace(':id', String(daily)), support)).body.code).toBe(
       'mission_not_found',
     );
