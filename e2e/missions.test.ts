@@ -106,6 +106,27 @@ describe('missions', () => {
     await screenshot(desk, 'missions-console-edit');
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
+
+    // A new weekly mission from the form: a target out of order is refused, then saved.
+    const weekly = `Weekly deposits ${Date.now().toString(36)}`;
+    await desk.getByRole('button', { name: 'New mission' }).click();
+    const create = desk.getByRole('dialog', { name: 'New mission' });
+    await create.getByLabel('Title (English)').fill(weekly);
+    await create.getByLabel('Period').selectOption('weekly');
+    await create.getByLabel('Counts').selectOption('deposits');
+    await create.getByLabel('Target 1 (amount)').fill('100');
+    await create.getByLabel('Cash').first().fill('5');
+    await create.getByRole('button', { name: 'Add milestone' }).click();
+    await create.getByLabel('Target 2 (amount)').fill('50');
+    await create.getByLabel('Cash').nth(1).fill('10');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await visible(create.getByText('Targets must rise from one milestone to the next.'));
+    await create.getByLabel('Target 2 (amount)').fill('500');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await create.waitFor({ state: 'detached' });
+    await visible(
+      desk.getByRole('table', { name: 'Missions' }).getByRole('row', { name: new RegExp(weekly) }),
+    );
     await desk
       .getByRole('table', { name: 'Missions' })
       .getByRole('row', { name: /Slots race/ })
