@@ -230,13 +230,6 @@ export function resultsOf(db: Queryable, missionId: number) {
   );
 }
 
-export function usernames(db: Queryable, memberIds: readonly number[]) {
-  return db.query<{ id: number; username: string }>(
-    'select id, username from members where id = any($1::int[])',
-    [memberIds],
-  );
-}
-
 /** Real members (not trial accounts) among the given ones: the leaderboard ranks only them. */
 export function realMembers(db: Queryable, memberIds: readonly number[]) {
   return db.query<{ id: number; username: string }>(
