@@ -8,8 +8,9 @@ export const E2E_CAPTCHA_ANSWER = 'T3ST';
 export const E2E_SANDBOX_SECRET = 'e2e-sandbox-secret-2026';
 
 /**
- * Browser-test files that run at once, each worker on its own site (E2E_WORKERS overrides). Three on this 2-core
- * machine: a file alone keeps less than half a core busy (most of its time is the page and the server answering,
- * not computing), so a third worker fills cores that two left idle; see /docs/architecture.md's test table.
+ * Browser-test files that run at once, each worker on its own site (E2E_WORKERS overrides). Three on a 2-core
+ * machine: a file alone keeps less than half a core busy (its time goes to round trips between the test, Chromium
+ * and the server, each waiting on the other), so a third worker fills what two left idle; a fourth would ask for
+ * more than two cores.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 3);
