@@ -78,6 +78,9 @@ export const PGLITE_FILES = [
   // rebates/store.ts: the rebate job, its claims and the console's list
   'src/modules/rebates/rebates-jobs.test.ts',
   'src/modules/rebates/rebates-routes.test.ts',
+  // missions/store.ts and the facts it reads (games/play-totals-store, wallet/deposit-totals-store,
+  // accounts/login-days-store): the missions' endpoints, claims and settling job
+  'src/modules/missions/missions-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
   // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job

@@ -214,8 +214,12 @@ describe('every call, made as the original makes it', () => {
       ],
     });
     await giveTickets(t, member.id, 1);
+    const [event] = await t.db.query<{ id: number }>(
+      `select id from missions where kind = 'event' and leaderboard is not null order by id limit 1`,
+    );
     Object.assign(values, {
       raffleId: String(raffle.id),
+      missionId: String(event?.id),
       nodeId: String(nodeId),
       launchGameId: real?.game_id,
       launchVendor: real?.vassalage,

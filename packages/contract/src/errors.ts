@@ -676,6 +676,24 @@ export const ERRORS = {
     VI: 'Khoản hoàn trả này không thể nhận nữa: đã được trả, đã nhận hoặc đã hết hạn.',
     CN: '该返水已无法领取：已发放、已领取或已过期。',
   },
+  mission_not_found: {
+    status: 404,
+    EN: 'This mission was not found or is not running.',
+    VI: 'Không tìm thấy nhiệm vụ này hoặc nhiệm vụ không diễn ra.',
+    CN: '未找到该任务或任务未在进行中。',
+  },
+  mission_not_reached: {
+    status: 409,
+    EN: 'This milestone has not been reached yet.',
+    VI: 'Bạn chưa đạt mốc này.',
+    CN: '尚未达到该里程碑。',
+  },
+  mission_claimed: {
+    status: 409,
+    EN: 'This milestone has already been claimed.',
+    VI: 'Mốc này đã được nhận thưởng.',
+    CN: '该里程碑奖励已领取。',
+  },
   member_label_taken: {
     status: 409,
     EN: 'A label with this name already exists.',

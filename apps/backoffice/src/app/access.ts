@@ -10,6 +10,7 @@ import {
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
+  missionConsoleEndpoints,
   type OperatorRole,
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
@@ -67,7 +68,8 @@ export type PageId =
   | 'rebates'
   | 'rebateRates'
   | 'raffles'
-  | 'rain';
+  | 'rain'
+  | 'missions';
 
 export type NavSection =
   | 'overview'
@@ -177,6 +179,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rainConsoleEndpoints.schedules),
+  },
+  {
+    id: 'missions',
+    path: '/missions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(missionConsoleEndpoints.list),
   },
   {
     id: 'deposits',

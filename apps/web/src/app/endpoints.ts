@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  missionEndpoints as missionContractEndpoints,
   raffleEndpoints as raffleContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
@@ -380,6 +381,21 @@ export const raffleEndpoints = {
 export const rainEndpoints = {
   state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),
   grab: light<RainEndpoints['grab']>('POST', '/wps/red-envelope-rain/:id/grab', undefined, 'idempotent'),
+};
+
+type MissionEndpoints = typeof missionContractEndpoints;
+
+/** The member centre's missions page (missionLeaderboard): missions with progress, claims, leaderboards, the badge. */
+export const missionEndpoints = {
+  list: light<MissionEndpoints['list']>('GET', '/wps/missions'),
+  claimable: light<MissionEndpoints['claimable']>('GET', '/wps/missions/claimable'),
+  claim: light<MissionEndpoints['claim']>(
+    'POST',
+    '/wps/missions/:id/milestones/:index/claim',
+    undefined,
+    'idempotent',
+  ),
+  leaderboard: light<MissionEndpoints['leaderboard']>('GET', '/wps/missions/:id/leaderboard'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

@@ -16,7 +16,7 @@ import { addDays, instantOf, type LocalDate, localDate } from '../../platform/zo
 import { creditBonus } from '../vip/bonus.ts';
 import { vipTimeZone as merchantTimeZone } from '../vip/growth.ts';
 import { minorOf } from '../vip/settings.ts';
-import { depositsBetween } from '../wallet/records.ts';
+import { depositTotalsBetween } from '../wallet/deposit-totals.ts';
 import { type Currency, currencyOf } from '../wallet/settings.ts';
 import { splitPool } from './rain-split.ts';
 import * as store from './rain-store.ts';
@@ -122,7 +122,10 @@ function grabsFor(rules: readonly store.GrabRule[], deposits: bigint): number {
 async function depositsToday(deps: AppDeps, memberId: number, now: Date): Promise<bigint> {
   const timeZone = await merchantTimeZone(deps);
   const start = instantOf(localDate(now, timeZone), 0, timeZone);
-  return depositsBetween(deps.db, memberId, start, new Date(now.getTime() + 1));
+  const totals = await depositTotalsBetween(deps.db, { from: start, to: new Date(now.getTime() + 1) }, [
+    memberId,
+  ]);
+  return totals.get(memberId)?.amount ?? 0n;
 }
 
 /** The live round (with this member's grabs) and the next opening, for the site's way into the rain. */

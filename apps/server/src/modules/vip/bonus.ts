@@ -5,12 +5,20 @@ import { openObligation } from '../wallet/turnover.ts';
 
 export interface BonusCredit {
   memberId: number;
-  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>, raffle:<draw id>. */
+  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>, mission:<claim>,
+   * raffle:<draw id>, rain:<envelope id>. */
   key: string;
   amount: bigint;
   /** The wagering requirement as a multiple of the amount. */
   turnoverMultiple: number;
-  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral' | 'raffle' | 'red_envelope_rain';
+  source:
+    | 'vip_level_up'
+    | 'vip_weekly'
+    | 'vip_monthly'
+    | 'referral'
+    | 'mission'
+    | 'raffle'
+    | 'red_envelope_rain';
   /** The record's kind: bonus unless given (a red envelope of the rain is a red_envelope). */
   kind?: 'bonus' | 'red_envelope';
 }

@@ -130,14 +130,3 @@ export async function profitAndLoss(
     profit: major(payouts - bets + bonuses + adjustments),
   };
 }
-
-/** What a member deposited (deposit postings to their wallets) in [from, to), minor units: the red envelope rain's grabs. */
-export async function depositsBetween(
-  db: Queryable,
-  memberId: number,
-  from: Date,
-  to: Date,
-): Promise<bigint> {
-  const rows = await store.memberTotalsByKind(db, memberId, from, to);
-  return rows.find((row) => row.kind === 'deposit')?.total ?? 0n;
-}
