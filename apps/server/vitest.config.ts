@@ -78,6 +78,9 @@ export const PGLITE_FILES = [
   // rebates/store.ts: the rebate job, its claims and the console's list
   'src/modules/rebates/rebates-jobs.test.ts',
   'src/modules/rebates/rebates-routes.test.ts',
+  // points/store.ts: the points job, conversion, the mall and its console
+  'src/modules/points/points-jobs.test.ts',
+  'src/modules/points/points-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
 ];

@@ -39,6 +39,7 @@ import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
+  pointsRoutes(app, deps);
   inboxRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);

@@ -13,6 +13,7 @@ export * from './games/index.ts';
 export * from './inbox/index.ts';
 export * from './lottery/index.ts';
 export * from './patterns.ts';
+export * from './points/index.ts';
 export * from './realtime.ts';
 export * from './rebates/index.ts';
 export * from './system/index.ts';
