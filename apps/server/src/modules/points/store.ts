@@ -297,7 +297,7 @@ export async function memberRecords(db: Queryable, memberId: number, limit: numb
          select order_no, upper(kind) as exchange_type, item_name as product_name, quantity, points, cash as amount,
            status, created_at, remark, id as ord
          from point_redemptions where member_id = $1
-       ) records order by created_at desc, order_no desc limit $2 offset $3`,
+       ) records order by created_at desc, ord desc, exchange_type limit $2 offset $3`,
       [memberId, limit, offset],
     ),
     db.query<{ total: number }>(
