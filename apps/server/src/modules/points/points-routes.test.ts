@@ -1,4 +1,8 @@
-import { pointsEndpoints as api, pointsConsoleEndpoints as bo } from '@tessera/contract';
+import {
+  pointsEndpoints as api,
+  pointsConsoleEndpoints as bo,
+  walletPlayerEndpoints,
+} from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditPoints, mallItem, pointsOf, savePointsSettings } from '../../../test/factories/points.ts';
 import { PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
@@ -127,6 +131,19 @@ describe('points endpoints', () => {
       balance: 3_750,
       accumulated: 5_000,
     });
+    // The account record (ODSFE2_MemTransDet) shows both sides: the points out and the cash in.
+    const record = await t.get(`${walletPlayerEndpoints.accountRecord.path}?type=points`, member.token);
+    expect(
+      record.body.value.list.map((row: { wallet: string; amount: number; balanceAfter: number }) => [
+        row.wallet,
+        row.amount,
+        row.balanceAfter,
+      ]),
+    ).toEqual([
+      ['points', -1_250, 3_750],
+      ['main', 12.5, 12.5],
+      ['points', 5_000, 5_000],
+    ]);
 
     const mistake = async (changed: Record<string, unknown>) => {
       const answer = await sealedCall(t, api.convert.MCSFE, { ...body, ...changed }, member.token);
