@@ -300,7 +300,7 @@ describe('points endpoints', () => {
       member.token,
     );
     expect([noAddress.status, noAddress.body.code]).toEqual([400, 'validation_failed']);
-    expect(Object.keys(noAddress.body.fields)).toEqual(['address', 'phone']);
+    expect(Object.keys(noAddress.body.fields ?? {})).toEqual(['address', 'phone']);
     const order = {
       rewardId: item,
       paymentPassword: PAYMENT_PASSWORD,
