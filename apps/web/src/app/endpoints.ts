@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  pointsEndpoints as pointsContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
@@ -365,6 +366,28 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type PointsEndpoints = typeof pointsContractEndpoints;
+
+/** /pointMall: the balance, the rules, the catalogue, the redeem record, conversion and redemption (encrypted). */
+export const pointEndpoints = {
+  balance: light<PointsEndpoints['balance']['MCS2']>('GET', '/wps/relay/MCS2_getPointBalance'),
+  config: light<PointsEndpoints['config']['MCS2']>('GET', '/wps/relay/MCS2_getPointConfig'),
+  catalogue: light<PointsEndpoints['catalogue']['MCS2']>('GET', '/wps/relay/MCS2_getPointReward'),
+  history: light<PointsEndpoints['history']['MCS2']>('GET', '/wps/relay/MCS2_getRedeemPointList'),
+  convert: light<PointsEndpoints['convert']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_convertPoint',
+    'encrypted',
+    'idempotent',
+  ),
+  redeem: light<PointsEndpoints['redeem']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+    'encrypted',
+    'idempotent',
+  ),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

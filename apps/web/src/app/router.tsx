@@ -14,6 +14,7 @@ import { useSession } from './session.ts';
 const ComingSoonPage = lazyPage(() => import('../features/placeholders/ComingSoonPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPage.tsx'));
 const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
+const PointMallPage = lazyPage(() => import('../features/points/PointMallPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -101,6 +102,12 @@ function screenOf(route: PageRoute) {
       return (
         <Gated level="member">
           <VipPage />
+        </Gated>
+      );
+    case 'pointMall':
+      return (
+        <Gated level="member">
+          <PointMallPage />
         </Gated>
       );
     case 'memberCentre':
