@@ -227,7 +227,11 @@ function Tips({ config }: { config: PointConfig }) {
           <li key={row.product} className="points-tips__rate">
             <span>{t(`gameTypes.${row.product}`)}</span>
             <strong>
-              {t('points.rateText', { points: format.rate(row.rate), amount: format.amount(1) })}
+              {t('points.rateText', {
+                count: row.rate,
+                points: format.rate(row.rate),
+                amount: format.amount(1),
+              })}
             </strong>
           </li>
         ))}
