@@ -11,6 +11,7 @@ import {
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
   type OperatorRole,
+  pointsConsoleEndpoints,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
@@ -63,7 +64,10 @@ export type PageId =
   | 'vipLevels'
   | 'memberLabels'
   | 'rebates'
-  | 'rebateRates';
+  | 'rebateRates'
+  | 'pointsSettings'
+  | 'mallItems'
+  | 'redemptions';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +163,27 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'pointsSettings',
+    path: '/points/settings',
+    icon: 'percent',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.settings),
+  },
+  {
+    id: 'mallItems',
+    path: '/points/items',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.items),
+  },
+  {
+    id: 'redemptions',
+    path: '/points/redemptions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.redemptions),
   },
   {
     id: 'deposits',

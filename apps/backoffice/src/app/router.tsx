@@ -37,6 +37,9 @@ import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
 import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
+import { MallItemsPage } from '../features/points/MallItemsPage.tsx';
+import { PointsSettingsPage } from '../features/points/PointsSettingsPage.tsx';
+import { RedemptionsPage } from '../features/points/RedemptionsPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
@@ -71,6 +74,9 @@ export const router = createBrowserRouter(
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'points/settings', element: page('pointsSettings', <PointsSettingsPage />) },
+        { path: 'points/items', element: page('mallItems', <MallItemsPage />) },
+        { path: 'points/redemptions', element: page('redemptions', <RedemptionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },

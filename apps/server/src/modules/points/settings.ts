@@ -59,8 +59,9 @@ export function cashFor(points: bigint, ratio: bigint, digits: number): bigint |
 
 export const rateOf = (rateMicro: bigint) => Number(rateMicro) / Number(MICRO);
 
+/** The products that earn points (a rate above 0), in their fixed order. */
 export function ratesView(settings: PointsSettings) {
-  return GAME_TYPES.filter((product) => settings.rates.has(product)).map((product) => ({
+  return GAME_TYPES.filter((product) => (settings.rates.get(product) ?? 0n) > 0n).map((product) => ({
     product: product as GameType,
     rate: rateOf(settings.rates.get(product) ?? 0n),
   }));
