@@ -1,10 +1,17 @@
-import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient, walletPlayerEndpoints } from '@tessera/contract';
+import {
+  accountsEndpoints,
+  CAPTCHA_ID_HEADER,
+  createClient,
+  pointsEndpoints,
+  walletPlayerEndpoints,
+} from '@tessera/contract';
 import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../apps/server/test/postgres.ts';
 import { PASSWORD } from './accounts-api.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, transitionsDone, useBrowser } from './browser.ts';
+import { enrolOwner } from './server.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -80,7 +87,7 @@ describe('points mall', () => {
       `insert into point_mall_items (kind, texts, images, points, cash, bonus, turnover_multiple, stock,
          per_member_limit, active, sort, created_at, updated_at)
        values ('bonus', $1::jsonb, '{}'::jsonb, 5000, 0, 5000, 1, 10, 1, true, 0, now(), now()),
-         ('physical', $2::jsonb, '{}'::jsonb, 15000, 0, 0, 0, 3, null, true, 1, now(), now())`,
+         ('physical', $2::jsonb, '{}'::jsonb, 10000, 0, 0, 0, 3, null, true, 1, now(), now())`,
       [
         JSON.stringify({ EN: { name: 'Lucky bonus 50', description: 'Fifty in your main wallet.' } }),
         JSON.stringify({ EN: { name: 'Team jersey', description: 'Shipped to your door.' } }),
@@ -176,5 +183,68 @@ describe('points mall', () => {
     await transitionsDone(vi);
     await screenshot(vi, 'points-vi', { fullPage: true });
     await vi.context().close();
+  });
+
+  it('shows an operator the rules, the catalogue and a physical item to ship, and completes it', async () => {
+    if (!server) throw new Error('no server');
+    const member = createClient({ baseUrl: server.baseUrl, token: () => token });
+    const [jersey] = (await member(pointsEndpoints.catalogue.MCS2, {})).list.filter(
+      (item) => item.name === 'Team jersey',
+    );
+    const order = await member(pointsEndpoints.redeem.MCS2, {
+      body: {
+        rewardId: jersey?.id ?? 0,
+        paymentPassword: PAYMENT_PASSWORD,
+        address: '12 Le Loi, District 1, Ho Chi Minh City',
+        phone: '+84 901 234 567',
+      },
+    });
+    expect(order.status).toBe('processing');
+    const owner = await enrolOwner(server.baseUrl);
+    const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
+    await page.addInitScript(
+      ({ token }) => {
+        if (location.protocol === 'about:') return;
+        sessionStorage.setItem('bo.token', token);
+      },
+      { token: owner.token },
+    );
+    await page.goto(`${server.baseUrl}/backoffice/points/redemptions?status=processing`);
+    await visible(page.getByRole('heading', { name: 'Redemptions', level: 1 }));
+    const row = page
+      .getByRole('table', { name: 'Redemptions' })
+      .getByRole('row')
+      .filter({ hasText: order.transactionNo });
+    await visible(row);
+    expect(await row.textContent()).toMatch(/Team jersey × 1.*10,000 pts.*12 Le Loi.*Processing/);
+    await row.getByRole('button', { name: `Complete ${order.transactionNo}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Complete ${order.transactionNo}` });
+    await dialog.getByRole('textbox', { name: 'Tracking note' }).fill('VNPost EE123456789VN');
+    await transitionsDone(page);
+    await screenshot(page, 'console-points-complete', {});
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await visible(page.getByText('Redemption completed.'));
+
+    await page.getByRole('link', { name: 'Points mall' }).click();
+    await visible(page.getByRole('heading', { name: 'Points mall', level: 1 }));
+    await visible(
+      page.getByRole('table', { name: 'Points mall' }).getByRole('row').filter({ hasText: 'Lucky bonus 50' }),
+    );
+    await page.getByRole('button', { name: 'Edit Team jersey' }).click();
+    await visible(page.getByRole('dialog', { name: 'Edit item' }));
+    await transitionsDone(page);
+    await screenshot(page, 'console-points-item', {});
+    await page.getByRole('dialog', { name: 'Edit item' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('link', { name: 'Points rules' }).click();
+    await visible(page.getByRole('heading', { name: 'Points rules', level: 1 }));
+    await page.getByRole('textbox', { name: 'Slots' }).fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Points rules saved.'));
+    await transitionsDone(page);
+    await screenshot(page, 'console-points-rules', { fullPage: true });
+    await page.close();
+    const tips = await member(pointsEndpoints.config.MCS2, {});
+    expect(tips.rates.find((rate) => rate.product === 'RNG')?.rate).toBe(2);
   });
 });

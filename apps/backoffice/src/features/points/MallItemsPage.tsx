@@ -92,12 +92,13 @@ function defaults(item: ConsoleMallItem | null): Form {
  * optional cash part, stock and per-member limit. Prize tickets are the raffles' and not sold here. Audited.
  */
 export function MallItemsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { operator } = useSession();
   const editable = mayCall(operator?.role, api.createItem);
   const items = useQuery({ queryKey: ITEMS_KEY, queryFn: ({ signal }) => call(api.items, { signal }) });
   const [editing, setEditing] = useState<{ item: ConsoleMallItem | null } | null>(null);
   const money = useBillMoney(items.data?.digits);
+  const count = new Intl.NumberFormat(i18n.language);
   return (
     <>
       <PageHeader
@@ -135,7 +136,7 @@ export function MallItemsPage() {
                   header: t('mallItems.price'),
                   className: 'num',
                   render: (item) =>
-                    `${t('mallItems.pointsValue', { points: item.points })}${item.cash > 0 ? ` + ${money(item.cash)} ${data.currency}` : ''}`,
+                    `${t('mallItems.pointsValue', { points: count.format(item.points) })}${item.cash > 0 ? ` + ${money(item.cash)} ${data.currency}` : ''}`,
                 },
                 {
                   key: 'bonus',
@@ -150,13 +151,17 @@ export function MallItemsPage() {
                   key: 'stock',
                   header: t('mallItems.stock'),
                   className: 'num',
-                  render: (item) => (item.stock === null ? t('mallItems.unlimited') : item.stock),
+                  render: (item) =>
+                    item.stock === null ? t('mallItems.unlimited') : count.format(item.stock),
                 },
                 {
                   key: 'limit',
                   header: t('mallItems.perMemberLimit'),
                   className: 'num',
-                  render: (item) => item.perMemberLimit ?? t('mallItems.unlimited'),
+                  render: (item) =>
+                    item.perMemberLimit === null
+                      ? t('mallItems.unlimited')
+                      : count.format(item.perMemberLimit),
                 },
                 {
                   key: 'redeemed',

@@ -46,6 +46,7 @@ export function RedemptionsPage() {
   const data = list.query.data;
   const money = useBillMoney(data?.digits);
   const currency = data?.currency ?? '';
+  const count = new Intl.NumberFormat(i18n.language);
   const [deciding, setDeciding] = useState<{
     row: ConsoleRedemption;
     decision: 'complete' | 'reject';
@@ -87,7 +88,7 @@ export function RedemptionsPage() {
             header: t('redemptions.points'),
             className: 'num',
             render: (row: ConsoleRedemption) =>
-              `${t('mallItems.pointsValue', { points: row.points })}${row.cash > 0 ? ` + ${money(row.cash)} ${currency}` : ''}`,
+              `${t('mallItems.pointsValue', { points: count.format(row.points) })}${row.cash > 0 ? ` + ${money(row.cash)} ${currency}` : ''}`,
           },
           {
             key: 'delivery',
@@ -165,7 +166,7 @@ function DecisionDialog({
   decision: 'complete' | 'reject';
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [remark, setRemark] = useState('');
@@ -199,7 +200,10 @@ function DecisionDialog({
       <p>
         {decision === 'complete'
           ? t('redemptions.completeMessage', { name: row.productName, username: row.username })
-          : t('redemptions.rejectMessage', { points: row.points, username: row.username })}
+          : t('redemptions.rejectMessage', {
+              points: new Intl.NumberFormat(i18n.language).format(row.points),
+              username: row.username,
+            })}
       </p>
       <TextField
         label={decision === 'complete' ? t('redemptions.trackingNote') : t('redemptions.reason')}
