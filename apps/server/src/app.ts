@@ -39,6 +39,7 @@ import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
+import { missionRoutes } from './modules/missions/routes.ts';
 import { pointsRoutes } from './modules/points/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
   pointsRoutes(app, deps);
+  missionRoutes(app, deps);
   inboxRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);

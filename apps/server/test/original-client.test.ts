@@ -214,7 +214,11 @@ describe('every call, made as the original makes it', () => {
         return row;
       }),
     );
+    const [event] = await t.db.query<{ id: number }>(
+      `select id from missions where kind = 'event' and leaderboard is not null order by id limit 1`,
+    );
     Object.assign(values, {
+      missionId: String(event?.id),
       nodeId: String(nodeId),
       launchGameId: real?.game_id,
       launchVendor: real?.vassalage,

@@ -724,6 +724,24 @@ export const ERRORS = {
     VI: 'Yêu cầu đổi thưởng này đã được hoàn tất hoặc từ chối.',
     CN: '该兑换已完成或已拒绝。',
   },
+  mission_not_found: {
+    status: 404,
+    EN: 'This mission was not found or is not running.',
+    VI: 'Không tìm thấy nhiệm vụ này hoặc nhiệm vụ không diễn ra.',
+    CN: '未找到该任务或任务未在进行中。',
+  },
+  mission_not_reached: {
+    status: 409,
+    EN: 'This milestone has not been reached yet.',
+    VI: 'Bạn chưa đạt mốc này.',
+    CN: '尚未达到该里程碑。',
+  },
+  mission_claimed: {
+    status: 409,
+    EN: 'This milestone has already been claimed.',
+    VI: 'Mốc này đã được nhận thưởng.',
+    CN: '该里程碑奖励已领取。',
+  },
   member_label_taken: {
     status: 409,
     EN: 'A label with this name already exists.',

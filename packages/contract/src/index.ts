@@ -12,6 +12,7 @@ export * from './errors.ts';
 export * from './games/index.ts';
 export * from './inbox/index.ts';
 export * from './lottery/index.ts';
+export * from './missions/index.ts';
 export * from './patterns.ts';
 export * from './points/index.ts';
 export * from './realtime.ts';

@@ -10,6 +10,7 @@ import {
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
+  missionConsoleEndpoints,
   type OperatorRole,
   pointsConsoleEndpoints,
   rebateConsoleEndpoints,
@@ -67,7 +68,8 @@ export type PageId =
   | 'rebateRates'
   | 'pointsSettings'
   | 'mallItems'
-  | 'redemptions';
+  | 'redemptions'
+  | 'missions';
 
 export type NavSection =
   | 'overview'
@@ -184,6 +186,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'ticket',
     section: 'accounts',
     roles: rolesOf(pointsConsoleEndpoints.redemptions),
+  },
+  {
+    id: 'missions',
+    path: '/missions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(missionConsoleEndpoints.list),
   },
   {
     id: 'deposits',

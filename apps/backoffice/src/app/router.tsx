@@ -30,6 +30,7 @@ import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
 import { LotteryOddsPage } from '../features/lottery/LotteryOddsPage.tsx';
+import { MissionsPage } from '../features/missions/MissionsPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
@@ -77,6 +78,7 @@ export const router = createBrowserRouter(
         { path: 'points/settings', element: page('pointsSettings', <PointsSettingsPage />) },
         { path: 'points/items', element: page('mallItems', <MallItemsPage />) },
         { path: 'points/redemptions', element: page('redemptions', <RedemptionsPage />) },
+        { path: 'missions', element: page('missions', <MissionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },

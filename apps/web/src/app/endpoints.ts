@@ -13,6 +13,7 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  missionEndpoints as missionContractEndpoints,
   pointsEndpoints as pointsContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
@@ -388,6 +389,21 @@ export const pointEndpoints = {
     'encrypted',
     'idempotent',
   ),
+};
+
+type MissionEndpoints = typeof missionContractEndpoints;
+
+/** The member centre's missions page (missionLeaderboard): missions with progress, claims, leaderboards, the badge. */
+export const missionEndpoints = {
+  list: light<MissionEndpoints['list']>('GET', '/wps/missions'),
+  claimable: light<MissionEndpoints['claimable']>('GET', '/wps/missions/claimable'),
+  claim: light<MissionEndpoints['claim']>(
+    'POST',
+    '/wps/missions/:id/milestones/:index/claim',
+    undefined,
+    'idempotent',
+  ),
+  leaderboard: light<MissionEndpoints['leaderboard']>('GET', '/wps/missions/:id/leaderboard'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

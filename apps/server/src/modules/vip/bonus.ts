@@ -5,12 +5,12 @@ import { openObligation } from '../wallet/turnover.ts';
 
 export interface BonusCredit {
   memberId: number;
-  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>. */
+  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>, mission:<claim>. */
   key: string;
   amount: bigint;
   /** The wagering requirement as a multiple of the amount. */
   turnoverMultiple: number;
-  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral';
+  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral' | 'mission';
 }
 
 /**
