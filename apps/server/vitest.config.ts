@@ -78,6 +78,9 @@ export const PGLITE_FILES = [
   // rebates/store.ts: the rebate job, its claims and the console's list
   'src/modules/rebates/rebates-jobs.test.ts',
   'src/modules/rebates/rebates-routes.test.ts',
+  // points/store.ts: the points job, conversion, the mall and its console
+  'src/modules/points/points-jobs.test.ts',
+  'src/modules/points/points-routes.test.ts',
   // missions/store.ts and the facts it reads (games/play-totals-store, wallet/deposit-totals-store,
   // accounts/login-days-store): the missions' endpoints, claims and settling job
   'src/modules/missions/missions-routes.test.ts',

@@ -40,6 +40,7 @@ import { inboxRoutes } from './modules/inbox/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
+import { pointsRoutes } from './modules/points/routes.ts';
 import { raffleRoutes } from './modules/raffle/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
   raffleRoutes(app, deps);
+  pointsRoutes(app, deps);
   missionRoutes(app, deps);
   inboxRoutes(app, deps);
   realtimeRoute(app, deps);

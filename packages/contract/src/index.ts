@@ -14,6 +14,7 @@ export * from './inbox/index.ts';
 export * from './lottery/index.ts';
 export * from './missions/index.ts';
 export * from './patterns.ts';
+export * from './points/index.ts';
 export * from './raffle/index.ts';
 export * from './realtime.ts';
 export * from './rebates/index.ts';

@@ -12,6 +12,7 @@ import {
   lotteryConsoleEndpoints,
   missionConsoleEndpoints,
   type OperatorRole,
+  pointsConsoleEndpoints,
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
@@ -69,6 +70,9 @@ export type PageId =
   | 'rebateRates'
   | 'raffles'
   | 'rain'
+  | 'pointsSettings'
+  | 'mallItems'
+  | 'redemptions'
   | 'missions';
 
 export type NavSection =
@@ -179,6 +183,27 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rainConsoleEndpoints.schedules),
+  },
+  {
+    id: 'pointsSettings',
+    path: '/points/settings',
+    icon: 'percent',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.settings),
+  },
+  {
+    id: 'mallItems',
+    path: '/points/items',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.items),
+  },
+  {
+    id: 'redemptions',
+    path: '/points/redemptions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.redemptions),
   },
   {
     id: 'missions',

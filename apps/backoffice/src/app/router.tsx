@@ -38,6 +38,9 @@ import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
 import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
+import { MallItemsPage } from '../features/points/MallItemsPage.tsx';
+import { PointsSettingsPage } from '../features/points/PointsSettingsPage.tsx';
+import { RedemptionsPage } from '../features/points/RedemptionsPage.tsx';
 import { RafflesPage } from '../features/raffle/RafflesPage.tsx';
 import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
@@ -76,6 +79,9 @@ export const router = createBrowserRouter(
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
         { path: 'raffles', element: page('raffles', <RafflesPage />) },
         { path: 'red-envelope-rain', element: page('rain', <RainPage />) },
+        { path: 'points/settings', element: page('pointsSettings', <PointsSettingsPage />) },
+        { path: 'points/items', element: page('mallItems', <MallItemsPage />) },
+        { path: 'points/redemptions', element: page('redemptions', <RedemptionsPage />) },
         { path: 'missions', element: page('missions', <MissionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },

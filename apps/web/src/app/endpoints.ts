@@ -14,6 +14,7 @@ import type {
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   missionEndpoints as missionContractEndpoints,
+  pointsEndpoints as pointsContractEndpoints,
   raffleEndpoints as raffleContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
@@ -381,6 +382,28 @@ export const raffleEndpoints = {
 export const rainEndpoints = {
   state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),
   grab: light<RainEndpoints['grab']>('POST', '/wps/red-envelope-rain/:id/grab', undefined, 'idempotent'),
+};
+
+type PointsEndpoints = typeof pointsContractEndpoints;
+
+/** /pointMall: the balance, the rules, the catalogue, the redeem record, conversion and redemption (encrypted). */
+export const pointEndpoints = {
+  balance: light<PointsEndpoints['balance']['MCS2']>('GET', '/wps/relay/MCS2_getPointBalance'),
+  config: light<PointsEndpoints['config']['MCS2']>('GET', '/wps/relay/MCS2_getPointConfig'),
+  catalogue: light<PointsEndpoints['catalogue']['MCS2']>('GET', '/wps/relay/MCS2_getPointReward'),
+  history: light<PointsEndpoints['history']['MCS2']>('GET', '/wps/relay/MCS2_getRedeemPointList'),
+  convert: light<PointsEndpoints['convert']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_convertPoint',
+    'encrypted',
+    'idempotent',
+  ),
+  redeem: light<PointsEndpoints['redeem']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+    'encrypted',
+    'idempotent',
+  ),
 };
 
 type MissionEndpoints = typeof missionContractEndpoints;

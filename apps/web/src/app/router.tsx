@@ -16,6 +16,7 @@ const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPag
 const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
 const LuckyWheelPage = lazyPage(() => import('../features/raffle/LuckyWheelPage.tsx'));
 const RedEnvelopePage = lazyPage(() => import('../features/raffle/RedEnvelopePage.tsx'));
+const PointMallPage = lazyPage(() => import('../features/points/PointMallPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -113,6 +114,12 @@ function screenOf(route: PageRoute) {
       );
     case 'redEnvelope':
       return <RedEnvelopePage />;
+    case 'pointMall':
+      return (
+        <Gated level="member">
+          <PointMallPage />
+        </Gated>
+      );
     case 'memberCentre':
       return (
         <Gated level="member">
