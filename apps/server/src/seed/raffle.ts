@@ -5,7 +5,8 @@ import type { Queryable } from '../db/database.ts';
  * The demo's prize wheel and red envelope rain (issue 24 parts 5 and 6): a wheel whose spin costs one prize ticket
  * (up to 10 a day), and a rain every day at 20:00 and 21:00 of the merchant's clock for two minutes, a pool of
  * 1,000 in 100 envelopes of 1 to 30, one grab a round, three for members who deposited 100 that day. Amounts in the
- * merchant's currency; operators change or switch off both in the console.
+ * merchant's currency. The rain's schedule is seeded switched off, so that no round falls across the browser tests by
+ * the wall clock; operators switch it on, or start a round now, in the console.
  */
 export async function seedDemoRaffle(tx: Queryable, now: Date): Promise<void> {
   const [merchant] = await tx.query<{ currency: string }>('select currency from merchant limit 1');
@@ -34,7 +35,7 @@ export async function seedDemoRaffle(tx: Queryable, now: Date): Promise<void> {
   await tx.query(
     `insert into rain_schedules (name, enabled, weekdays, times, duration_seconds, pool, envelopes, min_amount,
        max_amount, turnover_multiple, grab_rules, created_at, updated_at)
-     values ('Evening rain', true, '{1,2,3,4,5,6,7}', '{20:00,21:00}', 120, $1, 100, $2, $3, 1, $4, $5, $5)`,
+     values ('Evening rain', false, '{1,2,3,4,5,6,7}', '{20:00,21:00}', 120, $1, 100, $2, $3, 1, $4, $5, $5)`,
     [
       1_000n * unit,
       unit,
