@@ -22,6 +22,8 @@ const realtimeEvent = z.discriminatedUnion('type', [
    * the count and the list again.
    */
   z.object({ type: z.literal('rewards.changed') }),
+  /** A red envelope rain round opened (to every player and visitor): the site shows the way into it. */
+  z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -3,7 +3,7 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import type { MemberCentrePage } from './menu.ts';
 
 /**
- * The screen of each member-centre page, loaded when opened. Pages that later work builds (missions) show a
+ * The screen of each member-centre page, loaded when opened. Pages with no screen here show a
  * placeholder.
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
@@ -19,4 +19,5 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   bonusDetails: lazyPage(() => import('../rebates/RebatesPage.tsx')),
   rewardCenter: lazyPage(() => import('../rewards/RewardsPage.tsx')),
   messageV2: lazyPage(() => import('../inbox/InboxPage.tsx')),
+  missionLeaderboard: lazyPage(() => import('../missions/MissionsPage.tsx')),
 };
