@@ -10,8 +10,12 @@ import {
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
+  missionConsoleEndpoints,
   type OperatorRole,
+  pointsConsoleEndpoints,
   promotionConsoleEndpoints,
+  raffleConsoleEndpoints,
+  rainConsoleEndpoints,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
@@ -67,7 +71,13 @@ export type PageId =
   | 'rebateRates'
   | 'promotions'
   | 'promotionApplications'
-  | 'promotionBlacklist';
+  | 'promotionBlacklist'
+  | 'raffles'
+  | 'rain'
+  | 'pointsSettings'
+  | 'mallItems'
+  | 'redemptions'
+  | 'missions';
 
 export type NavSection =
   | 'overview'
@@ -184,6 +194,48 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'lock',
     section: 'accounts',
     roles: rolesOf(promotionConsoleEndpoints.blacklist),
+  },
+  {
+    id: 'raffles',
+    path: '/raffles',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(raffleConsoleEndpoints.list),
+  },
+  {
+    id: 'rain',
+    path: '/red-envelope-rain',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(rainConsoleEndpoints.schedules),
+  },
+  {
+    id: 'pointsSettings',
+    path: '/points/settings',
+    icon: 'percent',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.settings),
+  },
+  {
+    id: 'mallItems',
+    path: '/points/items',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.items),
+  },
+  {
+    id: 'redemptions',
+    path: '/points/redemptions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.redemptions),
+  },
+  {
+    id: 'missions',
+    path: '/missions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(missionConsoleEndpoints.list),
   },
   {
     id: 'deposits',

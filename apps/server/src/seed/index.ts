@@ -14,6 +14,8 @@ import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
 import { INBOX_MESSAGES } from './inbox.ts';
 import { seedLottery } from './lottery.ts';
+import { seedDemoMissions } from './missions.ts';
+import { seedDemoRaffle } from './raffle.ts';
 
 /**
  * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
@@ -93,6 +95,8 @@ export async function seed(
       ['demo_domains', seedDomains],
       ['demo_hot_games', seedHotGames],
       ['demo_promotions', (tx) => seedPromotions(tx, options.now)],
+      ['demo_raffle', (tx) => seedDemoRaffle(tx, options.now)],
+      ['demo_missions', (tx) => seedDemoMissions(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),

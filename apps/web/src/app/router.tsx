@@ -16,6 +16,9 @@ const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPag
 const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
 const PromotionsPage = lazyPage(() => import('../features/promotions/PromotionsPage.tsx'));
 const PromoDetailPage = lazyPage(() => import('../features/promotions/PromoDetailPage.tsx'));
+const LuckyWheelPage = lazyPage(() => import('../features/raffle/LuckyWheelPage.tsx'));
+const RedEnvelopePage = lazyPage(() => import('../features/raffle/RedEnvelopePage.tsx'));
+const PointMallPage = lazyPage(() => import('../features/points/PointMallPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -107,6 +110,20 @@ function screenOf(route: PageRoute) {
       return (
         <Gated level="member">
           <VipPage />
+        </Gated>
+      );
+    case 'luckyWheel':
+      return (
+        <Gated level="member">
+          <LuckyWheelPage />
+        </Gated>
+      );
+    case 'redEnvelope':
+      return <RedEnvelopePage />;
+    case 'pointMall':
+      return (
+        <Gated level="member">
+          <PointMallPage />
         </Gated>
       );
     case 'memberCentre':

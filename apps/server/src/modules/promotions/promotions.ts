@@ -516,6 +516,20 @@ export async function applyToPromotion(
   });
 }
 
+/** A promotion's reward as the rewards centre lists it (what to claim now, or what was received). */
+export interface PromotionReward {
+  id: number;
+  /** The promotion's kind (deposit_bonus, application, daily, fixed). */
+  type: string;
+  title: string;
+  product: string | null;
+  amount: number;
+  turnoverMultiple: number;
+  createdAt: string;
+  expiresAt: string | null;
+  claimedAt: string | null;
+}
+
 /**
  * What this member can claim now, for the rewards centre: issued bonuses (approved applications), deposit bonuses
  * of settled deposits, today's daily claims and fixed bonuses. `expiresAt`: when the promotion ends (null: never).
@@ -525,21 +539,59 @@ export async function claimablePromotions(
   memberId: number,
   now: Date,
   language = 'EN',
-) {
+): Promise<PromotionReward[]> {
   const currency = await currencyOf(deps);
   const rows = await store.sitePromotions(deps.db, null, now);
   const clock = await clockAt(deps, now);
-  const list: { id: number; title: string; amount: number; kind: string; expiresAt: string | null }[] = [];
+  const list: PromotionReward[] = [];
   for (const promotion of rows) {
     const state = await memberState(deps.db, promotion, memberId, clock);
     const card = cardView(promotion, state, currency, language, now);
     if (card.claimable === null) continue;
     list.push({
       id: promotion.id,
+      type: promotion.kind,
       title: card.title,
+      product: promotion.product_scope,
       amount: card.claimable,
-      kind: promotion.kind,
+      turnoverMultiple: Number(promotion.turnover_multiple),
+      createdAt: (state.entry?.created_at ?? promotion.starts_at).toISOString(),
       expiresAt: card.status === 'issued' ? null : card.endsAt,
+      claimedAt: null,
+    });
+  }
+  return list;
+}
+
+/** What this member received from promotions since the instant (of one promotion, or all), newest first. */
+export async function receivedPromotions(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+  language: string,
+  promotionId: number | null,
+): Promise<PromotionReward[]> {
+  const currency = await currencyOf(deps);
+  const entries = (await store.entriesOf(deps.db, memberId, promotionId))
+    .filter((entry) => entry.status === 'claimed' && entry.claimed_at && entry.claimed_at >= since)
+    .sort((a, b) => (b.claimed_at?.getTime() ?? 0) - (a.claimed_at?.getTime() ?? 0))
+    .slice(0, limit);
+  const list: PromotionReward[] = [];
+  for (const entry of entries) {
+    const promotion = await store.findPromotion(deps.db, entry.promotion_id);
+    if (!promotion) continue;
+    const view = entryView(entry, currency.digits);
+    list.push({
+      id: promotion.id,
+      type: promotion.kind,
+      title: version(promotion, language).title,
+      product: promotion.product_scope,
+      amount: view.amount ?? 0,
+      turnoverMultiple: Number(promotion.turnover_multiple),
+      createdAt: view.createdAt,
+      expiresAt: null,
+      claimedAt: view.claimedAt,
     });
   }
   return list;

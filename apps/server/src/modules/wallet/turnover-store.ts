@@ -218,3 +218,19 @@ export async function cancelObligation(
   if (!row) throw new Error(`obligation ${id} vanished`);
   return row;
 }
+
+/**
+ * Marks up to `limit` open obligations whose expiry has passed as expired (closed when they expired); answers them.
+ * Rows another transaction is expiring are skipped, so concurrent passes never take one twice.
+ */
+export function expireDue(tx: Queryable, now: Date, limit: number) {
+  return tx.query<{ id: bigint; member_id: number }>(
+    `update turnover_obligations set status = 'expired', closed_at = expires_at
+      where id in (select id from turnover_obligations
+                    where status = 'open' and expires_at <= $1
+                    order by expires_at, id limit $2 for update skip locked)
+        and status = 'open'
+      returning id, member_id`,
+    [now, limit],
+  );
+}
