@@ -1,5 +1,6 @@
 import { rewardEndpoints as api } from '@tessera/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { newPromotion } from '../../../test/factories/promotions.ts';
 import { setRebateFlag } from '../../../test/factories/rebates.ts';
 import { issueRebate, issueVipReward } from '../../../test/factories/rewards.ts';
 import { newMember } from '../../../test/factories/wallet.ts';
@@ -236,5 +237,54 @@ describe('rewards over /ws', () => {
     expect(others.messages.some((event) => event.type === 'rewards.changed')).toBe(false);
     mine.socket.close();
     others.socket.close();
+  });
+
+  it('lists a promotion the member can claim with its own title, and claims it through the promotions area once', async () => {
+    const operations = await t.operatorToken('operations');
+    const id = await newPromotion(t, operations, {
+      versions: [
+        { language: 'EN', title: 'Centre bonus', content: '<p>50.00</p>' },
+        { language: 'VI', title: 'Thưởng trung tâm', content: '<p>50.00</p>' },
+      ],
+    });
+    const member = await newMember(t);
+    const before = await sumBalance(t.db, member.id);
+
+    // In the reader's language (the header the site sends).
+    const page = await t.get(api.centre.path, member.token, { language: 'VI' });
+    const item = page.body.value.claimable.find((row: { source: string }) => row.source === 'promotion');
+    expect(item).toMatchObject({
+      source: 'promotion',
+      id,
+      type: 'fixed',
+      title: 'Thưởng trung tâm',
+      amount: 50,
+      turnoverMultiple: 5,
+    });
+    const count = await t.get(api.count.path, member.token);
+    expect(count.body.value.sources.promotion).toBeGreaterThanOrEqual(1);
+
+    const claimed = await claim(member.token, 'promotion', id, 'centre-promotion-1');
+    expect(claimed.status).toBe(200);
+    expect(claimed.body.value).toMatchObject({ source: 'promotion', id, amount: 50, title: 'Centre bonus' });
+    expect(claimed.body.value.claimedAt).not.toBeNull();
+    expect(await sumBalance(t.db, member.id)).toBe(before + 5_000n);
+    expect((await obligations(member.id)).at(-1)).toMatchObject({ amount: 5_000n, required: 25_000n });
+
+    // Once: a retry with its key answers the same; a new claim finds nothing to claim.
+    const retry = await claim(member.token, 'promotion', id, 'centre-promotion-1');
+    expect(retry.body.value).toEqual(claimed.body.value);
+    const again = await claim(member.token, 'promotion', id, 'centre-promotion-2');
+    expect([again.status, again.body.code]).toEqual([409, 'promotion_action_unavailable']);
+    expect(await sumBalance(t.db, member.id)).toBe(before + 5_000n);
+    const after = await t.get(api.centre.path, member.token);
+    expect(
+      after.body.value.claimable.some(
+        (row: { source: string; id: number }) => row.source === 'promotion' && row.id === id,
+      ),
+    ).toBe(false);
+    expect(after.body.value.recent).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: 'promotion', id, amount: 50 })]),
+    );
   });
 });
