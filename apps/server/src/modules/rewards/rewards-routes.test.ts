@@ -19,6 +19,8 @@ describe('rewards centre endpoints', () => {
   beforeAll(async () => {
     t = await startTestApp({ runJobs: false });
     await setRebateFlag(t.db, 'MANUALREBATE3', true);
+    // The demo's promotions over, so that the lists hold only the rewards of this file's own.
+    await t.db.query(`update promotions set starts_at = '2000-01-01', ends_at = '2000-01-02'`);
   });
   // Each test starts at its clock's start (test/setup.ts): the same instant for every one.
   beforeEach(() => t.clock.set(new Date('2026-06-10T04:00:00Z')));
@@ -90,7 +92,7 @@ describe('rewards centre endpoints', () => {
       },
     ]);
     const count = await t.get(api.count.path, member.token);
-    expect(count.body.value).toEqual({ count: 2, sources: { vip: 1, rebate: 1, referral: 0 } });
+    expect(count.body.value).toEqual({ count: 2, sources: { vip: 1, rebate: 1, referral: 0, promotion: 0 } });
   });
 
   it('claims a reward once through its owner: the credit, its turnover, the history; a retry with its key answers the same', async () => {
@@ -203,41 +205,6 @@ describe('rewards centre endpoints', () => {
       await t.db.query(`update module_flags set enabled = true where mod_id = 'REWARDCENTER3'`);
     }
   });
-});
-
-/** The badge live: a member's sockets hear rewards.changed when a reward of theirs is claimed. */
-describe('rewards over /ws', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
-
-  const connect = (token: string) => memberSocket(t, token);
-
-  it('tells the member’s sockets, and only theirs, when a reward is claimed', async () => {
-    const member = await newMember(t);
-    const other = await newMember(t);
-    const weekly = await issueVipReward(t.db, member.id, {
-      period: '2026-06-01',
-      amount: 1_000n,
-      at: new Date('2026-06-08T00:00:00Z'),
-    });
-    const mine = await connect(member.token);
-    const others = await connect(other.token);
-    const claimed = await t.send(
-      'POST',
-      api.claim.path.replace(':source', 'vip').replace(':id', String(weekly)),
-      undefined,
-      member.token,
-    );
-    expect(claimed.status).toBe(200);
-    await expect.poll(() => mine.messages).toContainEqual({ type: 'rewards.changed' });
-    expect(others.messages.some((event) => event.type === 'rewards.changed')).toBe(false);
-    mine.socket.close();
-    others.socket.close();
-  });
 
   it('lists a promotion the member can claim with its own title, and claims it through the promotions area once', async () => {
     const operations = await t.operatorToken('operations');
@@ -286,5 +253,40 @@ describe('rewards over /ws', () => {
     expect(after.body.value.recent).toEqual(
       expect.arrayContaining([expect.objectContaining({ source: 'promotion', id, amount: 50 })]),
     );
+  });
+});
+
+/** The badge live: a member's sockets hear rewards.changed when a reward of theirs is claimed. */
+describe('rewards over /ws', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const connect = (token: string) => memberSocket(t, token);
+
+  it('tells the member’s sockets, and only theirs, when a reward is claimed', async () => {
+    const member = await newMember(t);
+    const other = await newMember(t);
+    const weekly = await issueVipReward(t.db, member.id, {
+      period: '2026-06-01',
+      amount: 1_000n,
+      at: new Date('2026-06-08T00:00:00Z'),
+    });
+    const mine = await connect(member.token);
+    const others = await connect(other.token);
+    const claimed = await t.send(
+      'POST',
+      api.claim.path.replace(':source', 'vip').replace(':id', String(weekly)),
+      undefined,
+      member.token,
+    );
+    expect(claimed.status).toBe(200);
+    await expect.poll(() => mine.messages).toContainEqual({ type: 'rewards.changed' });
+    expect(others.messages.some((event) => event.type === 'rewards.changed')).toBe(false);
+    mine.socket.close();
+    others.socket.close();
   });
 });
