@@ -154,6 +154,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
         '/member?page=depositv2',
         '/member?page=personalHistoryCopy',
         '/member?page=securityCenter',
+        '/member?page=missionLeaderboard',
       ]) {
         await memberPage.goto(`${memberPage.url().split('/').slice(0, 3).join('/')}${path}`);
         await settled(memberPage);

@@ -7,8 +7,8 @@ import { baseUrl, E2E_CAPTCHA_ANSWER, stack } from './browser.ts';
  * seals them), and reading what the server sent: SMS codes from the sandbox SMS gateway, mails from the loopback
  * SMTP server of e2e/server.ts.
  */
-export function client() {
-  return createClient({ baseUrl: baseUrl() });
+export function client(site = baseUrl()) {
+  return createClient({ baseUrl: site });
 }
 
 let counter = 0;
@@ -30,16 +30,17 @@ export const PASSWORD = 'Tessera-e2e-2026';
  * A solved captcha for an API call: the test server's verifier always asks for E2E_CAPTCHA_ANSWER; the image's id
  * comes in a header (Node's fetch keeps no cookies).
  */
-async function solvedCaptcha(): Promise<{ captchaId: string; captcha: string }> {
-  const response = await fetch(`${baseUrl()}${accountsEndpoints.captcha.path}`);
+async function solvedCaptcha(site = baseUrl()): Promise<{ captchaId: string; captcha: string }> {
+  const response = await fetch(`${site}${accountsEndpoints.captcha.path}`);
   return { captchaId: response.headers.get(CAPTCHA_ID_HEADER) ?? '', captcha: E2E_CAPTCHA_ANSWER };
 }
 
 /** Calls with a fresh captcha and its answer. */
 async function withCaptcha<T>(
   call: (captcha: { captchaId: string; captcha: string }) => Promise<T>,
+  site = baseUrl(),
 ): Promise<T> {
-  return call(await solvedCaptcha());
+  return call(await solvedCaptcha(site));
 }
 
 /**
@@ -122,24 +123,30 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   return mails.filter((mail) => mail.to.includes(address));
 }
 
-/** A member registered and logged in through the API: its session token, id and user name. */
+/**
+ * A member registered and logged in through the API (on the worker's site, or on a file's own `site`): its session
+ * token, id and user name.
+ */
 export async function loggedInMember(
   prefix: string,
+  site = baseUrl(),
 ): Promise<{ token: string; id: number; username: string }> {
   const username = uniqueName(prefix);
-  const answer = await withCaptcha((captcha) =>
-    client()(accountsEndpoints.register, {
-      body: {
-        username,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        email: `${username}@example.com`,
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-        ...captcha,
-      },
-    }),
+  const answer = await withCaptcha(
+    (captcha) =>
+      client(site)(accountsEndpoints.register, {
+        body: {
+          username,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          email: `${username}@example.com`,
+          ageConfirmed: true,
+          termsAccepted: true,
+          login: true,
+          ...captcha,
+        },
+      }),
+    site,
   );
   return { token: answer.session?.token as string, id: answer.customerId, username };
 }

@@ -62,6 +62,16 @@ export function baseUrl(): string {
   return stack().baseUrl;
 }
 
+/** The header's balance as a number ("P 1,234.50" → 1234.5). */
+export async function headerBalance(page: Page): Promise<number> {
+  const text = await page
+    .getByRole('banner')
+    .getByText(/P\s[\d,]+\.\d\d/)
+    .first()
+    .textContent();
+  return Number((text ?? '').replace(/[^\d.]/g, ''));
+}
+
 export async function screenshot(
   page: Page,
   name: string,

@@ -279,7 +279,8 @@ describe('deposits', () => {
     const console = await consolePage(finance, `/wallet/deposits?member=${player.username}&status=pending`);
     const queued = console.getByText(long);
     await visible(queued);
-    expect((await queued.boundingBox())?.width).toBeLessThanOrEqual(16 * 16);
+    // Polled: the queue's refetch may draw the row anew between the wait and the measure (no box in between).
+    await expect.poll(async () => (await queued.boundingBox())?.width).toBeLessThanOrEqual(16 * 16);
     await screenshot(console, 'console-deposits-long-reference');
 
     // Once confirmed, the member's history shows the reference, wrapped inside its details column (20rem).
@@ -294,7 +295,7 @@ describe('deposits', () => {
       .getByRole('table', { name: 'Deposit history' })
       .getByRole('cell', { name: `Reference ${long}` });
     await visible(cell);
-    expect((await cell.boundingBox())?.width).toBeLessThanOrEqual(20 * 16);
+    await expect.poll(async () => (await cell.boundingBox())?.width).toBeLessThanOrEqual(20 * 16);
     await screenshot(page, 'deposit-history-long-reference-phone', { fullPage: true });
     await console.close();
     await page.context().close();

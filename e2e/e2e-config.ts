@@ -6,3 +6,11 @@ export const E2E_CAPTCHA_ANSWER = 'T3ST';
 
 /** The secret the sandbox gateway and the demo's online channel sign with in the browser tests. */
 export const E2E_SANDBOX_SECRET = 'e2e-sandbox-secret-2026';
+
+/**
+ * Browser-test files that run at once, each worker on its own site (E2E_WORKERS overrides). Three on a 2-core
+ * machine: a file alone keeps less than half a core busy (its time goes to round trips between the test, Chromium
+ * and the server, each waiting on the other), so a third worker fills what two left idle; a fourth would ask for
+ * more than two cores.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 3);

@@ -1,7 +1,15 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  headerBalance,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  useBrowser,
+} from './browser.ts';
 import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
@@ -24,16 +32,6 @@ async function fundedMember(prefix: string, amount: number) {
   });
   expect(credit.success).toBe(true);
   return member;
-}
-
-/** The header's balance as a number ("P 1,234.50" → 1234.5). */
-async function headerBalance(page: Page): Promise<number> {
-  const text = await page
-    .getByRole('banner')
-    .getByText(/P\s[\d,]+\.\d\d/)
-    .first()
-    .textContent();
-  return Number((text ?? '').replace(/[^\d.]/g, ''));
 }
 
 /** The frame's own balance after its round (e.g. "498.00 PHP"). */

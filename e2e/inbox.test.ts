@@ -66,7 +66,7 @@ describe('inbox', () => {
       )?.id as number;
 
       // The badge arrives on the open page, on the header's inbox and on the menu entry.
-      await visible(header.getByRole('link', { name: 'Inbox, 1 unread' }));
+      await visible(header.getByRole('link', { name: 'Inbox, 1 new' }));
       const menu = page.getByRole('navigation', { name: 'Member centre menu' });
       await visible(menu.getByRole('link', { name: 'Inbox 1 unread' }));
       const messages = centre.getByRole('list', { name: 'Messages' });
@@ -107,7 +107,7 @@ describe('inbox', () => {
       await screenshot(desk, 'inbox-console-feedback');
 
       // The reply arrives in the member's inbox, live.
-      await visible(header.getByRole('link', { name: 'Inbox, 1 unread' }));
+      await visible(header.getByRole('link', { name: 'Inbox, 1 new' }));
       await centre.getByRole('tab', { name: 'Messages' }).click();
       await messages.getByRole('button', { name: /Reply to your feedback/ }).click();
       const answer = page.getByRole('dialog', { name: 'Reply to your feedback' });
@@ -150,7 +150,7 @@ describe('inbox', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'VI'));
     await page.reload();
     const centre = page.getByRole('region', { name: 'Trung tâm hội viên' });
-    const account = page.getByRole('banner').getByRole('button', { name: /1 chưa đọc/ });
+    const account = page.getByRole('banner').getByRole('button', { name: /1 mới/ });
     await visible(account);
     const item = centre
       .getByRole('list', { name: 'Tin nhắn' })

@@ -1,19 +1,17 @@
-import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient } from '@tessera/contract';
-import { Client } from 'pg';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../apps/server/test/postgres.ts';
-import { PASSWORD } from './accounts-api.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, transitionsDone, useBrowser } from './browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
+import { screenshot, transitionsDone, useBrowser } from './browser.ts';
+import { useOwnPostgresSite } from './own-site.ts';
 import { enrolOwner } from './server.ts';
-import { type RunningServer, startServer } from './start-server.ts';
 
 /**
  * Player rebates (issue 23 part 5): a member who played yesterday sees yesterday's rebate, paid by the rebate job, on
- * the member centre's bonusDetails page. A server of its own on PostgreSQL, so the test can write yesterday's play
+ * the member centre's bonusDetails page. A site of its own on PostgreSQL, so the test can write yesterday's play
  * (the roll-ups) and queue the rebate job now rather than wait for the slot after midnight.
  */
 const browser = useBrowser();
+const site = useOwnPostgresSite();
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
@@ -21,54 +19,25 @@ async function visible(locator: Locator): Promise<void> {
 }
 
 describe('rebates', () => {
-  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let server: RunningServer | undefined;
-  let db: Client | undefined;
   let username = '';
   let token = '';
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    server = await startServer({
-      DATABASE_URL: postgres.url,
-      DEMO_SEED: '1',
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      CAPTCHA_PROVIDER: 'test',
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-    db = new Client({ connectionString: postgres.url });
-    await db.connect();
     await memberWithRebate();
   }, 240_000);
 
   /** A member who played yesterday, and the rebate job run now (it pays yesterday's rebate). */
   async function memberWithRebate() {
-    if (!server || !db) throw new Error('no server');
-    const site = server.baseUrl;
-    username = `reb${Date.now().toString(36).slice(-8)}`;
-    const captcha = await fetch(`${site}${accountsEndpoints.captcha.path}`);
-    const registered = await createClient({ baseUrl: site })(accountsEndpoints.register, {
-      body: {
-        username,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        email: `${username}@example.com`,
-        ageConfirmed: true,
-        termsAccepted: true,
-        login: true,
-        captchaId: captcha.headers.get(CAPTCHA_ID_HEADER) ?? '',
-        captcha: E2E_CAPTCHA_ANSWER,
-      },
-    });
-    token = registered.session?.token as string;
+    const { server, db } = site();
+    const registered = await loggedInMember('reb', server.baseUrl);
+    username = registered.username;
+    token = registered.token;
     // Yesterday (the merchant's day) 20,000.00 of valid bets on slots: 0.5 % at the demo rates, 100.00.
     const yesterday = `((now() at time zone (select time_zone from merchant limit 1))::date - 1)`;
     await db.query(
       `insert into agent_play_days (member_id, day, product, rounds, valid_bet, payout)
        values ($1, ${yesterday}, 'RNG', 40, 2000000, 1800000)`,
-      [registered.customerId],
+      [registered.id],
     );
     // The day may have been done at start-up, before this member played: the job does it again now.
     await db.query(`delete from rebate_runs where day = ${yesterday}`);
@@ -77,9 +46,7 @@ describe('rebates', () => {
     );
     // The runner polls its queue every second: wait for the job's commit.
     for (let tries = 0; tries < 120; tries += 1) {
-      const { rows } = await db.query('select status from rebates where member_id = $1', [
-        registered.customerId,
-      ]);
+      const { rows } = await db.query('select status from rebates where member_id = $1', [registered.id]);
       if (rows.length > 0) {
         expect(rows).toEqual([{ status: 'paid' }]);
         return;
@@ -88,12 +55,6 @@ describe('rebates', () => {
     }
     throw new Error('the rebate job paid nothing');
   }
-
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    postgres?.stop();
-  });
 
   it('shows a member who played yesterday the rebate the job paid, in bonusDetails', async () => {
     const context = await browser().newContext({ viewport: { width: 390, height: 844 } });
@@ -107,7 +68,7 @@ describe('rebates', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${server?.baseUrl}/member?page=bonusDetails`);
+    await page.goto(`${site().server.baseUrl}/member?page=bonusDetails`);
     const centre = page.getByRole('region', { name: 'Member centre' });
     await visible(centre.getByRole('heading', { name: 'Rebate details' }));
     await visible(centre.getByText('No valid bets yet today.'));
@@ -138,7 +99,7 @@ describe('rebates', () => {
       { token },
     );
     const vi = await desktop.newPage();
-    await vi.goto(`${server?.baseUrl}/member?page=bonusDetails`);
+    await vi.goto(`${site().server.baseUrl}/member?page=bonusDetails`);
     const paid = vi
       .getByRole('table', { name: 'Lịch sử hoàn trả' })
       .getByRole('row')
@@ -151,7 +112,7 @@ describe('rebates', () => {
   });
 
   it('shows an operator the paid rebate in the console and the rates per product and level', async () => {
-    if (!server) throw new Error('no server');
+    const { server } = site();
     const owner = await enrolOwner(server.baseUrl);
     const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
     await page.addInitScript(

@@ -5,7 +5,7 @@ import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
 import { startSmsSandbox } from '../sandbox/sms-gateway/server.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET } from './e2e-config.ts';
+import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET, E2E_WORKERS } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
 
 /**
@@ -55,9 +55,6 @@ declare module 'vitest' {
     stacks: E2EStack[];
   }
 }
-
-/** Files that run at once, each worker on its own site (E2E_WORKERS overrides; the machine has two cores). */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 /**
  * Starts a loopback SMTP server that keeps every mail, and a small HTTP reader of those mails for the tests (they

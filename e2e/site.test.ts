@@ -420,11 +420,15 @@ describe('player site: guard and routes', () => {
     await close(page);
   });
 
-  it('a page shows its page type and a translated "coming soon" until its area is built', async () => {
+  it('a page shows its page type; one whose area is not built yet shows a translated "coming soon"', async () => {
     const page = await open('/promotions');
-    await expectVisible(page.getByRole('heading', { name: 'Coming soon' }));
+    await expectVisible(page.getByRole('heading', { name: 'Promotions', level: 1 }));
     expect(await page.locator('[data-page]').getAttribute('data-page')).toBe('promotions');
     await close(page);
+    const seamless = await open('/seamless');
+    await expectVisible(seamless.getByRole('heading', { name: 'Coming soon' }));
+    expect(await seamless.locator('[data-page]').getAttribute('data-page')).toBe('seamless');
+    await close(seamless);
   });
 
   it('/seamless is header only, and the header folds away and comes back', async () => {

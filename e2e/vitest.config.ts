@@ -1,24 +1,30 @@
 import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { E2E_WORKERS } from './e2e-config.ts';
 
 /**
  * The files that take longest, longest first (as measured on a 2-core machine): started first, they leave the
- * short files to fill the workers' ends, so both workers finish together. A fresh clone has no timings of its own
+ * short files to fill the workers' ends, so the workers finish together. A fresh clone has no timings of its own
  * for vitest to order by.
  */
 const LONGEST_FIRST = [
   'accounts.test.ts',
-  'accessibility.test.ts',
   'phone.test.ts',
+  'accessibility.test.ts',
   'site.test.ts',
-  'lottery.test.ts',
   'console-lottery.test.ts',
-  'deposits.test.ts',
-  'console-security.test.ts',
-  'house-games.test.ts',
+  'lottery.test.ts',
   'house-tables.test.ts',
+  'deposits.test.ts',
+  'lobby.test.ts',
+  'agents.test.ts',
+  'house-games.test.ts',
+  'console-agents.test.ts',
+  'withdrawals.test.ts',
+  'console.test.ts',
   'first-load.test.ts',
+  'console-security.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -40,8 +46,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Polls wait as long as a locator does: two files at a time on two cores can make a page slow to follow.
     expect: { poll: { timeout: 15_000 } },
-    // Two files at a time (E2E_WORKERS), each worker on its own server (server.ts), one browser per file.
-    maxWorkers: Math.max(1, Number(process.env.E2E_WORKERS) || 2),
+    // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts), one browser per file.
+    maxWorkers: E2E_WORKERS,
     sequence: { sequencer: LongestFirst },
   },
 });

@@ -128,7 +128,7 @@ describe('member centre: wallet', () => {
     await visible(panel(page).getByRole('cell', { name: '+80.00' }));
 
     await menu(page).getByRole('link', { name: 'Rewards' }).click();
-    await visible(panel(page).getByText('This part of the member centre is on its way.'));
+    await visible(panel(page).getByText('Nothing to claim right now'));
     await panel(page).getByRole('button', { name: 'Close' }).click();
     await panel(page).waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/index');

@@ -80,8 +80,21 @@ export const PGLITE_FILES = [
   // rebates/store.ts: the rebate job, its claims and the console's list
   'src/modules/rebates/rebates-jobs.test.ts',
   'src/modules/rebates/rebates-routes.test.ts',
+  // points/store.ts: the points job, conversion, the mall and its console
+  'src/modules/points/points-jobs.test.ts',
+  'src/modules/points/points-routes.test.ts',
+  // missions/store.ts and the facts it reads (games/play-totals-store, wallet/deposit-totals-store,
+  // accounts/login-days-store): the missions' endpoints, claims and settling job
+  'src/modules/missions/missions-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // promotions/store.ts: authoring, statuses, joins, applications, claims, the blacklist
+  'src/modules/promotions/promotions.test.ts',
+  // the rewards centre's reads of the vip and rebates stores (claimable, received)
+  'src/modules/rewards/rewards-routes.test.ts',
+  // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job
+  'src/modules/raffle/raffle-routes.test.ts',
+  'src/modules/raffle/rain.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

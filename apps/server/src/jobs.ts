@@ -4,10 +4,14 @@ import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
 import { defineLotteryJobs } from './modules/lottery/jobs.ts';
+import { defineMissionJobs } from './modules/missions/jobs.ts';
+import { definePointsJobs } from './modules/points/jobs.ts';
+import { defineRaffleJobs } from './modules/raffle/jobs.ts';
 import { defineRebateJobs } from './modules/rebates/jobs.ts';
 import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
+import { defineTurnoverJobs } from './modules/wallet/turnover.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
 import type { AppDeps } from './platform/context.ts';
 import { JobRunner, type JobRunnerOptions } from './platform/jobs.ts';
@@ -32,6 +36,10 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineAgentJobs(runner, deps);
   defineVipJobs(runner, deps);
   defineRebateJobs(runner, deps);
+  defineTurnoverJobs(runner, deps);
+  defineRaffleJobs(runner, deps);
+  definePointsJobs(runner, deps);
+  defineMissionJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { promotionEndpoints } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { registerMember } from './factories/accounts.ts';
@@ -6,6 +7,9 @@ import { pendingOffer, storedTier, tokenOf } from './factories/agent-contracts.t
 import { placeMember } from './factories/agents.ts';
 import { type ProviderWorld, startProviderWorld } from './factories/game-providers.ts';
 import { newGame, playedRound } from './factories/games.ts';
+import { creditPoints, mallItem } from './factories/points.ts';
+import { newPromotion } from './factories/promotions.ts';
+import { giveTickets, newRaffle } from './factories/raffle.ts';
 import { fundMember } from './factories/wallet.ts';
 import type { TestApp } from './harness.ts';
 import { type OriginalAnswer, OriginalClient } from './original-client.ts';
@@ -175,6 +179,14 @@ describe('every call, made as the original makes it', () => {
       "update members set upline_id = (select id from members where username = 'conformanceagent'), to_upline = true, payment_password_hash = $2 where id = $1",
       [member.id, await hashPassword('246810')],
     );
+    // Points to convert and a mall item to redeem them on.
+    await creditPoints(t, member.id, 10_000n);
+    const rewardId = await mallItem(t.db, {
+      name: 'Conformance bonus',
+      points: 1_000n,
+      bonus: 1_000n,
+      stock: 10,
+    });
     // A game to list, favour, launch and find among the recent games, a room, a win and a jackpot to show.
     const nodeId = await newGame(t, { vendor: 'HOUSE_SLOTS', hotRank: 1 });
     await newGame(t, { vendor: 'HOUSE_SLOTS', hotRank: 2 });
@@ -205,7 +217,35 @@ describe('every call, made as the original makes it', () => {
         return row;
       }),
     );
+    // Promotions to list, one claimed (the claim list) and one to sign up to.
+    const operations = await t.operatorToken('operations');
+    const claimed = await newPromotion(t, operations, { category: 'NEW' });
+    const signUp = await newPromotion(t, operations, {
+      kind: 'application',
+      amount: null,
+      category: 'EVENT',
+    });
+    await t.send(
+      'POST',
+      promotionEndpoints.claim.path.replace(':id', String(claimed)),
+      undefined,
+      member.token,
+    );
+    // A prize wheel whose claim costs one ticket, and the ticket to claim it with.
+    const raffle = await newRaffle(t.db, {
+      prizes: [
+        { kind: 'points', value: 10n, weight: 1, stock: null },
+        { kind: 'tickets', value: 1n, weight: 1, stock: null },
+      ],
+    });
+    await giveTickets(t, member.id, 1);
+    const [event] = await t.db.query<{ id: number }>(
+      `select id from missions where kind = 'event' and leaderboard is not null order by id limit 1`,
+    );
     Object.assign(values, {
+      promotionId: String(signUp),
+      raffleId: String(raffle.id),
+      missionId: String(event?.id),
       nodeId: String(nodeId),
       launchGameId: real?.game_id,
       launchVendor: real?.vassalage,
@@ -224,6 +264,7 @@ describe('every call, made as the original makes it', () => {
       affiliateCode: 'AGENT2026',
       randomHex: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
       paymentPassword: '246810',
+      rewardId: String(rewardId),
       ...Object.fromEntries(Object.entries(offers).map(([name, id]) => [name, String(id)])),
     });
   });

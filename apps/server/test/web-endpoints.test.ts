@@ -13,6 +13,7 @@ import {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  pointsEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
@@ -33,6 +34,7 @@ import {
   houseTableFrameEndpoints,
   inboxEndpoints,
   lotteryEndpoints,
+  pointEndpoints,
   vipEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
@@ -65,6 +67,14 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
   ['vipEndpoints', vipEndpoints, vipContractEndpoints],
   ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
+  [
+    'pointEndpoints',
+    pointEndpoints,
+    // The original's MCS2_ and MCSFE_ twins: the site calls the MCS2_ ones.
+    Object.fromEntries(
+      Object.entries(pointsEndpoints).map(([name, twins]) => [name, 'MCS2' in twins ? twins.MCS2 : twins]),
+    ),
+  ],
   ['agentCentreAEndpoints', agentCentreAEndpoints, { ...agentTreeEndpoints, ...agentContractEndpoints }],
 
   [

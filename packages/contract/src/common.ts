@@ -38,6 +38,13 @@ export function isSiteLink(value: string): boolean {
 /** A link inside the site (a path starting with /) or an http(s) URL. */
 export const siteLink = z.string().trim().max(2000).refine(isSiteLink, 'invalid_format');
 export const okValue = z.object({ ok: z.literal(true) });
+/** A percentage from 0 to `max` in steps of 0.01 (0.5 = 0.5 %). */
+export const percentHundredths = (max: number) =>
+  z.coerce
+    .number()
+    .min(0)
+    .max(max)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'invalid_value');
 export const paging = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

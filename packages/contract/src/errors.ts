@@ -664,6 +664,12 @@ export const ERRORS = {
     VI: 'Phần thưởng này đã được nhận.',
     CN: '该奖励已领取。',
   },
+  reward_not_found: {
+    status: 404,
+    EN: 'This reward was not found.',
+    VI: 'Không tìm thấy phần thưởng này.',
+    CN: '未找到该奖励。',
+  },
   rebate_not_found: {
     status: 404,
     EN: 'This rebate was not found.',
@@ -675,6 +681,114 @@ export const ERRORS = {
     EN: 'This rebate can no longer be claimed: it was paid, claimed or has expired.',
     VI: 'Khoản hoàn trả này không thể nhận nữa: đã được trả, đã nhận hoặc đã hết hạn.',
     CN: '该返水已无法领取：已发放、已领取或已过期。',
+  },
+  promotion_not_found: {
+    status: 404,
+    EN: 'This promotion was not found.',
+    VI: 'Không tìm thấy khuyến mãi này.',
+    CN: '未找到该优惠活动。',
+  },
+  promotion_action_unavailable: {
+    status: 409,
+    EN: 'This promotion does not offer that now: it has not started, has ended, or you already took part.',
+    VI: 'Khuyến mãi này hiện không cho phép thao tác đó: chưa bắt đầu, đã kết thúc hoặc bạn đã tham gia.',
+    CN: '该优惠当前不可进行此操作：尚未开始、已结束或您已参与。',
+  },
+  promotion_not_eligible: {
+    status: 403,
+    EN: 'This promotion is not open to your account.',
+    VI: 'Khuyến mãi này không áp dụng cho tài khoản của bạn.',
+    CN: '该优惠不适用于您的账户。',
+  },
+  promotion_budget_spent: {
+    status: 409,
+    EN: 'This promotion has run out of budget.',
+    VI: 'Khuyến mãi này đã hết ngân sách.',
+    CN: '该优惠预算已用完。',
+  },
+  promotion_linked_account: {
+    status: 409,
+    EN: 'A bonus of this promotion already went to an account sharing your device, payment account or address.',
+    VI: 'Tiền thưởng của khuyến mãi này đã được trao cho một tài khoản dùng chung thiết bị, tài khoản thanh toán hoặc địa chỉ với bạn.',
+    CN: '该优惠的奖金已发放给与您共用设备、支付账户或地址的账户。',
+  },
+  promotion_application_decided: {
+    status: 409,
+    EN: 'This application has already been decided. Reload the list.',
+    VI: 'Đơn đăng ký này đã được xử lý. Hãy tải lại danh sách.',
+    CN: '该申请已处理，请刷新列表。',
+  },
+  bonus_max_stake: {
+    status: 409,
+    EN: 'This bet is above the largest stake your active bonus allows. Lower the stake or finish the bonus wagering first.',
+    VI: 'Cược này vượt mức cược tối đa mà tiền thưởng đang áp dụng cho phép. Hãy giảm mức cược hoặc hoàn thành yêu cầu cược của tiền thưởng trước.',
+    CN: '该注单超过您当前奖金允许的最高投注额。请降低投注额或先完成奖金流水。',
+  },
+  points_insufficient: {
+    status: 422,
+    EN: 'You do not have enough points for this.',
+    VI: 'Bạn không đủ điểm cho việc này.',
+    CN: '您的积分不足。',
+  },
+  points_below_minimum: {
+    status: 422,
+    EN: 'This is below the fewest points that can be converted.',
+    VI: 'Số điểm thấp hơn mức tối thiểu có thể quy đổi.',
+    CN: '低于可兑换的最低积分。',
+  },
+  points_not_convertible: {
+    status: 422,
+    EN: 'These points do not convert to a whole amount of cash: choose a multiple of the ratio.',
+    VI: 'Số điểm này không quy đổi thành số tiền tròn: hãy chọn bội số của tỷ lệ.',
+    CN: '该积分无法兑换为整数金额：请选择比例的倍数。',
+  },
+  mall_item_not_found: {
+    status: 404,
+    EN: 'This item was not found.',
+    VI: 'Không tìm thấy vật phẩm này.',
+    CN: '未找到该商品。',
+  },
+  mall_item_out_of_stock: {
+    status: 409,
+    EN: 'This item is out of stock.',
+    VI: 'Vật phẩm này đã hết hàng.',
+    CN: '该商品已售罄。',
+  },
+  mall_item_limit_reached: {
+    status: 409,
+    EN: 'You have redeemed as many of this item as one member may.',
+    VI: 'Bạn đã đổi số lượng tối đa của vật phẩm này.',
+    CN: '您已达到该商品的兑换上限。',
+  },
+  redemption_not_found: {
+    status: 404,
+    EN: 'This redemption was not found.',
+    VI: 'Không tìm thấy yêu cầu đổi thưởng này.',
+    CN: '未找到该兑换记录。',
+  },
+  redemption_decided: {
+    status: 409,
+    EN: 'This redemption has already been completed or rejected.',
+    VI: 'Yêu cầu đổi thưởng này đã được hoàn tất hoặc từ chối.',
+    CN: '该兑换已完成或已拒绝。',
+  },
+  mission_not_found: {
+    status: 404,
+    EN: 'This mission was not found or is not running.',
+    VI: 'Không tìm thấy nhiệm vụ này hoặc nhiệm vụ không diễn ra.',
+    CN: '未找到该任务或任务未在进行中。',
+  },
+  mission_not_reached: {
+    status: 409,
+    EN: 'This milestone has not been reached yet.',
+    VI: 'Bạn chưa đạt mốc này.',
+    CN: '尚未达到该里程碑。',
+  },
+  mission_claimed: {
+    status: 409,
+    EN: 'This milestone has already been claimed.',
+    VI: 'Mốc này đã được nhận thưởng.',
+    CN: '该里程碑奖励已领取。',
   },
   member_label_taken: {
     status: 409,
@@ -832,6 +946,61 @@ export const ERRORS = {
     VI: 'Nền tảng chỉ đề nghị hợp đồng cho đại lý cấp cao nhất; các đại lý khác nhận từ tuyến trên.',
     CN: '平台只与顶级代理签约，其他代理由其上级签约。',
   },
+  // Raffles and the red envelope rain (issue 24 parts 5 and 6).
+  raffle_closed: {
+    status: 409,
+    EN: 'This lucky draw is not open.',
+    VI: 'Vòng quay may mắn này chưa mở.',
+    CN: '该幸运抽奖未开放。',
+  },
+  raffle_daily_limit: {
+    status: 409,
+    EN: 'You have used all of today’s draws for this lucky draw.',
+    VI: 'Bạn đã dùng hết lượt quay hôm nay của vòng quay này.',
+    CN: '您今天在该抽奖的次数已用完。',
+  },
+  raffle_not_enough_tickets: {
+    status: 422,
+    EN: 'You do not have enough prize tickets.',
+    VI: 'Bạn không đủ vé quay thưởng.',
+    CN: '您的抽奖券不足。',
+  },
+  raffle_not_enough_points: {
+    status: 422,
+    EN: 'You do not have enough points.',
+    VI: 'Bạn không đủ điểm.',
+    CN: '您的积分不足。',
+  },
+  raffle_no_prize_left: {
+    status: 409,
+    EN: 'Every prize of this lucky draw has been won.',
+    VI: 'Tất cả giải thưởng của vòng quay này đã có người nhận.',
+    CN: '该抽奖的奖品已全部抽完。',
+  },
+  rain_not_live: {
+    status: 409,
+    EN: 'This red envelope rain is not live.',
+    VI: 'Mưa lì xì này không diễn ra.',
+    CN: '该红包雨未在进行中。',
+  },
+  rain_no_grabs: {
+    status: 409,
+    EN: 'You have no grabs left in this rain. Deposit today to get more next time.',
+    VI: 'Bạn đã hết lượt nhặt trong đợt mưa này. Nạp tiền hôm nay để có thêm lượt lần sau.',
+    CN: '您在本轮红包雨的次数已用完。今日充值可在下一轮获得更多次数。',
+  },
+  rain_all_taken: {
+    status: 409,
+    EN: 'Every envelope of this rain has been taken.',
+    VI: 'Tất cả bao lì xì của đợt mưa này đã được nhặt.',
+    CN: '本轮红包已被抢完。',
+  },
+  rain_too_fast: {
+    status: 429,
+    EN: 'Not so fast: one envelope at a time.',
+    VI: 'Chậm lại một chút: mỗi lần một bao lì xì.',
+    CN: '太快了：请一个一个地抢。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -878,6 +1047,31 @@ export const FIELD_ERRORS = {
     EN: 'Real-name format incorrect: letters without accents, single spaces between words',
     VI: 'Định dạng họ tên không đúng: chữ cái không dấu, một khoảng trắng giữa các từ',
     CN: '真实姓名格式不正确：仅限无重音字母，单词之间用单个空格',
+  },
+  raffle_no_weight: {
+    EN: 'At least one prize needs a weight',
+    VI: 'Cần ít nhất một giải có trọng số',
+    CN: '至少一个奖品需要权重',
+  },
+  raffle_stock_required: {
+    EN: 'Cash and physical prizes need a stock',
+    VI: 'Giải tiền mặt và hiện vật cần số lượng',
+    CN: '现金和实物奖品需要库存',
+  },
+  rain_min_above_max: {
+    EN: 'The minimum is above the maximum',
+    VI: 'Mức tối thiểu lớn hơn mức tối đa',
+    CN: '最小值大于最大值',
+  },
+  rain_pool_too_small: {
+    EN: 'The pool cannot give every envelope its minimum',
+    VI: 'Tổng quỹ không đủ cho mỗi bao mức tối thiểu',
+    CN: '总额不足以让每个红包达到最小值',
+  },
+  rain_pool_too_large: {
+    EN: 'The pool is more than every envelope at its maximum',
+    VI: 'Tổng quỹ lớn hơn mọi bao ở mức tối đa',
+    CN: '总额超过所有红包最大值之和',
   },
 } as const;
 export type FieldErrorKey = keyof typeof FIELD_ERRORS;

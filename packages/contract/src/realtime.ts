@@ -17,6 +17,13 @@ const realtimeEvent = z.discriminatedUnion('type', [
    * null for a broadcast sent to all players, after which each page asks for its own count.
    */
   z.object({ type: z.literal('inbox.changed'), unread: z.number().int().nullable() }),
+  /**
+   * What the member can claim in the rewards centre changed (a reward was issued, claimed or expired): pages ask for
+   * the count and the list again.
+   */
+  z.object({ type: z.literal('rewards.changed') }),
+  /** A red envelope rain round opened (to every player and visitor): the site shows the way into it. */
+  z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -10,7 +10,12 @@ import {
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
   lotteryConsoleEndpoints,
+  missionConsoleEndpoints,
   type OperatorRole,
+  pointsConsoleEndpoints,
+  promotionConsoleEndpoints,
+  raffleConsoleEndpoints,
+  rainConsoleEndpoints,
   rebateConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
@@ -63,7 +68,16 @@ export type PageId =
   | 'vipLevels'
   | 'memberLabels'
   | 'rebates'
-  | 'rebateRates';
+  | 'rebateRates'
+  | 'promotions'
+  | 'promotionApplications'
+  | 'promotionBlacklist'
+  | 'raffles'
+  | 'rain'
+  | 'pointsSettings'
+  | 'mallItems'
+  | 'redemptions'
+  | 'missions';
 
 export type NavSection =
   | 'overview'
@@ -159,6 +173,69 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'promotions',
+    path: '/promotions',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.list),
+  },
+  {
+    id: 'promotionApplications',
+    path: '/promotions/applications',
+    icon: 'inbox',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.applications),
+  },
+  {
+    id: 'promotionBlacklist',
+    path: '/promotions/blacklist',
+    icon: 'lock',
+    section: 'accounts',
+    roles: rolesOf(promotionConsoleEndpoints.blacklist),
+  },
+  {
+    id: 'raffles',
+    path: '/raffles',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(raffleConsoleEndpoints.list),
+  },
+  {
+    id: 'rain',
+    path: '/red-envelope-rain',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(rainConsoleEndpoints.schedules),
+  },
+  {
+    id: 'pointsSettings',
+    path: '/points/settings',
+    icon: 'percent',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.settings),
+  },
+  {
+    id: 'mallItems',
+    path: '/points/items',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.items),
+  },
+  {
+    id: 'redemptions',
+    path: '/points/redemptions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(pointsConsoleEndpoints.redemptions),
+  },
+  {
+    id: 'missions',
+    path: '/missions',
+    icon: 'ticket',
+    section: 'accounts',
+    roles: rolesOf(missionConsoleEndpoints.list),
   },
   {
     id: 'deposits',

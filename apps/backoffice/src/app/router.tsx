@@ -30,6 +30,7 @@ import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
 import { LotteryOddsPage } from '../features/lottery/LotteryOddsPage.tsx';
+import { MissionsPage } from '../features/missions/MissionsPage.tsx';
 import { ModuleFlagsPage } from '../features/modules/ModuleFlagsPage.tsx';
 import { NoticesPage } from '../features/notices/NoticesPage.tsx';
 import { OperatorsPage } from '../features/operators/OperatorsPage.tsx';
@@ -37,6 +38,14 @@ import { MailOutboxPage } from '../features/outbox/MailOutboxPage.tsx';
 import { SmsOutboxPage } from '../features/outbox/SmsOutboxPage.tsx';
 import { PlayerPage } from '../features/players/PlayerPage.tsx';
 import { PlayersPage } from '../features/players/PlayersPage.tsx';
+import { MallItemsPage } from '../features/points/MallItemsPage.tsx';
+import { PointsSettingsPage } from '../features/points/PointsSettingsPage.tsx';
+import { RedemptionsPage } from '../features/points/RedemptionsPage.tsx';
+import { ApplicationsPage } from '../features/promotions/ApplicationsPage.tsx';
+import { BlacklistPage } from '../features/promotions/BlacklistPage.tsx';
+import { PromotionsPage } from '../features/promotions/PromotionsPage.tsx';
+import { RafflesPage } from '../features/raffle/RafflesPage.tsx';
+import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
@@ -71,6 +80,15 @@ export const router = createBrowserRouter(
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'promotions/applications', element: page('promotionApplications', <ApplicationsPage />) },
+        { path: 'promotions/blacklist', element: page('promotionBlacklist', <BlacklistPage />) },
+        { path: 'promotions', element: page('promotions', <PromotionsPage />) },
+        { path: 'raffles', element: page('raffles', <RafflesPage />) },
+        { path: 'red-envelope-rain', element: page('rain', <RainPage />) },
+        { path: 'points/settings', element: page('pointsSettings', <PointsSettingsPage />) },
+        { path: 'points/items', element: page('mallItems', <MallItemsPage />) },
+        { path: 'points/redemptions', element: page('redemptions', <RedemptionsPage />) },
+        { path: 'missions', element: page('missions', <MissionsPage />) },
         { path: 'sms-outbox', element: page('smsOutbox', <SmsOutboxPage />) },
         { path: 'mail-outbox', element: page('mailOutbox', <MailOutboxPage />) },
         { path: 'login-failures', element: page('loginFailures', <LoginFailuresPage />) },

@@ -923,3 +923,134 @@ export const VENDOR_NAMES: Record<string, { VI: string; CN: string }> = {
   FB: { VI: 'Thể thao FB', CN: 'FB体育' },
   HOUSE_ESPORTS: { VI: 'Thể thao điện tử Tessera', CN: 'Tessera电竞' },
 };
+
+/** The demo's promotions (seedPromotions); money in minor units of the seed's currency (PHP, 2 digits). */
+export const DEMO_PROMOTIONS: {
+  category: string;
+  kind: 'deposit' | 'application' | 'daily' | 'fixed';
+  versions: { language: string; title: string; content: string; imageId: null }[];
+  budget: bigint;
+  turnoverMultiple: number;
+  productScope?: string;
+  percentBp?: number;
+  cap?: bigint;
+  minDeposit?: bigint;
+  depositWhich?: 'first' | 'every';
+  amount?: bigint;
+  maxStake?: bigint;
+  newWithinDays?: number;
+}[] = [
+  {
+    category: 'DEPOSIT',
+    kind: 'deposit',
+    versions: [
+      {
+        language: 'EN',
+        title: '50% first deposit bonus',
+        content:
+          '<p>Make your first deposit of <b>100.00</b> or more and get <b>50%</b> of it as a bonus, up to <b>300.00</b>.</p><p>Wager the bonus 10× on slots before withdrawing; bets of up to 50.00 count while you do.</p>',
+        imageId: null,
+      },
+      {
+        language: 'VI',
+        title: 'Thưởng 50% lần nạp đầu',
+        content:
+          '<p>Nạp lần đầu từ <b>100.00</b> để nhận <b>50%</b> tiền thưởng, tối đa <b>300.00</b>.</p><p>Cược tiền thưởng 10 lần ở trò slot trước khi rút; mỗi cược tối đa 50.00.</p>',
+        imageId: null,
+      },
+      {
+        language: 'CN',
+        title: '首存 50% 红利',
+        content:
+          '<p>首次存款 <b>100.00</b> 以上即可获得 <b>50%</b> 红利，最高 <b>300.00</b>。</p><p>提款前需在老虎机完成红利 10 倍流水，期间单注上限 50.00。</p>',
+        imageId: null,
+      },
+    ],
+    budget: 10_000_000n,
+    turnoverMultiple: 10,
+    productScope: 'RNG',
+    percentBp: 5_000,
+    cap: 30_000n,
+    minDeposit: 10_000n,
+    depositWhich: 'first',
+    maxStake: 5_000n,
+  },
+  {
+    category: 'DAILY',
+    kind: 'daily',
+    versions: [
+      {
+        language: 'EN',
+        title: 'Daily check-in',
+        content: '<p>Log in and claim <b>5.00</b> every day.</p>',
+        imageId: null,
+      },
+      {
+        language: 'VI',
+        title: 'Điểm danh hằng ngày',
+        content: '<p>Đăng nhập và nhận <b>5.00</b> mỗi ngày.</p>',
+        imageId: null,
+      },
+      { language: 'CN', title: '每日签到', content: '<p>每天登录即可领取 <b>5.00</b>。</p>', imageId: null },
+    ],
+    budget: 1_000_000n,
+    turnoverMultiple: 1,
+    amount: 500n,
+  },
+  {
+    category: 'EVENT',
+    kind: 'application',
+    versions: [
+      {
+        language: 'EN',
+        title: 'Share your big win',
+        content:
+          '<p>Won big? Send us a screenshot of the win and a short note: our team rewards the best ones.</p>',
+        imageId: null,
+      },
+      {
+        language: 'VI',
+        title: 'Chia sẻ chiến thắng lớn',
+        content:
+          '<p>Thắng lớn? Gửi ảnh chụp màn hình và vài dòng ghi chú: đội ngũ sẽ thưởng cho những chia sẻ hay nhất.</p>',
+        imageId: null,
+      },
+      {
+        language: 'CN',
+        title: '分享您的大奖',
+        content: '<p>赢得大奖？发送截图和简短留言，我们将奖励最精彩的分享。</p>',
+        imageId: null,
+      },
+    ],
+    budget: 5_000_000n,
+    turnoverMultiple: 3,
+  },
+  {
+    category: 'NEW',
+    kind: 'fixed',
+    versions: [
+      {
+        language: 'EN',
+        title: 'Welcome bonus',
+        content: '<p>New here? Claim <b>20.00</b> in your first 30 days.</p>',
+        imageId: null,
+      },
+      {
+        language: 'VI',
+        title: 'Thưởng chào mừng',
+        content: '<p>Thành viên mới? Nhận <b>20.00</b> trong 30 ngày đầu.</p>',
+        imageId: null,
+      },
+      {
+        language: 'CN',
+        title: '新人红利',
+        content: '<p>新会员在注册 30 天内可领取 <b>20.00</b>。</p>',
+        imageId: null,
+      },
+    ],
+    budget: 2_000_000n,
+    turnoverMultiple: 5,
+    amount: 2_000n,
+    newWithinDays: 30,
+  },
+];

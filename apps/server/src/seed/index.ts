@@ -14,6 +14,8 @@ import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
 import { INBOX_MESSAGES } from './inbox.ts';
 import { seedLottery } from './lottery.ts';
+import { seedDemoMissions } from './missions.ts';
+import { seedDemoRaffle } from './raffle.ts';
 
 /**
  * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
@@ -92,6 +94,9 @@ export async function seed(
       ['demo_resources', seedResources],
       ['demo_domains', seedDomains],
       ['demo_hot_games', seedHotGames],
+      ['demo_promotions', (tx) => seedPromotions(tx, options.now)],
+      ['demo_raffle', (tx) => seedDemoRaffle(tx, options.now)],
+      ['demo_missions', (tx) => seedDemoMissions(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
@@ -608,6 +613,38 @@ async function seedAvatars(tx: Queryable) {
       name,
       index,
     ]);
+  }
+}
+
+/**
+ * The demo's promotions (money in the seed currency's minor units, PHP: 2 digits): a first-deposit bonus, a daily
+ * claim, an application and a welcome bonus for new members, running from a day before the seed.
+ */
+async function seedPromotions(tx: Queryable, now: Date) {
+  const start = new Date(now.getTime() - 86_400_000);
+  for (const row of data.DEMO_PROMOTIONS) {
+    await tx.query(
+      `insert into promotions (category, kind, versions, starts_at, audience, product_scope, budget,
+         turnover_multiple, percent_bp, cap, min_deposit, deposit_which, amount, max_stake, created_at, updated_at)
+       values ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15)`,
+      [
+        row.category,
+        row.kind,
+        JSON.stringify(row.versions),
+        start,
+        JSON.stringify({ ranks: [], labels: [], newWithinDays: row.newWithinDays ?? null }),
+        row.productScope ?? null,
+        row.budget,
+        row.turnoverMultiple,
+        row.percentBp ?? null,
+        row.cap ?? null,
+        row.minDeposit ?? null,
+        row.depositWhich ?? null,
+        row.amount ?? null,
+        row.maxStake ?? null,
+        now,
+      ],
+    );
   }
 }
 

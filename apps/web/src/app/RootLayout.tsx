@@ -9,6 +9,7 @@ import { Footer } from '../features/footer/Footer.tsx';
 import { LaunchNotices } from '../features/game/LaunchNotices.tsx';
 import { GameBar } from '../features/game-bar/GameBar.tsx';
 import { Header } from '../features/header/Header.tsx';
+import { RainLauncher } from '../features/raffle/RainLauncher.tsx';
 import { RightBar } from '../features/right-bar/RightBar.tsx';
 import { useWhitelabel } from '../features/site/queries.ts';
 import { TabBar } from '../features/tab-bar/TabBar.tsx';
@@ -70,6 +71,7 @@ export function RootLayout() {
       {/* /helpmc has no header and /seamless is header only: neither has the right bar (nor, on a phone, the
           tab bar that stands in for it). */}
       {layout.header && layout.footer ? phone ? <TabBar /> : <RightBar /> : null}
+      {layout.header && layout.footer ? <RainLauncher /> : null}
       <AuthModal />
       <PostLoginModal />
       <LaunchNotices />

@@ -13,9 +13,15 @@ import type {
   inboxEndpoints as inboxContractEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
+  missionEndpoints as missionContractEndpoints,
+  pointsEndpoints as pointsContractEndpoints,
+  promotionEndpoints as promotionContractEndpoints,
+  raffleEndpoints as raffleContractEndpoints,
   rebateEndpoints as rebateContractEndpoints,
   recordsEndpoints,
   redEnvelopeEndpoints,
+  redEnvelopeRainEndpoints,
+  rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
@@ -365,6 +371,76 @@ export const rebateEndpoints = {
   overview: light<RebateEndpoints['overview']>('GET', '/wps/rebates'),
   history: light<RebateEndpoints['history']>('GET', '/wps/rebates/history'),
   claim: light<RebateEndpoints['claim']>('POST', '/wps/rebates/:id/claim', undefined, 'idempotent'),
+};
+
+type PromotionEndpoints = typeof promotionContractEndpoints;
+
+/** /promotions and /promoDetail: the list by category, one promotion with this member's state, its actions. */
+export const promotionEndpoints = {
+  list: light<PromotionEndpoints['list']>('GET', '/wps/promotions'),
+  detail: light<PromotionEndpoints['detail']>('GET', '/wps/promotions/:id'),
+  join: light<PromotionEndpoints['join']>('POST', '/wps/promotions/:id/join', undefined, 'idempotent'),
+  claim: light<PromotionEndpoints['claim']>('POST', '/wps/promotions/:id/claim', undefined, 'idempotent'),
+  apply: light<PromotionEndpoints['apply']>('POST', '/wps/promotions/:id/application', 'multipart'),
+};
+
+type RewardEndpoints = typeof rewardContractEndpoints;
+
+/** The member centre's rewards centre (rewardCenter): what to claim, what was received, the badge's count. */
+export const rewardEndpoints = {
+  centre: light<RewardEndpoints['centre']>('GET', '/wps/rewards'),
+  count: light<RewardEndpoints['count']>('GET', '/wps/rewards/count'),
+  claim: light<RewardEndpoints['claim']>('POST', '/wps/rewards/:source/:id/claim', undefined, 'idempotent'),
+};
+
+type RaffleEndpoints = typeof raffleContractEndpoints;
+type RainEndpoints = typeof redEnvelopeRainEndpoints;
+
+/** The prize wheel (raffles, the member's tickets and points, a draw) and the red envelope rain (state, grab). */
+export const raffleEndpoints = {
+  list: light<RaffleEndpoints['list']>('GET', '/wps/raffles'),
+  draw: light<RaffleEndpoints['draw']>('POST', '/wps/raffles/:id/draw', undefined, 'idempotent'),
+};
+export const rainEndpoints = {
+  state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),
+  grab: light<RainEndpoints['grab']>('POST', '/wps/red-envelope-rain/:id/grab', undefined, 'idempotent'),
+};
+
+type PointsEndpoints = typeof pointsContractEndpoints;
+
+/** /pointMall: the balance, the rules, the catalogue, the redeem record, conversion and redemption (encrypted). */
+export const pointEndpoints = {
+  balance: light<PointsEndpoints['balance']['MCS2']>('GET', '/wps/relay/MCS2_getPointBalance'),
+  config: light<PointsEndpoints['config']['MCS2']>('GET', '/wps/relay/MCS2_getPointConfig'),
+  catalogue: light<PointsEndpoints['catalogue']['MCS2']>('GET', '/wps/relay/MCS2_getPointReward'),
+  history: light<PointsEndpoints['history']['MCS2']>('GET', '/wps/relay/MCS2_getRedeemPointList'),
+  convert: light<PointsEndpoints['convert']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_convertPoint',
+    'encrypted',
+    'idempotent',
+  ),
+  redeem: light<PointsEndpoints['redeem']['MCS2']>(
+    'POST',
+    '/wps/relay/passwordCheck/MCS2_redeemPointReward',
+    'encrypted',
+    'idempotent',
+  ),
+};
+
+type MissionEndpoints = typeof missionContractEndpoints;
+
+/** The member centre's missions page (missionLeaderboard): missions with progress, claims, leaderboards, the badge. */
+export const missionEndpoints = {
+  list: light<MissionEndpoints['list']>('GET', '/wps/missions'),
+  claimable: light<MissionEndpoints['claimable']>('GET', '/wps/missions/claimable'),
+  claim: light<MissionEndpoints['claim']>(
+    'POST',
+    '/wps/missions/:id/milestones/:index/claim',
+    undefined,
+    'idempotent',
+  ),
+  leaderboard: light<MissionEndpoints['leaderboard']>('GET', '/wps/missions/:id/leaderboard'),
 };
 
 type InboxEndpoints = typeof inboxContractEndpoints;

@@ -14,6 +14,11 @@ import { useSession } from './session.ts';
 const ComingSoonPage = lazyPage(() => import('../features/placeholders/ComingSoonPage.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/placeholders/NotFoundPage.tsx'));
 const VipPage = lazyPage(() => import('../features/vip/VipPage.tsx'));
+const PromotionsPage = lazyPage(() => import('../features/promotions/PromotionsPage.tsx'));
+const PromoDetailPage = lazyPage(() => import('../features/promotions/PromoDetailPage.tsx'));
+const LuckyWheelPage = lazyPage(() => import('../features/raffle/LuckyWheelPage.tsx'));
+const RedEnvelopePage = lazyPage(() => import('../features/raffle/RedEnvelopePage.tsx'));
+const PointMallPage = lazyPage(() => import('../features/points/PointMallPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
@@ -97,10 +102,28 @@ function screenOf(route: PageRoute) {
       return <FbSportsPage />;
     case 'lotteryVerify':
       return <LotteryVerifyPage />;
+    case 'promotions':
+      return <PromotionsPage />;
+    case 'promoDetail':
+      return <PromoDetailPage />;
     case 'vip':
       return (
         <Gated level="member">
           <VipPage />
+        </Gated>
+      );
+    case 'luckyWheel':
+      return (
+        <Gated level="member">
+          <LuckyWheelPage />
+        </Gated>
+      );
+    case 'redEnvelope':
+      return <RedEnvelopePage />;
+    case 'pointMall':
+      return (
+        <Gated level="member">
+          <PointMallPage />
         </Gated>
       );
     case 'memberCentre':

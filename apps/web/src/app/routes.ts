@@ -45,8 +45,16 @@ export type Screen =
   | 'lotteryVerify'
   /** /vip: the levels, the member's progress and rewards (a member's page). */
   | 'vip'
+  /** /promotions (by category) and /promoDetail?id= (one, with this member's status and its action). */
+  | 'promotions'
+  | 'promoDetail'
+  /** /luckyWheel: the prize wheel (a member's page); /redEnvelope: the red envelope rain. */
+  | 'luckyWheel'
+  | 'redEnvelope'
+  /** /pointMall: points, conversion, the mall and the redeem record (a member's page). */
+  | 'pointMall'
   /** The owner named is the area (issue) that builds the screen. */
-  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' | 'promotions' };
+  | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' };
 
 export interface PageRoute extends RouteHandle {
   path: string;
@@ -63,7 +71,9 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/login', pageKey: 'login', screen: 'home', authModal: 'login' },
   { path: '/noticePage', pageKey: 'noticePage', screen: 'noticePage' },
   { path: '/vip', pageKey: 'vip', screen: 'vip' },
-  { path: '/pointMall', pageKey: 'pointMall', screen: { comingSoon: 'member' } },
+  { path: '/pointMall', pageKey: 'pointMall', screen: 'pointMall' },
+  { path: '/luckyWheel', pageKey: 'luckyWheel', screen: 'luckyWheel' },
+  { path: '/redEnvelope', pageKey: 'redEnvelope', screen: 'redEnvelope' },
   { path: '/agentHome', pageKey: 'agentHome', screen: { comingSoon: 'agent' } },
   { path: '/member', pageKey: 'member', screen: 'memberCentre' },
   { path: '/live', pageKey: 'live', gameType: 'LIVE', screen: 'lobby' },
@@ -77,8 +87,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/vnlottery', pageKey: 'vnlottery', screen: { lottery: ['Lott', 'Elott'] } },
   { path: '/seaLottery', pageKey: 'seaLottery', screen: { lottery: ['SEA'] } },
   { path: '/elott', pageKey: 'elott', screen: { lottery: ['Elott'] } },
-  { path: '/promotions', pageKey: 'promotions', screen: { comingSoon: 'promotions' } },
-  { path: '/promoDetail', pageKey: 'promoDetail', screen: { comingSoon: 'promotions' } },
+  { path: '/promotions', pageKey: 'promotions', screen: 'promotions' },
+  { path: '/promoDetail', pageKey: 'promoDetail', screen: 'promoDetail' },
   {
     path: '/seamless',
     pageKey: 'seamless',

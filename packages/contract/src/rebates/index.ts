@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, page, paging } from '../common.ts';
+import { id, page, paging, percentHundredths } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
 import { GAME_TYPES } from '../games/player.ts';
@@ -16,11 +16,7 @@ export const REBATE_CLAIM_DAYS = 7;
 
 const notNegative = amount.pipe(z.number().min(0));
 /** A rate in percent, 0 to 10 %, in steps of 0.01. */
-const rate = z.coerce
-  .number()
-  .min(0)
-  .max(10)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'invalid_value');
+const rate = percentHundredths(10);
 
 const rebateTier = z.object({
   /** The tier applies from this day's valid bet on (the first tier starts at 0). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, okValue } from '../common.ts';
+import { id, okValue, percentHundredths } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
 import { GAME_TYPES } from '../games/player.ts';
@@ -89,8 +89,13 @@ const friend = z.object({
   /** The friend's user name, masked (ab***yz). */
   username: z.string(),
   registeredAt: z.string(),
-  /** qualified: the reward was paid; pending: not (yet) qualified; refused: self-referral or over the cap. */
+  /**
+   * qualified: the reward was paid; pending: its period runs, or it did not qualify; refused: self-referral, over
+   * the cap of rewarded friends, or nothing earned.
+   */
   status: z.enum(['qualified', 'pending', 'refused']),
+  /** The friend's deposits within its period the reward was figured on (0 until decided). */
+  deposits: z.number(),
   reward: z.number(),
 });
 
@@ -101,7 +106,8 @@ const referralOverview = z.object({
   path: z.string(),
   friends: z.array(friend),
   minDeposit: z.number(),
-  rewardAmount: z.number(),
+  rewardPercent: z.number(),
+  rewardCap: z.number(),
   periodDays: z.number().int(),
   maxRewards: z.number().int(),
   rewardsPaid: z.number().int(),
@@ -132,6 +138,8 @@ export const vipEndpoints = {
 export const engagementSettingsBody = z.object({
   /** Growth per major unit deposited, in % (100 = one point per unit). */
   depositPercent: percent,
+  /** Level-up bonuses wait in the rewards centre to be claimed (true) or are paid at the promotion (false). */
+  levelUpClaim: z.boolean().default(false),
   /** Growth per major unit of valid bet, in %, per product type; a product not listed counts 100 %. */
   betPercent: z.object(
     Object.fromEntries(GAME_TYPES.map((type) => [type, percent])) as Record<
@@ -142,7 +150,10 @@ export const engagementSettingsBody = z.object({
   referral: z.object({
     /** A friend qualifies when its deposits within periodDays of registering reach minDeposit. */
     minDeposit: notNegative,
-    rewardAmount: notNegative,
+    /** The referrer earns this % (two decimals) of a qualifying friend's deposits within the period … */
+    rewardPercent: percentHundredths(100),
+    /** … at most this much per friend (0 = no cap). */
+    rewardCap: notNegative,
     periodDays: z.coerce.number().int().min(1).max(365),
     /** Rewards paid per referrer at most (0 = no limit). */
     maxRewards: z.coerce.number().int().min(0).max(100_000),

@@ -10,7 +10,7 @@ import {
   vipLevelBody,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -21,6 +21,7 @@ import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button, RowButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { actionsColumn, Table } from '../../ui/Table.tsx';
@@ -298,7 +299,14 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
   });
   const server = fieldErrors(save.error);
   const errors = form.formState.errors;
-  const referral = ['minDeposit', 'rewardAmount', 'periodDays', 'maxRewards', 'turnoverMultiple'] as const;
+  const referral = [
+    'minDeposit',
+    'rewardPercent',
+    'rewardCap',
+    'periodDays',
+    'maxRewards',
+    'turnoverMultiple',
+  ] as const;
   return (
     <form className="stack vip-settings" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
       <FormError error={save.error} shownFields={[]} />
@@ -319,6 +327,21 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
             {...form.register(`betPercent.${type}`)}
           />
         ))}
+      </fieldset>
+      <fieldset className="form-grid" disabled={!editable}>
+        <legend className="cell-strong">{t('vip.levelUpTitle')}</legend>
+        <Controller
+          control={form.control}
+          name="levelUpClaim"
+          render={({ field }) => (
+            <Checkbox
+              label={t('vip.levelUpClaim')}
+              description={t('vip.levelUpClaimHint')}
+              checked={field.value === true}
+              onChange={field.onChange}
+            />
+          )}
+        />
       </fieldset>
       <fieldset className="form-grid" disabled={!editable}>
         <legend className="cell-strong">{t('vip.referralTitle')}</legend>

@@ -31,3 +31,13 @@ export async function referralCodeOf(db: Queryable, memberId: number): Promise<s
 export async function memberExists(db: Queryable, memberId: number): Promise<boolean> {
   return (await store.findMember(db, memberId)) !== null;
 }
+
+/** When the member registered (a promotion's "new members" audience), or null for no such member. */
+export async function registeredAt(db: Queryable, memberId: number): Promise<Date | null> {
+  return (await store.findMember(db, memberId))?.created_at ?? null;
+}
+
+/** The id of the member of that user name, or null. */
+export async function memberIdByUsername(db: Queryable, username: string): Promise<number | null> {
+  return (await store.findMemberByUsername(db, username))?.id ?? null;
+}

@@ -7,7 +7,7 @@ import * as store from './store.ts';
 /** What the site shows of other players' play: the winner board, the rank of big wins, the jackpots. */
 
 /** A user name as others may see it: its first two and last character, the rest hidden. */
-function maskUsername(username: string): string {
+export function maskUsername(username: string): string {
   if (username.length <= 3) return `${username.slice(0, 1)}***`;
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
 import { post } from '../wallet/ledger.ts';
-import { countRound, turnoverWeight } from '../wallet/turnover.ts';
+import { assertStakeAllowed, countRound, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
 
 /**
@@ -75,6 +75,11 @@ export async function stake(
 ): Promise<bigint> {
   const roundId = await rounds.addToRound(tx, round, { bet: amount, win: 0n }, now);
   if (amount > 0n) {
+    // While a bonus with a max stake is being wagered, a larger bet is refused (bonus_max_stake) before money moves.
+    if (!round.playMoney) {
+      const { product_type } = await rounds.roundTurnover(tx, roundId);
+      await assertStakeAllowed(tx, round.memberId, product_type, amount, now);
+    }
     const { wallet, house } = purse(round.playMoney);
     await post(
       tx,

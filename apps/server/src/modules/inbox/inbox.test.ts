@@ -1,14 +1,9 @@
-import {
-  inboxEndpoints as api,
-  inboxConsoleEndpoints as bo,
-  FEEDBACK_LIMITS,
-  type RealtimeEvent,
-} from '@tessera/contract';
+import { inboxEndpoints as api, inboxConsoleEndpoints as bo, FEEDBACK_LIMITS } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { memberSocket } from '../../../test/sockets.ts';
 import { write } from '../../platform/write.ts';
 import { sendMessage } from './service.ts';
 
@@ -429,16 +424,7 @@ describe('inbox over /ws', () => {
   });
   afterAll(() => t.close());
 
-  async function connect(token: string) {
-    const { port } = t.app.server.address() as { port: number };
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-    const messages: RealtimeEvent[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise<void>((resolve) => socket.once('open', () => resolve()));
-    socket.send(JSON.stringify({ type: 'auth', token }));
-    await expect.poll(() => messages.at(-1)).toEqual({ type: 'hello', audience: 'member' });
-    return { socket, messages };
-  }
+  const connect = (token: string) => memberSocket(t, token);
 
   it('pushes the unread count when a message arrives, is read or deleted, and a refetch on a broadcast', async () => {
     const me = await registered(t);

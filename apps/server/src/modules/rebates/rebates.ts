@@ -9,6 +9,7 @@ import {
 import type { Transaction } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { publish } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { addDays, DAY_MS, isoDate, type LocalDate, localDate } from '../../platform/zoned-time.ts';
 import { memberDay, validBetsOfMemberDay } from '../agents/member-days.ts';
@@ -59,7 +60,14 @@ function figure(settings: RebateSettings, product: string, rank: number, validBe
 export async function runRebateDays(deps: AppDeps, through: LocalDate, now: Date): Promise<void> {
   await drainRollupQueue(deps.db);
   for (let back = CATCH_UP_DAYS - 1; back >= 0; back -= 1) await issueDay(deps, addDays(through, -back), now);
-  await write(deps.db, { isolation: 'read committed' }, (tx) => store.expire(tx, now));
+  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    for (const memberId of await store.expire(tx, now)) await rewardsChanged(tx, memberId);
+  });
+}
+
+/** What the member can claim changed (issued, claimed, expired): its rewards centre and badge hear it on commit. */
+function rewardsChanged(tx: Transaction, memberId: number): Promise<void> {
+  return publish(tx, { type: 'rewards.changed' }, { member: memberId });
 }
 
 async function issueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void> {
@@ -93,6 +101,7 @@ async function issueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void>
           now,
         );
         if (rebate && !manual) await pay(tx, rebate, 'paid', now);
+        if (rebate && manual) await rewardsChanged(tx, memberId);
       }
     }
   });
@@ -228,8 +237,30 @@ export async function claimRebate(
     const open =
       rebate.status === 'available' && rebate.expires_at !== null && rebate.expires_at > request.now;
     if (!open) throw new AppError('rebate_not_claimable');
+    await rewardsChanged(tx, memberId);
     return rebateView(await pay(tx, rebate, 'claimed', request.now), currency.digits);
   });
+}
+
+/** The member's rebates to claim now (manual rebate; none while player rebate is off), soonest expiry first. */
+export async function claimableRebates(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number, now: Date) {
+  if (!(await rebatesOn(deps.db))) return [];
+  const [rows, currency] = await Promise.all([store.claimableOf(deps.db, memberId, now), currencyOf(deps)]);
+  return rows.map((row) => rebateView(row, currency.digits));
+}
+
+/** The member's rebates paid or claimed since the instant, newest first. */
+export async function receivedRebates(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+) {
+  const [rows, currency] = await Promise.all([
+    store.receivedSince(deps.db, memberId, since, limit),
+    currencyOf(deps),
+  ]);
+  return rows.map((row) => rebateView(row, currency.digits));
 }
 
 /**

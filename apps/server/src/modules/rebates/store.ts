@@ -93,13 +93,31 @@ export async function rebateForUpdate(
   return row ?? null;
 }
 
-/** Available rebates whose claim period has ended become expired; answers how many. */
-export async function expire(tx: Transaction, now: Date): Promise<number> {
-  const rows = await tx.query(
-    `update rebates set status = 'expired' where status = 'available' and expires_at <= $1 returning id`,
+/** Available rebates whose claim period has ended become expired; answers their members. */
+export async function expire(tx: Transaction, now: Date): Promise<number[]> {
+  const rows = await tx.query<{ member_id: number }>(
+    `update rebates set status = 'expired' where status = 'available' and expires_at <= $1 returning member_id`,
     [now],
   );
-  return rows.length;
+  return [...new Set(rows.map((row) => row.member_id))];
+}
+
+/** The member's rebates to claim now (manual rebate), soonest expiry first. */
+export function claimableOf(db: Queryable, memberId: number, now: Date) {
+  return db.query<RebateDb>(
+    `select ${COLUMNS} from rebates r where member_id = $1 and status = 'available' and expires_at > $2
+      order by expires_at, id`,
+    [memberId, now],
+  );
+}
+
+/** The member's rebates paid or claimed since the instant, newest first. */
+export function receivedSince(db: Queryable, memberId: number, since: Date, limit: number) {
+  return db.query<RebateDb>(
+    `select ${COLUMNS} from rebates r where member_id = $1 and status in ('paid', 'claimed') and paid_at >= $2
+      order by paid_at desc, id desc limit $3`,
+    [memberId, since, limit],
+  );
 }
 
 export async function rebatesOf(db: Queryable, memberId: number, limit: number, offset: number) {

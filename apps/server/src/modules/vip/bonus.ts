@@ -5,17 +5,33 @@ import { openObligation } from '../wallet/turnover.ts';
 
 export interface BonusCredit {
   memberId: number;
-  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>. */
+  /** The posting's idempotency key and the record it shows: vip-reward:<id>, referral:<friend id>, mission:<claim>,
+   * raffle:<draw id>, rain:<envelope id>. */
   key: string;
   amount: bigint;
   /** The wagering requirement as a multiple of the amount. */
   turnoverMultiple: number;
-  source: 'vip_level_up' | 'vip_weekly' | 'vip_monthly' | 'referral';
+  source:
+    | 'vip_level_up'
+    | 'vip_weekly'
+    | 'vip_monthly'
+    | 'referral'
+    | 'promotion'
+    | 'mission'
+    | 'raffle'
+    | 'red_envelope_rain';
+  /** The record's kind: bonus unless given (a red envelope of the rain is a red_envelope). */
+  kind?: 'bonus' | 'red_envelope';
+  /** The product type whose stakes count towards its wagering; left out: every product. */
+  productScope?: string | null;
+  /** The largest stake per bet while its wagering is open; left out: no limit. */
+  maxStake?: bigint | null;
 }
 
 /**
- * Credits a VIP or referral bonus: one balanced posting of kind bonus from house:bonuses to the member's main
- * wallet (idempotent by its key), and its wagering requirement (a turnover obligation of source bonus, the amount
+ * Credits a VIP, referral, promotion, mission, raffle or red envelope rain bonus: one balanced posting of kind bonus
+ * (or red_envelope) from house:bonuses to the member's main wallet (idempotent by its key), and its wagering
+ * requirement (a turnover obligation of source bonus, the amount
  * times `turnoverMultiple`), in the caller's transaction.
  */
 export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Date): Promise<bigint> {
@@ -23,7 +39,7 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
     tx,
     {
       key: credit.key,
-      kind: 'bonus',
+      kind: credit.kind ?? 'bonus',
       memberId: credit.memberId,
       reference: credit.key,
       legs: [
@@ -34,8 +50,9 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
     now,
   );
   // The reward's wagering requirement, in its credit's transaction. Under the UK profile a bonus must be scoped to
-  // one product type; these rewards are site-wide, so there they carry none (wager-free).
-  if (!posted.replayed && !(await walletSettingsOf(tx)).ukProfile) {
+  // one product type; a site-wide reward (no scope) there carries none (wager-free).
+  const scoped = (credit.productScope ?? null) !== null;
+  if (!posted.replayed && (scoped || !(await walletSettingsOf(tx)).ukProfile)) {
     await openObligation(
       tx,
       {
@@ -44,6 +61,8 @@ export async function creditBonus(tx: Transaction, credit: BonusCredit, now: Dat
         sourceRef: credit.key,
         amount: credit.amount,
         multiple: credit.turnoverMultiple,
+        productScope: credit.productScope ?? null,
+        maxStake: credit.maxStake ?? null,
       },
       now,
     );

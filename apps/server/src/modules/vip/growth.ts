@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
 import { addDays, isoDate, type LocalDate, localDate, weekdayOf } from '../../platform/zoned-time.ts';
 import { setClub } from '../accounts/club.ts';
@@ -77,9 +78,13 @@ async function accrueDay(deps: AppDeps, day: LocalDate, now: Date): Promise<void
   });
 }
 
-/** Moves every member whose growth reaches a higher level up, paying each level-up bonus once. */
+/**
+ * Moves every member whose growth reaches a higher level up, with each level-up bonus once: paid at once, or issued
+ * to claim in the rewards centre when the settings say so (levelUpClaim).
+ */
 export async function promote(tx: Transaction, now: Date): Promise<void> {
   const levels = await store.levels(tx);
+  const { levelUpClaim } = await engagementSettings(tx);
   for (const member of await store.promotable(tx)) {
     for (const level of levels) {
       if (level.rank <= member.rank || level.rank > member.target || level.level_up_bonus <= 0n) continue;
@@ -92,11 +97,15 @@ export async function promote(tx: Transaction, now: Date): Promise<void> {
           rank: level.rank,
           amount: level.level_up_bonus,
           turnover_multiple: level.turnover_multiple,
-          status: 'claimed',
+          status: levelUpClaim ? 'available' : 'claimed',
         },
         now,
       );
       if (!reward) continue;
+      if (levelUpClaim) {
+        await publish(tx, { type: 'rewards.changed' }, { member: member.member_id });
+        continue;
+      }
       const transactionId = await creditBonus(
         tx,
         {
@@ -136,7 +145,7 @@ async function issuePeriodRewards(
       const amount = kind === 'weekly' ? level.weekly_reward : level.monthly_reward;
       const minimum = kind === 'weekly' ? level.weekly_min_valid_bet : level.monthly_min_valid_bet;
       if (amount <= 0n || validBet < minimum) continue;
-      await store.insertReward(
+      const issued = await store.insertReward(
         tx,
         {
           member_id: memberId,
@@ -149,6 +158,8 @@ async function issuePeriodRewards(
         },
         now,
       );
+      // The member's rewards centre and badge hear of it on commit.
+      if (issued) await publish(tx, { type: 'rewards.changed' }, { member: memberId });
     }
   });
 }

@@ -47,6 +47,11 @@ export async function removeLabel(deps: AppDeps, call: OperatorCall, id: number)
   });
 }
 
+/** The ids of a member's labels (a promotion's audience). */
+export async function memberLabelIds(db: Queryable, memberId: number): Promise<number[]> {
+  return (await store.labelsOfMember(db, memberId)).map((label) => label.id);
+}
+
 /** A member's level, growth, labels and VIP rewards (the console's player page). */
 export async function playerVip(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number): Promise<PlayerVip> {
   if (!(await memberExists(deps.db, memberId))) throw new AppError('not_found');

@@ -17,18 +17,19 @@ import * as store from './store.ts';
 
 /**
  * Referral (design note §B5): a member's friends are the members who registered with its referral code
- * (members.referred_by). A friend qualifies when its deposits within `periodDays` merchant days of registering
- * (the registration day first) reach `minDeposit`; the referrer then earns `rewardAmount` once for that friend,
- * at most `maxRewards` friends per referrer (0 = no limit), as a bonus with its wagering requirement. A friend
- * who shares the referrer's registration address, a device signed in from, a mobile number (now or before)
- * or a bank account number is refused as a self-referral. The referral job decides each qualified friend once (referral_rewards'
- * key), whatever the number of runners.
+ * (members.referred_by). A friend's period is `periodDays` merchant days from its registration day. Once the period
+ * has ended, a friend whose deposits within it reach `minDeposit` earns the referrer `rewardPercent` % of those
+ * deposits (rounded down to a minor unit), at most `rewardCap` (0 = no cap), once for that friend, at most
+ * `maxRewards` friends per referrer (0 = no limit), as a bonus with its wagering requirement. A friend who shares the
+ * referrer's registration address, a device signed in from, a mobile number (now or before) or a bank account number
+ * is refused as a self-referral. The referral job decides each qualified friend once (referral_rewards' key),
+ * whatever the number of runners; one that did not qualify is left undecided (pending).
  */
 
 /** The module flag of referral (spec §2: site-wide flags): off, the page is refused and no reward is paid. */
 const REFERRAL_FLAG = 'REFERRAL3';
 
-/** Friends registered this long ago (beyond their period) are still looked at after a downtime. */
+/** Friends whose period ended up to this long ago are still decided after a downtime. */
 const CATCH_UP_DAYS = 7;
 
 /** A user name as others may see it: its first two and last character, the rest hidden. */
@@ -37,7 +38,8 @@ function maskName(username: string): string {
   return `${username.slice(0, 2)}***${username.slice(-1)}`;
 }
 
-async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>> {
+/** The account numbers of every bank account a member keeps. */
+export async function bankNumbers(db: Queryable, memberId: number): Promise<Set<string>> {
   const listed = await bankAccounts(db, memberId);
   const full = await Promise.all(listed.map((account) => ownBankAccount(db, memberId, account.id)));
   return new Set(full.map((account) => account.account_number));
@@ -58,7 +60,7 @@ async function selfReferral(db: Queryable, referrerId: number, friendId: number)
 /** Decides every friend whose deposits qualified and who has no decision yet: answers how many were decided. */
 export async function payReferralRewards(deps: AppDeps, now: Date): Promise<number> {
   const settings = (await engagementSettings(deps.db)).referral;
-  if (settings.rewardAmount <= 0n || !(await moduleEnabled(deps.db, REFERRAL_FLAG))) return 0;
+  if (settings.rewardBp <= 0 || !(await moduleEnabled(deps.db, REFERRAL_FLAG))) return 0;
   await drainRollupQueue(deps.db);
   const timeZone = await vipTimeZone(deps);
   const today = localDate(now, timeZone);
@@ -73,23 +75,27 @@ export async function payReferralRewards(deps: AppDeps, now: Date): Promise<numb
     if (done.has(friend.id)) continue;
     const first = localDate(friend.created_at, timeZone);
     const last = addDays(first, settings.periodDays - 1);
-    const to = isoDate(last) < isoDate(today) ? last : today;
-    const deposited = await depositsBetween(deps.db, friend.id, isoDate(first), isoDate(to));
+    // The reward is a share of the whole period's deposits: decided once the period's last day has ended.
+    if (isoDate(last) >= isoDate(today)) continue;
+    const deposited = await depositsBetween(deps.db, friend.id, isoDate(first), isoDate(last));
     const minimum = settings.minDeposit > 0n ? settings.minDeposit : 1n;
     if (deposited < minimum) continue;
+    const share = (deposited * BigInt(settings.rewardBp)) / 10_000n;
+    const amount = settings.rewardCap > 0n && share > settings.rewardCap ? settings.rewardCap : share;
     const refusal = await selfReferral(deps.db, friend.referred_by, friend.id);
     const decided = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
       await store.lockReferrer(tx, friend.referred_by);
       const capped =
         settings.maxRewards > 0 && (await store.paidCount(tx, friend.referred_by)) >= settings.maxRewards;
-      const reason = refusal ?? (capped ? 'max_rewards' : '');
+      const reason = refusal ?? (capped ? 'max_rewards' : amount === 0n ? 'nothing_earned' : '');
       const paid = reason === '';
       const inserted = await store.insertReferralDecision(tx, {
         refereeId: friend.id,
         referrerId: friend.referred_by,
         status: paid ? 'paid' : 'refused',
         reason,
-        amount: paid ? settings.rewardAmount : 0n,
+        amount: paid ? amount : 0n,
+        deposits: deposited,
         at: now,
       });
       if (!inserted || !paid) return inserted;
@@ -98,7 +104,7 @@ export async function payReferralRewards(deps: AppDeps, now: Date): Promise<numb
         {
           memberId: friend.referred_by,
           key: `referral:${friend.id}`,
-          amount: settings.rewardAmount,
+          amount,
           turnoverMultiple: settings.turnoverMultiple,
           source: 'referral',
         },
@@ -110,6 +116,26 @@ export async function payReferralRewards(deps: AppDeps, now: Date): Promise<numb
     if (decided) decidedCount += 1;
   }
   return decidedCount;
+}
+
+/** The referrer's rewards paid since the instant, newest first (the rewards centre's history). */
+export async function receivedReferralRewards(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+) {
+  const [rows, currency, settings] = await Promise.all([
+    store.referralRewardsPaidSince(deps.db, memberId, since, limit),
+    currencyOf(deps),
+    engagementSettings(deps.db),
+  ]);
+  return rows.map((row) => ({
+    refereeId: row.referee_id,
+    amount: toMajor(row.amount, currency.digits),
+    turnoverMultiple: settings.referral.turnoverMultiple,
+    paidAt: row.decided_at.toISOString(),
+  }));
 }
 
 /** The member centre's referral page: the code and its path, the rules, and the friends with their state. */
@@ -138,11 +164,13 @@ export async function referralOverview(
         username: maskName(friend.username),
         registeredAt: friend.created_at.toISOString(),
         status: !reward ? 'pending' : reward.status === 'paid' ? 'qualified' : 'refused',
+        deposits: major(reward?.deposits ?? 0n),
         reward: major(reward?.amount ?? 0n),
       };
     }),
     minDeposit: major(settings.referral.minDeposit),
-    rewardAmount: major(settings.referral.rewardAmount),
+    rewardPercent: settings.referral.rewardBp / 100,
+    rewardCap: major(settings.referral.rewardCap),
     periodDays: settings.referral.periodDays,
     maxRewards: settings.referral.maxRewards,
     rewardsPaid: paid.length,

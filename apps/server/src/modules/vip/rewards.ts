@@ -7,6 +7,7 @@ import {
 } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { publish } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { isoDate, localDate } from '../../platform/zoned-time.ts';
 import { validBetsBetween } from '../agents/member-days.ts';
@@ -78,8 +79,11 @@ export async function vipOverview(deps: AppDeps, memberId: number, now: Date): P
   };
 }
 
+const BONUS_SOURCES = { level_up: 'vip_level_up', weekly: 'vip_weekly', monthly: 'vip_monthly' } as const;
+
 /**
- * Claims an available weekly or monthly reward: one bonus posting (vip-reward:<id>) with its wagering requirement.
+ * Claims an available reward (weekly, monthly, or a level-up bonus issued to claim): one bonus posting
+ * (vip-reward:<id>) with its wagering requirement.
  * Another member's reward answers vip_reward_not_found; a claimed one, vip_reward_claimed.
  */
 export async function claimReward(
@@ -100,12 +104,33 @@ export async function claimReward(
         key: `vip-reward:${reward.id}`,
         amount: reward.amount,
         turnoverMultiple: reward.turnover_multiple,
-        source: reward.kind === 'weekly' ? 'vip_weekly' : 'vip_monthly',
+        source: BONUS_SOURCES[reward.kind],
       },
       request.now,
     );
+    await publish(tx, { type: 'rewards.changed' }, { member: memberId });
     return rewardView(await store.markClaimed(tx, reward.id, transactionId, request.now), currency.digits);
   });
+}
+
+/** The member's VIP rewards to claim (the rewards centre), oldest first. */
+export async function claimableVipRewards(deps: Pick<AppDeps, 'db' | 'config'>, memberId: number) {
+  const [rows, currency] = await Promise.all([store.availableRewardsOf(deps.db, memberId), currencyOf(deps)]);
+  return rows.map((row) => rewardView(row, currency.digits));
+}
+
+/** The member's VIP rewards received since the instant (claimed, or paid at a level-up), newest first. */
+export async function receivedVipRewards(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  memberId: number,
+  since: Date,
+  limit: number,
+) {
+  const [rows, currency] = await Promise.all([
+    store.rewardsClaimedSince(deps.db, memberId, since, limit),
+    currencyOf(deps),
+  ]);
+  return rows.map((row) => rewardView(row, currency.digits));
 }
 
 /**

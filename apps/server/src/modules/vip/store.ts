@@ -242,6 +242,23 @@ export function rewardsOf(db: Queryable, memberId: number, limit = 50) {
   );
 }
 
+/** The member's rewards still to claim, oldest first. */
+export function availableRewardsOf(db: Queryable, memberId: number) {
+  return db.query<RewardDb>(
+    `select ${REWARD_COLUMNS} from vip_rewards where member_id = $1 and status = 'available' order by id`,
+    [memberId],
+  );
+}
+
+/** The member's rewards received (claimed, or paid at a promotion) since the instant, newest first. */
+export function rewardsClaimedSince(db: Queryable, memberId: number, since: Date, limit: number) {
+  return db.query<RewardDb>(
+    `select ${REWARD_COLUMNS} from vip_rewards where member_id = $1 and status = 'claimed' and claimed_at >= $2
+      order by claimed_at desc, id desc limit $3`,
+    [memberId, since, limit],
+  );
+}
+
 export interface LabelDb {
   id: number;
   name: string;
@@ -312,12 +329,22 @@ export interface ReferralRewardDb {
   status: 'paid' | 'refused';
   reason: string;
   amount: bigint;
+  deposits: bigint;
 }
 
 export function referralRewardsOf(db: Queryable, referrerId: number) {
   return db.query<ReferralRewardDb>(
-    'select referee_id, referrer_id, status, reason, amount from referral_rewards where referrer_id = $1',
+    'select referee_id, referrer_id, status, reason, amount, deposits from referral_rewards where referrer_id = $1',
     [referrerId],
+  );
+}
+
+/** The referrer's rewards paid since the instant, newest first. */
+export function referralRewardsPaidSince(db: Queryable, referrerId: number, since: Date, limit: number) {
+  return db.query<ReferralRewardDb & { decided_at: Date }>(
+    `select referee_id, referrer_id, status, reason, amount, deposits, decided_at from referral_rewards
+      where referrer_id = $1 and status = 'paid' and decided_at >= $2 order by decided_at desc limit $3`,
+    [referrerId, since, limit],
   );
 }
 
@@ -351,13 +378,14 @@ export async function insertReferralDecision(
     status: 'paid' | 'refused';
     reason: string;
     amount: bigint;
+    deposits: bigint;
     at: Date;
   },
 ): Promise<boolean> {
   const rows = await tx.query(
-    `insert into referral_rewards (referee_id, referrer_id, status, reason, amount, decided_at)
-     values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning referee_id`,
-    [row.refereeId, row.referrerId, row.status, row.reason, row.amount, row.at],
+    `insert into referral_rewards (referee_id, referrer_id, status, reason, amount, deposits, decided_at)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning referee_id`,
+    [row.refereeId, row.referrerId, row.status, row.reason, row.amount, row.deposits, row.at],
   );
   return rows.length === 1;
 }

@@ -78,6 +78,27 @@ describe('VIP jobs', () => {
     expect(await sumBalance(t.db, member)).toBe(60_000n);
   });
 
+  it('with level-up bonuses to claim, issues each once to claim and pays it on the claim', async () => {
+    await saveVipSettings(t.db, { levelUpClaim: true });
+    const member = await placeMember(t.db);
+    await addPlayDay(t.db, { memberId: member, day: '2026-06-01', product: 'RNG', validBet: 150_000n });
+    await race('2026-06-01T17:50:00Z');
+    await race('2026-06-01T18:50:00Z');
+    expect(await rewardsOf(member)).toEqual([
+      { kind: 'level_up', period: '1', rank: 1, amount: 10_000n, status: 'available' },
+    ]);
+    expect(await sumBalance(t.db, member)).toBe(0n);
+    const [reward] = await t.db.query<{ id: string }>(
+      'select id::text from vip_rewards where member_id = $1',
+      [member],
+    );
+    const claim = api.claimVipReward.path.replace(':id', reward?.id as string);
+    const claimed = await t.send('POST', claim, undefined, await signIn(t, member));
+    expect(claimed.body.value).toMatchObject({ kind: 'level_up', status: 'claimed', amount: 100 });
+    expect(await sumBalance(t.db, member)).toBe(10_000n);
+    expect(await bonusPostings(member)).toEqual([{ idempotency_key: `vip-reward:${reward?.id}` }]);
+  });
+
   it('drops a member who missed the keep requirement one level at the monthly review, once', async () => {
     const [keeps, drops] = [await placeMember(t.db), await placeMember(t.db)];
     await setVipLevel(t.db, keeps, 2, 8_000n);

@@ -135,13 +135,29 @@ describe('VIP, labels and referral endpoints', () => {
     const defaults = await t.get(bo.settings.path, support);
     expect(defaults.body.value).toMatchObject({
       depositPercent: 100,
+      levelUpClaim: false,
       betPercent: { RNG: 100, LIVE: 100 },
-      referral: { minDeposit: 1_000, rewardAmount: 500, periodDays: 30, maxRewards: 0, turnoverMultiple: 1 },
+      referral: {
+        minDeposit: 1_000,
+        rewardPercent: 1,
+        rewardCap: 500,
+        periodDays: 30,
+        maxRewards: 0,
+        turnoverMultiple: 1,
+      },
     });
     const body = {
       depositPercent: 50,
+      levelUpClaim: true,
       betPercent: { ...defaults.body.value.betPercent, LIVE: 30 },
-      referral: { minDeposit: 200, rewardAmount: 88.5, periodDays: 14, maxRewards: 5, turnoverMultiple: 2 },
+      referral: {
+        minDeposit: 200,
+        rewardPercent: 2.5,
+        rewardCap: 88.5,
+        periodDays: 14,
+        maxRewards: 5,
+        turnoverMultiple: 2,
+      },
     };
     const saved = await t.send('PUT', bo.putSettings.path, body, operations);
     expect(saved.status).toBe(200);
@@ -153,10 +169,17 @@ describe('VIP, labels and referral endpoints', () => {
       operations,
     );
     expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+    const percent = await t.send(
+      'PUT',
+      bo.putSettings.path,
+      { ...body, referral: { ...body.referral, rewardPercent: 1.005 } },
+      operations,
+    );
+    expect([percent.status, percent.body.code]).toEqual([400, 'validation_failed']);
     const fine = await t.send(
       'PUT',
       bo.putSettings.path,
-      { ...body, referral: { ...body.referral, rewardAmount: 0.001 } },
+      { ...body, referral: { ...body.referral, rewardCap: 0.001 } },
       operations,
     );
     expect([fine.status, fine.body.code]).toEqual([400, 'amount_invalid']);
@@ -269,9 +292,16 @@ describe('VIP, labels and referral endpoints', () => {
     expect((await t.send('DELETE', unassign, undefined, support)).body.value.labels).toEqual([]);
   });
 
-  it('pays the referrer once per qualifying friend, refuses self-referral and the cap, and shows the friends', async () => {
+  it('pays the referrer its share of each qualifying friend’s deposits in the period, capped, once; refuses self-referral and the cap, and shows the friends', async () => {
+    // 10 % of a friend's deposits within 30 days, at most 120.00 a friend, once they reach 1,000.00.
     await saveVipSettings(t.db, {
-      referral: { minDeposit: '100000', rewardAmount: '50000', periodDays: 30, maxRewards: 3 },
+      referral: {
+        minDeposit: '100000',
+        rewardPercent: 10,
+        rewardCap: '12000',
+        periodDays: 30,
+        maxRewards: 3,
+      },
     });
     const referrer = await placeMember(t.db);
     await t.db.query(
@@ -307,42 +337,71 @@ describe('VIP, labels and referral endpoints', () => {
       await addMoneyDay(t.db, { memberId: id, day, deposits: 150_000n });
     }
     await addMoneyDay(t.db, { memberId: below, day, deposits: 99_999n });
+    // Below the minimum for the whole period: never decided, pending.
+    const short = await referredFriend(t.db, referrer, now);
+    await addMoneyDay(t.db, { memberId: short, day, deposits: 99_999n });
+    // The friend below the cap deposits more on its period's last day, and again the day after: only the first counts.
+    const lastDay = new Date(now.getTime() + 29 * 86_400_000).toISOString().slice(0, 10);
+    const after = new Date(now.getTime() + 30 * 86_400_000);
+    await addMoneyDay(t.db, { memberId: below, day: lastDay, deposits: 1n });
+    await addMoneyDay(t.db, { memberId: below, day: after.toISOString().slice(0, 10), deposits: 500_000n });
 
-    // Two runs at once decide each friend once.
-    const decided = await Promise.all([payReferralRewards(t.deps, now), payReferralRewards(t.deps, now)]);
-    expect(decided[0] + decided[1]).toBe(5);
+    // While the friends' period runs nothing is decided: the reward is a share of the whole period's deposits.
     expect(await payReferralRewards(t.deps, now)).toBe(0);
-    const rows = await t.db.query<{ referee_id: number; status: string; reason: string; amount: bigint }>(
-      'select referee_id, status, reason, amount from referral_rewards where referrer_id = $1 order by referee_id',
+    // Once it has ended, two runs at once decide each friend once.
+    const decided = await Promise.all([payReferralRewards(t.deps, after), payReferralRewards(t.deps, after)]);
+    expect(decided[0] + decided[1]).toBe(6);
+    expect(await payReferralRewards(t.deps, after)).toBe(0);
+    const rows = await t.db.query<{
+      referee_id: number;
+      status: string;
+      reason: string;
+      amount: bigint;
+      deposits: bigint;
+    }>(
+      `select referee_id, status, reason, amount, deposits from referral_rewards where referrer_id = $1
+        order by referee_id`,
       [referrer],
     );
     expect(rows).toEqual([
-      { referee_id: qualifies, status: 'paid', reason: '', amount: 50_000n },
-      { referee_id: sameIp, status: 'refused', reason: 'same_ip', amount: 0n },
-      { referee_id: sameDevice, status: 'refused', reason: 'same_device', amount: 0n },
-      { referee_id: samePhone, status: 'refused', reason: 'same_mobile', amount: 0n },
-      { referee_id: sameBank, status: 'refused', reason: 'same_bank_account', amount: 0n },
+      // 10 % of 1,500.00 is 150.00: capped at 120.00.
+      { referee_id: qualifies, status: 'paid', reason: '', amount: 12_000n, deposits: 150_000n },
+      // 10 % of 1,000.00 (999.99 and 0.01 on the last day; not the 5,000.00 after the period).
+      { referee_id: below, status: 'paid', reason: '', amount: 10_000n, deposits: 100_000n },
+      { referee_id: sameIp, status: 'refused', reason: 'same_ip', amount: 0n, deposits: 150_000n },
+      { referee_id: sameDevice, status: 'refused', reason: 'same_device', amount: 0n, deposits: 150_000n },
+      { referee_id: samePhone, status: 'refused', reason: 'same_mobile', amount: 0n, deposits: 150_000n },
+      {
+        referee_id: sameBank,
+        status: 'refused',
+        reason: 'same_bank_account',
+        amount: 0n,
+        deposits: 150_000n,
+      },
     ]);
-    expect(await sumBalance(t.db, referrer)).toBe(50_000n);
+    expect(await sumBalance(t.db, referrer)).toBe(22_000n);
     const postings = await t.db.query<{ idempotency_key: string; kind: string }>(
-      'select idempotency_key, kind from ledger_transactions where member_id = $1',
+      'select idempotency_key, kind from ledger_transactions where member_id = $1 order by id',
       [referrer],
     );
-    expect(postings).toEqual([{ idempotency_key: `referral:${qualifies}`, kind: 'bonus' }]);
+    expect(postings).toEqual([
+      { idempotency_key: `referral:${qualifies}`, kind: 'bonus' },
+      { idempotency_key: `referral:${below}`, kind: 'bonus' },
+    ]);
 
-    // The cap: three paid at most.
-    for (let n = 0; n < 3; n += 1) {
+    // The cap: three friends paid at most.
+    for (let n = 0; n < 2; n += 1) {
       const friend = await referredFriend(t.db, referrer, now);
       await addMoneyDay(t.db, { memberId: friend, day, deposits: 100_000n });
     }
-    expect(await payReferralRewards(t.deps, now)).toBe(3);
+    expect(await payReferralRewards(t.deps, after)).toBe(2);
     const statuses = await t.db.query<{ status: string; reason: string }>(
       `select status, reason from referral_rewards where referrer_id = $1 and reason in ('', 'max_rewards')`,
       [referrer],
     );
     expect(statuses.filter((row) => row.status === 'paid')).toHaveLength(3);
     expect(statuses.filter((row) => row.reason === 'max_rewards')).toHaveLength(1);
-    expect(await sumBalance(t.db, referrer)).toBe(150_000n);
+    expect(await sumBalance(t.db, referrer)).toBe(32_000n);
 
     const page = await t.get(api.referral.path, token);
     expect(page.status).toBe(200);
@@ -350,15 +409,19 @@ describe('VIP, labels and referral endpoints', () => {
       code: 'REFCODE9',
       path: '/?referralCode=REFCODE9',
       minDeposit: 1_000,
-      rewardAmount: 500,
+      rewardPercent: 10,
+      rewardCap: 120,
       maxRewards: 3,
       rewardsPaid: 3,
-      totalReward: 1_500,
+      totalReward: 320,
     });
     expect(page.body.value.friends).toHaveLength(9);
     const statusCount = (status: string) =>
       page.body.value.friends.filter((friend: { status: string }) => friend.status === status).length;
     expect([statusCount('qualified'), statusCount('refused'), statusCount('pending')]).toEqual([3, 5, 1]);
+    expect(page.body.value.friends).toContainEqual(
+      expect.objectContaining({ status: 'qualified', deposits: 1_500, reward: 120 }),
+    );
     expect(page.body.value.friends[0].username).toMatch(/^fr\*\*\*\d$/);
     expect((await t.get(api.referral.path)).body.code).toBe('unauthorized');
 
@@ -367,7 +430,7 @@ describe('VIP, labels and referral endpoints', () => {
     expect((await t.get(api.referral.path, token)).body.code).toBe('feature_disabled');
     const waiting = await referredFriend(t.db, referrer, now);
     await addMoneyDay(t.db, { memberId: waiting, day, deposits: 100_000n });
-    expect(await payReferralRewards(t.deps, now)).toBe(0);
+    expect(await payReferralRewards(t.deps, after)).toBe(0);
     await t.db.query(`update module_flags set enabled = true where mod_id = 'REFERRAL3'`);
     await saveVipSettings(t.db, {});
   });

@@ -304,3 +304,12 @@ export async function callbacksPage(
   );
   return { rows, total: count?.n ?? 0 };
 }
+
+/** A member's confirmed deposits, oldest first (the order they were confirmed in). */
+export function confirmedDeposits(db: Queryable, memberId: number) {
+  return db.query<{ order_no: string; amount: bigint; confirmed_at: Date }>(
+    `select order_no, amount, settled_at as confirmed_at from deposits
+     where member_id = $1 and status = 'confirmed' order by settled_at, id`,
+    [memberId],
+  );
+}

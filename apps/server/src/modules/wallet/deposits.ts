@@ -1,4 +1,5 @@
 import { type DepositStatus, type DepositView, fieldMessage, toMajor } from '@tessera/contract';
+import type { Queryable } from '../../db/database.ts';
 import type { MemberCaller } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -136,4 +137,10 @@ export async function memberDeposit(
   const row = await store.findDepositByOrder(deps.db, orderNo);
   if (!row || row.member_id !== memberId) throw new AppError('not_found');
   return depositView(row, await currencyOf(deps), language);
+}
+
+/** A member's confirmed deposits, oldest first (minor units): what a deposit bonus is figured from. */
+export async function confirmedDeposits(db: Queryable, memberId: number) {
+  const rows = await store.confirmedDeposits(db, memberId);
+  return rows.map((row) => ({ orderNo: row.order_no, amount: row.amount, confirmedAt: row.confirmed_at }));
 }

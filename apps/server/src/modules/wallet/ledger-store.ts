@@ -72,6 +72,20 @@ export async function memberAccounts(db: Queryable, memberId: number): Promise<M
   );
 }
 
+/** An account's balance and everything ever credited to it (its positive entries); zeros for an unused one. */
+export async function balanceAndCredits(
+  db: Queryable,
+  code: string,
+): Promise<{ balance: bigint; credited: bigint }> {
+  const [row] = await db.query<{ balance: bigint; credited: bigint }>(
+    `select a.balance, coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id and e.amount > 0),
+       0)::bigint as credited
+     from ledger_accounts a where a.code = $1`,
+    [code],
+  );
+  return row ?? { balance: 0n, credited: 0n };
+}
+
 /** What a member can spend: the main wallet and every vendor wallet, with the merchant's currency. */
 export async function sumBalance(
   db: Queryable,

@@ -167,3 +167,8 @@ export async function sumBalance(db: Queryable, memberId: number): Promise<bigin
 export function memberAccounts(db: Queryable, memberId: number) {
   return store.memberAccounts(db, memberId);
 }
+
+/** A member's wallet's balance and everything ever credited to it (e.g. every point received), units of its own. */
+export function balanceAndCredits(db: Queryable, memberId: number, wallet: Wallet) {
+  return store.balanceAndCredits(db, accountCode({ member: memberId, wallet }));
+}

@@ -50,7 +50,10 @@ export async function entriesPage(
   };
 }
 
-/** The account record (transactionHistory, ODSFE2_MemTransDet): what moved the member's spendable money. */
+/**
+ * The account record (transactionHistory, ODSFE2_MemTransDet): what moved the member's spendable money, and their
+ * points (wallet 'points', amounts in whole points).
+ */
 export async function accountRecord(
   deps: Pick<AppDeps, 'db' | 'config'>,
   memberId: number,
@@ -63,7 +66,7 @@ export async function accountRecord(
   },
 ) {
   const currency = await currencyOf(deps);
-  return entriesPage(deps.db, currency.digits, memberId, query, query, ['main', 'vendor']);
+  return entriesPage(deps.db, currency.digits, memberId, query, query, ['main', 'vendor', 'points']);
 }
 
 export type ProfitPeriod = 'today' | 'yesterday' | 'last7Days' | 'last30Days' | 'thisMonth' | 'lastMonth';

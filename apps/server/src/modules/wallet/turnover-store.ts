@@ -32,18 +32,56 @@ export async function insertObligation(
     required: bigint;
     productScope: string | null;
     expiresAt: Date | null;
+    maxStake: bigint | null;
   },
   now: Date,
 ): Promise<bigint | null> {
   const [inserted] = await tx.query<{ id: bigint }>(
     `insert into turnover_obligations (member_id, source_kind, source_ref, amount, required, product_scope,
-       status, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, case when $5::bigint = 0 then 'met' else 'open' end, $7, $8)
+       status, created_at, expires_at, max_stake)
+     values ($1, $2, $3, $4, $5, $6, case when $5::bigint = 0 then 'met' else 'open' end, $7, $8, $9)
      on conflict (member_id, source_kind, source_ref) do nothing
      returning id`,
-    [row.memberId, row.source, row.sourceRef, row.amount, row.required, row.productScope, now, row.expiresAt],
+    [
+      row.memberId,
+      row.source,
+      row.sourceRef,
+      row.amount,
+      row.required,
+      row.productScope,
+      now,
+      row.expiresAt,
+      row.maxStake,
+    ],
   );
   return inserted?.id ?? null;
+}
+
+/** The smallest max stake of the member's open, unexpired obligations in the product type's scope; null: none. */
+export async function maxStake(db: Queryable, memberId: number, productType: string, now: Date) {
+  const [row] = await db.query<{ max_stake: bigint | null }>(
+    `select min(max_stake) as max_stake from turnover_obligations
+     where member_id = $1 and status = 'open' and (expires_at is null or expires_at > $3)
+       and (product_scope is null or product_scope = $2) and max_stake is not null`,
+    [memberId, productType, now],
+  );
+  return row?.max_stake ?? null;
+}
+
+/** Whether the obligation of a credit is still open (not met, expired or cancelled). */
+export async function isOpen(
+  db: Queryable,
+  memberId: number,
+  source: ObligationSource,
+  sourceRef: string,
+  now: Date,
+) {
+  const rows = await db.query(
+    `select 1 from turnover_obligations where member_id = $1 and source_kind = $2 and source_ref = $3
+       and status = 'open' and (expires_at is null or expires_at > $4)`,
+    [memberId, source, sourceRef, now],
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -179,4 +217,20 @@ export async function cancelObligation(
   );
   if (!row) throw new Error(`obligation ${id} vanished`);
   return row;
+}
+
+/**
+ * Marks up to `limit` open obligations whose expiry has passed as expired (closed when they expired); answers them.
+ * Rows another transaction is expiring are skipped, so concurrent passes never take one twice.
+ */
+export function expireDue(tx: Queryable, now: Date, limit: number) {
+  return tx.query<{ id: bigint; member_id: number }>(
+    `update turnover_obligations set status = 'expired', closed_at = expires_at
+      where id in (select id from turnover_obligations
+                    where status = 'open' and expires_at <= $1
+                    order by expires_at, id limit $2 for update skip locked)
+        and status = 'open'
+      returning id, member_id`,
+    [now, limit],
+  );
 }

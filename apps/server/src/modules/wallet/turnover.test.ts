@@ -9,10 +9,11 @@ import { betCall, fastTable, tablePlayer, tableState } from '../../../test/facto
 import { fundMember, newMember, openTestObligation } from '../../../test/factories/wallet.ts';
 import { openTestDatabase, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { migrate } from '../../db/migrate.ts';
+import { buildJobRunner } from '../../jobs.ts';
 import { write } from '../../platform/write.ts';
 import { lowRiskStake } from '../games/house/tables/draw.ts';
 import * as rounds from '../games/round-owner.ts';
-import { openObligation, remainingTurnover } from './turnover.ts';
+import { expireObligations, openObligation, remainingTurnover } from './turnover.ts';
 
 /**
  * Turnover obligations: what settled stakes contribute (weights per product type, oldest first, scope, low-risk
@@ -366,6 +367,66 @@ describe('turnover obligations', () => {
       [tight],
     );
     expect(given?.sum).toBe(100_00n);
+  });
+
+  it('the expiry job marks each obligation past its expiry expired once, at its expiry, with two runners at once', async () => {
+    const me = await player();
+    const now = t.clock.now();
+    const hours = (count: number) => new Date(now.getTime() + count * 3_600_000);
+    const due = [
+      await openTestObligation(t, { memberId: me.id, amount: 10_00n, at: hours(-3), expiresAt: hours(-2) }),
+      await openTestObligation(t, { memberId: me.id, amount: 20_00n, at: hours(-3), expiresAt: hours(-1) }),
+    ];
+    const met = await openTestObligation(t, {
+      memberId: me.id,
+      amount: 5_00n,
+      contributed: 5_00n,
+      at: hours(-3),
+      expiresAt: hours(-1),
+    });
+    const live = await openTestObligation(t, { memberId: me.id, amount: 30_00n, expiresAt: hours(1) });
+    const rows = () =>
+      t.db.query<{ id: bigint; status: string; closed_at: Date | null }>(
+        'select id, status, closed_at from turnover_obligations where member_id = $1 order by id',
+        [me.id],
+      );
+    const before = new Map((await rows()).map((row) => [row.id, row.closed_at]));
+
+    // Two passes at once (two processes' runners): each obligation is taken by exactly one of them.
+    const [first, second] = await Promise.all([
+      expireObligations(t.deps, now),
+      expireObligations(t.deps, now),
+    ]);
+    const mine = [...first, ...second].filter((id) => due.includes(id));
+    expect(mine.sort()).toEqual([...due].sort());
+    expect(first.filter((id) => second.includes(id))).toEqual([]);
+    expect(await rows()).toEqual([
+      { id: due[0], status: 'expired', closed_at: hours(-2) },
+      { id: due[1], status: 'expired', closed_at: hours(-1) },
+      { id: met, status: 'met', closed_at: before.get(met) },
+      { id: live, status: 'open', closed_at: null },
+    ]);
+
+    // The scheduled job (every 5 minutes) on two runners, just after a slot once the live one's expiry has passed:
+    // it expires, once; nothing else moves. A first pass before the slot registers the schedule.
+    const runners = [buildJobRunner(t.deps), buildJobRunner(t.deps)];
+    t.clock.set(hours(1.45));
+    await runners[0]?.runDue();
+    t.clock.set(new Date(hours(1.5).getTime() + 10_000));
+    await Promise.all([...runners, ...runners].map((runner) => runner.runDue()));
+    expect((await rows()).map((row) => [row.id, row.status, row.closed_at])).toEqual([
+      [due[0], 'expired', hours(-2)],
+      [due[1], 'expired', hours(-1)],
+      [met, 'met', before.get(met)],
+      [live, 'expired', hours(1)],
+    ]);
+    const jobs = await t.db.query<{ status: string }>(
+      `select status from jobs where kind = 'wallet.turnover-expiry' and slot = $1`,
+      [`wallet.turnover-expiry@${hours(1.5).toISOString()}`],
+    );
+    expect(jobs).toEqual([{ status: 'done' }]);
+    expect(await expireObligations(t.deps, t.clock.now())).toEqual([]);
+    expect(await remainingTurnover(t.db, me.id, t.clock.now())).toBe(0n);
   });
 });
 

@@ -3,7 +3,9 @@ import type { Queryable, Transaction } from '../../db/database.ts';
 import { asOperator } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import type { JobRunner } from '../../platform/jobs.ts';
 import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
+import { write } from '../../platform/write.ts';
 import * as relations from '../accounts/relations.ts';
 import { currencyOf, walletSettingsOf } from './settings.ts';
 import * as store from './turnover-store.ts';
@@ -41,6 +43,8 @@ export interface ObligationInput {
   /** A product type (game type code) whose stakes count; null or left out: every product type. */
   productScope?: string | null;
   expiresAt?: Date | null;
+  /** The largest stake per bet while it is open (a promotion's max stake); null or left out: no limit. */
+  maxStake?: bigint | null;
 }
 
 /**
@@ -71,10 +75,35 @@ export async function openObligation(
       required,
       productScope,
       expiresAt: input.expiresAt ?? null,
+      maxStake: input.maxStake ?? null,
     },
     now,
   );
 }
+
+/**
+ * Refuses a stake above the max stake of an open bonus obligation in the product type's scope (bonus_max_stake),
+ * in the stake's transaction (the round owner calls it before any money moves).
+ */
+export async function assertStakeAllowed(
+  db: Queryable,
+  memberId: number,
+  productType: string,
+  amount: bigint,
+  now: Date,
+): Promise<void> {
+  const cap = await store.maxStake(db, memberId, productType, now);
+  if (cap !== null && amount > cap) throw new AppError('bonus_max_stake');
+}
+
+/** Whether the obligation a credit opened is still open (its wagering in progress). */
+export const obligationOpen = (
+  db: Queryable,
+  memberId: number,
+  source: ObligationSource,
+  sourceRef: string,
+  now: Date,
+) => store.isOpen(db, memberId, source, sourceRef, now);
 
 /** The percent of a valid stake of the product type that counts (0–100). */
 export async function turnoverWeight(db: Queryable, productType: string): Promise<number> {
@@ -194,5 +223,41 @@ export async function cancelObligation(
       call.now,
     );
     return { entityId: obligationId, before, after, result: after };
+  });
+}
+
+/** Obligations expired per transaction by the expiry job. */
+const EXPIRY_BATCH = 500;
+const EXPIRY_JOB = 'wallet.turnover-expiry';
+
+/**
+ * Marks every open obligation past its expiry as expired (closed at its expiry), in batches; answers the ids this
+ * pass expired. Reads already treat such an obligation as expired; this makes its row say so, once: an obligation
+ * another pass is expiring is skipped, and one already expired is not taken again.
+ */
+export async function expireObligations(deps: Pick<AppDeps, 'db'>, now: Date): Promise<bigint[]> {
+  const expired: bigint[] = [];
+  for (;;) {
+    const batch = await write(deps.db, { isolation: 'read committed' }, (tx) =>
+      store.expireDue(tx, now, EXPIRY_BATCH),
+    );
+    expired.push(...batch.map((row) => row.id));
+    if (batch.length < EXPIRY_BATCH) return expired;
+  }
+}
+
+/** The expiry job, every 5 minutes (one job row per slot, whatever the number of processes). */
+export function defineTurnoverJobs(runner: JobRunner, deps: AppDeps): void {
+  runner.define(EXPIRY_JOB, {
+    run: async () => {
+      await expireObligations(deps, deps.clock.now());
+    },
+  });
+  runner.schedule({
+    name: EXPIRY_JOB,
+    kind: EXPIRY_JOB,
+    cron: '*/5 * * * *',
+    timeZone: 'UTC',
+    missed: 'skip',
   });
 }

@@ -20,10 +20,10 @@ export interface CentrePanelProps<Page extends string> {
   /** The open page. */
   page: Page;
   screens: Partial<Record<Page, LazyExoticComponent<ComponentType>>>;
-  /** A count badge beside a page's entry (the inbox's unread messages), shown above 0. */
+  /** A count badge beside a page's entry (the inbox's unread messages, the rewards to claim), shown above 0. */
   badges?: Partial<Record<Page, number>>;
-  /** What a screen reader hears for a badge's count ("3 unread"). */
-  badgeLabel?: (count: number) => string;
+  /** What a screen reader hears for a page's badge count ("3 unread", "2 to claim"). */
+  badgeLabel?: (count: number, page: Page) => string;
 }
 
 /**
@@ -101,7 +101,7 @@ export function CentrePanel<Page extends string>({
                     {pageLabel(key)}
                     <CountBadge
                       count={badges[key] ?? 0}
-                      label={badgeLabel(badges[key] ?? 0)}
+                      label={badgeLabel(badges[key] ?? 0, key)}
                       className="mc__menu-badge"
                     />
                   </Link>

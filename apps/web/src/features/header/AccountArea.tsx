@@ -226,8 +226,8 @@ function LoggedInActions({ member }: { member: SessionMember | null }) {
 }
 
 /**
- * The inbox beside the account actions, with the unread badge of §9 (available promotions plus unread messages;
- * promotions do not exist yet) in its name; shown while the inbox module is on.
+ * The inbox beside the account actions, with the badge of §9 (available promotions plus unread messages, and the
+ * rewards to claim) in its name; shown while the inbox module is on.
  */
 function InboxLink() {
   const { t } = useTranslation();
@@ -236,7 +236,7 @@ function InboxLink() {
   if (!inbox) return null;
   const name =
     badge.total > 0
-      ? `${t('memberCentre.pages.messageV2')}, ${t('inbox.unreadCount', { count: badge.total })}`
+      ? `${t('memberCentre.pages.messageV2')}, ${t('rewards.newCount', { count: badge.total })}`
       : t('memberCentre.pages.messageV2');
   return (
     <Link to="/member?page=messageV2" className="icon-button account__inbox" aria-label={name} title={name}>

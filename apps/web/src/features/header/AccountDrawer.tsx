@@ -214,6 +214,11 @@ function MemberPages({ session }: { session: SessionState }) {
                         count={unread.messages}
                         label={t('inbox.unreadCount', { count: unread.messages })}
                       />
+                    ) : page === 'rewardCenter' ? (
+                      <CountBadge
+                        count={unread.rewards}
+                        label={t('rewards.toClaimCount', { count: unread.rewards })}
+                      />
                     ) : null
                   }
                 >

@@ -19,9 +19,8 @@ function DrawerButton() {
   const open = useAccountDrawerOpen();
   const badge = useUnreadBadge();
   const name = token ? t('header.accountMenu') : t('header.menu');
-  // The badge (§9: available promotions plus unread messages) is part of the button's name.
-  const label =
-    token && badge.total > 0 ? `${name}, ${t('inbox.unreadCount', { count: badge.total })}` : name;
+  // The badge (§9: available promotions plus unread messages, and rewards to claim) is part of the button's name.
+  const label = token && badge.total > 0 ? `${name}, ${t('rewards.newCount', { count: badge.total })}` : name;
   return (
     <button
       type="button"
@@ -38,7 +37,7 @@ function DrawerButton() {
       {token ? (
         <CountBadge
           count={badge.total}
-          label={t('inbox.unreadCount', { count: badge.total })}
+          label={t('rewards.newCount', { count: badge.total })}
           className="phone-account__badge"
         />
       ) : null}

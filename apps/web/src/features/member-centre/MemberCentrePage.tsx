@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CentrePanel } from '../centre/CentrePanel.tsx';
 import { useUnreadBadge } from '../inbox/queries.ts';
+import { useMissionBadge } from '../missions/queries.ts';
 import { isMemberCentrePage, type MemberCentrePage } from './menu.ts';
 import { PAGE_SCREENS } from './pages.tsx';
 import { useMemberCentreMenu } from './useMemberCentreMenu.ts';
@@ -12,6 +13,7 @@ export default function MemberCentre() {
   const [params] = useSearchParams();
   const { pages, loaded } = useMemberCentreMenu();
   const badge = useUnreadBadge();
+  const missions = useMissionBadge();
   const asked = params.get('page');
   const page: MemberCentrePage = isMemberCentrePage(asked) ? asked : 'securityCenter';
   return (
@@ -27,8 +29,14 @@ export default function MemberCentre() {
       loaded={loaded}
       page={page}
       screens={PAGE_SCREENS}
-      badges={{ messageV2: badge.messages }}
-      badgeLabel={(count) => t('inbox.unreadCount', { count })}
+      badges={{ messageV2: badge.messages, rewardCenter: badge.rewards, missionLeaderboard: missions }}
+      badgeLabel={(count, key) =>
+        key === 'rewardCenter'
+          ? t('rewards.toClaimCount', { count })
+          : key === 'missionLeaderboard'
+            ? t('missions.claimableCount', { count })
+            : t('inbox.unreadCount', { count })
+      }
     />
   );
 }

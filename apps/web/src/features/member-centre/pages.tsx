@@ -3,8 +3,8 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import type { MemberCentrePage } from './menu.ts';
 
 /**
- * The screen of each member-centre page, loaded when opened. Pages that later work builds (rewards, missions
- * with member engagement) show a placeholder.
+ * The screen of each member-centre page, loaded when opened. Pages with no screen here show a
+ * placeholder.
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
@@ -17,5 +17,7 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   personalHistoryCopy: lazyPage(() => import('../records/BetRecordPage.tsx')),
   referral: lazyPage(() => import('../vip/ReferralPage.tsx')),
   bonusDetails: lazyPage(() => import('../rebates/RebatesPage.tsx')),
+  rewardCenter: lazyPage(() => import('../rewards/RewardsPage.tsx')),
   messageV2: lazyPage(() => import('../inbox/InboxPage.tsx')),
+  missionLeaderboard: lazyPage(() => import('../missions/MissionsPage.tsx')),
 };

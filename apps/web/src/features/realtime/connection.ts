@@ -23,6 +23,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'member.changed',
   'wallet.changed',
   'inbox.changed',
+  'rewards.changed',
   'hello',
 ]);
 

@@ -4,6 +4,8 @@ import { endSession, getToken, useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { loadMemberInfo } from '../auth/member.ts';
 import { inboxKey, unreadQuery } from '../inbox/queries.ts';
+import { RAIN_KEY } from '../raffle/queries.ts';
+import { rewardsKey } from '../rewards/queries.ts';
 import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
 
@@ -15,7 +17,9 @@ import { connectRealtime, realtimeUrl } from './connection.ts';
  * for a new password) reloads the member info, and opens the forced password change when it is asked for;
  * `wallet.changed` (a posting committed) puts the new balance in the header at once and refetches the wallet's
  * pages. `inbox.changed` puts the member's new unread count in the badges and refetches the inbox (after a
- * broadcast, which carries no count, the count too).
+ * broadcast, which carries no count, the count too). `rewards.changed` (a reward to claim was issued, claimed or
+ * expired) refetches the rewards centre and its count in the badges. `rain.round` (a red envelope rain opened) asks
+ * the rain's state again.
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -44,6 +48,10 @@ export function useRealtimeRefresh(): void {
             predicate: (query) => event.unread === null || query.queryKey[3] !== 'unread',
           });
         }
+        if (event.type === 'rewards.changed') {
+          void queryClient.invalidateQueries({ queryKey: rewardsKey(getToken()) });
+        }
+        if (event.type === 'rain.round') void queryClient.invalidateQueries({ queryKey: RAIN_KEY });
         if (event.type === 'member.changed') {
           loadMemberInfo(queryClient).then((info) => {
             if (info?.mustChangePassword) openAuthModal('changePassword', { forced: true });

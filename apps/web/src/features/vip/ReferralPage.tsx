@@ -53,10 +53,13 @@ export default function ReferralPage() {
       </section>
       <p className="vip-card__line">
         {t('referral.rule', {
-          reward: amount(data.rewardAmount),
+          percent: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+            data.rewardPercent / 100,
+          ),
           deposit: amount(data.minDeposit),
           days: data.periodDays,
         })}
+        {data.rewardCap > 0 ? ` ${t('referral.rewardCap', { amount: amount(data.rewardCap) })}` : ''}
         {data.maxRewards > 0 ? ` ${t('referral.cap', { count: data.maxRewards })}` : ''}
       </p>
       <dl className="wallet-facts">
@@ -91,6 +94,12 @@ export default function ReferralPage() {
             render: (friend) => (
               <StatusBadge tone={TONES[friend.status]}>{t(`referral.status.${friend.status}`)}</StatusBadge>
             ),
+          },
+          {
+            key: 'deposits',
+            header: t('referral.columns.deposits'),
+            className: 'num',
+            render: (friend) => (friend.deposits > 0 ? amount(friend.deposits) : '—'),
           },
           {
             key: 'reward',

@@ -26,7 +26,7 @@ const dayStart = (text: string) => {
 const isDay = (text: string | null): text is string => text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text);
 
 /**
- * The account record (transactionHistory): every movement of the member's spendable money, newest first, with a
+ * The account record (transactionHistory): every movement of the member's spendable money and points, newest first, with a
  * type filter, a date range (last 7 or 30 days, moved back or forward by its length, or picked) and pages. The
  * filters live in the URL.
  */
@@ -70,26 +70,34 @@ export default function AccountRecordPage() {
   const digits = balance?.digits ?? 2;
   const symbol = balance?.currencySymbol ?? '';
   const pages = record.data ? Math.max(1, Math.ceil(record.data.total / PAGE_SIZE)) : 1;
+  /** Money with the currency's decimals; points (their own wallet) whole, in the reader's grouping. */
+  const amountText = (row: RecordRow, value: number) =>
+    row.wallet === 'points' ? new Intl.NumberFormat(locale).format(value) : money(value, digits);
   const columns: Column<RecordRow>[] = [
     { key: 'time', header: t('wallet.record.time'), render: (row) => formatDateTime(row.createdAt, locale) },
     { key: 'type', header: t('wallet.record.type'), render: (row) => t(`wallet.kinds.${row.kind}`) },
     {
       key: 'wallet',
       header: t('wallet.record.wallet'),
-      render: (row) => (row.wallet === 'main' ? t('wallet.mainWallet') : row.wallet),
+      render: (row) =>
+        row.wallet === 'main'
+          ? t('wallet.mainWallet')
+          : row.wallet === 'points'
+            ? t('points.walletName')
+            : row.wallet,
     },
     {
       key: 'amount',
       header: t('wallet.amount'),
       className: 'num',
       cellClassName: (row) => (row.amount < 0 ? 'amount amount--out' : 'amount amount--in'),
-      render: (row) => `${row.amount > 0 ? '+' : ''}${money(row.amount, digits)}`,
+      render: (row) => `${row.amount > 0 ? '+' : ''}${amountText(row, row.amount)}`,
     },
     {
       key: 'balanceAfter',
       header: t('wallet.record.balanceAfter'),
       className: 'num',
-      render: (row) => `${symbol} ${money(row.balanceAfter, digits)}`,
+      render: (row) => (row.wallet === 'points' ? '' : `${symbol} `) + amountText(row, row.balanceAfter),
     },
     {
       key: 'reference',

@@ -1,0 +1,218 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  pointsConsoleEndpoints as api,
+  type ConsoleRedemption,
+  type QueryOf,
+  REDEMPTION_STATUSES,
+} from '@tessera/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mayCall } from '../../app/access.ts';
+import { call } from '../../app/api.ts';
+import { formatDateTime } from '../../app/dates.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
+import { optional, useSearchList } from '../../app/searchList.ts';
+import { useSession } from '../../app/session.ts';
+import { RowButton } from '../../ui/Button.tsx';
+import { actionsColumn } from '../../ui/Table.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useBillMoney } from '../agents/bills.tsx';
+
+type Query = QueryOf<typeof api.redemptions>;
+const FILTERS = ['username', 'status'] as const;
+
+function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
+  return {
+    username: optional(applied.username.trim()),
+    status: (REDEMPTION_STATUSES as readonly string[]).includes(applied.status)
+      ? (applied.status as Query['status'])
+      : undefined,
+  };
+}
+
+/**
+ * The points mall's redemptions and the fulfilment queue (filter processing): physical items wait here with the
+ * member's address and phone; operations complete one with its tracking note or reject it with the reason, which
+ * returns the points (and any cash part) to the member in the same transaction. Audited on the server.
+ */
+export function RedemptionsPage() {
+  const { t, i18n } = useTranslation();
+  const { operator } = useSession();
+  const editable = mayCall(operator?.role, api.completeRedemption);
+  const list = useSearchList(api.redemptions, FILTERS, toQuery);
+  const data = list.query.data;
+  const money = useBillMoney(data?.digits);
+  const currency = data?.currency ?? '';
+  const count = new Intl.NumberFormat(i18n.language);
+  const [deciding, setDeciding] = useState<{
+    row: ConsoleRedemption;
+    decision: 'complete' | 'reject';
+  } | null>(null);
+  const option = (value: string, label: string) => ({ value, label });
+  return (
+    <>
+      <SearchListPage
+        page="redemptions"
+        list={list}
+        columns={[
+          {
+            key: 'no',
+            header: t('redemptions.transactionNo'),
+            render: (row: ConsoleRedemption) => (
+              <>
+                <span className="cell-strong mono">{row.transactionNo}</span>
+                <span className="cell-below">{formatDateTime(row.createdAt, i18n.language)}</span>
+              </>
+            ),
+          },
+          {
+            key: 'username',
+            header: t('redemptions.username'),
+            render: (row: ConsoleRedemption) => row.username,
+          },
+          {
+            key: 'product',
+            header: t('redemptions.product'),
+            render: (row: ConsoleRedemption) => (
+              <>
+                <span className="cell-strong">{`${row.productName} × ${row.quantity}`}</span>
+                <span className="cell-below">{t(`mallItems.kinds.${row.kind}`)}</span>
+              </>
+            ),
+          },
+          {
+            key: 'points',
+            header: t('redemptions.points'),
+            className: 'num',
+            render: (row: ConsoleRedemption) =>
+              `${t('mallItems.pointsValue', { points: count.format(row.points) })}${row.cash > 0 ? ` + ${money(row.cash)} ${currency}` : ''}`,
+          },
+          {
+            key: 'delivery',
+            header: t('redemptions.delivery'),
+            render: (row: ConsoleRedemption) =>
+              row.kind === 'physical' ? (
+                <>
+                  <span className="cell-strong">{row.address}</span>
+                  <span className="cell-below">{row.phone}</span>
+                </>
+              ) : (
+                ''
+              ),
+          },
+          {
+            key: 'status',
+            header: t('common.status'),
+            render: (row: ConsoleRedemption) => (
+              <>
+                <span className="cell-strong">{t(`redemptions.statuses.${row.status}`)}</span>
+                <span className="cell-below">{row.remark}</span>
+              </>
+            ),
+          },
+          ...(editable
+            ? [
+                actionsColumn<ConsoleRedemption>(t('common.actions'), (row) =>
+                  row.status === 'processing' ? (
+                    <>
+                      <RowButton
+                        icon="check"
+                        aria-label={t('redemptions.completeNamed', { no: row.transactionNo })}
+                        onClick={() => setDeciding({ row, decision: 'complete' })}
+                      >
+                        {t('redemptions.complete')}
+                      </RowButton>
+                      <RowButton
+                        icon="x"
+                        aria-label={t('redemptions.rejectNamed', { no: row.transactionNo })}
+                        onClick={() => setDeciding({ row, decision: 'reject' })}
+                      >
+                        {t('redemptions.reject')}
+                      </RowButton>
+                    </>
+                  ) : null,
+                ),
+              ]
+            : []),
+        ]}
+        filters={
+          <>
+            <FilterText name="username" maxLength={40} />
+            <FilterSelect
+              name="status"
+              label={t('common.status')}
+              options={[
+                option('', t('redemptions.allStatuses')),
+                ...REDEMPTION_STATUSES.map((status) => option(status, t(`redemptions.statuses.${status}`))),
+              ]}
+            />
+          </>
+        }
+      />
+      {deciding ? <DecisionDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
+    </>
+  );
+}
+
+function DecisionDialog({
+  row,
+  decision,
+  onClose,
+}: {
+  row: ConsoleRedemption;
+  decision: 'complete' | 'reject';
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [remark, setRemark] = useState('');
+  const decide = useMutation({
+    mutationFn: () =>
+      call(decision === 'complete' ? api.completeRedemption : api.rejectRedemption, {
+        params: { id: row.id },
+        body: { remark },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [api.redemptions.path] });
+      toast.show(decision === 'complete' ? t('redemptions.completed') : t('redemptions.rejected'));
+      onClose();
+    },
+  });
+  const server = fieldErrors(decide.error);
+  return (
+    <FormDialog
+      title={
+        decision === 'complete'
+          ? t('redemptions.completeTitle', { no: row.transactionNo })
+          : t('redemptions.rejectTitle', { no: row.transactionNo })
+      }
+      saveLabel={decision === 'complete' ? t('redemptions.complete') : t('redemptions.reject')}
+      saving={decide.isPending}
+      error={decide.error}
+      shownFields={['remark']}
+      onClose={onClose}
+      onSubmit={() => decide.mutate()}
+    >
+      <p>
+        {decision === 'complete'
+          ? t('redemptions.completeMessage', { name: row.productName, username: row.username })
+          : t('redemptions.rejectMessage', {
+              points: new Intl.NumberFormat(i18n.language).format(row.points),
+              username: row.username,
+            })}
+      </p>
+      <TextField
+        label={decision === 'complete' ? t('redemptions.trackingNote') : t('redemptions.reason')}
+        value={remark}
+        onChange={(event) => setRemark(event.target.value)}
+        maxLength={300}
+        required
+        error={server.remark}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { GiftIcon } from '../../ui/icons.tsx';
+import { PageHero } from '../../ui/index.ts';
+import { PrizeWheel } from './PrizeWheel.tsx';
+
+/** /luckyWheel: the prize wheel on a page of its own (the rewards centre places the same component). */
+export default function LuckyWheelPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="container rain-page">
+      <PageHero
+        icon={GiftIcon}
+        eyebrow={t('pages.luckyWheel')}
+        title={t('raffle.title')}
+        lead={t('raffle.lead')}
+      />
+      <PrizeWheel />
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
+import {
+  api,
+  baseUrl,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  transitionsDone,
+  useBrowser,
+} from './browser.ts';
+import { visitor } from './games-browser.ts';
+
+/**
+ * Promotions (issue 23 part 3), as a member meets them: /promotions by category, a visitor's login on the action,
+ * and part 10's flow up to the withdrawal gate: a deposit through the sandbox gateway, its deposit bonus claimed on
+ * /promoDetail, and the bonus's turnover listed on the withdraw page.
+ */
+const browser = useBrowser();
+const visit = visitor(browser);
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
+let made = 0;
+
+/** A deposit bonus of the test's own (10 % of the first deposit up to 5.00, wagered 1× on slots). */
+async function depositPromotion(): Promise<{ id: number; title: string }> {
+  made += 1;
+  const title = `E2E deposit bonus ${Date.now().toString(36)}${made}`;
+  const created = await api('POST', '/backoffice/api/promotions', await operatorToken(), {
+    category: 'DEPOSIT',
+    kind: 'deposit',
+    versions: [{ language: 'EN', title, content: '<p>Ten percent of your <b>first</b> deposit.</p>' }],
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    budget: 1_000,
+    turnoverMultiple: 1,
+    productScope: 'RNG',
+    percent: 10,
+    cap: 5,
+    minDeposit: 50,
+    depositWhich: 'first',
+  });
+  expect(created.success).toBe(true);
+  return { id: created.value.id as number, title };
+}
+
+describe('promotions', () => {
+  it('lists promotions by category; a visitor gets the login on the action', async () => {
+    const { id, title } = await depositPromotion();
+    const page = await visit('/promotions', { width: 390, height: 844, local: { theme: 'dark' } });
+    await visible(page.getByRole('heading', { name: 'Promotions', level: 1 }));
+    await page.getByRole('tab', { name: 'Deposit' }).click();
+    await page.waitForURL(/category=DEPOSIT/);
+    const card = page.getByRole('link', { name: new RegExp(title) });
+    await visible(card);
+    await visible(card.getByText('10% up to P 5.00'));
+    await transitionsDone(page);
+    await screenshot(page, 'promotions-phone-dark', { fullPage: true });
+    await card.click();
+    await page.waitForURL(`${baseUrl()}/promoDetail?id=${id}`);
+    await visible(page.getByRole('heading', { name: title, level: 1 }));
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await visible(page.getByRole('dialog', { name: /Log in/ }));
+    await page.context().close();
+  });
+
+  it('a member deposits, claims the deposit bonus on /promoDetail, and sees its turnover on the withdraw page', async () => {
+    const { id, title } = await depositPromotion();
+    const player = await loggedInMember('pr');
+    const page = await visit('/member?page=depositv2', { session: { token: player.token } });
+    const deposit = panel(page);
+    await deposit.getByRole('radio', { name: 'Sandbox Pay (online)' }).check();
+    await deposit.getByRole('button', { name: 'P 300.00' }).click();
+    await deposit.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/pay\/P[0-9A-F]{16}$/);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(`${baseUrl()}/member?page=depositv2&depositOrder=*`);
+    await visible(deposit.getByTestId('deposit-balance').getByText('P 300.00'));
+
+    await page.goto(`${baseUrl()}/promoDetail?id=${id}`);
+    await visible(page.getByRole('heading', { name: title, level: 1 }));
+    await visible(page.getByText('Claim', { exact: true }));
+    await page.getByRole('button', { name: 'Claim P 5.00' }).click();
+    await visible(page.getByText('In progress', { exact: true }));
+    await visible(page.getByText(/Claimed P 5\.00/));
+    await visible(page.getByRole('banner').getByText('P 305.00'));
+    await transitionsDone(page);
+    await screenshot(page, 'promotion-claimed', { fullPage: true });
+    // Claimed once: the action is gone.
+    expect(await page.getByRole('button', { name: /^Claim/ }).count()).toBe(0);
+
+    await page.goto(`${baseUrl()}/member?page=withdraw`);
+    const centre = panel(page);
+    await visible(centre.getByText('Turnover must be wagered before you can withdraw: P 305.00 remaining.'));
+    const table = centre.getByRole('table', { name: 'Why turnover remains' });
+    const bonus = table.getByRole('row', { name: /Bonus/ });
+    await visible(bonus);
+    const cells = await bonus.getByRole('cell').allTextContents();
+    // Credit, remaining, required, wagered, amount.
+    expect(cells.slice(1, 5)).toEqual(['P 5.00', 'P 5.00', 'P 0.00', 'P 5.00']);
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'promotion-withdraw-turnover');
+    await page.context().close();
+  });
+
+  it('an operator finds the promotion in the console and approves a member’s application, which the member then claims', async () => {
+    const title = `E2E big win ${Date.now().toString(36)}`;
+    const created = await api('POST', '/backoffice/api/promotions', await operatorToken(), {
+      category: 'EVENT',
+      kind: 'application',
+      versions: [{ language: 'EN', title, content: '<p>Tell us about your best win.</p>' }],
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      budget: 500,
+      turnoverMultiple: 2,
+    });
+    expect(created.success).toBe(true);
+    const id = created.value.id as number;
+    const player = await loggedInMember('pa');
+    const applied = await api('POST', '/wps/relay/MCSFE_signUpRequestReward', player.token, {
+      promotionId: id,
+      remark: 'Three sevens on Lucky Sevens',
+    });
+    expect(applied.value.status).toBe('APPLYING');
+
+    const page = await ownerConsolePage(browser(), '/promotions');
+    await visible(page.getByRole('heading', { name: 'Promotions', level: 1 }));
+    const row = page.getByRole('table', { name: 'Promotions' }).getByRole('row').filter({ hasText: title });
+    await visible(row.getByText('Application', { exact: true }));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotions', { fullPage: true });
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit promotion' });
+    await visible(dialog.getByRole('textbox', { name: 'Title (English)' }));
+    await screenshot(page, 'console-promotion-edit');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`${baseUrl()}/backoffice/promotions/applications?status=applying`);
+    const queue = page.getByRole('table', { name: 'Applications' });
+    const application = queue.getByRole('row').filter({ hasText: player.username });
+    await visible(application.getByText('Three sevens on Lucky Sevens'));
+    await application.getByRole('button', { name: `Approve the application of ${player.username}` }).click();
+    const approve = page.getByRole('dialog', { name: `Approve the application of ${player.username}` });
+    await approve.getByRole('textbox', { name: 'Bonus amount' }).fill('25');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    await visible(page.getByText(`Application of ${player.username} approved.`));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotion-applications', { fullPage: true });
+
+    // The bonus blacklist: the member kept out of daily claims.
+    await page.goto(`${baseUrl()}/backoffice/promotions/blacklist`);
+    await page.getByRole('button', { name: 'Add to the blacklist' }).click();
+    const add = page.getByRole('dialog', { name: 'Add to the blacklist' });
+    await add.getByRole('combobox', { name: 'Bonus type' }).selectOption('daily');
+    await add.getByRole('textbox', { name: 'Username' }).fill(player.username);
+    await add.getByRole('textbox', { name: 'Reason' }).fill('Shared device');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText(`${player.username} added to the blacklist.`));
+    const listed = page
+      .getByRole('table', { name: 'Bonus blacklist' })
+      .getByRole('row')
+      .filter({ hasText: player.username });
+    await visible(listed.getByText('Shared device'));
+    await screenshot(page, 'console-promotion-blacklist', { fullPage: true });
+    await page.close();
+
+    const site = await visit(`/promoDetail?id=${id}`, {
+      session: { token: player.token },
+      local: { lang: 'VI' },
+    });
+    await site.getByRole('button', { name: 'Nhận P 25,00' }).click();
+    await visible(site.getByText('Đang thực hiện', { exact: true }));
+    await transitionsDone(site);
+    await screenshot(site, 'promotion-application-claimed-vi', { fullPage: true });
+    await site.context().close();
+  });
+});
