@@ -15,7 +15,7 @@ interface Entry {
 
 /**
  * Public content (settings, menus, game lists …) held by each process. Every change to a table of public content
- * reaches every process through NOTIFY, sent by the table's own trigger (migration 0039), whoever wrote it (an
+ * reaches every process through NOTIFY, sent by the table's own trigger (migration 0045), whoever wrote it (an
  * operator, a job, a script), and drops everything held: such content changes a few times a day. An entry also
  * ends after `maxAgeMs` (answers that depend on the time, an announcement's window, a draw's countdown, follow it
  * within that). `maxAgeMs` 0 holds nothing.

@@ -21,7 +21,7 @@ export interface RealtimeSocket {
 /**
  * What travels through NOTIFY: an event for an audience, the end of sessions whose sockets must close (and whose
  * cached callers every process forgets), an address locked by a per-address limit, or tables of public content
- * that changed (sent by the database's own triggers, see migration 0039, so every writer is covered).
+ * that changed (sent by the database's own triggers, see migration 0045, so every writer is covered).
  */
 type Message =
   | { to: Audience; event: RealtimeEvent }
