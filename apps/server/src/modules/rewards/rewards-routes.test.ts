@@ -210,8 +210,8 @@ describe('rewards centre endpoints', () => {
     const operations = await t.operatorToken('operations');
     const id = await newPromotion(t, operations, {
       versions: [
-        { language: 'EN', title: 'Centre bonus', content: '<p>50.00</p>' },
-        { language: 'VI', title: 'Thưởng trung tâm', content: '<p>50.00</p>' },
+        { language: 'EN', title: 'Centre bonus', content: '<p>50.00</p>', imageId: null },
+        { language: 'VI', title: 'Thưởng trung tâm', content: '<p>50.00</p>', imageId: null },
       ],
     });
     const member = await newMember(t);
