@@ -15,7 +15,7 @@ import { currencyInfo } from '../wallet/player.ts';
  */
 
 export const MISSION_KINDS = ['daily', 'weekly', 'event'] as const;
-export type MissionKind = (typeof MISSION_KINDS)[number];
+type MissionKind = (typeof MISSION_KINDS)[number];
 export const MISSION_MEASURES = ['bet_amount', 'valid_bet', 'deposits', 'bet_count', 'login_days'] as const;
 export type MissionMeasure = (typeof MISSION_MEASURES)[number];
 /** Measures counted in money (major units on the wire); the others are counts. */
@@ -24,7 +24,7 @@ export const MONEY_MEASURES: readonly MissionMeasure[] = ['bet_amount', 'valid_b
 export const PLAY_MEASURES: readonly MissionMeasure[] = ['bet_amount', 'valid_bet', 'bet_count'];
 
 /** O open (running now), C closed (ended, prizes not yet paid), S settled (prizes paid), as the original's status. */
-export const MISSION_STATUSES = ['O', 'C', 'S'] as const;
+const MISSION_STATUSES = ['O', 'C', 'S'] as const;
 
 const notNegative = amount.pipe(z.number().min(0));
 const multiple = z.coerce.number().int().min(0).max(100);

@@ -22,7 +22,7 @@ export const PROMOTION_CATEGORIES = ['NEW', 'DEPOSIT', 'DAILY', 'EVENT', 'VIP', 
 export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 
 /** The activity statuses of §4, for one member at one moment (promotions/status.ts on the server). */
-export const PROMOTION_STATUSES = [
+const PROMOTION_STATUSES = [
   'join',
   'claim',
   'applying',
@@ -39,7 +39,7 @@ export const PROMOTION_STATUSES = [
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 /** The one action a status offers the member. */
-export const PROMOTION_ACTIONS = ['join', 'apply', 'claim'] as const;
+const PROMOTION_ACTIONS = ['join', 'apply', 'claim'] as const;
 export type PromotionAction = (typeof PROMOTION_ACTIONS)[number];
 
 /** What else may tie one bonus of a promotion to one person (besides the account itself). */
@@ -78,7 +78,7 @@ const audience = z.object({
 });
 export type PromotionAudience = z.infer<typeof audience>;
 
-export const promotionBody = z
+const promotionBody = z
   .object({
     category: z.enum(PROMOTION_CATEGORIES),
     kind: z.enum(PROMOTION_KINDS),

@@ -10,7 +10,7 @@ import { currencyInfo } from '../wallet/player.ts';
  */
 
 /** The areas a reward comes from; an area with nothing claimable (referral) still shows what it paid. */
-export const REWARD_SOURCES = ['vip', 'rebate', 'referral', 'promotion'] as const;
+const REWARD_SOURCES = ['vip', 'rebate', 'referral', 'promotion'] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 
 const rewardItem = z.object({

@@ -47,7 +47,7 @@ import * as store from './store.ts';
  */
 
 /** Late settlements of an event's rounds still count for this long after it ends; then its prizes are paid. */
-export const SETTLE_DELAY_MS = 3_600_000;
+const SETTLE_DELAY_MS = 3_600_000;
 
 type Mission = store.MissionDb;
 type Status = 'O' | 'C' | 'S';
@@ -61,13 +61,13 @@ const isMoney = (mission: Pick<Mission, 'measure'>) => MONEY_MEASURES.includes(m
 const wire = (mission: Pick<Mission, 'measure'>, value: bigint, digits: number) =>
   isMoney(mission) ? toMajor(value, digits) : Number(value);
 
-export function statusOf(mission: Mission, now: Date): Status {
+function statusOf(mission: Mission, now: Date): Status {
   if (mission.settled_at) return 'S';
   return mission.ends_at && mission.ends_at <= now ? 'C' : 'O';
 }
 
 /** The period holding `now`: its window and its key (the day, the week's Monday, or 'event'). */
-export function periodOf(mission: Mission, now: Date, timeZone: string) {
+function periodOf(mission: Mission, now: Date, timeZone: string) {
   if (mission.kind === 'event') {
     return { key: 'event', from: mission.starts_at ?? now, to: mission.ends_at ?? now };
   }

@@ -2,7 +2,7 @@ import type { Queryable, Transaction } from '../../db/database.ts';
 
 /** SQL of the missions area (missions, mission_claims, mission_results). */
 
-export interface StoredMilestone {
+interface StoredMilestone {
   /** Minor units for a money measure, else the count; as text. */
   target: string;
   cash: string;
@@ -10,7 +10,7 @@ export interface StoredMilestone {
   turnoverMultiple: number;
 }
 
-export interface StoredLeaderboard {
+interface StoredLeaderboard {
   size: number;
   prizeTurnoverMultiple: number;
   prizes: { cash: string; points: number }[];

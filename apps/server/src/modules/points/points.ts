@@ -203,7 +203,7 @@ export async function convertPoints(
   });
 }
 
-export function recordView(row: store.RecordDb, digits: number): RedeemRecord {
+function recordView(row: store.RecordDb, digits: number): RedeemRecord {
   return {
     transactionNo: row.order_no,
     exchangeType: row.exchange_type,

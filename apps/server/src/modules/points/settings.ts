@@ -57,7 +57,7 @@ export function cashFor(points: bigint, ratio: bigint, digits: number): bigint |
   return scaled % ratio === 0n ? scaled / ratio : null;
 }
 
-export const rateOf = (rateMicro: bigint) => Number(rateMicro) / Number(MICRO);
+const rateOf = (rateMicro: bigint) => Number(rateMicro) / Number(MICRO);
 
 /** The products that earn points (a rate above 0), in their fixed order. */
 export function ratesView(settings: PointsSettings) {

@@ -60,7 +60,7 @@ function version(promotion: Promotion, language: string) {
 const imageUrl = (imageId: string | null) => (imageId ? `/images/${imageId}` : null);
 
 /** A deposit's bonus under the promotion: percent, rounded down, up to the cap. */
-export function depositBonus(promotion: Pick<Promotion, 'percent_bp' | 'cap'>, deposit: bigint): bigint {
+function depositBonus(promotion: Pick<Promotion, 'percent_bp' | 'cap'>, deposit: bigint): bigint {
   const figured = (deposit * BigInt(promotion.percent_bp ?? 0)) / 10_000n;
   const cap = promotion.cap ?? figured;
   return figured < cap ? figured : cap;

@@ -150,7 +150,7 @@ export async function spend(tx: Transaction, id: number, amount: bigint): Promis
   return rows.length > 0;
 }
 
-export type EntryStatus = 'signed' | 'applying' | 'rejected' | 'issued' | 'claimed';
+type EntryStatus = 'signed' | 'applying' | 'rejected' | 'issued' | 'claimed';
 
 export interface EntryDb {
   id: bigint;

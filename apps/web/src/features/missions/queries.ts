@@ -24,7 +24,7 @@ export const leaderboardQuery = (token: string | null, id: number) =>
   });
 
 /** Milestones reached and not claimed (the menu badge). */
-export const claimableQuery = (token: string | null, enabled = true) =>
+const claimableQuery = (token: string | null, enabled = true) =>
   queryOptions({
     queryKey: [...missionsKey(token), 'claimable'],
     queryFn: async ({ signal }) => (await api(missionEndpoints.claimable, { signal })).count,
