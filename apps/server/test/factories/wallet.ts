@@ -114,6 +114,7 @@ export async function openTestObligation(
     contributed?: bigint;
     productScope?: string | null;
     expiresAt?: Date | null;
+    maxStake?: bigint | null;
     at?: Date;
   },
 ): Promise<bigint> {
@@ -129,6 +130,7 @@ export async function openTestObligation(
         multiple: fields.multiple ?? 1,
         productScope: fields.productScope ?? null,
         expiresAt: fields.expiresAt ?? null,
+        maxStake: fields.maxStake ?? null,
       },
       fields.at ?? t.clock.now(),
     ),

@@ -62,6 +62,8 @@ const STATUS_OF: Record<seamless.SeamlessRefusal, Hub88Status> = {
   duplicate_transaction: 'RS_ERROR_DUPLICATE_TRANSACTION',
   transaction_does_not_exist: 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST',
   transaction_rolled_back: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  // Hub88 has no code of its own for a stake limit: its general refusal, with the balance, as for any refusal.
+  stake_above_bonus_limit: 'RS_ERROR_UNKNOWN',
 };
 
 function requestUuidOf(body: unknown): string | undefined {

@@ -256,6 +256,28 @@ describe('seamless wallet (Hub88 Operator Wallet API)', () => {
     expect(await mainBalance(world.t, player.member.id)).toBe(20_00n);
   });
 
+  it('refuses a bet above an open bonus’s max stake with the protocol’s refusal and the balance, and takes one within it', async () => {
+    const player = await playerInGame(world, 'jdb_lucky_seven', 100_00n);
+    await openTestObligation(world.t, {
+      memberId: player.member.id,
+      amount: 50_00n,
+      source: 'bonus',
+      multiple: 5,
+      maxStake: 10_00n,
+    });
+    const refused = await call('/transaction/bet', betBody(player, 10_01n));
+    expect(refused.answer).toEqual({
+      user: player.user,
+      status: 'RS_ERROR_UNKNOWN',
+      request_uuid: refused.request.request_uuid,
+      currency: 'PHP',
+      balance: hub(100_00n),
+    });
+    expect(await mainBalance(world.t, player.member.id)).toBe(100_00n);
+    const taken = await call('/transaction/bet', betBody(player, 10_00n));
+    expect(taken.answer).toMatchObject({ status: 'RS_OK', balance: hub(90_00n) });
+  });
+
   it('refuses a bet on an expired token, but takes the win and the rollback of that session', async () => {
     const player = await playerInGame(world, 'jdb_lucky_seven', 50_00n);
     const bet = betBody(player, 10_00n);

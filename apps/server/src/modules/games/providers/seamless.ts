@@ -28,7 +28,9 @@ export type SeamlessRefusal =
   | 'not_enough_money'
   | 'duplicate_transaction'
   | 'transaction_does_not_exist'
-  | 'transaction_rolled_back';
+  | 'transaction_rolled_back'
+  /** A stake above what an open bonus's wagering allows (bonus_max_stake): refused before any money moves. */
+  | 'stake_above_bonus_limit';
 
 /** The member's wallet as an answer shows it: the main wallet's balance (a trial account's play money), minor units. */
 export interface WalletState {
@@ -255,7 +257,9 @@ async function once(
         ? error.refusal
         : error instanceof AppError && error.code === 'insufficient_balance'
           ? 'not_enough_money'
-          : null;
+          : error instanceof AppError && error.code === 'bonus_max_stake'
+            ? 'stake_above_bonus_limit'
+            : null;
     if (refusal === null) throw error;
     return { ok: false, refusal, state: await stateOf(deps, claim.memberId) };
   }
