@@ -15,7 +15,6 @@ import { currencyInfo } from '../wallet/player.ts';
  */
 
 export const MISSION_KINDS = ['daily', 'weekly', 'event'] as const;
-type MissionKind = (typeof MISSION_KINDS)[number];
 export const MISSION_MEASURES = ['bet_amount', 'valid_bet', 'deposits', 'bet_count', 'login_days'] as const;
 export type MissionMeasure = (typeof MISSION_MEASURES)[number];
 /** Measures counted in money (major units on the wire); the others are counts. */

@@ -70,10 +70,8 @@ export type PointConfig = z.infer<typeof pointConfig>;
 
 /** How points leave the balance: converted to cash, or spent in the mall on a bonus or a physical item. */
 const POINT_EXCHANGE_TYPES = ['CONVERT', 'BONUS', 'PHYSICAL'] as const;
-type PointExchangeType = (typeof POINT_EXCHANGE_TYPES)[number];
 /** The mall's kinds of item (a prize ticket is the raffles' and not sold here). */
 export const MALL_ITEM_KINDS = ['bonus', 'physical'] as const;
-type MallItemKind = (typeof MALL_ITEM_KINDS)[number];
 /** Spec §4: processing (a physical item waiting for the operator), rejected, completed (also labelled approved). */
 export const REDEMPTION_STATUSES = ['processing', 'rejected', 'completed'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
