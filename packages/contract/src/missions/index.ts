@@ -28,17 +28,25 @@ const MISSION_STATUSES = ['O', 'C', 'S'] as const;
 const notNegative = amount.pipe(z.number().min(0));
 const multiple = z.coerce.number().int().min(0).max(100);
 const points = z.coerce.number().int().min(0).max(1_000_000_000);
+const tickets = z.coerce.number().int().min(0).max(1_000);
 const titleText = z.string().trim().max(80);
 
-/** A milestone: reaching `target` lets the member claim its cash (with its turnover multiple) and points. */
+/**
+ * A milestone: reaching `target` lets the member claim its cash (with its turnover multiple), points and prize
+ * tickets (the prize wheel's entries); at least one of them.
+ */
 const milestoneBody = z
   .object({
     target: amount.pipe(z.number().positive()),
     cash: notNegative,
     points,
+    tickets: tickets.default(0),
     turnoverMultiple: multiple,
   })
-  .refine((value) => value.cash > 0 || value.points > 0, { path: ['cash'], message: 'required' });
+  .refine((value) => value.cash > 0 || value.points > 0 || value.tickets > 0, {
+    path: ['cash'],
+    message: 'required',
+  });
 
 const prizeBody = z.object({ cash: notNegative, points });
 
@@ -107,6 +115,7 @@ const milestoneView = z.object({
   target: z.number(),
   cash: z.number(),
   points: z.number().int(),
+  tickets: z.number().int(),
   turnoverMultiple: z.number().int(),
   /** locked: not reached; claimable: reached, not claimed; claimed. */
   state: z.enum(['locked', 'claimable', 'claimed']),
@@ -152,6 +161,7 @@ const claimResult = z.object({
   index: z.number().int(),
   cash: z.number(),
   points: z.number().int(),
+  tickets: z.number().int(),
   turnoverMultiple: z.number().int(),
   claimedAt: z.string(),
 });
@@ -170,7 +180,7 @@ export const missionEndpoints = {
     access: 'realMember',
     response: z.object({ count: z.number().int() }),
   }),
-  /** Claims a reached milestone of the current period: its cash (with its obligation) and points, once. */
+  /** Claims a reached milestone of the current period: its cash (with its obligation), points and tickets, once. */
   claim: endpoint({
     method: 'POST',
     path: '/wps/missions/:id/milestones/:index/claim',
@@ -250,6 +260,7 @@ const consoleMission = z.object({
       target: z.number(),
       cash: z.number(),
       points: z.number().int(),
+      tickets: z.number().int(),
       turnoverMultiple: z.number().int(),
     }),
   ),

@@ -82,7 +82,7 @@ function formValues(mission: ConsoleMission | null): FormValues {
     startsAt: toLocalInput(mission?.startsAt),
     endsAt: toLocalInput(mission?.endsAt),
     enabled: mission?.enabled ?? true,
-    milestones: mission?.milestones ?? [{ target: '', cash: '', points: 0, turnoverMultiple: 1 }],
+    milestones: mission?.milestones ?? [{ target: '', cash: '', points: 0, tickets: 0, turnoverMultiple: 1 }],
     ranked: Boolean(mission?.leaderboard),
     leaderboard: mission?.leaderboard ?? {
       size: 10,
@@ -325,6 +325,12 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
               {...form.register(`milestones.${index}.points`)}
             />
             <TextField
+              label={t('missions.tickets')}
+              inputMode="numeric"
+              error={invalid(errors.milestones?.[index]?.tickets)}
+              {...form.register(`milestones.${index}.tickets`)}
+            />
+            <TextField
               label={t('missions.turnoverMultiple')}
               inputMode="numeric"
               error={invalid(errors.milestones?.[index]?.turnoverMultiple)}
@@ -344,7 +350,9 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
           <Button
             icon={<Icon name="plus" />}
             disabled={milestones.fields.length >= 10}
-            onClick={() => milestones.append({ target: '', cash: '', points: 0, turnoverMultiple: 1 })}
+            onClick={() =>
+              milestones.append({ target: '', cash: '', points: 0, tickets: 0, turnoverMultiple: 1 })
+            }
           >
             {t('missions.addMilestone')}
           </Button>

@@ -7,7 +7,8 @@ import type { AppError } from '../../platform/app-error.ts';
 import { claimMilestone, settleEvents } from './missions.ts';
 
 /**
- * Missions under concurrency (real PostgreSQL, several connections): concurrent claims of one milestone pay once;
+ * Missions under concurrency (real PostgreSQL, several connections): concurrent claims of one milestone pay once
+ * (tickets too);
  * two settling runs of an ended event pay its prizes once.
  */
 describe.runIf(TEST_DATABASE === 'postgres')('missions under concurrency (PostgreSQL)', () => {
@@ -28,8 +29,12 @@ describe.runIf(TEST_DATABASE === 'postgres')('missions under concurrency (Postgr
       [like],
     );
 
-  it('pays one of eight concurrent claims of a milestone; the others answer mission_claimed', async () => {
-    const mission = { id: await createMission(t, operations) };
+  it('pays one of eight concurrent claims of a milestone (cash, points, tickets); the others answer mission_claimed', async () => {
+    const mission = {
+      id: await createMission(t, operations, {
+        milestones: [{ target: 100, cash: 5, points: 10, tickets: 2, turnoverMultiple: 2 }],
+      }),
+    };
     const member = await newMember(t);
     await playedRound(t, { memberId: member.id, gameId: slot, bet: 20_000n, win: 0n });
     const results = await Promise.allSettled(
@@ -49,7 +54,12 @@ describe.runIf(TEST_DATABASE === 'postgres')('missions under concurrency (Postgr
     expect(refused).toEqual(Array(7).fill('mission_claimed'));
     const claims = await t.db.query('select id from mission_claims where mission_id = $1', [mission.id]);
     expect(claims).toHaveLength(1);
-    expect(await postings(`mission:${(claims[0] as { id: bigint }).id}%`)).toHaveLength(2);
+    const claimId = (claims[0] as { id: bigint }).id;
+    expect(await postings(`mission:${claimId}%`)).toHaveLength(2);
+    const tickets = await t.db.query('select delta, ref from ticket_movements where member_id = $1', [
+      member.id,
+    ]);
+    expect(tickets).toEqual([{ delta: 2, ref: `mission:${claimId}` }]);
   });
 
   it('pays an ended event’s prizes once with two settling runs at the same time', async () => {

@@ -13,6 +13,7 @@ import { signIn } from '../../../test/factories/vip.ts';
 import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildJobRunner } from '../../jobs.ts';
+import { ticketBalance } from '../raffle/tickets.ts';
 import { sumBalance } from '../wallet/ledger.ts';
 
 /**
@@ -55,17 +56,18 @@ describe('mission endpoints', () => {
     );
     return row?.balance ?? 0n;
   };
-  /** Cash the member got from mission prizes (minor units). */
-  const prizeCash = async (memberId: number) => {
+  /** What the member got from mission prizes: cash (minor units, wallet main) or points (wallet points). */
+  const prizeOf = async (memberId: number, wallet: 'main' | 'points') => {
     const [row] = await t.db.query<{ amount: bigint }>(
       `select coalesce(sum(e.amount), 0)::bigint as amount from ledger_transactions x
          join ledger_entries e on e.transaction_id = x.id
-         join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = 'main'
+         join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = $2
         where x.idempotency_key like 'mission-prize:%'`,
-      [memberId],
+      [memberId, wallet],
     );
     return row?.amount ?? 0n;
   };
+  const prizeCash = (memberId: number) => prizeOf(memberId, 'main');
   const postingsLike = async (like: string) =>
     (
       await t.db.query<{ idempotency_key: string }>(
@@ -175,8 +177,8 @@ describe('mission endpoints', () => {
         periodEnd: '2026-07-03T00:00:00.000Z',
         value: 75,
         milestones: [
-          { index: 0, target: 100, cash: 5, points: 10, turnoverMultiple: 2, state: 'locked' },
-          { index: 1, target: 500, cash: 20, points: 0, turnoverMultiple: 1, state: 'locked' },
+          { index: 0, target: 100, cash: 5, points: 10, tickets: 0, turnoverMultiple: 2, state: 'locked' },
+          { index: 1, target: 500, cash: 20, points: 0, tickets: 0, turnoverMultiple: 1, state: 'locked' },
         ],
         leaderboard: false,
       },
@@ -282,6 +284,49 @@ describe('mission endpoints', () => {
     const unknown = await t.send('POST', claimPath(999_999, 0), undefined, member.token);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'mission_not_found']);
     expect((await t.send('POST', claimPath(id, 0))).status).toBe(401);
+  });
+
+  it('grants a milestone’s prize tickets once with its claim, whatever the number of claims at the same time', async () => {
+    await onlyNew();
+    await at('2026-07-06T09:00:00Z');
+    const id = await createMission(t, operations, {
+      milestones: [{ target: 100, cash: 0, points: 0, tickets: 3, turnoverMultiple: 0 }],
+    });
+    const member = await newMember(t);
+    await playedRound(t, { memberId: member.id, gameId: slot, bet: 10_000n, win: 0n });
+    const shown = (await t.get(api.list.path, member.token)).body.value.list[0].milestones[0];
+    expect(shown).toMatchObject({ cash: 0, points: 0, tickets: 3, state: 'claimable' });
+
+    const claims = await Promise.all(
+      Array.from({ length: 4 }, () => t.send('POST', claimPath(id, 0), undefined, member.token)),
+    );
+    expect(claims.map((claim) => claim.status).sort()).toEqual([200, 409, 409, 409]);
+    const paid = claims.find((claim) => claim.status === 200);
+    expect(paid?.body.value).toMatchObject({ missionId: id, index: 0, cash: 0, points: 0, tickets: 3 });
+    expect(claims.filter((claim) => claim.status === 409).map((claim) => claim.body.code)).toEqual(
+      Array(3).fill('mission_claimed'),
+    );
+    const [claim] = await t.db.query<{ id: bigint; tickets: number }>(
+      'select id, tickets from mission_claims where mission_id = $1 and member_id = $2',
+      [id, member.id],
+    );
+    expect(claim?.tickets).toBe(3);
+    const movements = await t.db.query<{ delta: number; source: string; ref: string }>(
+      'select delta, source, ref from ticket_movements where member_id = $1',
+      [member.id],
+    );
+    expect(movements).toEqual([{ delta: 3, source: 'mission', ref: `mission:${claim?.id}` }]);
+    expect(await ticketBalance(t.db, member.id)).toBe(3);
+    expect(await sumBalance(t.db, member.id)).toBe(0n);
+    expect(await pointsOf(member.id)).toBe(0n);
+
+    const none = await t.send(
+      'POST',
+      bo.create.path,
+      missionBody({ milestones: [{ target: 100, cash: 0, points: 0, tickets: 0, turnoverMultiple: 0 }] }),
+      operations,
+    );
+    expect([none.status, none.body.code]).toEqual([400, 'validation_failed']);
   });
 
   it('counts deposits and days signed in', async () => {
@@ -440,7 +485,8 @@ describe('mission endpoints', () => {
 
     // (The runners ran the rebate job too: the prizes are read from their postings.)
     expect(await prizeCash(second.id)).toBe(10_000n);
-    expect(await pointsOf(second.id)).toBe(50n);
+    // (…and the points job: the member's points also hold what the round earned.)
+    expect(await prizeOf(second.id, 'points')).toBe(50n);
     expect(await prizeCash(first.id)).toBe(4_000n);
     expect(await prizeCash(third.id)).toBe(0n);
     const [obligation] = await t.db.query<{ required: bigint }>(

@@ -19,6 +19,7 @@ import { addDays, instantOf, isoDate, localDate } from '../../platform/zoned-tim
 import { loginDaysBetween } from '../accounts/login-days.ts';
 import { maskUsername } from '../games/boards.ts';
 import { playTotalsBetween } from '../games/play-totals.ts';
+import { grantTickets } from '../raffle/tickets.ts';
 import { moduleEnabled } from '../system/module-flags.ts';
 import { creditBonus } from '../vip/bonus.ts';
 import { vipTimeZone as merchantTimeZone, mondayOf } from '../vip/growth.ts';
@@ -38,7 +39,8 @@ import * as store from './store.ts';
  * A reached milestone pays on the member's claim, once per member, mission, period and milestone (the unique key
  * of mission_claims; a concurrent second claim waits for the first and finds it): its cash from house:bonuses with
  * its wagering requirement (vip/bonus.ts, key mission:<claim>) and its points from house:points to the member's
- * points wallet (key mission-points:<claim>), in the claim's transaction. Tickets are not a reward here yet.
+ * points wallet (key mission:<claim>:points) and its prize tickets (raffle/tickets.ts, ref mission:<claim>), in the
+ * claim's transaction.
  *
  * An event with a leaderboard ranks its members by the value reached, ties by who reached it first (the time of the
  * last fact that counted), then by member id. An hour after it ends (late settlements of its rounds still count)
@@ -161,6 +163,7 @@ export async function memberMissions(deps: AppDeps, memberId: number, language: 
       target: wire(mission, BigInt(milestone.target), currency.digits),
       cash: toMajor(BigInt(milestone.cash), currency.digits),
       points: milestone.points,
+      tickets: milestone.tickets ?? 0,
       turnoverMultiple: milestone.turnoverMultiple,
       state: states[index] ?? 'locked',
     })),
@@ -241,6 +244,7 @@ export async function claimMilestone(
     if (value < BigInt(milestone.target)) throw new AppError('mission_not_reached');
     const cash = BigInt(milestone.cash);
     const points = BigInt(milestone.points);
+    const tickets = milestone.tickets ?? 0;
     const claimId = await store.insertClaim(
       tx,
       {
@@ -252,11 +256,14 @@ export async function claimMilestone(
         value,
         cash,
         points,
+        tickets,
         turnoverMultiple: milestone.turnoverMultiple,
       },
       request.now,
     );
     if (claimId === null) throw new AppError('mission_claimed');
+    if (tickets > 0)
+      await grantTickets(tx, memberId, tickets, { kind: 'mission', ref: `mission:${claimId}` }, request.now);
     await payReward(
       tx,
       { memberId, key: `mission:${claimId}`, cash, points, turnoverMultiple: milestone.turnoverMultiple },
@@ -267,6 +274,7 @@ export async function claimMilestone(
       index: target.index,
       cash: toMajor(cash, currency.digits),
       points: milestone.points,
+      tickets,
       turnoverMultiple: milestone.turnoverMultiple,
       claimedAt: request.now.toISOString(),
     };
@@ -482,6 +490,7 @@ function stored(input: Body, currency: Currency): store.MissionFields {
       target: money ? minor(row.target, `milestones.${index}.target`) : String(row.target),
       cash: minor(row.cash, `milestones.${index}.cash`),
       points: row.points,
+      tickets: row.tickets,
       turnoverMultiple: row.turnoverMultiple,
     })),
     leaderboard:
@@ -514,6 +523,7 @@ function consoleView(mission: Mission, claims: number, currency: Currency, now: 
       target: wire(mission, BigInt(row.target), currency.digits),
       cash: major(row.cash),
       points: row.points,
+      tickets: row.tickets ?? 0,
       turnoverMultiple: row.turnoverMultiple,
     })),
     leaderboard: mission.leaderboard && {

@@ -7,6 +7,8 @@ interface StoredMilestone {
   target: string;
   cash: string;
   points: number;
+  /** Prize tickets; absent on milestones saved before tickets were a reward (0). */
+  tickets?: number;
   turnoverMultiple: number;
 }
 
@@ -151,6 +153,7 @@ export interface NewClaim {
   value: bigint;
   cash: bigint;
   points: bigint;
+  tickets: number;
   turnoverMultiple: number;
 }
 
@@ -158,8 +161,8 @@ export interface NewClaim {
 export async function insertClaim(tx: Transaction, claim: NewClaim, now: Date): Promise<bigint | null> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into mission_claims (mission_id, member_id, period, milestone, target, value, cash, points,
-       turnover_multiple, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       tickets, turnover_multiple, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      on conflict (mission_id, member_id, period, milestone) do nothing returning id`,
     [
       claim.missionId,
@@ -170,6 +173,7 @@ export async function insertClaim(tx: Transaction, claim: NewClaim, now: Date): 
       claim.value,
       claim.cash,
       claim.points,
+      claim.tickets,
       claim.turnoverMultiple,
       now,
     ],

@@ -85,16 +85,17 @@ function MissionCard({ mission, currency }: { mission: MemberMission; currency: 
   const [claimed, setClaimed] = useState<string | null>(null);
   const claim = useMutation({
     mutationFn: (index: number) => api(missionEndpoints.claim, { params: { id: mission.id, index } }),
-    onSuccess: (result) => setClaimed(reward(result.cash, result.points)),
+    onSuccess: (result) => setClaimed(reward(result.cash, result.points, result.tickets)),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: missionsKey(token) });
       void queryClient.invalidateQueries({ queryKey: ['member', token, 'wallet'] });
     },
   });
-  const reward = (cash: number, points: number) =>
+  const reward = (cash: number, points: number, tickets: number) =>
     [
       cash > 0 ? format.amount(cash) : null,
       points > 0 ? t('missions.points', { value: format.count(points) }) : null,
+      tickets > 0 ? t('missions.tickets', { count: tickets, value: format.count(tickets) }) : null,
     ]
       .filter(Boolean)
       .join(' + ');
@@ -161,7 +162,7 @@ function MissionCard({ mission, currency }: { mission: MemberMission; currency: 
           const goalText = t(`missions.target.${mission.measure}`, {
             value: format.value(mission.measure, milestone.target),
           });
-          const rewardText = reward(milestone.cash, milestone.points);
+          const rewardText = reward(milestone.cash, milestone.points, milestone.tickets);
           return (
             <li key={milestone.index} className={`mission-milestone mission-milestone--${milestone.state}`}>
               <div className="mission-milestone__text">
