@@ -68,10 +68,10 @@ const pointConfig = z.object({
 });
 export type PointConfig = z.infer<typeof pointConfig>;
 
-/** How points leave the balance: converted to cash, or spent in the mall on a bonus or a physical item. */
-const POINT_EXCHANGE_TYPES = ['CONVERT', 'BONUS', 'PHYSICAL'] as const;
-/** The mall's kinds of item (a prize ticket is the raffles' and not sold here). */
-export const MALL_ITEM_KINDS = ['bonus', 'physical'] as const;
+/** How points leave the balance: converted to cash, or spent in the mall on a bonus, a physical item or tickets. */
+const POINT_EXCHANGE_TYPES = ['CONVERT', 'BONUS', 'PHYSICAL', 'TICKET'] as const;
+/** The mall's kinds of item: a bonus, a physical item, or prize tickets (the prize wheel's entries). */
+export const MALL_ITEM_KINDS = ['bonus', 'physical', 'ticket'] as const;
 /** Spec §4: processing (a physical item waiting for the operator), rejected, completed (also labelled approved). */
 export const REDEMPTION_STATUSES = ['processing', 'rejected', 'completed'] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
@@ -89,6 +89,8 @@ const mallItem = z.object({
   /** A bonus item's credit, and its wagering multiple. */
   bonus: z.number(),
   turnoverMultiple: z.number().int(),
+  /** The prize tickets of one unit of a ticket item (0 for the other kinds). */
+  tickets: z.number().int(),
   /** Units left; null: no limit. */
   stock: z.number().int().nullable(),
   /** Units one member may redeem in all; null: no limit. */
@@ -234,6 +236,8 @@ export const mallItemBody = z
     /** The credit of a bonus item (above 0 for one, 0 for a physical item). */
     bonus: notNegative.default(0),
     turnoverMultiple: z.coerce.number().int().min(0).max(100).default(1),
+    /** The prize tickets of one unit of a ticket item (above 0 for one, 0 for the other kinds). */
+    tickets: z.coerce.number().int().min(0).max(1_000).default(0),
     stock: z.coerce.number().int().min(0).max(1_000_000).nullable(),
     perMemberLimit: z.coerce.number().int().min(1).max(1_000).nullable(),
     active: z.boolean().default(true),
@@ -242,6 +246,10 @@ export const mallItemBody = z
   .refine((item) => (item.kind === 'bonus' ? item.bonus > 0 : item.bonus === 0), {
     message: 'invalid_value',
     path: ['bonus'],
+  })
+  .refine((item) => (item.kind === 'ticket' ? item.tickets > 0 : item.tickets === 0), {
+    message: 'invalid_value',
+    path: ['tickets'],
   });
 export type MallItemBody = z.infer<typeof mallItemBody>;
 
@@ -254,6 +262,7 @@ const consoleMallItem = z.object({
   cash: z.number(),
   bonus: z.number(),
   turnoverMultiple: z.number().int(),
+  tickets: z.number().int(),
   stock: z.number().int().nullable(),
   perMemberLimit: z.number().int().nullable(),
   active: z.boolean(),
@@ -275,6 +284,8 @@ const consoleRedemption = z.object({
   points: z.number().int(),
   cash: z.number(),
   bonus: z.number(),
+  /** The prize tickets a ticket item granted. */
+  tickets: z.number().int(),
   status: z.enum(REDEMPTION_STATUSES),
   address: z.string(),
   phone: z.string(),

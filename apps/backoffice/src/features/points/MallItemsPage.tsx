@@ -37,7 +37,7 @@ type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
 /**
  * The contract's item with the form's blanks read: an empty stock or limit is none, a language without a name is
- * left out (English is required).
+ * left out (English is required), and the fields of another kind (hidden) are none.
  */
 const formSchema = z.preprocess((value) => {
   const form = value as Record<string, unknown> & { texts: Record<string, { name: string }> };
@@ -46,6 +46,8 @@ const formSchema = z.preprocess((value) => {
     ...form,
     stock: blank(form.stock),
     perMemberLimit: blank(form.perMemberLimit),
+    bonus: form.kind === 'bonus' ? form.bonus : 0,
+    tickets: form.kind === 'ticket' ? form.tickets : 0,
     texts: Object.fromEntries(
       Object.entries(form.texts).filter(([language, text]) => language === 'EN' || text.name.trim() !== ''),
     ),
@@ -60,6 +62,7 @@ type Form = {
   cash: string | number;
   bonus: string | number;
   turnoverMultiple: string | number;
+  tickets: string | number;
   stock: string | number;
   perMemberLimit: string | number;
   active: boolean;
@@ -79,6 +82,7 @@ function defaults(item: ConsoleMallItem | null): Form {
     cash: item?.cash ?? 0,
     bonus: item?.bonus ?? 0,
     turnoverMultiple: item?.turnoverMultiple ?? 1,
+    tickets: item?.tickets || 1,
     stock: item?.stock ?? '',
     perMemberLimit: item?.perMemberLimit ?? '',
     active: item?.active ?? true,
@@ -87,9 +91,9 @@ function defaults(item: ConsoleMallItem | null): Form {
 }
 
 /**
- * The points mall's catalogue (operations edit, support reads): each item's kind (a bonus credited at once, or a
- * physical item the operator ships), its name, description and image per language, its price in points and an
- * optional cash part, stock and per-member limit. Prize tickets are the raffles' and not sold here. Audited.
+ * The points mall's catalogue (operations edit, support reads): each item's kind (a bonus credited at once, prize
+ * tickets granted at once, or a physical item the operator ships), its name, description and image per language,
+ * its price in points and an optional cash part, stock and per-member limit. Audited.
  */
 export function MallItemsPage() {
   const { t, i18n } = useTranslation();
@@ -140,12 +144,17 @@ export function MallItemsPage() {
                 },
                 {
                   key: 'bonus',
-                  header: t('mallItems.bonus'),
+                  header: t('mallItems.reward'),
                   className: 'num',
                   render: (item) =>
                     item.kind === 'bonus'
                       ? `${money(item.bonus)} ${data.currency} · ${t('mallItems.multiple', { multiple: item.turnoverMultiple })}`
-                      : '',
+                      : item.kind === 'ticket'
+                        ? t('mallItems.ticketsValue', {
+                            count: item.tickets,
+                            value: count.format(item.tickets),
+                          })
+                        : '',
                 },
                 {
                   key: 'stock',
@@ -257,7 +266,17 @@ function ItemDialog({ item, onClose }: { item: ConsoleMallItem | null; onClose: 
       saveLabel={t('common.save')}
       saving={save.isPending}
       error={save.error}
-      shownFields={['kind', 'points', 'cash', 'bonus', 'turnoverMultiple', 'stock', 'perMemberLimit', 'sort']}
+      shownFields={[
+        'kind',
+        'points',
+        'cash',
+        'bonus',
+        'turnoverMultiple',
+        'tickets',
+        'stock',
+        'perMemberLimit',
+        'sort',
+      ]}
       onClose={onClose}
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
     >
@@ -295,6 +314,14 @@ function ItemDialog({ item, onClose }: { item: ConsoleMallItem | null; onClose: 
               {...form.register('turnoverMultiple')}
             />
           </>
+        ) : null}
+        {kind === 'ticket' ? (
+          <TextField
+            label={t('mallItems.tickets')}
+            inputMode="numeric"
+            error={errors.tickets ? invalid : server.tickets}
+            {...form.register('tickets')}
+          />
         ) : null}
         <TextField
           label={t('mallItems.stock')}

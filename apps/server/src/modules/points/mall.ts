@@ -15,6 +15,7 @@ import { type OperatorCall, operatorWrite } from '../../platform/operator-write.
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import { imageUrl } from '../games/catalogue.ts';
+import { grantTickets } from '../raffle/tickets.ts';
 import { minorOf } from '../vip/settings.ts';
 import * as ledger from '../wallet/ledger.ts';
 import { orderNo } from '../wallet/orders.ts';
@@ -27,9 +28,10 @@ import * as store from './store.ts';
  * part from the main wallet. A bonus item is completed at once: its credit, net of any cash part, in the same
  * posting as the points, and a turnover obligation of source points at the item's multiple. A physical item waits
  * in processing for the operator, who completes it with a tracking note or rejects it: a rejection returns the
- * points and the cash part, and the stock, in the transaction that decides it. Redemptions of an item take its
- * row lock first, so its stock and every member's limit are read and moved one redemption at a time: of concurrent
- * redemptions of the last unit exactly one succeeds. Prize tickets belong to the raffles and are not sold here.
+ * points and the cash part, and the stock, in the transaction that decides it. A ticket item is completed at once
+ * too: its prize tickets granted through the raffle area (raffle/tickets.ts, ref point-redemption:<order>) in the
+ * redemption's transaction. Redemptions of an item take its row lock first, so its stock and every member's limit
+ * are read and moved one redemption at a time: of concurrent redemptions of the last unit exactly one succeeds.
  */
 
 const textIn = (item: store.ItemDb, language: string) => item.texts[language] ?? item.texts.EN;
@@ -47,6 +49,7 @@ function memberItemView(item: store.ItemDb, language: string, redeemed: number, 
     cash: toMajor(item.cash, digits),
     bonus: toMajor(item.bonus, digits),
     turnoverMultiple: item.turnover_multiple,
+    tickets: item.tickets,
     stock: item.stock,
     perMemberLimit: item.per_member_limit,
     redeemed,
@@ -113,6 +116,7 @@ export async function redeem(
     const points = item.points * count;
     const cash = item.cash * count;
     const bonus = item.kind === 'bonus' ? item.bonus * count : 0n;
+    const tickets = item.kind === 'ticket' ? item.tickets * quantity : 0;
     const balance = await ledger.lockedBalance(tx, memberId, 'points');
     if (balance < points) throw new AppError('points_insufficient');
     const key = `point-redemption:${order}`;
@@ -144,7 +148,8 @@ export async function redeem(
         points,
         cash,
         bonus,
-        status: item.kind === 'bonus' ? 'completed' : 'processing',
+        tickets,
+        status: item.kind === 'physical' ? 'processing' : 'completed',
         address,
         phone,
         remark: '',
@@ -152,6 +157,7 @@ export async function redeem(
       },
       request.now,
     );
+    if (tickets > 0) await grantTickets(tx, memberId, tickets, { kind: 'mall', ref: key }, request.now);
     if (bonus > 0n) {
       await openObligation(
         tx,
@@ -172,10 +178,12 @@ function moneyLegs(memberId: number, net: bigint): ledger.Leg[] {
   ];
 }
 
+const EXCHANGE_TYPES = { bonus: 'BONUS', physical: 'PHYSICAL', ticket: 'TICKET' } as const;
+
 function redemptionRecord(row: store.RedemptionDb, digits: number): RedeemRecord {
   return {
     transactionNo: row.order_no,
-    exchangeType: row.kind === 'bonus' ? 'BONUS' : 'PHYSICAL',
+    exchangeType: EXCHANGE_TYPES[row.kind],
     productName: row.item_name,
     quantity: row.quantity,
     requiredPoints: Number(row.points),
@@ -196,6 +204,7 @@ function consoleItemView(item: store.ItemDb, redeemed: number, digits: number): 
     cash: toMajor(item.cash, digits),
     bonus: toMajor(item.bonus, digits),
     turnoverMultiple: item.turnover_multiple,
+    tickets: item.tickets,
     stock: item.stock,
     perMemberLimit: item.per_member_limit,
     active: item.active,
@@ -240,6 +249,7 @@ async function itemFields(deps: AppDeps, input: MallItemBody): Promise<store.Ite
     cash: minorOf(input.cash, digits, 'cash'),
     bonus: minorOf(input.bonus, digits, 'bonus'),
     turnoverMultiple: input.turnoverMultiple,
+    tickets: input.tickets,
     stock: input.stock,
     perMemberLimit: input.perMemberLimit,
     active: input.active,
@@ -286,6 +296,7 @@ function consoleRedemptionView(
     points: Number(row.points),
     cash: toMajor(row.cash, digits),
     bonus: toMajor(row.bonus, digits),
+    tickets: row.tickets,
     status: row.status,
     address: row.address,
     phone: row.phone,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditPoints, mallItem, pointsOf, savePointsSettings } from '../../../test/factories/points.ts';
 import { PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { ticketBalance } from '../raffle/tickets.ts';
 import { sumBalance } from '../wallet/ledger.ts';
 
 /**
@@ -74,6 +75,7 @@ describe('points endpoints', () => {
       'CONVERT',
       'BONUS',
       'PHYSICAL',
+      'TICKET',
     ]);
     expect((await t.get(api.balance.MCS2.path)).body.code).toBe('unauthorized');
     expect((await t.get(api.config.MCSFE.path, operations)).status).toBe(401);
@@ -287,6 +289,78 @@ describe('points endpoints', () => {
     expect(
       (await sealedCall(t, api.redeem.MCS2, { rewardId: item, paymentPassword: PAYMENT_PASSWORD })).status,
     ).toBe(401);
+  });
+
+  it('sells prize tickets: a ticket item completes at once, takes the points and grants its tickets once', async () => {
+    const item = {
+      kind: 'ticket',
+      texts: { EN: { name: 'Wheel tickets ×3' } },
+      images: {},
+      points: 500,
+      tickets: 3,
+      stock: 10,
+      perMemberLimit: null,
+    };
+    const withoutTickets = await t.send('POST', bo.createItem.path, { ...item, tickets: 0 }, operations);
+    expect([withoutTickets.status, withoutTickets.body.code]).toEqual([400, 'validation_failed']);
+    const bonusWithTickets = await t.send(
+      'POST',
+      bo.createItem.path,
+      { ...item, kind: 'bonus', bonus: 5 },
+      operations,
+    );
+    expect([bonusWithTickets.status, bonusWithTickets.body.code]).toEqual([400, 'validation_failed']);
+    const created = await t.send('POST', bo.createItem.path, item, operations);
+    expect(created.status).toBe(200);
+    expect(created.body.value).toMatchObject({ kind: 'ticket', points: 500, tickets: 3, bonus: 0 });
+    const id = created.body.value.id as number;
+
+    const member = await walletMember(t, { paymentPassword: true, funds: 1_000n });
+    await creditPoints(t, member.id, 1_200n);
+    const catalogue = await t.get(api.catalogue.MCS2.path, member.token);
+    expect(catalogue.body.value.list).toContainEqual(
+      expect.objectContaining({ id, kind: 'ticket', name: 'Wheel tickets ×3', points: 500, tickets: 3 }),
+    );
+    const body = { rewardId: id, quantity: 2, paymentPassword: PAYMENT_PASSWORD };
+    const headers = { 'Idempotency-Key': 'tickets-1' };
+    const redeemed = await sealedCall(t, api.redeem.MCS2, body, member.token, headers);
+    expect(redeemed.status).toBe(200);
+    expect(redeemed.body.value).toMatchObject({
+      exchangeType: 'TICKET',
+      productName: 'Wheel tickets ×3',
+      quantity: 2,
+      requiredPoints: 1_000,
+      requiredAmount: 0,
+      status: 'completed',
+      balance: 200,
+    });
+    const again = await sealedCall(t, api.redeem.MCS2, body, member.token, headers);
+    expect(again.body.value).toEqual(redeemed.body.value);
+    expect(await pointsOf(t.db, member.id)).toBe(200n);
+    expect(await sumBalance(t.db, member.id)).toBe(1_000n);
+    expect(await ticketBalance(t.db, member.id)).toBe(6);
+    const movements = await t.db.query<{ delta: number; source: string; ref: string }>(
+      'select delta, source, ref from ticket_movements where member_id = $1',
+      [member.id],
+    );
+    expect(movements).toEqual([
+      { delta: 6, source: 'mall', ref: `point-redemption:${redeemed.body.value.transactionNo}` },
+    ]);
+    expect(await obligationsOf(member.id)).toEqual([]);
+    const short = await sealedCall(t, api.redeem.MCS2, { ...body, quantity: 1 }, member.token);
+    expect([short.status, short.body.code]).toEqual([422, 'points_insufficient']);
+    expect(await ticketBalance(t.db, member.id)).toBe(6);
+    const queue = await t.get(bo.redemptions.path, support);
+    expect(queue.body.value.list).toContainEqual(
+      expect.objectContaining({
+        transactionNo: redeemed.body.value.transactionNo,
+        kind: 'ticket',
+        tickets: 6,
+        status: 'completed',
+        points: 1_000,
+      }),
+    );
+    await t.db.query(`update point_mall_items set active = false where id = $1`, [id]);
   });
 
   it('keeps a physical item in processing until the operator completes it or rejects it, points returned', async () => {

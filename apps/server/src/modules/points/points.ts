@@ -118,7 +118,14 @@ export async function pointConfig(deps: AppDeps): Promise<PointConfig> {
 
 /** MCSFE_getPointRewardConversionType: the ways points leave the balance. */
 export function conversionTypes() {
-  return { list: [{ type: 'CONVERT' as const }, { type: 'BONUS' as const }, { type: 'PHYSICAL' as const }] };
+  return {
+    list: [
+      { type: 'CONVERT' as const },
+      { type: 'BONUS' as const },
+      { type: 'PHYSICAL' as const },
+      { type: 'TICKET' as const },
+    ],
+  };
 }
 
 /**

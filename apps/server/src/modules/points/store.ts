@@ -67,13 +67,14 @@ export interface ItemText {
 
 export interface ItemDb {
   id: number;
-  kind: 'bonus' | 'physical';
+  kind: 'bonus' | 'physical' | 'ticket';
   texts: Record<string, ItemText>;
   images: Record<string, string>;
   points: bigint;
   cash: bigint;
   bonus: bigint;
   turnover_multiple: number;
+  tickets: number;
   stock: number | null;
   per_member_limit: number | null;
   active: boolean;
@@ -83,16 +84,17 @@ export interface ItemDb {
 }
 
 const ITEM_COLUMNS = `id, kind, texts, images, points, cash, bonus, turnover_multiple, stock, per_member_limit, active,
-  sort, created_at, updated_at`;
+  sort, created_at, updated_at, tickets`;
 
 export interface ItemFields {
-  kind: 'bonus' | 'physical';
+  kind: 'bonus' | 'physical' | 'ticket';
   texts: Record<string, ItemText>;
   images: Record<string, string>;
   points: bigint;
   cash: bigint;
   bonus: bigint;
   turnoverMultiple: number;
+  tickets: number;
   stock: number | null;
   perMemberLimit: number | null;
   active: boolean;
@@ -111,13 +113,14 @@ const itemParams = (item: ItemFields) => [
   item.perMemberLimit,
   item.active,
   item.sort,
+  item.tickets,
 ];
 
 export async function insertItem(tx: Transaction, item: ItemFields, now: Date): Promise<ItemDb> {
   const [row] = await tx.query<ItemDb>(
     `insert into point_mall_items (kind, texts, images, points, cash, bonus, turnover_multiple, stock,
-       per_member_limit, active, sort, created_at, updated_at)
-     values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ${ITEM_COLUMNS}`,
+       per_member_limit, active, sort, tickets, created_at, updated_at)
+     values ($1, $2::jsonb, $3::jsonb, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) returning ${ITEM_COLUMNS}`,
     [...itemParams(item), now],
   );
   if (!row) throw new Error('the item was not inserted');
@@ -128,7 +131,7 @@ export async function updateItem(tx: Transaction, id: number, item: ItemFields, 
   const [row] = await tx.query<ItemDb>(
     `update point_mall_items set kind = $2, texts = $3::jsonb, images = $4::jsonb, points = $5, cash = $6,
        bonus = $7, turnover_multiple = $8, stock = $9, per_member_limit = $10, active = $11, sort = $12,
-       updated_at = $13
+       tickets = $13, updated_at = $14
      where id = $1 returning ${ITEM_COLUMNS}`,
     [id, ...itemParams(item), now],
   );
@@ -194,12 +197,13 @@ export interface RedemptionDb {
   order_no: string;
   member_id: number;
   item_id: number;
-  kind: 'bonus' | 'physical';
+  kind: 'bonus' | 'physical' | 'ticket';
   item_name: string;
   quantity: number;
   points: bigint;
   cash: bigint;
   bonus: bigint;
+  tickets: number;
   status: 'processing' | 'rejected' | 'completed';
   address: string;
   phone: string;
@@ -210,7 +214,7 @@ export interface RedemptionDb {
 }
 
 const REDEMPTION_COLUMNS = `r.id, r.order_no, r.member_id, r.item_id, r.kind, r.item_name, r.quantity, r.points, r.cash,
-  r.bonus, r.status, r.address, r.phone, r.remark, r.created_at, r.decided_at, r.transaction_id`;
+  r.bonus, r.tickets, r.status, r.address, r.phone, r.remark, r.created_at, r.decided_at, r.transaction_id`;
 
 export async function insertRedemption(
   tx: Transaction,
@@ -219,9 +223,9 @@ export async function insertRedemption(
 ): Promise<RedemptionDb> {
   const [inserted] = await tx.query<RedemptionDb>(
     `insert into point_redemptions as r (order_no, member_id, item_id, kind, item_name, quantity, points, cash, bonus,
-       status, address, phone, remark, created_at, decided_at, transaction_id)
+       status, address, phone, remark, created_at, decided_at, transaction_id, tickets)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-       case when $10 = 'processing' then null else $14::timestamptz end, $15)
+       case when $10 = 'processing' then null else $14::timestamptz end, $15, $16)
      returning ${REDEMPTION_COLUMNS}`,
     [
       row.order_no,
@@ -239,6 +243,7 @@ export async function insertRedemption(
       row.remark,
       now,
       row.transaction_id,
+      row.tickets,
     ],
   );
   if (!inserted) throw new Error('the redemption was not inserted');
@@ -275,7 +280,7 @@ export async function decideRedemption(
 
 export interface RecordDb {
   order_no: string;
-  exchange_type: 'CONVERT' | 'BONUS' | 'PHYSICAL';
+  exchange_type: 'CONVERT' | 'BONUS' | 'PHYSICAL' | 'TICKET';
   product_name: string;
   quantity: number;
   points: bigint;

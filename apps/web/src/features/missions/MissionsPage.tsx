@@ -16,6 +16,7 @@ import { FormMessage } from '../../ui/Field.tsx';
 import { CheckIcon, ClockIcon, FlameIcon, LockIcon, TrophyIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, StatusBadge } from '../../ui/index.ts';
 import { Table } from '../../ui/Table.tsx';
+import { raffleKey } from '../raffle/queries.ts';
 import { money } from '../wallet/queries.ts';
 import { leaderboardQuery, missionsKey, missionsQuery } from './queries.ts';
 import '../wallet/wallet.css';
@@ -89,6 +90,7 @@ function MissionCard({ mission, currency }: { mission: MemberMission; currency: 
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: missionsKey(token) });
       void queryClient.invalidateQueries({ queryKey: ['member', token, 'wallet'] });
+      void queryClient.invalidateQueries({ queryKey: raffleKey(token) });
     },
   });
   const reward = (cash: number, points: number, tickets: number) =>

@@ -32,6 +32,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { FormField } from '../auth/fields.tsx';
 import { refusal } from '../auth/validation.ts';
+import { raffleKey } from '../raffle/queries.ts';
 import { PaymentPasswordField } from '../wallet/PaymentPasswordField.tsx';
 import { money, walletKey } from '../wallet/queries.ts';
 import { mallQuery, pointBalanceQuery, pointConfigQuery, pointsKey, redeemHistoryQuery } from './queries.ts';
@@ -58,13 +59,17 @@ function useFormats(currency: Currency | undefined) {
   };
 }
 
-/** After a conversion or a redemption: the balance, the record, the catalogue's stock and the wallet change. */
+/**
+ * After a conversion or a redemption: the balance, the record, the catalogue's stock, the wallet and the prize
+ * tickets (a ticket item) change.
+ */
 function useRefresh() {
   const { token } = useSession();
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: pointsKey(token) });
     void queryClient.invalidateQueries({ queryKey: walletKey(token) });
+    void queryClient.invalidateQueries({ queryKey: raffleKey(token) });
   };
 }
 
@@ -287,6 +292,11 @@ function Catalogue({ balance }: { balance: number }) {
                         amount: format.amount(item.bonus),
                         multiple: item.turnoverMultiple,
                       })}
+                    </p>
+                  ) : null}
+                  {item.kind === 'ticket' ? (
+                    <p className="points-item__meta">
+                      {t('points.ticketsMeta', { count: item.tickets, value: format.points(item.tickets) })}
                     </p>
                   ) : null}
                   <p className="points-item__meta">
