@@ -6,7 +6,8 @@ import { visitor } from './games-browser.ts';
 
 /**
  * The red envelope rain and the prize wheel (issue 24 parts 5 and 6): an operator opens a rain round, a member finds
- * the way into it from home, grabs an envelope and sees the credit; a member with a ticket spins the prize wheel.
+ * the way into it from home, grabs an envelope and sees the credit; a member with a ticket spins the prize wheel,
+ * which the rewards centre shows too.
  * The falling envelopes never stand still, so the grab is made as a person who asked for reduced motion (they lie
  * still, as the browser tests' contexts ask by default); the rain is then shown falling.
  */
@@ -95,6 +96,25 @@ describe('red envelope rain and the prize wheel', () => {
     await visible(page.getByRole('status').filter({ hasText: /You won .+!|No prize this time/ }));
     await visible(page.getByRole('button', { name: 'Spin', exact: true }));
     await screenshot(page, 'prize-wheel-phone');
+    await page.context().close();
+  });
+
+  it('shows the prize wheel with the member’s tickets in the rewards centre', async () => {
+    const member = await loggedInMember('wheelrc');
+    await api('POST', '/backoffice/api/raffle-tickets', await operatorToken(), {
+      memberId: member.id,
+      count: 2,
+      reason: 'E2E rewards centre',
+    });
+    const page = await open('/member?page=rewardCenter', member.token, { width: 390 });
+    const wheel = page.getByRole('region', { name: 'Lucky wheel' });
+    await visible(wheel.getByRole('heading', { name: 'Lucky wheel', level: 3 }));
+    await visible(wheel.getByRole('img', { name: /^Prize wheel with: / }));
+    expect(await wheel.getByRole('term').first().textContent()).toBe('Tickets');
+    expect(await wheel.getByRole('definition').first().textContent()).toBe('2');
+    await visible(wheel.getByRole('button', { name: 'Spin', exact: true }));
+    await visible(page.getByText('Earn more tickets:'));
+    await screenshot(page, 'rewards-centre-wheel-phone', { fullPage: true });
     await page.context().close();
   });
 

@@ -35,9 +35,10 @@ const TURNS = 5;
 /**
  * The prize wheel: one raffle (the one named, or the first open one) as a wheel of its prizes, the member's tickets
  * and points, and a Spin button. The server draws; the wheel then turns to the prize it drew (at once under reduced
- * motion) and the result is announced. Self-contained: it reads and refreshes its own data, so any page can place it.
+ * motion) and the result is announced. Self-contained: it reads and refreshes its own data, so any page can place it;
+ * `heading` is the level of its title in that page's outline (h2 on /luckyWheel, h3 in the rewards centre).
  */
-export function PrizeWheel({ raffleId }: { raffleId?: number }) {
+export function PrizeWheel({ raffleId, heading = 'h2' }: { raffleId?: number; heading?: 'h2' | 'h3' }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const raffles = useQuery(rafflesQuery(token));
@@ -45,10 +46,18 @@ export function PrizeWheel({ raffleId }: { raffleId?: number }) {
   if (!raffles.data) return <CenteredSpinner label={t('common.loading')} />;
   const raffle = raffles.data.raffles.find((row) => raffleId === undefined || row.id === raffleId);
   if (!raffle) return <p className="prize-wheel__empty">{t('raffle.none')}</p>;
-  return <Wheel key={raffle.id} raffle={raffle} list={raffles.data} />;
+  return <Wheel key={raffle.id} raffle={raffle} list={raffles.data} heading={heading} />;
 }
 
-function Wheel({ raffle, list }: { raffle: Raffle; list: RaffleList }) {
+function Wheel({
+  raffle,
+  list,
+  heading: Heading,
+}: {
+  raffle: Raffle;
+  list: RaffleList;
+  heading: 'h2' | 'h3';
+}) {
   const { t } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
@@ -92,9 +101,9 @@ function Wheel({ raffle, list }: { raffle: Raffle; list: RaffleList }) {
   return (
     <section className="prize-wheel" aria-labelledby={`${resultId}-title`}>
       <header className="prize-wheel__head">
-        <h2 id={`${resultId}-title`} className="prize-wheel__title">
+        <Heading id={`${resultId}-title`} className="prize-wheel__title">
           {raffle.name}
-        </h2>
+        </Heading>
         <dl className="prize-wheel__balances">
           <div>
             <dt>{t('raffle.tickets')}</dt>
