@@ -116,6 +116,7 @@ describe('missions', () => {
     await create.getByLabel('Counts').selectOption('deposits');
     await create.getByLabel('Target 1 (amount)').fill('100');
     await create.getByLabel('Cash').first().fill('5');
+    await create.getByLabel('Prize tickets').first().fill('2');
     await create.getByRole('button', { name: 'Add milestone' }).click();
     await create.getByLabel('Target 2 (amount)').fill('50');
     await create.getByLabel('Cash').nth(1).fill('10');
@@ -127,6 +128,9 @@ describe('missions', () => {
     await visible(
       desk.getByRole('table', { name: 'Missions' }).getByRole('row', { name: new RegExp(weekly) }),
     );
+    const saved = await api('GET', '/backoffice/api/missions?pageSize=100', operations);
+    const made = saved.value.list.find((row: { titles: { EN: string } }) => row.titles.EN === weekly);
+    expect(made.milestones.map((row: { tickets: number }) => row.tickets)).toEqual([2, 0]);
     await desk
       .getByRole('table', { name: 'Missions' })
       .getByRole('row', { name: /Slots race/ })
