@@ -26,7 +26,7 @@ describe('missions', () => {
       product: 'RNG',
       titles: { EN: title },
       milestones: [
-        { target: 1, cash: 2, points: 5, turnoverMultiple: 1 },
+        { target: 1, cash: 2, points: 5, tickets: 1, turnoverMultiple: 1 },
         { target: 50, cash: 20, points: 0, turnoverMultiple: 1 },
       ],
     });
@@ -66,9 +66,11 @@ describe('missions', () => {
     const bar = mission.getByRole('progressbar', { name: `Progress of ${title}` });
     await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('1');
     await screenshot(page, 'missions-reached');
-    const claim = mission.getByRole('button', { name: 'Claim P 2.00 + 5 points for Bets placed: 1' });
+    const claim = mission.getByRole('button', {
+      name: 'Claim P 2.00 + 5 points + 1 ticket for Bets placed: 1',
+    });
     await claim.click();
-    await visible(mission.getByRole('status').getByText('Claimed: P 2.00 + 5 points'));
+    await visible(mission.getByRole('status').getByText('Claimed: P 2.00 + 5 points + 1 ticket'));
     await visible(mission.getByText('Claimed', { exact: true }));
     expect(await claim.count()).toBe(0);
     await visible(
