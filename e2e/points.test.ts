@@ -236,6 +236,24 @@ describe('points mall', () => {
     await screenshot(page, 'console-points-item', {});
     await page.getByRole('dialog', { name: 'Edit item' }).getByRole('button', { name: 'Cancel' }).click();
 
+    // A new item of prize tickets: its number of tickets per unit, shown in the catalogue.
+    await page.getByRole('button', { name: 'New item' }).click();
+    const item = page.getByRole('dialog', { name: 'New item' });
+    await item.getByLabel('Kind').selectOption('ticket');
+    await item.getByRole('textbox', { name: 'Points' }).fill('300');
+    await item.getByRole('textbox', { name: 'Tickets per unit' }).fill('2');
+    await item.getByRole('textbox', { name: 'Name' }).first().fill('Two wheel tickets');
+    await transitionsDone(page);
+    await screenshot(page, 'console-points-ticket-item', {});
+    await item.getByRole('button', { name: 'Save' }).click();
+    await item.waitFor({ state: 'detached' });
+    const tickets = page
+      .getByRole('table', { name: 'Points mall' })
+      .getByRole('row')
+      .filter({ hasText: 'Two wheel tickets' });
+    await visible(tickets);
+    expect(await tickets.textContent()).toMatch(/Prize tickets.*300 pts.*2 tickets/);
+
     await page.getByRole('link', { name: 'Points rules' }).click();
     await visible(page.getByRole('heading', { name: 'Points rules', level: 1 }));
     await page.getByRole('textbox', { name: 'Slots' }).fill('2');
