@@ -145,6 +145,14 @@ describe('promotions', () => {
     await visible(dialog.getByRole('img', { name: 'Image (Vietnamese)' }));
     await transitionsDone(page);
     await screenshot(page, 'console-promotion-versions-light');
+    // A Chinese text without its title is refused, and the dialog shows the Chinese tab with the message at its title.
+    await dialog.getByRole('tab', { name: 'Chinese', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill('告诉我们您最幸运的一周。');
+    await dialog.getByRole('tab', { name: 'English', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(dialog.getByRole('tabpanel', { name: 'Chinese' }).getByText('Input cannot be empty'));
+    await screenshot(page, 'console-promotion-versions-refused');
+    await dialog.getByRole('textbox', { name: 'Title (Chinese)' }).fill('幸运周');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await visible(page.getByText(`Promotion “${title}” saved.`));
@@ -190,6 +198,10 @@ describe('promotions', () => {
     await vi.context().close();
     const en = await reader('EN', title, 'Tell us about your luckiest week.', imageOf('EN') ?? '');
     await en.context().close();
+    // Chinese has no image of its own: its reader sees its title and content with the English image.
+    expect(imageOf('CN')).toBeNull();
+    const cn = await reader('CN', '幸运周', '告诉我们您最幸运的一周。', imageOf('EN') ?? '');
+    await cn.context().close();
   });
 
   it('an operator finds the promotion in the console and approves a member’s application, which the member then claims', async () => {

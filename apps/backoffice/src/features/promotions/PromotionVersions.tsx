@@ -7,7 +7,7 @@ import {
 } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
 import { Tabs } from '@tessera/ui/tabs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -81,6 +81,14 @@ export function PromotionVersions({
     const index = sent.indexOf(language);
     return index < 0 ? undefined : errors[`versions.${index}.${field}`];
   };
+  // A save refused for a version's field shows that version's tab, where its message stands beside the field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer of the server, not per keystroke.
+  useEffect(() => {
+    const refused = sent.find((_, index) =>
+      Object.keys(errors).some((key) => key.startsWith(`versions.${index}.`)),
+    );
+    if (refused) setShown(refused);
+  }, [errors]);
   const upload = async (language: Language, chosen: File) => {
     setUploadErrors((current) => ({ ...current, [language]: undefined }));
     const form = new FormData();
