@@ -157,14 +157,15 @@ describe('promotions', () => {
     await dialog.waitFor({ state: 'detached' });
     await visible(page.getByText(`Promotion “${title}” saved.`));
 
-    // Saved per language: opened again (in the dark theme), the Vietnamese tab holds its own title and image.
+    // Saved per language: opened again (in the dark theme, on a phone), the Vietnamese tab holds its own title and image.
     await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     await dialog.getByRole('tab', { name: 'Vietnamese', exact: true }).click();
     expect(await dialog.getByRole('textbox', { name: 'Title (Vietnamese)' }).inputValue()).toBe(titleVi);
     await visible(dialog.getByRole('img', { name: 'Image (Vietnamese)' }));
     await transitionsDone(page);
-    await screenshot(page, 'console-promotion-versions-dark');
+    await screenshot(page, 'console-promotion-versions-dark-phone');
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.close();
 

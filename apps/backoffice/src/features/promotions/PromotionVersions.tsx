@@ -22,7 +22,7 @@ interface VersionDraft {
   content: string;
   imageId: string | null;
 }
-export type VersionDrafts = Record<Language, VersionDraft>;
+type VersionDrafts = Record<Language, VersionDraft>;
 
 /** The promotion's saved versions, an empty draft for a language it has none in. */
 export function versionDrafts(row: ConsolePromotion | null): VersionDrafts {
