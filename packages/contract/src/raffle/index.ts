@@ -266,7 +266,8 @@ const consoleDraw = z.object({
 });
 
 const consoleHandover = z.object({
-  drawId: z.number().int(),
+  /** The draw that won the prize. */
+  id: z.number().int(),
   raffleId: z.number().int(),
   raffleName: z.string(),
   memberId: z.number().int(),

@@ -389,7 +389,7 @@ describe('raffles', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.value).toMatchObject({ total: 2 });
     expect(queue.body.value.list[0]).toMatchObject({
-      drawId: second,
+      id: second,
       raffleId: id,
       memberId: member.id,
       username,

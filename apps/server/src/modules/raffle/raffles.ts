@@ -489,8 +489,10 @@ function handoverView(row: store.HandoverDb, language: string): RaffleHandover {
 }
 
 function consoleHandoverView(row: store.HandoverDb): ConsoleRaffleHandover {
+  const { drawId, ...view } = handoverView(row, 'EN');
   return {
-    ...handoverView(row, 'EN'),
+    id: drawId,
+    ...view,
     raffleId: row.raffle_id,
     memberId: row.member_id,
     username: row.username,
