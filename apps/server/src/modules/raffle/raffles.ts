@@ -30,7 +30,8 @@ import { grantTickets, spendTickets, ticketBalance } from './tickets.ts';
  * Raffles, the prize wheel (design note §B6). A raffle has weighted prizes (cash with a turnover multiple, points,
  * tickets, a physical item, or nothing) with stock, an entry cost in tickets or points, and a limit of draws per
  * member and merchant day. A draw takes the raffle's prize rows for update (draws of one raffle queue there), so the
- * stock read is the stock written: a prize whose stock is spent weighs 0, and no more prizes are won than stocked.
+ * stock read is the stock written: the stock is the total stocked and a prize with none left (stock less won) weighs
+ * 0, so no more prizes are won than stocked, whatever an operator saves meanwhile (a save sets the total).
  * The roll is drawn from the platform's randomness (deps.rng) in [0, total weight) and stored with the weights it
  * fell on. The entry (tickets, or a points posting to house:points), the draw row, the stock and the prize's credit
  * are one transaction; a draw is once per (raffle, member, request): the Idempotency-Key, or the original client's
