@@ -46,8 +46,8 @@ export function MyPrizes() {
               {prize.status === 'pending'
                 ? t('raffle.wonItem')
                 : prize.status === 'handed_over'
-                  ? t('raffle.handedOverNote', { note: prize.note ?? '' })
-                  : t('raffle.cancelledNote', { note: prize.note ?? '' })}
+                  ? prize.note
+                  : t('raffle.cancelReason', { note: prize.note ?? '' })}
             </p>
           </li>
         ))}
