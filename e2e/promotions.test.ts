@@ -108,6 +108,103 @@ describe('promotions', () => {
     await page.context().close();
   });
 
+  it('an operator writes a promotion’s Vietnamese version with its own image; a Vietnamese reader sees it, an English one the English', async () => {
+    const title = `E2E lucky week ${Date.now().toString(36)}`;
+    const titleVi = `Tuần may mắn ${Date.now().toString(36)}`;
+    const created = await api('POST', '/backoffice/api/promotions', await operatorToken(), {
+      category: 'EVENT',
+      kind: 'application',
+      versions: [{ language: 'EN', title, content: '<p>Tell us about your luckiest week.</p>' }],
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      budget: 500,
+      turnoverMultiple: 1,
+    });
+    expect(created.success).toBe(true);
+    const id = created.value.id as number;
+
+    const page = await ownerConsolePage(browser(), '/promotions');
+    const row = page.getByRole('table', { name: 'Promotions' }).getByRole('row').filter({ hasText: title });
+    await visible(row);
+    // Two real PNGs of different pictures: the page's heading for English, its table for Vietnamese.
+    const englishPicture = await page.getByRole('heading', { name: 'Promotions', level: 1 }).screenshot();
+    const vietnamesePicture = await page.getByRole('table', { name: 'Promotions' }).screenshot();
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit promotion' });
+    await dialog
+      .getByLabel('Image (English)')
+      .setInputFiles({ name: 'lucky-en.png', mimeType: 'image/png', buffer: englishPicture });
+    await visible(dialog.getByRole('img', { name: 'Image (English)' }));
+    await dialog.getByRole('tab', { name: 'Vietnamese', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Title (Vietnamese)' }).fill(titleVi);
+    await dialog
+      .getByRole('textbox', { name: 'Content', exact: true })
+      .fill('Kể cho chúng tôi về tuần may mắn nhất của bạn.');
+    await dialog
+      .getByLabel('Image (Vietnamese)')
+      .setInputFiles({ name: 'lucky-vi.png', mimeType: 'image/png', buffer: vietnamesePicture });
+    await visible(dialog.getByRole('img', { name: 'Image (Vietnamese)' }));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotion-versions-light');
+    // A Chinese text without its title is refused, and the dialog shows the Chinese tab with the message at its title.
+    await dialog.getByRole('tab', { name: 'Chinese', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill('告诉我们您最幸运的一周。');
+    await dialog.getByRole('tab', { name: 'English', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(dialog.getByRole('tabpanel', { name: 'Chinese' }).getByText('Input cannot be empty'));
+    await screenshot(page, 'console-promotion-versions-refused');
+    await dialog.getByRole('textbox', { name: 'Title (Chinese)' }).fill('幸运周');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText(`Promotion “${title}” saved.`));
+
+    // Saved per language: opened again (in the dark theme, on a phone), the Vietnamese tab holds its own title and image.
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    await dialog.getByRole('tab', { name: 'Vietnamese', exact: true }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Title (Vietnamese)' }).inputValue()).toBe(titleVi);
+    await visible(dialog.getByRole('img', { name: 'Image (Vietnamese)' }));
+    await transitionsDone(page);
+    await screenshot(page, 'console-promotion-versions-dark-phone');
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.close();
+
+    const saved = await api('GET', '/backoffice/api/promotions', await operatorToken());
+    const versions = (
+      saved.value as { id: number; versions: { language: string; imageUrl: string | null }[] }[]
+    )
+      .find((promotion) => promotion.id === id)
+      ?.versions.map((version) => [version.language, version.imageUrl]);
+    const imageOf = (language: string) => versions?.find(([code]) => code === language)?.[1];
+    expect(imageOf('EN')).toMatch(/^\/images\//);
+    expect(imageOf('VI')).toMatch(/^\/images\//);
+    expect(imageOf('VI')).not.toBe(imageOf('EN'));
+
+    const reader = async (lang: string, heading: string, text: string, image: string) => {
+      const site = await visit(`/promoDetail?id=${id}`, { local: { lang } });
+      const card = site.getByRole('article', { name: heading });
+      await visible(card);
+      await visible(card.getByText(text));
+      await visible(card.locator(`img[src="${image}"]`));
+      return site;
+    };
+    const vi = await reader(
+      'VI',
+      titleVi,
+      'Kể cho chúng tôi về tuần may mắn nhất của bạn.',
+      imageOf('VI') ?? '',
+    );
+    await transitionsDone(vi);
+    await screenshot(vi, 'promotion-detail-vi', { fullPage: true });
+    await vi.context().close();
+    const en = await reader('EN', title, 'Tell us about your luckiest week.', imageOf('EN') ?? '');
+    await en.context().close();
+    // Chinese has no image of its own: its reader sees its title and content with the English image.
+    expect(imageOf('CN')).toBeNull();
+    const cn = await reader('CN', '幸运周', '告诉我们您最幸运的一周。', imageOf('EN') ?? '');
+    await cn.context().close();
+  });
+
   it('an operator finds the promotion in the console and approves a member’s application, which the member then claims', async () => {
     const title = `E2E big win ${Date.now().toString(36)}`;
     const created = await api('POST', '/backoffice/api/promotions', await operatorToken(), {

@@ -118,6 +118,72 @@ describe('red envelope rain and the prize wheel', () => {
     await page.context().close();
   });
 
+  it('lets an operator hand over a physical prize won on the wheel, and the member reads the note under the wheel', async () => {
+    const owner = await operatorToken();
+    const names = (text: string) => ({ EN: text, VI: text, CN: text });
+    const raffle = await api('POST', '/backoffice/api/raffles', owner, {
+      names: names('E2E gadget wheel'),
+      enabled: true,
+      entryKind: 'tickets',
+      entryCost: 1,
+      dailyLimit: 1,
+      prizes: [
+        { names: names('E2E headphones'), kind: 'physical', value: 0, weight: 1, stock: 5 },
+        { names: names('Try again'), kind: 'none', value: 0, weight: 0, stock: null },
+      ],
+    });
+    expect(raffle.success).toBe(true);
+    const member = await loggedInMember('gadget');
+    await api('POST', '/backoffice/api/raffle-tickets', owner, {
+      memberId: member.id,
+      count: 1,
+      reason: 'E2E',
+    });
+    const draw = await api('POST', `/wps/raffles/${raffle.value.id}/draw`, member.token);
+    expect(draw.value.prize.name).toBe('E2E headphones');
+    // Closed again, so that the other tests' wheels stay the demo's.
+    await api('PUT', `/backoffice/api/raffles/${raffle.value.id}`, owner, {
+      names: names('E2E gadget wheel'),
+      enabled: false,
+      entryKind: 'tickets',
+      entryCost: 1,
+      dailyLimit: 1,
+      prizes: raffle.value.prizes.map(
+        (prize: { id: number; names: object; kind: string; weight: number; stock: number | null }) => ({
+          id: prize.id,
+          names: prize.names,
+          kind: prize.kind,
+          value: 0,
+          weight: prize.weight,
+          stock: prize.stock,
+        }),
+      ),
+    });
+
+    const page = await ownerConsolePage(browser(), '/raffles/handovers');
+    await visible(page.getByRole('heading', { name: 'Prize hand-overs', level: 1 }));
+    await page.getByRole('textbox', { name: 'Username' }).fill(member.username);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Hand over E2E headphones to ${member.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hand over E2E headphones' });
+    await dialog.getByRole('textbox', { name: 'Hand-over note' }).fill('Courier E2E 42');
+    await screenshot(page, 'console-raffle-handover');
+    await dialog.getByRole('button', { name: 'Hand over' }).click();
+    await visible(page.getByText('Prize handed over.'));
+    await visible(
+      page.getByRole('row').filter({ hasText: member.username }).getByText('Handed over', { exact: true }),
+    );
+    await screenshot(page, 'console-raffle-handovers', { fullPage: true });
+    await page.close();
+
+    const site = await open('/luckyWheel', member.token, { width: 390 });
+    const prizes = site.getByRole('region', { name: 'Your prizes' });
+    await visible(prizes.getByText('Courier E2E 42'));
+    await visible(prizes.getByText('Handed over', { exact: true }));
+    await screenshot(site, 'prize-wheel-my-prizes-phone', { fullPage: true });
+    await site.context().close();
+  });
+
   it('shows operators the rain’s rounds with what was grabbed, and the raffles with their stock', async () => {
     // A round of the demo's evening rain, opened and ended now, so the list has one of this test's own.
     const owner = await operatorToken();

@@ -977,6 +977,18 @@ export const ERRORS = {
     VI: 'Tất cả giải thưởng của vòng quay này đã có người nhận.',
     CN: '该抽奖的奖品已全部抽完。',
   },
+  raffle_handover_not_found: {
+    status: 404,
+    EN: 'This prize hand-over was not found.',
+    VI: 'Không tìm thấy yêu cầu trao giải này.',
+    CN: '未找到该奖品交付记录。',
+  },
+  raffle_handover_decided: {
+    status: 409,
+    EN: 'This prize has already been handed over or cancelled. Reload the list.',
+    VI: 'Giải thưởng này đã được trao hoặc đã hủy. Vui lòng tải lại danh sách.',
+    CN: '该奖品已交付或已取消，请刷新列表。',
+  },
   rain_not_live: {
     status: 409,
     EN: 'This red envelope rain is not live.',
@@ -1057,6 +1069,11 @@ export const FIELD_ERRORS = {
     EN: 'Cash and physical prizes need a stock',
     VI: 'Giải tiền mặt và hiện vật cần số lượng',
     CN: '现金和实物奖品需要库存',
+  },
+  raffle_stock_below_won: {
+    EN: 'The stock cannot be below the prizes already won',
+    VI: 'Số lượng không được nhỏ hơn số giải đã trúng',
+    CN: '库存不能少于已抽中的数量',
   },
   rain_min_above_max: {
     EN: 'The minimum is above the maximum',

@@ -73,6 +73,7 @@ export type PageId =
   | 'promotionApplications'
   | 'promotionBlacklist'
   | 'raffles'
+  | 'raffleHandovers'
   | 'rain'
   | 'pointsSettings'
   | 'mallItems'
@@ -201,6 +202,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'ticket',
     section: 'accounts',
     roles: rolesOf(raffleConsoleEndpoints.list),
+  },
+  {
+    id: 'raffleHandovers',
+    path: '/raffles/handovers',
+    icon: 'gift',
+    section: 'accounts',
+    roles: rolesOf(raffleConsoleEndpoints.handovers),
   },
   {
     id: 'rain',

@@ -44,6 +44,7 @@ import { RedemptionsPage } from '../features/points/RedemptionsPage.tsx';
 import { ApplicationsPage } from '../features/promotions/ApplicationsPage.tsx';
 import { BlacklistPage } from '../features/promotions/BlacklistPage.tsx';
 import { PromotionsPage } from '../features/promotions/PromotionsPage.tsx';
+import { HandoversPage } from '../features/raffle/HandoversPage.tsx';
 import { RafflesPage } from '../features/raffle/RafflesPage.tsx';
 import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
@@ -83,6 +84,7 @@ export const router = createBrowserRouter(
         { path: 'promotions/applications', element: page('promotionApplications', <ApplicationsPage />) },
         { path: 'promotions/blacklist', element: page('promotionBlacklist', <BlacklistPage />) },
         { path: 'promotions', element: page('promotions', <PromotionsPage />) },
+        { path: 'raffles/handovers', element: page('raffleHandovers', <HandoversPage />) },
         { path: 'raffles', element: page('raffles', <RafflesPage />) },
         { path: 'red-envelope-rain', element: page('rain', <RainPage />) },
         { path: 'points/settings', element: page('pointsSettings', <PointsSettingsPage />) },

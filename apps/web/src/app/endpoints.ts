@@ -400,6 +400,7 @@ type RainEndpoints = typeof redEnvelopeRainEndpoints;
 export const raffleEndpoints = {
   list: light<RaffleEndpoints['list']>('GET', '/wps/raffles'),
   draw: light<RaffleEndpoints['draw']>('POST', '/wps/raffles/:id/draw', undefined, 'idempotent'),
+  prizes: light<RaffleEndpoints['prizes']>('GET', '/wps/raffles/prizes'),
 };
 export const rainEndpoints = {
   state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),

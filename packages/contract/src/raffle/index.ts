@@ -32,7 +32,7 @@ const rafflePrizeInput = z.object({
   turnoverMultiple: multiple.default(0),
   /** Relative chance; 0 takes the prize off the wheel. */
   weight: z.coerce.number().int().min(0).max(1_000_000),
-  /** Prizes that may still be won; null: unlimited (only for points, tickets and none). */
+  /** The total stocked (left is this less those won); null: unlimited (only for points, tickets and none). */
   stock: count.nullable(),
 });
 
@@ -153,7 +153,28 @@ const grabResult = z.object({
 });
 export type RainGrab = z.infer<typeof grabResult>;
 
+export const RAFFLE_HANDOVER_STATUSES = ['pending', 'handed_over', 'cancelled'] as const;
+
+/** A physical prize won, as the member follows its hand-over: the operator's note once decided. */
+const memberHandover = z.object({
+  drawId: z.number().int(),
+  raffleName: z.string(),
+  prizeName: z.string(),
+  status: z.enum(RAFFLE_HANDOVER_STATUSES),
+  note: z.string().nullable(),
+  wonAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type RaffleHandover = z.infer<typeof memberHandover>;
+
 export const raffleEndpoints = {
+  /** The member's physical prizes and how their hand-over stands. */
+  prizes: endpoint({
+    method: 'GET',
+    path: '/wps/raffles/prizes',
+    access: 'realMember',
+    response: z.object({ list: z.array(memberHandover) }),
+  }),
   list: endpoint({ method: 'GET', path: '/wps/raffles', access: 'realMember', response: raffles }),
   /** One draw: the entry is taken, the prize drawn under the prizes' row locks and credited, once per key. */
   draw: endpoint({
@@ -207,8 +228,11 @@ export const redEnvelopeRainEndpoints = {
 const consolePrize = prizeView.extend({
   names,
   weight: z.number().int(),
+  /** The total stocked; null: unlimited. */
   stock: z.number().int().nullable(),
   won: z.number().int(),
+  /** stock less won; null: unlimited. */
+  left: z.number().int().nullable(),
 });
 const consoleRaffle = z.object({
   id: z.number().int(),
@@ -240,6 +264,26 @@ const consoleDraw = z.object({
   totalWeight: z.number().int(),
   createdAt: z.string(),
 });
+
+const consoleHandover = z.object({
+  /** The draw that won the prize. */
+  id: z.number().int(),
+  raffleId: z.number().int(),
+  raffleName: z.string(),
+  memberId: z.number().int(),
+  username: z.string(),
+  prizeName: z.string(),
+  status: z.enum(RAFFLE_HANDOVER_STATUSES),
+  note: z.string().nullable(),
+  wonAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The operator who decided it. */
+  decidedBy: z.string().nullable(),
+});
+export type ConsoleRaffleHandover = z.infer<typeof consoleHandover>;
+
+/** Handing over: how and when (a tracking number), which the member reads; cancelling: the reason. */
+export const handoverDecisionBody = z.object({ note: nonEmpty(300) });
 
 /** Tickets an operator gives (or, negative, takes back), with the reason the audit keeps. */
 export const grantTicketsBody = z.object({
@@ -372,6 +416,35 @@ export const raffleConsoleEndpoints = {
     access: support,
     query: paging.extend({ raffleId: id.optional(), username: z.string().trim().max(40).optional() }),
     response: page(consoleDraw).extend(currencyInfo),
+  }),
+  /** The physical prizes won, to hand over: newest first, by status and member. */
+  handovers: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/raffle-handovers`,
+    access: support,
+    query: paging.extend({
+      status: z.enum(RAFFLE_HANDOVER_STATUSES).optional(),
+      username: z.string().trim().max(40).optional(),
+    }),
+    response: page(consoleHandover),
+  }),
+  /** A pending physical prize handed over, with the note the member reads. */
+  handOver: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/raffle-handovers/:id/hand-over`,
+    access: operations,
+    params: z.object({ id }),
+    body: handoverDecisionBody,
+    response: consoleHandover,
+  }),
+  /** A pending physical prize cancelled, with the reason: it goes back into stock. */
+  cancelHandover: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/raffle-handovers/:id/cancel`,
+    access: operations,
+    params: z.object({ id }),
+    body: handoverDecisionBody,
+    response: consoleHandover,
   }),
   /** Tickets given (or, negative, taken) by an operator, with a reason, audited. */
   grantTickets: endpoint({

@@ -1,8 +1,6 @@
 import {
   type ConsolePromotion,
-  contentConsoleEndpoints,
   GAME_TYPES,
-  IMAGE_UPLOAD,
   ONE_PER_CONTROLS,
   type OnePerControl,
   PROMOTION_CATEGORIES,
@@ -11,10 +9,8 @@ import {
   type PromotionKind,
   promotionConsoleEndpoints,
 } from '@tessera/contract';
-import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../app/api.ts';
 import { CrudPage } from '../../app/CrudPage.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../app/dates.ts';
@@ -26,13 +22,11 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { ContentEditor } from '../content/ContentEditor.tsx';
 import '../content/content.css';
+import { PromotionVersions, versionDrafts, versionFields, versionsBody } from './PromotionVersions.tsx';
 import './promotions.css';
 
 const endpoints = { ...promotionConsoleEndpoints, list: promotionConsoleEndpoints.list };
-const LANGUAGES = ['EN', 'VI', 'CN'] as const;
-type Language = (typeof LANGUAGES)[number];
 
 const title = (row: ConsolePromotion) =>
   row.versions.find((version) => version.language === 'EN')?.title ?? row.versions[0]?.title ?? '';
@@ -106,16 +100,9 @@ const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(val
 
 function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof endpoints>) {
   const { t } = useTranslation();
-  const version = (language: Language) => row?.versions.find((item) => item.language === language);
   const [category, setCategory] = useState<PromotionCategory>(row?.category ?? 'EVENT');
   const [kind, setKind] = useState<PromotionKind>(row?.kind ?? 'deposit');
-  const [titles, setTitles] = useState<Record<Language, string>>({
-    EN: version('EN')?.title ?? '',
-    VI: version('VI')?.title ?? '',
-    CN: version('CN')?.title ?? '',
-  });
-  const [content, setContent] = useState(version('EN')?.content ?? '');
-  const [imageId, setImageId] = useState(version('EN')?.imageId ?? '');
+  const [versions, setVersions] = useState(() => versionDrafts(row));
   const [startsAt, setStartsAt] = useState(toLocalInput(row?.startsAt ?? null));
   const [endsAt, setEndsAt] = useState(toLocalInput(row?.endsAt ?? null));
   const [applyUntil, setApplyUntil] = useState(toLocalInput(row?.applyUntil ?? null));
@@ -133,17 +120,6 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
   const [newWithinDays, setNewWithinDays] = useState(text(row?.audience.newWithinDays));
   const [onePer, setOnePer] = useState<OnePerControl[]>(row?.onePer ?? []);
   const [enabled, setEnabled] = useState(row?.enabled ?? true);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const upload = async (chosen: File) => {
-    setUploadError(null);
-    const form = new FormData();
-    form.append('file', chosen);
-    try {
-      setImageId((await call(contentConsoleEndpoints.uploadImage, { body: form })).imageId);
-    } catch (problem) {
-      setUploadError(errorText(t, problem));
-    }
-  };
   const errors = fieldErrors(error);
   const deposit = kind === 'deposit';
   const flat = kind === 'daily' || kind === 'fixed';
@@ -151,14 +127,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
     onSave({
       category,
       kind,
-      versions: LANGUAGES.filter((language) => language === 'EN' || titles[language].trim() !== '').map(
-        (language) => ({
-          language,
-          title: titles[language],
-          content: language === 'EN' ? content : (version(language)?.content ?? content),
-          imageId: imageId.trim() === '' ? null : imageId.trim(),
-        }),
-      ),
+      versions: versionsBody(versions),
       startsAt: fromLocalInput(startsAt) ?? '',
       endsAt: fromLocalInput(endsAt),
       applyUntil: fromLocalInput(applyUntil),
@@ -195,6 +164,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
         'category',
         'kind',
         'versions',
+        ...versionFields,
         'startsAt',
         'endsAt',
         'applyUntil',
@@ -211,17 +181,8 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
       onClose={onClose}
       onSubmit={submit}
     >
+      <PromotionVersions drafts={versions} saved={row} onChange={setVersions} errors={errors} />
       <div className="form-grid">
-        {LANGUAGES.map((language) => (
-          <TextField
-            key={language}
-            label={t('promotions.titleIn', { language: t(`promotions.languages.${language}`) })}
-            value={titles[language]}
-            maxLength={120}
-            onChange={(event) => setTitles({ ...titles, [language]: event.target.value })}
-            error={language === 'EN' ? errors.versions : undefined}
-          />
-        ))}
         <Select
           label={t('promotions.category')}
           value={category}
@@ -350,29 +311,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
           onChange={(event) => setNewWithinDays(event.target.value)}
           hint={t('promotions.newWithinDaysHint')}
         />
-        <div className="stack">
-          <TextField
-            label={t('promotions.image')}
-            type="file"
-            accept={IMAGE_UPLOAD.types.join(',')}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) void upload(chosen);
-            }}
-            error={uploadError ?? undefined}
-            hint={t('promotions.imageHint')}
-          />
-          {imageId ? (
-            <img className="promotion-image-preview" src={`/images/${imageId}`} alt={t('promotions.image')} />
-          ) : null}
-        </div>
       </div>
-      <ContentEditor
-        value={content}
-        onChange={setContent}
-        savedHtml={version('EN')?.content}
-        maxLength={50_000}
-      />
       <fieldset className="stack">
         <legend>{t('promotions.onePer')}</legend>
         {ONE_PER_CONTROLS.map((control) => (

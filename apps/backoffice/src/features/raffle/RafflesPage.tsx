@@ -86,8 +86,9 @@ function formOf(raffle: ConsoleRaffle | null): RaffleForm {
 
 /**
  * Raffles, the prize wheel (operations edit, support reads): each raffle's entry (tickets or points), its daily
- * limit per member and its prizes with their weights, stock left and how many were won. Operations also give a
- * member tickets. Every save is audited on the server.
+ * limit per member and its prizes with their weights, total stock, how many were won and how many are left (the
+ * total less those won: a save sets the total, so draws made meanwhile stay counted). Operations also give a member
+ * tickets; physical prizes won are handed over on the Prize hand-overs page. Every save is audited on the server.
  */
 export function RafflesPage() {
   const { t } = useTranslation();
@@ -153,6 +154,7 @@ function RaffleCard({
   const money = useBillMoney(raffle.digits);
   const totalWeight = raffle.prizes.reduce((sum, prize) => sum + (prize.available ? prize.weight : 0), 0);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
+  const count = new Intl.NumberFormat(i18n.language);
   return (
     <Card
       title={`${raffle.names.EN} · ${raffle.enabled ? t('raffles.open') : t('raffles.closed')}`}
@@ -192,9 +194,20 @@ function RaffleCard({
             key: 'stock',
             header: t('raffles.stock'),
             className: 'num',
-            render: (prize) => (prize.stock === null ? t('raffles.unlimited') : String(prize.stock)),
+            render: (prize) => (prize.stock === null ? t('raffles.unlimited') : count.format(prize.stock)),
           },
-          { key: 'won', header: t('raffles.won'), className: 'num', render: (prize) => String(prize.won) },
+          {
+            key: 'won',
+            header: t('raffles.won'),
+            className: 'num',
+            render: (prize) => count.format(prize.won),
+          },
+          {
+            key: 'left',
+            header: t('raffles.left'),
+            className: 'num',
+            render: (prize) => (prize.left === null ? t('raffles.unlimited') : count.format(prize.left)),
+          },
         ]}
       />
       {editable ? (

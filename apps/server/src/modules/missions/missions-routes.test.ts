@@ -49,12 +49,16 @@ describe('mission endpoints', () => {
   }
   /** Disables every mission made so far, so each test sees only its own. */
   const onlyNew = () => t.db.query('update missions set enabled = false');
+  /** Points the member got from missions (claims and prizes), not the points job's for the same play. */
   const pointsOf = async (memberId: number) => {
-    const [row] = await t.db.query<{ balance: bigint }>(
-      `select coalesce(sum(balance), 0)::bigint as balance from ledger_accounts where member_id = $1 and kind = 'points'`,
+    const [row] = await t.db.query<{ amount: bigint }>(
+      `select coalesce(sum(e.amount), 0)::bigint as amount from ledger_transactions x
+         join ledger_entries e on e.transaction_id = x.id
+         join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = 'points'
+        where x.idempotency_key like 'mission%'`,
       [memberId],
     );
-    return row?.balance ?? 0n;
+    return row?.amount ?? 0n;
   };
   /** What the member got from mission prizes: cash (minor units, wallet main) or points (wallet points). */
   const prizeOf = async (memberId: number, wallet: 'main' | 'points') => {

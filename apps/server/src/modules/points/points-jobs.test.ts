@@ -3,9 +3,10 @@ import { addPlayDay, placeMember } from '../../../test/factories/agents.ts';
 import { pointsOf, savePointsSettings } from '../../../test/factories/points.ts';
 import { saveVipSettings } from '../../../test/factories/vip.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildJobRunner } from '../../jobs.ts';
+import { JobRunner } from '../../platform/jobs.ts';
 import { parseIsoDate } from '../../platform/zoned-time.ts';
 import { sumBalance } from '../wallet/ledger.ts';
+import { definePointsJobs } from './jobs.ts';
 import { runPointsDays } from './points.ts';
 
 /**
@@ -74,7 +75,13 @@ describe('points job', () => {
     const member = await placeMember(t.db);
     await addPlayDay(t.db, { memberId: member, day: '2026-06-01', product: 'RNG', validBet: 20_000n });
     const race = async (at: string) => {
-      const runners = [buildJobRunner(t.deps), buildJobRunner(t.deps)];
+      // Runners of the points job only (the server's runner runs every area's jobs, each tested on its own).
+      const pointsRunner = () => {
+        const runner = new JobRunner(t.deps);
+        definePointsJobs(runner, t.deps);
+        return runner;
+      };
+      const runners = [pointsRunner(), pointsRunner()];
       t.clock.set(new Date(at));
       await Promise.all([...runners, ...runners].map((runner) => runner.runDue()));
     };

@@ -191,6 +191,47 @@ describe('promotions', () => {
     expect([badId.status, badId.body.code]).toEqual([400, 'validation_failed']);
   });
 
+  it('shows each reader their language’s title, content and image; a version without content or image shows English’s', async () => {
+    const [english, vietnamese] = [crypto.randomUUID(), crypto.randomUUID()];
+    const id = await newPromotion(t, operations, {
+      versions: [
+        { language: 'EN', title: 'Welcome bonus', content: '<p>Claim 50.00</p>', imageId: english },
+        { language: 'VI', title: 'Thưởng chào mừng', content: '<p>Nhận 50.00</p>', imageId: vietnamese },
+        { language: 'CN', title: '欢迎奖金', content: '', imageId: null },
+      ],
+    });
+    const read = async (language: string) => {
+      const [one, list] = [
+        await t.get(at(api.detail.path, { id }), undefined, { Language: language }),
+        await t.get(api.list.path, undefined, { Language: language }),
+      ];
+      const card = list.body.value.list.find((row: { id: number }) => row.id === id);
+      expect(card).toMatchObject({ title: one.body.value.title, imageUrl: one.body.value.imageUrl });
+      return {
+        title: one.body.value.title,
+        content: one.body.value.content,
+        imageUrl: one.body.value.imageUrl,
+      };
+    };
+    expect(await read('VI')).toEqual({
+      title: 'Thưởng chào mừng',
+      content: '<p>Nhận 50.00</p>',
+      imageUrl: `/images/${vietnamese}`,
+    });
+    expect(await read('EN')).toEqual({
+      title: 'Welcome bonus',
+      content: '<p>Claim 50.00</p>',
+      imageUrl: `/images/${english}`,
+    });
+    // Chinese has its title only: English's content and image; a language without a version sees English's.
+    expect(await read('ZH')).toEqual({
+      title: '欢迎奖金',
+      content: '<p>Claim 50.00</p>',
+      imageUrl: `/images/${english}`,
+    });
+    expect((await read('TH')).title).toBe('Welcome bonus');
+  });
+
   it('pays the worked deposit bonus: 1,000.00 at 50 % capped at 300.00 is 300.00, wagered 10× on slots with a max stake', async () => {
     const id = await newPromotion(t, operations, {
       category: 'DEPOSIT',

@@ -48,13 +48,21 @@ type Promotion = store.PromotionDb;
 
 const bonusKey = (entryId: bigint) => `promotion:${entryId}`;
 
-function version(promotion: Promotion, language: string) {
+/**
+ * What a reader of the language sees: its own version, or English's where it has none; a version without content or
+ * image shows English's content or image (the console requires only English).
+ */
+function version(promotion: Promotion, language: string): store.VersionDb {
   const wanted = language === 'ZH' ? 'CN' : language;
-  return (
-    promotion.versions.find((item) => item.language === wanted) ??
-    promotion.versions.find((item) => item.language === 'EN') ??
-    promotion.versions[0] ?? { language: 'EN', title: '', content: '', imageId: null }
-  );
+  const english = promotion.versions.find((item) => item.language === 'EN') ??
+    promotion.versions[0] ?? { language: 'EN', title: '', content: '', imageId: null };
+  const own = promotion.versions.find((item) => item.language === wanted);
+  if (!own) return english;
+  return {
+    ...own,
+    content: own.content === '' ? english.content : own.content,
+    imageId: own.imageId ?? english.imageId,
+  };
 }
 
 const imageUrl = (imageId: string | null) => (imageId ? `/images/${imageId}` : null);

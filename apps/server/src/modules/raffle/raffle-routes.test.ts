@@ -35,6 +35,35 @@ describe('raffles', () => {
       headers: key ? { 'idempotency-key': key } : {},
     });
 
+  const usernameOf = async (memberId: number) =>
+    (await t.db.query<{ username: string }>('select username from members where id = $1', [memberId]))[0]
+      ?.username ?? '';
+
+  /** A raffle as the console sends it: a physical prize of the given stock, the only one with a weight. */
+  const consoleInput = (stock: number) => ({
+    names: { EN: 'Gadget wheel', VI: 'Vòng quay quà', CN: '礼品转盘' },
+    enabled: true,
+    entryKind: 'tickets',
+    entryCost: 1,
+    dailyLimit: 5,
+    prizes: [
+      {
+        names: { EN: 'Headphones', VI: 'Tai nghe', CN: '耳机' },
+        kind: 'physical',
+        value: 0,
+        weight: 1,
+        stock,
+      },
+      {
+        names: { EN: 'Try again', VI: 'Thử lại', CN: '再接再厉' },
+        kind: 'none',
+        value: 0,
+        weight: 0,
+        stock: null,
+      },
+    ],
+  });
+
   it('draws a prize for tickets, credits it, records the roll that decided it and answers a repeated key with the same draw', async () => {
     const raffle = await newRaffle(t.db, {
       entryCost: 2,
@@ -304,6 +333,146 @@ describe('raffles', () => {
     ).toBe(403);
   });
 
+  it('keeps the stock as a total: a save of the form loaded before draws leaves them counted, and refuses a total below the prizes won', async () => {
+    const input = consoleInput(3);
+    const created = await t.send('POST', bo.create.path, input, operations);
+    const { id, prizes } = created.body.value;
+    expect(created.body.value.prizes[0]).toMatchObject({ stock: 3, won: 0, left: 3 });
+    const member = await newMember(t);
+    await giveTickets(t, member.id, 2);
+    expect((await draw(id, member.token)).body.value.prize.kind).toBe('physical');
+    expect((await draw(id, member.token)).body.value.prize.kind).toBe('physical');
+    const withIds = (stock: number) => ({
+      ...input,
+      prizes: input.prizes.map((prize, index) => ({
+        ...prize,
+        id: prizes[index].id,
+        stock: index ? null : stock,
+      })),
+    });
+    // Saved as loaded (total 3) after two draws: one is left, not three.
+    const saved = await t.send('PUT', bo.update.path.replace(':id', String(id)), withIds(3), operations);
+    expect(saved.body.value.prizes[0]).toMatchObject({ stock: 3, won: 2, left: 1 });
+    const below = await t.send('PUT', bo.update.path.replace(':id', String(id)), withIds(1), operations);
+    expect([below.status, below.body.code, below.body.fields]).toEqual([
+      400,
+      'validation_failed',
+      { 'prizes.0.stock': 'The stock cannot be below the prizes already won' },
+    ]);
+    const raised = await t.send('PUT', bo.update.path.replace(':id', String(id)), withIds(5), operations);
+    expect(raised.body.value.prizes[0]).toMatchObject({ stock: 5, won: 2, left: 3 });
+  });
+
+  it('queues physical prizes for hand-over: the operator hands one over with a note and cancels one back into stock, audited; the member reads both', async () => {
+    const created = await t.send('POST', bo.create.path, consoleInput(2), operations);
+    const { id, prizes } = created.body.value;
+    const member = await newMember(t);
+    await giveTickets(t, member.id, 2);
+    const first = (await draw(id, member.token)).body.value.drawId;
+    const second = (await draw(id, member.token)).body.value.drawId;
+    expect((await draw(id, member.token)).body.code).toBe('raffle_no_prize_left');
+
+    const mine = await t.get(api.prizes.path, member.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.value.list).toEqual([
+      expect.objectContaining({ drawId: second, prizeName: 'Headphones', status: 'pending', note: null }),
+      expect.objectContaining({
+        drawId: first,
+        raffleName: 'Gadget wheel',
+        status: 'pending',
+        decidedAt: null,
+      }),
+    ]);
+
+    const username = await usernameOf(member.id);
+    const queue = await t.get(`${bo.handovers.path}?status=pending&username=${username}`, support);
+    expect(queue.status).toBe(200);
+    expect(queue.body.value).toMatchObject({ total: 2 });
+    expect(queue.body.value.list[0]).toMatchObject({
+      id: second,
+      raffleId: id,
+      memberId: member.id,
+      username,
+      prizeName: 'Headphones',
+      status: 'pending',
+    });
+
+    const path = (action: 'hand-over' | 'cancel', drawId: number) =>
+      bo.handOver.path.replace(':id', String(drawId)).replace('hand-over', action);
+    const handed = await t.send(
+      'POST',
+      path('hand-over', first),
+      { note: 'Courier ABC 123, 2 Dec' },
+      operations,
+    );
+    expect(handed.status).toBe(200);
+    expect(handed.body.value).toMatchObject({ status: 'handed_over', note: 'Courier ABC 123, 2 Dec' });
+    expect(handed.body.value.decidedBy).toEqual(expect.any(String));
+    const cancelled = await t.send(
+      'POST',
+      path('cancel', second),
+      { note: 'Member unreachable' },
+      operations,
+    );
+    expect(cancelled.body.value).toMatchObject({ status: 'cancelled', note: 'Member unreachable' });
+    const audits = await t.db.query<{ action: string; entity_id: string }>(
+      "select action, entity_id from audit_log where entity = 'raffle_handover' and entity_id = any($1) order by id",
+      [[String(first), String(second)]],
+    );
+    expect(audits).toEqual([
+      { action: 'hand_over', entity_id: String(first) },
+      { action: 'cancel', entity_id: String(second) },
+    ]);
+    // The cancelled prize is back in stock: the one handed over stays won.
+    const raffles = (await t.get(bo.list.path, support)).body.value;
+    const prize = raffles.find((row: { id: number }) => row.id === id).prizes[0];
+    expect(prize).toMatchObject({ id: prizes[0].id, stock: 2, won: 1, left: 1 });
+    expect((await t.get(api.prizes.path, member.token)).body.value.list).toEqual([
+      expect.objectContaining({ drawId: second, status: 'cancelled', note: 'Member unreachable' }),
+      expect.objectContaining({ drawId: first, status: 'handed_over', note: 'Courier ABC 123, 2 Dec' }),
+    ]);
+  });
+
+  it('refuses a decided hand-over, an unknown one, an empty note, support’s and members’ decisions, and visitors’ and trial accounts’ prize lists', async () => {
+    const created = await t.send('POST', bo.create.path, consoleInput(5), operations);
+    const member = await newMember(t);
+    await giveTickets(t, member.id, 1);
+    const drawId = (await draw(created.body.value.id, member.token)).body.value.drawId;
+    const handOver = (id: number, body: object, token: string) =>
+      t.send('POST', bo.handOver.path.replace(':id', String(id)), body, token);
+    const cancel = (id: number, body: object, token: string) =>
+      t.send('POST', bo.cancelHandover.path.replace(':id', String(id)), body, token);
+
+    const empty = await handOver(drawId, { note: ' ' }, operations);
+    expect([empty.status, empty.body.code, Object.keys(empty.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['note'],
+    ]);
+    expect((await handOver(drawId, { note: 'Posted' }, support)).status).toBe(403);
+    expect((await cancel(drawId, { note: 'No' }, member.token)).status).toBe(401);
+    expect((await handOver(drawId, { note: 'Posted' }, '')).status).toBe(401);
+    const unknown = await handOver(999_999_999, { note: 'Posted' }, operations);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'raffle_handover_not_found']);
+
+    expect((await handOver(drawId, { note: 'Posted' }, operations)).status).toBe(200);
+    const twice = await cancel(drawId, { note: 'Changed my mind' }, operations);
+    expect([twice.status, twice.body.code]).toEqual([409, 'raffle_handover_decided']);
+    const again = await handOver(drawId, { note: 'Posted again' }, operations);
+    expect(again.body.code).toBe('raffle_handover_decided');
+    const row = (await t.get(`${bo.handovers.path}?username=${await usernameOf(member.id)}`, support)).body
+      .value.list[0];
+    expect(row).toMatchObject({ status: 'handed_over', note: 'Posted' });
+
+    expect((await t.get(bo.handovers.path, member.token)).status).toBe(401);
+    const badStatus = await t.get(`${bo.handovers.path}?status=lost`, support);
+    expect([badStatus.status, badStatus.body.code]).toEqual([400, 'validation_failed']);
+    expect((await t.get(api.prizes.path, '')).body.code).toBe('unauthorized');
+    const trial = await newMember(t, 4);
+    expect((await t.get(api.prizes.path, trial.token)).body.code).toBe('in_need_true_account');
+    expect((await t.get(api.prizes.path, operations)).status).toBe(401);
+  });
+
   describe.runIf(TEST_DATABASE === 'postgres')('under concurrency (PostgreSQL)', () => {
     it('gives the last prize of stock to exactly one of many concurrent draws', async () => {
       const raffle = await newRaffle(t.db, {
@@ -321,7 +490,33 @@ describe('raffles', () => {
         'select sum(won)::int as won, sum(stock)::int as stock from raffle_prizes where raffle_id = $1',
         [raffle.id],
       );
-      expect(prizes).toEqual({ won: 2, stock: 0 });
+      expect(prizes).toEqual({ won: 2, stock: 2 });
+    });
+
+    it('never hands out more prizes than the total when an operator saves the stock while draws run', async () => {
+      const input = consoleInput(3);
+      const created = await t.send('POST', bo.create.path, input, operations);
+      const { id, prizes } = created.body.value;
+      const members = await Promise.all(Array.from({ length: 6 }, () => newMember(t)));
+      for (const member of members) await giveTickets(t, member.id, 1);
+      // The operator loaded the form before the draws and saves a total of 3 (unchanged) while they run.
+      const save = () =>
+        t.send(
+          'PUT',
+          bo.update.path.replace(':id', String(id)),
+          { ...input, prizes: input.prizes.map((prize, index) => ({ ...prize, id: prizes[index].id })) },
+          operations,
+        );
+      const answers = await Promise.all([...members.map((member) => draw(id, member.token)), save(), save()]);
+      expect(answers.slice(-2).map((answer) => answer.status)).toEqual([200, 200]);
+      const drawn = answers.slice(0, members.length).map((answer) => answer.body.code);
+      expect(drawn.filter((code) => code === 'ok')).toHaveLength(3);
+      const [physical] = await t.db.query<{ won: number; stock: number; draws: number }>(
+        `select p.won, p.stock, (select count(*)::int from raffle_draws d where d.prize_id = p.id) as draws
+         from raffle_prizes p where p.id = $1`,
+        [prizes[0].id],
+      );
+      expect(physical).toEqual({ won: 3, stock: 3, draws: 3 });
     });
   });
 });

@@ -1,13 +1,16 @@
 import type { raffleInput } from '@tessera/contract';
 import {
   type ConsoleRaffle,
+  type ConsoleRaffleHandover,
   type RaffleDraw,
+  type RaffleHandover,
   type RaffleList,
   toMajor,
   toTranslatedLanguage,
 } from '@tessera/contract';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/database.ts';
+import { asOperator } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
@@ -27,7 +30,8 @@ import { grantTickets, spendTickets, ticketBalance } from './tickets.ts';
  * Raffles, the prize wheel (design note §B6). A raffle has weighted prizes (cash with a turnover multiple, points,
  * tickets, a physical item, or nothing) with stock, an entry cost in tickets or points, and a limit of draws per
  * member and merchant day. A draw takes the raffle's prize rows for update (draws of one raffle queue there), so the
- * stock read is the stock written: a prize whose stock is spent weighs 0, and no more prizes are won than stocked.
+ * stock read is the stock written: the stock is the total stocked and a prize with none left (stock less won) weighs
+ * 0, so no more prizes are won than stocked, whatever an operator saves meanwhile (a save sets the total).
  * The roll is drawn from the platform's randomness (deps.rng) in [0, total weight) and stored with the weights it
  * fell on. The entry (tickets, or a points posting to house:points), the draw row, the stock and the prize's credit
  * are one transaction; a draw is once per (raffle, member, request): the Idempotency-Key, or the original client's
@@ -41,7 +45,9 @@ const nameIn = (names: store.Names, language: string) => names[toTranslatedLangu
 const prizeValue = (prize: store.PrizeDb, currency: Currency) =>
   prize.kind === 'cash' ? toMajor(prize.value, currency.digits) : Number(prize.value);
 
-const inPlay = (prize: store.PrizeDb) => prize.weight > 0 && prize.stock !== 0;
+/** Stock is the total stocked (null: unlimited); what is left is that less the prizes won. */
+const left = (prize: store.PrizeDb) => (prize.stock === null ? null : prize.stock - prize.won);
+const inPlay = (prize: store.PrizeDb) => prize.weight > 0 && left(prize) !== 0;
 
 function prizeView(prize: store.PrizeDb, currency: Currency, language: string) {
   return {
@@ -136,7 +142,7 @@ async function award(tx: Transaction, memberId: number, drawId: bigint, prize: s
   } else if (prize.kind === 'tickets') {
     await grantTickets(tx, memberId, Number(prize.value), { kind: 'raffle', ref: String(drawId) }, now);
   }
-  // A physical item is handed over by the operator from the console's draws list; none is nothing.
+  // A physical item waits in the console's hand-over queue (the draw's handover, pending); none is nothing.
 }
 
 /** The entry: tickets, or points moved to house:points; refused when the member holds too few. */
@@ -239,6 +245,7 @@ export async function drawRaffle(
         roll,
         totalWeight,
         weights,
+        handover: prize.kind === 'physical' ? 'pending' : null,
       },
       now,
     );
@@ -328,6 +335,7 @@ async function consoleRaffles(db: Queryable, currency: Currency): Promise<Consol
         weight: prize.weight,
         stock: prize.stock,
         won: prize.won,
+        left: left(prize),
       })),
   }));
 }
@@ -393,8 +401,17 @@ export async function saveRaffle(
       if (id !== null && !before) throw new AppError('not_found');
       const raffleId = id ?? (await store.insertRaffle(tx, row, call.now));
       if (id !== null) await store.updateRaffle(tx, id, row, call.now);
-      // Draws of the raffle wait on these rows: a stock change never crosses a draw half-way.
-      await store.lockPrizes(tx, raffleId);
+      // Draws of the raffle wait on these rows: a stock change never crosses a draw half-way. The stock saved is
+      // the total, so draws made since the operator loaded the form stay counted; it may not fall below them.
+      const won = await store.lockWon(tx, raffleId);
+      for (const prize of prizes) {
+        const already = prize.id === undefined ? 0 : (won.get(prize.id) ?? 0);
+        if (prize.stock !== null && prize.stock < already) {
+          throw new AppError('validation_failed', {
+            [`prizes.${prize.position}.stock`]: 'raffle_stock_below_won',
+          });
+        }
+      }
       if (!(await store.savePrizes(tx, raffleId, prizes))) {
         throw new AppError('validation_failed', { prizes: 'invalid_value' });
       }
@@ -455,5 +472,78 @@ export async function grantTicketsByOperator(
       after: { tickets, count: input.count, reason: input.reason },
       result: { memberId: member.id, tickets },
     };
+  });
+}
+
+// Physical prizes: the hand-over queue.
+
+function handoverView(row: store.HandoverDb, language: string): RaffleHandover {
+  return {
+    drawId: Number(row.id),
+    raffleName: nameIn(row.raffle_names, language),
+    prizeName: nameIn(row.prize_names, language),
+    status: row.handover,
+    note: row.handover_note,
+    wonAt: row.created_at.toISOString(),
+    decidedAt: row.handover_at?.toISOString() ?? null,
+  };
+}
+
+function consoleHandoverView(row: store.HandoverDb): ConsoleRaffleHandover {
+  const { drawId, ...view } = handoverView(row, 'EN');
+  return {
+    id: drawId,
+    ...view,
+    raffleId: row.raffle_id,
+    memberId: row.member_id,
+    username: row.username,
+    decidedBy: row.operator,
+  };
+}
+
+/** The member's physical prizes (the latest 50) and how their hand-over stands. */
+export async function handoversOfMember(deps: AppDeps, memberId: number, language: string) {
+  const rows = await store.memberHandovers(deps.db, memberId, 50);
+  return { list: rows.map((row) => handoverView(row, language)) };
+}
+
+export async function handoversForConsole(
+  deps: AppDeps,
+  query: {
+    status?: store.HandoverStatus | undefined;
+    username?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
+) {
+  const { rows, total } = await store.handoversPage(deps.db, query);
+  return { total, pageNo: query.pageNo, pageSize: query.pageSize, list: rows.map(consoleHandoverView) };
+}
+
+/**
+ * The operator's decision on a pending physical prize: handed over, with the note the member reads (how and when, a
+ * tracking number), or cancelled with the reason, the prize going back into stock (won less one, under the prize's
+ * row lock, as draws take it). One audited transaction under the draw's row lock; a decided one is refused.
+ */
+export async function decideHandover(
+  deps: AppDeps,
+  call: OperatorCall,
+  drawId: number,
+  decision: 'handed_over' | 'cancelled',
+  note: string,
+): Promise<ConsoleRaffleHandover> {
+  const operatorId = asOperator(call.caller).operatorId;
+  const action = decision === 'handed_over' ? 'hand_over' : 'cancel';
+  return operatorWrite(deps, call, { entity: 'raffle_handover', action }, async (tx) => {
+    const locked = await store.lockHandover(tx, drawId);
+    if (!locked) throw new AppError('raffle_handover_not_found');
+    if (locked.handover !== 'pending') throw new AppError('raffle_handover_decided');
+    const before = await store.handover(tx, drawId);
+    if (decision === 'cancelled') await store.returnPrize(tx, locked.prize_id);
+    await store.decideHandover(tx, locked.id, { status: decision, note, operatorId }, call.now);
+    const after = await store.handover(tx, drawId);
+    if (!before || !after) throw new Error('hand-over vanished');
+    const result = consoleHandoverView(after);
+    return { entityId: drawId, before: consoleHandoverView(before), after: result, result };
   });
 }

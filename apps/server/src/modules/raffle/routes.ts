@@ -10,9 +10,12 @@ import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import {
   claimOriginal,
+  decideHandover,
   drawRaffle,
   drawsForConsole,
   grantTicketsByOperator,
+  handoversForConsole,
+  handoversOfMember,
   originalStatus,
   rafflesForConsole,
   rafflesForMember,
@@ -33,6 +36,9 @@ import {
 export function raffleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.list, async ({ caller, now, language }) =>
     rafflesForMember(deps, asMember(caller).memberId, { now, language }),
+  );
+  route(app, deps, api.prizes, async ({ caller, language }) =>
+    handoversOfMember(deps, asMember(caller).memberId, language),
   );
   route(app, deps, api.draw, async ({ caller, params, now, language, idempotency }) =>
     drawRaffle(deps, asMember(caller).memberId, params.id, { now, language, idempotency }),
@@ -57,6 +63,13 @@ export function raffleRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, raffleBo.create, async (ctx) => saveRaffle(deps, ctx, null, ctx.body));
   route(app, deps, raffleBo.update, async (ctx) => saveRaffle(deps, ctx, ctx.params.id, ctx.body));
   route(app, deps, raffleBo.draws, async ({ query }) => drawsForConsole(deps, query));
+  route(app, deps, raffleBo.handovers, async ({ query }) => handoversForConsole(deps, query));
+  route(app, deps, raffleBo.handOver, async (ctx) =>
+    decideHandover(deps, ctx, ctx.params.id, 'handed_over', ctx.body.note),
+  );
+  route(app, deps, raffleBo.cancelHandover, async (ctx) =>
+    decideHandover(deps, ctx, ctx.params.id, 'cancelled', ctx.body.note),
+  );
   route(app, deps, raffleBo.grantTickets, async (ctx) => grantTicketsByOperator(deps, ctx, ctx.body));
 
   route(app, deps, rainBo.schedules, async () => schedulesForConsole(deps));

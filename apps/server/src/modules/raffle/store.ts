@@ -136,13 +136,15 @@ export interface NewDraw {
   roll: number;
   totalWeight: number;
   weights: { prizeId: number; weight: number }[];
+  /** 'pending' for a physical prize, which an operator hands over; null for the others. */
+  handover: 'pending' | null;
 }
 
 export async function insertDraw(tx: Transaction, draw: NewDraw, now: Date): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into raffle_draws (raffle_id, member_id, request_id, day, prize_id, entry_kind, entry_cost, roll,
-       total_weight, weights, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+       total_weight, weights, created_at, handover)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
     [
       draw.raffleId,
       draw.memberId,
@@ -155,20 +157,34 @@ export async function insertDraw(tx: Transaction, draw: NewDraw, now: Date): Pro
       draw.totalWeight,
       JSON.stringify(draw.weights),
       now,
+      draw.handover,
     ],
   );
   if (!row) throw new Error('raffle draw not written');
   return row.id;
 }
 
-/** One prize won: its stock (when counted) goes down by one; false when none is left. */
+/** One prize won: counted in won, within its stock (the total; null: unlimited); false when none is left. */
 export async function takePrize(tx: Transaction, prizeId: number): Promise<boolean> {
   const rows = await tx.query(
-    `update raffle_prizes set won = won + 1, stock = case when stock is null then null else stock - 1 end
-     where id = $1 and (stock is null or stock > 0) returning id`,
+    'update raffle_prizes set won = won + 1 where id = $1 and (stock is null or won < stock) returning id',
     [prizeId],
   );
   return rows.length > 0;
+}
+
+/** A prize given back (a cancelled hand-over): one fewer won, so one more left. */
+export async function returnPrize(tx: Transaction, prizeId: number): Promise<void> {
+  await tx.query('update raffle_prizes set won = won - 1 where id = $1 and won > 0', [prizeId]);
+}
+
+/** Every prize of the raffle (retired ones too) under its row lock: how many of each were won, for a save. */
+export async function lockWon(tx: Transaction, raffleId: number): Promise<Map<number, number>> {
+  const rows = await tx.query<{ id: number; won: number }>(
+    'select id, won from raffle_prizes where raffle_id = $1 order by position, id for update',
+    [raffleId],
+  );
+  return new Map(rows.map((row) => [row.id, row.won]));
 }
 
 export interface RaffleRow {
@@ -316,4 +332,89 @@ export async function drawsPage(
     params,
   );
   return { rows, total: count?.total ?? 0 };
+}
+
+export type HandoverStatus = 'pending' | 'handed_over' | 'cancelled';
+
+export interface HandoverDb {
+  id: bigint;
+  raffle_id: number;
+  raffle_names: Names;
+  member_id: number;
+  username: string;
+  prize_id: number;
+  prize_names: Names;
+  handover: HandoverStatus;
+  handover_note: string | null;
+  handover_at: Date | null;
+  operator: string | null;
+  created_at: Date;
+}
+
+const HANDOVER_SELECT = `select d.id, d.raffle_id, r.names as raffle_names, d.member_id, m.username, d.prize_id,
+    p.names as prize_names, d.handover, d.handover_note, d.handover_at, o.username as operator, d.created_at
+  from raffle_draws d join raffles r on r.id = d.raffle_id join members m on m.id = d.member_id
+    join raffle_prizes p on p.id = d.prize_id left join operators o on o.id = d.handover_by`;
+
+/** The physical prizes won, newest first: the console's hand-over queue (by status and member). */
+export async function handoversPage(
+  db: Queryable,
+  filter: {
+    status?: HandoverStatus | undefined;
+    username?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
+): Promise<{ rows: HandoverDb[]; total: number }> {
+  const where = `d.handover is not null and ($1::text is null or d.handover = $1)
+    and ($2::text is null or m.username = $2)`;
+  const params = [filter.status ?? null, filter.username || null];
+  const rows = await db.query<HandoverDb>(
+    `${HANDOVER_SELECT} where ${where} order by d.id desc limit $3 offset $4`,
+    [...params, filter.pageSize, (filter.pageNo - 1) * filter.pageSize],
+  );
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from raffle_draws d join members m on m.id = d.member_id where ${where}`,
+    params,
+  );
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The member's physical prizes, newest first (the wheel's list of prizes to hand over). */
+export function memberHandovers(db: Queryable, memberId: number, limit: number): Promise<HandoverDb[]> {
+  return db.query<HandoverDb>(
+    `${HANDOVER_SELECT} where d.member_id = $1 and d.handover is not null order by d.id desc limit $2`,
+    [memberId, limit],
+  );
+}
+
+export async function handover(db: Queryable, drawId: number): Promise<HandoverDb | null> {
+  const [row] = await db.query<HandoverDb>(`${HANDOVER_SELECT} where d.id = $1 and d.handover is not null`, [
+    drawId,
+  ]);
+  return row ?? null;
+}
+
+/** The draw's hand-over under its row lock; null when there is none (not a physical prize). */
+export async function lockHandover(
+  tx: Transaction,
+  drawId: number,
+): Promise<{ id: bigint; prize_id: number; handover: HandoverStatus } | null> {
+  const [row] = await tx.query<{ id: bigint; prize_id: number; handover: HandoverStatus }>(
+    'select id, prize_id, handover from raffle_draws where id = $1 and handover is not null for update',
+    [drawId],
+  );
+  return row ?? null;
+}
+
+export async function decideHandover(
+  tx: Transaction,
+  drawId: bigint,
+  decision: { status: 'handed_over' | 'cancelled'; note: string; operatorId: number },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'update raffle_draws set handover = $2, handover_note = $3, handover_by = $4, handover_at = $5 where id = $1',
+    [drawId, decision.status, decision.note, decision.operatorId, now],
+  );
 }

@@ -1,11 +1,11 @@
 import { vipEndpoints as api } from '@tessera/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMoneyDay, addPlayDay, placeMember } from '../../../test/factories/agents.ts';
-import { setRebateFlag } from '../../../test/factories/rebates.ts';
 import { addGrowthDay, saveVipSettings, setVipLevel, signIn } from '../../../test/factories/vip.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildJobRunner } from '../../jobs.ts';
+import { JobRunner } from '../../platform/jobs.ts';
 import { sumBalance } from '../wallet/ledger.ts';
+import { defineVipJobs } from './jobs.ts';
 
 /**
  * The VIP job on the database: growth from the roll-ups (weighted per product), promotion with its level-up bonuses
@@ -19,9 +19,6 @@ describe('VIP jobs', () => {
   beforeEach(async () => {
     t = await startTestApp({ runJobs: false });
     await t.db.query(`update merchant set time_zone = 'Asia/Ho_Chi_Minh'`);
-    // The same play earns player rebates (the rebates area's job runs on these runners too): off here, so the
-    // balances are the VIP area's alone; rebates have their own tests.
-    await setRebateFlag(t.db, 'PLAYERREBATE3', false);
   });
   afterEach(() => t.close());
 
@@ -35,8 +32,18 @@ describe('VIP jobs', () => {
       `select idempotency_key from ledger_transactions where member_id = $1 and kind = 'bonus' order by id`,
       [memberId],
     );
+  /**
+   * A runner of the VIP area's jobs only: the same play would earn rebates, points and mission progress on the
+   * server's runner, each with tests of its own; here the balances are the VIP area's alone.
+   */
+  function vipRunner(): JobRunner {
+    const runner = new JobRunner(t.deps);
+    defineVipJobs(runner, t.deps);
+    return runner;
+  }
+
   async function race(at: string) {
-    const runners = [buildJobRunner(t.deps), buildJobRunner(t.deps)];
+    const runners = [vipRunner(), vipRunner()];
     t.clock.set(new Date(at));
     await Promise.all([...runners, ...runners].map((runner) => runner.runDue()));
   }

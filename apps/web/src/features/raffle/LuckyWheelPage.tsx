@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../ui/icons.tsx';
 import { PageHero } from '../../ui/index.ts';
+import { MyPrizes } from './MyPrizes.tsx';
 import { PrizeWheel } from './PrizeWheel.tsx';
 
-/** /luckyWheel: the prize wheel on a page of its own (the rewards centre places the same component). */
+/**
+ * /luckyWheel: the prize wheel on a page of its own (the rewards centre places the same component), and under it the
+ * member's physical prizes with their hand-over.
+ */
 export default function LuckyWheelPage() {
   const { t } = useTranslation();
   return (
@@ -15,6 +19,7 @@ export default function LuckyWheelPage() {
         lead={t('raffle.lead')}
       />
       <PrizeWheel />
+      <MyPrizes />
     </div>
   );
 }

@@ -13,6 +13,14 @@ export const rafflesQuery = (token: string | null) =>
     enabled: token !== null,
   });
 
+/** The member's physical prizes and their hand-over (under the wheel's key: a spin refreshes it). */
+export const rafflePrizesQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: [...raffleKey(token), 'prizes'],
+    queryFn: ({ signal }) => api(raffleEndpoints.prizes, { signal }),
+    enabled: token !== null,
+  });
+
 /** The red envelope rain's state: asked again when a round opens (/ws rain.round) and every half minute. */
 export const RAIN_KEY = ['rain'] as const;
 export const rainQuery = (token: string | null) =>

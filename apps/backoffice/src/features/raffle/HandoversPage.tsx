@@ -1,0 +1,207 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  raffleConsoleEndpoints as api,
+  type ConsoleRaffleHandover,
+  type QueryOf,
+  RAFFLE_HANDOVER_STATUSES,
+} from '@tessera/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { mayCall } from '../../app/access.ts';
+import { call } from '../../app/api.ts';
+import { formatDateTime } from '../../app/dates.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { fieldErrors } from '../../app/errors.tsx';
+import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
+import { optional, useSearchList } from '../../app/searchList.ts';
+import { useSession } from '../../app/session.ts';
+import { RowButton } from '../../ui/Button.tsx';
+import { actionsColumn } from '../../ui/Table.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+
+type Query = QueryOf<typeof api.handovers>;
+type Decision = 'handOver' | 'cancel';
+const FILTERS = ['username', 'status'] as const;
+
+function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
+  return {
+    username: optional(applied.username.trim()),
+    status: (RAFFLE_HANDOVER_STATUSES as readonly string[]).includes(applied.status)
+      ? (applied.status as Query['status'])
+      : undefined,
+  };
+}
+
+/**
+ * The physical prizes won on the prize wheel, to hand over (filter Pending): the operator contacts the member (their
+ * player page has the contact details), then records the hand-over with the note the member reads (how and when, a
+ * tracking number), or cancels it with the reason, which puts the prize back into stock. Audited on the server.
+ */
+export function HandoversPage() {
+  const { t, i18n } = useTranslation();
+  const { operator } = useSession();
+  const editable = mayCall(operator?.role, api.handOver);
+  const list = useSearchList(api.handovers, FILTERS, toQuery);
+  const [deciding, setDeciding] = useState<{ row: ConsoleRaffleHandover; decision: Decision } | null>(null);
+  const option = (value: string, label: string) => ({ value, label });
+  return (
+    <>
+      <SearchListPage
+        page="raffleHandovers"
+        list={list}
+        columns={[
+          {
+            key: 'won',
+            header: t('raffleHandovers.wonAt'),
+            render: (row: ConsoleRaffleHandover) => formatDateTime(row.wonAt, i18n.language),
+          },
+          {
+            key: 'member',
+            header: t('raffleHandovers.member'),
+            render: (row: ConsoleRaffleHandover) => (
+              <Link className="cell-strong mono" to={`/players/${row.memberId}`}>
+                {row.username}
+              </Link>
+            ),
+          },
+          {
+            key: 'prize',
+            header: t('raffleHandovers.prize'),
+            render: (row: ConsoleRaffleHandover) => (
+              <>
+                <span className="cell-strong">{row.prizeName}</span>
+                <span className="cell-below">{row.raffleName}</span>
+              </>
+            ),
+          },
+          {
+            key: 'status',
+            header: t('common.status'),
+            render: (row: ConsoleRaffleHandover) => (
+              <>
+                <span className="cell-strong">{t(`raffleHandovers.statuses.${row.status}`)}</span>
+                {row.note ? <span className="cell-below">{row.note}</span> : null}
+                {row.decidedAt ? (
+                  <span className="cell-below">
+                    {t('raffleHandovers.decided', {
+                      at: formatDateTime(row.decidedAt, i18n.language),
+                      by: row.decidedBy ?? '',
+                    })}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          ...(editable
+            ? [
+                actionsColumn<ConsoleRaffleHandover>(t('common.actions'), (row) =>
+                  row.status === 'pending' ? (
+                    <>
+                      <RowButton
+                        icon="check"
+                        aria-label={t('raffleHandovers.handOverNamed', {
+                          prize: row.prizeName,
+                          username: row.username,
+                        })}
+                        onClick={() => setDeciding({ row, decision: 'handOver' })}
+                      >
+                        {t('raffleHandovers.handOver')}
+                      </RowButton>
+                      <RowButton
+                        icon="x"
+                        aria-label={t('raffleHandovers.cancelNamed', {
+                          prize: row.prizeName,
+                          username: row.username,
+                        })}
+                        onClick={() => setDeciding({ row, decision: 'cancel' })}
+                      >
+                        {t('raffleHandovers.cancel')}
+                      </RowButton>
+                    </>
+                  ) : null,
+                ),
+              ]
+            : []),
+        ]}
+        filters={
+          <>
+            <FilterText name="username" maxLength={40} />
+            <FilterSelect
+              name="status"
+              label={t('common.status')}
+              options={[
+                option('', t('raffleHandovers.allStatuses')),
+                ...RAFFLE_HANDOVER_STATUSES.map((status) =>
+                  option(status, t(`raffleHandovers.statuses.${status}`)),
+                ),
+              ]}
+            />
+          </>
+        }
+      />
+      {deciding ? <DecisionDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
+    </>
+  );
+}
+
+function DecisionDialog({
+  row,
+  decision,
+  onClose,
+}: {
+  row: ConsoleRaffleHandover;
+  decision: Decision;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const decide = useMutation({
+    mutationFn: () =>
+      call(decision === 'handOver' ? api.handOver : api.cancelHandover, {
+        params: { id: row.id },
+        body: { note },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [api.handovers.path] });
+      void queryClient.invalidateQueries({ queryKey: [api.list.path] });
+      toast.show(decision === 'handOver' ? t('raffleHandovers.handedOver') : t('raffleHandovers.cancelled'));
+      onClose();
+    },
+  });
+  const server = fieldErrors(decide.error);
+  const names = { prize: row.prizeName, username: row.username };
+  return (
+    <FormDialog
+      title={
+        decision === 'handOver'
+          ? t('raffleHandovers.handOverTitle', names)
+          : t('raffleHandovers.cancelTitle', names)
+      }
+      saveLabel={decision === 'handOver' ? t('raffleHandovers.handOver') : t('raffleHandovers.cancel')}
+      saving={decide.isPending}
+      error={decide.error}
+      shownFields={['note']}
+      onClose={onClose}
+      onSubmit={() => decide.mutate()}
+    >
+      <p>
+        {decision === 'handOver'
+          ? t('raffleHandovers.handOverMessage', names)
+          : t('raffleHandovers.cancelMessage', names)}
+      </p>
+      <TextField
+        label={decision === 'handOver' ? t('raffleHandovers.note') : t('raffleHandovers.reason')}
+        hint={t('raffleHandovers.noteHint')}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        maxLength={300}
+        required
+        error={server.note}
+      />
+    </FormDialog>
+  );
+}
