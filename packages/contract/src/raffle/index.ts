@@ -283,7 +283,7 @@ const consoleHandover = z.object({
 export type ConsoleRaffleHandover = z.infer<typeof consoleHandover>;
 
 /** Handing over: how and when (a tracking number), which the member reads; cancelling: the reason. */
-export const handoverDecisionBody = z.object({ note: nonEmpty(300) });
+const handoverDecisionBody = z.object({ note: nonEmpty(300) });
 
 /** Tickets an operator gives (or, negative, takes back), with the reason the audit keeps. */
 export const grantTicketsBody = z.object({
