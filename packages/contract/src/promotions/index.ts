@@ -118,6 +118,8 @@ const promotionBody = z
       .refine((list) => new Set(list).size === list.length, 'duplicate'),
     /** The largest stake per bet while this promotion's bonus obligation is open; null: no limit. */
     maxStake: positive.nullable().default(null),
+    /** Prize tickets (the prize wheel's entries) granted with each claim, besides its cash (0 to 1,000). */
+    tickets: z.coerce.number().int().min(0).max(1_000).default(0),
     enabled: z.boolean().default(true),
   })
   .superRefine((value, context) => {
@@ -172,6 +174,8 @@ const card = z.object({
   turnoverMultiple: z.number(),
   productScope: z.enum(GAME_TYPES).nullable(),
   maxStake: z.number().nullable(),
+  /** Prize tickets granted with each claim (0: none). */
+  tickets: z.number().int(),
 });
 export type PromotionCard = z.infer<typeof card>;
 
@@ -329,6 +333,7 @@ const consolePromotion = z.object({
   amount: z.number().nullable(),
   onePer: z.array(z.enum(ONE_PER_CONTROLS)),
   maxStake: z.number().nullable(),
+  tickets: z.number().int(),
   enabled: z.boolean(),
   /** Applications waiting for a decision. */
   pending: z.number().int(),

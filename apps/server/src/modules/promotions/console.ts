@@ -54,6 +54,7 @@ function promotionView(row: store.PromotionDb, currency: Currency): ConsolePromo
     amount: major(row.amount),
     onePer: row.one_per,
     maxStake: major(row.max_stake),
+    tickets: row.tickets,
     enabled: row.enabled,
     pending: row.pending,
     createdAt: row.created_at.toISOString(),
@@ -91,6 +92,7 @@ async function toRow(deps: AppDeps, body: PromotionBody, currency: Currency): Pr
     amount: flat ? minor(body.amount, 'amount') : null,
     onePer: body.onePer,
     maxStake: minor(body.maxStake, 'maxStake'),
+    tickets: body.tickets,
     enabled: body.enabled,
   };
 }

@@ -13,6 +13,7 @@ import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness
 import { AppError } from '../../platform/app-error.ts';
 import { write } from '../../platform/write.ts';
 import { stake } from '../games/round-owner.ts';
+import { ticketBalance } from '../raffle/tickets.ts';
 
 /**
  * Promotions: the console's authoring, applications queue and blacklist (audited), /promotions and /promoDetail with
@@ -189,6 +190,38 @@ describe('promotions', () => {
     expect((await claim(id, operations)).status).toBe(401);
     const badId = await t.send('POST', at(api.claim.path, { id: 'x' }), undefined, member.token);
     expect([badId.status, badId.body.code]).toEqual([400, 'validation_failed']);
+  });
+
+  it('grants a promotion’s prize tickets with its claim, once; refuses a bad ticket count', async () => {
+    const id = await newPromotion(t, operations, { tickets: 3 });
+    expect((await detail(id)).body.value).toMatchObject({ amount: 50, tickets: 3 });
+    const member = await newMember(t);
+    const first = await claim(id, member.token, 'claim-tickets');
+    expect(first.status).toBe(200);
+    expect(await ticketBalance(t.db, member.id)).toBe(3);
+    // The retry with its key and a second claim grant nothing more.
+    expect((await claim(id, member.token, 'claim-tickets')).body.value).toEqual(first.body.value);
+    expect((await claim(id, member.token)).body.code).toBe('promotion_action_unavailable');
+    expect(await ticketBalance(t.db, member.id)).toBe(3);
+    const movements = await t.db.query<{ source: string; ref: string; delta: number }>(
+      'select source, ref, delta from ticket_movements where member_id = $1',
+      [member.id],
+    );
+    expect(movements).toEqual([
+      { source: 'promotion', ref: `promotion:${first.body.value.entry.id}`, delta: 3 },
+    ]);
+
+    // A promotion without tickets grants none.
+    const plain = await newPromotion(t, operations);
+    const other = await newMember(t);
+    expect((await claim(plain, other.token)).status).toBe(200);
+    expect(await ticketBalance(t.db, other.id)).toBe(0);
+
+    for (const tickets of [-1, 1_001, 1.5, 'many']) {
+      const bad = await t.send('POST', bo.create.path, promotionBody({ tickets } as never), operations);
+      expect([bad.status, bad.body.code]).toEqual([400, 'validation_failed']);
+      expect(bad.body.fields).toHaveProperty('tickets');
+    }
   });
 
   it('shows each reader their language’s title, content and image; a version without content or image shows English’s', async () => {

@@ -16,6 +16,7 @@ import { sanitizeRichHtml } from '../../platform/sanitize.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { isoDate, localDate } from '../../platform/zoned-time.ts';
 import { identityFacts, registeredAt } from '../accounts/club.ts';
+import { grantTickets } from '../raffle/tickets.ts';
 import { creditBonus } from '../vip/bonus.ts';
 import { vipTimeZone } from '../vip/growth.ts';
 import { memberLabelIds } from '../vip/labels.ts';
@@ -39,6 +40,8 @@ import * as store from './store.ts';
  *   approval) never passes the total, and the one-per-person controls see every earlier record.
  * - A credit is one posting of kind bonus from house:bonuses (key promotion:<record id>) and its obligation of
  *   source bonus at the promotion's multiple, scope and max stake (vip/bonus.ts), in the claim's transaction.
+ * - A promotion may also grant prize tickets with each claim (raffle/tickets.ts, ref promotion:<record id>, once),
+ *   in the same transaction.
  */
 
 /** Ended promotions stay on /promotions this long (a member sees how the last ones ended). */
@@ -261,6 +264,7 @@ function cardView(
     turnoverMultiple: Number(promotion.turnover_multiple),
     productScope: promotion.product_scope as GameType | null,
     maxStake: majorOrNull(promotion.max_stake, digits),
+    tickets: promotion.tickets,
   };
 }
 
@@ -424,6 +428,15 @@ export async function claimPromotion(
       now,
     );
     await store.setTransaction(tx, entry.id, transactionId);
+    if (promotion.tickets > 0) {
+      await grantTickets(
+        tx,
+        memberId,
+        promotion.tickets,
+        { kind: 'promotion', ref: bonusKey(entry.id) },
+        now,
+      );
+    }
     const fresh = (await store.findPromotion(tx, promotion.id)) ?? promotion;
     return detailView(fresh, await memberState(tx, fresh, memberId, clock), currency, request.language, now);
   });

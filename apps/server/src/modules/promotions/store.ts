@@ -31,6 +31,7 @@ export interface PromotionDb {
   amount: bigint | null;
   one_per: OnePerControl[];
   max_stake: bigint | null;
+  tickets: number;
   enabled: boolean;
   created_at: Date;
   updated_at: Date;
@@ -39,7 +40,7 @@ export interface PromotionDb {
 
 const COLUMNS = `p.id, p.category, p.kind, p.versions, p.starts_at, p.ends_at, p.apply_until, p.audience, p.product_scope,
   p.budget, p.spent, p.turnover_multiple::text as turnover_multiple, p.percent_bp, p.cap, p.min_deposit,
-  p.deposit_which, p.join_required, p.amount, p.one_per, p.max_stake, p.enabled, p.created_at, p.updated_at,
+  p.deposit_which, p.join_required, p.amount, p.one_per, p.max_stake, p.tickets, p.enabled, p.created_at, p.updated_at,
   (select count(*)::int from promotion_entries e where e.promotion_id = p.id and e.status = 'applying') as pending`;
 
 export interface PromotionRow {
@@ -61,6 +62,7 @@ export interface PromotionRow {
   amount: bigint | null;
   onePer: OnePerControl[];
   maxStake: bigint | null;
+  tickets: number;
   enabled: boolean;
 }
 
@@ -90,11 +92,11 @@ export async function insertPromotion(tx: Transaction, row: PromotionRow, now: D
   const [created] = await tx.query<{ id: number }>(
     `insert into promotions (category, kind, versions, starts_at, ends_at, apply_until, audience, product_scope,
        budget, turnover_multiple, percent_bp, cap, min_deposit, deposit_which, join_required, amount, one_per,
-       max_stake, enabled, created_at, updated_at)
+       max_stake, enabled, created_at, updated_at, tickets)
      values ($1, $2, $3::jsonb, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $20)
+       $20, $20, $21)
      returning id`,
-    [...rowValues(row), now],
+    [...rowValues(row), now, row.tickets],
   );
   if (!created) throw new Error('the new promotion vanished');
   return created.id;
@@ -106,9 +108,9 @@ export async function updatePromotion(tx: Transaction, id: number, row: Promotio
     `update promotions set category = $2, kind = $3, versions = $4::jsonb, starts_at = $5, ends_at = $6,
        apply_until = $7, audience = $8::jsonb, product_scope = $9, budget = $10, turnover_multiple = $11,
        percent_bp = $12, cap = $13, min_deposit = $14, deposit_which = $15, join_required = $16, amount = $17,
-       one_per = $18, max_stake = $19, enabled = $20, updated_at = $21
+       one_per = $18, max_stake = $19, enabled = $20, updated_at = $21, tickets = $22
      where id = $1 and spent <= $10 returning id`,
-    [id, ...rowValues(row), now],
+    [id, ...rowValues(row), now, row.tickets],
   );
   return updated.length > 0;
 }
