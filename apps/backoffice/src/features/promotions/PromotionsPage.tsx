@@ -116,6 +116,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
   const [amount, setAmount] = useState(text(row?.amount));
   const [scope, setScope] = useState<string>(row?.productScope ?? '');
   const [maxStake, setMaxStake] = useState(text(row?.maxStake));
+  const [tickets, setTickets] = useState(text(row?.tickets ?? 0));
   const [ranks, setRanks] = useState(row?.audience.ranks.join(', ') ?? '');
   const [newWithinDays, setNewWithinDays] = useState(text(row?.audience.newWithinDays));
   const [onePer, setOnePer] = useState<OnePerControl[]>(row?.onePer ?? []);
@@ -151,6 +152,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
       amount: flat ? numberOrNull(amount) : null,
       onePer,
       maxStake: numberOrNull(maxStake),
+      tickets: tickets.trim() === '' ? 0 : Number(tickets),
       enabled,
     });
   return (
@@ -176,6 +178,7 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
         'amount',
         'productScope',
         'maxStake',
+        'tickets',
         'audience',
       ]}
       onClose={onClose}
@@ -296,6 +299,18 @@ function PromotionDialog({ row, saving, error, onClose, onSave }: Editor<typeof 
           onChange={(event) => setMaxStake(event.target.value)}
           error={errors.maxStake}
           hint={t('promotions.maxStakeHint')}
+        />
+        <TextField
+          label={t('promotions.tickets')}
+          type="number"
+          min={0}
+          max={1_000}
+          step={1}
+          inputMode="numeric"
+          value={tickets}
+          onChange={(event) => setTickets(event.target.value)}
+          error={errors.tickets}
+          hint={t('promotions.ticketsHint')}
         />
         <TextField
           label={t('promotions.ranks')}

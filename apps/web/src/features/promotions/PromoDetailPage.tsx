@@ -16,7 +16,7 @@ import { openAuthModal } from '../auth/authModal.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { money, walletKey } from '../wallet/queries.ts';
 import { promotionQuery, promotionsKey } from './queries.ts';
-import { headline, STATUS_TONE } from './status.ts';
+import { headline, STATUS_TONE, ticketsLine } from './status.ts';
 import '../wallet/wallet.css';
 import './promotions.css';
 
@@ -58,6 +58,7 @@ function Detail({ data }: { data: PromotionDetail }) {
   const locale = useDateLocale();
   const amount = (value: number) => `${data.currencySymbol} ${money(value, data.digits)}`;
   const figure = headline(data, amount, (percent, cap) => t('promotions.depositHeadline', { percent, cap }));
+  const tickets = ticketsLine(data, locale, (count, value) => t('promotions.plusTickets', { count, value }));
   return (
     <article className="promo-detail__card" aria-labelledby="promo-title">
       <div className="promo-detail__media">
@@ -77,6 +78,7 @@ function Detail({ data }: { data: PromotionDetail }) {
         <div className="promo-detail__state">
           <StatusBadge tone={STATUS_TONE[data.status]}>{t(`promotions.status.${data.status}`)}</StatusBadge>
           {figure ? <span className="promotion-card__figure">{figure}</span> : null}
+          {tickets ? <span className="promotion-card__tickets">{tickets}</span> : null}
         </div>
         <p className="promotion-card__period">
           {data.endsAt

@@ -13,7 +13,7 @@ import { CenteredSpinner, LazyImage, PageHero, StatusBadge } from '../../ui/inde
 import { useSiteName } from '../site/useSiteName.ts';
 import { money } from '../wallet/queries.ts';
 import { promotionsQuery } from './queries.ts';
-import { headline, STATUS_TONE } from './status.ts';
+import { headline, STATUS_TONE, ticketsLine } from './status.ts';
 import './promotions.css';
 
 type Tab = 'ALL' | PromotionCategory;
@@ -88,6 +88,9 @@ function Card({
   const figure = headline(promotion, amount, (percent, cap) =>
     t('promotions.depositHeadline', { percent, cap }),
   );
+  const tickets = ticketsLine(promotion, locale, (count, value) =>
+    t('promotions.plusTickets', { count, value }),
+  );
   return (
     <Link className="promotion-card" to={`/promoDetail?id=${promotion.id}`}>
       <div className="promotion-card__media">
@@ -106,6 +109,7 @@ function Card({
         <p className="promotion-card__category">{t(`promotions.categories.${promotion.category}`)}</p>
         <h2 className="promotion-card__title">{promotion.title}</h2>
         {figure ? <p className="promotion-card__figure">{figure}</p> : null}
+        {tickets ? <p className="promotion-card__tickets">{tickets}</p> : null}
         <p className="promotion-card__period">
           {promotion.endsAt
             ? t('promotions.period', {

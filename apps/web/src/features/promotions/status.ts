@@ -31,3 +31,13 @@ export function headline(
   if (promotion.amount !== null) return money(promotion.amount);
   return null;
 }
+
+/** The prize tickets a claim grants besides its cash ("+ 3 prize tickets", in the reader's locale), or null. */
+export function ticketsLine(
+  promotion: Pick<PromotionCard, 'tickets'>,
+  locale: string,
+  text: (count: number, value: string) => string,
+): string | null {
+  if (promotion.tickets <= 0) return null;
+  return text(promotion.tickets, new Intl.NumberFormat(locale).format(promotion.tickets));
+}
