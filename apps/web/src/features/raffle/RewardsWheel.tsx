@@ -22,6 +22,8 @@ export default function RewardsWheel() {
         <Link to="/member?page=missionLeaderboard">{t('memberCentre.pages.missionLeaderboard')}</Link>
         {' · '}
         <Link to="/pointMall">{t('pages.pointMall')}</Link>
+        {' · '}
+        <Link to="/promotions">{t('pages.promotions')}</Link>
       </p>
     </div>
   );
