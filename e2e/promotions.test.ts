@@ -28,7 +28,7 @@ async function visible(locator: Locator): Promise<void> {
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
 let made = 0;
 
-/** A deposit bonus of the test's own (10 % of the first deposit up to 5.00, wagered 1× on slots). */
+/** A deposit bonus of the test's own (10 % of the first deposit up to 5.00, wagered 1× on slots, 2 prize tickets). */
 async function depositPromotion(): Promise<{ id: number; title: string }> {
   made += 1;
   const title = `E2E deposit bonus ${Date.now().toString(36)}${made}`;
@@ -44,6 +44,7 @@ async function depositPromotion(): Promise<{ id: number; title: string }> {
     cap: 5,
     minDeposit: 50,
     depositWhich: 'first',
+    tickets: 2,
   });
   expect(created.success).toBe(true);
   return { id: created.value.id as number, title };
@@ -59,11 +60,13 @@ describe('promotions', () => {
     const card = page.getByRole('link', { name: new RegExp(title) });
     await visible(card);
     await visible(card.getByText('10% up to P 5.00'));
+    await visible(card.getByText('+ 2 prize tickets'));
     await transitionsDone(page);
     await screenshot(page, 'promotions-phone-dark', { fullPage: true });
     await card.click();
     await page.waitForURL(`${baseUrl()}/promoDetail?id=${id}`);
     await visible(page.getByRole('heading', { name: title, level: 1 }));
+    await visible(page.getByText('+ 2 prize tickets'));
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await visible(page.getByRole('dialog', { name: /Log in/ }));
     await page.context().close();
@@ -233,8 +236,11 @@ describe('promotions', () => {
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit promotion' });
     await visible(dialog.getByRole('textbox', { name: 'Title (English)' }));
+    // The claim will also grant prize tickets.
+    await dialog.getByRole('spinbutton', { name: 'Prize tickets per claim' }).fill('4');
     await screenshot(page, 'console-promotion-edit');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
 
     await page.goto(`${baseUrl()}/backoffice/promotions/applications?status=applying`);
     const queue = page.getByRole('table', { name: 'Applications' });
@@ -269,6 +275,7 @@ describe('promotions', () => {
       session: { token: player.token },
       local: { lang: 'VI' },
     });
+    await visible(site.getByText('+ 4 vé quay thưởng'));
     await site.getByRole('button', { name: 'Nhận P 25,00' }).click();
     await visible(site.getByText('Đang thực hiện', { exact: true }));
     await transitionsDone(site);
