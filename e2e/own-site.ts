@@ -33,6 +33,9 @@ export function useOwnPostgresSite(env: Record<string, string> = {}): () => OwnS
     });
     db = new Client({ connectionString: postgres.url });
     await db.connect();
+    // The demo's promotions off, as on the shared sites (server.ts closeDemoPromotions): a new member would
+    // otherwise have the daily check-in and the welcome bonus to claim in every badge.
+    await db.query('update promotions set enabled = false');
     site = { server, db };
   }, 240_000);
   afterAll(async () => {

@@ -32,6 +32,38 @@ export async function enrolOwner(baseUrl: string): Promise<{ token: string; secr
   return { token: token as string, secret: secret as string };
 }
 
+/**
+ * The demo's promotions switched off on a browser test's site: the daily check-in and the welcome bonus are there for
+ * every new member to claim, and would count in every member's badges (§9: available promotions plus unread
+ * messages). Each test that is about promotions makes its own; the others see only what they give their member.
+ */
+async function closeDemoPromotions(baseUrl: string, ownerToken: string): Promise<void> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}/backoffice/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${ownerToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { success: boolean; value: unknown };
+    if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
+    return answer.value;
+  };
+  const promotions = (await call('GET', '/promotions')) as {
+    id: number;
+    versions: { imageUrl?: unknown }[];
+  }[];
+  for (const { id, versions, ...promotion } of promotions) {
+    await call('PUT', `/promotions/${id}`, {
+      ...promotion,
+      versions: versions.map(({ imageUrl: _url, ...version }) => version),
+      enabled: false,
+    });
+  }
+}
+
 /** One worker's own site: its server and the loopback services beside it. */
 export interface E2EStack {
   baseUrl: string;
@@ -102,6 +134,7 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
     AGENT_ROLLUP_CRON: '*/2 * * * * *',
   });
   const owner = await enrolOwner(server.baseUrl);
+  await closeDemoPromotions(server.baseUrl, owner.token);
   return {
     stack: {
       baseUrl: server.baseUrl,

@@ -38,6 +38,7 @@ import { money, walletKey } from '../wallet/queries.ts';
 import { mallQuery, pointBalanceQuery, pointConfigQuery, pointsKey, redeemHistoryQuery } from './queries.ts';
 import '../wallet/wallet.css';
 import './points.css';
+import { useSiteName } from '../site/useSiteName.ts';
 
 const PAGE_SIZE = 10;
 const TONES: Record<RedemptionStatus, StatusTone> = {
@@ -80,12 +81,14 @@ function useRefresh() {
  */
 export default function PointMallPage() {
   const { t } = useTranslation();
+  const siteName = useSiteName();
   const { token } = useSession();
   const balance = useQuery(pointBalanceQuery(token));
   const config = useQuery(pointConfigQuery(token));
   const failed = balance.error ?? config.error;
   return (
     <div className="container points-page">
+      <title>{`${t('pages.pointMall')} · ${siteName}`}</title>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.pointMall')}

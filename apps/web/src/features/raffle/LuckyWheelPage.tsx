@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../ui/icons.tsx';
 import { PageHero } from '../../ui/index.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { MyPrizes } from './MyPrizes.tsx';
 import { PrizeWheel } from './PrizeWheel.tsx';
 
@@ -10,8 +11,10 @@ import { PrizeWheel } from './PrizeWheel.tsx';
  */
 export default function LuckyWheelPage() {
   const { t } = useTranslation();
+  const siteName = useSiteName();
   return (
     <div className="container rain-page">
+      <title>{`${t('pages.luckyWheel')} · ${siteName}`}</title>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.luckyWheel')}

@@ -15,6 +15,7 @@ import { openAuthModal } from '../auth/authModal.ts';
 import { money } from '../wallet/queries.ts';
 import { RAIN_KEY, rainQuery } from './queries.ts';
 import './raffle.css';
+import { useSiteName } from '../site/useSiteName.ts';
 
 /** Envelopes falling at once: each a button, in a column and with a pace of its own. */
 const FALLING = 12;
@@ -26,10 +27,12 @@ const FALLING = 12;
  */
 export default function RedEnvelopePage() {
   const { t } = useTranslation();
+  const siteName = useSiteName();
   const { token } = useSession();
   const state = useQuery(rainQuery(token));
   return (
     <div className="container rain-page">
+      <title>{`${t('pages.redEnvelope')} · ${siteName}`}</title>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.redEnvelope')}

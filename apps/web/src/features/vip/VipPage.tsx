@@ -16,6 +16,7 @@ import { money } from '../wallet/queries.ts';
 import { vipKey, vipQuery } from './queries.ts';
 import '../wallet/wallet.css';
 import './vip.css';
+import { useSiteName } from '../site/useSiteName.ts';
 
 /**
  * /vip: the member's level and growth towards the next, this week's and month's valid bets against the level's
@@ -24,11 +25,13 @@ import './vip.css';
  */
 export default function VipPage() {
   const { t } = useTranslation();
+  const siteName = useSiteName();
   const { token } = useSession();
   const vip = useQuery(vipQuery(token));
   const data = vip.data;
   return (
     <div className="container vip-page">
+      <title>{`${t('pages.vip')} · ${siteName}`}</title>
       <PageHero icon={TrophyIcon} eyebrow={t('pages.vip')} title={t('vip.title')} lead={t('vip.lead')} />
       {vip.isError ? <FormMessage tone="error">{errorText(t, vip.error)}</FormMessage> : null}
       {!data ? (
