@@ -20,9 +20,24 @@ export interface ProviderWorld {
 export const SEAMLESS = { code: 'SIM', operatorId: 'op-seamless' } as const;
 export const TRANSFER = { code: 'SIMT', operatorId: 'op-transfer' } as const;
 
-export async function startProviderWorld(
-  options: { contracts?: ('hub88' | 'transfer')[]; sync?: boolean; config?: Partial<Config> } = {},
-): Promise<ProviderWorld> {
+type WorldOptions = { contracts?: ('hub88' | 'transfer')[]; sync?: boolean; config?: Partial<Config> };
+
+/**
+ * The world on a port chosen before the server starts (its address is in the server's and the simulator's setup).
+ * Another test process may take that port in the seconds before the server listens: then the world starts again on
+ * another one.
+ */
+export async function startProviderWorld(options: WorldOptions = {}): Promise<ProviderWorld> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startProviderWorldOnce(options);
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+async function startProviderWorldOnce(options: WorldOptions): Promise<ProviderWorld> {
   const port = await freePort();
   const siteUrl = `http://127.0.0.1:${port}`;
   // A win or rollback without an answer is sent again at once (no waiting in tests).
@@ -41,7 +56,13 @@ export async function startProviderWorld(
       },
     },
   });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  try {
+    await t.app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await t.close();
+    await sim.close();
+    throw error;
+  }
   for (const contract of options.contracts ?? ['hub88']) {
     const which = contract === 'hub88' ? SEAMLESS : TRANSFER;
     await registerProvider(
