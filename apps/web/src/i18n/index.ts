@@ -1,3 +1,4 @@
+/// <reference path="./shell-strings.d.ts" />
 import enShell from 'virtual:shell-strings/en';
 import type { LanguageCode } from '@tessera/contract';
 import i18n from 'i18next';

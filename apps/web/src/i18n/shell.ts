@@ -55,7 +55,8 @@ export function pickStrings(bundle: Strings, paths: readonly string[]): Strings 
     if (typeof from !== 'object' || from[leaf] === undefined) continue;
     let into = picked;
     for (const step of steps) {
-      const next: Strings | string = (into[step] ??= {});
+      into[step] ??= {};
+      const next = into[step];
       if (typeof next === 'string') break;
       into = next;
     }
