@@ -26,6 +26,8 @@ export const SHELL_STRINGS = [
   'in_need_true_account',
   'in_sure_logout',
   'inbox.unreadCount',
+  'lobby',
+  'lottery.countdown',
   'lottery.lobby.betNow',
   'memberCentre.pages',
   'memberCentre.title',
