@@ -46,7 +46,7 @@ export const SHELL_STRINGS = [
 
 type Strings = { [key: string]: string | Strings };
 
-/** The part of a bundle at the given paths (a missing path is left out). */
+/** The part of a bundle at the given paths, with their plural forms (a missing path is left out). */
 export function pickStrings(bundle: Strings, paths: readonly string[]): Strings {
   const picked: Strings = {};
   for (const path of paths) {
@@ -54,7 +54,11 @@ export function pickStrings(bundle: Strings, paths: readonly string[]): Strings 
     const leaf = steps.pop() as string;
     let from: Strings | string | undefined = bundle;
     for (const step of steps) from = typeof from === 'object' ? from[step] : undefined;
-    if (typeof from !== 'object' || from[leaf] === undefined) continue;
+    if (typeof from !== 'object') continue;
+    const source = from;
+    // The key with its plural and context forms (key_one, key_other, …).
+    const keys = Object.keys(source).filter((key) => key === leaf || key.startsWith(`${leaf}_`));
+    if (keys.length === 0) continue;
     let into = picked;
     for (const step of steps) {
       into[step] ??= {};
@@ -62,7 +66,7 @@ export function pickStrings(bundle: Strings, paths: readonly string[]): Strings 
       if (typeof next === 'string') break;
       into = next;
     }
-    into[leaf] = from[leaf];
+    for (const key of keys) into[key] = source[key] as Strings | string;
   }
   return picked;
 }
