@@ -18,7 +18,7 @@ export const NUMEROS_COUNT = 100;
 export const RECENT_LOTTERY_COUNT = 100;
 export const GAME_LIST_PAGE_SIZE = 24;
 export const NOTICES_PER_PAGE = 8;
-export const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
+const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
 
 /** The lobby's refresh (spec §9): the shortest remaining time, capped, or a short pause when it is zero or less. */
 export function lotteryRefreshMs(remainingSeconds: readonly number[]): number {
