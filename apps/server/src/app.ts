@@ -45,6 +45,7 @@ import { promotionRoutes } from './modules/promotions/routes.ts';
 import { raffleRoutes } from './modules/raffle/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   pointsRoutes(app, deps);
   missionRoutes(app, deps);
   inboxRoutes(app, deps);
+  riskRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

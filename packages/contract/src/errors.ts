@@ -508,6 +508,36 @@ export const ERRORS = {
     VI: 'Yêu cầu rút tiền này đã được duyệt hoặc từ chối.',
     CN: '该提款已被批准或拒绝。',
   },
+  withdrawal_needs_second_operator: {
+    status: 409,
+    EN: 'This withdrawal is flagged: a different operator must approve it after you.',
+    VI: 'Yêu cầu rút tiền này bị gắn cờ: một quản trị viên khác phải phê duyệt sau bạn.',
+    CN: '该提款已被标记风险：须由另一位操作员在您之后再次批准。',
+  },
+  adjustment_needs_second_operator: {
+    status: 409,
+    EN: 'An adjustment this large needs the approval of a different operator than the one who entered it.',
+    VI: 'Điều chỉnh lớn như vậy cần một quản trị viên khác với người đã nhập phê duyệt.',
+    CN: '金额较大的调整须由录入人以外的另一位操作员批准。',
+  },
+  adjustment_request_not_pending: {
+    status: 409,
+    EN: 'This adjustment was already approved or rejected.',
+    VI: 'Điều chỉnh này đã được phê duyệt hoặc từ chối.',
+    CN: '该调整已被批准或拒绝。',
+  },
+  risk_flag_not_found: {
+    status: 404,
+    EN: 'This flag does not exist.',
+    VI: 'Cờ rủi ro này không tồn tại.',
+    CN: '该风险标记不存在。',
+  },
+  risk_flag_resolved: {
+    status: 409,
+    EN: 'This flag was already resolved.',
+    VI: 'Cờ rủi ro này đã được xử lý.',
+    CN: '该风险标记已处理。',
+  },
   withdrawal_not_awaiting_confirmation: {
     status: 409,
     EN: 'This withdrawal is not waiting for your confirmation.',

@@ -20,6 +20,7 @@ export * from './raffle/index.ts';
 export * from './realtime.ts';
 export * from './rebates/index.ts';
 export * from './rewards/index.ts';
+export * from './risk/index.ts';
 export * from './system/index.ts';
 export * from './vip/index.ts';
 export * from './wallet/index.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { linkedAccount, memberMoneyTotals, riskFlag, signInPlace } from '../risk/index.ts';
 import { turnoverObligation } from './console.ts';
 import { amount } from './money.ts';
 import { currencyInfo } from './player.ts';
@@ -239,8 +240,49 @@ const withdrawalRow = withdrawal.extend({
   claimResolvedBy: z.string().nullable(),
   claimResolvedAt: z.string().nullable(),
   proofIds: z.array(z.string()),
+  /** A flagged withdrawal's first approver: it waits for a different operator's approval. */
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
+  /** Approved by the system under the auto-approval amount (the member had no open flag). */
+  autoApproved: z.boolean(),
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRow>;
+
+/** What finance reads beside a withdrawal request (since the member's previous withdrawal). */
+const withdrawalReview = z.object({
+  withdrawal: withdrawalRow,
+  currency: z.string(),
+  digits: z.number().int(),
+  /** When the member's previous withdrawal was requested (null: this is the first). */
+  since: z.string().nullable(),
+  balanceHistory: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.string(),
+      reference: z.string(),
+      amount: z.number(),
+      balance: z.number(),
+    }),
+  ),
+  totals: memberMoneyTotals,
+  deposits: z.array(
+    z.object({
+      orderNo: z.string(),
+      channel: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  turnover: z.object({ required: z.number(), contributed: z.number(), remaining: z.number() }),
+  bigWins: z.array(z.object({ at: z.string(), reference: z.string(), amount: z.number() })),
+  places: z.array(signInPlace),
+  linkedAccounts: z.array(linkedAccount),
+  flags: z.array(riskFlag),
+  /** Flagged (or first-approved already): approval needs two different operators. */
+  needsSecondApproval: z.boolean(),
+});
+export type WithdrawalReview = z.infer<typeof withdrawalReview>;
 
 /**
  * The reasons finance picks from when rejecting a withdrawal: stored as these codes, translated for the member;
@@ -284,6 +326,13 @@ export const withdrawalConsoleEndpoints = {
     query: withdrawalQueueFilters,
     answer: 'text',
     response: z.string(),
+  }),
+  review: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/review`,
+    access: financeRead,
+    params: idParams,
+    response: withdrawalReview,
   }),
   approve: endpoint({
     method: 'POST',

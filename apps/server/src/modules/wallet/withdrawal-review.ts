@@ -11,6 +11,7 @@ import { csvField } from './csv.ts';
 import { post } from './ledger.ts';
 import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
+import { recordFirstApproval } from './withdrawal-risk.ts';
 import * as store from './withdrawal-store.ts';
 import { utcDay, withdrawalRowView } from './withdrawals.ts';
 
@@ -80,39 +81,58 @@ const money = (minor: bigint, currency: Currency) =>
 
 /**
  * Approves a pending withdrawal: the money leaves the member's pending account for the merchant's cash (paid
- * out), the member is told, and has autoReceiptMinutes to confirm what arrived.
+ * out), the member is told, and has autoReceiptMinutes to confirm what arrived. A flagged withdrawal's first
+ * approval is only recorded (withdrawal-risk.ts): a different operator's approval pays it.
  */
 export async function approveWithdrawal(deps: AppDeps, call: OperatorCall, id: number) {
   const settings = await walletSettingsOf(deps.db);
   return review(deps, call, id, 'approve', async (tx, row, who, currency) => {
-    const confirmBy = new Date(call.now.getTime() + settings.autoReceiptMinutes * MINUTE_MS);
-    if (!(await store.approve(tx, id, who.operatorId, confirmBy, call.now))) {
-      throw new AppError('withdrawal_not_pending');
+    if (await recordFirstApproval(tx, row, who.operatorId, call.now)) {
+      return { awaitingSecondApproval: true };
     }
-    const posted = await post(
-      tx,
-      {
-        key: `withdrawal:${row.order_no}:paid`,
-        kind: 'withdrawal_paid',
-        memberId: row.member_id,
-        reference: `withdrawal:${row.order_no}`,
-        operatorId: who.operatorId,
-        legs: [
-          { account: { member: row.member_id, wallet: 'pending' }, amount: -row.amount },
-          { account: { system: 'merchant:cash' }, amount: row.amount },
-        ],
-      },
-      call.now,
-    );
-    await sendMessage(
-      tx,
-      row.member_id,
-      'WITHDRAWAL_APPROVED',
-      { amount: money(row.amount, currency), currency: currency.currency, orderNo: row.order_no },
-      call.now,
-    );
-    return { confirmBy: confirmBy.toISOString(), transactionId: Number(posted.transactionId) };
+    return markApproved(tx, row, who.operatorId, settings.autoReceiptMinutes, currency, call.now);
   });
+}
+
+/**
+ * A pending withdrawal approved by an operator, or by the system (operatorId null) under the auto-approval
+ * amount: the payout posting and the member's message, in the caller's transaction.
+ */
+export async function markApproved(
+  tx: Transaction,
+  row: Pick<store.WithdrawalDb, 'id' | 'order_no' | 'member_id' | 'amount'>,
+  operatorId: number | null,
+  autoReceiptMinutes: number,
+  currency: Currency,
+  now: Date,
+) {
+  const confirmBy = new Date(now.getTime() + autoReceiptMinutes * MINUTE_MS);
+  if (!(await store.approve(tx, Number(row.id), operatorId, confirmBy, now))) {
+    throw new AppError('withdrawal_not_pending');
+  }
+  const posted = await post(
+    tx,
+    {
+      key: `withdrawal:${row.order_no}:paid`,
+      kind: 'withdrawal_paid',
+      memberId: row.member_id,
+      reference: `withdrawal:${row.order_no}`,
+      operatorId,
+      legs: [
+        { account: { member: row.member_id, wallet: 'pending' }, amount: -row.amount },
+        { account: { system: 'merchant:cash' }, amount: row.amount },
+      ],
+    },
+    now,
+  );
+  await sendMessage(
+    tx,
+    row.member_id,
+    'WITHDRAWAL_APPROVED',
+    { amount: money(row.amount, currency), currency: currency.currency, orderNo: row.order_no },
+    now,
+  );
+  return { confirmBy: confirmBy.toISOString(), transactionId: Number(posted.transactionId) };
 }
 
 /**

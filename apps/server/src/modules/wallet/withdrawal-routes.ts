@@ -18,6 +18,7 @@ import {
   resolveClaim,
   withdrawalQueue,
 } from './withdrawal-review.ts';
+import { withdrawalReview } from './withdrawal-risk.ts';
 import {
   confirmWithdrawal,
   paymentConfirmationList,
@@ -60,6 +61,7 @@ export function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('content-disposition', 'attachment; filename="withdrawals.csv"');
     return exportWithdrawals(deps, query);
   });
+  route(app, deps, consoleApi.review, async ({ params, now }) => withdrawalReview(deps, params.id, now));
   route(app, deps, consoleApi.approve, async ({ caller, ip, now, params }) =>
     approveWithdrawal(deps, { caller, ip, now }, params.id),
   );

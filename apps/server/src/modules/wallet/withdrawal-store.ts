@@ -27,17 +27,23 @@ export interface WithdrawalDb {
   claim_resolved_at: Date | null;
   refunded_amount: bigint;
   created_at: Date;
+  first_approver: string | null;
+  first_approved_by: number | null;
+  first_approved_at: Date | null;
+  auto_approved: boolean;
 }
 
 /** A withdrawal with its member's user name and the names of the operators who acted on it. */
 const SELECT = `select w.id, w.order_no, w.member_id, m.username, w.bank_account_id, w.bank_name, w.account_number,
     w.payee_name, w.amount, w.status, w.confirmation, w.received_amount, w.confirm_by, w.confirmed_at,
     w.proof_images, w.reason, w.reviewed_by, r.username as reviewer, w.reviewed_at, w.claim_status, w.claim_note,
-    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at
+    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at,
+    f.username as first_approver, w.first_approved_by, w.first_approved_at, w.auto_approved
   from withdrawals w
   join members m on m.id = w.member_id
   left join operators r on r.id = w.reviewed_by
-  left join operators c on c.id = w.claim_resolved_by`;
+  left join operators c on c.id = w.claim_resolved_by
+  left join operators f on f.id = w.first_approved_by`;
 
 export async function byId(db: Queryable, id: bigint | number): Promise<WithdrawalDb | null> {
   const [row] = await db.query<WithdrawalDb>(`${SELECT} where w.id = $1`, [id]);
@@ -247,16 +253,36 @@ export async function proof(
 export async function approve(
   tx: Queryable,
   id: number,
-  operatorId: number,
+  operatorId: number | null,
   confirmBy: Date,
   at: Date,
 ): Promise<boolean> {
+  // No operator: the system approved it under the auto-approval amount.
   const rows = await tx.query(
-    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4
+    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4,
+       auto_approved = $2::int is null
      where id = $1 and status = 'pending' returning id`,
     [id, operatorId, confirmBy, at],
   );
   return rows.length > 0;
+}
+
+/** A pending withdrawal's status and first approval, under its row lock (null when there is no such withdrawal). */
+export async function lockForApproval(tx: Queryable, id: number) {
+  const [row] = await tx.query<{ status: string; first_approved_by: number | null }>(
+    'select status, first_approved_by from withdrawals where id = $1 for update',
+    [id],
+  );
+  return row ?? null;
+}
+
+/** Records a flagged withdrawal's first approval (it stays pending for a different operator). */
+export async function firstApproval(tx: Queryable, id: number, operatorId: number, at: Date) {
+  await tx.query(
+    `update withdrawals set first_approved_by = $2, first_approved_at = $3, updated_at = $3
+     where id = $1 and status = 'pending' and first_approved_by is null`,
+    [id, operatorId, at],
+  );
 }
 
 /** pending → rejected with the reason; false when not pending. */
@@ -376,4 +402,14 @@ export async function queue(
 export async function purgeDailyCounts(tx: Queryable, day: string): Promise<number> {
   const rows = await tx.query('delete from withdrawal_daily_counts where day < $1::date returning 1', [day]);
   return rows.length;
+}
+
+/** The member's last withdrawal requested before this one (its time: the review's "since the last withdrawal"). */
+export async function previousRequest(db: Queryable, memberId: number, before: Date, id: bigint) {
+  const [row] = await db.query<{ created_at: Date }>(
+    `select created_at from withdrawals where member_id = $1 and (created_at, id) < ($2, $3)
+     order by created_at desc, id desc limit 1`,
+    [memberId, before, id],
+  );
+  return row?.created_at ?? null;
 }

@@ -26,6 +26,7 @@ import {
 } from './settings.ts';
 import { openObligations, remainingTurnover } from './turnover.ts';
 import type { CleanProof } from './withdrawal-proofs.ts';
+import { checkRequest } from './withdrawal-risk.ts';
 import * as store from './withdrawal-store.ts';
 
 type Member = Extract<Caller, { kind: 'member' }>;
@@ -71,6 +72,9 @@ export function withdrawalRowView(row: store.WithdrawalDb, digits: number): With
     claimResolvedBy: row.claim_resolver,
     claimResolvedAt: row.claim_resolved_at?.toISOString() ?? null,
     proofIds: row.proof_images,
+    firstApprovedBy: row.first_approver,
+    firstApprovedAt: row.first_approved_at?.toISOString() ?? null,
+    autoApproved: row.auto_approved,
   };
 }
 
@@ -178,7 +182,15 @@ export async function requestWithdrawal(
       },
       now,
     );
-    const row = await store.byId(tx, id);
+    const requested = await store.byId(tx, id);
+    if (!requested) throw new Error(`withdrawal ${order} vanished`);
+    // The risk rules see the request in its transaction; a small one of a member without flags is approved here.
+    const approved = await checkRequest(tx, requested, {
+      autoReceiptMinutes: settings.autoReceiptMinutes,
+      currency,
+      now,
+    });
+    const row = approved ? await store.byId(tx, id) : requested;
     if (!row) throw new Error(`withdrawal ${order} vanished`);
     return withdrawalView(row, currency.digits);
   });
