@@ -95,6 +95,8 @@ export const PGLITE_FILES = [
   // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job
   'src/modules/raffle/raffle-routes.test.ts',
   'src/modules/raffle/rain.test.ts',
+  // risk/store.ts: the rules, flags, notes and tags; the wallet's adjustment requests and withdrawal review
+  'src/modules/risk/risk.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -245,7 +245,7 @@ export async function lastDepositAndStakes(db: Queryable, memberId: number) {
 }
 
 /**
- * What moved on the member's money wallets (main and vendors) per kind of posting within [from, to) (either end
+ * What moved on the member's money wallets (main and vendors) per kind of posting within [from, to] (either end
  * open when null): deposits positive, withdrawals and bets negative, and so on.
  */
 export function memberKindTotals(db: Queryable, memberId: number, from: Date | null, to: Date | null) {
@@ -255,7 +255,7 @@ export function memberKindTotals(db: Queryable, memberId: number, from: Date | n
        join ledger_entries e on e.transaction_id = t.id
        join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind in ('main', 'vendor')
       where t.member_id = $1 and ($2::timestamptz is null or t.created_at >= $2)
-        and ($3::timestamptz is null or t.created_at < $3)
+        and ($3::timestamptz is null or t.created_at <= $3)
       group by t.kind`,
     [memberId, from, to],
   );
