@@ -17,6 +17,7 @@ import {
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
+  riskConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -52,6 +53,9 @@ export type PageId =
   | 'paymentChannels'
   | 'gatewayCallbacks'
   | 'withdrawals'
+  | 'adjustmentRequests'
+  | 'riskFlags'
+  | 'riskRules'
   | 'gameVendors'
   | 'games'
   | 'houseGames'
@@ -272,6 +276,27 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'inbox',
     section: 'wallet',
     roles: rolesOf(withdrawalConsoleEndpoints.queue),
+  },
+  {
+    id: 'adjustmentRequests',
+    path: '/wallet/adjustments',
+    icon: 'key',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.adjustmentRequests),
+  },
+  {
+    id: 'riskFlags',
+    path: '/risk/flags',
+    icon: 'alert',
+    section: 'wallet',
+    roles: rolesOf(riskConsoleEndpoints.flags),
+  },
+  {
+    id: 'riskRules',
+    path: '/risk/rules',
+    icon: 'shield',
+    section: 'wallet',
+    roles: rolesOf(riskConsoleEndpoints.settings),
   },
   {
     id: 'reconciliation',

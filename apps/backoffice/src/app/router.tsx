@@ -51,10 +51,13 @@ import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
+import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
+import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
+import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
@@ -99,6 +102,9 @@ export const router = createBrowserRouter(
         { path: 'wallet/payment-channels', element: page('paymentChannels', <PaymentChannelsPage />) },
         { path: 'wallet/gateway-callbacks', element: page('gatewayCallbacks', <GatewayCallbacksPage />) },
         { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
+        { path: 'wallet/adjustments', element: page('adjustmentRequests', <AdjustmentRequestsPage />) },
+        { path: 'risk/flags', element: page('riskFlags', <RiskFlagsPage />) },
+        { path: 'risk/rules', element: page('riskRules', <RiskRulesPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'game-vendors', element: page('gameVendors', <GameVendorsPage />) },

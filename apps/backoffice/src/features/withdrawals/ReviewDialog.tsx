@@ -11,10 +11,12 @@ import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { RejectReasonField } from '../../app/RejectReasonField.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
+import { RiskReview } from './RiskReview.tsx';
 
 /**
  * Approve (the money was paid to the member's bank account) or reject with a reason (the money goes back to the
- * member's balance) one pending withdrawal. When another operator acted first, the server says so.
+ * member's balance) one pending withdrawal, with the risk review beside the request. When another operator acted
+ * first, the server says so; a flagged withdrawal's first approval leaves it pending for a different operator.
  */
 export function ReviewDialog({
   row,
@@ -29,7 +31,7 @@ export function ReviewDialog({
   money: (amount: number) => string;
   currency: string;
   onClose: () => void;
-  onDone: () => void;
+  onDone: (row: WithdrawalRow) => void;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
@@ -52,6 +54,7 @@ export function ReviewDialog({
       confirmLabel={t(`withdrawals.${action}`)}
       confirmVariant={action === 'reject' ? 'danger' : 'primary'}
       busy={write.isPending}
+      size="lg"
       error={reasonError ? null : write.error}
       onCancel={onClose}
       onConfirm={() => write.mutate()}
@@ -65,6 +68,7 @@ export function ReviewDialog({
           { label: t('withdrawals.payeeName'), value: row.payeeName },
         ]}
       />
+      <RiskReview id={row.id} money={money} />
       {action === 'reject' ? (
         <RejectReasonField
           presets={WITHDRAWAL_REJECT_REASONS}

@@ -22,7 +22,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
-import { ConfirmationBadge, StatusBadge } from './views.tsx';
+import { ConfirmationBadge, SecondApprovalNote, StatusBadge } from './views.tsx';
 import { WithdrawalDetails } from './WithdrawalDetails.tsx';
 import './withdrawals.css';
 import { reasonText } from '../../app/RejectReasonField.tsx';
@@ -156,6 +156,7 @@ export function WithdrawalsPage() {
       render: (row) => (
         <>
           <StatusBadge status={row.status} />
+          <SecondApprovalNote row={row} />
           {row.reviewedBy ? (
             <span className="cell-below">
               {row.reviewedBy} · {formatDateTime(row.reviewedAt, i18n.language)}
@@ -287,8 +288,10 @@ export function WithdrawalsPage() {
           money={money}
           currency={currency}
           onClose={() => setReview(null)}
-          onDone={() => {
-            toast.show(t(`withdrawals.${review.action}Done`, { orderNo: review.row.orderNo }));
+          onDone={(row) => {
+            // A flagged withdrawal's first approval leaves it pending for a different operator.
+            const done = row.status === 'pending' ? 'firstApprovalDone' : `${review.action}Done`;
+            toast.show(t(`withdrawals.${done}`, { orderNo: review.row.orderNo }));
             setReview(null);
             refresh();
           }}

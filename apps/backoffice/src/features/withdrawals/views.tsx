@@ -25,3 +25,23 @@ export function ConfirmationBadge({ row }: { row: WithdrawalRow }) {
     </span>
   );
 }
+
+/** A flagged withdrawal's first approval (it waits for a different operator), or an approval by the system. */
+export function SecondApprovalNote({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  if (row.status === 'pending' && row.firstApprovedBy) {
+    return (
+      <span className="cell-below">
+        <Badge tone="accent">{t('withdrawals.awaitingSecond', { name: row.firstApprovedBy })}</Badge>
+      </span>
+    );
+  }
+  if (row.autoApproved) {
+    return (
+      <span className="cell-below">
+        <Badge>{t('withdrawals.autoApproved')}</Badge>
+      </span>
+    );
+  }
+  return null;
+}
