@@ -1,0 +1,147 @@
+import {
+  accountsEndpoints,
+  createClient,
+  riskConsoleEndpoints,
+  walletPlayerEndpoints,
+  withdrawalPlayerEndpoints,
+} from '@tessera/contract';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { client, PASSWORD, registerMember } from './accounts-api.ts';
+import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
+
+/**
+ * Risk end to end (issue 25 item 3): a member whose withdrawal goes to a payee other than the name on the account
+ * is flagged by the rule; finance reads the review beside the request (the flag, the money since the last
+ * withdrawal, devices and linked accounts), approves it first, and sees it wait for a second, different operator.
+ */
+
+const browser = useBrowser();
+const PAYMENT_PASSWORD = '246813';
+const as = (token: string) => createClient({ baseUrl: baseUrl(), token: () => token });
+
+async function consolePage(token: string, path: string, theme?: string): Promise<Page> {
+  const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript(
+    ({ token, theme }) => {
+      if (location.protocol === 'about:') return;
+      sessionStorage.setItem('bo.token', token);
+      if (theme) localStorage.setItem('bo.theme', theme);
+    },
+    { token, theme },
+  );
+  await page.goto(`${baseUrl()}/backoffice${path}`);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  return page;
+}
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+/** A member with the payee name on the account, money, a payment password and a bank account to another payee. */
+async function memberPayingSomeoneElse() {
+  const registered = await registerMember({ payeeName: 'Nguyen Van An' });
+  const login = await client()(accountsEndpoints.login, {
+    body: { type: 'username', username: registered.username, password: PASSWORD },
+  });
+  const token = login.token as string;
+  const funded = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
+    memberId: registered.id,
+    amount: 800,
+    category: 'promotion',
+    reason: 'E2E risk funding',
+  });
+  expect(funded.success).toBe(true);
+  await as(token)(walletPlayerEndpoints.paymentPassword, {
+    body: {
+      loginPassword: PASSWORD,
+      newPaymentPassword: PAYMENT_PASSWORD,
+      confirmPaymentPassword: PAYMENT_PASSWORD,
+    },
+  });
+  const bank = await as(token)(withdrawalPlayerEndpoints.addBankAccount, {
+    body: {
+      bankName: 'Risk Bank',
+      accountNumber: `88${Date.now()}`.slice(0, 14),
+      payeeName: 'Tran Thi Binh',
+    },
+  });
+  const withdrawal = await as(token)(withdrawalPlayerEndpoints.requestWithdrawal, {
+    body: { bankAccountId: bank.id, amount: 300, paymentPassword: PAYMENT_PASSWORD },
+  });
+  return { ...registered, orderNo: withdrawal.orderNo };
+}
+
+describe('risk', () => {
+  it('finance reads a flagged withdrawal’s review and sees it wait for a second operator', async () => {
+    const owner = await operatorToken();
+    const rules = (await api('GET', riskConsoleEndpoints.settings.path, owner)).value;
+    const saved = await api('PUT', riskConsoleEndpoints.settings.path, owner, {
+      ...rules,
+      payeeNameMismatch: true,
+    });
+    expect(saved.success).toBe(true);
+    try {
+      const member = await memberPayingSomeoneElse();
+      expect(member.orderNo).toMatch(/^W\d{16}$/);
+      const first = await newOperator('finance', 'rka', 'Risk desk A');
+
+      const desk = await consolePage(first.token, `/wallet/withdrawals?q=${member.username}`);
+      await visible(desk.getByRole('heading', { name: 'Withdrawals', level: 1 }));
+      const row = desk.getByRole('row').filter({ hasText: member.orderNo });
+      await visible(row.getByText('Pending'));
+      await row.getByRole('button', { name: 'Approve' }).click();
+      const dialog = desk.getByRole('dialog');
+      await visible(dialog.getByText('This withdrawal is flagged: your approval is the first of two'));
+      const flags = dialog.getByRole('table', { name: 'Flags' });
+      await visible(flags.getByText('Payee name differs'));
+      await visible(flags.getByText(/payee Tran Thi Binh · account name Nguyen Van An/));
+      await visible(dialog.getByRole('heading', { name: 'Since the account opened (first withdrawal)' }));
+      await visible(dialog.getByRole('table', { name: 'Devices and addresses' }));
+      await visible(dialog.getByRole('heading', { name: 'Linked accounts' }));
+      await screenshot(desk, 'risk-review-flagged');
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await visible(
+        desk
+          .getByRole('status')
+          .getByText(
+            `First approval of ${member.orderNo} recorded: a different operator must approve it too.`,
+          ),
+      );
+      await visible(row.getByText(`Approved by ${first.username}: awaits a second operator`));
+      await visible(row.getByText('Pending'));
+
+      // The same operator cannot be the second person.
+      await row.getByRole('button', { name: 'Approve' }).click();
+      const again = desk.getByRole('dialog');
+      await visible(
+        again.getByText(
+          new RegExp(`Approved first by ${first.username} at .*a different operator's approval pays it`),
+        ),
+      );
+      await again.getByRole('button', { name: 'Approve', exact: true }).click();
+      await visible(
+        again.getByText('This withdrawal is flagged: a different operator must approve it after you.'),
+      );
+      await screenshot(desk, 'risk-review-same-operator');
+      await again.getByRole('button', { name: 'Cancel' }).click();
+
+      // A different operator pays it.
+      const second = await newOperator('finance', 'rkb', 'Risk desk B');
+      const other = await consolePage(second.token, `/wallet/withdrawals?q=${member.username}`, 'dark');
+      const otherRow = other.getByRole('row').filter({ hasText: member.orderNo });
+      await otherRow.getByRole('button', { name: 'Approve' }).click();
+      const secondDialog = other.getByRole('dialog');
+      await visible(secondDialog.getByText(new RegExp(`Approved first by ${first.username}`)));
+      await screenshot(other, 'risk-review-second-dark');
+      await secondDialog.getByRole('button', { name: 'Approve', exact: true }).click();
+      await visible(other.getByRole('status').getByText(`Withdrawal ${member.orderNo} approved.`));
+      await visible(otherRow.getByText('Awaiting member'));
+    } finally {
+      await api('PUT', riskConsoleEndpoints.settings.path, owner, rules);
+    }
+  });
+});
