@@ -1,5 +1,4 @@
 import {
-  accountsEndpoints,
   createClient,
   riskConsoleEndpoints,
   walletPlayerEndpoints,
@@ -7,12 +6,12 @@ import {
 } from '@tessera/contract';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { client, PASSWORD, registerMember } from './accounts-api.ts';
+import { loggedInMember, PASSWORD } from './accounts-api.ts';
 import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
 
 /**
- * Risk end to end (issue 25 item 3): a member whose withdrawal goes to a payee other than the name on the account
- * is flagged by the rule; finance reads the review beside the request (the flag, the money since the last
+ * Risk end to end (issue 25 item 3): a member whose withdrawal goes to an account number another member has is
+ * flagged by the rule; finance reads the review beside the request (the flag, the money since the last
  * withdrawal, devices and linked accounts), approves it first, and sees it wait for a second, different operator.
  */
 
@@ -40,38 +39,35 @@ async function visible(locator: Locator): Promise<void> {
   expect(await locator.isVisible()).toBe(true);
 }
 
-/** A member with the payee name on the account, money, a payment password and a bank account to another payee. */
-async function memberPayingSomeoneElse() {
-  const registered = await registerMember({ payeeName: 'Nguyen Van An' });
-  const login = await client()(accountsEndpoints.login, {
-    body: { type: 'username', username: registered.username, password: PASSWORD },
-  });
-  const token = login.token as string;
+/** Two members with one account number; the second, with money and a payment password, withdraws to it. */
+async function membersSharingAnAccount() {
+  const accountNumber = `88${Date.now()}`.slice(0, 14);
+  const addAccount = (token: string) =>
+    as(token)(withdrawalPlayerEndpoints.addBankAccount, {
+      body: { bankName: 'Risk Bank', accountNumber, payeeName: 'Tran Thi Binh' },
+    });
+  const first = await loggedInMember('rsa');
+  await addAccount(first.token);
+  const member = await loggedInMember('rsb');
   const funded = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
-    memberId: registered.id,
+    memberId: member.id,
     amount: 800,
     category: 'promotion',
     reason: 'E2E risk funding',
   });
   expect(funded.success).toBe(true);
-  await as(token)(walletPlayerEndpoints.paymentPassword, {
+  await as(member.token)(walletPlayerEndpoints.paymentPassword, {
     body: {
       loginPassword: PASSWORD,
       newPaymentPassword: PAYMENT_PASSWORD,
       confirmPaymentPassword: PAYMENT_PASSWORD,
     },
   });
-  const bank = await as(token)(withdrawalPlayerEndpoints.addBankAccount, {
-    body: {
-      bankName: 'Risk Bank',
-      accountNumber: `88${Date.now()}`.slice(0, 14),
-      payeeName: 'Tran Thi Binh',
-    },
-  });
-  const withdrawal = await as(token)(withdrawalPlayerEndpoints.requestWithdrawal, {
+  const bank = await addAccount(member.token);
+  const withdrawal = await as(member.token)(withdrawalPlayerEndpoints.requestWithdrawal, {
     body: { bankAccountId: bank.id, amount: 300, paymentPassword: PAYMENT_PASSWORD },
   });
-  return { ...registered, orderNo: withdrawal.orderNo };
+  return { ...member, orderNo: withdrawal.orderNo, sharedWith: first.username };
 }
 
 describe('risk', () => {
@@ -80,11 +76,11 @@ describe('risk', () => {
     const rules = (await api('GET', riskConsoleEndpoints.settings.path, owner)).value;
     const saved = await api('PUT', riskConsoleEndpoints.settings.path, owner, {
       ...rules,
-      payeeNameMismatch: true,
+      sharedPaymentAccount: true,
     });
     expect(saved.success).toBe(true);
     try {
-      const member = await memberPayingSomeoneElse();
+      const member = await membersSharingAnAccount();
       expect(member.orderNo).toMatch(/^W\d{16}$/);
       const first = await newOperator('finance', 'rka', 'Risk desk A');
 
@@ -96,11 +92,14 @@ describe('risk', () => {
       const dialog = desk.getByRole('dialog');
       await visible(dialog.getByText('This withdrawal is flagged: your approval is the first of two'));
       const flags = dialog.getByRole('table', { name: 'Flags' });
-      await visible(flags.getByText('Payee name differs'));
-      await visible(flags.getByText(/payee Tran Thi Binh · account name Nguyen Van An/));
+      await visible(flags.getByText('Shared payment account'));
+      await visible(flags.getByText(`other members ${member.sharedWith}`));
       await visible(dialog.getByRole('heading', { name: 'Since the account opened (first withdrawal)' }));
       await visible(dialog.getByRole('table', { name: 'Devices and addresses' }));
-      await visible(dialog.getByRole('heading', { name: 'Linked accounts' }));
+      const linked = dialog.getByRole('table', { name: 'Linked accounts' });
+      await visible(
+        linked.getByRole('row').filter({ hasText: member.sharedWith }).getByText('Payment account'),
+      );
       await screenshot(desk, 'risk-review-flagged');
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   withdrawalConsoleEndpoints as bo,
@@ -35,12 +35,17 @@ export function ReviewDialog({
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const queryClient = useQueryClient();
   const write = useMutation({
     mutationFn: () =>
       action === 'approve'
         ? call(bo.approve, { params: { id: row.id } })
         : call(bo.reject, { params: { id: row.id }, body: { reason } }),
-    onSuccess: onDone,
+    onSuccess: (answer) => {
+      // The review read before this decision (a first approval, say) is no longer true.
+      void queryClient.invalidateQueries({ queryKey: [bo.review.path, row.id] });
+      onDone(answer);
+    },
   });
   const reasonError =
     write.error instanceof ApiError && write.error.fields.reason ? write.error.fields.reason : undefined;

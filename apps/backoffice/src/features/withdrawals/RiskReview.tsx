@@ -22,7 +22,7 @@ type Win = WithdrawalReview['bigWins'][number];
  */
 export function RiskReview({ id, money }: { id: number; money: (amount: number) => string }) {
   const review = useQuery({
-    queryKey: ['withdrawal-review', id],
+    queryKey: [bo.review.path, id],
     queryFn: ({ signal }) => call(bo.review, { params: { id }, signal }),
   });
   return <QueryView query={review}>{(data) => <ReviewView review={data} money={money} />}</QueryView>;
