@@ -143,4 +143,51 @@ describe('risk', () => {
       await api('PUT', riskConsoleEndpoints.settings.path, owner, rules);
     }
   });
+
+  it('the flag on the risk flags page is resolved with a note; the player page shows the picture, tags and notes', async () => {
+    const owner = await operatorToken();
+    const rules = (await api('GET', riskConsoleEndpoints.settings.path, owner)).value;
+    await api('PUT', riskConsoleEndpoints.settings.path, owner, { ...rules, sharedPaymentAccount: true });
+    let member: Awaited<ReturnType<typeof membersSharingAnAccount>>;
+    try {
+      member = await membersSharingAnAccount();
+    } finally {
+      await api('PUT', riskConsoleEndpoints.settings.path, owner, rules);
+    }
+    const desk = await consolePage(owner, '/risk/rules');
+    await visible(desk.getByRole('heading', { name: 'Risk rules', level: 1 }));
+    await visible(desk.getByRole('switch', { name: 'Shared payment accounts' }));
+    await screenshot(desk, 'risk-rules');
+
+    await desk.goto(`${baseUrl()}/backoffice/risk/flags?memberId=${member.id}`);
+    const flags = desk.getByRole('table', { name: 'Risk flags' });
+    const row = flags.getByRole('row').filter({ hasText: 'Shared payment account' });
+    await visible(row.getByText('Open'));
+    await screenshot(desk, 'risk-flags');
+    await row
+      .getByRole('button', { name: `Resolve the Shared payment account flag of ${member.username}` })
+      .click();
+    const dialog = desk.getByRole('dialog', {
+      name: `Resolve the Shared payment account flag of ${member.username}`,
+    });
+    await dialog.getByLabel('Note').fill('Same family: checked the ID');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await visible(desk.getByRole('status').getByText(`The flag of ${member.username} is resolved.`));
+    await visible(row.getByText('Same family: checked the ID'));
+
+    await desk.goto(`${baseUrl()}/backoffice/players/${member.id}`);
+    await visible(desk.getByRole('heading', { name: 'Whole picture' }));
+    const linked = desk.getByRole('table', { name: 'Linked accounts' }).getByRole('row');
+    await visible(linked.filter({ hasText: member.sharedWith }).filter({ hasText: 'Payment account' }));
+    await desk.getByRole('textbox', { name: 'Tags' }).fill('watch, vip');
+    await desk.getByRole('button', { name: 'Save tags' }).click();
+    await visible(desk.getByRole('status').getByText('Tags saved.'));
+    await desk.getByLabel('New note').fill('Called the member about the shared account.');
+    await desk.getByRole('button', { name: 'Add note' }).click();
+    await visible(desk.getByText('Called the member about the shared account.'));
+    await desk.getByRole('heading', { name: 'Whole picture' }).scrollIntoViewIfNeeded();
+    await screenshot(desk, 'risk-player-picture');
+    await desk.getByRole('heading', { name: 'Risk, tags and notes' }).scrollIntoViewIfNeeded();
+    await screenshot(desk, 'risk-player-notes');
+  });
 });

@@ -73,7 +73,7 @@ async function postAdjustment(
       kind: 'adjustment',
       memberId: adjustment.memberId,
       reference: `operator:${who.username}`,
-      remark: `${adjustment.category}: ${adjustment.note}`,
+      remark: adjustment.note,
       operatorId: who.operatorId,
       legs: [
         { account: { member: adjustment.memberId, wallet }, amount: adjustment.amount },
