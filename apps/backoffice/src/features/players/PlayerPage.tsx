@@ -156,7 +156,12 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               { label: t('common.language'), value: player.language },
               { label: t('players.affiliateCode'), value: player.affiliateCode },
               { label: t('players.referralCode'), value: player.referralCode },
-              { label: t('players.uplineId'), value: player.uplineId },
+              {
+                label: t('players.uplineId'),
+                value: player.uplineId ? (
+                  <Link to={`/players/${player.uplineId}`}>{player.uplineId}</Link>
+                ) : null,
+              },
               { label: t('players.registeredAt'), value: when(player.createdAt) },
               { label: t('players.registerIp'), value: player.registerIp, mono: true },
               { label: t('players.registerDomain'), value: player.registerDomain },
