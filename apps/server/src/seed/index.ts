@@ -79,6 +79,7 @@ export async function seed(
     ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
     ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
     ['inbox_messages', (tx) => seedMessageTemplates(tx, INBOX_MESSAGES)],
+    ['profile_messages', (tx) => seedMessageTemplates(tx, data.PROFILE_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],

@@ -73,3 +73,15 @@ create index login_history_device on login_history (device, member_id) where dev
 create index login_history_ip on login_history (ip, member_id) where ip <> '';
 -- Linked accounts: other members with the same payment account number.
 create index member_bank_accounts_account_number on member_bank_accounts (account_number) where removed_at is null;
+
+-- A member's profile as an operator edited it (e-mail, mobile number, payee name): what changed, by whom.
+create table member_profile_changes (
+  id int generated always as identity primary key,
+  member_id int not null references members (id),
+  operator_id int not null references operators (id),
+  field text not null check (field in ('email', 'mobile', 'payee_name')),
+  old_value text not null,
+  new_value text not null,
+  created_at timestamptz not null
+);
+create index member_profile_changes_member on member_profile_changes (member_id, id desc);

@@ -742,3 +742,49 @@ export async function payeeNameOf(db: Queryable, memberId: number): Promise<stri
   ]);
   return row?.payee_name ?? '';
 }
+
+/** An operator's edit of a member's e-mail and payee name (the mobile number goes through changeMobile). */
+export async function updateProfileFields(
+  tx: Queryable,
+  memberId: number,
+  fields: { email: string; payeeName: string },
+) {
+  await tx.query('update members set email = $2, payee_name = $3 where id = $1', [
+    memberId,
+    fields.email,
+    fields.payeeName,
+  ]);
+}
+
+export async function insertProfileChange(
+  tx: Queryable,
+  change: {
+    memberId: number;
+    operatorId: number;
+    field: string;
+    oldValue: string;
+    newValue: string;
+    at: Date;
+  },
+) {
+  await tx.query(
+    `insert into member_profile_changes (member_id, operator_id, field, old_value, new_value, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [change.memberId, change.operatorId, change.field, change.oldValue, change.newValue, change.at],
+  );
+}
+
+export function profileChanges(db: Queryable, memberId: number, limit: number) {
+  return db.query<{
+    created_at: Date;
+    field: 'email' | 'mobile' | 'payee_name';
+    old_value: string;
+    new_value: string;
+    operator: string;
+  }>(
+    `select c.created_at, c.field, c.old_value, c.new_value, o.username as operator
+       from member_profile_changes c join operators o on o.id = c.operator_id
+      where c.member_id = $1 order by c.id desc limit $2`,
+    [memberId, limit],
+  );
+}

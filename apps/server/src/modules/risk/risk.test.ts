@@ -1,4 +1,5 @@
 import {
+  accountsConsoleEndpoints,
   accountsEndpoints,
   riskConsoleEndpoints as bo,
   depositConsoleEndpoints,
@@ -776,6 +777,87 @@ describe('risk', () => {
           { method: 'POST', url: at(bo.addNote.path, { id: who.id }), body: { body: 'x' } },
         ],
         [],
+      );
+    });
+  });
+  describe("an operator's profile edits", () => {
+    it('changes e-mail, mobile and payee name with their history, audited, and tells the member', async () => {
+      const who = await member();
+      const path = at(accountsConsoleEndpoints.editProfile.path, { id: who.id });
+      const res = await t.send(
+        'PUT',
+        path,
+        {
+          email: 'New.Mail@Example.com',
+          countryDialingCode: '84',
+          mobileNum: '912345678',
+          payeeName: 'Tran  Van B',
+        },
+        tokens.operations,
+      );
+      expect(res.status).toBe(200);
+      const operator = await checks.operatorOf(tokens.operations);
+      expect(res.body.value).toMatchObject({ email: 'new.mail@example.com', payeeName: 'Tran Van B' });
+      expect(
+        res.body.value.profileChanges
+          .map((row: { field: string; newValue: string }) => [row.field, row.newValue])
+          .sort(),
+      ).toEqual([
+        ['email', 'new.mail@example.com'],
+        ['mobile', '84 912345678'],
+        ['payee_name', 'Tran Van B'],
+      ]);
+      expect(res.body.value.profileChanges[0]).toMatchObject({
+        operator: operator.username,
+        oldValue: expect.any(String),
+      });
+      await checks.expectAudited(tokens.operations, 'player', {
+        action: 'update',
+        entityId: who.id,
+        before: { email: '', mobile: '', payee_name: 'Nguyen Van An' },
+        after: { email: 'new.mail@example.com', mobile: '84 912345678', payee_name: 'Tran Van B' },
+      });
+      const [message] = await t.db.query<{ code: string; content: string }>(
+        'select code, content from member_messages where member_id = $1 order by id desc limit 1',
+        [who.id],
+      );
+      expect(message).toEqual({
+        code: 'PROFILE_CHANGED',
+        content:
+          'Our team updated your e-mail address, mobile number, payee name. If you did not ask for this, contact support.',
+      });
+      const other = await member();
+      const taken = await t.send(
+        'PUT',
+        at(accountsConsoleEndpoints.editProfile.path, { id: other.id }),
+        { countryDialingCode: '84', mobileNum: '912345678' },
+        tokens.finance,
+      );
+      checks.expectFailure(taken, 409, 'mobile_taken', { mobileNum: expect.any(String) });
+      const bad = await t.send(
+        'PUT',
+        path,
+        { email: 'not-an-address', mobileNum: '912345678' },
+        tokens.operations,
+      );
+      expect([bad.status, bad.body.code, Object.keys(bad.body.fields ?? {}).sort()]).toEqual([
+        400,
+        'validation_failed',
+        ['email', 'mobileNum'],
+      ]);
+      checks.expectFailure(
+        await t.send(
+          'PUT',
+          at(accountsConsoleEndpoints.editProfile.path, { id: 999_999 }),
+          { payeeName: 'X' },
+          tokens.operations,
+        ),
+        404,
+        'not_found',
+      );
+      await checks.expectRefusals(
+        [{ method: 'PUT', url: path, body: { payeeName: 'Someone' } }],
+        ['support'],
       );
     });
   });
