@@ -184,10 +184,25 @@ describe('risk', () => {
     await visible(desk.getByRole('status').getByText('Tags saved.'));
     await desk.getByLabel('New note').fill('Called the member about the shared account.');
     await desk.getByRole('button', { name: 'Add note' }).click();
-    await visible(desk.getByText('Called the member about the shared account.'));
+    // The list is drawn again when the notes are read back: wait for the note in it.
+    await desk
+      .getByRole('listitem')
+      .filter({ hasText: 'Called the member about the shared account.' })
+      .waitFor();
+    expect(await desk.getByLabel('New note').inputValue()).toBe('');
     await desk.getByRole('heading', { name: 'Whole picture' }).scrollIntoViewIfNeeded();
     await screenshot(desk, 'risk-player-picture');
     await desk.getByRole('heading', { name: 'Risk, tags and notes' }).scrollIntoViewIfNeeded();
     await screenshot(desk, 'risk-player-notes');
+
+    // The operator corrects the payee name; the change is listed with the operator's name.
+    await desk.getByRole('button', { name: 'Edit profile' }).click();
+    const edit = desk.getByRole('dialog', { name: `Edit the profile of ${member.username}` });
+    await edit.getByRole('textbox', { name: 'Payee name' }).fill('Tran Thi Binh');
+    await screenshot(desk, 'risk-player-edit-profile');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await visible(desk.getByRole('status').getByText(`The profile of ${member.username} is saved`));
+    const changes = desk.getByRole('table', { name: 'Profile changes by operators' });
+    await visible(changes.getByRole('row').filter({ hasText: 'Payee name' }).getByText('Tran Thi Binh'));
   });
 });
