@@ -44,6 +44,7 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { raffleRoutes } from './modules/raffle/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   pointsRoutes(app, deps);
   missionRoutes(app, deps);
   inboxRoutes(app, deps);
+  reportsRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

@@ -832,6 +832,12 @@ export const ERRORS = {
     VI: 'Hãy chọn ngày trong vòng 30 ngày gần đây, tối đa đến hôm nay.',
     CN: '请选择最近 30 天内、不晚于今天的日期。',
   },
+  report_range: {
+    status: 400,
+    EN: 'Choose at most 366 days, up to today.',
+    VI: 'Hãy chọn tối đa 366 ngày, không muộn hơn hôm nay.',
+    CN: '请选择不超过 366 天、不晚于今天的日期。',
+  },
   agent_move_into_own_team: {
     status: 409,
     EN: 'A member cannot move under its own team.',

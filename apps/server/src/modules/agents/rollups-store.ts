@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/database.ts';
  * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
  * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
  * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
- * so two runners lock the same roll-up rows in the same order. Answers how many queue rows were applied. Runs in
+ * so two runners lock the same roll-up rows in the same order. The same changes feed the console's per-game and
+ * per-channel day roll-ups (0050). Answers how many queue rows were applied. Runs in
  * the caller's transaction.
  */
 export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
@@ -59,6 +60,30 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
              rebates = agent_money_days.rebates + excluded.rebates,
              salaries = agent_money_days.salaries + excluded.salaries,
              red_envelopes = agent_money_days.red_envelopes + excluded.red_envelopes
+       returning 1
+     ), game_days as (
+       -- The console's reports (0050): per game and per payment channel, from the same changes.
+       insert into report_game_days (day, game_id, rounds, stakes, payouts)
+       select day, game_id, sum(rounds), sum(valid_bet), sum(payout)
+         from dated where game_id is not null
+        group by day, game_id order by day, game_id
+       on conflict (day, game_id) do update
+         set rounds = report_game_days.rounds + excluded.rounds,
+             stakes = report_game_days.stakes + excluded.stakes,
+             payouts = report_game_days.payouts + excluded.payouts
+       returning 1
+     ), channel_days as (
+       insert into report_channel_days (day, direction, channel, amount, count)
+       select day, direction, channel, sum(amount), sum(count)
+         from (select day, 'deposit' as direction, channel, deposits as amount, deposit_count as count
+                 from dated where channel is not null and (deposits <> 0 or deposit_count <> 0)
+               union all
+               select day, 'withdrawal', channel, withdrawals, withdrawal_count
+                 from dated where channel is not null and (withdrawals <> 0 or withdrawal_count <> 0)) c
+        group by day, direction, channel order by day, direction, channel
+       on conflict (day, direction, channel) do update
+         set amount = report_channel_days.amount + excluded.amount,
+             count = report_channel_days.count + excluded.count
        returning 1
      )
      select (select count(*) from batch)::int as applied`,
