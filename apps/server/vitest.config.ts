@@ -95,6 +95,8 @@ export const PGLITE_FILES = [
   // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job
   'src/modules/raffle/raffle-routes.test.ts',
   'src/modules/raffle/rain.test.ts',
+  // reports/store.ts: the business reports and the dashboard's figures, from the roll-ups (0050)
+  'src/modules/reports/reports.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];
