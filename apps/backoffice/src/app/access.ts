@@ -17,6 +17,7 @@ import {
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
+  reportConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -78,10 +79,14 @@ export type PageId =
   | 'pointsSettings'
   | 'mallItems'
   | 'redemptions'
-  | 'missions';
+  | 'missions'
+  | 'reports.money'
+  | 'reports.games'
+  | 'reports.players';
 
 export type NavSection =
   | 'overview'
+  | 'reports'
   | 'accounts'
   | 'wallet'
   | 'games'
@@ -124,6 +129,27 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'dashboard',
     section: 'overview',
     roles: ['operations', 'finance', 'support'],
+  },
+  {
+    id: 'reports.money',
+    path: '/reports/money',
+    icon: 'deposit',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.money),
+  },
+  {
+    id: 'reports.games',
+    path: '/reports/games',
+    icon: 'games',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.games),
+  },
+  {
+    id: 'reports.players',
+    path: '/reports/players',
+    icon: 'user',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.players),
   },
   { id: 'players', path: '/players', icon: 'user', section: 'accounts', roles: rolesOf(accounts.players) },
   {
@@ -434,6 +460,7 @@ export const PAGES: readonly PageDefinition[] = [
 
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
+  'reports',
   'accounts',
   'wallet',
   'games',

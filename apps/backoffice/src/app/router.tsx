@@ -50,6 +50,9 @@ import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
+import { GamesReportPage } from '../features/reports/GamesReportPage.tsx';
+import { MoneyReportPage } from '../features/reports/MoneyReportPage.tsx';
+import { PlayersReportPage } from '../features/reports/PlayersReportPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
@@ -75,6 +78,9 @@ export const router = createBrowserRouter(
       element: <RequireAuth />,
       children: [
         { index: true, element: page('dashboard', <DashboardPage />) },
+        { path: 'reports/money', element: page('reports.money', <MoneyReportPage />) },
+        { path: 'reports/games', element: page('reports.games', <GamesReportPage />) },
+        { path: 'reports/players', element: page('reports.players', <PlayersReportPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
         { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
