@@ -33,7 +33,6 @@ export function BarChart({
         viewBox={`0 0 ${width} ${height}`}
         role="img"
         aria-label={`${label}: ${format(total)}`}
-        preserveAspectRatio="none"
       >
         {points.map((point, index) => {
           const size = (Math.abs(point.value) / span) * plot;

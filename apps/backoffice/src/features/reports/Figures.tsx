@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Card } from '../../ui/Card.tsx';
+import { Table } from '../../ui/Table.tsx';
 
 /** The headline figures of a report or the dashboard: a list named `label`, a label and a value per item. */
 export function Figures({
@@ -29,3 +31,12 @@ export function Figures({
 
 /** A signed amount's tone: what the house won is positive. */
 export const toneOf = (value: number) => (value < 0 ? 'negative' : value > 0 ? 'positive' : undefined);
+
+/** A report's table under a visible title (its caption, which names the table for assistive technology too). */
+export function ReportTable<T extends object>(props: Parameters<typeof Table<T>>[0]) {
+  return (
+    <Card title={props.caption} className="report-table">
+      <Table {...props} />
+    </Card>
+  );
+}

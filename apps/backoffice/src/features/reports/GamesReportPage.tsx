@@ -5,9 +5,9 @@ import { canUse } from '../../app/access.ts';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Card } from '../../ui/Card.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { BarChart } from './BarChart.tsx';
-import { Figures, toneOf } from './Figures.tsx';
+import { Figures, ReportTable, toneOf } from './Figures.tsx';
 import { ReportFrame } from './ReportFrame.tsx';
 import { useReport, useReportFormat, useReportPeriod } from './reports.ts';
 
@@ -179,15 +179,15 @@ function GamesFigures({ data }: { data: GamesReport }) {
           formatLabel={f.shortDay}
         />
       </Card>
-      <Table caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
-      <Table
+      <ReportTable caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
+      <ReportTable
         caption={t('reports.games.winners')}
         columns={winners}
         rows={data.winners}
         rowKey={(row) => row.memberId}
         empty={<p className="muted">{t('reports.games.noWinners')}</p>}
       />
-      <Table
+      <ReportTable
         caption={t('reports.games.byGameType')}
         columns={playColumns<Play>([
           { key: 'gameType', header: t('reports.games.gameType'), render: (row) => gameType(row.gameType) },
@@ -196,7 +196,7 @@ function GamesFigures({ data }: { data: GamesReport }) {
         rowKey={(row) => row.gameType}
         empty={<p className="muted">{t('reports.games.noPlay')}</p>}
       />
-      <Table
+      <ReportTable
         caption={t('reports.games.byVendor')}
         columns={playColumns<GamesReport['vendors'][number]>([
           {
@@ -214,7 +214,7 @@ function GamesFigures({ data }: { data: GamesReport }) {
         rowKey={(row) => row.vendorId}
         empty={<p className="muted">{t('reports.games.noPlay')}</p>}
       />
-      <Table
+      <ReportTable
         caption={t('reports.games.byGame')}
         columns={playColumns<GamesReport['games'][number]>([
           {

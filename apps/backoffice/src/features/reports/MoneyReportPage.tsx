@@ -2,9 +2,9 @@ import { reportConsoleEndpoints as api, type MoneyReport } from '@tessera/contra
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../app/QueryView.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { BarChart } from './BarChart.tsx';
-import { Figures, toneOf } from './Figures.tsx';
+import { Figures, ReportTable, toneOf } from './Figures.tsx';
 import { ReportFrame } from './ReportFrame.tsx';
 import { useReport, useReportFormat, useReportPeriod } from './reports.ts';
 
@@ -113,8 +113,8 @@ function MoneyFigures({ data }: { data: MoneyReport }) {
           formatLabel={f.shortDay}
         />
       </Card>
-      <Table caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
-      <Table
+      <ReportTable caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
+      <ReportTable
         caption={t('reports.money.byChannel')}
         columns={channels}
         rows={data.channels}

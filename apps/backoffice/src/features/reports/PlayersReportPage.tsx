@@ -2,9 +2,9 @@ import { reportConsoleEndpoints as api, type PlayersReport } from '@tessera/cont
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../app/QueryView.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { type Column, Table } from '../../ui/Table.tsx';
+import type { Column } from '../../ui/Table.tsx';
 import { BarChart } from './BarChart.tsx';
-import { Figures } from './Figures.tsx';
+import { Figures, ReportTable } from './Figures.tsx';
 import { ReportFrame } from './ReportFrame.tsx';
 import { useReport, useReportFormat, useReportPeriod } from './reports.ts';
 
@@ -98,8 +98,8 @@ function PlayersFigures({ data }: { data: PlayersReport }) {
           formatLabel={f.shortDay}
         />
       </Card>
-      <Table caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
-      <Table
+      <ReportTable caption={t('reports.byDay')} columns={days} rows={data.days} rowKey={(row) => row.date} />
+      <ReportTable
         caption={t('reports.players.retention')}
         columns={cohorts}
         rows={data.cohorts}
