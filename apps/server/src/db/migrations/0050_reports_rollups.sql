@@ -1,10 +1,34 @@
--- Reports: the day roll-ups the console's reports need beyond the agents' per-member ones (0025, 0027), fed by the
--- same queue and triggers, so one roll-up job run fills both: per game (its vendor and game type follow from the
--- catalogue) and per payment channel (deposits by payment channel, withdrawals by the payee's bank). Days are the
--- merchant's, as in the agents' roll-ups; a change counts on the day it happened (a re-settled round, a returned
--- withdrawal correct the day of the change).
+-- Reports: the day roll-ups the console's reports read, fed by the agents' queue and triggers (0025, 0027), so one
+-- roll-up job run fills both. A month's report reads a few rows per day whatever the number of rounds:
+-- - report_day_totals: the platform's day (play, money);
+-- - report_game_days: per game (its vendor and game type follow from the catalogue);
+-- - report_player_days: per player and day (active players, the biggest winners, retention);
+-- - report_channel_days: deposits per payment channel, withdrawals per payee's bank.
+-- Days are the merchant's, as in the agents' roll-ups; a change counts on the day it happened (a re-settled round, a
+-- returned withdrawal correct the day of the change). Trial accounts (type 4) never count.
 
-alter table agent_rollup_queue add column game_id int, add column channel text;
+-- Rows queued before this migration are counted by the backfill below, not again when applied.
+alter table agent_rollup_queue add column game_id int, add column channel text,
+  add column reports boolean not null default false;
+alter table agent_rollup_queue alter column reports set default true;
+
+create table report_day_totals (
+  day date primary key,
+  rounds bigint not null default 0,
+  stakes bigint not null default 0,
+  payouts bigint not null default 0,
+  deposits bigint not null default 0,
+  deposit_count int not null default 0,
+  -- Members whose first ever deposit fell on the day, and those deposits.
+  first_depositors int not null default 0,
+  first_deposits bigint not null default 0,
+  withdrawals bigint not null default 0,
+  withdrawal_count int not null default 0,
+  bonuses bigint not null default 0,
+  rebates bigint not null default 0,
+  -- Agent salaries and dividends.
+  salaries bigint not null default 0
+);
 
 create table report_game_days (
   day date not null,
@@ -13,6 +37,15 @@ create table report_game_days (
   stakes bigint not null default 0,
   payouts bigint not null default 0,
   primary key (day, game_id)
+);
+
+create table report_player_days (
+  day date not null,
+  member_id int not null references members (id),
+  rounds int not null default 0,
+  stakes bigint not null default 0,
+  payouts bigint not null default 0,
+  primary key (day, member_id)
 );
 
 -- direction: 'deposit' (channel: the payment channel's id) or 'withdrawal' (channel: the payee's bank name).
@@ -97,23 +130,61 @@ begin
   return null;
 end $$;
 
--- Backfill from the sources (rows still queued from before carry no game or channel, so nothing counts twice).
+-- Backfill from the sources: what happened before this migration (its queued rows are marked not for reports).
+create temporary table report_zone on commit drop as
+  select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz;
+
+create temporary table report_rounds on commit drop as
+  select (r.updated_at at time zone z.tz)::date as day, r.game_id, r.member_id, r.bet, r.win
+    from game_rounds r join members m on m.id = r.member_id and m.type <> 4, report_zone z
+   where r.status = 'settled' and not r.play_money;
+
 insert into report_game_days (day, game_id, rounds, stakes, payouts)
-select (r.updated_at at time zone z.tz)::date, r.game_id, count(*), sum(r.bet), sum(r.win)
-  from game_rounds r,
-       (select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz) z
- where r.status = 'settled' and not r.play_money
- group by 1, 2;
+select day, game_id, count(*), sum(bet), sum(win) from report_rounds group by day, game_id;
+
+insert into report_player_days (day, member_id, rounds, stakes, payouts)
+select day, member_id, count(*), sum(bet), sum(win) from report_rounds group by day, member_id;
+
+create temporary table report_money on commit drop as
+  select (t.created_at at time zone z.tz)::date as day, t.kind, e.amount, a.member_id,
+         coalesce(report_channel_of(t.kind, t.reference), '') as channel,
+         (f.transaction_id = t.id) as first
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join ledger_accounts a on a.id = e.account_id and a.kind = 'main' and a.unit = 'money'
+    join members m on m.id = a.member_id and m.type <> 4
+    left join agent_first_deposits f on f.member_id = a.member_id,
+         report_zone z
+   where t.kind in ('deposit', 'withdrawal', 'withdrawal_returned', 'bonus', 'rebate', 'salary', 'dividend');
+
+insert into report_day_totals (day, rounds, stakes, payouts, deposits, deposit_count, first_depositors, first_deposits,
+  withdrawals, withdrawal_count, bonuses, rebates, salaries)
+select day, sum(rounds), sum(stakes), sum(payouts), sum(deposits), sum(deposit_count), sum(first_depositors),
+       sum(first_deposits), sum(withdrawals), sum(withdrawal_count), sum(bonuses), sum(rebates), sum(salaries)
+  from (
+    select day, count(*) as rounds, sum(bet) as stakes, sum(win) as payouts, 0 as deposits, 0 as deposit_count,
+           0 as first_depositors, 0 as first_deposits, 0 as withdrawals, 0 as withdrawal_count, 0 as bonuses,
+           0 as rebates, 0 as salaries
+      from report_rounds group by day
+    union all
+    select day, 0, 0, 0,
+           sum(case when kind = 'deposit' then amount else 0 end),
+           sum(case when kind = 'deposit' then sign(amount) else 0 end),
+           count(*) filter (where kind = 'deposit' and first),
+           sum(case when kind = 'deposit' and first then amount else 0 end),
+           sum(case when kind in ('withdrawal', 'withdrawal_returned') then -amount else 0 end),
+           sum(case kind when 'withdrawal' then 1 when 'withdrawal_returned' then -1 else 0 end),
+           sum(case when kind = 'bonus' then amount else 0 end),
+           sum(case when kind = 'rebate' then amount else 0 end),
+           sum(case when kind in ('salary', 'dividend') then amount else 0 end)
+      from report_money group by day
+  ) parts
+ group by day;
 
 insert into report_channel_days (day, direction, channel, amount, count)
-select (t.created_at at time zone z.tz)::date,
-       case when t.kind = 'deposit' then 'deposit' else 'withdrawal' end,
-       coalesce(report_channel_of(t.kind, t.reference), ''),
-       sum(case when t.kind = 'deposit' then e.amount else -e.amount end),
-       sum(case t.kind when 'withdrawal_returned' then -1 else 1 end)
-  from ledger_transactions t
-  join ledger_entries e on e.transaction_id = t.id
-  join ledger_accounts a on a.id = e.account_id and a.kind = 'main' and a.unit = 'money',
-       (select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz) z
- where t.kind in ('deposit', 'withdrawal', 'withdrawal_returned')
+select day, case when kind = 'deposit' then 'deposit' else 'withdrawal' end, channel,
+       sum(case when kind = 'deposit' then amount else -amount end),
+       sum(case kind when 'withdrawal_returned' then -1 else 1 end)
+  from report_money
+ where kind in ('deposit', 'withdrawal', 'withdrawal_returned')
  group by 1, 2, 3;

@@ -128,12 +128,12 @@ export async function moneyReport(deps: Deps, query: ReportQuery, now: Date): Pr
   const frame = await frameOf(deps, query, now);
   const major = (minor: bigint) => toMajor(minor, frame.digits);
   const rows = new Map(
-    (await store.moneyDays(deps.db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]),
+    (await store.dayTotals(deps.db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]),
   );
   const figures = (
     row:
       | Pick<
-          store.MoneyDayRow,
+          store.DayTotalsRow,
           | 'deposits'
           | 'deposit_count'
           | 'first_depositors'
@@ -195,7 +195,7 @@ function playFigures(row: store.PlayRow | undefined, digits: number) {
 
 function gamesFigures(
   play: store.PlayRow | undefined,
-  money: Pick<store.MoneyDayRow, 'bonuses' | 'rebates' | 'salaries'> | undefined,
+  money: Pick<store.DayTotalsRow, 'bonuses' | 'rebates' | 'salaries'> | undefined,
   digits: number,
 ) {
   const ggr = (play?.stakes ?? 0n) - (play?.payouts ?? 0n);
@@ -219,24 +219,23 @@ export async function gamesReport(
 ): Promise<GamesReport> {
   const frame = await frameOf(deps, query, now);
   const { db } = deps;
-  const play = new Map((await store.playDays(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]));
-  const money = new Map((await store.moneyDays(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]));
-  const plays = [...play.values()];
-  const moneys = [...money.values()];
+  // Play and money of each day, from one row per day.
+  const days = new Map((await store.dayTotals(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]));
+  const all = [...days.values()];
   const digits = frame.digits;
   return {
     range: rangeView(frame),
-    days: daysOf(frame).map((date) => ({ date, ...gamesFigures(play.get(date), money.get(date), digits) })),
+    days: daysOf(frame).map((date) => ({ date, ...gamesFigures(days.get(date), days.get(date), digits) })),
     totals: gamesFigures(
       {
-        rounds: Number(sum(plays, (row) => row.rounds)),
-        stakes: sum(plays, (row) => row.stakes),
-        payouts: sum(plays, (row) => row.payouts),
+        rounds: Number(sum(all, (row) => row.rounds)),
+        stakes: sum(all, (row) => row.stakes),
+        payouts: sum(all, (row) => row.payouts),
       },
       {
-        bonuses: sum(moneys, (row) => row.bonuses),
-        rebates: sum(moneys, (row) => row.rebates),
-        salaries: sum(moneys, (row) => row.salaries),
+        bonuses: sum(all, (row) => row.bonuses),
+        rebates: sum(all, (row) => row.rebates),
+        salaries: sum(all, (row) => row.salaries),
       },
       digits,
     ),
@@ -281,15 +280,22 @@ export async function playersReport(deps: Deps, query: ReportQuery, now: Date): 
       row.sign_ups,
     ]),
   );
-  const play = new Map((await store.playDays(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]));
-  const money = new Map((await store.moneyDays(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]));
+  const active = new Map(
+    (await store.activeByDay(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row.active]),
+  );
+  const depositors = new Map(
+    (await store.depositorsByDay(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row.depositors]),
+  );
+  const totals = new Map(
+    (await store.dayTotals(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]),
+  );
   const distinct = await store.distinctPlayers(db, frame.fromDay, frame.toDay);
   const days = daysOf(frame).map((date) => ({
     date,
     newPlayers: signUps.get(date) ?? 0,
-    activePlayers: play.get(date)?.active ?? 0,
-    depositingPlayers: money.get(date)?.depositors ?? 0,
-    firstDepositors: money.get(date)?.first_depositors ?? 0,
+    activePlayers: active.get(date) ?? 0,
+    depositingPlayers: depositors.get(date) ?? 0,
+    firstDepositors: totals.get(date)?.first_depositors ?? 0,
   }));
   // Cohorts: every sign-up week (from Monday) that overlaps the period.
   const firstMonday = addDays(frame.from, -((weekdayOf(frame.from) + 5) % 7));
@@ -341,16 +347,18 @@ export async function dashboardFigures(deps: Deps, now: Date): Promise<Dashboard
   const todayText = isoDate(today);
   const yesterdayText = isoDate(addDays(today, -1));
   const { db } = deps;
-  const play = new Map((await store.playDays(db, yesterdayText, todayText)).map((row) => [row.day, row]));
-  const money = new Map((await store.moneyDays(db, yesterdayText, todayText)).map((row) => [row.day, row]));
+  const money = new Map((await store.dayTotals(db, yesterdayText, todayText)).map((row) => [row.day, row]));
+  const active = new Map(
+    (await store.activeByDay(db, yesterdayText, todayText)).map((row) => [row.day, row.active]),
+  );
   const figures = (day: string) => {
-    const game = gamesFigures(play.get(day), money.get(day), merchant.digits);
+    const game = gamesFigures(money.get(day), money.get(day), merchant.digits);
     return {
       deposits: toMajor(money.get(day)?.deposits ?? 0n, merchant.digits),
       withdrawals: toMajor(money.get(day)?.withdrawals ?? 0n, merchant.digits),
       ggr: game.ggr,
       ngr: game.ngr,
-      activePlayers: play.get(day)?.active ?? 0,
+      activePlayers: active.get(day) ?? 0,
     };
   };
   return {

@@ -1,15 +1,19 @@
 import type { Queryable } from '../../db/database.ts';
 
 /**
- * The reports' reads: every figure from the day roll-ups (agents' agent_play_days and agent_money_days per member,
- * 0050's report_game_days and report_channel_days), days as 'YYYY-MM-DD' in the merchant's time zone, both ends
- * included. Trial accounts (type 4) never count.
+ * The reports' reads: every figure from the day roll-ups (0050's report_day_totals, report_game_days,
+ * report_player_days and report_channel_days; the agents' agent_money_days per member for depositing players), days
+ * as 'YYYY-MM-DD' in the merchant's time zone, both ends included. Trial accounts (type 4) never count (the report
+ * roll-ups leave them out).
  */
 
 const REAL = 'join members m on m.id = r.member_id and m.type <> 4';
 
-export interface MoneyDayRow {
+export interface DayTotalsRow {
   day: string;
+  rounds: number;
+  stakes: bigint;
+  payouts: bigint;
   deposits: bigint;
   deposit_count: number;
   first_depositors: number;
@@ -19,22 +23,42 @@ export interface MoneyDayRow {
   bonuses: bigint;
   rebates: bigint;
   salaries: bigint;
-  depositors: number;
 }
 
-export function moneyDays(db: Queryable, from: string, to: string): Promise<MoneyDayRow[]> {
-  return db.query<MoneyDayRow>(
-    `select to_char(r.day, 'YYYY-MM-DD') as day,
-            coalesce(sum(r.deposits), 0)::bigint as deposits, coalesce(sum(r.deposit_count), 0)::int as deposit_count,
-            (count(*) filter (where r.first_deposit > 0))::int as first_depositors,
-            coalesce(sum(r.first_deposit), 0)::bigint as first_deposits,
-            coalesce(sum(r.withdrawals), 0)::bigint as withdrawals,
-            coalesce(sum(r.withdrawal_count), 0)::int as withdrawal_count,
-            coalesce(sum(r.bonuses), 0)::bigint as bonuses, coalesce(sum(r.rebates), 0)::bigint as rebates,
-            coalesce(sum(r.salaries), 0)::bigint as salaries,
-            (count(*) filter (where r.deposit_count > 0))::int as depositors
+/** The platform's days: play and money. */
+export function dayTotals(db: Queryable, from: string, to: string): Promise<DayTotalsRow[]> {
+  return db.query<DayTotalsRow>(
+    `select to_char(day, 'YYYY-MM-DD') as day, rounds::int as rounds, stakes, payouts, deposits, deposit_count,
+            first_depositors, first_deposits, withdrawals, withdrawal_count, bonuses, rebates, salaries
+       from report_day_totals where day between $1::date and $2::date order by day`,
+    [from, to],
+  );
+}
+
+/** Players with a settled real-money bet, per day. */
+export function activeByDay(
+  db: Queryable,
+  from: string,
+  to: string,
+): Promise<Array<{ day: string; active: number }>> {
+  return db.query(
+    `select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as active
+       from report_player_days where day between $1::date and $2::date and rounds > 0
+      group by day order by day`,
+    [from, to],
+  );
+}
+
+/** Players with a confirmed deposit, per day. */
+export function depositorsByDay(
+  db: Queryable,
+  from: string,
+  to: string,
+): Promise<Array<{ day: string; depositors: number }>> {
+  return db.query(
+    `select to_char(r.day, 'YYYY-MM-DD') as day, count(*)::int as depositors
        from agent_money_days r ${REAL}
-      where r.day between $1::date and $2::date
+      where r.day between $1::date and $2::date and r.deposit_count > 0
       group by r.day order by r.day`,
     [from, to],
   );
@@ -45,23 +69,9 @@ export interface PlayRow {
   stakes: bigint;
   payouts: bigint;
 }
-const PLAY_SUMS = `coalesce(sum(r.rounds), 0)::int as rounds, coalesce(sum(r.valid_bet), 0)::bigint as stakes,
-  coalesce(sum(r.payout), 0)::bigint as payouts`;
-
-export function playDays(
-  db: Queryable,
-  from: string,
-  to: string,
-): Promise<Array<PlayRow & { day: string; active: number }>> {
-  return db.query(
-    `select to_char(r.day, 'YYYY-MM-DD') as day, ${PLAY_SUMS},
-            count(distinct r.member_id) filter (where r.rounds > 0)::int as active
-       from agent_play_days r ${REAL}
-      where r.day between $1::date and $2::date
-      group by r.day order by r.day`,
-    [from, to],
-  );
-}
+const GAME_SUMS = `coalesce(sum(r.rounds), 0)::int as rounds, coalesce(sum(r.stakes), 0)::bigint as stakes,
+  coalesce(sum(r.payouts), 0)::bigint as payouts`;
+const GAME_DAYS = `report_game_days r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id`;
 
 export function playByGameType(
   db: Queryable,
@@ -69,16 +79,13 @@ export function playByGameType(
   to: string,
 ): Promise<Array<PlayRow & { game_type: string }>> {
   return db.query(
-    `select r.product as game_type, ${PLAY_SUMS}
-       from agent_play_days r ${REAL}
+    `select v.game_type, ${GAME_SUMS}
+       from ${GAME_DAYS}
       where r.day between $1::date and $2::date
-      group by r.product order by stakes desc, r.product`,
+      group by v.game_type order by stakes desc, v.game_type`,
     [from, to],
   );
 }
-
-const GAME_SUMS = `coalesce(sum(r.rounds), 0)::int as rounds, coalesce(sum(r.stakes), 0)::bigint as stakes,
-  coalesce(sum(r.payouts), 0)::bigint as payouts`;
 
 export function playByVendor(
   db: Queryable,
@@ -87,7 +94,7 @@ export function playByVendor(
 ): Promise<Array<PlayRow & { vendor_id: number; vendor: string; game_type: string }>> {
   return db.query(
     `select v.id as vendor_id, v.display_name as vendor, v.game_type, ${GAME_SUMS}
-       from report_game_days r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+       from ${GAME_DAYS}
       where r.day between $1::date and $2::date
       group by v.id order by stakes desc, v.id`,
     [from, to],
@@ -104,7 +111,7 @@ export function playByGame(
   return db.query(
     `select g.id as game_id, coalesce(g.names ->> $3, g.names ->> 'EN', g.code) as game,
             v.display_name as vendor, v.game_type, ${GAME_SUMS}
-       from report_game_days r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+       from ${GAME_DAYS}
       where r.day between $1::date and $2::date
       group by g.id, v.id order by stakes desc, g.id limit $4`,
     [from, to, language, limit],
@@ -118,12 +125,14 @@ export function biggestWinners(
   limit: number,
 ): Promise<Array<{ member_id: number; username: string; stakes: bigint; payouts: bigint }>> {
   return db.query(
-    `select r.member_id, m.username, sum(r.valid_bet)::bigint as stakes, sum(r.payout)::bigint as payouts
-       from agent_play_days r ${REAL}
-      where r.day between $1::date and $2::date
-      group by r.member_id, m.username
-     having sum(r.payout) > sum(r.valid_bet)
-      order by sum(r.payout) - sum(r.valid_bet) desc, r.member_id limit $3`,
+    `select w.member_id, m.username, w.stakes, w.payouts
+       from (select r.member_id, sum(r.stakes)::bigint as stakes, sum(r.payouts)::bigint as payouts
+               from report_player_days r where r.day between $1::date and $2::date
+              group by r.member_id
+             having sum(r.payouts) > sum(r.stakes)
+              order by sum(r.payouts) - sum(r.stakes) desc, r.member_id limit $3) w
+       join members m on m.id = w.member_id
+      order by w.payouts - w.stakes desc, w.member_id`,
     [from, to, limit],
   );
 }
@@ -167,7 +176,7 @@ export async function distinctPlayers(
   to: string,
 ): Promise<{ active: number; depositing: number }> {
   const [row] = await db.query<{ active: number; depositing: number }>(
-    `select (select count(distinct r.member_id) from agent_play_days r ${REAL}
+    `select (select count(distinct r.member_id) from report_player_days r
               where r.day between $1::date and $2::date and r.rounds > 0)::int as active,
             (select count(distinct r.member_id) from agent_money_days r ${REAL}
               where r.day between $1::date and $2::date and r.deposit_count > 0)::int as depositing`,
@@ -193,7 +202,7 @@ export function cohorts(
          from members m where m.type <> 4 and m.created_at >= $1 and m.created_at < $2
      ), active as (
        select distinct r.member_id, date_trunc('week', r.day)::date as week
-         from agent_play_days r join cohort c on c.id = r.member_id
+         from report_player_days r join cohort c on c.id = r.member_id
         where r.rounds > 0 and r.day >= c.week and r.day <= $4::date
      )
      select to_char(c.week, 'YYYY-MM-DD') as week, null::int as "offset", count(*)::int as members
