@@ -64,7 +64,7 @@ async function main() {
     for (let from = 0; from < ROUNDS; from += CHUNK) {
       await db.query(
         `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
-         select ($1::int[])[1 + (g * 7919) % array_length($1::int[], 1)],
+         select ($1::int[])[1 + ((g::bigint * 7919) % array_length($1::int[], 1))::int],
                 ($2::int[])[1 + (g / 13) % array_length($2::int[], 1)],
                 'b' || g, 'PHP', 100 * (1 + g % 50), case when g % 3 = 0 then 140 * (1 + g % 50) else 0 end,
                 'settled', at, at

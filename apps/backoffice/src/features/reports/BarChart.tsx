@@ -29,11 +29,7 @@ export function BarChart({
   const total = points.reduce((sum, point) => sum + point.value, 0);
   return (
     <figure className="report-chart">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={`${label}: ${format(total)}`}
-      >
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${label}: ${format(total)}`}>
         {points.map((point, index) => {
           const size = (Math.abs(point.value) / span) * plot;
           const x = index * slot + (slot - bar) / 2;

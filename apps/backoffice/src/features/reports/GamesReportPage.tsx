@@ -42,7 +42,7 @@ function GamesFigures({ data }: { data: GamesReport }) {
     render: (row) => f.money(pick(row)),
   });
   const days: Column<Day>[] = [
-    { key: 'date', header: t('reports.day'), render: (row) => f.day(row.date) },
+    { key: 'date', header: t('reports.day'), className: 'nowrap', render: (row) => f.day(row.date) },
     {
       key: 'rounds',
       header: t('reports.games.rounds'),

@@ -27,7 +27,7 @@ function MoneyFigures({ data }: { data: MoneyReport }) {
   const f = useReportFormat(data.range.digits);
   const { totals } = data;
   const days: Column<Day>[] = [
-    { key: 'date', header: t('reports.day'), render: (row) => f.day(row.date) },
+    { key: 'date', header: t('reports.day'), className: 'nowrap', render: (row) => f.day(row.date) },
     {
       key: 'deposits',
       header: t('reports.money.deposits'),

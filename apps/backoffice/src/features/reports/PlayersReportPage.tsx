@@ -27,7 +27,7 @@ function PlayersFigures({ data }: { data: PlayersReport }) {
   const f = useReportFormat(data.range.digits);
   const { totals } = data;
   const days: Column<Day>[] = [
-    { key: 'date', header: t('reports.day'), render: (row) => f.day(row.date) },
+    { key: 'date', header: t('reports.day'), className: 'nowrap', render: (row) => f.day(row.date) },
     {
       key: 'new',
       header: t('reports.players.new'),
@@ -55,7 +55,12 @@ function PlayersFigures({ data }: { data: PlayersReport }) {
   ];
   const weeks = Math.max(1, ...data.cohorts.map((cohort) => cohort.retention.length));
   const cohorts: Column<Cohort>[] = [
-    { key: 'week', header: t('reports.players.signUpWeek'), render: (row) => f.day(row.week) },
+    {
+      key: 'week',
+      header: t('reports.players.signUpWeek'),
+      className: 'nowrap',
+      render: (row) => f.day(row.week),
+    },
     {
       key: 'signUps',
       header: t('reports.players.signUps'),
