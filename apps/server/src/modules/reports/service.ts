@@ -283,13 +283,13 @@ export async function playersReport(deps: Deps, query: ReportQuery, now: Date): 
   const active = new Map(
     (await store.activeByDay(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row.active]),
   );
+  const depositing = await store.depositingPlayers(db, frame.fromDay, frame.toDay);
   const depositors = new Map(
     (await store.depositorsByDay(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row.depositors]),
   );
   const totals = new Map(
     (await store.dayTotals(db, frame.fromDay, frame.toDay)).map((row) => [row.day, row]),
   );
-  const distinct = await store.distinctPlayers(db, frame.fromDay, frame.toDay);
   const days = daysOf(frame).map((date) => ({
     date,
     newPlayers: signUps.get(date) ?? 0,
@@ -330,8 +330,9 @@ export async function playersReport(deps: Deps, query: ReportQuery, now: Date): 
     days,
     totals: {
       newPlayers: days.reduce((total, row) => total + row.newPlayers, 0),
-      activePlayers: distinct.active,
-      depositingPlayers: distinct.depositing,
+      // The row of the whole period (day null): each player once.
+      activePlayers: active.get(null) ?? 0,
+      depositingPlayers: depositing,
       firstDepositors: days.reduce((total, row) => total + row.firstDepositors, 0),
     },
     cohorts,

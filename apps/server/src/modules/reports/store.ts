@@ -35,16 +35,19 @@ export function dayTotals(db: Queryable, from: string, to: string): Promise<DayT
   );
 }
 
-/** Players with a settled real-money bet, per day. */
+/**
+ * Players with a settled real-money bet, per day (`day` set) and over the whole period (`day` null, each player
+ * once), in one pass over the period's player days.
+ */
 export function activeByDay(
   db: Queryable,
   from: string,
   to: string,
-): Promise<Array<{ day: string; active: number }>> {
+): Promise<Array<{ day: string | null; active: number }>> {
   return db.query(
-    `select to_char(day, 'YYYY-MM-DD') as day, count(*)::int as active
+    `select to_char(day, 'YYYY-MM-DD') as day, count(distinct member_id)::int as active
        from report_player_days where day between $1::date and $2::date and rounds > 0
-      group by day order by day`,
+      group by grouping sets ((day), ()) order by day nulls first`,
     [from, to],
   );
 }
@@ -169,20 +172,14 @@ export function signUpDays(
   );
 }
 
-/** Each member counted once over the period: active (a settled real-money bet) and depositing. */
-export async function distinctPlayers(
-  db: Queryable,
-  from: string,
-  to: string,
-): Promise<{ active: number; depositing: number }> {
-  const [row] = await db.query<{ active: number; depositing: number }>(
-    `select (select count(distinct r.member_id) from report_player_days r
-              where r.day between $1::date and $2::date and r.rounds > 0)::int as active,
-            (select count(distinct r.member_id) from agent_money_days r ${REAL}
-              where r.day between $1::date and $2::date and r.deposit_count > 0)::int as depositing`,
+/** Players with a confirmed deposit over the period, each counted once. */
+export async function depositingPlayers(db: Queryable, from: string, to: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(distinct r.member_id)::int as n from agent_money_days r ${REAL}
+      where r.day between $1::date and $2::date and r.deposit_count > 0`,
     [from, to],
   );
-  return row ?? { active: 0, depositing: 0 };
+  return row?.n ?? 0;
 }
 
 /**
