@@ -190,7 +190,8 @@ describe('business reports', () => {
       rebates,
       salaries: 0,
       ngr: Math.round((ggr - bonuses - rebates) * 100) / 100,
-      hold: Math.trunc((ggr / stakes) * 10_000) / 10_000,
+      // GGR ÷ stakes in whole minor units, to four decimals (truncated), as the server divides.
+      hold: Math.trunc((Math.round(ggr * 100) * 10_000) / Math.round(stakes * 100)) / 10_000,
     });
     expect(report.days.map((day: { stakes: number }) => day.stakes)).toEqual([14, 15]);
     // Every breakdown adds up to the totals.
