@@ -200,7 +200,7 @@ export function cohorts(
      ), active as (
        select distinct r.member_id, date_trunc('week', r.day)::date as week
          from report_player_days r join cohort c on c.id = r.member_id
-        where r.rounds > 0 and r.day >= c.week and r.day <= $4::date
+        where r.rounds > 0 and r.day >= c.week and r.day between ($1::timestamptz at time zone $3)::date and $4::date
      )
      select to_char(c.week, 'YYYY-MM-DD') as week, null::int as "offset", count(*)::int as members
        from cohort c group by c.week
