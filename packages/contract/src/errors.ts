@@ -370,6 +370,24 @@ export const ERRORS = {
     VI: 'Ván chơi không thể hoàn tất và đã bị hủy; tiền cược của bạn đã được hoàn lại.',
     CN: '本局无法完成，已取消，投注额已退还。',
   },
+  house_spin_too_soon: {
+    status: 409,
+    EN: 'A new spin can start 2.5 seconds after the last one started. Please wait a moment.',
+    VI: 'Lượt quay mới chỉ bắt đầu được sau 2,5 giây kể từ lượt trước. Vui lòng chờ giây lát.',
+    CN: '每次旋转须在上一次开始 2.5 秒后才能开始，请稍候。',
+  },
+  house_round_pending: {
+    status: 409,
+    EN: 'A round of this game is waiting for your decision. Please finish it before starting a new one.',
+    VI: 'Một ván của trò chơi này đang chờ quyết định của bạn. Vui lòng hoàn tất ván đó trước khi bắt đầu ván mới.',
+    CN: '本游戏有一局正在等待您的决定，请先完成该局再开始新的一局。',
+  },
+  house_no_pending_round: {
+    status: 409,
+    EN: 'No round of this game is waiting for your decision.',
+    VI: 'Không có ván nào của trò chơi này đang chờ quyết định của bạn.',
+    CN: '本游戏没有等待您决定的牌局。',
+  },
   wallet_single: {
     status: 409,
     EN: 'This site has a single wallet: there is nothing to transfer between.',
