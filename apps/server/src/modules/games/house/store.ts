@@ -263,9 +263,9 @@ export async function markBetPlaced(
 ) {
   const rows = await tx.query(
     `update house_rounds set bet_placed = true, game_round_id = $2, updated_at = $3, decision = $4,
-       decision_since = case when $4::text is null then null else $3 end
+       decision_since = $5
      where id = $1 and state = 'started' returning id`,
-    [id, gameRoundId, now, decision],
+    [id, gameRoundId, now, decision, decision === null ? null : now],
   );
   return rows.length > 0;
 }
