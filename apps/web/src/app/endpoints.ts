@@ -242,6 +242,12 @@ export const houseFrameEndpoints = {
   openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
   slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
   spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  freeSpins: light<HouseEndpoints['freeSpins']>(
+    'POST',
+    '/house/api/slots/free-spins',
+    undefined,
+    'idempotent',
+  ),
   fish: light<HouseEndpoints['fish']>('GET', '/house/api/fish/game'),
   shoot: light<HouseEndpoints['shoot']>('POST', '/house/api/fish/shoot', undefined, 'idempotent'),
   fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
@@ -258,6 +264,7 @@ export const houseFrameEndpoints = {
     'idempotent',
   ),
   rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
+  lastRounds: light<HouseEndpoints['lastRounds']>('GET', '/house/api/rounds/last'),
   round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
 };
 
