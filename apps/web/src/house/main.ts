@@ -59,7 +59,7 @@ function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
     featureButton.hidden = pending === null;
     featureButton.disabled = busy;
     cooldown.textContent =
-      waitMs > 0 && !busy
+      waitMs > 0 && !busy && pending === null
         ? t('nextSpin', { seconds: formatDecimal((Math.ceil(waitMs / 100) / 10).toFixed(1)) })
         : '';
     spinButton.style.setProperty('--cooldown', String(waitMs / HOUSE_SPIN_INTERVAL_MS));
