@@ -82,11 +82,14 @@ describe('an interrupted house round', () => {
     const serverSeed = serverSeedOf({ config: { secretsKey: SECRETS_KEY } } as never, seed);
     for (let n = 0; ; n++) {
       const clientSeed = `e2e-free-spins-${n}`;
-      const { outcome } = engineFor(GAME).draw(
-        { rtp: game.rtp, bet: BigInt(game.min_bet), choice: null },
-        { serverSeed, clientSeed, nonce: BigInt(seed.next_nonce) },
-      );
-      if ((outcome as SlotOutcome).freeSpins.length > 0) {
+      const draw = (nonce: bigint) =>
+        engineFor(GAME).draw(
+          { rtp: game.rtp, bet: BigInt(game.min_bet), choice: null },
+          { serverSeed, clientSeed, nonce },
+        ).outcome as SlotOutcome;
+      // The spin after it wins none, so that the page's next spin shows its cooldown.
+      const next = BigInt(seed.next_nonce);
+      if (draw(next).freeSpins.length > 0 && draw(next + 1n).freeSpins.length === 0) {
         await db.query('update house_seeds set client_seed = $2 where id = $1', [seed.id, clientSeed]);
         break;
       }
@@ -147,6 +150,16 @@ describe('an interrupted house round', () => {
     expect(cells[2]).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} PHP$/);
     expect(cells[3]).toMatch(/^(Wins: \d+|No win) · \d+ free spins$/);
     await screenshot(next, 'house-rounds-last-rounds');
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    // The next spin: the button waits out 2.5 s from the spin's start, saying so, rather than erring.
+    await spin.click();
+    const cooldown = next.locator('#spin-cooldown');
+    await expect.poll(() => cooldown.textContent()).toMatch(/^Next spin in \d\.\d s$/);
+    expect(await spin.isDisabled()).toBe(true);
+    await screenshot(next, 'house-rounds-cooldown');
+    await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await cooldown.textContent()).toBe('');
     await next.close();
   });
 });
