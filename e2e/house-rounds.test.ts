@@ -87,9 +87,17 @@ describe('an interrupted house round', () => {
           { rtp: game.rtp, bet: BigInt(game.min_bet), choice: null },
           { serverSeed, clientSeed, nonce },
         ).outcome as SlotOutcome;
-      // The spin after it wins none, so that the page's next spin shows its cooldown.
+      // The spin after it pays back some of its stake but no more (and wins no free spins): the page's next spin
+      // shows its cooldown, and a return that is no win is not celebrated.
       const next = BigInt(seed.next_nonce);
-      if (draw(next).freeSpins.length > 0 && draw(next + 1n).freeSpins.length === 0) {
+      const after = draw(next + 1n);
+      const back = BigInt(after.totalWin);
+      if (
+        draw(next).freeSpins.length > 0 &&
+        after.freeSpins.length === 0 &&
+        back > 0n &&
+        back <= BigInt(game.min_bet)
+      ) {
         await db.query('update house_seeds set client_seed = $2 where id = $1', [seed.id, clientSeed]);
         break;
       }
@@ -158,8 +166,14 @@ describe('an interrupted house round', () => {
     await expect.poll(() => cooldown.textContent()).toMatch(/^Next spin in \d\.\d s$/);
     expect(await spin.isDisabled()).toBe(true);
     await screenshot(next, 'house-rounds-cooldown');
+    // It paid back part of the stake: said plainly, its cells marked without a win's glow, no flash.
+    await expect.poll(() => resumed.textContent()).toMatch(/^\d+\.\d{2} PHP back, no win\.$/);
+    expect(await next.locator('.reels.won').count()).toBe(0);
+    expect(await next.locator('.cell.win').count()).toBe(0);
+    expect(await next.locator('.cell.paid').count()).toBeGreaterThan(0);
     await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await cooldown.textContent()).toBe('');
+    await screenshot(next, 'house-rounds-return-not-a-win');
     await next.close();
   });
 });
