@@ -104,15 +104,21 @@ describe('an interrupted house round', () => {
     }
   }, 240_000);
 
-  async function framePage(theme: 'light' | 'dark'): Promise<Page> {
+  async function framePage(theme: 'light' | 'dark', lang = 'EN'): Promise<Page> {
     const page = await browser().newPage({ viewport: { width: 390, height: 844 } });
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), theme);
+    await page.addInitScript(
+      ({ theme, lang }) => {
+        localStorage.setItem('theme', theme);
+        localStorage.setItem('lang', lang);
+      },
+      { theme, lang },
+    );
     await page.goto(`${site().server.baseUrl}/house/slots/${GAME}#${await launch()}`);
-    await visible(page.getByRole('heading', { name: 'Jade Temple', level: 1 }));
+    await visible(page.getByRole('heading', { level: 1 }));
     return page;
   }
 
-  it('resumes free spins waiting for the player after a reload and on the next launch, then recalls the round', async () => {
+  it('resumes free spins waiting for the player after a reload and on the next launch, then recalls the rounds (EN, VI)', async () => {
     const page = await framePage('dark');
     const status = page.locator('p[role="status"]');
     await page.getByRole('button', { name: 'Spin', exact: true }).click();
@@ -175,5 +181,28 @@ describe('an interrupted house round', () => {
     expect(await cooldown.textContent()).toBe('');
     await screenshot(next, 'house-rounds-return-not-a-win');
     await next.close();
+
+    // The same rounds recalled in Vietnamese, with its numbers, money and dates.
+    const vi = await framePage('dark', 'VI');
+    await vi.getByRole('button', { name: 'Các ván gần đây' }).click();
+    const viPanel = vi.getByRole('dialog', { name: '10 ván gần nhất của bạn' });
+    await visible(viPanel);
+    const viRows = viPanel.getByRole('row');
+    await visible(viRows.nth(1));
+    const header = await viRows.nth(0).getByRole('columnheader').allTextContents();
+    expect(header).toEqual(['Thời gian', 'Tiền cược', 'Đã trả', 'Kết quả']);
+    // The latest first: the spin that paid back part of its 0,25, then the free spins round.
+    const latest = await viRows.nth(1).getByRole('cell').allTextContents();
+    // Vietnamese dates: the time, then day/month/year (14:03:22 27/11/26).
+    expect(latest[0]).toMatch(/^\d{2}:\d{2}:\d{2} \d{1,2}\/\d{1,2}\/\d{2}$/);
+    expect(latest.slice(1)).toEqual([
+      '0,25 PHP',
+      expect.stringMatching(/^0,\d{2} PHP$/),
+      expect.stringMatching(/^Lần thắng: \d+$/),
+    ]);
+    const feature = await viRows.nth(2).getByRole('cell').allTextContents();
+    expect(feature[3]).toMatch(/^(Lần thắng: \d+|Không thắng) · \d+ lượt quay miễn phí$/);
+    await screenshot(vi, 'house-rounds-last-rounds-vi');
+    await vi.close();
   });
 });
