@@ -258,7 +258,9 @@ describe('withdrawals', () => {
     const opened = await api('POST', '/house/api/session', '', {
       launch: (launched.value.game_url as string).split('#')[1],
     });
-    expect((await api('POST', '/house/api/slots/spin', opened.value.token, { bet: '600' })).success).toBe(true);
+    expect((await api('POST', '/house/api/slots/spin', opened.value.token, { bet: '600' })).success).toBe(
+      true,
+    );
 
     const page = await open('/member?page=withdraw', player.token, { theme: 'dark', width: 390 });
     const centre = panel(page);
