@@ -6,7 +6,7 @@ import {
   walletPlayerEndpoints,
 } from '@tessera/contract';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD } from './accounts-api.ts';
 import {
   E2E_CAPTCHA_ANSWER,
@@ -87,18 +87,19 @@ describe('points mall', () => {
     await db.query(
       `insert into jobs (kind, run_at, max_attempts, created_at) values ('points.daily', now(), 3, now())`,
     );
-    // The runner polls its queue every second: wait for the job's commit.
-    for (let tries = 0; tries < 120; tries += 1) {
-      const { rows } = await db.query('select points from points_earnings where member_id = $1', [
-        registered.customerId,
-      ]);
-      if (rows.length > 0) {
-        expect(rows).toEqual([{ points: '20000' }]);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the points job credited nothing');
+    // The runner woken now, as the server's own commits wake it (platform/jobs.ts wakeJobRunners), not on its next
+    // poll; then the job's commit is waited for.
+    await db.query(`select pg_notify('tessera_jobs', 'wake')`);
+    const done = await vi.waitUntil(
+      async () => {
+        const { rows } = await db.query('select points from points_earnings where member_id = $1', [
+          registered.customerId,
+        ]);
+        return rows.length > 0 && rows;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(done).toEqual([{ points: '20000' }]);
   }
 
   async function open(

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { screenshot, siteNow, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
 
@@ -43,16 +43,17 @@ describe('rebates', () => {
     await db.query(
       `insert into jobs (kind, run_at, max_attempts, created_at) values ('rebates.daily', now(), 3, now())`,
     );
-    // The runner polls its queue every second: wait for the job's commit.
-    for (let tries = 0; tries < 120; tries += 1) {
-      const { rows } = await db.query('select status from rebates where member_id = $1', [registered.id]);
-      if (rows.length > 0) {
-        expect(rows).toEqual([{ status: 'paid' }]);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the rebate job paid nothing');
+    // The runner woken now, as the server's own commits wake it (platform/jobs.ts wakeJobRunners), not on its next
+    // poll; then the job's commit is waited for.
+    await db.query(`select pg_notify('tessera_jobs', 'wake')`);
+    const done = await vi.waitUntil(
+      async () => {
+        const { rows } = await db.query('select status from rebates where member_id = $1', [registered.id]);
+        return rows.length > 0 && rows;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(done).toEqual([{ status: 'paid' }]);
   }
 
   it('shows a member who played yesterday the rebate the job paid, in bonusDetails', async () => {
