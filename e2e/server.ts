@@ -205,6 +205,8 @@ async function startExtraSites() {
     if (!site) {
       site = startStack({ postgres: true });
       sites.set(worker, site);
+      // A start that failed (a port taken meanwhile) is tried again by the worker's next file that asks.
+      site.catch(() => sites.delete(worker));
     }
     site.then(
       ({ stack }) => answer(200, { ...stack, clockOffsetMs: offsets.get(worker) ?? 0 }),
