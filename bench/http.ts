@@ -6,10 +6,12 @@
  * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
  * mean of the before and after runs).
  * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>]
- * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare)
+ * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare;
+ * PROFILE=<folder> writes the server process's CPU profile there, to open in Chrome's DevTools)
  */
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   accountsEndpoints,
   catalogueEndpoints,
@@ -98,6 +100,12 @@ async function main() {
       LOG_LEVEL: 'warn',
       VISITOR_REQUESTS_PER_MINUTE: '100000000',
       MAX_CONNECTIONS_PER_IP: '0',
+      ...(process.env.PROFILE
+        ? {
+            NODE_OPTIONS: `--import=${fileURLToPath(new URL('./profile-hook.mjs', import.meta.url))}`,
+            TESSERA_PROFILE_DIR: process.env.PROFILE,
+          }
+        : {}),
     });
     hello = await startHelloWorld();
     const base = server.baseUrl;
