@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { sha256Hex } from '../src/platform/crypto.ts';
+import { desEcbDecrypt } from '../src/platform/des.ts';
 import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { revokeSession } from '../src/platform/sessions.ts';
@@ -128,6 +129,41 @@ describe('public content held by each process', () => {
     const changed = await second.app.inject({ url, headers: { 'if-none-match': etag } });
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().value.map((b: { title: string }) => b.title)).toEqual(['New']);
+  });
+
+  it("holds the status answer's shared part, its links' keys too, and adds each caller's own location", async () => {
+    const status = async (app: FastifyInstance, remoteAddress: string) =>
+      (await app.inject({ url: '/wps/system/status', remoteAddress })).json().value;
+    const linkOf = (value: { info: { customerService: { csType: string; path: string }[] } }) => {
+      const path = value.info.customerService.find((entry) => entry.csType === '3')?.path ?? '';
+      const key = Buffer.from(path.slice(-8));
+      return desEcbDecrypt(key, Buffer.from(path.slice(0, -8), 'base64')).toString('utf8');
+    };
+    await t.db.query(
+      `update site_settings set value = jsonb_set(value, '{liveChatUrl}', '"https://chat.example/first"')
+       where key = 'site'`,
+    );
+    await expect
+      .poll(async () => linkOf(await status(second.app, '10.0.0.1')))
+      .toBe('https://chat.example/first');
+    const one = await status(second.app, '10.0.0.1');
+    const other = await status(second.app, '10.0.0.2');
+    expect(other.info).toEqual(one.info);
+    expect([one.location.ip, other.location.ip]).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(other).toMatchObject({ status: 0, maintenance: false, regionRestriction: false });
+    // A region rule blocks one address, on every process, while the shared part stays held.
+    await t.db.query(`insert into region_rules (kind, value) values ('ip_range', '10.0.0.2')`);
+    await expect.poll(async () => (await status(second.app, '10.0.0.2')).status).toBe(2);
+    expect((await status(second.app, '10.0.0.1')).status).toBe(0);
+    await t.db.query(`delete from region_rules where value = '10.0.0.2'`);
+    await t.db.query(
+      `update site_settings set value = jsonb_set(value, '{liveChatUrl}', '"https://chat.example/second"')
+       where key = 'site'`,
+    );
+    await expect
+      .poll(async () => linkOf(await status(second.app, '10.0.0.1')))
+      .toBe('https://chat.example/second');
+    expect(linkOf(await status(t.app, '10.0.0.1'))).toBe('https://chat.example/second');
   });
 
   it('holds nothing for a member: an answer that may depend on the caller is read for each call', async () => {

@@ -64,10 +64,10 @@ export class ContentCache {
     return value;
   }
 
-  /** A public answer: its JSON text and ETag, held as `get` holds values. */
-  answer(key: string, now: Date, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  /** A public answer: its JSON text (what `load` answers) and ETag, held as `get` holds values. */
+  answer(key: string, now: Date, load: () => Promise<string>): Promise<CachedAnswer> {
     return this.get(`answer ${key}`, now, async () => {
-      const body = JSON.stringify(await load());
+      const body = await load();
       return { body, etag: etagOf(body) };
     });
   }
