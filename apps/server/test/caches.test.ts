@@ -166,6 +166,23 @@ describe('public content held by each process', () => {
     expect(linkOf(await status(t.app, '10.0.0.1'))).toBe('https://chat.example/second');
   });
 
+  it("holds a visitor's game menus for the second they were made in: the draws count down as the clock moves", async () => {
+    const menus = async (app: FastifyInstance) => {
+      const response = await app.inject({ url: '/lgw/games/game_menus' });
+      const body = response.json() as Record<string, { gameMenus: { gameId: string; remainTime: number }[] }>;
+      const daily = body.LOTT?.gameMenus.find((game) => game.gameId === 'XSMB');
+      return { etag: response.headers.etag, remainTime: daily?.remainTime as number };
+    };
+    const first = await menus(t.app);
+    expect(first.remainTime).toBeGreaterThan(1);
+    expect(await menus(t.app)).toEqual(first);
+    t.clock.advance(1_000);
+    const later = await menus(t.app);
+    expect(later.remainTime).toBe(first.remainTime - 1);
+    expect(later.etag).not.toBe(first.etag);
+    expect(await menus(second.app)).toEqual(later);
+  });
+
   it('holds nothing for a member: an answer that may depend on the caller is read for each call', async () => {
     const member = await t.memberToken();
     const response = await t.get('/wps/system/banners?groupName=w_home', member);

@@ -24,6 +24,7 @@ export class ContentCache {
   private readonly entries = new Map<string, Entry>();
   /** Counts the drops: a read that started before one is not kept. */
   private generation = 0;
+  private lastSweep = 0;
 
   constructor(
     realtime: RealtimeHub,
@@ -49,6 +50,7 @@ export class ContentCache {
     const at = now.getTime();
     const held = this.entries.get(key);
     if (held && at - held.at < this.maxAgeMs && at >= held.at) return held.value as Promise<T>;
+    this.sweep(at);
     const generation = this.generation;
     const value = load();
     const entry = { value, at };
@@ -62,6 +64,18 @@ export class ContentCache {
       },
     );
     return value;
+  }
+
+  /**
+   * Forgets, at most once per `maxAgeMs`, what is no longer fresh: answers held per second (or for a query nobody
+   * repeats) would otherwise stay until the next change.
+   */
+  private sweep(at: number) {
+    if (at - this.lastSweep < this.maxAgeMs) return;
+    this.lastSweep = at;
+    for (const [key, held] of this.entries) {
+      if (at - held.at >= this.maxAgeMs || at < held.at) this.entries.delete(key);
+    }
   }
 
   /** A public answer: its JSON text (what `load` answers) and ETag, held as `get` holds values. */

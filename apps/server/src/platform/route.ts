@@ -69,9 +69,11 @@ export interface RouteOptions {
   /**
    * The answer to a visitor is public content, the same for every visitor with the same path, query and language
    * (settings, menus, game lists): each process holds it (platform/content-cache.ts, dropped when the content
-   * changes) and answers it with an ETag, a 304 to a request whose If-None-Match carries it.
+   * changes) and answers it with an ETag, a 304 to a request whose If-None-Match carries it. 'per second': the
+   * answer also counts down to times in whole seconds (the lottery's draws): it is held for the second it was made
+   * in, so whatever a visitor's call computes is computed once a second.
    */
-  publicContent?: boolean;
+  publicContent?: boolean | 'per second';
 }
 
 /** The status a refusal answers with: an AppError's, or the one Fastify set on its own errors. */
@@ -176,7 +178,8 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         endpoint.method === 'GET' &&
         endpoint.answer !== 'text'
       ) {
-        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
+        const second = options.publicContent === 'per second' ? ` @${Math.floor(now.getTime() / 1000)}` : '';
+        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}${second}`;
         const held = await deps.local.content.answer(key, now, async () =>
           answerText(endpoint, await answerOf()),
         );
