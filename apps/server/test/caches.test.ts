@@ -7,6 +7,7 @@ import { desEcbDecrypt } from '../src/platform/des.ts';
 import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { revokeSession } from '../src/platform/sessions.ts';
+import { fundMember, newMember } from './factories/wallet.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -245,6 +246,23 @@ describe('sessions held by each process', () => {
     // Straight to the table, as a script would: only the table's NOTIFY tells the other process.
     await t.db.query(`update operators set role = 'finance' where id = $1`, [supportId]);
     await expect.poll(players).toBe(403);
+  });
+
+  it("holds a member's own info and balance, dropped on every process by any writer's change", async () => {
+    const member = await newMember(t);
+    const nickname = async (from: { get: TestApp['get'] }) =>
+      (await from.get('/wps/member/info', member.token)).body.value.nickname as string;
+    const balance = async (from: { get: TestApp['get'] }) =>
+      (await from.get('/wps/v2/wallets/balance', member.token)).body.value.sumBalance as number;
+    const before = await nickname(second);
+    expect(await balance(second)).toBe(0);
+    // Straight to the tables, as a job or a script would: only their NOTIFY tells the other process.
+    await t.db.query(`update members set nickname = 'Held no more' where id = $1`, [member.id]);
+    await expect.poll(() => nickname(second)).toBe('Held no more');
+    expect(before).not.toBe('Held no more');
+    await fundMember(t, member.id, 250n);
+    await expect.poll(() => balance(second)).toBe(2.5);
+    expect(await balance(t)).toBe(2.5);
   });
 
   it('reads the session again once its hold ends or the session expires', async () => {
