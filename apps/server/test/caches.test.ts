@@ -265,6 +265,19 @@ describe('sessions held by each process', () => {
     expect(await balance(t)).toBe(2.5);
   });
 
+  it('holds the caller of a session whose last-seen time it has just written', async () => {
+    const token = await t.memberToken();
+    t.clock.advance(61_000);
+    // This read writes the session's last-seen time; the caller is held from it.
+    expect(await infoStatus(second, token)).toBe('ok');
+    // Written straight to the table, without a NOTIFY: the held caller answers until its hold ends.
+    await t.db.query('update sessions set revoked_at = $1 where token_hash = $2', [
+      t.clock.now(),
+      sha256Hex(token),
+    ]);
+    expect(await infoStatus(second, token)).toBe('ok');
+  });
+
   it('reads the session again once its hold ends or the session expires', async () => {
     const token = await t.memberToken();
     expect(await infoStatus(second, token)).toBe('ok');
