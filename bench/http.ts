@@ -20,11 +20,8 @@ import {
   systemEndpoints,
   walletPlayerEndpoints,
 } from '@tessera/contract';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { cryptoRng } from '../apps/server/src/platform/rng.ts';
-import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { startServer } from '../e2e/start-server.ts';
-import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { benchSite, startBenchDatabase } from './database.ts';
 import { builtinTps, type LoadResult, type LoadTarget, loadFrom, startHelloWorld } from './measure.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
@@ -53,44 +50,7 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   let hello: Awaited<ReturnType<typeof startHelloWorld>> | null = null;
   try {
-    const now = new Date();
-    const config = loadConfig({});
-    await db.query(
-      `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, sort,
-         created_at, updated_at)
-       select (select id from game_vendors where vassalage = 'FB'), 'G' || g, 'id-' || g,
-         jsonb_build_object('EN', 'Game ' || g, 'VI', 'Trò chơi ' || g, 'CN', '游戏' || g),
-         'SLOT', 10, 20, '{html5-desktop,html5}'::text[], g, $1, $1
-       from generate_series(1, $2::int) g`,
-      [now, GAMES],
-    );
-    const [vendor] = await db.query<{ code: string; game_type: string }>(
-      "select vassalage as code, game_type from game_vendors where vassalage = 'FB'",
-    );
-    const members = await db.query<{ id: number }>(
-      `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
-    );
-    const tokens: string[] = [];
-    // Sessions and funding, a few members at a time (the pool has two connections).
-    for (let start = 0; start < members.length; start += 2) {
-      const chunk = members.slice(start, start + 2);
-      const opened = await Promise.all(
-        chunk.map(async ({ id }) => {
-          const session = await openSession(
-            db,
-            { kind: 'member', id },
-            config.memberSession,
-            now,
-            '127.0.0.1',
-            cryptoRng,
-          );
-          await fundBenchMember(db, id, now);
-          return session.token;
-        }),
-      );
-      tokens.push(...opened);
-    }
-    await db.query('analyze');
+    const { tokens, vendor } = await benchSite(db, { accounts: ACCOUNTS, games: GAMES });
 
     // Every client here comes from 127.0.0.1: the per-address limits are lifted (the limiter's cost is measured).
     server = await startServer({
