@@ -29,6 +29,8 @@ export interface SoakMinute {
   p50Ms: number;
   p99Ms: number;
   failures: number;
+  /** The failures by status (or error). */
+  failed: Record<string, number>;
   byCall: Record<string, number>;
 }
 
@@ -49,6 +51,11 @@ async function run(plan: SoakPlan) {
   };
   let latencies: number[] = [];
   let failures = 0;
+  let failed: Record<string, number> = {};
+  const fail = (why: string) => {
+    failures += 1;
+    failed[why] = (failed[why] ?? 0) + 1;
+  };
   let byCall: Record<string, number> = {};
   let minute = 0;
   const report = setInterval(() => {
@@ -59,11 +66,13 @@ async function run(plan: SoakPlan) {
       p50Ms: percentile(latencies, 0.5),
       p99Ms: percentile(latencies, 0.99),
       failures,
+      failed,
       byCall,
     };
     process.send?.({ minute: message });
     latencies = [];
     failures = 0;
+    failed = {};
     byCall = {};
   }, 60_000);
 
@@ -98,9 +107,9 @@ async function run(plan: SoakPlan) {
         if (response.ok) {
           latencies.push(performance.now() - start);
           byCall[call.name] = (byCall[call.name] ?? 0) + 1;
-        } else failures += 1;
-      } catch {
-        failures += 1;
+        } else fail(String(response.status));
+      } catch (error) {
+        fail((error as { cause?: { code?: string } }).cause?.code ?? 'error');
       }
       await sleep(thinkMs());
     }

@@ -117,7 +117,13 @@ async function main() {
         calls += minute.requests;
         p99s.push(minute.p99Ms);
         process.stdout.write(
-          `| ${minute.minute} | ${(minute.requests / 60).toFixed(0)} | ${minute.p50Ms.toFixed(0)} | ${minute.p99Ms.toFixed(0)} | ${minute.failures} | ${cpu.toFixed(0)} | ${now.rssMiB.toFixed(0)} |\n`,
+          `| ${minute.minute} | ${(minute.requests / 60).toFixed(0)} | ${minute.p50Ms.toFixed(0)} | ${minute.p99Ms.toFixed(0)} | ${minute.failures}${
+            minute.failures
+              ? ` (${Object.entries(minute.failed)
+                  .map(([why, n]) => `${why} ${n}`)
+                  .join(', ')})`
+              : ''
+          } | ${cpu.toFixed(0)} | ${now.rssMiB.toFixed(0)} |\n`,
         );
       });
       players.once('exit', (code) => (code ? reject(new Error(`players exited with ${code}`)) : resolve()));
