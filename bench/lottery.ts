@@ -120,7 +120,7 @@ async function main() {
       [
         `PostgreSQL server started by the script; ${PLAYERS} players, each with its own session`,
         '',
-        `Bets in the last ${WINDOW_SECONDS} s before the lock of ${GAME} ${numero} (${PLAYERS} concurrent loops):`,
+        `Bets in the last ${WINDOW_SECONDS} s before the lock of ${GAME} ${numero} (${PLAYERS} players, one connection each):`,
         row(
           `baseline Fastify hello-world route, ${PLAYERS} connections (requests/s)`,
           helloRun.perSecond.toFixed(0),
