@@ -215,8 +215,11 @@ export function errorEnvelope(
     '{until}',
     until
       ? new Intl.DateTimeFormat(languageLocale(language), {
-          dateStyle: 'medium',
-          timeStyle: 'short',
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
           timeZone: 'UTC',
           timeZoneName: 'short',
         }).format(until)

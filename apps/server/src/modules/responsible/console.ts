@@ -11,10 +11,13 @@ interface Paging {
 }
 
 export async function memberControls(deps: AppDeps, memberId: number, paging: Paging, now: Date) {
-  const [controls, history] = await Promise.all([
-    overview(deps, deps.db, memberId, now),
-    store.events(deps.db, memberId, paging.pageSize, (paging.pageNo - 1) * paging.pageSize),
-  ]);
+  const controls = await overview(deps, deps.db, memberId, now);
+  const history = await store.events(
+    deps.db,
+    memberId,
+    paging.pageSize,
+    (paging.pageNo - 1) * paging.pageSize,
+  );
   return {
     controls,
     history: {

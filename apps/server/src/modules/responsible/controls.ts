@@ -27,8 +27,8 @@ import * as store from './store.ts';
 const COOLING_MS = LIMIT_COOLING_HOURS * 3_600_000;
 const isTime = (kind: LimitKind) => kind.endsWith('_minutes');
 
-async function currencyInfo(deps: AppDeps) {
-  const found = await merchant(deps.db, deps.config.merchantCode);
+async function currencyInfo(deps: AppDeps, db: Queryable = deps.db) {
+  const found = await merchant(db, deps.config.merchantCode);
   return {
     currency: found.currency,
     currencySymbol: found.currency_symbol,
@@ -42,18 +42,15 @@ export async function overview(
   memberId: number,
   now: Date,
 ): Promise<ResponsibleOverview> {
-  const [currency, row, limitRows, settings, timeZone] = await Promise.all([
-    currencyInfo(deps),
-    store.controls(db, memberId),
-    store.limits(db, memberId),
-    responsibleSettings(db),
-    store.merchantTimeZone(db),
-  ]);
+  // One query at a time: db may be the transaction of a change.
+  const currency = await currencyInfo(deps, db);
+  const row = await store.controls(db, memberId);
+  const limitRows = await store.limits(db, memberId);
+  const settings = await responsibleSettings(db);
+  const timeZone = await store.merchantTimeZone(db);
   const from = new Date(now.getTime() - WINDOW_MS.month);
-  const [deposits, rounds] = await Promise.all([
-    store.depositsSince(db, memberId, from),
-    store.roundsSince(db, memberId, from),
-  ]);
+  const deposits = await store.depositsSince(db, memberId, from);
+  const rounds = await store.roundsSince(db, memberId, from);
   const session = openSession(row, now);
   const net = session ? await store.netSince(db, memberId, session.startedAt) : 0n;
   const shown = (kind: LimitKind, value: bigint | null) =>
