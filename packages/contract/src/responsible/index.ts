@@ -168,6 +168,8 @@ const responsibleEvent = z.object({
 export type ResponsibleEvent = z.infer<typeof responsibleEvent>;
 
 const excludedMember = z.object({
+  /** The member's id (the list's row key). */
+  id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
   kind: z.enum(['time_out', 'self_exclusion']),
@@ -217,3 +219,5 @@ export const responsibleConsoleEndpoints = {
     response: responsibleSettingsBody,
   }),
 };
+
+export type ExcludedMember = z.infer<typeof excludedMember>;

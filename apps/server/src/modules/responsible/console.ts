@@ -46,6 +46,7 @@ export async function excludedMembers(
   });
   return {
     list: found.rows.map((row) => ({
+      id: row.member_id,
       memberId: row.member_id,
       username: row.username,
       kind: row.block_kind,
