@@ -71,6 +71,7 @@ export type PageId =
   | 'rebates'
   | 'rebateRates'
   | 'responsibleExclusions'
+  | 'responsibleSettings'
   | 'promotions'
   | 'promotionApplications'
   | 'promotionBlacklist'
@@ -183,6 +184,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'shield',
     section: 'accounts',
     roles: rolesOf(responsibleConsoleEndpoints.exclusions),
+  },
+  {
+    id: 'responsibleSettings',
+    path: '/responsible/settings',
+    icon: 'settings',
+    section: 'configuration',
+    roles: rolesOf(responsibleConsoleEndpoints.settings),
   },
   {
     id: 'promotions',
