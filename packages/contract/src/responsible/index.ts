@@ -25,7 +25,6 @@ export const LIMIT_KINDS = [
   'daily_minutes',
 ] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
-export const MONEY_LIMIT_KINDS = LIMIT_KINDS.filter((kind) => !kind.endsWith('_minutes'));
 
 /** Hours a raised or removed limit waits before the member may confirm it. */
 export const LIMIT_COOLING_HOURS = 24;
@@ -54,7 +53,7 @@ const block = z.object({
   reopensAt: z.string().nullable(),
 });
 
-export const responsibleOverview = z.object({
+const responsibleOverview = z.object({
   ...currencyInfo,
   limits: z.array(limit),
   realityCheckMinutes: z.number().int().nullable(),

@@ -13,7 +13,7 @@ import * as store from './store.ts';
 export type Action = 'deposit' | 'bet' | 'launch' | 'transfer_in' | 'claim' | 'sign_in' | 'withdraw';
 
 /** A pause this long without a round ends a session of play (so does signing in again). */
-export const SESSION_GAP_MS = 30 * 60_000;
+const SESSION_GAP_MS = 30 * 60_000;
 /** After a self-exclusion ended and the member asked to reopen, play opens this much later. */
 export const REOPEN_WAIT_MS = DAY_MS;
 
@@ -162,7 +162,7 @@ async function checkMoney(
  * When `amount` fits within `limit` again as the window's oldest movements leave it: null when it fits now. (A loss
  * limit counts the worst case, the whole stake lost.)
  */
-export function possibleFrom(
+function possibleFrom(
   movements: store.Movement[],
   amount: bigint,
   limit: bigint,

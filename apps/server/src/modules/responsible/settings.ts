@@ -7,7 +7,8 @@ import { replaceSetting, settingDocument } from '../system/settings.ts';
 /**
  * The operator's defaults of responsible gaming (settings document 'responsible'): the reality-check interval the
  * site offers first (30 minutes until saved) and the days after which an interrupted house round is completed by
- * its default action (`responsible.interruptedRoundDays`, 30 until saved).
+ * its default action (`responsible.interruptedRoundDays`, 30 until saved; the house games read it with
+ * `responsibleSettings`).
  */
 const RESPONSIBLE_SETTINGS_KEY = 'responsible';
 const DEFAULTS: ResponsibleSettings = { realityCheckDefault: 30, interruptedRoundDays: 30 };
@@ -15,11 +16,6 @@ const DEFAULTS: ResponsibleSettings = { realityCheckDefault: 30, interruptedRoun
 export async function responsibleSettings(db: Queryable): Promise<ResponsibleSettings> {
   const stored = (await settingDocument<Partial<ResponsibleSettings>>(db, RESPONSIBLE_SETTINGS_KEY)) ?? {};
   return { ...DEFAULTS, ...stored };
-}
-
-/** Days after which an interrupted house round is completed by its game's default action. */
-export async function interruptedRoundDays(db: Queryable): Promise<number> {
-  return (await responsibleSettings(db)).interruptedRoundDays;
 }
 
 export function saveResponsibleSettings(deps: AppDeps, call: OperatorCall, value: ResponsibleSettings) {
