@@ -38,6 +38,15 @@ describe('responsible gaming', () => {
     await visible(centre.getByText('P 0.00 of P 100.00 used'));
     await visible(centre.getByRole('link', { name: /GamCare/ }));
     await screenshot(page, 'responsible-page', { fullPage: true });
+    const phone = await visit('/member?page=responsibleGaming', {
+      session,
+      local: { theme: 'dark' },
+      width: 390,
+      height: 844,
+    });
+    await visible(phone.getByText('P 0.00 of P 100.00 used'));
+    await screenshot(phone, 'responsible-page-phone-dark', { fullPage: true });
+    await phone.context().close();
 
     // The deposit page refuses 150.00 with the server's reason; nothing is written.
     await page.goto(page.url().replace(/page=[^&]*/, 'page=depositv2'));
