@@ -4,6 +4,7 @@ import {
   type Envelope,
   errorMessage,
   IDEMPOTENCY_KEY_PATTERN,
+  languageLocale,
 } from '@tessera/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -230,9 +231,31 @@ function encryptedBody(deps: AppDeps, request: FastifyRequest, endpoint: Endpoin
 export function errorEnvelope(
   code: Parameters<typeof errorMessage>[0],
   language: string,
-  extra: { fields?: Record<string, string>; requestId?: string } = {},
+  extra: { fields?: Record<string, string>; requestId?: string; until?: Date } = {},
 ): Envelope<null> {
-  return { success: false, code, message: errorMessage(code, language), value: null, ...extra };
+  const { until, ...rest } = extra;
+  const message = errorMessage(code, language).replace(
+    '{until}',
+    until
+      ? new Intl.DateTimeFormat(languageLocale(language), {
+          year: 'numeric',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZone: 'UTC',
+          timeZoneName: 'short',
+        }).format(until)
+      : '',
+  );
+  return {
+    success: false,
+    code,
+    message,
+    value: null,
+    ...rest,
+    ...(until ? { until: until.toISOString() } : {}),
+  };
 }
 
 /**
