@@ -187,7 +187,7 @@ async function playStarted(
   }
   if (!placed.ok) {
     await voidRound(deps, round, game.provider, placed.refusal, money, now);
-    throw walletRefusal(placed.refusal);
+    throw placed.error ?? walletRefusal(placed.refusal);
   }
   let paid: Awaited<ReturnType<typeof payOutcome>>;
   try {
