@@ -54,6 +54,8 @@ export const PGLITE_FILES = [
   // lottery/store.ts
   'src/modules/lottery/lottery.test.ts',
   'src/modules/lottery/console.test.ts',
+  // responsible/store.ts
+  'src/modules/responsible/responsible.test.ts',
   // system/store.ts
   'src/modules/system/routes.test.ts',
   'src/modules/system/console.test.ts',

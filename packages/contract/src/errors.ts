@@ -1031,6 +1031,102 @@ export const ERRORS = {
     VI: 'Chậm lại một chút: mỗi lần một bao lì xì.',
     CN: '太快了：请一个一个地抢。',
   },
+  rg_deposit_limit: {
+    status: 409,
+    EN: 'This deposit would go over your deposit limit. You can deposit this amount again from {until}.',
+    VI: 'Khoản nạp này vượt hạn mức nạp của bạn. Bạn có thể nạp số tiền này lại từ {until}.',
+    CN: '此笔存款将超过您的存款限额。您可从 {until} 起再次存入此金额。',
+  },
+  rg_deposit_above_limit: {
+    status: 409,
+    EN: 'This deposit is larger than your deposit limit.',
+    VI: 'Khoản nạp này lớn hơn hạn mức nạp của bạn.',
+    CN: '此笔存款超过您的存款限额。',
+  },
+  rg_loss_limit: {
+    status: 409,
+    EN: 'This bet could go over your loss limit. You can bet this amount again from {until}.',
+    VI: 'Cược này có thể vượt hạn mức thua của bạn. Bạn có thể cược số tiền này lại từ {until}.',
+    CN: '此注可能超过您的亏损限额。您可从 {until} 起再次投注此金额。',
+  },
+  rg_stake_limit: {
+    status: 409,
+    EN: 'This bet would go over your stake limit. You can bet this amount again from {until}.',
+    VI: 'Cược này vượt hạn mức cược của bạn. Bạn có thể cược số tiền này lại từ {until}.',
+    CN: '此注将超过您的投注限额。您可从 {until} 起再次投注此金额。',
+  },
+  rg_bet_above_limit: {
+    status: 409,
+    EN: 'This bet is larger than your loss or stake limit.',
+    VI: 'Cược này lớn hơn hạn mức thua hoặc hạn mức cược của bạn.',
+    CN: '此注超过您的亏损或投注限额。',
+  },
+  rg_session_limit: {
+    status: 409,
+    EN: 'You have reached your session time limit. A new session can start from {until}.',
+    VI: 'Bạn đã đạt giới hạn thời gian phiên chơi. Phiên mới có thể bắt đầu từ {until}.',
+    CN: '您已达到单次游戏时长上限。可从 {until} 起开始新的游戏时段。',
+  },
+  rg_daily_time_limit: {
+    status: 409,
+    EN: 'You have reached your daily play time limit. Play opens again from {until}.',
+    VI: 'Bạn đã đạt giới hạn thời gian chơi trong ngày. Có thể chơi lại từ {until}.',
+    CN: '您已达到每日游戏时长上限。可从 {until} 起再次游戏。',
+  },
+  rg_reality_check_due: {
+    status: 409,
+    EN: 'Time for a reality check: please look at your session before the next round.',
+    VI: 'Đến lúc kiểm tra thực tế: vui lòng xem lại phiên chơi trước ván tiếp theo.',
+    CN: '现实提醒：请先查看本次游戏时段，再开始下一局。',
+  },
+  rg_time_out: {
+    status: 403,
+    EN: 'You are taking a time-out until {until}. Until then you can only withdraw and read your history.',
+    VI: 'Bạn đang tạm nghỉ đến {until}. Trong thời gian này bạn chỉ có thể rút tiền và xem lịch sử.',
+    CN: '您正在暂停游戏，直至 {until}。在此之前只能提款和查看记录。',
+  },
+  rg_self_excluded: {
+    status: 403,
+    EN: 'You have excluded yourself until {until}. Until then you can only withdraw and read your history.',
+    VI: 'Bạn đã tự loại trừ đến {until}. Trong thời gian này bạn chỉ có thể rút tiền và xem lịch sử.',
+    CN: '您已自我禁止至 {until}。在此之前只能提款和查看记录。',
+  },
+  rg_reopen_needed: {
+    status: 403,
+    EN: 'Your self-exclusion has ended. Ask to reopen your account on the Responsible gaming page; it reopens a day later.',
+    VI: 'Thời gian tự loại trừ đã kết thúc. Hãy yêu cầu mở lại tài khoản ở trang Chơi có trách nhiệm; tài khoản mở lại sau một ngày.',
+    CN: '您的自我禁止已结束。请在“理性博彩”页面申请重新开放账户，一天后生效。',
+  },
+  rg_block_shorter: {
+    status: 409,
+    EN: 'You already have a break that lasts longer. It cannot be shortened.',
+    VI: 'Bạn đang có thời gian nghỉ dài hơn. Không thể rút ngắn.',
+    CN: '您已有更长的暂停期，不能缩短。',
+  },
+  rg_nothing_to_reopen: {
+    status: 409,
+    EN: 'There is no ended self-exclusion to reopen.',
+    VI: 'Không có thời gian tự loại trừ đã kết thúc nào để mở lại.',
+    CN: '没有可重新开放的已结束自我禁止。',
+  },
+  rg_limit_waiting: {
+    status: 409,
+    EN: 'This change can be confirmed from {until}, 24 hours after you asked for it.',
+    VI: 'Thay đổi này có thể xác nhận từ {until}, 24 giờ sau khi bạn yêu cầu.',
+    CN: '此更改可在 {until} 起确认，即申请后 24 小时。',
+  },
+  rg_no_pending_change: {
+    status: 409,
+    EN: 'There is no change of this limit waiting.',
+    VI: 'Không có thay đổi nào của hạn mức này đang chờ.',
+    CN: '此限额没有待确认的更改。',
+  },
+  rg_excluded_identity: {
+    status: 403,
+    EN: 'An account cannot be opened with these details at the moment.',
+    VI: 'Hiện không thể mở tài khoản với các thông tin này.',
+    CN: '目前无法使用这些资料开设账户。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

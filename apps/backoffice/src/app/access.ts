@@ -17,6 +17,7 @@ import {
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
+  responsibleConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -69,6 +70,8 @@ export type PageId =
   | 'memberLabels'
   | 'rebates'
   | 'rebateRates'
+  | 'responsibleExclusions'
+  | 'responsibleSettings'
   | 'promotions'
   | 'promotionApplications'
   | 'promotionBlacklist'
@@ -174,6 +177,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'responsibleExclusions',
+    path: '/responsible/exclusions',
+    icon: 'shield',
+    section: 'accounts',
+    roles: rolesOf(responsibleConsoleEndpoints.exclusions),
+  },
+  {
+    id: 'responsibleSettings',
+    path: '/responsible/settings',
+    icon: 'settings',
+    section: 'configuration',
+    roles: rolesOf(responsibleConsoleEndpoints.settings),
   },
   {
     id: 'promotions',

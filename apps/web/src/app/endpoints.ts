@@ -21,6 +21,7 @@ import type {
   recordsEndpoints,
   redEnvelopeEndpoints,
   redEnvelopeRainEndpoints,
+  responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
   systemEndpoints,
@@ -461,4 +462,35 @@ export const inboxEndpoints = {
   readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
   remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
   feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
+};
+
+type ResponsibleEndpoints = typeof responsibleContractEndpoints;
+
+/** The member centre's Responsible gaming page: limits, reality check, time-out and self-exclusion. */
+export const responsibleEndpoints = {
+  overview: light<ResponsibleEndpoints['overview']>('GET', '/wps/responsible'),
+  setLimit: light<ResponsibleEndpoints['setLimit']>('PUT', '/wps/responsible/limits/:kind'),
+  confirmLimit: light<ResponsibleEndpoints['confirmLimit']>('POST', '/wps/responsible/limits/:kind/confirm'),
+  cancelPending: light<ResponsibleEndpoints['cancelPending']>(
+    'DELETE',
+    '/wps/responsible/limits/:kind/pending',
+  ),
+  setRealityCheck: light<ResponsibleEndpoints['setRealityCheck']>('PUT', '/wps/responsible/reality-check'),
+  acknowledgeRealityCheck: light<ResponsibleEndpoints['acknowledgeRealityCheck']>(
+    'POST',
+    '/wps/responsible/reality-check/ack',
+  ),
+  timeOut: light<ResponsibleEndpoints['timeOut']>(
+    'POST',
+    '/wps/responsible/time-out',
+    undefined,
+    'idempotent',
+  ),
+  selfExclude: light<ResponsibleEndpoints['selfExclude']>(
+    'POST',
+    '/wps/responsible/self-exclusion',
+    undefined,
+    'idempotent',
+  ),
+  reopen: light<ResponsibleEndpoints['reopen']>('POST', '/wps/responsible/reopen'),
 };

@@ -14,6 +14,7 @@ import {
   HelpIcon,
   LogoutIcon,
   MailIcon,
+  PauseIcon,
   SendIcon,
   ShieldIcon,
   TrophyIcon,
@@ -59,6 +60,7 @@ const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
   referral: UsersIcon,
   missionLeaderboard: TrophyIcon,
   messageV2: MailIcon,
+  responsibleGaming: PauseIcon,
 };
 
 /** A link of the drawer that passes the §5 gate: the drawer closes either way, for the page or the warning. */

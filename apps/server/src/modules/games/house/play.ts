@@ -268,7 +268,7 @@ async function playStarted(
   }
   if (!placed.ok) {
     await voidRound(deps, round, game.provider, placed.refusal, money, now);
-    throw walletRefusal(placed.refusal);
+    throw placed.error ?? walletRefusal(placed.refusal);
   }
   if (decision !== null) {
     const waiting = await store.findRound(deps.db, round.id);
