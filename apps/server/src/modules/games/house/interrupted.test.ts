@@ -14,7 +14,7 @@ import {
 } from '../../../../test/factories/house.ts';
 import { startTestApp, type TestApp } from '../../../../test/harness.ts';
 import type { AppError } from '../../../platform/app-error.ts';
-import { INTERRUPTED_ROUND_DAYS, recoverRounds, STALE_ROUND_MS } from './recovery.ts';
+import { INTERRUPTED_ROUND_DAYS, recoverDueRounds, recoverRounds, STALE_ROUND_MS } from './recovery.ts';
 import type { Money } from './round-play.ts';
 import { spinSlot } from './spin.ts';
 
@@ -215,6 +215,27 @@ describe('a round waiting for the player’s decision', () => {
     expect((await gamePostings(t, player.id)).map((posting) => posting.kind)).toEqual(['bet', 'payout']);
     expect(await mainBalance(t, player.id)).toBe(100_00n - bet + BigInt(outcome.totalWin));
     expect(await recoverRounds(t.deps, t.clock.now())).toMatchObject({ defaulted: 0 });
+  });
+  it('waits the days the operator set (responsible.interruptedRoundDays) when the job runs', async () => {
+    await t.db.query(
+      `insert into site_settings (key, value, updated_at) values ('responsible', $1, now())
+       on conflict (key) do update set value = excluded.value`,
+      [JSON.stringify({ realityCheckDefault: 30, interruptedRoundDays: 2 })],
+    );
+    try {
+      const { spun } = await awaitingFreeSpins();
+      t.clock.advance(2 * DAY_MS - 1000);
+      expect((await recoverDueRounds(t.deps, t.clock.now())).defaulted).toBe(0);
+      t.clock.advance(2000);
+      expect((await recoverDueRounds(t.deps, t.clock.now())).defaulted).toBe(1);
+      const [round] = await t.db.query<{ resolution: string }>(
+        'select resolution from house_rounds where id = $1',
+        [spun.round.id],
+      );
+      expect(round?.resolution).toBe('defaultAction');
+    } finally {
+      await t.db.query("delete from site_settings where key = 'responsible'");
+    }
   });
 });
 

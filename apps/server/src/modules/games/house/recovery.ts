@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../platform/context.ts';
 import type { JobRunner } from '../../../platform/jobs.ts';
+import { responsibleSettings } from '../../responsible/settings.ts';
 import { purgeExpiredLaunches } from './frame.ts';
 import { type Money, payOutcome, RoundClosed, resolveFault, SEAMLESS_MONEY } from './round-play.ts';
 import * as store from './store.ts';
@@ -23,8 +24,8 @@ export const HOUSE_RECOVERY_JOB = 'house-round-recovery';
 /** A round still started after this long is taken as interrupted. */
 export const STALE_ROUND_MS = 60_000;
 /**
- * Days a round may wait for the player's decision before the game's default action completes it. The operator's
- * setting `responsible.interruptedRoundDays` (default 30) lands with the responsible-gaming area and replaces this.
+ * Days a round may wait for the player's decision before the game's default action completes it, until the operator
+ * saves `responsible.interruptedRoundDays` (the job reads that setting on each run).
  */
 export const INTERRUPTED_ROUND_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -83,12 +84,18 @@ export async function recoverRounds(
   return summary;
 }
 
+/** The job's pass: the rounds broken or waiting longer than the operator's days (`responsible.interruptedRoundDays`). */
+export async function recoverDueRounds(deps: AppDeps, now: Date): Promise<RecoverySummary> {
+  const { interruptedRoundDays } = await responsibleSettings(deps.db);
+  return recoverRounds(deps, now, SEAMLESS_MONEY, interruptedRoundDays);
+}
+
 /** The recovery, every minute on every process's runner (each slot runs once), and the launch ids' housekeeping. */
 export function defineHouseJobs(runner: JobRunner, deps: AppDeps): void {
   runner.define(HOUSE_RECOVERY_JOB, {
     run: async () => {
       const now = deps.clock.now();
-      await recoverRounds(deps, now);
+      await recoverDueRounds(deps, now);
       await purgeExpiredLaunches(deps, now);
     },
   });
