@@ -5,25 +5,23 @@ import { engineFor } from '../apps/server/src/modules/games/house/engine.ts';
 import { serverSeedOf } from '../apps/server/src/modules/games/house/fairness.ts';
 import type { SeedDb } from '../apps/server/src/modules/games/house/store.ts';
 import { loggedInMember } from './accounts-api.ts';
-import { screenshot, useBrowser } from './browser.ts';
-import { useOwnPostgresSite } from './own-site.ts';
-import { enrolOwner } from './server.ts';
+import { screenshot, useBrowser, useExtraSite } from './browser.ts';
 
 /**
  * Interrupted house rounds in the browser (issue 27 item 6, GLI-19): a Jade Temple spin wins free spins, which wait
  * for the player; the page is reloaded mid-decision and the game launched again, and both times the round is taken
- * up where it was; the player starts the free spins, then recalls the last rounds in the frame's panel. A site of
- * its own on PostgreSQL, so that the test can choose the client seed that wins the free spins (the server seed
+ * up where it was; the player starts the free spins, then recalls the last rounds in the frame's panel. The worker's
+ * extra site (PostgreSQL), so that the test can choose the client seed that wins the free spins (the server seed
  * stays the one committed to).
  */
 const browser = useBrowser();
-const site = useOwnPostgresSite();
-/** own-site.ts starts the server with this SECRETS_KEY. */
+const site = useExtraSite();
+/** server.ts starts every site with this SECRETS_KEY. */
 const SECRETS_KEY = Buffer.alloc(32, 9);
 const GAME = 'jade-temple';
 
 async function call(method: string, path: string, token: string, body?: unknown) {
-  const response = await fetch(`${site().server.baseUrl}${path}`, {
+  const response = await fetch(`${site().baseUrl}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -52,11 +50,10 @@ describe('an interrupted house round', () => {
   }
 
   beforeAll(async () => {
-    const { server, db } = site();
-    const registered = await loggedInMember('hri', server.baseUrl);
+    const { baseUrl, db, ownerToken } = site();
+    const registered = await loggedInMember('hri', baseUrl);
     member = { token: registered.token, id: registered.id };
-    const owner = await enrolOwner(server.baseUrl);
-    await call('POST', '/backoffice/api/wallet/adjustments', owner.token, {
+    await call('POST', '/backoffice/api/wallet/adjustments', ownerToken, {
       memberId: member.id,
       amount: 100,
       reason: 'E2E funding',
@@ -113,7 +110,7 @@ describe('an interrupted house round', () => {
       },
       { theme, lang },
     );
-    await page.goto(`${site().server.baseUrl}/house/slots/${GAME}#${await launch()}`);
+    await page.goto(`${site().baseUrl}/house/slots/${GAME}#${await launch()}`);
     await visible(page.getByRole('heading', { level: 1 }));
     return page;
   }
