@@ -88,6 +88,8 @@ export const PGLITE_FILES = [
   'src/modules/missions/missions-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // kyc/store.ts: documents, verifications, the queue and the withdrawal gate
+  'src/modules/kyc/kyc.test.ts',
   // promotions/store.ts: authoring, statuses, joins, applications, claims, the blacklist
   'src/modules/promotions/promotions.test.ts',
   // the rewards centre's reads of the vip and rebates stores (claimable, received)
