@@ -116,9 +116,10 @@ export async function withdrawalInfo(deps: AppDeps, memberId: number, now: Date)
 
 /**
  * A withdrawal request (§4 issue 11): to one of the member's bank accounts, within the minimum and maximum, by a
- * verified member when the KYC settings need one for it (kyc_required), with no turnover left to wager, the payment password right (wrong ones count toward its lock), and a request left
- * today. The amount moves from the main wallet to the member's pending account in the transaction that writes the
- * withdrawal; not enough money refuses it with insufficient_balance and writes nothing.
+ * verified member when the KYC settings need one for it (kyc_required), with no turnover left to wager, the
+ * payment password right (wrong ones count toward its lock), and a request left today. The amount moves from the
+ * main wallet to the member's pending account in the transaction that writes the withdrawal; not enough money
+ * refuses it with insufficient_balance and writes nothing.
  */
 export async function requestWithdrawal(
   deps: AppDeps,
