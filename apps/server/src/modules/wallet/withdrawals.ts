@@ -72,6 +72,9 @@ export function withdrawalRowView(row: store.WithdrawalDb, digits: number): With
     claimResolvedBy: row.claim_resolver,
     claimResolvedAt: row.claim_resolved_at?.toISOString() ?? null,
     proofIds: row.proof_images,
+    payoutStatus: row.payout_status,
+    payoutReference: row.payout_reference,
+    payoutError: row.payout_error,
   };
 }
 
