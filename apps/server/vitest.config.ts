@@ -61,6 +61,8 @@ export const PGLITE_FILES = [
   'src/modules/wallet/ledger.test.ts',
   'src/modules/wallet/deposits.test.ts',
   'src/modules/wallet/withdrawals.test.ts',
+  // wallet/payout-store.ts: payouts through the provider, their callbacks, batch approval
+  'src/modules/wallet/payouts.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
   // wallet/turnover-store.ts (obligations and contributions), and migration 0031 from the old counter
   'src/modules/wallet/turnover.test.ts',
