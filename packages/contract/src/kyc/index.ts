@@ -87,9 +87,11 @@ const kycRead = operator('operations', 'finance');
 const kycWrite = operator('operations', 'finance');
 
 const kycRow = z.object({
+  /** The member's id (a member has one verification). */
+  id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
-  status: kycStatus,
+  status: kycStatus.exclude(['none']),
   reason: z.string(),
   dateOfBirth: z.string().nullable(),
   submittedAt: z.string().nullable(),

@@ -23,6 +23,7 @@ async function rowsOf(db: Queryable, rows: store.KycVerificationDb[]): Promise<K
     rows.map((row) => row.member_id),
   );
   return rows.map((row) => ({
+    id: row.member_id,
     memberId: row.member_id,
     username: row.username,
     status: row.status,
