@@ -200,7 +200,7 @@ function UploadForm({ kyc }: { kyc: KycView }) {
         {t('kyc.uploadTitle')}
       </h3>
       <p className="field__hint">{t('kyc.uploadHint')}</p>
-      <form className="kyc-form" noValidate onSubmit={form.handleSubmit(submit)}>
+      <form className="kyc-form" aria-labelledby="kyc-upload" noValidate onSubmit={form.handleSubmit(submit)}>
         <Controller
           control={form.control}
           name="dateOfBirth"
