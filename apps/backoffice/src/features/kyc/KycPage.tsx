@@ -41,6 +41,12 @@ function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Que
   };
 }
 
+/** A date of birth (YYYY-MM-DD) as the reader writes dates. */
+const birthDate = (day: string, language: string) =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
 const TONES = { pending: 'warning', verified: 'success', rejected: 'danger' } as const;
 
 function KycBadge({ status }: { status: Exclude<KycStatus, 'none'> }) {
@@ -279,7 +285,10 @@ function ReviewModal({
         items={[
           { label: t('kyc.member'), value: `${row.username} (#${row.memberId})` },
           { label: t('common.status'), value: <KycBadge status={row.status} /> },
-          { label: t('kyc.dateOfBirth'), value: row.dateOfBirth ?? '—', mono: true },
+          {
+            label: t('kyc.dateOfBirth'),
+            value: row.dateOfBirth ? birthDate(row.dateOfBirth, i18n.language) : '—',
+          },
           { label: t('kyc.submitted'), value: formatDateTime(row.submittedAt, i18n.language) },
           ...(row.reason ? [{ label: t('kyc.reason'), value: row.reason }] : []),
         ]}
