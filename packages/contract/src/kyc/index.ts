@@ -12,7 +12,7 @@ import { amount } from '../wallet/money.ts';
  */
 
 export const KYC_DOCUMENT_KINDS = ['id_front', 'id_back', 'selfie', 'proof_of_address'] as const;
-export const kycDocumentKind = z.enum(KYC_DOCUMENT_KINDS);
+const kycDocumentKind = z.enum(KYC_DOCUMENT_KINDS);
 export type KycDocumentKind = z.infer<typeof kycDocumentKind>;
 
 export const KYC_DOCUMENTS = {
@@ -26,8 +26,8 @@ export type KycContentType = (typeof KYC_DOCUMENTS.types)[number];
 /** The age a member must have reached (at submission and again at verification). */
 export const KYC_MIN_AGE = 18;
 
-export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
-export const kycStatus = z.enum(KYC_STATUSES);
+const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
+const kycStatus = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof kycStatus>;
 
 /** When a withdrawal needs a verified member: never, always, or above an amount (major units). */

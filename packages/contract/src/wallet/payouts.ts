@@ -28,7 +28,7 @@ const payoutCallbackBody = z.looseObject({
 });
 
 /** applied: the callback changed the withdrawal; duplicate: it had already been applied (nothing changed). */
-export const PAYOUT_CALLBACK_OUTCOMES = ['applied', 'duplicate'] as const;
+const PAYOUT_CALLBACK_OUTCOMES = ['applied', 'duplicate'] as const;
 
 export const payoutSettings = z.object({
   /** The gateway channel that pays approved withdrawals; null: finance pays by hand. */
@@ -39,7 +39,7 @@ export type PayoutSettings = z.infer<typeof payoutSettings>;
 const finance = operator('finance');
 
 /** Withdrawals approved at once: each in its own transaction, each with its own outcome. */
-export const BATCH_APPROVAL_MAX = 50;
+const BATCH_APPROVAL_MAX = 50;
 const batchApprovalBody = z.object({
   ids: z.array(id).min(1).max(BATCH_APPROVAL_MAX),
   via: z.enum(PAYOUT_METHODS).optional(),

@@ -232,7 +232,7 @@ const withdrawalQueueFilters = z.object({
 const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
 
 /** Where a payout through the provider is: on its way (or accepted), paid, or failed (back to finance). */
-export const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
+const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const withdrawalRow = withdrawal.extend({

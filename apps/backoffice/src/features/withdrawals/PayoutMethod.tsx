@@ -7,7 +7,7 @@ import { call } from '../../app/api.ts';
 type Method = (typeof PAYOUT_METHODS)[number];
 
 /** The payout settings (which gateway channel pays approved withdrawals, if any). */
-export function usePayoutSettings() {
+function usePayoutSettings() {
   return useQuery({
     queryKey: [payoutEndpoints.settings.path],
     queryFn: ({ signal }) => call(payoutEndpoints.settings, { signal }),

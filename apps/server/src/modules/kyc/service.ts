@@ -25,7 +25,7 @@ import * as store from './store.ts';
  */
 
 const KYC_SETTINGS_KEY = 'kyc';
-export const DEFAULT_KYC_SETTINGS: KycSettings = { withdrawal: 'never', withdrawalAbove: 0 };
+const DEFAULT_KYC_SETTINGS: KycSettings = { withdrawal: 'never', withdrawalAbove: 0 };
 
 export async function kycSettingsOf(db: Queryable): Promise<KycSettings> {
   const stored = await settingDocument<Partial<KycSettings>>(db, KYC_SETTINGS_KEY);
@@ -61,7 +61,7 @@ export async function assertWithdrawalAllowed(
 }
 
 /** Whole years from a YYYY-MM-DD date of birth to the UTC day of `now`. */
-export function ageOn(dateOfBirth: string, now: Date): number {
+function ageOn(dateOfBirth: string, now: Date): number {
   const [year = 0, month = 0, day = 0] = dateOfBirth.split('-').map(Number);
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;
