@@ -1,10 +1,15 @@
-import { kycPlayerEndpoints as api, kycConsoleEndpoints as bo, kycUploadFields } from '@tessera/contract';
+import {
+  kycPlayerEndpoints as api,
+  kycConsoleEndpoints as bo,
+  currencyDigits,
+  kycUploadFields,
+} from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import { parseInput } from '../../platform/validation.ts';
-import { currencyOf } from '../wallet/settings.ts';
+import { merchant } from '../system/merchant.ts';
 import { cleanDocument, readDocumentForm } from './documents.ts';
 import { kycDocument, kycQueue, rejectKyc, verifyKyc } from './review.ts';
 import { kycSettingsOf, memberKyc, saveKycSettings, uploadDocument } from './service.ts';
@@ -31,6 +36,12 @@ export function kycRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, bo.settings, async () => kycSettingsOf(db));
   route(app, deps, bo.saveSettings, async ({ caller, ip, now, body }) =>
-    saveKycSettings(deps, { caller, ip, now }, body, (await currencyOf(deps)).digits),
+    saveKycSettings(
+      deps,
+      { caller, ip, now },
+      body,
+      // The merchant's currency's decimals (the wallet's own currency helper is the wallet's: kyc stays below it).
+      currencyDigits((await merchant(db, deps.config.merchantCode)).currency),
+    ),
   );
 }
