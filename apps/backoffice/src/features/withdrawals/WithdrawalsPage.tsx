@@ -342,7 +342,8 @@ export function WithdrawalsPage() {
           currency={currency}
           onClose={() => setBatch(false)}
           onDone={(approved, refused) => {
-            toast.show(t('withdrawals.batchDone', { approved, refused }), refused > 0 ? 'error' : undefined);
+            if (refused > 0) toast.show(t('withdrawals.batchDone', { approved, refused }), 'error');
+            else toast.show(t('withdrawals.batchAllDone', { approved }));
             setBatch(false);
             setSelected([]);
             refresh();
