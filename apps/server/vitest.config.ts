@@ -40,6 +40,8 @@ export const PGLITE_FILES = [
   // games/house/store.ts
   'src/modules/games/house/spin.test.ts',
   'src/modules/games/house/recovery.test.ts',
+  // the rounds' decisions, pacing, fault resolution and the last rounds (house_rounds' migration 0053)
+  'src/modules/games/house/interrupted.test.ts',
   'src/modules/games/house/fish/shoot.test.ts',
   // games/house/tables/store.ts
   'src/modules/games/house/tables/tables.test.ts',
@@ -52,6 +54,8 @@ export const PGLITE_FILES = [
   // lottery/store.ts
   'src/modules/lottery/lottery.test.ts',
   'src/modules/lottery/console.test.ts',
+  // responsible/store.ts
+  'src/modules/responsible/responsible.test.ts',
   // system/store.ts
   'src/modules/system/routes.test.ts',
   'src/modules/system/console.test.ts',

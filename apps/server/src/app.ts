@@ -45,6 +45,7 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { raffleRoutes } from './modules/raffle/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
+import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
@@ -140,7 +141,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             ]),
           )
         : undefined;
-      return reply.code(error.status).send(errorEnvelope(error.code, language, fields ? { fields } : {}));
+      return reply
+        .code(error.status)
+        .send(errorEnvelope(error.code, language, { ...(fields ? { fields } : {}), until: error.until }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -184,6 +187,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
+  responsibleRoutes(app, deps);
   promotionRoutes(app, deps);
   rewardRoutes(app, deps);
   raffleRoutes(app, deps);

@@ -20,6 +20,7 @@ export * from './promotions/index.ts';
 export * from './raffle/index.ts';
 export * from './realtime.ts';
 export * from './rebates/index.ts';
+export * from './responsible/index.ts';
 export * from './rewards/index.ts';
 export * from './system/index.ts';
 export * from './vip/index.ts';

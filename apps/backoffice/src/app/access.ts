@@ -18,6 +18,7 @@ import {
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
+  responsibleConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -71,6 +72,8 @@ export type PageId =
   | 'memberLabels'
   | 'rebates'
   | 'rebateRates'
+  | 'responsibleExclusions'
+  | 'responsibleSettings'
   | 'promotions'
   | 'promotionApplications'
   | 'promotionBlacklist'
@@ -177,6 +180,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'responsibleExclusions',
+    path: '/responsible/exclusions',
+    icon: 'shield',
+    section: 'accounts',
+    roles: rolesOf(responsibleConsoleEndpoints.exclusions),
+  },
+  {
+    id: 'responsibleSettings',
+    path: '/responsible/settings',
+    icon: 'settings',
+    section: 'configuration',
+    roles: rolesOf(responsibleConsoleEndpoints.settings),
   },
   {
     id: 'promotions',

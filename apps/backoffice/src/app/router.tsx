@@ -52,6 +52,8 @@ import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
+import { ExclusionsPage } from '../features/responsible/ExclusionsPage.tsx';
+import { ResponsibleSettingsPage } from '../features/responsible/ResponsibleSettingsPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
@@ -83,6 +85,8 @@ export const router = createBrowserRouter(
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'responsible/exclusions', element: page('responsibleExclusions', <ExclusionsPage />) },
+        { path: 'responsible/settings', element: page('responsibleSettings', <ResponsibleSettingsPage />) },
         { path: 'promotions/applications', element: page('promotionApplications', <ApplicationsPage />) },
         { path: 'promotions/blacklist', element: page('promotionBlacklist', <BlacklistPage />) },
         { path: 'promotions', element: page('promotions', <PromotionsPage />) },

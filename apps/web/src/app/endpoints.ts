@@ -22,6 +22,7 @@ import type {
   recordsEndpoints,
   redEnvelopeEndpoints,
   redEnvelopeRainEndpoints,
+  responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
   systemEndpoints,
@@ -249,6 +250,12 @@ export const houseFrameEndpoints = {
   openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
   slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
   spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  freeSpins: light<HouseEndpoints['freeSpins']>(
+    'POST',
+    '/house/api/slots/free-spins',
+    undefined,
+    'idempotent',
+  ),
   fish: light<HouseEndpoints['fish']>('GET', '/house/api/fish/game'),
   shoot: light<HouseEndpoints['shoot']>('POST', '/house/api/fish/shoot', undefined, 'idempotent'),
   fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
@@ -265,6 +272,7 @@ export const houseFrameEndpoints = {
     'idempotent',
   ),
   rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
+  lastRounds: light<HouseEndpoints['lastRounds']>('GET', '/house/api/rounds/last'),
   round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
 };
 
@@ -461,4 +469,35 @@ export const inboxEndpoints = {
   readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
   remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
   feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
+};
+
+type ResponsibleEndpoints = typeof responsibleContractEndpoints;
+
+/** The member centre's Responsible gaming page: limits, reality check, time-out and self-exclusion. */
+export const responsibleEndpoints = {
+  overview: light<ResponsibleEndpoints['overview']>('GET', '/wps/responsible'),
+  setLimit: light<ResponsibleEndpoints['setLimit']>('PUT', '/wps/responsible/limits/:kind'),
+  confirmLimit: light<ResponsibleEndpoints['confirmLimit']>('POST', '/wps/responsible/limits/:kind/confirm'),
+  cancelPending: light<ResponsibleEndpoints['cancelPending']>(
+    'DELETE',
+    '/wps/responsible/limits/:kind/pending',
+  ),
+  setRealityCheck: light<ResponsibleEndpoints['setRealityCheck']>('PUT', '/wps/responsible/reality-check'),
+  acknowledgeRealityCheck: light<ResponsibleEndpoints['acknowledgeRealityCheck']>(
+    'POST',
+    '/wps/responsible/reality-check/ack',
+  ),
+  timeOut: light<ResponsibleEndpoints['timeOut']>(
+    'POST',
+    '/wps/responsible/time-out',
+    undefined,
+    'idempotent',
+  ),
+  selfExclude: light<ResponsibleEndpoints['selfExclude']>(
+    'POST',
+    '/wps/responsible/self-exclusion',
+    undefined,
+    'idempotent',
+  ),
+  reopen: light<ResponsibleEndpoints['reopen']>('POST', '/wps/responsible/reopen'),
 };

@@ -15,6 +15,7 @@ import {
   IdCardIcon,
   LogoutIcon,
   MailIcon,
+  PauseIcon,
   SendIcon,
   ShieldIcon,
   TrophyIcon,
@@ -61,6 +62,7 @@ const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
   referral: UsersIcon,
   missionLeaderboard: TrophyIcon,
   messageV2: MailIcon,
+  responsibleGaming: PauseIcon,
 };
 
 /** A link of the drawer that passes the §5 gate: the drawer closes either way, for the page or the warning. */

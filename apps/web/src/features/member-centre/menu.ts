@@ -16,6 +16,7 @@ const MEMBER_CENTRE_PAGES = [
   'referral',
   'missionLeaderboard',
   'messageV2',
+  'responsibleGaming',
 ] as const;
 export type MemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];
 
@@ -59,6 +60,8 @@ export function visiblePages(conditions: MenuConditions): MemberCentrePage[] {
     referral: on('REFERRAL3'),
     missionLeaderboard: on('MISSION3'),
     messageV2: on('MAILCENTER3'),
+    // Responsible gaming: every real member, always.
+    responsibleGaming: true,
   };
   return MEMBER_CENTRE_PAGES.filter((page) => rules[page]);
 }

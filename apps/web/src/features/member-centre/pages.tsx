@@ -21,4 +21,5 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   rewardCenter: lazyPage(() => import('../rewards/RewardsPage.tsx')),
   messageV2: lazyPage(() => import('../inbox/InboxPage.tsx')),
   missionLeaderboard: lazyPage(() => import('../missions/MissionsPage.tsx')),
+  responsibleGaming: lazyPage(() => import('../responsible/ResponsibleGamingPage.tsx')),
 };
