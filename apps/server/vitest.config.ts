@@ -65,6 +65,8 @@ export const PGLITE_FILES = [
   'src/modules/wallet/ledger.test.ts',
   'src/modules/wallet/deposits.test.ts',
   'src/modules/wallet/withdrawals.test.ts',
+  // wallet/payout-store.ts: payouts through the provider, their callbacks, batch approval
+  'src/modules/wallet/payouts.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
   // wallet/turnover-store.ts (obligations and contributions), and migration 0031 from the old counter
   'src/modules/wallet/turnover.test.ts',
@@ -92,6 +94,8 @@ export const PGLITE_FILES = [
   'src/modules/missions/missions-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // kyc/store.ts: documents, verifications, the queue and the withdrawal gate
+  'src/modules/kyc/kyc.test.ts',
   // promotions/store.ts: authoring, statuses, joins, applications, claims, the blacklist
   'src/modules/promotions/promotions.test.ts',
   // the rewards centre's reads of the vip and rebates stores (claimable, received)

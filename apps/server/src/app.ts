@@ -37,6 +37,7 @@ import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps, { affiliateLinks });
   walletRoutes(app, deps, vendorWallets, consolidatedContractInfo);
+  kycRoutes(app, deps);
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
   rebateRoutes(app, deps);

@@ -11,6 +11,7 @@ export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './games/index.ts';
 export * from './inbox/index.ts';
+export * from './kyc/index.ts';
 export * from './lottery/index.ts';
 export * from './missions/index.ts';
 export * from './patterns.ts';

@@ -9,6 +9,7 @@ import {
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
+  kycConsoleEndpoints,
   lotteryConsoleEndpoints,
   missionConsoleEndpoints,
   type OperatorRole,
@@ -41,6 +42,7 @@ export type PageId =
   | 'operators'
   | 'audit'
   | 'players'
+  | 'kyc'
   | 'smsOutbox'
   | 'mailOutbox'
   | 'loginFailures'
@@ -129,6 +131,7 @@ export const PAGES: readonly PageDefinition[] = [
     roles: ['operations', 'finance', 'support'],
   },
   { id: 'players', path: '/players', icon: 'user', section: 'accounts', roles: rolesOf(accounts.players) },
+  { id: 'kyc', path: '/kyc', icon: 'shield', section: 'accounts', roles: rolesOf(kycConsoleEndpoints.queue) },
   {
     id: 'smsOutbox',
     path: '/sms-outbox',

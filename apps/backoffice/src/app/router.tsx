@@ -26,6 +26,7 @@ import { HelpPage } from '../features/help/HelpPage.tsx';
 import { BroadcastsPage } from '../features/inbox/BroadcastsPage.tsx';
 import { FeedbackPage } from '../features/inbox/FeedbackPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
+import { KycPage } from '../features/kyc/KycPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
@@ -79,6 +80,7 @@ export const router = createBrowserRouter(
         { index: true, element: page('dashboard', <DashboardPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'kyc', element: page('kyc', <KycPage />) },
         { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },

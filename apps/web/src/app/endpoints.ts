@@ -11,6 +11,7 @@ import type {
   houseEndpoints,
   houseTableEndpoints,
   inboxEndpoints as inboxContractEndpoints,
+  kycPlayerEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   missionEndpoints as missionContractEndpoints,
@@ -217,6 +218,12 @@ export const withdrawalEndpoints = {
     '/wps/wallet/withdrawals/:orderNo/confirmation',
     'multipart',
   ),
+};
+
+/** Identity verification (KYC): the member's status and the document upload. */
+export const kycEndpoints = {
+  status: light<typeof kycPlayerEndpoints.status>('GET', '/wps/kyc'),
+  upload: light<typeof kycPlayerEndpoints.upload>('POST', '/wps/kyc/documents', 'multipart'),
 };
 
 /** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
