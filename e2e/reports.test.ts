@@ -1,18 +1,23 @@
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { screenshot, transitionsDone, useBrowser } from './browser.ts';
-import { useOwnPostgresSite } from './own-site.ts';
-import { enrolOwner } from './server.ts';
+import {
+  followSiteClock,
+  screenshot,
+  siteNow,
+  transitionsDone,
+  useBrowser,
+  useExtraSite,
+} from './browser.ts';
 
 /**
  * The console's reports (issue 25): the owner opens the dashboard, reads yesterday's GGR, opens the games report of
- * yesterday, finds the day's biggest winner and opens their page. A site of its own on PostgreSQL, so the test can
- * write yesterday's rounds (settled real-money rounds at noon of the merchant's yesterday: the roll-up triggers
+ * yesterday, finds the day's biggest winner and opens their page. The worker's extra site (PostgreSQL), so the test
+ * can write yesterday's rounds (by the site's clock, which other files may have moved) (settled real-money rounds at noon of the merchant's yesterday: the roll-up triggers
  * queue them like any round, and the roll-up job, every 2 seconds here, adds them to the reports).
  */
 const browser = useBrowser();
-const site = useOwnPostgresSite({ AGENT_ROLLUP_CRON: '*/2 * * * * *' });
+const site = useExtraSite();
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
@@ -31,11 +36,11 @@ describe('console reports', () => {
   let dashboard: DashboardAnswer;
 
   beforeAll(async () => {
-    const { server, db } = site();
-    ownerToken = (await enrolOwner(server.baseUrl)).token;
-    winner = await loggedInMember('win', server.baseUrl);
-    const loser = await loggedInMember('los', server.baseUrl);
-    const noon = `(((now() at time zone (select time_zone from merchant limit 1))::date - 1) + time '12:00')
+    const { baseUrl, db } = site();
+    ownerToken = site().ownerToken;
+    winner = await loggedInMember('win', baseUrl);
+    const loser = await loggedInMember('los', baseUrl);
+    const noon = `((($4::timestamptz at time zone (select time_zone from merchant limit 1))::date - 1) + time '12:00')
                   at time zone (select time_zone from merchant limit 1)`;
     const [game] = (
       await db.query<{ id: number }>(
@@ -51,21 +56,21 @@ describe('console reports', () => {
        values ($1, $3, 'e2e-report-1', 'PHP', 10000, 100000000, 'settled', ${noon}, ${noon}, false),
               ($2, $3, 'e2e-report-2', 'PHP', 300000, 0, 'settled', ${noon}, ${noon}, false),
               ($2, $3, 'e2e-report-3', 'PHP', 200000, 0, 'settled', ${noon}, ${noon}, false)`,
-      [winner.id, loser.id, game?.id],
+      [winner.id, loser.id, game?.id, siteNow().toISOString()],
     );
-    // The roll-up job takes them within seconds.
-    for (let tries = 0; ; tries += 1) {
-      const response = await fetch(`${server.baseUrl}/backoffice/api/reports/dashboard`, {
-        headers: { authorization: `Bearer ${ownerToken}` },
-      });
-      const answer = (await response.json()) as { value: DashboardAnswer };
-      if (answer.value.queued === 0 && answer.value.yesterday.activePlayers >= 2) {
+    // The roll-up job (every 2 seconds on the browser tests' sites) takes them within seconds.
+    await vi.waitUntil(
+      async () => {
+        const response = await fetch(`${baseUrl}/backoffice/api/reports/dashboard`, {
+          headers: { authorization: `Bearer ${ownerToken}` },
+        });
+        const answer = (await response.json()) as { value: DashboardAnswer };
+        if (answer.value.queued !== 0 || answer.value.yesterday.activePlayers < 2) return false;
         dashboard = answer.value;
-        break;
-      }
-      if (tries > 240) throw new Error('the roll-up job did not run');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+        return true;
+      },
+      { timeout: 60_000, interval: 250 },
+    );
   }, 240_000);
 
   async function consolePage(
@@ -84,7 +89,8 @@ describe('console reports', () => {
       { token: ownerToken, theme: options.theme ?? 'light', lang: options.lang ?? 'en' },
     );
     const page = await context.newPage();
-    await page.goto(`${site().server.baseUrl}/backoffice${path}`);
+    await followSiteClock(page);
+    await page.goto(`${site().baseUrl}/backoffice${path}`);
     return page;
   }
 

@@ -9,6 +9,7 @@ import {
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
+  kycConsoleEndpoints,
   lotteryConsoleEndpoints,
   missionConsoleEndpoints,
   type OperatorRole,
@@ -18,6 +19,7 @@ import {
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
   reportConsoleEndpoints,
+  responsibleConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -41,6 +43,7 @@ export type PageId =
   | 'operators'
   | 'audit'
   | 'players'
+  | 'kyc'
   | 'smsOutbox'
   | 'mailOutbox'
   | 'loginFailures'
@@ -70,6 +73,8 @@ export type PageId =
   | 'memberLabels'
   | 'rebates'
   | 'rebateRates'
+  | 'responsibleExclusions'
+  | 'responsibleSettings'
   | 'promotions'
   | 'promotionApplications'
   | 'promotionBlacklist'
@@ -152,6 +157,7 @@ export const PAGES: readonly PageDefinition[] = [
     roles: rolesOf(reportConsoleEndpoints.players),
   },
   { id: 'players', path: '/players', icon: 'user', section: 'accounts', roles: rolesOf(accounts.players) },
+  { id: 'kyc', path: '/kyc', icon: 'shield', section: 'accounts', roles: rolesOf(kycConsoleEndpoints.queue) },
   {
     id: 'smsOutbox',
     path: '/sms-outbox',
@@ -200,6 +206,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'gift',
     section: 'accounts',
     roles: rolesOf(rebateConsoleEndpoints.list),
+  },
+  {
+    id: 'responsibleExclusions',
+    path: '/responsible/exclusions',
+    icon: 'shield',
+    section: 'accounts',
+    roles: rolesOf(responsibleConsoleEndpoints.exclusions),
+  },
+  {
+    id: 'responsibleSettings',
+    path: '/responsible/settings',
+    icon: 'settings',
+    section: 'configuration',
+    roles: rolesOf(responsibleConsoleEndpoints.settings),
   },
   {
     id: 'promotions',

@@ -26,6 +26,7 @@ import { HelpPage } from '../features/help/HelpPage.tsx';
 import { BroadcastsPage } from '../features/inbox/BroadcastsPage.tsx';
 import { FeedbackPage } from '../features/inbox/FeedbackPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
+import { KycPage } from '../features/kyc/KycPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
@@ -54,6 +55,8 @@ import { GamesReportPage } from '../features/reports/GamesReportPage.tsx';
 import { MoneyReportPage } from '../features/reports/MoneyReportPage.tsx';
 import { PlayersReportPage } from '../features/reports/PlayersReportPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
+import { ExclusionsPage } from '../features/responsible/ExclusionsPage.tsx';
+import { ResponsibleSettingsPage } from '../features/responsible/ResponsibleSettingsPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
@@ -83,10 +86,13 @@ export const router = createBrowserRouter(
         { path: 'reports/players', element: page('reports.players', <PlayersReportPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'kyc', element: page('kyc', <KycPage />) },
         { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
         { path: 'rebates', element: page('rebates', <RebatesPage />) },
+        { path: 'responsible/exclusions', element: page('responsibleExclusions', <ExclusionsPage />) },
+        { path: 'responsible/settings', element: page('responsibleSettings', <ResponsibleSettingsPage />) },
         { path: 'promotions/applications', element: page('promotionApplications', <ApplicationsPage />) },
         { path: 'promotions/blacklist', element: page('promotionBlacklist', <BlacklistPage />) },
         { path: 'promotions', element: page('promotions', <PromotionsPage />) },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   accountsConsoleEndpoints as bo,
+  responsibleConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
 } from '@tessera/contract';
@@ -19,6 +20,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
+import { PlayerResponsibleCard } from '../responsible/PlayerResponsibleCard.tsx';
 import { PlayerVipCard } from '../vip/PlayerVipCard.tsx';
 import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
 import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
@@ -133,6 +135,9 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         ) : null}
         {mayCall(operator?.role, walletConsoleEndpoints.memberObligations) ? (
           <PlayerObligationsCard playerId={player.id} />
+        ) : null}
+        {mayCall(operator?.role, responsibleConsoleEndpoints.member) ? (
+          <PlayerResponsibleCard playerId={player.id} />
         ) : null}
         <Card title={t('players.profileTitle')}>
           <DetailList

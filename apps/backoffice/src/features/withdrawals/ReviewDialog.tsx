@@ -11,6 +11,7 @@ import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { RejectReasonField } from '../../app/RejectReasonField.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
+import { PayoutMethodField, usePayoutMethod } from './PayoutMethod.tsx';
 
 /**
  * Approve (the money was paid to the member's bank account) or reject with a reason (the money goes back to the
@@ -33,10 +34,11 @@ export function ReviewDialog({
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
+  const [via, setVia] = usePayoutMethod();
   const write = useMutation({
     mutationFn: () =>
       action === 'approve'
-        ? call(bo.approve, { params: { id: row.id } })
+        ? call(bo.approve, { params: { id: row.id }, body: via ? { via } : {} })
         : call(bo.reject, { params: { id: row.id }, body: { reason } }),
     onSuccess: onDone,
   });
@@ -45,10 +47,15 @@ export function ReviewDialog({
   return (
     <ActionDialog
       title={t(`withdrawals.${action}Title`, { orderNo: row.orderNo })}
-      message={t(`withdrawals.${action}Message`, {
-        amount: `${money(row.amount)} ${currency}`,
-        username: row.username,
-      })}
+      message={t(
+        action === 'approve' && via === 'provider'
+          ? 'withdrawals.approveProviderMessage'
+          : `withdrawals.${action}Message`,
+        {
+          amount: `${money(row.amount)} ${currency}`,
+          username: row.username,
+        },
+      )}
       confirmLabel={t(`withdrawals.${action}`)}
       confirmVariant={action === 'reject' ? 'danger' : 'primary'}
       busy={write.isPending}
@@ -65,6 +72,7 @@ export function ReviewDialog({
           { label: t('withdrawals.payeeName'), value: row.payeeName },
         ]}
       />
+      {action === 'approve' ? <PayoutMethodField via={via} onChange={setVia} /> : null}
       {action === 'reject' ? (
         <RejectReasonField
           presets={WITHDRAWAL_REJECT_REASONS}

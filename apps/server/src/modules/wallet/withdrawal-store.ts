@@ -1,4 +1,4 @@
-import type { ClaimStatus, ConfirmationKind, WithdrawalStatus } from '@tessera/contract';
+import type { ClaimStatus, ConfirmationKind, PayoutStatus, WithdrawalStatus } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 
 export interface WithdrawalDb {
@@ -27,13 +27,18 @@ export interface WithdrawalDb {
   claim_resolved_at: Date | null;
   refunded_amount: bigint;
   created_at: Date;
+  payout_channel_id: number | null;
+  payout_status: PayoutStatus | null;
+  payout_reference: string;
+  payout_error: string;
 }
 
 /** A withdrawal with its member's user name and the names of the operators who acted on it. */
 const SELECT = `select w.id, w.order_no, w.member_id, m.username, w.bank_account_id, w.bank_name, w.account_number,
     w.payee_name, w.amount, w.status, w.confirmation, w.received_amount, w.confirm_by, w.confirmed_at,
     w.proof_images, w.reason, w.reviewed_by, r.username as reviewer, w.reviewed_at, w.claim_status, w.claim_note,
-    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at
+    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at, w.payout_channel_id,
+    w.payout_status, w.payout_reference, w.payout_error
   from withdrawals w
   join members m on m.id = w.member_id
   left join operators r on r.id = w.reviewed_by
@@ -252,8 +257,9 @@ export async function approve(
   at: Date,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4
-     where id = $1 and status = 'pending' returning id`,
+    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4,
+       payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, confirmBy, at],
   );
   return rows.length > 0;
@@ -268,8 +274,9 @@ export async function reject(
   at: Date,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4
-     where id = $1 and status = 'pending' returning id`,
+    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4,
+       payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, reason, at],
   );
   return rows.length > 0;
@@ -308,6 +315,7 @@ export interface QueueFilters {
   status?: WithdrawalStatus | undefined;
   confirmation?: ConfirmationKind | 'none' | 'claims' | undefined;
   claim?: ClaimStatus | undefined;
+  payout?: 'sending' | 'failed' | undefined;
   q?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -336,6 +344,7 @@ function queueWhere(filters: QueueFilters): { where: string; params: unknown[] }
     parts.push(`w.confirmation in ('partly_received', 'not_received')`);
   else if (filters.confirmation) parts.push(`w.confirmation = ${param(filters.confirmation)}`);
   if (filters.claim) parts.push(`w.claim_status = ${param(filters.claim)}`);
+  if (filters.payout) parts.push(`w.payout_status = ${param(filters.payout)}`);
   if (filters.q) {
     const q = filters.q;
     parts.push(`(lower(m.username) = lower(${param(q)}) or w.order_no = ${param(q.toUpperCase())})`);
