@@ -1,5 +1,6 @@
 export * from './console.ts';
 export * from './deposits.ts';
 export * from './money.ts';
+export * from './payouts.ts';
 export * from './player.ts';
 export * from './withdrawals.ts';

@@ -220,6 +220,8 @@ const withdrawalQueueFilters = z.object({
   /** A confirmation kind, 'none' (not confirmed yet) or 'claims' (partly or not received). */
   confirmation: z.enum([...CONFIRMATIONS, 'none', 'claims']).optional(),
   claim: claimStatus.optional(),
+  /** Payouts through the provider on their way, or failed and waiting for finance. */
+  payout: z.enum(['sending', 'failed']).optional(),
   /** A member's user name (case-insensitive) or an order number. */
   q: z.string().trim().max(40).optional(),
   /** Requested on or after this day / before the end of this day (YYYY-MM-DD, UTC). */
@@ -230,7 +232,11 @@ const withdrawalQueueFilters = z.object({
 });
 const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
 
-const withdrawalRow = withdrawal.extend({
+/** Where a payout through the provider is: on its way (or accepted), paid, or failed (back to finance). */
+const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const withdrawalRow = withdrawal.extend({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
@@ -245,6 +251,12 @@ const withdrawalRow = withdrawal.extend({
   firstApprovedAt: z.string().nullable(),
   /** Approved by the system under the auto-approval amount (the member had no open flag). */
   autoApproved: z.boolean(),
+  /** A payout through the provider: null when paid by hand (or not approved yet). */
+  payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
+  /** The provider's id of the payout. */
+  payoutReference: z.string(),
+  /** Why the payout failed, or that the provider is unavailable while it is retried. */
+  payoutError: z.string(),
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRow>;
 
@@ -296,6 +308,10 @@ export const WITHDRAWAL_REJECT_REASONS = [
 ] as const;
 export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
 
+/** How an approved withdrawal is paid: by hand, or through the payout provider (the settings' default). */
+export const PAYOUT_METHODS = ['manual', 'provider'] as const;
+const approveBody = z.object({ via: z.enum(PAYOUT_METHODS).optional() });
+
 const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
 const resolveClaimBody = z.object({
   /** refund: the missing part (amount − received) goes back to the member's main wallet; dismiss: it was paid. */
@@ -334,11 +350,16 @@ export const withdrawalConsoleEndpoints = {
     params: idParams,
     response: withdrawalReview,
   }),
+  /**
+   * Approves a pending withdrawal: paid by hand (finance transferred it), or sent to the payout provider of the
+   * payout settings (the default when one is set); a payout that failed is approved again the same way.
+   */
   approve: endpoint({
     method: 'POST',
     path: `${CONSOLE_API}/wallet/withdrawals/:id/approve`,
     access: financeWrite,
     params: idParams,
+    body: approveBody,
     response: withdrawalRow,
   }),
   reject: endpoint({

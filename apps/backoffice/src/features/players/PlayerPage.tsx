@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   accountsConsoleEndpoints as bo,
+  responsibleConsoleEndpoints,
   riskConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -22,6 +23,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
+import { PlayerResponsibleCard } from '../responsible/PlayerResponsibleCard.tsx';
 import { PlayerPictureCard, PlayerRiskCard } from '../risk/PlayerRiskCards.tsx';
 import { PlayerVipCard } from '../vip/PlayerVipCard.tsx';
 import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
@@ -148,13 +150,15 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         {mayCall(operator?.role, walletConsoleEndpoints.memberObligations) ? (
           <PlayerObligationsCard playerId={player.id} />
         ) : null}
+        {mayCall(operator?.role, responsibleConsoleEndpoints.member) ? (
+          <PlayerResponsibleCard playerId={player.id} />
+        ) : null}
         {mayCall(operator?.role, walletConsoleEndpoints.memberPicture) ? (
           <PlayerPictureCard playerId={player.id} />
         ) : null}
         {mayCall(operator?.role, riskConsoleEndpoints.memberRisk) ? (
           <PlayerRiskCard playerId={player.id} />
         ) : null}
-        {/* The responsible-gaming state joins here when its area lands. */}
         <Card
           title={t('players.profileTitle')}
           actions={

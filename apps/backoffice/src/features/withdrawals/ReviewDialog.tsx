@@ -11,6 +11,7 @@ import { call } from '../../app/api.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { RejectReasonField } from '../../app/RejectReasonField.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
+import { PayoutMethodField, usePayoutMethod } from './PayoutMethod.tsx';
 import { RiskReview } from './RiskReview.tsx';
 
 /**
@@ -36,10 +37,11 @@ export function ReviewDialog({
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const queryClient = useQueryClient();
+  const [via, setVia] = usePayoutMethod();
   const write = useMutation({
     mutationFn: () =>
       action === 'approve'
-        ? call(bo.approve, { params: { id: row.id } })
+        ? call(bo.approve, { params: { id: row.id }, body: via ? { via } : {} })
         : call(bo.reject, { params: { id: row.id }, body: { reason } }),
     onSuccess: (answer) => {
       // The review read before this decision (a first approval, say) is no longer true.
@@ -52,10 +54,15 @@ export function ReviewDialog({
   return (
     <ActionDialog
       title={t(`withdrawals.${action}Title`, { orderNo: row.orderNo })}
-      message={t(`withdrawals.${action}Message`, {
-        amount: `${money(row.amount)} ${currency}`,
-        username: row.username,
-      })}
+      message={t(
+        action === 'approve' && via === 'provider'
+          ? 'withdrawals.approveProviderMessage'
+          : `withdrawals.${action}Message`,
+        {
+          amount: `${money(row.amount)} ${currency}`,
+          username: row.username,
+        },
+      )}
       confirmLabel={t(`withdrawals.${action}`)}
       confirmVariant={action === 'reject' ? 'danger' : 'primary'}
       busy={write.isPending}
@@ -74,6 +81,7 @@ export function ReviewDialog({
         ]}
       />
       <RiskReview id={row.id} money={money} />
+      {action === 'approve' ? <PayoutMethodField via={via} onChange={setVia} /> : null}
       {action === 'reject' ? (
         <RejectReasonField
           presets={WITHDRAWAL_REJECT_REASONS}

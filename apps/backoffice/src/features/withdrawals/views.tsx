@@ -45,3 +45,24 @@ export function SecondApprovalNote({ row }: { row: WithdrawalRow }) {
   }
   return null;
 }
+
+const PAYOUT_TONES = { sending: 'accent', paid: 'success', failed: 'danger' } as const;
+/** What the provider said when it is one of ours (a code), else its own words. */
+const PROVIDER_CODES = ['provider_unavailable', 'provider_refused', 'provider_missing', 'provider_failed'];
+
+/** Where a payout through the provider is, and why it waits or failed. */
+export function PayoutBadge({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  if (!row.payoutStatus) return null;
+  const error = row.payoutError
+    ? PROVIDER_CODES.includes(row.payoutError)
+      ? t(`withdrawals.payoutErrors.${row.payoutError}`)
+      : row.payoutError
+    : '';
+  return (
+    <>
+      <Badge tone={PAYOUT_TONES[row.payoutStatus]}>{t(`withdrawals.payouts.${row.payoutStatus}`)}</Badge>
+      {error ? <span className="cell-below">{error}</span> : null}
+    </>
+  );
+}

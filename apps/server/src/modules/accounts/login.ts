@@ -12,6 +12,7 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
 import { openSession, revokeSession } from '../../platform/sessions.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
+import { mayAct } from '../responsible/check.ts';
 import { checkSignIn } from '../risk/flags.ts';
 import { moduleEnabled } from '../system/module-flags.ts';
 import {
@@ -47,6 +48,7 @@ export async function startSession(
   password?: string,
 ): Promise<LoginValue> {
   const { config } = accounts;
+  await mayAct(tx, member.id, 'sign_in', { now: visit.now });
   const session = await openSession(
     tx,
     { kind: 'member', id: member.id },

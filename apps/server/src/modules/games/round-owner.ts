@@ -1,4 +1,5 @@
 import type { Transaction } from '../../db/database.ts';
+import { mayAct } from '../responsible/check.ts';
 import { checkWin } from '../risk/flags.ts';
 import { post } from '../wallet/ledger.ts';
 import { assertStakeAllowed, countRound, turnoverWeight } from '../wallet/turnover.ts';
@@ -78,7 +79,10 @@ function purse(playMoney: boolean | undefined) {
 const referenceOf = (booking: Booking, roundId: bigint | null) =>
   booking.reference ?? `game-round:${roundId ?? ''}`;
 
-/** A stake: it leaves the member's wallet for the house and goes into the round (opened by it). */
+/**
+ * A stake: it leaves the member's wallet for the house and goes into the round (opened by it). Responsible gaming's
+ * check comes first: a stake over a limit, or a new round during a break or past a time limit, is refused.
+ */
 export async function stake(
   tx: Transaction,
   round: RoundOf,
@@ -86,6 +90,8 @@ export async function stake(
   booking: Booking,
   now: Date,
 ): Promise<bigint> {
+  const newRound = !(await rounds.roundExists(tx, round));
+  if (amount > 0n && !round.playMoney) await mayAct(tx, round.memberId, 'bet', { amount, now, newRound });
   const roundId = await rounds.addToRound(tx, round, { bet: amount, win: 0n }, now);
   if (amount > 0n) {
     // While a bonus with a max stake is being wagered, a larger bet is refused (bonus_max_stake) before money moves.

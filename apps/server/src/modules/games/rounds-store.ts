@@ -51,6 +51,15 @@ export async function addToRound(
 }
 
 /** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
+/** Whether the member's round of this game and reference was already opened. */
+export async function roundExists(tx: Queryable, round: { memberId: number; gameId: number; ref: string }) {
+  const rows = await tx.query(
+    'select 1 from game_rounds where member_id = $1 and game_id = $2 and round_ref = $3',
+    [round.memberId, round.gameId, round.ref],
+  );
+  return rows.length > 0;
+}
+
 export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
   await tx.query(
     `update game_rounds set settled_by = $2, updated_at = $3,

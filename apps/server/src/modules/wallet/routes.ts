@@ -15,6 +15,7 @@ import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
 import { memberPicture } from './member-picture.ts';
 import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
+import { payoutRoutes } from './payout-routes.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
@@ -116,4 +117,5 @@ export function walletRoutes(
   );
   depositRoutes(app, deps);
   withdrawalRoutes(app, deps);
+  payoutRoutes(app, deps);
 }

@@ -9,6 +9,7 @@ import { riskRules } from '../risk/settings.ts';
 import * as bankStore from './bank-account-store.ts';
 import * as depositStore from './deposit-store.ts';
 import * as ledgerStore from './ledger-store.ts';
+import { payoutSettingsOf, sendThroughProvider } from './payouts.ts';
 import { type Currency, currencyOf } from './settings.ts';
 import { openObligations } from './turnover.ts';
 import { markApproved } from './withdrawal-review.ts';
@@ -62,7 +63,12 @@ export async function checkRequest(
   });
   const below = (await riskRules(tx)).minor.autoApproveWithdrawalsBelow;
   if (below <= 0n || row.amount >= below || (await hasOpenFlags(tx, row.member_id))) return false;
-  const approved = await markApproved(tx, row, null, context.autoReceiptMinutes, context.currency, now);
+  // Through the payout provider when one is set (it pays, then the withdrawal is approved), else approved as paid.
+  const { channelId } = await payoutSettingsOf(tx);
+  const approved =
+    channelId === null
+      ? await markApproved(tx, row, null, context.autoReceiptMinutes, context.currency, now)
+      : await sendThroughProvider(tx, row, { channelId, operatorId: null }, now);
   await recordAudit(
     tx,
     SYSTEM,

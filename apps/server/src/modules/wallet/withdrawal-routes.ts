@@ -62,8 +62,8 @@ export function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): void {
     return exportWithdrawals(deps, query);
   });
   route(app, deps, consoleApi.review, async ({ params, now }) => withdrawalReview(deps, params.id, now));
-  route(app, deps, consoleApi.approve, async ({ caller, ip, now, params }) =>
-    approveWithdrawal(deps, { caller, ip, now }, params.id),
+  route(app, deps, consoleApi.approve, async ({ caller, ip, now, params, body }) =>
+    approveWithdrawal(deps, { caller, ip, now }, params.id, body.via),
   );
   route(app, deps, consoleApi.reject, async ({ caller, ip, now, params, body }) =>
     rejectWithdrawal(deps, { caller, ip, now }, params.id, body.reason),

@@ -1,4 +1,4 @@
-import type { ClaimStatus, ConfirmationKind, WithdrawalStatus } from '@tessera/contract';
+import type { ClaimStatus, ConfirmationKind, PayoutStatus, WithdrawalStatus } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 
 export interface WithdrawalDb {
@@ -31,6 +31,10 @@ export interface WithdrawalDb {
   first_approved_by: number | null;
   first_approved_at: Date | null;
   auto_approved: boolean;
+  payout_channel_id: number | null;
+  payout_status: PayoutStatus | null;
+  payout_reference: string;
+  payout_error: string;
 }
 
 /** A withdrawal with its member's user name and the names of the operators who acted on it. */
@@ -38,7 +42,8 @@ const SELECT = `select w.id, w.order_no, w.member_id, m.username, w.bank_account
     w.payee_name, w.amount, w.status, w.confirmation, w.received_amount, w.confirm_by, w.confirmed_at,
     w.proof_images, w.reason, w.reviewed_by, r.username as reviewer, w.reviewed_at, w.claim_status, w.claim_note,
     c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at,
-    f.username as first_approver, w.first_approved_by, w.first_approved_at, w.auto_approved
+    f.username as first_approver, w.first_approved_by, w.first_approved_at, w.auto_approved, w.payout_channel_id,
+    w.payout_status, w.payout_reference, w.payout_error
   from withdrawals w
   join members m on m.id = w.member_id
   left join operators r on r.id = w.reviewed_by
@@ -260,8 +265,8 @@ export async function approve(
   // No operator: the system approved it under the auto-approval amount.
   const rows = await tx.query(
     `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4,
-       auto_approved = $2::int is null
-     where id = $1 and status = 'pending' returning id`,
+       auto_approved = $2::int is null, payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, confirmBy, at],
   );
   return rows.length > 0;
@@ -294,8 +299,9 @@ export async function reject(
   at: Date,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4
-     where id = $1 and status = 'pending' returning id`,
+    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4,
+       payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, reason, at],
   );
   return rows.length > 0;
@@ -334,6 +340,7 @@ export interface QueueFilters {
   status?: WithdrawalStatus | undefined;
   confirmation?: ConfirmationKind | 'none' | 'claims' | undefined;
   claim?: ClaimStatus | undefined;
+  payout?: 'sending' | 'failed' | undefined;
   q?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -362,6 +369,7 @@ function queueWhere(filters: QueueFilters): { where: string; params: unknown[] }
     parts.push(`w.confirmation in ('partly_received', 'not_received')`);
   else if (filters.confirmation) parts.push(`w.confirmation = ${param(filters.confirmation)}`);
   if (filters.claim) parts.push(`w.claim_status = ${param(filters.claim)}`);
+  if (filters.payout) parts.push(`w.payout_status = ${param(filters.payout)}`);
   if (filters.q) {
     const q = filters.q;
     parts.push(`(lower(m.username) = lower(${param(q)}) or w.order_no = ${param(q.toUpperCase())})`);
