@@ -4,6 +4,7 @@ import {
   withdrawalConsoleEndpoints as bo,
   depositConsoleEndpoints,
   payoutEndpoints as payouts,
+  riskConsoleEndpoints,
 } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentSandbox, startPaymentSandbox } from '../../../../../sandbox/payment-gateway/server.ts';
@@ -11,6 +12,7 @@ import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../tes
 import { PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
+import { DEFAULT_RISK_SETTINGS } from '../risk/settings.ts';
 import { memberAccounts } from './ledger.ts';
 import { signed } from './payment-gateway.ts';
 import { PAYOUT_SEND_ATTEMPTS, PAYOUT_SEND_JOB, queryPendingPayouts } from './payouts.ts';
@@ -182,6 +184,58 @@ describe('payouts', () => {
     expect(sandbox.payout(orderNo)?.callbacks.map((callback) => callback.answered)).toEqual([200, 200]);
     expect(await postings(orderNo)).toHaveLength(2);
     expect(await messages(member.id)).toEqual(['WITHDRAWAL_APPROVED']);
+  });
+
+  it('sends through the provider a withdrawal the system approves under the amount; a flagged one only after a second operator', async () => {
+    const risk = (change: Record<string, unknown>) =>
+      t.send(
+        'PUT',
+        riskConsoleEndpoints.saveSettings.path,
+        { ...DEFAULT_RISK_SETTINGS, ...change },
+        tokens.finance,
+      );
+    expect((await risk({ autoApproveWithdrawalsBelow: 300 })).status).toBe(200);
+    try {
+      const small = await pendingWithdrawal(200);
+      // Approved by the system at request time, and on its way through the provider: nothing paid before it says so.
+      expect(await row(small.id)).toMatchObject({
+        status: 'pending',
+        payoutStatus: 'sending',
+        autoApproved: true,
+      });
+      expect(await postings(small.orderNo)).toEqual([`withdrawal:${small.orderNo}:request`]);
+      await t.jobs.runDue();
+      expect(await sandbox.completePayout(small.orderNo, 'paid')).toBe(200);
+      expect(await row(small.id)).toMatchObject({
+        status: 'approved',
+        payoutStatus: 'paid',
+        autoApproved: true,
+      });
+      expect(await postings(small.orderNo)).toEqual([
+        `withdrawal:${small.orderNo}:request`,
+        `withdrawal:${small.orderNo}:paid`,
+      ]);
+
+      // One withdrawal within the minutes raises withdrawal_velocity: the member is flagged, nothing is automatic.
+      expect((await risk({ withdrawalVelocityCount: 1, withdrawalVelocityMinutes: 60 })).status).toBe(200);
+      const flagged = await pendingWithdrawal(200);
+      expect(await row(flagged.id)).toMatchObject({
+        status: 'pending',
+        payoutStatus: null,
+        autoApproved: false,
+      });
+      const first = await approve(flagged.id);
+      expect(first.body.value).toMatchObject({
+        status: 'pending',
+        payoutStatus: null,
+        firstApprovedBy: expect.any(String),
+      });
+      expect((await approve(flagged.id)).body.code).toBe('withdrawal_needs_second_operator');
+      const second = await approve(flagged.id, {}, tokens.owner);
+      expect(second.body.value).toMatchObject({ status: 'pending', payoutStatus: 'sending' });
+    } finally {
+      await risk({});
+    }
   });
 
   it('answers a duplicate callback with "duplicate", and refuses one not signed, of another amount or another order', async () => {
