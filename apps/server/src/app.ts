@@ -37,6 +37,7 @@ import { providerRoutes } from './modules/games/providers/routes.ts';
 import { gamesRoutes } from './modules/games/routes.ts';
 import { vendorWallets } from './modules/games/vendor-wallets.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
 import { lotteryGames } from './modules/lottery/lottery-games.ts';
 import { lotteryConsoleRoutes, lotteryRoutes } from './modules/lottery/routes.ts';
 import { missionRoutes } from './modules/missions/routes.ts';
@@ -44,7 +45,10 @@ import { pointsRoutes } from './modules/points/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import { raffleRoutes } from './modules/raffle/routes.ts';
 import { rebateRoutes } from './modules/rebates/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -139,7 +143,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             ]),
           )
         : undefined;
-      return reply.code(error.status).send(errorEnvelope(error.code, language, fields ? { fields } : {}));
+      return reply
+        .code(error.status)
+        .send(errorEnvelope(error.code, language, { ...(fields ? { fields } : {}), until: error.until }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -179,15 +185,19 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps, { affiliateLinks });
   walletRoutes(app, deps, vendorWallets, consolidatedContractInfo);
+  kycRoutes(app, deps);
   agentsRoutes(app, deps);
   vipRoutes(app, deps);
   rebateRoutes(app, deps);
+  responsibleRoutes(app, deps);
   promotionRoutes(app, deps);
   rewardRoutes(app, deps);
   raffleRoutes(app, deps);
   pointsRoutes(app, deps);
   missionRoutes(app, deps);
   inboxRoutes(app, deps);
+  riskRoutes(app, deps);
+  reportsRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

@@ -87,4 +87,6 @@ export interface Envelope<T> {
   /** Per-field messages of a validation failure, keyed by field path. */
   fields?: Record<string, string>;
   requestId?: string;
+  /** When a refused action is possible again (ISO instant), as the message also says. */
+  until?: string;
 }

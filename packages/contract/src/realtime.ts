@@ -24,6 +24,8 @@ const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rewards.changed') }),
   /** A red envelope rain round opened (to every player and visitor): the site shows the way into it. */
   z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
+  /** Responsible gaming: the member's time-out or self-exclusion began (until its end): the play pages close. */
+  z.object({ type: z.literal('responsible.changed'), until: z.string() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

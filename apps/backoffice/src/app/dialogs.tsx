@@ -74,6 +74,7 @@ export function ActionDialog({
 }: ActionDialogProps & {
   confirmLabel: string;
   confirmVariant?: ConfirmDialogProps['confirmVariant'];
+  size?: ConfirmDialogProps['size'];
   children?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -4,9 +4,11 @@ import { ERRORS, type ErrorCode } from '@tessera/contract';
 export class AppError extends Error {
   readonly status: number;
   /** fields: per-field message keys of FIELD_ERRORS, error codes (the field says the code's message), or messages already translated. */
+  /** until: when the refused action is possible again (a limit's window, a time-out), told in the message and the envelope. */
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    readonly until?: Date,
   ) {
     super(code);
     this.status = ERRORS[code].status;

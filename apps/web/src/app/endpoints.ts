@@ -11,6 +11,7 @@ import type {
   houseEndpoints,
   houseTableEndpoints,
   inboxEndpoints as inboxContractEndpoints,
+  kycPlayerEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   missionEndpoints as missionContractEndpoints,
@@ -21,6 +22,7 @@ import type {
   recordsEndpoints,
   redEnvelopeEndpoints,
   redEnvelopeRainEndpoints,
+  responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
   systemEndpoints,
@@ -218,6 +220,12 @@ export const withdrawalEndpoints = {
   ),
 };
 
+/** Identity verification (KYC): the member's status and the document upload. */
+export const kycEndpoints = {
+  status: light<typeof kycPlayerEndpoints.status>('GET', '/wps/kyc'),
+  upload: light<typeof kycPlayerEndpoints.upload>('POST', '/wps/kyc/documents', 'multipart'),
+};
+
 /** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
 export const gameEndpoints = {
   gameList: light<GameEndpoints['gameList']>('GET', '/wps/relay/GCSGAME_gameList'),
@@ -242,6 +250,12 @@ export const houseFrameEndpoints = {
   openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
   slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
   spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  freeSpins: light<HouseEndpoints['freeSpins']>(
+    'POST',
+    '/house/api/slots/free-spins',
+    undefined,
+    'idempotent',
+  ),
   fish: light<HouseEndpoints['fish']>('GET', '/house/api/fish/game'),
   shoot: light<HouseEndpoints['shoot']>('POST', '/house/api/fish/shoot', undefined, 'idempotent'),
   fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
@@ -258,6 +272,7 @@ export const houseFrameEndpoints = {
     'idempotent',
   ),
   rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
+  lastRounds: light<HouseEndpoints['lastRounds']>('GET', '/house/api/rounds/last'),
   round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
 };
 
@@ -454,4 +469,35 @@ export const inboxEndpoints = {
   readAll: light<InboxEndpoints['readAll']>('POST', '/wps/inbox/read-all'),
   remove: light<InboxEndpoints['remove']>('DELETE', '/wps/inbox/messages/:id'),
   feedback: light<InboxEndpoints['feedback']>('PUT', '/wps/feedback', undefined, 'idempotent'),
+};
+
+type ResponsibleEndpoints = typeof responsibleContractEndpoints;
+
+/** The member centre's Responsible gaming page: limits, reality check, time-out and self-exclusion. */
+export const responsibleEndpoints = {
+  overview: light<ResponsibleEndpoints['overview']>('GET', '/wps/responsible'),
+  setLimit: light<ResponsibleEndpoints['setLimit']>('PUT', '/wps/responsible/limits/:kind'),
+  confirmLimit: light<ResponsibleEndpoints['confirmLimit']>('POST', '/wps/responsible/limits/:kind/confirm'),
+  cancelPending: light<ResponsibleEndpoints['cancelPending']>(
+    'DELETE',
+    '/wps/responsible/limits/:kind/pending',
+  ),
+  setRealityCheck: light<ResponsibleEndpoints['setRealityCheck']>('PUT', '/wps/responsible/reality-check'),
+  acknowledgeRealityCheck: light<ResponsibleEndpoints['acknowledgeRealityCheck']>(
+    'POST',
+    '/wps/responsible/reality-check/ack',
+  ),
+  timeOut: light<ResponsibleEndpoints['timeOut']>(
+    'POST',
+    '/wps/responsible/time-out',
+    undefined,
+    'idempotent',
+  ),
+  selfExclude: light<ResponsibleEndpoints['selfExclude']>(
+    'POST',
+    '/wps/responsible/self-exclusion',
+    undefined,
+    'idempotent',
+  ),
+  reopen: light<ResponsibleEndpoints['reopen']>('POST', '/wps/responsible/reopen'),
 };

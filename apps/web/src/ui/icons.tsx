@@ -28,6 +28,7 @@ import {
   Headset,
   Heart,
   House,
+  IdCard,
   KeyRound,
   LayoutGrid,
   Lock,
@@ -87,6 +88,7 @@ export const HeadsetIcon = icon(Headset, 18);
 export const RefreshIcon = icon(RotateCw, 18);
 export const BoltIcon = icon(Zap);
 export const ShieldIcon = icon(ShieldCheck);
+export const IdCardIcon = icon(IdCard);
 export const PhoneIcon = icon(Smartphone);
 export const MenuIcon = icon(Menu);
 export const HomeIcon = icon(House, 18);

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/app-error.ts';
 import { hashPassword } from '../../platform/crypto.ts';
 import { text } from '../../platform/rng.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
+import { assertNotExcludedIdentity } from '../responsible/controls.ts';
 import { moduleEnabled } from '../system/module-flags.ts';
 import { registerRules } from '../system/registration-rules.ts';
 import { siteSettings } from '../system/settings.ts';
@@ -101,6 +102,7 @@ export async function register(
   if (mobile && (await store.mobileTaken(db, countryDialingCode, mobile))) {
     throw new AppError('mobile_taken', { mobileNum: 'taken' });
   }
+  await assertNotExcludedIdentity(db, { email: extra.email, dialingCode: countryDialingCode, mobile }, now);
   if (smsNeeded) {
     const result = await useSmsCode(
       db,

@@ -1,4 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
+import { mayAct } from '../responsible/check.ts';
+import { checkWin } from '../risk/flags.ts';
 import { post } from '../wallet/ledger.ts';
 import { assertStakeAllowed, countRound, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
@@ -15,10 +17,22 @@ import * as rounds from './rounds-store.ts';
  * refunded after that takes back what it gave. An open or void round counts nothing, nor does play money.
  */
 
-/** Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake). */
+/**
+ * Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake),
+ * and has a settled round's payout checked against the risk rules (big_win, once per round).
+ */
 async function countTurnover(tx: Transaction, roundId: bigint, now: Date) {
   const round = await rounds.roundTurnover(tx, roundId);
   const counts = round.status === 'settled' && !round.play_money;
+  if (counts && round.win > 0n) {
+    await checkWin(tx, {
+      memberId: round.member_id,
+      subject: `round:${round.id}`,
+      stake: round.bet,
+      win: round.win,
+      at: now,
+    });
+  }
   const weight = counts ? await turnoverWeight(tx, round.product_type) : 0;
   const target = (round.valid_stake * BigInt(weight)) / 100n;
   if (target === round.turnover_counted) return;
@@ -65,7 +79,10 @@ function purse(playMoney: boolean | undefined) {
 const referenceOf = (booking: Booking, roundId: bigint | null) =>
   booking.reference ?? `game-round:${roundId ?? ''}`;
 
-/** A stake: it leaves the member's wallet for the house and goes into the round (opened by it). */
+/**
+ * A stake: it leaves the member's wallet for the house and goes into the round (opened by it). Responsible gaming's
+ * check comes first: a stake over a limit, or a new round during a break or past a time limit, is refused.
+ */
 export async function stake(
   tx: Transaction,
   round: RoundOf,
@@ -73,6 +90,8 @@ export async function stake(
   booking: Booking,
   now: Date,
 ): Promise<bigint> {
+  const newRound = !(await rounds.roundExists(tx, round));
+  if (amount > 0n && !round.playMoney) await mayAct(tx, round.memberId, 'bet', { amount, now, newRound });
   const roundId = await rounds.addToRound(tx, round, { bet: amount, win: 0n }, now);
   if (amount > 0n) {
     // While a bonus with a max stake is being wagered, a larger bet is refused (bonus_max_stake) before money moves.

@@ -51,6 +51,15 @@ export async function addToRound(
 }
 
 /** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
+/** Whether the member's round of this game and reference was already opened. */
+export async function roundExists(tx: Queryable, round: { memberId: number; gameId: number; ref: string }) {
+  const rows = await tx.query(
+    'select 1 from game_rounds where member_id = $1 and game_id = $2 and round_ref = $3',
+    [round.memberId, round.gameId, round.ref],
+  );
+  return rows.length > 0;
+}
+
 export async function markRoundSettledBy(tx: Queryable, id: bigint, operatorId: number, now: Date) {
   await tx.query(
     `update game_rounds set settled_by = $2, updated_at = $3,
@@ -97,12 +106,15 @@ export interface RoundTurnoverDb {
   valid_stake: bigint;
   turnover_counted: bigint;
   product_type: string;
+  /** The round's whole stake and payout (the risk area's big-win rule reads them). */
+  bet: bigint;
+  win: bigint;
 }
 
 export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
   const [row] = await tx.query<RoundTurnoverDb>(
     `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
-       r.turnover_counted, v.game_type as product_type
+       r.turnover_counted, v.game_type as product_type, r.bet, r.win
      from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
      where r.id = $1`,
     [id],

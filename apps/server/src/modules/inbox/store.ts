@@ -20,7 +20,8 @@ export async function insertMessage(
 /**
  * The broadcasts a member receives ($1 the member's id): live, sent once the member had registered, for everyone,
  * the member's VIP level or one of the member's labels, and not deleted by the member. Columns of `b`, plus `k` the
- * member's marks (null when none).
+ * member's marks (null when none). A broadcast is marketing: one sent during the member's time-out or
+ * self-exclusion (responsible gaming) never reaches the member.
  */
 const VISIBLE_BROADCASTS = `
   from inbox_broadcasts b
@@ -29,7 +30,10 @@ const VISIBLE_BROADCASTS = `
   where b.withdrawn_at is null and b.created_at >= m.created_at and k.deleted_at is null
     and (b.audience = 'all'
       or (b.audience = 'vip' and b.club_rank = m.club_rank)
-      or (b.audience = 'label' and m.member_labels @> jsonb_build_array(b.label)))`;
+      or (b.audience = 'label' and m.member_labels @> jsonb_build_array(b.label)))
+    and not exists (select 1 from responsible_members r where r.member_id = m.id and r.block_kind is not null
+      and b.created_at >= r.block_started_at and (b.created_at < r.block_until or (r.block_kind = 'self_exclusion'
+        and (r.reopen_requested_at is null or b.created_at < r.reopen_requested_at + interval '1 day'))))`;
 
 export async function unreadCount(db: Queryable, memberId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(

@@ -17,6 +17,7 @@ import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { isoDate, localDate } from '../../platform/zoned-time.ts';
 import { identityFacts, registeredAt } from '../accounts/club.ts';
 import { grantTickets } from '../raffle/tickets.ts';
+import { mayAct } from '../responsible/check.ts';
 import { creditBonus } from '../vip/bonus.ts';
 import { vipTimeZone } from '../vip/growth.ts';
 import { memberLabelIds } from '../vip/labels.ts';
@@ -381,6 +382,7 @@ export async function claimPromotion(
   const currency = await currencyOf(deps);
   const clock = await clockAt(deps, now);
   return write(deps.db, { isolation: 'read committed', idempotency: request.idempotency }, async (tx) => {
+    await mayAct(tx, memberId, 'claim', { now });
     const { promotion, state, status } = await locked(tx, id, memberId, clock);
     const claimable = state.claimable;
     if ((status !== 'claim' && status !== 'issued') || !claimable) {
@@ -453,6 +455,7 @@ export async function joinPromotion(
   const currency = await currencyOf(deps);
   const clock = await clockAt(deps, now);
   return write(deps.db, { isolation: 'read committed', idempotency: request.idempotency }, async (tx) => {
+    await mayAct(tx, memberId, 'claim', { now });
     const { promotion, status } = await locked(tx, id, memberId, clock);
     if (status !== 'join' || promotion.kind !== 'deposit') throw refusal(status);
     await store.insertEntry(
@@ -495,6 +498,7 @@ export async function applyToPromotion(
   const currency = await currencyOf(deps);
   const clock = await clockAt(deps, now);
   return write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    await mayAct(tx, memberId, 'claim', { now });
     const { promotion, status } = await locked(tx, id, memberId, clock);
     if (status !== 'join' || promotion.kind !== 'application') throw refusal(status);
     const identity = await identityOf(tx, memberId);

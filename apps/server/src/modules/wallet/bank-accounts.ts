@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { write } from '../../platform/write.ts';
+import { assertNotExcludedIdentity } from '../responsible/controls.ts';
 import * as store from './bank-account-store.ts';
 
 /** All but the last four digits hidden: the member's own pages never show the whole number again. */
@@ -40,6 +41,7 @@ export async function addBankAccount(
   input: BankAccountBody,
   now: Date,
 ): Promise<BankAccount> {
+  await assertNotExcludedIdentity(deps.db, { accountNumber: input.accountNumber, memberId }, now);
   const added = await write(deps.db, { isolation: 'read committed' }, (tx) =>
     store.insertAccount(
       tx,

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
+import { mayAct } from '../responsible/check.ts';
 import { CREATE_PAYMENT_ATTEMPTS, CREATE_PAYMENT_JOB } from './deposit-jobs.ts';
 import * as store from './deposit-store.ts';
 import { orderNo as newOrderNo } from './orders.ts';
@@ -79,6 +80,7 @@ export async function createDeposit(
   }
   const order = newOrderNo('D', deps.rng, context.now);
   return write(deps.db, { isolation: 'read committed', idempotency: context.idempotency }, async (tx) => {
+    await mayAct(tx, member.memberId, 'deposit', { amount, now: context.now });
     const id = await store.insertDeposit(tx, {
       orderNo: order,
       memberId: member.memberId,

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
+import { mayAct } from '../responsible/check.ts';
 import { balancesWith, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
@@ -68,6 +69,7 @@ export async function walletTransfer(
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
   const vendor = await providerWallet(deps, vendorWallets, input, now);
   return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
+    if (input.toWallet !== 'main') await mayAct(tx, member.memberId, 'transfer_in', { now });
     if (vendor) {
       // The vendor keeps the money at its provider: the transfer goes through it, after the commit.
       const direction = input.fromWallet === 'main' ? 'deposit' : 'withdraw';

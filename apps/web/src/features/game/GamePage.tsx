@@ -11,6 +11,7 @@ import { Button, buttonClass, CenteredSpinner } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { errorCode } from '../auth/validation.ts';
 import { invalidateRecent } from '../lobby/queries.ts';
+import { RealityCheck, usePlayClosed } from '../responsible/RealityCheck.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
 import { type GameQuery, isFrameExit, launchQuery, readGameQuery } from './gameQuery.ts';
 import { decideLaunch, FB_MARK_RENEW_MS, gamePath, markFbGameOpen } from './launch.ts';
@@ -68,6 +69,7 @@ function GameFrame({ game }: { game: GameQuery }) {
   const launch = useQuery(launchQuery(game, token, language, phone));
   const url = launch.data?.game_url || launch.data?.content.game_url || '';
   const real = game.mode === 'real';
+  const closed = usePlayClosed(real);
   useFbMark(Boolean(url) && real && game.vassalage === FB_VENDOR);
 
   // §4 recent games: a real launch puts the game at the head of the member's recent list.
@@ -137,13 +139,16 @@ function GameFrame({ game }: { game: GameQuery }) {
           </span>
         )}
         <div className="game-bar-top__actions">
+          {real ? <RealityCheck /> : null}
           <ToolButton label={t('game.fullscreen')} onClick={fullscreen} icon={<FullscreenIcon />} />
           <ToolButton label={t('game.close')} onClick={() => navigate(game.from)} icon={<CloseIcon />} />
         </div>
       </div>
       {!real ? <p className="game-demo-note">{t('game.freePlayNote')}</p> : null}
       <div ref={box} className="game-stage">
-        {launch.isError ? (
+        {closed ? (
+          <GameMessage text={closed} from={game.from} />
+        ) : launch.isError ? (
           <GameMessage
             text={errorText(t, launch.error)}
             from={game.from}

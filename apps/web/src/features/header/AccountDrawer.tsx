@@ -12,8 +12,10 @@ import {
   GiftIcon,
   HeadsetIcon,
   HelpIcon,
+  IdCardIcon,
   LogoutIcon,
   MailIcon,
+  PauseIcon,
   SendIcon,
   ShieldIcon,
   TrophyIcon,
@@ -47,6 +49,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
   securityCenter: ShieldIcon,
+  verification: IdCardIcon,
   transferFund: WalletIcon,
   depositv2: WalletIcon,
   withdraw: WithdrawIcon,
@@ -59,6 +62,7 @@ const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
   referral: UsersIcon,
   missionLeaderboard: TrophyIcon,
   messageV2: MailIcon,
+  responsibleGaming: PauseIcon,
 };
 
 /** A link of the drawer that passes the §5 gate: the drawer closes either way, for the page or the warning. */

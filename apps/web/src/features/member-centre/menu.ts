@@ -3,6 +3,7 @@ import { MEMBER_TYPES } from '@tessera/contract';
 /** The member centre's pages (§2), in menu order. */
 const MEMBER_CENTRE_PAGES = [
   'securityCenter',
+  'verification',
   'transferFund',
   'depositv2',
   'withdraw',
@@ -15,6 +16,7 @@ const MEMBER_CENTRE_PAGES = [
   'referral',
   'missionLeaderboard',
   'messageV2',
+  'responsibleGaming',
 ] as const;
 export type MemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];
 
@@ -43,6 +45,8 @@ export function visiblePages(conditions: MenuConditions): MemberCentrePage[] {
   const cash = !on('CREDITMARGIN3');
   const rules: Record<MemberCentrePage, boolean> = {
     securityCenter: true,
+    // Identity verification (KYC): real members only (a trial account has no identity to verify).
+    verification: conditions.memberType !== MEMBER_TYPES.trial,
     transferFund: !conditions.singleWallet && on('FUNDTRANS3'),
     depositv2: cash && on('DEPOSIT3'),
     withdraw: cash && on('WITHDRAW3'),
@@ -56,6 +60,8 @@ export function visiblePages(conditions: MenuConditions): MemberCentrePage[] {
     referral: on('REFERRAL3'),
     missionLeaderboard: on('MISSION3'),
     messageV2: on('MAILCENTER3'),
+    // Responsible gaming: every real member, always.
+    responsibleGaming: true,
   };
   return MEMBER_CENTRE_PAGES.filter((page) => rules[page]);
 }

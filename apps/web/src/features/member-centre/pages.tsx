@@ -8,6 +8,7 @@ import type { MemberCentrePage } from './menu.ts';
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
+  verification: lazyPage(() => import('../kyc/KycPage.tsx')),
   withdraw: lazyPage(() => import('../wallet/withdraw/WithdrawPage.tsx')),
   transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
   depositv2: lazyPage(() => import('../wallet/deposit/DepositPage.tsx')),
@@ -20,4 +21,5 @@ export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<
   rewardCenter: lazyPage(() => import('../rewards/RewardsPage.tsx')),
   messageV2: lazyPage(() => import('../inbox/InboxPage.tsx')),
   missionLeaderboard: lazyPage(() => import('../missions/MissionsPage.tsx')),
+  responsibleGaming: lazyPage(() => import('../responsible/ResponsibleGamingPage.tsx')),
 };

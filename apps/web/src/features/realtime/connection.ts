@@ -24,6 +24,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'wallet.changed',
   'inbox.changed',
   'rewards.changed',
+  'responsible.changed',
   'hello',
 ]);
 

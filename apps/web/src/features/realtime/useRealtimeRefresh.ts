@@ -5,6 +5,7 @@ import { openAuthModal } from '../auth/authModal.ts';
 import { loadMemberInfo } from '../auth/member.ts';
 import { inboxKey, unreadQuery } from '../inbox/queries.ts';
 import { RAIN_KEY } from '../raffle/queries.ts';
+import { responsibleKey } from '../responsible/queries.ts';
 import { rewardsKey } from '../rewards/queries.ts';
 import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
 import { connectRealtime, realtimeUrl } from './connection.ts';
@@ -19,7 +20,8 @@ import { connectRealtime, realtimeUrl } from './connection.ts';
  * pages. `inbox.changed` puts the member's new unread count in the badges and refetches the inbox (after a
  * broadcast, which carries no count, the count too). `rewards.changed` (a reward to claim was issued, claimed or
  * expired) refetches the rewards centre and its count in the badges. `rain.round` (a red envelope rain opened) asks
- * the rain's state again.
+ * the rain's state again. `responsible.changed` (the member began a time-out or self-exclusion) asks the controls
+ * again, which closes the play pages.
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -50,6 +52,10 @@ export function useRealtimeRefresh(): void {
         }
         if (event.type === 'rewards.changed') {
           void queryClient.invalidateQueries({ queryKey: rewardsKey(getToken()) });
+        }
+        // A time-out or self-exclusion began: the controls are asked again, and the play pages close.
+        if (event.type === 'responsible.changed') {
+          void queryClient.invalidateQueries({ queryKey: responsibleKey(getToken()) });
         }
         if (event.type === 'rain.round') void queryClient.invalidateQueries({ queryKey: RAIN_KEY });
         if (event.type === 'member.changed') {

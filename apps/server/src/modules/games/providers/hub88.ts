@@ -64,6 +64,10 @@ const STATUS_OF: Record<seamless.SeamlessRefusal, Hub88Status> = {
   transaction_rolled_back: 'RS_ERROR_TRANSACTION_ROLLED_BACK',
   // Hub88 has no code of its own for a stake limit: its general refusal, with the balance, as for any refusal.
   stake_above_bonus_limit: 'RS_ERROR_UNKNOWN',
+  // A member on a time-out or self-exclusion is, for the provider, a disabled user; a limit or a reality check due
+  // has no code of its own: the general refusal.
+  player_blocked: 'RS_ERROR_USER_DISABLED',
+  responsible_gaming_limit: 'RS_ERROR_UNKNOWN',
 };
 
 function requestUuidOf(body: unknown): string | undefined {

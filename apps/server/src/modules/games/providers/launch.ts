@@ -3,6 +3,7 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { token } from '../../../platform/rng.ts';
 import { write } from '../../../platform/write.ts';
+import { mayAct } from '../../responsible/check.ts';
 import { topUpPlayMoney } from '../../wallet/play-money.ts';
 import { currencyOf } from '../../wallet/settings.ts';
 import { openHouseFrame } from '../house/frame.ts';
@@ -73,6 +74,7 @@ export async function launchGame(deps: AppDeps, request: LaunchRequest, now: Dat
     };
     const { token: sessionToken, expiresAt } = session;
     await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+      if (!request.playMoney) await mayAct(tx, member.id, 'launch', { now });
       if (request.playMoney) {
         // Play money is the house's alone: no other provider's session plays with it.
         if (provider.contract !== 'house') throw new AppError('in_need_true_account');

@@ -30,7 +30,10 @@ export type SeamlessRefusal =
   | 'transaction_does_not_exist'
   | 'transaction_rolled_back'
   /** A stake above what an open bonus's wagering allows (bonus_max_stake): refused before any money moves. */
-  | 'stake_above_bonus_limit';
+  | 'stake_above_bonus_limit'
+  /** Responsible gaming refused the bet: a time-out or self-exclusion (player_blocked), or a limit or check. */
+  | 'player_blocked'
+  | 'responsible_gaming_limit';
 
 /** The member's wallet as an answer shows it: the main wallet's balance (a trial account's play money), minor units. */
 export interface WalletState {
@@ -41,7 +44,13 @@ export interface WalletState {
 
 export type SeamlessResult =
   | { ok: true; state: WalletState }
-  | { ok: false; refusal: SeamlessRefusal; state: WalletState | null };
+  | {
+      ok: false;
+      refusal: SeamlessRefusal;
+      state: WalletState | null;
+      /** A responsible gaming refusal as the member is told it (its own code, when play is possible again). */
+      error?: AppError;
+    };
 
 class Refused extends Error {
   constructor(readonly refusal: SeamlessRefusal) {
@@ -259,11 +268,21 @@ async function once(
           ? 'not_enough_money'
           : error instanceof AppError && error.code === 'bonus_max_stake'
             ? 'stake_above_bonus_limit'
-            : null;
+            : error instanceof AppError && error.code.startsWith('rg_')
+              ? RG_BLOCKS.has(error.code)
+                ? 'player_blocked'
+                : 'responsible_gaming_limit'
+              : null;
     if (refusal === null) throw error;
-    return { ok: false, refusal, state: await stateOf(deps, claim.memberId) };
+    const state = await stateOf(deps, claim.memberId);
+    return RG_REFUSALS.has(refusal)
+      ? { ok: false, refusal, state, error: error as AppError }
+      : { ok: false, refusal, state };
   }
 }
+
+const RG_BLOCKS = new Set<string>(['rg_time_out', 'rg_self_excluded', 'rg_reopen_needed']);
+const RG_REFUSALS = new Set<SeamlessRefusal>(['player_blocked', 'responsible_gaming_limit']);
 
 async function gameOf(
   tx: Queryable,

@@ -34,6 +34,7 @@ import {
 } from '../../../ui/index.ts';
 import { useFirstInvalidFocus } from '../../../ui/useFirstInvalidFocus.ts';
 import { serverFieldErrors } from '../../auth/validation.ts';
+import { DepositLimitOffer } from '../../responsible/DepositLimitOffer.tsx';
 import { money, useBalance, walletKey } from '../queries.ts';
 import { depositChannelsQuery, depositHistoryQuery, depositOrderQuery } from './queries.ts';
 import '../wallet.css';
@@ -431,6 +432,7 @@ export default function DepositPage() {
         ) : null}
       </div>
 
+      <DepositLimitOffer />
       {returned ? <ReturnedOrder orderNo={returned} digits={digits} symbol={symbol} /> : null}
 
       <div className="deposit__layout">

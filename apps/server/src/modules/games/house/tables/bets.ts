@@ -138,7 +138,7 @@ export async function placeTableBet(
     if (raced) return repeated(deps, table, raced, fingerprint, language);
     throw error;
   }
-  if (!result.ok) throw walletRefusal(result.refusal, 'unauthorized');
+  if (!result.ok) throw result.error ?? walletRefusal(result.refusal, 'unauthorized');
   const bet = await store.findBetByKey(deps.db, player.memberId, key);
   if (!bet) throw new Error('the placed table bet vanished');
   return {

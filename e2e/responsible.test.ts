@@ -1,0 +1,96 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
+import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { nodeIdOf, visitor } from './games-browser.ts';
+
+/**
+ * Responsible gaming as a member meets it: a deposit limit set on the member centre's page, a deposit above it
+ * refused on the deposit page with the server's words, then a time-out taken while a game is open in another tab,
+ * whose play page closes at once (told over /ws).
+ */
+const browser = useBrowser();
+const visit = visitor(browser);
+
+async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  expect(await locator.isVisible()).toBe(true);
+}
+
+describe('responsible gaming', () => {
+  it('a member sets a deposit limit, is refused above it, takes a time-out and is signed out of play', async () => {
+    const member = await loggedInMember('rg');
+    const credit = await api('POST', '/backoffice/api/wallet/adjustments', await operatorToken(), {
+      memberId: member.id,
+      amount: 200,
+      reason: 'E2E funding',
+    });
+    expect(credit.success).toBe(true);
+    const session = { token: member.token };
+
+    // The Responsible gaming page: a deposit limit of 100.00 a day, holding at once.
+    const page = await visit('/member?page=responsibleGaming', { session });
+    const centre = page.getByRole('region', { name: 'Member centre' });
+    await visible(centre.getByRole('heading', { name: 'Responsible gaming', exact: true }));
+    const daily = centre.getByRole('form', { name: 'Deposits in 24 hours' });
+    await daily.getByRole('textbox', { name: 'Amount' }).fill('100');
+    await daily.getByRole('button', { name: 'Set limit' }).click();
+    await visible(centre.getByText('P 0.00 of P 100.00 used'));
+    await visible(centre.getByRole('link', { name: /GamCare/ }));
+    await screenshot(page, 'responsible-page', { fullPage: true });
+    const phone = await visit('/member?page=responsibleGaming', {
+      session,
+      local: { theme: 'dark' },
+      width: 390,
+      height: 844,
+    });
+    await visible(phone.getByText('P 0.00 of P 100.00 used'));
+    await screenshot(phone, 'responsible-page-phone-dark', { fullPage: true });
+    await phone.context().close();
+
+    // The deposit page refuses 150.00 with the server's reason; nothing is written.
+    await page.goto(page.url().replace(/page=[^&]*/, 'page=depositv2'));
+    await centre.getByRole('radio', { name: 'Bank transfer' }).check();
+    await centre.getByRole('textbox', { name: 'Amount' }).fill('150');
+    await centre.getByRole('textbox', { name: 'Transfer reference' }).fill('E2E-RG-1');
+    await centre.getByRole('button', { name: 'Submit deposit' }).click();
+    await visible(centre.getByText('This deposit is larger than your deposit limit.'));
+    expect((await api('GET', '/wps/payment/deposits', member.token)).value.list).toEqual([]);
+    await screenshot(page, 'responsible-deposit-refused');
+
+    // A game open in another tab: it shows the time played in the session.
+    const nodeId = await nodeIdOf('lucky-sevens');
+    const game = await page
+      .context()
+      .newPage()
+      .then(async (tab) => {
+        await tab.goto(
+          `${new URL(page.url()).origin}/game?nodeId=${nodeId}&mode=real&vendor=HOUSE_SLOTS&type=RNG&gameId=lucky-sevens&name=Lucky%20Sevens&from=%2Frng`,
+        );
+        return tab;
+      });
+    await visible(game.getByRole('heading', { name: 'Lucky Sevens', level: 1 }));
+    await visible(
+      game
+        .frameLocator('iframe[title="Game: Lucky Sevens"]')
+        .getByRole('button', { name: 'Spin', exact: true }),
+    );
+    await visible(game.getByText('Time played'));
+
+    // The time-out, confirmed in its dialog, starts at once; the play page closes.
+    await page.goto(page.url().replace(/page=[^&]*/, 'page=responsibleGaming'));
+    await centre.getByRole('button', { name: '24 hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a time-out?' });
+    await visible(dialog.getByText(/Your time-out will last until/));
+    await dialog.getByRole('button', { name: 'Start now' }).click();
+    await visible(centre.getByText(/You are taking a time-out until/));
+    await visible(game.getByText('Play is closed during your time-out.'));
+    expect(await game.locator('iframe').count()).toBe(0);
+    await screenshot(game, 'responsible-play-closed');
+
+    // Launching again is refused by the server.
+    const launch = await api('GET', `/wps/game/launchGame?nodeId=${nodeId}`, member.token);
+    expect(launch.code).toBe('rg_time_out');
+    await page.context().close();
+  });
+});
