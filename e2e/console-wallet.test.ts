@@ -71,7 +71,27 @@ describe('console: wallet', () => {
     await rules.getByRole('textbox', { name: 'Maximum withdrawal' }).fill('1');
     await rules.getByRole('button', { name: 'Save' }).click();
     await visible(rules.getByText('Enter a valid number for this setting.'));
+    // Finance picks the gateway that pays approved withdrawals, then goes back to paying by hand (both audited).
+    const payouts = page.getByRole('region', { name: 'Payouts' });
+    const paidThrough = payouts.getByRole('combobox', { name: 'Paid through' });
+    expect(await paidThrough.inputValue()).toBe('');
+    const gateway = (await api('GET', '/backoffice/api/wallet/payment-channels', token)).value.find(
+      (channel: { kind: string }) => channel.kind === 'gateway',
+    );
+    await paidThrough.selectOption({ label: gateway.name });
+    await payouts.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Payout settings saved.'));
+    expect((await api('GET', '/backoffice/api/wallet/payouts/settings', token)).value).toEqual({
+      channelId: gateway.id,
+    });
     await screenshot(page, 'console-cashier-settings');
+    await paidThrough.selectOption({ label: 'By hand (bank transfer by finance)' });
+    await payouts.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await api('GET', '/backoffice/api/wallet/payouts/settings', token)).value)
+      .toEqual({ channelId: null });
+    const audit = await api('GET', '/backoffice/api/audit?entity=payouts', token);
+    expect(JSON.stringify(audit.value.list)).toContain(String(gateway.id));
 
     await page.getByRole('link', { name: 'Reconciliation' }).click();
     await visible(page.getByRole('heading', { name: 'Reconciliation' }));

@@ -4,6 +4,7 @@ import {
   GAME_TYPES,
   type MerchantMoney,
   merchantMoney,
+  payoutEndpoints,
   type WalletSettings,
   walletConsoleEndpoints as wallet,
   walletSettings,
@@ -22,6 +23,7 @@ import { Switch } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { PayoutSettingsCard } from './PayoutSettingsCard.tsx';
 import './wallet.css';
 
 const KEY = [wallet.settings.path];
@@ -43,6 +45,7 @@ const NUMBERS = [
  */
 export function CashierSettingsPage() {
   const { t } = useTranslation();
+  const { operator } = useSession();
   const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(wallet.settings, { signal }) });
   const money = useQuery({
     queryKey: MONEY_KEY,
@@ -58,6 +61,7 @@ export function CashierSettingsPage() {
         <Card title={t('cashierSettings.rulesTitle')}>
           <QueryView query={settings}>{(data) => <SettingsForm initial={data} />}</QueryView>
         </Card>
+        {mayCall(operator?.role, payoutEndpoints.settings) ? <PayoutSettingsCard /> : null}
       </div>
     </>
   );
