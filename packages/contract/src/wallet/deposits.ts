@@ -118,6 +118,8 @@ export const CALLBACK_OUTCOMES = [
   'refused_amount',
 ] as const;
 const callbackOutcome = z.enum(CALLBACK_OUTCOMES);
+export const CALLBACK_SOURCES = ['callback', 'query', 'payout'] as const;
+export type CallbackSource = (typeof CALLBACK_SOURCES)[number];
 export type CallbackOutcome = z.infer<typeof callbackOutcome>;
 
 const callbackText = (max: number) => z.coerce.string().max(max).optional();
@@ -317,8 +319,11 @@ const gatewayCallbackRow = z.object({
   channelId: z.number().int().nullable(),
   channelName: z.string().nullable(),
   orderNo: z.string(),
-  /** callback: the gateway called; query: the server asked the gateway for the order's status. */
-  source: z.enum(['callback', 'query']),
+  /**
+   * callback: the gateway called about a deposit; query: the server asked the gateway for the order's status;
+   * payout: a payout provider called about a withdrawal (its order number).
+   */
+  source: z.enum(CALLBACK_SOURCES),
   outcome: callbackOutcome,
   body: z.record(z.string(), z.unknown()),
   ip: z.string(),

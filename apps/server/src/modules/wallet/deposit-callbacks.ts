@@ -1,4 +1,4 @@
-import type { CallbackOutcome } from '@tessera/contract';
+import type { CallbackOutcome, CallbackSource } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { isBadText } from '../../platform/input-text.ts';
@@ -27,7 +27,7 @@ export async function receiveCallback(
   const orderNo = fields?.orderNo ?? '';
   const channel = await findChannel(deps.db, channelId);
   const refuse = async (outcome: CallbackOutcome, field: string, deposit?: Deposit): Promise<never> => {
-    await logRefusedCallback(deps, { channel, deposit, outcome, body: raw, ip, now });
+    await logRefusedCallback(deps, { source: 'callback', channel, deposit, outcome, body: raw, ip, now });
     throw new AppError('callback_refused', { [field]: 'invalid_value' });
   };
   const account = channel ? gatewayAccount(deps.config, channel) : null;
@@ -49,10 +49,14 @@ export async function receiveCallback(
   return { ok: true, outcome };
 }
 
-/** Logs a refused callback (it credits nothing): the channel and order it names, if any, and its body. */
-async function logRefusedCallback(
+/**
+ * Logs a refused callback (it changes nothing): a deposit gateway's or a payout provider's (source), the channel and
+ * order it names, if any, and its body.
+ */
+export async function logRefusedCallback(
   deps: AppDeps,
   refused: {
+    source: Exclude<CallbackSource, 'query'>;
     channel: Channel | null;
     deposit?: Deposit | undefined;
     outcome: CallbackOutcome;
@@ -67,7 +71,7 @@ async function logRefusedCallback(
       channelId: refused.channel?.id ?? null,
       depositId: refused.deposit?.id ?? null,
       orderNo: isBadText(orderNo) ? '' : orderNo.slice(0, 64),
-      source: 'callback',
+      source: refused.source,
       outcome: refused.outcome,
       body: loggedBody(refused.body),
       ip: refused.ip,
@@ -83,10 +87,12 @@ async function logRefusedCallback(
 export async function logMalformedCallback(
   deps: AppDeps,
   request: { params: unknown; body: unknown; ip: string },
+  source: Exclude<CallbackSource, 'query'> = 'callback',
 ): Promise<void> {
   const id = String((request.params as { id?: unknown } | undefined)?.id ?? '');
   const channel = /^[1-9]\d{0,8}$/.test(id) ? await findChannel(deps.db, Number(id)) : null;
   await logRefusedCallback(deps, {
+    source,
     channel,
     outcome: 'refused_malformed',
     body: request.body ?? {},

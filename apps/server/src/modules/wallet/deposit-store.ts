@@ -1,4 +1,4 @@
-import type { CallbackOutcome, DepositStatus, GatewayMessage } from '@tessera/contract';
+import type { CallbackOutcome, CallbackSource, DepositStatus, GatewayMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { ChannelTranslations } from './payment-channel-store.ts';
 
@@ -245,7 +245,7 @@ export async function insertCallback(
     channelId: number | null;
     depositId: bigint | null;
     orderNo: string;
-    source: 'callback' | 'query';
+    source: CallbackSource;
     outcome: CallbackOutcome;
     body: unknown;
     ip: string;
@@ -273,7 +273,7 @@ export interface CallbackDb {
   channel_id: number | null;
   channel_name: string | null;
   order_no: string;
-  source: 'callback' | 'query';
+  source: CallbackSource;
   outcome: CallbackOutcome;
   body: Record<string, unknown>;
   ip: string;

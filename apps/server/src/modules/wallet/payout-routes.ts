@@ -1,7 +1,9 @@
 import { payoutEndpoints as api } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { logMalformedCallback } from './deposit-callbacks.ts';
 import { payoutSettingsOf, receivePayoutCallback, savePayoutSettings } from './payouts.ts';
 import { approveBatch } from './withdrawal-batch.ts';
 
@@ -12,8 +14,15 @@ export function payoutRoutes(app: FastifyInstance, deps: AppDeps): void {
     app,
     deps,
     api.callback,
-    async ({ params, request, now }) => receivePayoutCallback(deps, params.id, request.body, now),
-    { signedByCaller: true },
+    async ({ params, request, ip, now }) => receivePayoutCallback(deps, params.id, request.body, ip, now),
+    {
+      signedByCaller: true,
+      // receivePayoutCallback logs the refusals it makes; those made before it (the body, the contract) are logged here.
+      onRefused: async (request, error) => {
+        if (!(error instanceof AppError && error.code === 'callback_refused'))
+          await logMalformedCallback(deps, request, 'payout');
+      },
+    },
   );
   route(app, deps, api.settings, async () => payoutSettingsOf(deps.db));
   route(app, deps, api.saveSettings, async ({ caller, ip, now, body }) =>

@@ -281,6 +281,54 @@ describe('payouts', () => {
     expect(await postings(orderNo)).toHaveLength(2);
   });
 
+  it("logs each refused payout callback in the console's callback log, as refused deposit callbacks are", async () => {
+    const { id, orderNo } = await pendingWithdrawal(120);
+    await approve(id);
+    await t.jobs.runDue();
+    const post = (channel: number, body: Record<string, string>) =>
+      fetch(`${siteUrl}${at(payouts.callback.path, { id: channel })}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const fields = {
+      merchant: MERCHANT,
+      orderNo,
+      payoutId: sandbox.payout(orderNo)?.payoutId ?? '',
+      amount: '120.00',
+      currency: 'PHP',
+      status: 'paid',
+      reason: '',
+      timestamp: '1780000000',
+    };
+    for (const [channel, body] of [
+      [channelId, signed(fields, 'not-the-secret')],
+      [channelId, signed({ ...fields, amount: '1200.00' }, SECRET)],
+      [channelId, signed({ ...fields, status: 'success' }, SECRET)],
+      [channelId, { ...signed(fields, SECRET), amount: '9'.repeat(40) }],
+      [999_999, signed(fields, SECRET)],
+    ] as const) {
+      expect((await post(channel, body)).status).toBe(400);
+    }
+    const log = await t.get(
+      `${depositConsoleEndpoints.callbacks.path}?orderNo=${orderNo}&pageSize=20`,
+      tokens.finance,
+    );
+    expect(log.status).toBe(200);
+    const rows = log.body.value.list as { source: string; outcome: string; channelId: number | null }[];
+    expect(rows.map((entry) => [entry.source, entry.outcome, entry.channelId]).sort()).toEqual(
+      [
+        ['payout', 'refused_signature', channelId],
+        ['payout', 'refused_amount', channelId],
+        ['payout', 'refused_malformed', channelId],
+        ['payout', 'refused_malformed', channelId],
+        ['payout', 'refused_channel', null],
+      ].sort(),
+    );
+    // None of them changed the withdrawal.
+    expect((await row(id)).payoutStatus).toBe('sending');
+  });
+
   it('puts a failed payout back to finance with the money held; finance pays it by hand or rejects it', async () => {
     const first = await pendingWithdrawal();
     await approve(first.id);

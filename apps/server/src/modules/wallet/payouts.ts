@@ -1,4 +1,10 @@
-import { formatMoney, type PayoutSettings, payoutSettings, toMajor } from '@tessera/contract';
+import {
+  type CallbackOutcome,
+  formatMoney,
+  type PayoutSettings,
+  payoutSettings,
+  toMajor,
+} from '@tessera/contract';
 import type { Queryable, Transaction } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -8,6 +14,7 @@ import type { OperatorCall } from '../../platform/operator-write.ts';
 import { write } from '../../platform/write.ts';
 import { sendMessage } from '../inbox/service.ts';
 import { replaceSetting, settingDocument } from '../system/settings.ts';
+import { logRefusedCallback } from './deposit-callbacks.ts';
 import { post } from './ledger.ts';
 import { findChannel, gatewayAccount } from './payment-channels.ts';
 import * as gateway from './payment-gateway.ts';
@@ -173,28 +180,36 @@ const providerReason = (text: string | undefined) => {
  * withdrawal sent through that channel, for its amount and currency; anything else is refused (callback_refused)
  * and changes nothing. A believed callback is applied once (a duplicate is acknowledged as such).
  */
-export async function receivePayoutCallback(deps: AppDeps, channelId: number, raw: unknown, now: Date) {
-  const refuse = (field: string): never => {
-    throw new AppError('callback_refused', { [field]: 'invalid_value' });
-  };
+export async function receivePayoutCallback(
+  deps: AppDeps,
+  channelId: number,
+  raw: unknown,
+  ip: string,
+  now: Date,
+) {
   const fields = gateway.textFields(raw);
   const channel = await findChannel(deps.db, channelId);
+  // Logged like a deposit gateway's refused callback (the console's callback log), then refused.
+  const refuse = async (outcome: CallbackOutcome, field: string): Promise<never> => {
+    await logRefusedCallback(deps, { source: 'payout', channel, outcome, body: raw, ip, now });
+    throw new AppError('callback_refused', { [field]: 'invalid_value' });
+  };
   const account = channel ? gatewayAccount(deps.config, channel) : null;
-  if (!channel || !account) return refuse('id');
-  if (!fields) return refuse('_');
-  if (!gateway.signatureValid(fields, account.secret)) return refuse('sign');
-  if (fields.merchant !== account.merchant) return refuse('merchant');
+  if (!channel || !account) return refuse('refused_channel', 'id');
+  if (!fields) return refuse('refused_malformed', '_');
+  if (!gateway.signatureValid(fields, account.secret)) return refuse('refused_signature', 'sign');
+  if (fields.merchant !== account.merchant) return refuse('refused_channel', 'merchant');
   const status = fields.status;
-  if (status !== 'paid' && status !== 'failed') return refuse('status');
+  if (status !== 'paid' && status !== 'failed') return refuse('refused_malformed', 'status');
   const id = await payoutStore.idByOrderNo(deps.db, fields.orderNo ?? '');
   const row = id === null ? null : await store.byId(deps.db, id);
-  if (!row || row.payout_channel_id !== channel.id) return refuse('orderNo');
+  if (!row || row.payout_channel_id !== channel.id) return refuse('refused_order', 'orderNo');
   const currency = await currencyOf(deps);
   if (
     gateway.minorOfDecimal(fields.amount ?? '', currency.digits) !== row.amount ||
     (fields.currency ?? '').toUpperCase() !== currency.currency.toUpperCase()
   ) {
-    return refuse('amount');
+    return refuse('refused_amount', 'amount');
   }
   const outcome = await applyPayoutResult(
     deps,
