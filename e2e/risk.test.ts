@@ -190,6 +190,19 @@ describe('risk', () => {
       .filter({ hasText: 'Called the member about the shared account.' })
       .waitFor();
     expect(await desk.getByLabel('New note').inputValue()).toBe('');
+    // The picture's period is picked as the reports' is, kept in the URL, with the lifetime figures beside it.
+    const picture = desk.getByRole('region', { name: 'Whole picture' });
+    await picture.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Yesterday' });
+    await desk.waitForURL(/period=yesterday/);
+    await visible(picture.getByRole('region', { name: 'In the period' }));
+    await visible(picture.getByRole('region', { name: 'Lifetime' }));
+    await desk.reload();
+    expect(
+      await desk
+        .getByRole('region', { name: 'Whole picture' })
+        .getByRole('combobox', { name: 'Period' })
+        .inputValue(),
+    ).toBe('yesterday');
     await desk.getByRole('heading', { name: 'Whole picture' }).scrollIntoViewIfNeeded();
     await screenshot(desk, 'risk-player-picture');
     await desk.getByRole('heading', { name: 'Risk, tags and notes' }).scrollIntoViewIfNeeded();

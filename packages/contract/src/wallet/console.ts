@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParams, isoDateTime, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { businessReportQuery } from '../reports/index.ts';
 import { linkedAccount, memberMoneyTotals, signInPlace } from '../risk/index.ts';
 import { amount } from './money.ts';
 import { ledgerRecord, walletName } from './player.ts';
@@ -210,18 +211,23 @@ export const walletConsoleEndpoints = {
     params: idParams,
     response: memberObligations,
   }),
-  /** The player page's money (lifetime and a period), bank accounts, sign-in places and linked accounts. */
+  /**
+   * The player page's money (lifetime and a period picked as the reports pick theirs: merchant days), bank accounts,
+   * sign-in places and linked accounts.
+   */
   memberPicture: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/wallet/members/:id/picture`,
     access: ledgerRead,
     params: idParams,
-    query: z.object({ from: isoDateTime.optional(), to: isoDateTime.optional() }),
+    query: businessReportQuery,
     response: z.object({
       currency: z.string(),
       digits: z.number().int(),
       lifetime: memberMoneyTotals,
       period: memberMoneyTotals,
+      /** The merchant days the period covers, in the merchant's time zone. */
+      range: z.object({ startDate: z.string(), endDate: z.string(), timeZone: z.string() }),
       bankAccounts: z.array(
         z.object({
           id: z.number().int(),

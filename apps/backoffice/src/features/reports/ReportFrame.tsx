@@ -103,7 +103,8 @@ export function ReportFrame({
   );
 }
 
-function PeriodPicker({
+/** A period's presets, or custom days, as the report pages and the player page's picture pick them. */
+export function PeriodPicker({
   period,
   from,
   to,

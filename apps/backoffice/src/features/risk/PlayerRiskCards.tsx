@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { riskConsoleEndpoints as bo, formatMoney, walletConsoleEndpoints as wallet } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,10 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { PeriodPicker } from '../reports/ReportFrame.tsx';
+import { useReportFormat, useReportPeriod } from '../reports/reports.ts';
 import { FlagsTable, LinkedAccountsTable, moneyItems, PlacesTable } from './views.tsx';
+import './risk.css';
 
 /**
  * The player page's whole picture (issue 25 item 2): money over the member's life and the last 30 days, bank
@@ -23,22 +26,46 @@ import { FlagsTable, LinkedAccountsTable, moneyItems, PlacesTable } from './view
  */
 export function PlayerPictureCard({ playerId }: { playerId: number }) {
   const { t, i18n } = useTranslation();
+  const format = useReportFormat();
+  const { period, query, choose } = useReportPeriod();
   const picture = useQuery({
-    queryKey: [wallet.memberPicture.path, playerId],
-    queryFn: ({ signal }) => call(wallet.memberPicture, { params: { id: playerId }, query: {}, signal }),
+    queryKey: [wallet.memberPicture.path, playerId, query],
+    queryFn: ({ signal }) => call(wallet.memberPicture, { params: { id: playerId }, query, signal }),
+    placeholderData: keepPreviousData,
   });
   return (
     <Card title={t('risk.pictureTitle')} description={t('risk.pictureDescription')}>
+      <PeriodPicker
+        key={`${query.period}-${query.startDate ?? ''}-${query.endDate ?? ''}`}
+        period={period}
+        from={query.startDate ?? picture.data?.range.startDate ?? ''}
+        to={query.endDate ?? picture.data?.range.endDate ?? ''}
+        onChoose={choose}
+      />
       <QueryView query={picture}>
         {(data) => {
           const money = (amount: number) =>
             `${formatMoney(amount, data.digits, i18n.language)} ${data.currency}`;
           return (
             <div className="stack">
-              <h3>{t('risk.lifetime')}</h3>
-              <DetailList items={moneyItems(data.lifetime, money, t)} />
-              <h3>{t('risk.last30Days')}</h3>
-              <DetailList items={moneyItems(data.period, money, t)} />
+              <div className="picture-money">
+                <section className="stack" aria-label={t('risk.lifetime')}>
+                  <h3>{t('risk.lifetime')}</h3>
+                  <DetailList items={moneyItems(data.lifetime, money, t)} />
+                </section>
+                <section className="stack" aria-label={t('risk.periodFigures')}>
+                  <h3>{t('risk.periodFigures')}</h3>
+                  <p className="muted">
+                    {t('reports.range', {
+                      from: format.day(data.range.startDate),
+                      to: format.day(data.range.endDate),
+                      zone: data.range.timeZone,
+                      currency: data.currency,
+                    })}
+                  </p>
+                  <DetailList items={moneyItems(data.period, money, t)} />
+                </section>
+              </div>
               <h3>{t('risk.bankAccounts')}</h3>
               {data.bankAccounts.length === 0 ? (
                 <EmptyState icon="card" title={t('risk.noBankAccounts')} />

@@ -90,6 +90,19 @@ export function periodDays(query: ReportQuery, today: LocalDate): { from: LocalD
   }
 }
 
+/**
+ * The instants a period's merchant days span (from its first midnight to the last millisecond of its last day), for
+ * figures read from the ledger rather than the roll-ups (the player page's picture).
+ */
+export async function periodInstants(deps: Deps, query: ReportQuery, now: Date) {
+  const frame = await frameOf(deps, query, now);
+  return {
+    from: instantOf(frame.from, 0, frame.timeZone),
+    to: new Date(instantOf(addDays(frame.to, 1), 0, frame.timeZone).getTime() - 1),
+    range: { startDate: frame.fromDay, endDate: frame.toDay, timeZone: frame.timeZone },
+  };
+}
+
 async function merchantFrame(deps: Deps) {
   const merchant = await merchantOf(deps.db, deps.config.merchantCode);
   const currency = currencyOfMerchant(merchant);

@@ -698,19 +698,20 @@ describe('risk', () => {
         period: { deposits: 500 },
         bankAccounts: [{ accountNumber: '00123123123', payeeName: 'Nguyen Van An' }],
       });
-      const later = new Date(t.clock.now().getTime() + MINUTE).toISOString();
+      // The period is picked as the reports pick theirs (merchant days); the lifetime stays beside it.
       const empty = await t.get(
-        `${at(walletBo.memberPicture.path, { id: who.id })}?from=${encodeURIComponent(later)}`,
+        `${at(walletBo.memberPicture.path, { id: who.id })}?period=yesterday`,
         tokens.finance,
       );
-      expect(empty.body.value.period.deposits).toBe(0);
+      expect(empty.body.value).toMatchObject({ lifetime: { deposits: 500 }, period: { deposits: 0 } });
+      expect(empty.body.value.range.startDate).toBe(empty.body.value.range.endDate);
       checks.expectFailure(
         await t.get(at(walletBo.memberPicture.path, { id: 999_999 }), tokens.finance),
         404,
         'not_found',
       );
       const badDate = await t.get(
-        `${at(walletBo.memberPicture.path, { id: who.id })}?from=yesterday`,
+        `${at(walletBo.memberPicture.path, { id: who.id })}?period=custom&startDate=yesterday&endDate=2026-01-01`,
         tokens.finance,
       );
       expect([badDate.status, badDate.body.code]).toEqual([400, 'validation_failed']);
