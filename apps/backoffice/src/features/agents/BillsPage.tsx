@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { instantRange } from '../../app/dates.ts';
+import { downloadCsv } from '../../app/download.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { Button, RowButton } from '../../ui/Button.tsx';
@@ -55,12 +56,7 @@ export function BillsPage() {
     mutationFn: () =>
       call(api.exportBills, { query: toQuery(list.search.applied) as QueryOf<typeof api.exportBills> }),
     onSuccess: (csv) => {
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `agent-bills-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadCsv(csv, `agent-bills-${new Date().toISOString().slice(0, 10)}.csv`);
       toast.show(t('agents.bills.exported'));
     },
     onError: (error) => toast.show(errorText(t, error), 'error'),

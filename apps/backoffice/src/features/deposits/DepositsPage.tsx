@@ -16,6 +16,7 @@ import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { dateTimeColumn } from '../../app/columns.tsx';
 import { instantRange } from '../../app/dates.ts';
+import { downloadCsv } from '../../app/download.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { type Filters, optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
@@ -42,18 +43,6 @@ function toQuery(applied: Filters<Filter>): ExportQuery {
     ...instantRange(applied),
     sort: (optional(applied.sort) ?? 'newest') as (typeof DEPOSIT_SORTS)[number],
   };
-}
-
-/** Saves text as a file the browser downloads. */
-function download(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const stamp = (date: Date) => {
@@ -83,7 +72,7 @@ export function DepositsPage() {
     setExporting(true);
     try {
       const csv = await call(bo.exportDeposits, { query: toQuery(deposits.search.applied) });
-      download(csv, `deposits-${stamp(new Date())}.csv`);
+      downloadCsv(csv, `deposits-${stamp(new Date())}.csv`);
       toast.show(t('deposits.exported'));
     } catch (error) {
       toast.show(errorText(t, error), 'error');

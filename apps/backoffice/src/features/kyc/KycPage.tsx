@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
+import { downloadFile } from '../../app/download.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
@@ -176,12 +177,7 @@ function DocumentView({ memberId, doc }: { memberId: number; doc: KycDocument })
   if (data.contentType === 'application/pdf') {
     const openPdf = () => {
       const bytes = Uint8Array.from(atob(data.data), (char) => char.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${doc.kind}.pdf`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadFile(bytes, `${doc.kind}.pdf`, 'application/pdf');
     };
     return (
       <figure className="kyc-doc kyc-doc--pdf">

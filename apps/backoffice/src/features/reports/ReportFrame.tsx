@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { canUse } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { downloadCsv } from '../../app/download.ts';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -17,7 +18,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
-import { downloadCsv, useReportFormat, useReportPeriod } from './reports.ts';
+import { useReportFormat, useReportPeriod } from './reports.ts';
 import './reports.css';
 
 const TABS: ReadonlyArray<{ report: BusinessReport; path: string }> = [

@@ -62,15 +62,3 @@ export function useReportFormat(digits = 2) {
     shortDay: (text: string) => shortDay.format(new Date(`${text}T00:00:00Z`)),
   };
 }
-
-/** Saves text as a CSV file the browser downloads. */
-export function downloadCsv(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

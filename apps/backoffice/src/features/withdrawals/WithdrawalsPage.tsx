@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
+import { downloadCsv } from '../../app/download.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -81,12 +82,7 @@ export function WithdrawalsPage() {
       return call(bo.exportCsv, { query: filters as QueryOf<typeof bo.exportCsv> });
     },
     onSuccess: (csv) => {
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `withdrawals-${new Date().toISOString().slice(0, 10)}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadCsv(csv, `withdrawals-${new Date().toISOString().slice(0, 10)}.csv`);
       toast.show(t('withdrawals.exported'));
     },
     onError: (error) => toast.show(errorText(t, error), 'error'),
