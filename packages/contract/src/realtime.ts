@@ -26,6 +26,14 @@ const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
   /** Responsible gaming: the member's time-out or self-exclusion began (until its end): the play pages close. */
   z.object({ type: z.literal('responsible.changed'), until: z.string() }),
+  /**
+   * To operators: a queue of the console changed (a deposit, a withdrawal or a promotion application arrived or was
+   * decided), or the roll-up job applied new play and money (figures): the dashboard reads its figures again.
+   */
+  z.object({
+    type: z.literal('console.changed'),
+    areas: z.array(z.enum(['deposits', 'withdrawals', 'applications', 'figures'])),
+  }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -1,18 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportConsoleEndpoints as api, type DashboardFigures } from '@tessera/contract';
+import { connectRealtime, realtimeUrl } from '@tessera/ui/realtime';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canUse, type PageId } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { QueryView } from '../../app/QueryView.tsx';
-import { useSession } from '../../app/session.ts';
+import { endSession, getToken, useSession } from '../../app/session.ts';
 import { Badge } from '../../ui/Card.tsx';
 import { Figures, toneOf } from './Figures.tsx';
 import { useReportFormat } from './reports.ts';
 import './reports.css';
 
-/** How often the figures are read again: the roll-up job adds new play and money every minute. */
-const REFRESH_MS = 15_000;
+/**
+ * How often the figures are read again without a word from the server: they are read again at once when /ws says a
+ * queue changed or the roll-up job applied new play and money (console.changed), and after a reconnection.
+ */
+const FALLBACK_REFRESH_MS = 120_000;
 
 const QUEUES: ReadonlyArray<{ key: keyof DashboardFigures['pending']; page: PageId; path: string }> = [
   { key: 'deposits', page: 'deposits', path: '/wallet/deposits?status=pending' },
@@ -22,16 +27,34 @@ const QUEUES: ReadonlyArray<{ key: keyof DashboardFigures['pending']; page: Page
 
 /**
  * The dashboard's money: today's and yesterday's deposits, withdrawals, GGR, NGR and active players (the merchant's
- * days), and the queues waiting for an operator, read again every few seconds.
+ * days), and the queues waiting for an operator, read again as soon as /ws says they changed.
  */
 export function DashboardMoney() {
   const { t } = useTranslation();
-  const role = useSession().operator?.role;
+  const { operator, token } = useSession();
+  const role = operator?.role;
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [api.dashboard.path],
     queryFn: ({ signal }) => call(api.dashboard, { signal }),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: FALLBACK_REFRESH_MS,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new connection for each session token
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: [api.dashboard.path] });
+    return connectRealtime({
+      url: realtimeUrl(),
+      token: getToken,
+      onSessionEnded: () => endSession(),
+      onEvent: (event) => {
+        if (event.type === 'console.changed') refresh();
+      },
+      // Events may have been missed while the socket was down.
+      onOpen: (first) => {
+        if (!first) refresh();
+      },
+    });
+  }, [queryClient, token]);
   return (
     <QueryView query={query}>
       {(data) => (

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
 import * as store from './rollups-store.ts';
 
@@ -18,7 +19,12 @@ export async function drainRollupQueue(
   const batch = options.batch ?? ROLLUP_BATCH;
   let total = 0;
   for (let run = 0; run < (options.maxBatches ?? Number.POSITIVE_INFINITY); run += 1) {
-    const applied = await write(db, { isolation: 'read committed' }, (tx) => store.applyQueued(tx, batch));
+    const applied = await write(db, { isolation: 'read committed' }, async (tx) => {
+      const count = await store.applyQueued(tx, batch);
+      // The console's dashboard reads its figures again (sent at commit).
+      if (count > 0) await publish(tx, { type: 'console.changed', areas: ['figures'] }, 'operators');
+      return count;
+    });
     total += applied;
     if (applied < batch) break;
   }

@@ -4,6 +4,7 @@ import {
   withdrawalPlayerEndpoints as wallet,
 } from '@tessera/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { housePlayer, spinCall } from '../../../test/factories/house.ts';
 import { confirmedDeposit } from '../../../test/factories/promotions.ts';
@@ -313,5 +314,53 @@ describe('business reports', () => {
       ],
       ['support'],
     );
+  });
+});
+
+/** The dashboard's live refresh (issue 25): operators' sockets hear console.changed when a queue or the figures change. */
+describe('console.changed over /ws', () => {
+  let t: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    t = await startTestApp({ runJobs: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A socket signed in with `token`, and the events it received after its hello. */
+  async function socketOf(token: string) {
+    const events: Array<{ type: string; areas?: string[] }> = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    socket.on('message', (data) => events.push(JSON.parse(String(data))));
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+    await expect.poll(() => events.length).toBe(2);
+    events.length = 0;
+    return { socket, events };
+  }
+  const changed = (events: Array<{ type: string; areas?: string[] }>) =>
+    events.filter((event) => event.type === 'console.changed').flatMap((event) => event.areas ?? []);
+
+  it('tells operators of a deposit, a withdrawal queue change and new figures, and no player', async () => {
+    const operator = await socketOf(await t.operatorToken('finance'));
+    const member = await walletMember(t);
+    const player = await socketOf(member.token);
+
+    await confirmedDeposit(t, member.id, 50_000n);
+    await expect.poll(() => changed(operator.events)).toContain('deposits');
+
+    await t.db.query("update withdrawals set status = status where status = 'pending'");
+    await expect.poll(() => changed(operator.events)).toContain('withdrawals');
+
+    expect(await drainRollupQueue(t.db)).toBeGreaterThan(0);
+    await expect.poll(() => changed(operator.events)).toContain('figures');
+
+    // A player's socket hears its own wallet change, never the console's queues.
+    expect(changed(player.events)).toEqual([]);
+    operator.socket.close();
+    player.socket.close();
   });
 });

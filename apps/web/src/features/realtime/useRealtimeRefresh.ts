@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { connectRealtime, realtimeUrl } from '@tessera/ui/realtime';
 import { useEffect } from 'react';
 import { endSession, getToken, useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
@@ -8,7 +9,6 @@ import { RAIN_KEY } from '../raffle/queries.ts';
 import { responsibleKey } from '../responsible/queries.ts';
 import { rewardsKey } from '../rewards/queries.ts';
 import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
-import { connectRealtime, realtimeUrl } from './connection.ts';
 
 /**
  * While the app is open, listens on /ws: `settings.changed` makes every query refetch (status, banners,

@@ -1,5 +1,7 @@
 import type { RealtimeEvent } from '@tessera/contract';
 
+/** The /ws connection both front ends keep open (the site for its member, the console for its operator). */
+
 const MIN_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;
 
@@ -25,6 +27,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'inbox.changed',
   'rewards.changed',
   'responsible.changed',
+  'console.changed',
   'hello',
 ]);
 
