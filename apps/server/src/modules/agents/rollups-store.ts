@@ -105,6 +105,13 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
              stakes = report_player_days.stakes + excluded.stakes,
              payouts = report_player_days.payouts + excluded.payouts
        returning 1
+     ), player_weeks as (
+       insert into report_player_weeks (week, member_id, rounds)
+       select date_trunc('week', day)::date, member_id, sum(rounds)
+         from reported where game_id is not null
+        group by 1, 2 order by 1, 2
+       on conflict (week, member_id) do update set rounds = report_player_weeks.rounds + excluded.rounds
+       returning 1
      ), channel_days as (
        insert into report_channel_days (day, direction, channel, amount, count)
        select day, direction, channel, sum(amount), sum(count)

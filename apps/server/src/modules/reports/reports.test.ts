@@ -303,6 +303,42 @@ describe('business reports', () => {
     expectFailure(await get('period=fortnight'), 400, 'validation_failed', { period: expect.any(String) });
   });
 
+  it('retention reads whole past weeks from the weekly roll-up and the week the period ends in from the player days', async () => {
+    const before = t.clock.now();
+    try {
+      // A player signs up and plays late on Sunday 2026-06-21 (the week of Monday 15th), and again on Monday 22nd.
+      t.clock.set(new Date('2026-06-21T16:00:00Z'));
+      const player = await housePlayer(t, { funds: 100_00n });
+      // Signed up by the test clock (the factory's row takes the database's time).
+      await t.db.query('update members set created_at = $1 where id = $2', [t.clock.now(), player.id]);
+      expect((await spinCall(t, player, 1_00n)).status).toBe(200);
+      t.clock.set(new Date('2026-06-22T03:00:00Z'));
+      expect((await spinCall(t, player, 1_00n)).status).toBe(200);
+      await drainRollupQueue(t.db);
+      // A session of the new day (the suite's ones have expired by now).
+      const operations = await t.operatorToken('operations');
+      const retention = async (endDate: string) => {
+        const res = await t.get(
+          `${api.players.path}?period=custom&startDate=2026-06-15&endDate=${endDate}`,
+          operations,
+        );
+        expect(res.status).toBe(200);
+        return res.body.value.cohorts.find((row: { week: string }) => row.week === '2026-06-15');
+      };
+      // The week of the 15th whole (weekly roll-up), then the 22nd (player days).
+      expect(await retention('2026-06-22')).toEqual({ week: '2026-06-15', signUps: 1, retention: [1, 1] });
+      // Ending on Sunday 21st: the week of the 15th from the player days, the 22nd after the period.
+      expect(await retention('2026-06-21')).toEqual({ week: '2026-06-15', signUps: 1, retention: [1] });
+      const [weeks] = await t.db.query<{ n: number }>(
+        'select count(*)::int as n from report_player_weeks where member_id = $1 and rounds > 0',
+        [player.id],
+      );
+      expect(weeks?.n).toBe(2);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it('is for the owner, finance and operations only', async () => {
     await expectRefusals(
       [

@@ -184,7 +184,8 @@ export async function depositingPlayers(db: Queryable, from: string, to: string)
 
 /**
  * Retention: the members who signed up in each week (Monday) from `fromWeek` to `to`, and how many of them were
- * active in each week since, up to the week of `to`.
+ * active in each week since, up to the week of `to`. Whole weeks before the week of `to` are read from the weekly
+ * roll-up (one row per player and week); the week of `to` from the player days up to `to`.
  */
 export function cohorts(
   db: Queryable,
@@ -198,9 +199,15 @@ export function cohorts(
        select m.id, date_trunc('week', (m.created_at at time zone $3))::date as week
          from members m where m.type <> 4 and m.created_at >= $1 and m.created_at < $2
      ), active as (
-       select distinct r.member_id, date_trunc('week', r.day)::date as week
+       select w.member_id, w.week
+         from report_player_weeks w join cohort c on c.id = w.member_id
+        where w.rounds > 0 and w.week >= c.week and w.week >= ($1::timestamptz at time zone $3)::date
+          and w.week < date_trunc('week', $4::date)::date
+       union all
+       select distinct r.member_id, date_trunc('week', r.day)::date
          from report_player_days r join cohort c on c.id = r.member_id
-        where r.rounds > 0 and r.day >= c.week and r.day between ($1::timestamptz at time zone $3)::date and $4::date
+        where r.rounds > 0 and r.day >= c.week and r.day >= date_trunc('week', $4::date)::date
+          and r.day between ($1::timestamptz at time zone $3)::date and $4::date
      )
      select to_char(c.week, 'YYYY-MM-DD') as week, null::int as "offset", count(*)::int as members
        from cohort c group by c.week
