@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { loggedInMember } from './accounts-api.ts';
 import {
   api,
   baseUrl,
@@ -117,6 +118,30 @@ describe('operator console', () => {
     const actions = page.getByRole('region', { name: 'Recent operator actions' });
     await expectVisible(actions.getByText(`${latest.action} ${latest.entity}`).first());
     await screenshot(page, 'console-dashboard');
+    await page.close();
+  });
+
+  it("the dashboard's queues follow a new deposit without a reload, over /ws", async () => {
+    const page = await ownerConsolePage(browser, '/');
+    const queue = page
+      .getByRole('region', { name: 'Waiting for an operator' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Deposits to review' });
+    await expectVisible(queue);
+    const shown = async () =>
+      Number((await queue.locator('.report-figure-value').innerText()).replace(/\D/g, ''));
+    const before = await shown();
+    const player = await loggedInMember('ws');
+    const { channels } = (await api('GET', '/wps/payment/channels', player.token)).value;
+    const bank = channels.find((channel: { kind: string }) => channel.kind === 'bank');
+    const deposit = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: bank.id,
+      amount: 150,
+      payerReference: 'WS-DASHBOARD',
+    });
+    expect(deposit.success).toBe(true);
+    // The page is not reloaded: the count moves when the socket hears console.changed (the timer is minutes away).
+    await expect.poll(shown, { timeout: 10_000 }).toBeGreaterThan(before);
     await page.close();
   });
 
