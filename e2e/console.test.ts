@@ -129,7 +129,7 @@ describe('operator console', () => {
       .filter({ hasText: 'Deposits to review' });
     await expectVisible(queue);
     const shown = async () =>
-      Number((await queue.locator('.report-figure-value').innerText()).replace(/\D/g, ''));
+      Number(((await queue.locator('.report-figure-value').textContent()) ?? '').replace(/\D/g, ''));
     const before = await shown();
     const player = await loggedInMember('ws');
     const { channels } = (await api('GET', '/wps/payment/channels', player.token)).value;
