@@ -26,6 +26,8 @@ const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rain.round'), roundId: z.number().int(), closesAt: z.string() }),
   /** Responsible gaming: the member's time-out or self-exclusion began (until its end): the play pages close. */
   z.object({ type: z.literal('responsible.changed'), until: z.string() }),
+  /** Responsible gaming: the member's reality check fell due: the play pages show it (the next round is refused). */
+  z.object({ type: z.literal('responsible.reality_check') }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -5,6 +5,7 @@ import {
   responsibleConsoleEndpoints as bo,
   depositConsoleEndpoints,
   depositPlayerEndpoints,
+  HOUSE_SPIN_INTERVAL_MS,
   inboxConsoleEndpoints,
   inboxEndpoints,
   promotionEndpoints,
@@ -334,17 +335,27 @@ describe('time on the site', () => {
     expect((await t.send('PUT', api.setRealityCheck.path, { minutes: 20 }, player.siteToken)).body.code).toBe(
       'validation_failed',
     );
+    const { socket, messages } = await memberSocket(t, player.siteToken);
     expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(14 * 60_000 + 59_000);
+    // spinCall moves the clock by the slots' pacing before each spin: the next lands 14:59 after the first.
+    const first = t.clock.now().getTime();
+    t.clock.set(new Date(first + 14 * 60_000 + 59_000 - HOUSE_SPIN_INTERVAL_MS));
+    await t.jobs.runDue();
+    expect(messages).not.toContainEqual({ type: 'responsible.reality_check' });
     expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(1_000);
+    t.clock.set(new Date(first + 15 * 60_000));
+    // The interval falls due: the member's pages are told over /ws at once, before any round is refused.
+    await t.jobs.runDue();
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'responsible.reality_check' });
+    socket.close();
     const interrupted = await spinCall(t, player, 100n);
     expect(interrupted.status).toBe(409);
     expect(interrupted.body.code).toBe('rg_reality_check_due');
     const seen = await overview(player.siteToken);
     expect(seen.session).toMatchObject({
-      startedAt: '2026-08-01T10:00:00.000Z',
-      playedSeconds: 900,
+      startedAt: new Date(first).toISOString(),
+      // 15:00 to the check, and the refused spin's pacing.
+      playedSeconds: 902,
       realityCheckDue: true,
     });
     expect(seen.session.net).toBe(Number(await mainBalance(t, player.id)) / 100 - 50);

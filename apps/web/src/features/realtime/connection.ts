@@ -25,6 +25,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'inbox.changed',
   'rewards.changed',
   'responsible.changed',
+  'responsible.reality_check',
   'hello',
 ]);
 
