@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
@@ -92,5 +92,54 @@ describe('responsible gaming', () => {
     const launch = await api('GET', `/wps/game/launchGame?nodeId=${nodeId}`, member.token);
     expect(launch.code).toBe('rg_time_out');
     await page.context().close();
+  });
+
+  it("an operator reads a self-excluded member's controls, their history and the exclusions list, and cannot lift anything", async () => {
+    const member = await loggedInMember('rgx');
+    const set = await api('PUT', '/wps/responsible/limits/deposit_day', member.token, { value: 50 });
+    expect(set.success).toBe(true);
+    const excluded = await fetch(`${baseUrl()}/wps/responsible/self-exclusion`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${member.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ months: 6 }),
+    });
+    expect(((await excluded.json()) as { success: boolean }).success).toBe(true);
+
+    // The player page: the controls and their history, with nothing to press.
+    const page = await ownerConsolePage(browser(), `/players/${member.id}`);
+    const card = page.getByRole('region', { name: 'Responsible gaming' });
+    await visible(card.getByText(/^Self-excluded until /));
+    await visible(card.getByText('Deposits in 24 hours'));
+    await visible(card.getByText(/0\.00 of \S*50\.00 used/));
+    const history = card.getByRole('table', { name: 'History of changes' });
+    await visible(history.getByRole('row').filter({ hasText: 'Self-exclusion' }));
+    await visible(history.getByRole('row').filter({ hasText: 'Limit set' }));
+    expect(await card.getByRole('button').count()).toBe(0);
+    expect(await card.getByRole('textbox').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'responsible-console-player');
+
+    // The exclusions list: the member, linked to the player page, read-only.
+    await page.goto(`${baseUrl()}/backoffice/responsible/exclusions?kind=self_exclusion`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: member.username }) });
+    await visible(row);
+    expect(await row.textContent()).toContain('Self-exclusion');
+    expect(await row.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'responsible-console-exclusions');
+    await page.context().close();
+
+    // No operator can lift it or lower the member's protection: the member's endpoints refuse an operator.
+    const owner = await operatorToken();
+    expect((await api('POST', '/wps/responsible/reopen', owner)).code).toBe('unauthorized');
+    expect((await api('PUT', '/wps/responsible/limits/deposit_day', owner, { value: null })).code).toBe(
+      'unauthorized',
+    );
+    expect((await api('GET', '/wps/responsible', member.token)).value.block).toMatchObject({
+      kind: 'self_exclusion',
+    });
   });
 });
