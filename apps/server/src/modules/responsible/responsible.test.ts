@@ -3,6 +3,7 @@ import {
   accountsEndpoints,
   responsibleEndpoints as api,
   responsibleConsoleEndpoints as bo,
+  DEVICE_ID_HEADER,
   depositConsoleEndpoints,
   depositPlayerEndpoints,
   HOUSE_SPIN_INTERVAL_MS,
@@ -586,6 +587,70 @@ describe('time-out and self-exclusion', () => {
         )
       ).body.value.list,
     ).not.toContainEqual(expect.objectContaining({ memberId: member.id }));
+  });
+});
+
+describe('device identity', () => {
+  it('refuses a registration from the device a self-excluded member registered or signed in from, and only that device', async () => {
+    t.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const device = (name: string) => ({ [DEVICE_ID_HEADER]: `${name}-${randomUUID()}` });
+    const register = async (headers: Record<string, string>, suffix: string) =>
+      sealed(
+        t,
+        accountsEndpoints.register,
+        {
+          username: `dev${suffix}${Date.now() % 100_000}`,
+          password: 'Tessera-pass-2026',
+          confirmPassword: 'Tessera-pass-2026',
+          ageConfirmed: true,
+          termsAccepted: true,
+          login: true,
+          ...(await solvedCaptcha(t)),
+        },
+        undefined,
+        undefined,
+        headers,
+      );
+    const [home, phone, other] = [device('home'), device('phone'), device('other')];
+    const registered = await register(home, 'a');
+    expect(registered.status).toBe(200);
+    const member = registered.body.value as { customerId: number; userName: string; token: string };
+    const [row] = await t.db.query<{ register_device: string }>(
+      'select register_device from members where id = $1',
+      [member.customerId],
+    );
+    expect(row?.register_device).toBe(home[DEVICE_ID_HEADER]);
+    // A sign-in from a second device is recorded as the device of the sign-in.
+    const signedIn = await sealed(
+      t,
+      accountsEndpoints.login,
+      loginBody(member.userName, 'Tessera-pass-2026'),
+      undefined,
+      undefined,
+      phone,
+    );
+    expect(signedIn.status).toBe(200);
+    const devices = await t.db.query<{ device: string }>(
+      'select device from login_history where member_id = $1 order by id',
+      [member.customerId],
+    );
+    expect(devices.map((entry) => entry.device)).toEqual([home[DEVICE_ID_HEADER], phone[DEVICE_ID_HEADER]]);
+    expect(
+      (await idempotent(api.selfExclude.path, { months: 6 }, signedIn.body.value.token)).body.value.block,
+    ).toMatchObject({ kind: 'self_exclusion' });
+
+    for (const [headers, suffix] of [
+      [home, 'b'],
+      [phone, 'c'],
+    ] as const) {
+      const refused = await register(headers, suffix);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('rg_excluded_identity');
+    }
+    // Another device, a platform name only, or a malformed id: not the excluded member's device.
+    expect((await register(other, 'd')).status).toBe(200);
+    expect((await register({ Device: 'WEB' }, 'e')).status).toBe(200);
+    expect((await register({ [DEVICE_ID_HEADER]: `${home[DEVICE_ID_HEADER]}?x` }, 'f')).status).toBe(200);
   });
 });
 
