@@ -142,4 +142,37 @@ describe('responsible gaming', () => {
       kind: 'self_exclusion',
     });
   });
+
+  it('the responsible gaming trust page describes the member’s own controls and links the member centre’s page and its help links', async () => {
+    const member = await loggedInMember('rgt');
+    const page = await visit('/responsible-gaming', { session: { token: member.token } });
+    const section = page.getByRole('heading', { name: 'Limits, reality checks and breaks', level: 2 });
+    await visible(section);
+    const article = page.getByRole('article', { name: 'Responsible gaming' });
+    expect(await article.getByText(/customer service/i).count()).toBe(0);
+    await visible(page.getByText(/A reality check every 15, 30, 45 or 60 minutes/));
+    const centre = page.getByRole('link', { name: 'Responsible gaming in your member centre' });
+    expect(await centre.getAttribute('href')).toBe('/member?page=responsibleGaming');
+    expect(await page.getByRole('link', { name: 'Help links' }).getAttribute('href')).toBe(
+      '/member?page=responsibleGaming#responsible-help',
+    );
+    await screenshot(page, 'responsible-trust-page', { fullPage: true });
+    await centre.click();
+    await page.waitForURL(/\/member\?page=responsibleGaming$/);
+    await visible(
+      page
+        .getByRole('region', { name: 'Member centre' })
+        .getByRole('heading', { name: 'Responsible gaming', exact: true }),
+    );
+    await page.goBack();
+    await page.getByRole('link', { name: 'Help links' }).click();
+    await page.waitForURL(/#responsible-help$/);
+    const help = page.getByRole('region', { name: 'Help and support' });
+    await visible(help.getByRole('link', { name: /GamCare/ }));
+    // The address's anchor scrolls the help links into view.
+    await expect
+      .poll(() => help.evaluate((node) => node.getBoundingClientRect().top < window.innerHeight))
+      .toBe(true);
+    await page.context().close();
+  });
 });

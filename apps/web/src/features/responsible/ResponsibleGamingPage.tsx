@@ -438,7 +438,10 @@ function Help() {
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (hash === '#responsible-help') section.current?.scrollIntoView({ block: 'start' });
+    if (hash !== '#responsible-help') return;
+    // After the page's own scroll to the top on a new address (a parent's effect, which runs after this one).
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
   }, [hash]);
   return (
     <section ref={section} className="responsible-section" aria-labelledby="responsible-help">
