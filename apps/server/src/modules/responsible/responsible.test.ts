@@ -302,7 +302,8 @@ describe('stake and loss limits on every path', () => {
     const spin = await spinCall(t, player, 100n);
     expect(spin.status).toBe(409);
     expect(spin.body.code).toBe('rg_stake_limit');
-    expect(untilOf(spin)).toBe('2026-07-06T10:00:00.000Z');
+    // A day after the first stake, which spinCall's pacing placed 2.5 s after the clock was set.
+    expect(untilOf(spin)).toBe('2026-07-06T10:00:02.500Z');
     expect(await mainBalance(t, player.id)).toBe(before);
 
     const member = await walletMember(t, { funds: 1_000_00n });
@@ -388,7 +389,7 @@ describe('time on the site', () => {
     const session = await spinCall(t, player, 100n);
     expect(session.body.code).toBe('rg_session_limit');
     // A pause of 30 minutes ends the session.
-    expect(untilOf(session)).toBe('2026-08-03T20:59:00.000Z');
+    expect(untilOf(session)).toBe('2026-08-03T20:59:02.500Z');
     t.clock.set(new Date('2026-08-03T21:00:00Z'));
     for (const minutes of [0, 10, 16]) {
       t.clock.set(new Date(Date.parse('2026-08-03T21:00:00Z') + minutes * 60_000));
