@@ -9,7 +9,6 @@
  * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare)
  */
 
-import { readFileSync } from 'node:fs';
 import {
   accountsEndpoints,
   catalogueEndpoints,
@@ -23,7 +22,14 @@ import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, type LoadResult, type LoadTarget, loadFrom, startHelloWorld } from './measure.ts';
+import {
+  builtinTps,
+  type LoadResult,
+  type LoadTarget,
+  loadFrom,
+  rssMiB,
+  startHelloWorld,
+} from './measure.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -31,12 +37,6 @@ const ACCOUNTS = Number(process.env.ACCOUNTS ?? 1000);
 const GAMES = 24;
 /** Only the targets whose name contains this text (all when unset), e.g. ONLY=member. */
 const ONLY = process.env.ONLY ?? '';
-
-/** Resident memory of a process, in MiB. */
-function rssMiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
 
 type Baseline = 'select-only' | 'simple-update';
 interface Target {
