@@ -16,6 +16,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must start with postgres://')
+    .optional(),
   TRUST_PROXY: z.string().default(''),
   COUNTRY_HEADER: z.string().toLowerCase().default(''),
   MERCHANT_CODE: z
@@ -120,6 +124,12 @@ export type Config = {
   operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;
   databaseUrl: string | null;
+  /**
+   * DATABASE_LISTEN_URL: the address of the one connection per process that LISTENs (real-time events, cache
+   * invalidations, the job runner's wake-up); DATABASE_URL when unset. Behind PgBouncer in transaction mode, an
+   * address that reaches PostgreSQL directly (docs/scaling.md).
+   */
+  databaseListenUrl: string | null;
   /** DATABASE_POOL_SIZE: connections this process opens to a PostgreSQL server (not used with PGlite). */
   databasePoolSize: number;
   /**
@@ -333,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseListenUrl: e.DATABASE_URL ? (e.DATABASE_LISTEN_URL ?? null) : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     cache: { contentSeconds: e.CONTENT_CACHE_SECONDS, sessionSeconds: e.SESSION_CACHE_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -49,6 +49,11 @@ export interface DatabaseOptions {
   rng: { fraction(): number };
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of creating a new cluster. */
   pgliteDataDir?: Blob;
+  /**
+   * PostgreSQL only: where the LISTEN connection goes (default: the pool's address). It keeps one session for as
+   * long as it listens, so behind PgBouncer in transaction mode it must reach PostgreSQL directly (docs/scaling.md).
+   */
+  listenUrl?: string;
 }
 
 /** The async context of an open transaction: the pool must not be used there. */
@@ -200,7 +205,7 @@ export async function openPostgres(
     },
     async listen(channel, onPayload) {
       if (!listener) {
-        listener = new pg.Client({ connectionString });
+        listener = new pg.Client({ connectionString: options.listenUrl ?? connectionString });
         listener.on('error', () => {});
         await listener.connect();
         listener.on('notification', (message) => {
@@ -226,10 +231,18 @@ export async function openPostgres(
 }
 
 export function openDatabase(
-  where: { databaseUrl: string | null; dataDir: string | null; databasePoolSize: number },
+  where: {
+    databaseUrl: string | null;
+    databaseListenUrl: string | null;
+    dataDir: string | null;
+    databasePoolSize: number;
+  },
   options: DatabaseOptions,
 ): Promise<Database> {
   return where.databaseUrl
-    ? openPostgres(where.databaseUrl, where.databasePoolSize, options)
+    ? openPostgres(where.databaseUrl, where.databasePoolSize, {
+        ...options,
+        ...(where.databaseListenUrl ? { listenUrl: where.databaseListenUrl } : {}),
+      })
     : openPglite(where.dataDir, options);
 }
