@@ -70,6 +70,9 @@ describe('the compiled server in production', () => {
       const command = execFileSync('ps', ['-o', 'args=', '-p', String(server.pid)], { encoding: 'utf8' });
       expect(command.trim()).toMatch(/ apps\/server\/dist\/main\.js$/);
       expect(command).not.toContain('tsx');
+      // Files read beside the code are found from the build (the flags of flag-icons in node_modules).
+      const flag = await fetch(`${server.baseUrl}/images/COUNTRY_FLAG/VN.svg`);
+      expect([flag.status, flag.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
       // The simulator's pages are not framed; the demo seed made neither its providers nor the sandbox's channel.
       expect(health.headers.get('content-security-policy')).not.toContain('8091');
       expect(await server.stop()).toBe(0);
