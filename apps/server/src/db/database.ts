@@ -23,7 +23,7 @@ export interface Transaction extends Queryable {
   withCommit(sql: string): void;
 }
 
-export interface TransactionOptions {
+interface TransactionOptions {
   /** A statement sent with BEGIN, in its round trip (values as literals, see `sqlLiteral`): its rows are `opened`. */
   opening?: string;
 }
