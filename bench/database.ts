@@ -1,7 +1,9 @@
+import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openPostgres } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import { databaseUrl, startPostgres } from '../apps/server/test/postgres.ts';
@@ -50,4 +52,50 @@ export async function fundBenchMember(db: Database, memberId: number, now: Date)
       now,
     ),
   );
+}
+
+/**
+ * What the HTTP benchmarks call: `games` slot games of the FB vendor (a game list page), and `accounts` funded
+ * members, each with a session; answers their tokens and the vendor.
+ */
+export async function benchSite(db: Database, { accounts, games }: { accounts: number; games: number }) {
+  const now = new Date();
+  const config = loadConfig({});
+  await db.query(
+    `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, sort,
+       created_at, updated_at)
+     select (select id from game_vendors where vassalage = 'FB'), 'G' || g, 'id-' || g,
+       jsonb_build_object('EN', 'Game ' || g, 'VI', 'Trò chơi ' || g, 'CN', '游戏' || g),
+       'SLOT', 10, 20, '{html5-desktop,html5}'::text[], g, $1, $1
+     from generate_series(1, $2::int) g`,
+    [now, games],
+  );
+  const [vendor] = await db.query<{ code: string; game_type: string }>(
+    "select vassalage as code, game_type from game_vendors where vassalage = 'FB'",
+  );
+  const members = await db.query<{ id: number }>(
+    `insert into members (username) select 'bench' || g from generate_series(1, ${accounts}) g returning id`,
+  );
+  const tokens: string[] = [];
+  // Sessions and funding, a few members at a time (the pool has two connections).
+  for (let start = 0; start < members.length; start += 2) {
+    const chunk = members.slice(start, start + 2);
+    const opened = await Promise.all(
+      chunk.map(async ({ id }) => {
+        const session = await openSession(
+          db,
+          { kind: 'member', id },
+          config.memberSession,
+          now,
+          '127.0.0.1',
+          cryptoRng,
+        );
+        await fundBenchMember(db, id, now);
+        return session.token;
+      }),
+    );
+    tokens.push(...opened);
+  }
+  await db.query('analyze');
+  return { tokens, vendor };
 }

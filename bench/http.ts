@@ -6,9 +6,12 @@
  * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
  * mean of the before and after runs).
  * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>]
- * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare)
+ * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare;
+ * PROFILE=<folder> writes the server process's CPU profile there, to open in Chrome's DevTools)
  */
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   accountsEndpoints,
   catalogueEndpoints,
@@ -17,11 +20,8 @@ import {
   systemEndpoints,
   walletPlayerEndpoints,
 } from '@tessera/contract';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { cryptoRng } from '../apps/server/src/platform/rng.ts';
-import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { startServer } from '../e2e/start-server.ts';
-import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { benchSite, startBenchDatabase } from './database.ts';
 import {
   builtinTps,
   type LoadResult,
@@ -51,44 +51,7 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   let hello: Awaited<ReturnType<typeof startHelloWorld>> | null = null;
   try {
-    const now = new Date();
-    const config = loadConfig({});
-    await db.query(
-      `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, sort,
-         created_at, updated_at)
-       select (select id from game_vendors where vassalage = 'FB'), 'G' || g, 'id-' || g,
-         jsonb_build_object('EN', 'Game ' || g, 'VI', 'Trò chơi ' || g, 'CN', '游戏' || g),
-         'SLOT', 10, 20, '{html5-desktop,html5}'::text[], g, $1, $1
-       from generate_series(1, $2::int) g`,
-      [now, GAMES],
-    );
-    const [vendor] = await db.query<{ code: string; game_type: string }>(
-      "select vassalage as code, game_type from game_vendors where vassalage = 'FB'",
-    );
-    const members = await db.query<{ id: number }>(
-      `insert into members (username) select 'bench' || g from generate_series(1, ${ACCOUNTS}) g returning id`,
-    );
-    const tokens: string[] = [];
-    // Sessions and funding, a few members at a time (the pool has two connections).
-    for (let start = 0; start < members.length; start += 2) {
-      const chunk = members.slice(start, start + 2);
-      const opened = await Promise.all(
-        chunk.map(async ({ id }) => {
-          const session = await openSession(
-            db,
-            { kind: 'member', id },
-            config.memberSession,
-            now,
-            '127.0.0.1',
-            cryptoRng,
-          );
-          await fundBenchMember(db, id, now);
-          return session.token;
-        }),
-      );
-      tokens.push(...opened);
-    }
-    await db.query('analyze');
+    const { tokens, vendor } = await benchSite(db, { accounts: ACCOUNTS, games: GAMES });
 
     // Every client here comes from 127.0.0.1: the per-address limits are lifted (the limiter's cost is measured).
     server = await startServer({
@@ -98,6 +61,12 @@ async function main() {
       LOG_LEVEL: 'warn',
       VISITOR_REQUESTS_PER_MINUTE: '100000000',
       MAX_CONNECTIONS_PER_IP: '0',
+      ...(process.env.PROFILE
+        ? {
+            NODE_OPTIONS: `--import=${fileURLToPath(new URL('./profile-hook.mjs', import.meta.url))}`,
+            TESSERA_PROFILE_DIR: process.env.PROFILE,
+          }
+        : {}),
     });
     hello = await startHelloWorld();
     const base = server.baseUrl;

@@ -27,12 +27,13 @@ function run(target: LoadTarget): Promise<LoadResult> {
               if (target.tokens?.length)
                 headers.authorization = target.tokens[call % target.tokens.length] as string;
               if (target.idempotencyKeys) headers['idempotency-key'] = `${target.idempotencyKeys}-${call}`;
-              if (target.body !== undefined) headers['content-type'] = 'application/json';
+              const body = target.bodies?.length ? target.bodies[call % target.bodies.length] : target.body;
+              if (body !== undefined) headers['content-type'] = 'application/json';
               return {
                 ...request,
                 path: target.paths[call % target.paths.length] as string,
                 headers,
-                ...(target.body === undefined ? {} : { body: target.body }),
+                ...(body === undefined ? {} : { body }),
               };
             },
           },

@@ -1,15 +1,15 @@
 /**
  * Lottery figures (issue 14) on a real PostgreSQL server the script starts:
  *  1. bets placed per second over HTTP in the last 10 seconds before a draw's lock, by 1,000 players at once (each
- *     its own session and connection loop), against a started server process; beside it, in the same run, a Fastify
- *     hello-world route hit by the same 1,000 loops (HTTP overhead) and pgbench's simple-update (database baseline);
+ *     its own session and connection), against a started server process, driven by autocannon in a process of its
+ *     own (measure.ts loadFrom); beside it, in the same run, a Fastify hello-world route in its own process under
+ *     the same connections (HTTP overhead) and pgbench's simple-update (database baseline);
  *  2. the time to settle 100,000 tickets of one draw (by one settler, then by two at once on another draw), beside
  *     pgbench's simple-update rate.
  * Run: npx tsx bench/lottery.ts   [PLAYERS=1000 TICKETS=100000]
  */
 
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { drawIfDue, ensureDraws } from '../apps/server/src/modules/lottery/draws.ts';
 import { settleDraw } from '../apps/server/src/modules/lottery/settlement.ts';
@@ -19,7 +19,7 @@ import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, median, percentile, throughput } from './measure.ts';
+import { builtinTps, loadFrom, startHelloWorld } from './measure.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 1000);
 const TICKETS = Number(process.env.TICKETS ?? 100_000);
@@ -35,8 +35,6 @@ async function main() {
   const config = { ...loadConfig({}), secretsKey: SECRETS_KEY };
   const deps = { db, config, clock: { now: () => new Date() }, rng: cryptoRng } as unknown as AppDeps;
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  const hello = Fastify();
-  hello.get('/hello', async () => ({ hello: 'world' }));
   try {
     const now = new Date();
     const members = await db.query<{ id: number }>(
@@ -78,57 +76,40 @@ async function main() {
     const numero = draw.numero;
     const lockAt = draw.locks_at.getTime();
 
-    await hello.listen({ host: '127.0.0.1', port: 0 });
-    const helloUrl = `http://127.0.0.1:${(hello.server.address() as { port: number }).port}/hello`;
-    const helloRun = await throughput(
-      async () => {
-        const response = await fetch(helloUrl);
-        await response.arrayBuffer();
-      },
-      { concurrency: PLAYERS, seconds: 5 },
-    );
+    // The HTTP load comes from autocannon in a process of its own (measure.ts loadFrom), one connection a player.
+    const hello = await startHelloWorld();
+    const helloRun = await loadFrom({
+      url: new URL(hello.url).origin,
+      paths: ['/hello'],
+      connections: PLAYERS,
+      seconds: 5,
+    });
+    hello.stop();
 
     const numbers = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
-    const latencies: number[] = [];
-    let placed = 0;
-    let refused = 0;
-    const refusals = new Map<string, number>();
-    const bet = async (session: string, index: number) => {
-      const start = performance.now();
-      const response = await fetch(`${base}/wps/lottery/bets`, {
-        method: 'POST',
-        headers: {
-          authorization: session,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({
-          gameId: GAME,
-          numero,
-          betType: index % 2 === 0 ? 'lo2' : 'de_special',
-          numbers: [numbers[cryptoRng.int(0, 100)]],
-          points: 1,
-        }),
-      });
-      const answer = (await response.json()) as { success: boolean; code: string };
-      if (answer.success) {
-        placed += 1;
-        latencies.push(performance.now() - start);
-      } else {
-        refused += 1;
-        refusals.set(answer.code, (refusals.get(answer.code) ?? 0) + 1);
-      }
-    };
+    const bodies = Array.from({ length: 1000 }, (_, index) =>
+      JSON.stringify({
+        gameId: GAME,
+        numero,
+        betType: index % 2 === 0 ? 'lo2' : 'de_special',
+        numbers: [numbers[cryptoRng.int(0, 100)]],
+        points: 1,
+      }),
+    );
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, lockAt - WINDOW_SECONDS * 1000 - Date.now())),
     );
-    const windowStart = performance.now();
-    await Promise.all(
-      sessions.map(async (session, index) => {
-        while (Date.now() < lockAt) await bet(session, index);
-      }),
-    );
-    const windowSeconds = (performance.now() - windowStart) / 1000;
+    const bets = await loadFrom({
+      url: base,
+      paths: ['/wps/lottery/bets'],
+      method: 'POST',
+      tokens: sessions,
+      idempotencyKeys: `bet-${randomUUID()}`,
+      bodies,
+      connections: PLAYERS,
+      // Until the lock (a call answered after it is refused).
+      seconds: Math.max(1, Math.floor((lockAt - Date.now()) / 1000)),
+    });
     const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', 8, 10);
 
     // 2. Settling 100,000 tickets.
@@ -139,19 +120,19 @@ async function main() {
       [
         `PostgreSQL server started by the script; ${PLAYERS} players, each with its own session`,
         '',
-        `Bets in the last ${WINDOW_SECONDS} s before the lock of ${GAME} ${numero} (${PLAYERS} concurrent loops):`,
+        `Bets in the last ${WINDOW_SECONDS} s before the lock of ${GAME} ${numero} (${PLAYERS} players, one connection each):`,
         row(
-          'baseline Fastify hello-world route, same 1,000 loops (requests/s)',
+          `baseline Fastify hello-world route, ${PLAYERS} connections (requests/s)`,
           helloRun.perSecond.toFixed(0),
         ),
         row('baseline pgbench simple-update, 8 clients (tps)', simpleUpdate.toFixed(0)),
         row(
           'bets placed per second',
-          (placed / windowSeconds).toFixed(0),
-          `median ${median(latencies).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms; ratio to pgbench ${(placed / windowSeconds / simpleUpdate).toFixed(2)}`,
+          ((bets.total - bets.failures) / WINDOW_SECONDS).toFixed(0),
+          `p50 ${bets.p50Ms.toFixed(0)} ms, p99 ${bets.p99Ms.toFixed(0)} ms; ratio to pgbench ${((bets.total - bets.failures) / WINDOW_SECONDS / simpleUpdate).toFixed(2)}`,
         ),
-        row('bets placed in the window', String(placed)),
-        row('bets refused', String(refused), [...refusals].map(([code, n]) => `${code} ${n}`).join(', ')),
+        row('bets placed in the window', String(bets.total - bets.failures)),
+        row('bets refused or failed', String(bets.failures), bets.statuses),
         '',
         `Settling ${TICKETS.toLocaleString('en')} tickets of one draw (lô and đề, ${PLAYERS} players):`,
         row(
@@ -169,7 +150,6 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await hello.close();
     await server?.stop();
     await bench.stop();
   }

@@ -86,6 +86,8 @@ export interface LoadTarget {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Bodies taken in turn, one per call (instead of `body`). */
+  bodies?: string[];
   /** Authorization headers, one per call in turn. */
   tokens?: string[];
   /** The prefix of a fresh Idempotency-Key per call. */

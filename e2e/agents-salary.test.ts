@@ -1,31 +1,26 @@
 import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient, formatMoney } from '@tessera/contract';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type GameProviderSandbox, startGameProvider } from '../sandbox/game-provider/server.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, useBrowser } from './browser.ts';
-import { enrolOwner } from './server.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { advanceClock, E2E_CAPTCHA_ANSWER, screenshot, useBrowser, useExtraSite } from './browser.ts';
 
 /**
  * Issue 22 §7: an agent registers a downline, the downline plays, and the agent's team overview and a real-time
  * salary credit show within the next window. The window closes 5 minutes after it starts and is paid 5 minutes
  * later, so the test moves the server's test clock (TEST_CLOCK) forward instead of waiting.
  *
- * On a server of its own: moving the shared stack's clock would move it under the files that run after this one
- * there (sessions and captchas would age, lottery draws would close early).
+ * On the worker's extra site, whose clock the tests move: moving the main site's clock would move it under the files
+ * that run after this one there (sessions and captchas would age, lottery draws would close early).
  */
 
 const browser = useBrowser();
+const site = useExtraSite();
 const DEMO_AGENT = { username: 'demoagent', password: 'Demo-agent-2026' };
 const DOWNLINE_PASSWORD = 'Tessera-e2e-2026';
 /** The downline's stake, in major units (the simulator counts 1/100000 units). */
 const STAKE = 1250;
 
 describe('agent centre: a real-time salary credit, through the test clock', () => {
-  let server: RunningServer | undefined;
-  let provider: GameProviderSandbox | undefined;
-  let owner = '';
-  const base = () => server?.baseUrl ?? '';
+  const base = () => site().baseUrl;
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const response = await fetch(`${base()}${path}`, {
       method,
@@ -72,28 +67,6 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
     expect(await locator.isVisible()).toBe(true);
   }
 
-  beforeAll(async () => {
-    provider = await startGameProvider();
-    server = await startServer({
-      GAME_PROVIDER_SANDBOX_URL: provider.url,
-      DEMO_SEED: '1',
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      OPERATOR_SESSION_IDLE_MINUTES: '240',
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-      CAPTCHA_PROVIDER: 'test',
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
-      AGENT_ROLLUP_CRON: '*/2 * * * * *',
-      TEST_CLOCK: '1',
-    });
-    owner = (await enrolOwner(server.baseUrl)).token;
-  }, 240_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await provider?.close();
-  });
-
   it('the demo agent registers a downline who plays; the overview shows the bet, then the salary is paid', async () => {
     const agent = await signIn(DEMO_AGENT.username, DEMO_AGENT.password);
     const page = await open('/agentHome?page=registerCenter', agent);
@@ -111,7 +84,7 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
     // The downline, funded by the operator, loses one round of the provider simulator's Lucky Seven.
     const player = await signIn(downline, DOWNLINE_PASSWORD);
     const { id } = await call('GET', '/wps/member/info', player);
-    await call('POST', '/backoffice/api/wallet/adjustments', owner, {
+    await call('POST', '/backoffice/api/wallet/adjustments', site().ownerToken, {
       memberId: id,
       wallet: 'main',
       amount: STAKE,
@@ -123,14 +96,15 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
     );
     const launched = await call('GET', `/wps/game/launchGame?nodeId=${game?.nodeId}`, player);
     const session = new URL(launched.game_url as string).pathname.split('/').at(-1);
-    const played = await fetch(`${provider?.url}/control/round`, {
+    const played = await fetch(`${site().gameProviderUrl}/control/round`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ session, stake: STAKE * 100_000, outcome: 'lose' }),
     });
     expect(played.status).toBe(200);
 
-    // The team overview shows the bet once the roll-up (every 2 s here) has it: nobody else plays on this server.
+    // The team overview shows the bet once the roll-up (every 2 s here) has it: nobody else plays under
+    // the demo agent on this site.
     await vi.waitUntil(
       async () => (await call('GET', '/wps/agent/report/overview?period=today', agent)).validBet === STAKE,
       { timeout: 60_000, interval: 500 },
@@ -159,7 +133,7 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
     expect(expected).toBeGreaterThan(0);
 
     // The window of the round closes within 5 minutes and is paid 5 minutes after: 10 minutes on is past both.
-    const moved = await call('POST', '/backoffice/api/test-clock/advance', owner, { minutes: 10 });
+    const moved = await advanceClock(10);
     type Bill = { periodStart: string; turnover: number; amount: number; status: string };
     let bill: Bill | undefined;
     await vi.waitUntil(
@@ -182,7 +156,7 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
 
     // The agent's own account record has the credit (up to the server's day: its clock is ahead of the browser's).
     const account = await open(
-      `/member?page=transactionHistory&type=salary&to=${moved.now.slice(0, 10)}`,
+      `/member?page=transactionHistory&type=salary&to=${moved.toISOString().slice(0, 10)}`,
       agent,
     );
     const lines = account

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
@@ -8,7 +9,7 @@ import { launchBrowser as launch, takePageProblems as takeProblems } from './chr
 export { launchBrowser, takePageProblems } from './chromium.ts';
 export { E2E_CAPTCHA_ANSWER, E2E_OWNER } from './e2e-config.ts';
 
-import type { E2EStack } from './server.ts';
+import type { E2EStack, ExtraStack } from './server.ts';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
@@ -49,13 +50,76 @@ export async function transitionsDone(page: Page): Promise<void> {
   );
 }
 
-/** This worker's site and the services beside it (server.ts starts one per worker). */
+/** The worker's extra site, when the file asked for it (useExtraSite). */
+let extra: (ExtraStack & { db: Client }) | undefined;
+
+const worker = () => Number(process.env.VITEST_POOL_ID ?? '1');
+
+/**
+ * This worker's site and the services beside it (server.ts starts one per worker), or its extra site in a file
+ * that uses it (useExtraSite): every helper here then works on that one.
+ */
 export function stack(): E2EStack {
+  if (extra) return extra;
   const stacks = inject('stacks');
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  const mine = stacks[(worker - 1) % stacks.length];
-  if (!mine) throw new Error(`no site for worker ${worker}`);
+  const mine = stacks[(worker() - 1) % stacks.length];
+  if (!mine) throw new Error(`no site for worker ${worker()}`);
   return mine;
+}
+
+/**
+ * Runs this file's tests on the worker's extra site instead of its main one: a site on PostgreSQL, with a connection
+ * to its database for arranging what no endpoint makes (yesterday's play, a job's output), and a test clock the
+ * tests move forward (advanceClock). It is shared by the files of the worker that use it, one after another: a test
+ * makes its own data, and reads the site's time with siteNow().
+ */
+export function useExtraSite(): () => ExtraStack & { db: Client } {
+  beforeAll(async () => {
+    const response = await fetch(`${inject('extraSitesUrl')}/extra/${worker()}`);
+    const site = (await response.json()) as ExtraStack & { error?: string };
+    if (!response.ok) throw new Error(`the extra site did not start: ${site.error}`);
+    const db = new Client({ connectionString: site.databaseUrl });
+    await db.connect();
+    extra = { ...site, db };
+  }, 240_000);
+  afterAll(async () => {
+    await extra?.db.end();
+    extra = undefined;
+  });
+  return () => {
+    if (!extra) throw new Error('the extra site has not started');
+    return extra;
+  };
+}
+
+/** The site's time: the wall's, plus how far the tests moved the extra site's clock (advanceClock). */
+export function siteNow(): Date {
+  return new Date(Date.now() + (extra?.clockOffsetMs ?? 0));
+}
+
+/**
+ * Gives a page the site's time (its Date, not its timers): a page of the extra site whose clock the tests moved
+ * ahead then judges what is due as the server does. Call before the page loads.
+ */
+export async function followSiteClock(page: Page): Promise<void> {
+  if (extra?.clockOffsetMs) await page.clock.setSystemTime(siteNow());
+}
+
+/**
+ * Moves the extra site's clock forward (TEST_CLOCK) by `minutes`, the jobs due by then running at once; answers its
+ * new time. The move stays for the worker's files after this one, which read it through siteNow().
+ */
+export async function advanceClock(minutes: number): Promise<Date> {
+  if (!extra) throw new Error('only the extra site has a test clock (useExtraSite)');
+  const moved = await api('POST', '/backoffice/api/test-clock/advance', extra.ownerToken, { minutes });
+  expect(moved.success).toBe(true);
+  const now = new Date(moved.value.now);
+  extra.clockOffsetMs = now.getTime() - Date.now();
+  await fetch(`${inject('extraSitesUrl')}/extra/${worker()}/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ offsetMs: extra.clockOffsetMs }),
+  });
+  return now;
 }
 
 export function baseUrl(): string {
@@ -138,7 +202,7 @@ export async function newOperator(
   const { token } = (await api('POST', '/backoffice/api/session', '', credentials)).value;
   const { secret } = (await api('POST', '/backoffice/api/session/totp', token)).value;
   const confirmed = await api('POST', '/backoffice/api/session/totp/confirm', token, {
-    code: totpCodeAt(secret, new Date()),
+    code: totpCodeAt(secret, siteNow()),
   });
   expect(confirmed.success).toBe(true);
   return { token: token as string, username: credentials.username };

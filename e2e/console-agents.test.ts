@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
-import { baseUrl, newOperator, screenshot, transitionsDone, useBrowser } from './browser.ts';
-import { E2E_OWNER } from './e2e-config.ts';
-import { enrolOwner } from './server.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newOperator, screenshot, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
 
 /** The console's agents pages: the tree and an agent's page, contract templates and offers, dividends and bills. */
 
@@ -172,70 +166,15 @@ describe('console: agents', () => {
 });
 
 /**
- * A server of its own on PostgreSQL, so the test can write what no endpoint makes at once: a dividend bill waiting
- * for approval (the settlement job makes them after a contract's period, by the clock).
+ * On the worker's extra site (PostgreSQL), so the test can write what no endpoint makes at once: a dividend bill
+ * waiting for approval (the settlement job makes them after a contract's period, by the clock).
  */
 describe('console: agents, a dividend bill seeded in the database', () => {
-  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let server: RunningServer | undefined;
-  let db: Client | undefined;
-  /** The owner's session on this server (a second factor is enrolled once). */
-  let owner: { token: string } = { token: '' };
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await fetch(`${server?.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: the test reads answers of several endpoints through one shape.
-    return (await response.json()) as { success: boolean; value: any };
-  };
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    server = await startServer({
-      DATABASE_URL: postgres.url,
-      DEMO_SEED: '1',
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      OPERATOR_SESSION_IDLE_MINUTES: '240',
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-    db = new Client({ connectionString: postgres.url });
-    await db.connect();
-    owner = await enrolOwner(server.baseUrl);
-  }, 240_000);
-
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    postgres?.stop();
-  });
+  const site = useExtraSite();
 
   it('finance approves a large dividend first, the owner second, and exports the paid bill as CSV', async () => {
-    if (!server || !db) throw new Error('no server');
-    const credentials = {
-      username: `fin${Date.now().toString(36).slice(-6)}`,
-      password: 'Finance-payout-heron-2026',
-    };
-    const created = await call('POST', '/backoffice/api/operators', owner.token, {
-      ...credentials,
-      displayName: 'Finance desk',
-      role: 'finance',
-    });
-    expect(created.success).toBe(true);
-    const { token } = (await call('POST', '/backoffice/api/session', '', credentials)).value;
-    const { secret } = (await call('POST', '/backoffice/api/session/totp', token)).value;
-    expect(
-      (
-        await call('POST', '/backoffice/api/session/totp/confirm', token, {
-          code: totpCodeAt(secret, new Date()),
-        })
-      ).success,
-    ).toBe(true);
+    const { db, baseUrl: server, ownerToken } = site();
+    const { token } = await newOperator('finance', 'fin', 'Finance desk');
     // Dividends from 1,000 need two operators; demoagent's platform dividend (LOTT) owes 1,234.50 for a period.
     await db.query(
       `insert into site_settings (key, value, updated_at) values ('agents.settlement', $1, now())
@@ -262,7 +201,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
       ],
     );
 
-    const page = await consolePage(server.baseUrl, token, '/agents/dividends');
+    const page = await consolePage(server, token, '/agents/dividends');
     const queue = page.getByRole('table', { name: 'Dividend approval' });
     await visible(queue.getByText('demoagent'));
     await visible(queue.getByText('1,234.50'));
@@ -288,7 +227,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.close();
 
-    const second = await consolePage(server.baseUrl, owner.token, '/agents/dividends', 'dark');
+    const second = await consolePage(server, ownerToken, '/agents/dividends', 'dark');
     await second.getByRole('button', { name: 'Approve the bill of demoagent' }).click();
     await second
       .getByRole('dialog', { name: 'Approve the dividend of demoagent' })
@@ -322,7 +261,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
   });
 
   it('finance rejects a dividend with a reason', async () => {
-    if (!server || !db) throw new Error('no server');
+    const { db, baseUrl: server, ownerToken } = site();
     await db.query(
       `insert into agent_bills (contract_id, agent_id, kind, product, period_start, period_end, metrics, tier, gross,
          amount, status, payer, created_at)
@@ -331,7 +270,7 @@ describe('console: agents, a dividend bill seeded in the database', () => {
          from agent_contracts c join members m on m.id = c.agent_id
         where m.username = 'demosubagent' and c.kind = 'dividend' and c.status = 'active'`,
     );
-    const page = await consolePage(server.baseUrl, owner.token, '/agents/dividends');
+    const page = await consolePage(server, ownerToken, '/agents/dividends');
     const queue = page.getByRole('table', { name: 'Dividend approval' });
     await queue.getByRole('button', { name: 'Reject the bill of demosubagent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject the dividend of demosubagent' });

@@ -1,94 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInMember } from './accounts-api.ts';
 import { baseUrl, operatorToken, screenshot, transitionsDone, useBrowser } from './browser.ts';
 import { inAppNavigation, ROUTES, visitor } from './games-browser.ts';
+import {
+  controlsOffScreen,
+  expectInside,
+  memberSession,
+  PHONE,
+  sidewaysScroll,
+  trialSession,
+} from './layout.ts';
 
 /**
- * The site on a phone (390×844) and the header on wider screens: nothing scrolls sideways, the header's controls
- * are on the screen, the account drawer, the language list and the tab bar work, and screenshots of the phone
- * layout in both themes and three languages.
+ * The site on a phone (390×844): nothing scrolls sideways, the header's controls are on the screen, the account
+ * drawer, the language list and the tab bar work; the console's dashboard on a phone. The screenshots of the phone
+ * layout in both themes and three languages, and the header on wider screens, are in screens.test.ts.
  */
 const browser = useBrowser();
 const visit = visitor(browser);
-const PHONE = { width: 390, height: 844 };
-
-async function trialSession(): Promise<Record<string, string>> {
-  const response = await fetch(`${baseUrl()}/wps/session/login/freeplay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `phone-${Date.now()}-trial` },
-    body: '{}',
-  });
-  const trial = (await response.json()) as { value: { token: string; isAgent: number } };
-  expect(trial.value.isAgent).toBe(4);
-  return { token: trial.value.token, isAgent: '4' };
-}
-
-async function memberSession(): Promise<Record<string, string>> {
-  return { token: (await loggedInMember('ph')).token };
-}
-
-function bundle(language: 'en' | 'vi' | 'zh') {
-  const file = join(import.meta.dirname, '../apps/web/src/i18n/locales', language, 'common.json');
-  return JSON.parse(readFileSync(file, 'utf8')) as {
-    home: { title: string };
-    header: { logIn: string; menu: string; mainNav: string; promotions: string };
-  };
-}
-
-/** How far the page scrolls sideways: the document's width beyond the screen's. */
-function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/**
- * The header's and the tab bar's buttons and links that lie outside the screen, by name. The main navigation's
- * row scrolls by design: its items may lie beyond the edges, the row itself may not.
- */
-function controlsOffScreen(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = window.innerWidth;
-    const height = window.innerHeight;
-    const controls = Array.from(
-      document.querySelectorAll<HTMLElement>(
-        'header.site-header a, header.site-header button, header.site-header .site-nav__list, .tab-bar a, .tab-bar button',
-      ),
-    ).filter(
-      (control) => !control.closest('dialog, .site-nav__list, .nav-dropdown') || control.matches('ul'),
-    );
-    return controls
-      .filter((control) => {
-        const box = control.getBoundingClientRect();
-        if (box.width === 0 && box.height === 0) return false;
-        return box.left < 0 || box.right > width || box.top < 0 || box.bottom > height;
-      })
-      .map((control) => {
-        const box = control.getBoundingClientRect();
-        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
-        return `${name} at ${Math.round(box.left)}…${Math.round(box.right)}`;
-      });
-  });
-}
-
-/** Waits until a control is wholly on the screen (drawers and sheets slide in). */
-async function expectInside(locator: Locator, screen: { width: number; height: number }): Promise<void> {
-  await locator.waitFor();
-  await expect
-    .poll(async () => {
-      const box = await locator.boundingBox();
-      if (!box) return 'not shown';
-      const edges = [
-        box.x < 0 ? `left ${box.x}` : '',
-        box.y < 0 ? `top ${box.y}` : '',
-        box.x + box.width > screen.width ? `right ${box.x + box.width}` : '',
-        box.y + box.height > screen.height ? `bottom ${box.y + box.height}` : '',
-      ];
-      return edges.filter(Boolean).join(', ');
-    })
-    .toBe('');
-}
 
 /**
  * Visits every route of §2 in one tab and answers what scrolled sideways or left the screen. The page is loaded
@@ -293,35 +224,6 @@ describe('phone layout (390×844)', () => {
     }
     await page.context().close();
   });
-
-  it('screenshots of home, a lobby and the login modal in light and dark, in English, Vietnamese and Chinese', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const [lang, language] of [
-        ['EN', 'en'],
-        ['VI', 'vi'],
-        ['CN', 'zh'],
-      ] as const) {
-        const texts = bundle(language);
-        const page = await visit('/index', { local: { theme, lang }, ...PHONE });
-        await page.getByRole('heading', { name: texts.home.title, level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `phone-home-${theme}-${language}`);
-
-        await page.goto(`${baseUrl()}/rng`);
-        await page.locator('.game-tile').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `phone-rng-${theme}-${language}`);
-
-        await page.getByRole('banner').getByRole('button', { name: texts.header.logIn }).click();
-        await page.getByRole('dialog', { name: texts.header.logIn }).getByRole('textbox').first().waitFor();
-        await transitionsDone(page);
-        await screenshot(page, `phone-login-${theme}-${language}`);
-        await page.context().close();
-      }
-    }
-  });
 });
 
 describe('the console on a phone', () => {
@@ -356,93 +258,3 @@ function readConsoleTitle(language: 'vi' | 'zh'): string {
   const path = join(import.meta.dirname, `../apps/backoffice/src/i18n/locales/${language}/console.json`);
   return (JSON.parse(readFileSync(path, 'utf8')) as { nav: { dashboard: string } }).nav.dashboard;
 }
-
-describe('header on wider screens', () => {
-  it('no width from 360px to 1920px scrolls sideways, logged in, in Vietnamese', async () => {
-    const page = await visit('/rng', { session: await memberSession(), local: { lang: 'VI' } });
-    await page.getByRole('banner').getByRole('link', { name: 'Nạp tiền' }).waitFor();
-    for (const path of ['/rng', '/index', '/seamless', '/help']) {
-      await page.goto(`${baseUrl()}${path}`);
-      await page.waitForLoadState('networkidle');
-      for (const width of [360, 414, 600, 761, 800, 900, 1024, 1100, 1280, 1366, 1441, 1920]) {
-        await page.setViewportSize({ width, height: 900 });
-        // The header changes between its phone and desktop forms a render after the resize.
-        await expect
-          .poll(
-            async () => [
-              ...((await sidewaysScroll(page)) > 0 ? ['the page scrolls sideways'] : []),
-              ...(await controlsOffScreen(page)),
-            ],
-            { message: `${path} at ${width}px` },
-          )
-          .toEqual([]);
-      }
-    }
-    await page.context().close();
-  });
-
-  it('at 1440 the main navigation shows every item through Promotions with room to spare, and no scroll arrow', async () => {
-    for (const [lang, name, promotions] of [
-      ['EN', 'Main', 'Promotions'],
-      ['VI', 'Chính', 'Khuyến mãi'],
-      ['CN', bundle('zh').header.mainNav, bundle('zh').header.promotions],
-    ] as const) {
-      for (const session of [{}, await memberSession()]) {
-        const page = await visit('/rng', { width: 1440, height: 900, local: { lang }, session });
-        const nav = page.getByRole('navigation', { name });
-        const link = nav.getByRole('link', { name: promotions });
-        await link.waitFor();
-        await page.waitForLoadState('networkidle');
-        const row = await nav.getByRole('list').first().boundingBox();
-        const box = await link.boundingBox();
-        // A twentieth of the row to spare, for fonts wider than the test machine's.
-        expect(box && row && box.x + box.width - row.x, lang).toBeLessThanOrEqual((row?.width ?? 0) * 0.95);
-        expect(await nav.getByRole('button').count(), lang).toBe(0);
-        await page.context().close();
-      }
-    }
-  });
-
-  it('at 1280 the header spans the screen on home, and the right bar covers neither the banner nor the notice bar', async () => {
-    for (const width of [1024, 1280]) {
-      const page = await visit('/index', { width, height: 800 });
-      await page.getByRole('region', { name: 'Announcements' }).waitFor();
-      const header = await page.getByRole('banner').boundingBox();
-      expect(header?.x).toBe(0);
-      expect(header?.width).toBe(width);
-      const bar = await page.getByRole('complementary', { name: 'Quick menu' }).boundingBox();
-      for (const region of ['Featured', 'Announcements']) {
-        const box = await page.getByRole('region', { name: region }).boundingBox();
-        expect((box?.x ?? 0) + (box?.width ?? 0), `${region} at ${width}px`).toBeLessThanOrEqual(bar?.x ?? 0);
-      }
-      await page.context().close();
-    }
-  });
-
-  it('in Vietnamese at 900 the navigation shows that it scrolls; at 1366 the language pill keeps one line', async () => {
-    // At 900 the Vietnamese row is wider than the screen by far (at 1024 only by a few words' padding).
-    const page = await visit('/rng', { local: { lang: 'VI' }, width: 900 });
-    const nav = page.getByRole('navigation', { name: 'Chính' });
-    const more = nav.getByRole('button', { name: 'Xem thêm mục menu' });
-    await more.click();
-    await nav.getByRole('button', { name: 'Cuộn menu về trước' }).waitFor();
-    await expect.poll(async () => nav.getByRole('link', { name: 'Khuyến mãi' }).isVisible()).toBe(true);
-
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await expect.poll(() => more.count()).toBe(0);
-    const pill = await page
-      .getByRole('banner')
-      .getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' })
-      .boundingBox();
-    expect(pill?.height).toBeLessThanOrEqual(42);
-
-    // The language drop-down opens inside the screen at every width where the header has it.
-    for (const width of [761, 1024, 1366]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('banner').getByRole('button', { name: 'Ngôn ngữ: Tiếng Việt' }).click();
-      await expectInside(page.getByRole('list', { name: 'Ngôn ngữ' }), { width, height: 900 });
-      await page.keyboard.press('Escape');
-    }
-    await page.context().close();
-  });
-});

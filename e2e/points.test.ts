@@ -5,21 +5,25 @@ import {
   pointsEndpoints,
   walletPlayerEndpoints,
 } from '@tessera/contract';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD } from './accounts-api.ts';
-import { E2E_CAPTCHA_ANSWER, E2E_OWNER, screenshot, transitionsDone, useBrowser } from './browser.ts';
-import { enrolOwner } from './server.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import {
+  E2E_CAPTCHA_ANSWER,
+  screenshot,
+  siteNow,
+  transitionsDone,
+  useBrowser,
+  useExtraSite,
+} from './browser.ts';
 
 /**
  * The points mall (issue 24 parts 1–3): a member who played yesterday has the points the daily job credited,
- * converts some to cash and redeems a bonus item, on a phone in the dark theme. A server of its own on PostgreSQL,
+ * converts some to cash and redeems a bonus item, on a phone in the dark theme. On the worker's extra site (PostgreSQL),
  * so the test can write yesterday's play (the roll-ups) and a mall item, and queue the points job now.
  */
 const browser = useBrowser();
+const extraSite = useExtraSite();
 const PAYMENT_PASSWORD = '246810';
 
 async function visible(locator: Locator): Promise<void> {
@@ -28,31 +32,15 @@ async function visible(locator: Locator): Promise<void> {
 }
 
 describe('points mall', () => {
-  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
-  let server: RunningServer | undefined;
-  let db: Client | undefined;
   let token = '';
 
   beforeAll(async () => {
-    postgres = await startPostgres();
-    server = await startServer({
-      DATABASE_URL: postgres.url,
-      DEMO_SEED: '1',
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      CAPTCHA_PROVIDER: 'test',
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
-      SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-    });
-    db = new Client({ connectionString: postgres.url });
-    await db.connect();
     await memberWithPoints();
-  }, 240_000);
+  });
 
   /** A member who played yesterday, the points job run now (the demo rates: 1 point per 1.00), a bonus item. */
   async function memberWithPoints() {
-    if (!server || !db) throw new Error('no server');
-    const site = server.baseUrl;
+    const { baseUrl: site, db } = extraSite();
     const username = `pts${Date.now().toString(36).slice(-8)}`;
     const captcha = await fetch(`${site}${accountsEndpoints.captcha.path}`);
     const registered = await createClient({ baseUrl: site })(accountsEndpoints.register, {
@@ -77,7 +65,8 @@ describe('points mall', () => {
       },
     });
     // Yesterday (the merchant's day) 20,000.00 of valid bets on slots: 20,000 points.
-    const yesterday = `((now() at time zone (select time_zone from merchant limit 1))::date - 1)`;
+    // The day before the site's (its clock may have been moved ahead of the database's by the files before).
+    const yesterday = `(('${siteNow().toISOString()}'::timestamptz at time zone (select time_zone from merchant limit 1))::date - 1)`;
     await db.query(
       `insert into agent_play_days (member_id, day, product, rounds, valid_bet, payout)
        values ($1, ${yesterday}, 'RNG', 40, 2000000, 1800000)`,
@@ -98,25 +87,20 @@ describe('points mall', () => {
     await db.query(
       `insert into jobs (kind, run_at, max_attempts, created_at) values ('points.daily', now(), 3, now())`,
     );
-    // The runner polls its queue every second: wait for the job's commit.
-    for (let tries = 0; tries < 120; tries += 1) {
-      const { rows } = await db.query('select points from points_earnings where member_id = $1', [
-        registered.customerId,
-      ]);
-      if (rows.length > 0) {
-        expect(rows).toEqual([{ points: '20000' }]);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the points job credited nothing');
+    // The runner woken now, as the server's own commits wake it (platform/jobs.ts wakeJobRunners), not on its next
+    // poll; then the job's commit is waited for.
+    await db.query(`select pg_notify('tessera_jobs', 'wake')`);
+    const done = await vi.waitUntil(
+      async () => {
+        const { rows } = await db.query('select points from points_earnings where member_id = $1', [
+          registered.customerId,
+        ]);
+        return rows.length > 0 && rows;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(done).toEqual([{ points: '20000' }]);
   }
-
-  afterAll(async () => {
-    await db?.end();
-    await server?.stop();
-    postgres?.stop();
-  });
 
   async function open(
     viewport: { width: number; height: number },
@@ -133,7 +117,7 @@ describe('points mall', () => {
       { token, storage },
     );
     const page = await context.newPage();
-    await page.goto(`${server?.baseUrl}/pointMall`);
+    await page.goto(`${extraSite().baseUrl}/pointMall`);
     return page;
   }
 
@@ -186,8 +170,8 @@ describe('points mall', () => {
   });
 
   it('shows an operator the rules, the catalogue and a physical item to ship, and completes it', async () => {
-    if (!server) throw new Error('no server');
-    const member = createClient({ baseUrl: server.baseUrl, token: () => token });
+    const { baseUrl, ownerToken } = extraSite();
+    const member = createClient({ baseUrl, token: () => token });
     const [jersey] = (await member(pointsEndpoints.catalogue.MCS2, {})).list.filter(
       (item) => item.name === 'Team jersey',
     );
@@ -200,16 +184,15 @@ describe('points mall', () => {
       },
     });
     expect(order.status).toBe('processing');
-    const owner = await enrolOwner(server.baseUrl);
     const page = await browser().newPage({ viewport: { width: 1366, height: 900 } });
     await page.addInitScript(
       ({ token }) => {
         if (location.protocol === 'about:') return;
         sessionStorage.setItem('bo.token', token);
       },
-      { token: owner.token },
+      { token: ownerToken },
     );
-    await page.goto(`${server.baseUrl}/backoffice/points/redemptions?status=processing`);
+    await page.goto(`${baseUrl}/backoffice/points/redemptions?status=processing`);
     await visible(page.getByRole('heading', { name: 'Redemptions', level: 1 }));
     const row = page
       .getByRole('table', { name: 'Redemptions' })

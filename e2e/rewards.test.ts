@@ -1,17 +1,16 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { headerBalance, screenshot, transitionsDone, useBrowser } from './browser.ts';
-import { useOwnPostgresSite } from './own-site.ts';
+import { headerBalance, screenshot, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
 
 /**
  * The rewards centre (issue 23 part 4): a member with a weekly VIP reward to claim sees the badge on the header and
  * on the member centre's Rewards entry, opens the rewards centre, claims, and the badge goes while the balance rises.
- * A site of its own on PostgreSQL, so the test can issue the reward as the VIP job does (the job would need last
+ * On the worker's extra site (PostgreSQL), so the test can issue the reward as the VIP job does (the job would need last
  * week's play).
  */
 const browser = useBrowser();
-const site = useOwnPostgresSite();
+const site = useExtraSite();
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });
@@ -21,8 +20,8 @@ async function visible(locator: Locator): Promise<void> {
 describe('rewards centre', () => {
   /** A new member with a weekly VIP reward of 150.00 to claim, as the VIP job issues it. */
   async function memberWithReward(): Promise<string> {
-    const { server, db } = site();
-    const member = await loggedInMember('rwd', server.baseUrl);
+    const { db } = site();
+    const member = await loggedInMember('rwd');
     await db.query(
       `insert into vip_rewards (member_id, kind, period, rank, amount, turnover_multiple, status, created_at)
        values ($1, 'weekly', '2026-06-01', 0, 15000, 2, 'available', now())`,
@@ -43,7 +42,7 @@ describe('rewards centre', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${site().server.baseUrl}/member?page=securityCenter`);
+    await page.goto(`${site().baseUrl}/member?page=securityCenter`);
     const header = page.getByRole('banner');
     await visible(header.getByRole('link', { name: 'Inbox, 1 new' }));
     const centre = page.getByRole('region', { name: 'Member centre' });
@@ -81,7 +80,7 @@ describe('rewards centre', () => {
       { token },
     );
     const page = await context.newPage();
-    await page.goto(`${site().server.baseUrl}/member?page=rewardCenter`);
+    await page.goto(`${site().baseUrl}/member?page=rewardCenter`);
     const centre = page.getByRole('region', { name: 'Trung tâm hội viên' });
     await visible(centre.getByRole('button', { name: /^Nhận .* 150,00$/ }));
     await transitionsDone(page);

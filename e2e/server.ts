@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { TestProject } from 'vitest/node';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
+import { startPostgres } from '../apps/server/test/postgres.ts';
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
@@ -81,10 +82,22 @@ export interface E2EStack {
   smsSandboxUrl: string;
 }
 
+/**
+ * A worker's extra site (browser.ts useExtraSite): a stack as the main one, on a PostgreSQL server the tests may
+ * write to, with the server's test clock (TEST_CLOCK) the tests move forward.
+ */
+export interface ExtraStack extends E2EStack {
+  databaseUrl: string;
+  /** How far the site's clock is ahead of the wall, as the files before this one moved it (milliseconds). */
+  clockOffsetMs: number;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One stack per worker (VITEST_POOL_ID 1, 2, …): files running at once never share a site. */
     stacks: E2EStack[];
+    /** GET /extra/<worker> starts that worker's extra site on first asking and answers it (an ExtraStack). */
+    extraSitesUrl: string;
   }
 }
 
@@ -93,7 +106,10 @@ declare module 'vitest' {
  * run in other processes); then the real server (built front ends, embedded database, demo data) with that SMTP
  * server configured, for the browser tests.
  */
-async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<void> }> {
+async function startStack(
+  options: { postgres?: boolean } = {},
+): Promise<{ stack: E2EStack & { databaseUrl?: string }; close: () => Promise<void> }> {
+  const postgres = options.postgres ? await startPostgres() : undefined;
   const smtp = await startSmtpServer();
   const mailbox = createServer((request, response) => {
     const mails = smtp.mails.map((mail) => ({ to: mail.to, text: mail.text }));
@@ -132,6 +148,7 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
     // The agents' reports fold new play in every 2 seconds, not every minute: the tests wait on them.
     AGENT_ROLLUP_CRON: '*/2 * * * * *',
+    ...(postgres ? { DATABASE_URL: postgres.url, TEST_CLOCK: '1' } : {}),
   });
   const owner = await enrolOwner(server.baseUrl);
   await closeDemoPromotions(server.baseUrl, owner.token);
@@ -144,6 +161,7 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
       sandboxUrl: sandbox.url,
       gameProviderUrl: gameProvider.url,
       smsSandboxUrl: sms.url,
+      ...(postgres ? { databaseUrl: postgres.url } : {}),
     },
     close: async () => {
       await server.stop();
@@ -152,17 +170,72 @@ async function startStack(): Promise<{ stack: E2EStack; close: () => Promise<voi
       await sms.close();
       await new Promise<void>((resolve) => mailbox.close(() => resolve()));
       await smtp.close();
+      postgres?.stop();
+    },
+  };
+}
+
+/**
+ * The workers' extra sites, each started the first time its worker asks (most runs need none, and a worker's files
+ * that need one share it rather than each starting its own): GET /extra/<worker> answers the site once it is up,
+ * POST /extra/<worker>/clock { offsetMs } records how far a test moved its clock, for the files after it.
+ */
+async function startExtraSites() {
+  const sites = new Map<string, Promise<Awaited<ReturnType<typeof startStack>>>>();
+  const offsets = new Map<string, number>();
+  const broker = createServer((request, response) => {
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const [, extra, worker, clock] = (request.url ?? '').split('/');
+    if (extra !== 'extra' || !worker) return answer(404, null);
+    if (request.method === 'POST' && clock === 'clock') {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += String(chunk);
+      });
+      request.on('end', () => {
+        offsets.set(worker, Number((JSON.parse(body) as { offsetMs: number }).offsetMs));
+        answer(200, null);
+      });
+      return;
+    }
+    let site = sites.get(worker);
+    if (!site) {
+      site = startStack({ postgres: true });
+      sites.set(worker, site);
+      // A start that failed (a port taken meanwhile) is tried again by the worker's next file that asks.
+      site.catch(() => sites.delete(worker));
+    }
+    site.then(
+      ({ stack }) => answer(200, { ...stack, clockOffsetMs: offsets.get(worker) ?? 0 }),
+      (error: Error) => answer(500, { error: error.message }),
+    );
+  });
+  await new Promise<void>((resolve) => broker.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(broker.address() as { port: number }).port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      const started = await Promise.allSettled(sites.values());
+      await Promise.all(
+        started.map((one) => (one.status === 'fulfilled' ? one.value.close() : Promise.resolve())),
+      );
     },
   };
 }
 
 export default async function setup(project: TestProject) {
+  const extraSites = await startExtraSites();
   const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack()));
   project.provide(
     'stacks',
     started.map((one) => one.stack),
   );
+  project.provide('extraSitesUrl', extraSites.url);
   return async () => {
+    await extraSites.close();
     await Promise.all(started.map((one) => one.close()));
   };
 }

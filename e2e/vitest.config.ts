@@ -9,22 +9,27 @@ import { E2E_WORKERS } from './e2e-config.ts';
  * for vitest to order by.
  */
 const LONGEST_FIRST = [
-  'accounts.test.ts',
   'phone.test.ts',
   'accessibility.test.ts',
+  'accessibility-dark.test.ts',
+  'accounts.test.ts',
+  'accounts-modals.test.ts',
+  'screens.test.ts',
+  'lottery.test.ts',
   'site.test.ts',
   'console-lottery.test.ts',
-  'lottery.test.ts',
-  'house-tables.test.ts',
   'deposits.test.ts',
-  'lobby.test.ts',
-  'agents.test.ts',
+  'house-tables.test.ts',
   'house-games.test.ts',
-  'console-agents.test.ts',
   'withdrawals.test.ts',
   'console.test.ts',
   'first-load.test.ts',
+  'lobby.test.ts',
+  'agents.test.ts',
+  'promotions.test.ts',
   'console-security.test.ts',
+  'agents-reports.test.ts',
+  'console-agents.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { sha256Hex } from '../src/platform/crypto.ts';
+import { desEcbDecrypt } from '../src/platform/des.ts';
 import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { revokeSession } from '../src/platform/sessions.ts';
+import { fundMember, newMember } from './factories/wallet.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -130,6 +132,58 @@ describe('public content held by each process', () => {
     expect(changed.json().value.map((b: { title: string }) => b.title)).toEqual(['New']);
   });
 
+  it("holds the status answer's shared part, its links' keys too, and adds each caller's own location", async () => {
+    const status = async (app: FastifyInstance, remoteAddress: string) =>
+      (await app.inject({ url: '/wps/system/status', remoteAddress })).json().value;
+    const linkOf = (value: { info: { customerService: { csType: string; path: string }[] } }) => {
+      const path = value.info.customerService.find((entry) => entry.csType === '3')?.path ?? '';
+      const key = Buffer.from(path.slice(-8));
+      return desEcbDecrypt(key, Buffer.from(path.slice(0, -8), 'base64')).toString('utf8');
+    };
+    await t.db.query(
+      `update site_settings set value = jsonb_set(value, '{liveChatUrl}', '"https://chat.example/first"')
+       where key = 'site'`,
+    );
+    await expect
+      .poll(async () => linkOf(await status(second.app, '10.0.0.1')))
+      .toBe('https://chat.example/first');
+    const one = await status(second.app, '10.0.0.1');
+    const other = await status(second.app, '10.0.0.2');
+    expect(other.info).toEqual(one.info);
+    expect([one.location.ip, other.location.ip]).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(other).toMatchObject({ status: 0, maintenance: false, regionRestriction: false });
+    // A region rule blocks one address, on every process, while the shared part stays held.
+    await t.db.query(`insert into region_rules (kind, value) values ('ip_range', '10.0.0.2')`);
+    await expect.poll(async () => (await status(second.app, '10.0.0.2')).status).toBe(2);
+    expect((await status(second.app, '10.0.0.1')).status).toBe(0);
+    await t.db.query(`delete from region_rules where value = '10.0.0.2'`);
+    await t.db.query(
+      `update site_settings set value = jsonb_set(value, '{liveChatUrl}', '"https://chat.example/second"')
+       where key = 'site'`,
+    );
+    await expect
+      .poll(async () => linkOf(await status(second.app, '10.0.0.1')))
+      .toBe('https://chat.example/second');
+    expect(linkOf(await status(t.app, '10.0.0.1'))).toBe('https://chat.example/second');
+  });
+
+  it("holds a visitor's game menus for the second they were made in: the draws count down as the clock moves", async () => {
+    const menus = async (app: FastifyInstance) => {
+      const response = await app.inject({ url: '/lgw/games/game_menus' });
+      const body = response.json() as Record<string, { gameMenus: { gameId: string; remainTime: number }[] }>;
+      const daily = body.LOTT?.gameMenus.find((game) => game.gameId === 'XSMB');
+      return { etag: response.headers.etag, remainTime: daily?.remainTime as number };
+    };
+    const first = await menus(t.app);
+    expect(first.remainTime).toBeGreaterThan(1);
+    expect(await menus(t.app)).toEqual(first);
+    t.clock.advance(1_000);
+    const later = await menus(t.app);
+    expect(later.remainTime).toBe(first.remainTime - 1);
+    expect(later.etag).not.toBe(first.etag);
+    expect(await menus(second.app)).toEqual(later);
+  });
+
   it('holds nothing for a member: an answer that may depend on the caller is read for each call', async () => {
     const member = await t.memberToken();
     const response = await t.get('/wps/system/banners?groupName=w_home', member);
@@ -192,6 +246,36 @@ describe('sessions held by each process', () => {
     // Straight to the table, as a script would: only the table's NOTIFY tells the other process.
     await t.db.query(`update operators set role = 'finance' where id = $1`, [supportId]);
     await expect.poll(players).toBe(403);
+  });
+
+  it("holds a member's own info and balance, dropped on every process by any writer's change", async () => {
+    const member = await newMember(t);
+    const nickname = async (from: { get: TestApp['get'] }) =>
+      (await from.get('/wps/member/info', member.token)).body.value.nickname as string;
+    const balance = async (from: { get: TestApp['get'] }) =>
+      (await from.get('/wps/v2/wallets/balance', member.token)).body.value.sumBalance as number;
+    const before = await nickname(second);
+    expect(await balance(second)).toBe(0);
+    // Straight to the tables, as a job or a script would: only their NOTIFY tells the other process.
+    await t.db.query(`update members set nickname = 'Held no more' where id = $1`, [member.id]);
+    await expect.poll(() => nickname(second)).toBe('Held no more');
+    expect(before).not.toBe('Held no more');
+    await fundMember(t, member.id, 250n);
+    await expect.poll(() => balance(second)).toBe(2.5);
+    expect(await balance(t)).toBe(2.5);
+  });
+
+  it('holds the caller of a session whose last-seen time it has just written', async () => {
+    const token = await t.memberToken();
+    t.clock.advance(61_000);
+    // This read writes the session's last-seen time; the caller is held from it.
+    expect(await infoStatus(second, token)).toBe('ok');
+    // Written straight to the table, without a NOTIFY: the held caller answers until its hold ends.
+    await t.db.query('update sessions set revoked_at = $1 where token_hash = $2', [
+      t.clock.now(),
+      sha256Hex(token),
+    ]);
+    expect(await infoStatus(second, token)).toBe('ok');
   });
 
   it('reads the session again once its hold ends or the session expires', async () => {

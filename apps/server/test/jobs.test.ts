@@ -310,9 +310,12 @@ describe.runIf(onPostgres)('scheduled slots across server processes (real Postgr
     const { startServer } = await import('../../../e2e/start-server.ts');
     const { db, drop, url } = await openTestDatabase();
     const env = { DATABASE_URL: url, HOUSEKEEPING_CRON: '* * * * * *', DEMO_SEED: '0' };
-    const first = await startServer(env);
-    const second = await startServer(env);
-    const idle = await startServer({ ...env, JOBS: '0' });
+    // Started at once, as a deployment's instances are: each start-up waits mostly on its child process.
+    const [first, second, idle] = await Promise.all([
+      startServer(env),
+      startServer(env),
+      startServer({ ...env, JOBS: '0' }),
+    ]);
     try {
       await expect
         .poll(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app.ts';
 import { closeSessionSockets, publish, RealtimeHub } from '../src/platform/realtime.ts';
+import { fundMember, newMember } from './factories/wallet.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
 /** A socket and every message it has received; `auth` sends a session token as the first message. */
@@ -89,6 +90,23 @@ describe('real-time audiences', () => {
     for (const other of [bobThere, visitor, console]) expect(other.messages).not.toContainEqual(event);
     expect(aliceHere.messages).not.toContainEqual({ type: 'settings.changed', areas: ['operators-only'] });
     for (const open of [aliceHere, aliceThere, bobThere, visitor, console]) open.socket.close();
+  });
+
+  it("tells a member's pages on every process the balance each posting left, sent by the ledger itself", async () => {
+    const dave = await newMember(t);
+    const erin = await newMember(t);
+    const daveHere = await connect(portOf(t.app), { token: dave.token });
+    const daveThere = await connect(portOf(second), { token: dave.token });
+    const erinThere = await connect(portOf(second), { token: erin.token });
+    await fundMember(t, dave.id, 12_345n);
+    await expect.poll(() => daveHere.messages.at(-1)).toEqual({ type: 'wallet.changed', sumBalance: 123.45 });
+    await expect
+      .poll(() => daveThere.messages.at(-1))
+      .toEqual({ type: 'wallet.changed', sumBalance: 123.45 });
+    await fundMember(t, dave.id, 5n);
+    await expect.poll(() => daveThere.messages.at(-1)).toEqual({ type: 'wallet.changed', sumBalance: 123.5 });
+    expect(erinThere.messages.map((message) => message.type)).toEqual(['hello', 'hello']);
+    for (const open of [daveHere, daveThere, erinThere]) open.socket.close();
   });
 
   it("closes a session's sockets on every process when it is revoked, at once", async () => {

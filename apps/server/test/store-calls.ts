@@ -42,7 +42,17 @@ export function recordStoreCalls(db: Database): Database {
   return {
     ...db,
     query: watched(db),
-    transaction: (isolation, fn) =>
-      db.transaction(isolation, (tx) => fn({ query: watched(tx), exec: (sql) => tx.exec(sql) })),
+    transaction: (isolation, fn, options) =>
+      db.transaction(
+        isolation,
+        (tx) =>
+          fn({
+            query: watched(tx),
+            exec: (sql) => tx.exec(sql),
+            opened: tx.opened,
+            withCommit: (sql) => tx.withCommit(sql),
+          }),
+        options,
+      ),
   };
 }

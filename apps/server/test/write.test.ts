@@ -138,6 +138,40 @@ describe('the write helper', () => {
     expect(other).toBe('theirs');
   });
 
+  it('keeps a key and answer whose text holds quotes, backslashes and other scripts exactly (claimed with BEGIN, written with COMMIT)', async () => {
+    const awkward = `it's \\ a "test" ; commit; -- 测试 ƒ \n`;
+    const key: IdempotencyKey = {
+      scope: `member:3 POST /x'y`,
+      key: "k'\\1",
+      fingerprint: 'f',
+      at: new Date(),
+    };
+    let effects = 0;
+    const effect = () =>
+      write(db, { isolation: 'read committed', idempotency: key }, async () => {
+        effects += 1;
+        return { awkward, amount: 1n };
+      });
+    expect(await effect()).toEqual({ awkward, amount: 1n });
+    expect(await effect()).toEqual({ awkward, amount: 1n });
+    expect(effects).toBe(1);
+    const [stored] = await db.query<{ answer: { awkward: string } }>(
+      'select answer from idempotency_keys where scope = $1 and key = $2',
+      [key.scope, key.key],
+    );
+    expect(stored?.answer.awkward).toBe(awkward);
+  });
+
+  it('rolls everything back when the statement sent with COMMIT fails', async () => {
+    await expect(
+      db.transaction('read committed', async (tx) => {
+        await tx.query("insert into counters values ('closing', 1)");
+        tx.withCommit("insert into counters values ('closing', 2)");
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.query("select 1 from counters where name = 'closing'")).toHaveLength(0);
+  });
+
   it('purges keys older than the retention period', async () => {
     const old = new Date('2025-01-01T00:00:00Z');
     await write(

@@ -14,7 +14,22 @@ export interface Queryable {
 /** An open transaction: queries, and whole scripts (migrations). */
 export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
+  /** The rows of the statement sent with BEGIN (`TransactionOptions.opening`); none without one. */
+  readonly opened: Row[];
+  /**
+   * Sends a statement with COMMIT, in its round trip, once fn has resolved (its values written as literals, see
+   * `sqlLiteral`): a failure rolls the whole transaction back, as if fn had thrown.
+   */
+  withCommit(sql: string): void;
 }
+
+interface TransactionOptions {
+  /** A statement sent with BEGIN, in its round trip (values as literals, see `sqlLiteral`): its rows are `opened`. */
+  opening?: string;
+}
+
+/** A value written into SQL text as a quoted literal (for the statements sent with BEGIN and COMMIT). */
+export const sqlLiteral = (value: string): string => pg.escapeLiteral(value);
 
 /**
  * READ COMMITTED with row locks (`for update`, atomic upserts, conditional updates) for writes whose rows are
@@ -30,7 +45,11 @@ export interface Database extends Queryable {
    * times after a jittered pause, so fn must have no effect outside the transaction. Services normally reach this
    * through platform/write.ts, which adds idempotency keys.
    */
-  transaction<T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(
+    isolation: Isolation,
+    fn: (tx: Transaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
@@ -76,7 +95,11 @@ export class TransactionRetriesExhausted extends Error {
  */
 function transactions(
   options: DatabaseOptions,
-  run: <T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>) => Promise<T>,
+  run: <T>(
+    isolation: Isolation,
+    fn: (tx: Transaction) => Promise<T>,
+    transactionOptions: TransactionOptions,
+  ) => Promise<T>,
 ) {
   const guard = options.guard ?? process.env.NODE_ENV !== 'production';
   const maxAttempts = options.maxAttempts ?? 10;
@@ -89,14 +112,18 @@ function transactions(
         );
       }
     },
-    async transaction<T>(isolation: Isolation, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    async transaction<T>(
+      isolation: Isolation,
+      fn: (tx: Transaction) => Promise<T>,
+      transactionOptions: TransactionOptions = {},
+    ): Promise<T> {
       if (guard && openTransaction.getStore()?.open) {
         throw new Error('A transaction was opened inside an open transaction (use the transaction handle)');
       }
       for (let attempt = 1; ; attempt += 1) {
         const scope = { open: true };
         try {
-          return await openTransaction.run(scope, () => run(isolation, fn));
+          return await openTransaction.run(scope, () => run(isolation, fn, transactionOptions));
         } catch (error) {
           const code = (error as { code?: unknown }).code;
           if (typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
@@ -116,10 +143,12 @@ export async function openPglite(dataDir: string | null, options: DatabaseOption
     parsers: { [pgliteTypes.INT8]: parseInt8 },
     loadDataDir: options.pgliteDataDir,
   });
-  const engine = transactions(options, (isolation, fn) =>
+  const engine = transactions(options, (isolation, fn, { opening }) =>
     lite.transaction(async (tx) => {
       await tx.query(`set transaction isolation level ${isolation}`);
-      return fn({
+      const opened = opening ? (await tx.query<Row>(opening)).rows : [];
+      const closing: string[] = [];
+      const value = await fn({
         async query<R>(sql: string, params: readonly unknown[] = []) {
           const result = await tx.query<R>(sql, params as unknown[]);
           return result.rows;
@@ -127,7 +156,13 @@ export async function openPglite(dataDir: string | null, options: DatabaseOption
         async exec(sql: string) {
           await tx.exec(sql);
         },
+        opened,
+        withCommit(sql: string) {
+          closing.push(sql);
+        },
       });
+      for (const sql of closing) await tx.exec(sql);
+      return value;
     }),
   );
   return {
@@ -169,10 +204,14 @@ export async function openPostgres(
   await pool.query('select 1');
   let listener: pg.Client | null = null;
   const channels = new Map<string, Set<(payload: string) => void>>();
-  const engine = transactions(options, async (isolation, fn) => {
+  const engine = transactions(options, async (isolation, fn, { opening }) => {
     const client = await pool.connect();
     try {
-      await client.query(`begin isolation level ${isolation}`);
+      // The opening statement travels with BEGIN and the closing ones with COMMIT, each in one round trip (a
+      // query without parameters may hold several statements; it answers one result per statement).
+      const begun = await client.query(`begin isolation level ${isolation}${opening ? `;\n${opening}` : ''}`);
+      const opened = opening ? ((begun as unknown as pg.QueryResult[])[1]?.rows ?? []) : [];
+      const closing: string[] = [];
       const value = await fn({
         async query<R>(sql: string, params: readonly unknown[] = []) {
           const result = await client.query(sql, params as unknown[]);
@@ -181,8 +220,12 @@ export async function openPostgres(
         async exec(sql: string) {
           await client.query(sql);
         },
+        opened,
+        withCommit(sql: string) {
+          closing.push(sql);
+        },
       });
-      await client.query('commit');
+      await client.query([...closing, 'commit'].join(';\n'));
       return value;
     } catch (error) {
       await client.query('rollback').catch(() => {});

@@ -24,6 +24,7 @@ export class ContentCache {
   private readonly entries = new Map<string, Entry>();
   /** Counts the drops: a read that started before one is not kept. */
   private generation = 0;
+  private lastSweep = 0;
 
   constructor(
     realtime: RealtimeHub,
@@ -49,6 +50,7 @@ export class ContentCache {
     const at = now.getTime();
     const held = this.entries.get(key);
     if (held && at - held.at < this.maxAgeMs && at >= held.at) return held.value as Promise<T>;
+    this.sweep(at);
     const generation = this.generation;
     const value = load();
     const entry = { value, at };
@@ -64,10 +66,22 @@ export class ContentCache {
     return value;
   }
 
-  /** A public answer: its JSON text and ETag, held as `get` holds values. */
-  answer(key: string, now: Date, load: () => Promise<unknown>): Promise<CachedAnswer> {
+  /**
+   * Forgets, at most once per `maxAgeMs`, what is no longer fresh: answers held per second (or for a query nobody
+   * repeats) would otherwise stay until the next change.
+   */
+  private sweep(at: number) {
+    if (at - this.lastSweep < this.maxAgeMs) return;
+    this.lastSweep = at;
+    for (const [key, held] of this.entries) {
+      if (at - held.at >= this.maxAgeMs || at < held.at) this.entries.delete(key);
+    }
+  }
+
+  /** A public answer: its JSON text (what `load` answers) and ETag, held as `get` holds values. */
+  answer(key: string, now: Date, load: () => Promise<string>): Promise<CachedAnswer> {
     return this.get(`answer ${key}`, now, async () => {
-      const body = JSON.stringify(await load());
+      const body = await load();
       return { body, etag: etagOf(body) };
     });
   }

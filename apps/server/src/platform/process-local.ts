@@ -2,17 +2,20 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { CallerCache } from './caller-cache.ts';
 import { ContentCache } from './content-cache.ts';
+import { MemberCache } from './member-cache.ts';
 import type { RealtimeHub } from './realtime.ts';
 import { VisitorLimiter } from './visitor-limit.ts';
 
 /**
  * What one server process keeps in memory, each kept true across processes through the NOTIFY channel its hub
- * listens on: the visitors' per-address counts, public answers, and the callers behind session tokens.
+ * listens on: the visitors' per-address counts, public answers, the callers behind session tokens and what a
+ * member's own reads answer.
  */
 export interface ProcessLocal {
   visitors: VisitorLimiter;
   content: ContentCache;
   callers: CallerCache;
+  members: MemberCache;
 }
 
 export function processLocal(db: Database, realtime: RealtimeHub, config: Config): ProcessLocal {
@@ -20,5 +23,6 @@ export function processLocal(db: Database, realtime: RealtimeHub, config: Config
     visitors: new VisitorLimiter(db, realtime),
     content: new ContentCache(realtime, config.cache.contentSeconds * 1000),
     callers: new CallerCache(realtime, config.cache.sessionSeconds * 1000),
+    members: new MemberCache(realtime, config.cache.sessionSeconds * 1000),
   };
 }

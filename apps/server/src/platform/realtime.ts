@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '@tessera/contract';
+import { currencyDigits, type RealtimeEvent, toMajor } from '@tessera/contract';
 import type { Database, Queryable } from '../db/database.ts';
 
 const CHANNEL = 'tessera_events';
@@ -27,7 +27,17 @@ type Message =
   | { to: Audience; event: RealtimeEvent }
   | { closeSessions: string[] }
   | { addressLocked: { key: string; until: string } }
-  | { tablesChanged: string };
+  | { tablesChanged: string }
+  /** A member's row changed (the members table's trigger, migration 0055). */
+  | { memberChanged: number }
+  /**
+   * A member's spendable balance after a posting, in minor units of the merchant's currency, sent by the ledger's
+   * own function (`ledger_post`, migration 0055): told to the member's pages as the wallet.changed event.
+   */
+  | { balance: { member: number; minor: string; currency: string } };
+
+/** What changed of a member: the member's row, or the member's balance. */
+export type MemberChange = 'member' | 'balance';
 
 /** Close code of a socket whose session ended (revoked, logged out, expired). */
 export const SESSION_ENDED = 4401;
@@ -68,6 +78,7 @@ export class RealtimeHub {
   private readonly sessionsClosed = new Set<(tokenHashes: readonly string[]) => void>();
   private readonly addressesLocked = new Set<(key: string, until: Date) => void>();
   private readonly tablesChanged = new Set<(table: string) => void>();
+  private readonly membersChanged = new Set<(memberId: number, change: MemberChange) => void>();
 
   constructor(private readonly db: Database) {}
 
@@ -105,6 +116,14 @@ export class RealtimeHub {
     this.tablesChanged.add(listener);
   }
 
+  /**
+   * Calls `listener` with each member whose row or balance any writer changed (before that member's pages are told
+   * of a new balance, so that what they fetch then is read again).
+   */
+  onMemberChanged(listener: (memberId: number, change: MemberChange) => void): void {
+    this.membersChanged.add(listener);
+  }
+
   get connections(): number {
     return this.sockets.size;
   }
@@ -136,9 +155,28 @@ export class RealtimeHub {
       }
       return;
     }
-    const data = JSON.stringify(message.event);
+    if ('memberChanged' in message) {
+      for (const listener of this.membersChanged) listener(message.memberChanged, 'member');
+      return;
+    }
+    if ('balance' in message) {
+      const { member, minor, currency } = message.balance;
+      for (const listener of this.membersChanged) listener(member, 'balance');
+      const sumBalance = toMajor(BigInt(minor), currencyDigits(currency ?? ''));
+      this.send({ type: 'wallet.changed', sumBalance }, { member });
+      return;
+    }
+    const { to, event } = message;
+    if (event.type === 'wallet.changed' && typeof to === 'object') {
+      for (const listener of this.membersChanged) listener(to.member, 'balance');
+    }
+    this.send(event, to);
+  }
+
+  private send(event: RealtimeEvent, to: Audience) {
+    const data = JSON.stringify(event);
     for (const [socket, identity] of this.sockets) {
-      if (socket.readyState === 1 && receives(identity, message.to)) socket.send(data);
+      if (socket.readyState === 1 && receives(identity, to)) socket.send(data);
     }
   }
 }

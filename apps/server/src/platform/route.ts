@@ -42,6 +42,14 @@ function envelope<T>(value: T): Envelope<T> {
   return { success: true, code: 'ok', message: '', value };
 }
 
+/**
+ * An answer already shaped by its endpoint's response schema and serialised as JSON, e.g. put together from parts
+ * the process holds (the status answer): route() sends it as it is, in the envelope unless the answer is bare.
+ */
+export class SerializedAnswer {
+  constructor(readonly json: string) {}
+}
+
 /** What a route declares beyond its contract: limits per address, and whether an operator who must first finish setting up (new password, second factor) may call it. */
 export interface RouteOptions {
   /** Successful calls an address may make: past `max` in the window, too_many_requests (shared by every process). */
@@ -62,9 +70,11 @@ export interface RouteOptions {
   /**
    * The answer to a visitor is public content, the same for every visitor with the same path, query and language
    * (settings, menus, game lists): each process holds it (platform/content-cache.ts, dropped when the content
-   * changes) and answers it with an ETag, a 304 to a request whose If-None-Match carries it.
+   * changes) and answers it with an ETag, a 304 to a request whose If-None-Match carries it. 'per second': the
+   * answer also counts down to times in whole seconds (the lottery's draws): it is held for the second it was made
+   * in, so whatever a visitor's call computes is computed once a second.
    */
-  publicContent?: boolean;
+  publicContent?: boolean | 'per second';
 }
 
 /** The status a refusal answers with: an AppError's, or the one Fastify set on its own errors. */
@@ -87,7 +97,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   app: FastifyInstance,
   deps: AppDeps,
   endpoint: Endpoint<P, Q, B, R>,
-  handler: (context: RouteContext<P, Q, B>) => Promise<z.input<R>>,
+  handler: (context: RouteContext<P, Q, B>) => Promise<z.input<R> | SerializedAnswer>,
   options: RouteOptions = {},
 ): void {
   const { onRefused } = options;
@@ -160,7 +170,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
           reply,
         });
         if (perAddress) await recordFailure(deps.db, perAddress.key, perAddress.policy, now);
-        return endpoint.response.parse(value);
+        return value instanceof SerializedAnswer ? value : endpoint.response.parse(value);
       };
       reply.header('cache-control', 'no-store');
       if (
@@ -169,22 +179,35 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         endpoint.method === 'GET' &&
         endpoint.answer !== 'text'
       ) {
-        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
-        const held = await deps.local.content.answer(key, now, async () => {
-          const answer = await answerOf();
-          return endpoint.answer === 'bare' ? answer : envelope(answer);
-        });
+        const second = options.publicContent === 'per second' ? ` @${Math.floor(now.getTime() / 1000)}` : '';
+        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}${second}`;
+        const held = await deps.local.content.answer(key, now, async () =>
+          answerText(endpoint, await answerOf()),
+        );
         reply.header('etag', held.etag);
         if (request.headers['if-none-match'] === held.etag) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(held.body);
       }
       const answer = await answerOf();
+      if (answer instanceof SerializedAnswer) {
+        return reply.type('application/json; charset=utf-8').send(answerText(endpoint, answer));
+      }
       if (endpoint.answer === 'text') {
         return reply.type(endpoint.contentType ?? 'text/plain; charset=utf-8').send(answer);
       }
       return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
   });
+}
+
+/** The JSON text of a (shaped) answer, in the envelope unless the endpoint answers bare. */
+function answerText(endpoint: Endpoint, answer: unknown): string {
+  if (answer instanceof SerializedAnswer) {
+    return endpoint.answer === 'bare'
+      ? answer.json
+      : `{"success":true,"code":"ok","message":"","value":${answer.json}}`;
+  }
+  return JSON.stringify(endpoint.answer === 'bare' ? answer : envelope(answer));
 }
 
 /** Refuses input holding NUL or lone surrogates (text no form sends and the database cannot store). */

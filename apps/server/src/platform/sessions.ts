@@ -62,15 +62,17 @@ export async function findSession(
   );
   const row = rows[0];
   if (!row) return null;
-  // Sliding idle window, written at most once a minute per session.
-  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+  // Sliding idle window, written at most once a minute per session (the caller cache holds it until the next).
+  let lastSeenAt = row.last_seen_at;
+  if (now.getTime() - lastSeenAt.getTime() > 60_000) {
     await db.query('update sessions set last_seen_at = $2 where token_hash = $1', [row.token_hash, now]);
+    lastSeenAt = now;
   }
   return {
     tokenHash: row.token_hash,
     subjectKind: row.subject_kind,
     subjectId: row.subject_id,
-    lastSeenAt: row.last_seen_at,
+    lastSeenAt,
     expiresAt: row.expires_at,
     memberType: row.member_type,
   };

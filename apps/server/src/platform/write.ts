@@ -1,4 +1,4 @@
-import type { Database, Isolation, Transaction } from '../db/database.ts';
+import { type Database, type Isolation, sqlLiteral, type Transaction } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -26,6 +26,7 @@ export interface WriteOptions {
  * serialization failures and deadlocks, and receives only the transaction handle. With an idempotency key, the
  * key and fn's answer are stored in that same transaction, so a retry returns the first answer and changes
  * nothing; two concurrent requests with one key make one effect (the second waits for the first's commit).
+ * The key is claimed in BEGIN's round trip and the answer written in COMMIT's.
  */
 export async function write<T>(
   db: Database,
@@ -34,29 +35,33 @@ export async function write<T>(
 ): Promise<T> {
   const once = options.idempotency;
   if (!once) return db.transaction(options.isolation, fn);
-  return db.transaction(options.isolation, async (tx) => {
-    const claimed = await tx.query(
-      `insert into idempotency_keys (scope, key, fingerprint, created_at) values ($1, $2, $3, $4)
-       on conflict do nothing returning key`,
-      [once.scope, once.key, once.fingerprint, once.at],
-    );
-    if (claimed.length === 0) {
-      const [first] = await tx.query<{ fingerprint: string; answer: string }>(
-        'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
-        [once.scope, once.key],
+  const scope = sqlLiteral(once.scope);
+  const key = sqlLiteral(once.key);
+  // The key is claimed with BEGIN and the answer written with COMMIT, each in their round trip.
+  const claim = `insert into idempotency_keys (scope, key, fingerprint, created_at)
+    values (${scope}, ${key}, ${sqlLiteral(once.fingerprint)}, ${sqlLiteral(once.at.toISOString())}::timestamptz)
+    on conflict do nothing returning key`;
+  return db.transaction(
+    options.isolation,
+    async (tx) => {
+      if (tx.opened.length === 0) {
+        const [first] = await tx.query<{ fingerprint: string; answer: string }>(
+          'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
+          [once.scope, once.key],
+        );
+        if (!first) throw new Error('idempotency key vanished while in use');
+        if (first.fingerprint !== once.fingerprint) throw new AppError('idempotency_key_reused');
+        return decodeAnswer(first.answer) as T;
+      }
+      const value = await fn(tx);
+      tx.withCommit(
+        `update idempotency_keys set answer = ${sqlLiteral(encodeAnswer(value))}::jsonb
+         where scope = ${scope} and key = ${key}`,
       );
-      if (!first) throw new Error('idempotency key vanished while in use');
-      if (first.fingerprint !== once.fingerprint) throw new AppError('idempotency_key_reused');
-      return decodeAnswer(first.answer) as T;
-    }
-    const value = await fn(tx);
-    await tx.query('update idempotency_keys set answer = $3::jsonb where scope = $1 and key = $2', [
-      once.scope,
-      once.key,
-      encodeAnswer(value),
-    ]);
-    return value;
-  });
+      return value;
+    },
+    { opening: claim },
+  );
 }
 
 /**

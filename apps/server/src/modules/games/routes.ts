@@ -23,20 +23,27 @@ const languageOf = (query: { language?: string }, header: string) => query.langu
 /** The games' routes; `lottery` is the lottery area's answer about lottery games (joined in app.ts). */
 export function gamesRoutes(app: FastifyInstance, deps: AppDeps, lottery: LotteryGames): void {
   const { db } = deps;
-  route(app, deps, api.gameMenus, async ({ language, now }) => {
-    const [menus, lotteryMenus] = await Promise.all([
-      // The casino's menus are public content; the lottery's count down to their draws.
-      deps.local.content.get(`game menus ${language}`, now, () => service.gameMenus(db, language)),
-      lottery.menus(deps, language, now),
-    ]);
-    // A copy: the menus held for the next calls stay without the lottery's.
-    return Object.fromEntries(
-      Object.entries(menus).map(([type, menu]) => {
-        const games = (lotteryMenus as Record<string, typeof menu.gameMenus | undefined>)[type];
-        return [type, games ? { ...menu, gameMenus: games } : menu];
-      }),
-    );
-  });
+  route(
+    app,
+    deps,
+    api.gameMenus,
+    async ({ language, now }) => {
+      const [menus, lotteryMenus] = await Promise.all([
+        // The casino's menus are public content; the lottery's count down to their draws.
+        deps.local.content.get(`game menus ${language}`, now, () => service.gameMenus(db, language)),
+        lottery.menus(deps, language, now),
+      ]);
+      // A copy: the menus held for the next calls stay without the lottery's.
+      return Object.fromEntries(
+        Object.entries(menus).map(([type, menu]) => {
+          const games = (lotteryMenus as Record<string, typeof menu.gameMenus | undefined>)[type];
+          return [type, games ? { ...menu, gameMenus: games } : menu];
+        }),
+      );
+    },
+    // A visitor's answer is the same for the whole second (the draws' countdowns are in whole seconds).
+    { publicContent: 'per second' },
+  );
   route(
     app,
     deps,

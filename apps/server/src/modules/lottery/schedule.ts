@@ -97,11 +97,40 @@ function drawOnSale(schedule: Schedule, at: Date): DrawTimes {
 }
 
 /** The on-sale draw and the ones after it, `count` in all. */
-export function drawsFrom(schedule: Schedule, at: Date, count: number): DrawTimes[] {
+export function drawsFrom(schedule: Schedule, at: Date, count: number): readonly DrawTimes[] {
+  const key = `${schedule.interval_seconds} ${schedule.draw_time} ${schedule.draw_days} ${schedule.time_zone} ${schedule.lock_seconds} ${count}`;
+  const time = at.getTime();
+  const held = namedDraws.get(key);
+  if (held && time >= held.from && time < held.until) return held.draws;
   const draws = [drawOnSale(schedule, at)];
   while (draws.length < count) {
     const last = draws[draws.length - 1] as DrawTimes;
     draws.push(drawAfter(schedule, last.drawsAt));
   }
-  return draws;
+  if (namedDraws.size >= MAX_HELD_SCHEDULES) namedDraws.clear();
+  // Frozen: every caller until the boundary gets this very list.
+  const frozen = Object.freeze(draws.map((draw) => Object.freeze(draw)));
+  namedDraws.set(key, { from: time, until: sameDrawsUntil(schedule, at), draws: frozen });
+  return frozen;
+}
+
+/**
+ * What `drawsFrom` named, by schedule and count, with the instants between which the answer stays the same: a
+ * lobby asks for every game's draws on every call, and a daily game's draw takes some twenty time-zone conversions
+ * to find. Only the clock moves the answer, at the next boundary (`sameDrawsUntil`); a clock set back (tests) reads
+ * it again.
+ */
+const namedDraws = new Map<string, { from: number; until: number; draws: readonly DrawTimes[] }>();
+const MAX_HELD_SCHEDULES = 10_000;
+
+/**
+ * Until when the draws named at `at` stay the same: the draw on sale changes when its betting locks (the next one
+ * goes on sale) and the next draw when it is drawn; a fast game's draws are also counted from the local midnight.
+ */
+function sameDrawsUntil(schedule: Schedule, at: Date): number {
+  const next = drawAfter(schedule, at);
+  const until = at < next.locksAt ? next.locksAt.getTime() : next.drawsAt.getTime();
+  if (schedule.interval_seconds === null) return until;
+  const midnight = instantOf(addDays(localDate(at, schedule.time_zone), 1), 0, schedule.time_zone);
+  return Math.min(until, midnight.getTime());
 }

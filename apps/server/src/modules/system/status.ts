@@ -4,13 +4,14 @@ import {
   DECRYPTION_KEY_LENGTH,
   type LanguageCode,
   SYSTEM_STATUS,
-  type SystemStatus,
+  systemEndpoints,
 } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
 import type { ContentCache } from '../../platform/content-cache.ts';
 import { desEcbEncrypt } from '../../platform/des.ts';
 import { type Rng, text } from '../../platform/rng.ts';
+import { SerializedAnswer } from '../../platform/route.ts';
 import { languages, merchant } from './merchant.ts';
 import { originalModuleTree } from './module-flags.ts';
 import { blockedBy } from './regions.ts';
@@ -44,39 +45,39 @@ export interface StatusDeps {
   cache: ContentCache;
 }
 
+/** The status answer's parts: what every caller gets (held by the process), and what depends on the caller. */
+const statusSchema = systemEndpoints.status.response;
+const sharedPart = statusSchema.shape.info;
+const callerPart = statusSchema.omit({ info: true });
+
 /**
  * The status answer: the permission object of §3 as the original reads it (customer-service links DES-encrypted
  * with their key appended, the module flags as the modId tree, the registration rules by field …), with Tessera's
- * 0/1/2 status, maintenance text and plain links beside it.
+ * 0/1/2 status, maintenance text and plain links beside it. What is the same for every caller (`info`, its links'
+ * keys included) is shaped and serialised once for as long as the process holds the content it is read from; each
+ * call adds the caller's location, its region block and the maintenance state at `now`.
  */
 export async function systemStatus(
   { db, rng, siteUrl, cache }: StatusDeps,
   location: ClientLocation,
   now: Date,
-): Promise<SystemStatus> {
-  const [rules, resourceList, site, cdn, maintenance, regionRules, flagRows, domains] = await cache.get(
-    'system status',
-    now,
-    () =>
-      Promise.all([
-        registerSettings(db),
-        resources(db),
-        siteSettings(db),
-        store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
-        maintenanceSettings(db),
-        store.listRegionRules(db),
-        store.listModuleFlags(db),
-        domainList(db),
-      ]),
-  );
-  const blocked = blockedBy(regionRules, location);
-  const inMaintenance = maintenanceActive(maintenance, now);
-  const links: [string, string][] = [
-    [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],
-    [CUSTOMER_SERVICE_TYPES.vipChat, site.vipChatUrl],
-  ];
-  return {
-    info: {
+): Promise<SerializedAnswer> {
+  const held = await cache.get('system status', now, async () => {
+    const [rules, resourceList, site, cdn, maintenance, regionRules, flagRows, domains] = await Promise.all([
+      registerSettings(db),
+      resources(db),
+      siteSettings(db),
+      store.readSetting<{ imageCDNs: string[]; launchGameCDNs: string[] }>(db, CDN_KEY),
+      maintenanceSettings(db),
+      store.listRegionRules(db),
+      store.listModuleFlags(db),
+      domainList(db),
+    ]);
+    const links: [string, string][] = [
+      [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],
+      [CUSTOMER_SERVICE_TYPES.vipChat, site.vipChatUrl],
+    ];
+    const info = sharedPart.parse({
       customerService: links
         .filter(([, url]) => url !== '')
         .map(([csType, url]) => ({ csType, path: encryptedLink(url, rng) })),
@@ -89,7 +90,13 @@ export async function systemStatus(
       imageCDNs: cdn?.imageCDNs ?? [],
       launchGameCDNs: cdn?.launchGameCDNs ?? [],
       support: { liveChatUrl: site.liveChatUrl, vipChatUrl: site.vipChatUrl, email: site.supportEmail },
-    },
+    });
+    return { info: JSON.stringify(info), maintenance, regionRules };
+  });
+  const { maintenance } = held;
+  const blocked = blockedBy(held.regionRules, location);
+  const inMaintenance = maintenanceActive(maintenance, now);
+  const caller = callerPart.parse({
     location,
     maintenance: inMaintenance,
     regionRestriction: blocked,
@@ -101,7 +108,8 @@ export async function systemStatus(
     maintenanceInfo: inMaintenance
       ? { title: maintenance.title, message: maintenance.message, endsAt: maintenance.endsAt }
       : null,
-  };
+  });
+  return new SerializedAnswer(`{"info":${held.info},${JSON.stringify(caller).slice(1)}`);
 }
 
 const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

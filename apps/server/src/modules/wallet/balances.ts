@@ -47,7 +47,10 @@ export async function balances(
 ): Promise<Balances> {
   const [setup, accounts] = await Promise.all([
     walletSetup(deps, vendorWallets),
-    ledger.memberAccounts(deps.db, memberId),
+    // Held for a few seconds, dropped on every process by the posting's balance push.
+    deps.local.members.get(memberId, 'balance', deps.clock.now(), () =>
+      ledger.memberAccounts(deps.db, memberId),
+    ),
   ]);
   return shownBalances(setup, accounts);
 }

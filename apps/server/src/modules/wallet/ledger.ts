@@ -91,7 +91,8 @@ function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount 
  * Posts one balanced ledger transaction inside the caller's database transaction (the same one that writes its
  * cause). Accounts are moved in a fixed order under their row locks, so concurrent postings never deadlock on
  * each other; a player's account that would go below zero refuses the whole posting with insufficient_balance.
- * Each member whose spendable balance changed is told over /ws when the transaction commits.
+ * Each member whose spendable balance changed is told over /ws when the transaction commits (by ledger_post itself,
+ * in the same round trip: see migration 0055).
  */
 export async function post(tx: Transaction, posting: Posting, now: Date): Promise<Posted> {
   const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
@@ -108,15 +109,6 @@ export async function post(tx: Transaction, posting: Posting, now: Date): Promis
     legs: ordered,
   });
   if (!posted) throw new AppError('insufficient_balance');
-  if (posted.replayed) return posted;
-  const spenders = new Set(
-    legs
-      .filter((leg) => leg.account.kind === 'main' || leg.account.kind === 'vendor')
-      .map((leg) => leg.account.memberId),
-  );
-  for (const memberId of spenders) {
-    if (memberId !== null) await publishBalance(tx, memberId);
-  }
   return posted;
 }
 
@@ -138,8 +130,8 @@ function assertBalanced(legs: readonly { account: store.NewAccount; amount: bigi
 
 /**
  * Tells the member's open pages (over /ws, when the transaction commits) their spendable balance, so that they
- * refetch what the wallet shows: post() does it for every posting; a deposit that ends without one (rejected,
- * failed) does it too.
+ * refetch what the wallet shows: every posting does it (ledger_post); a deposit that ends without one (rejected,
+ * failed) does it here.
  */
 export async function publishBalance(tx: Queryable, memberId: number) {
   const { total, currency } = await store.sumBalance(tx, memberId);

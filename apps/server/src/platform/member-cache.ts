@@ -1,0 +1,58 @@
+import type { MemberChange, RealtimeHub } from './realtime.ts';
+
+interface Entry {
+  value: Promise<unknown>;
+  /** When it was read (ms, the app's clock). */
+  at: number;
+}
+
+/**
+ * What a member's own reads answer (the member's row, the member's balances), held by the process for a few
+ * seconds (SESSION_CACHE_SECONDS, as the caller behind the token) so that a page's polling does not read them
+ * every time. Dropped on every process as soon as the change is told over NOTIFY, whoever wrote it: the members
+ * table's trigger for the row, the ledger's own function for a balance (migration 0055); the hub drops the
+ * balance before it tells the member's pages, so what they fetch then is read again. `maxAgeMs` 0 holds nothing.
+ */
+export class MemberCache {
+  /** Entries are held from the start of their read: a drop meanwhile removes the read too. */
+  private readonly entries = new Map<string, Entry>();
+  private lastSweep = 0;
+
+  constructor(
+    realtime: RealtimeHub,
+    private readonly maxAgeMs: number,
+  ) {
+    realtime.onMemberChanged((memberId, change) => this.drop(memberId, change));
+  }
+
+  /** Forgets what is held of a member's row or balance. */
+  drop(memberId: number, change: MemberChange): void {
+    this.entries.delete(`${change} ${memberId}`);
+  }
+
+  /** The held value of the member's row or balance, or the one `load` reads (held for the next calls). */
+  get<T>(memberId: number, what: MemberChange, now: Date, load: () => Promise<T>): Promise<T> {
+    const at = now.getTime();
+    const key = `${what} ${memberId}`;
+    const held = this.entries.get(key);
+    if (held && at - held.at < this.maxAgeMs && at >= held.at) return held.value as Promise<T>;
+    if (this.maxAgeMs <= 0) return load();
+    this.sweep(at);
+    const value = load();
+    const entry = { value, at };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /** Forgets, at most once per `maxAgeMs`, what is no longer fresh. */
+  private sweep(at: number) {
+    if (at - this.lastSweep < this.maxAgeMs) return;
+    this.lastSweep = at;
+    for (const [key, held] of this.entries) {
+      if (at - held.at >= this.maxAgeMs || at < held.at) this.entries.delete(key);
+    }
+  }
+}
