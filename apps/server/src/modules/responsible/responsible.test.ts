@@ -5,6 +5,7 @@ import {
   responsibleConsoleEndpoints as bo,
   depositConsoleEndpoints,
   depositPlayerEndpoints,
+  HOUSE_SPIN_INTERVAL_MS,
   inboxConsoleEndpoints,
   inboxEndpoints,
   promotionEndpoints,
@@ -19,7 +20,7 @@ import {
   SEAMLESS,
   startProviderWorld,
 } from '../../../test/factories/game-providers.ts';
-import { houseGameId, housePlayer, spinCall } from '../../../test/factories/house.ts';
+import { type HousePlayer, houseGameId, housePlayer, spinCall } from '../../../test/factories/house.ts';
 import { betCall, currentDraw } from '../../../test/factories/lottery.ts';
 import { newPromotion } from '../../../test/factories/promotions.ts';
 import { walletMember } from '../../../test/factories/wallet.ts';
@@ -131,6 +132,12 @@ function betBody(player: { user: string; token: string }, stake: bigint) {
 }
 const hubCall = (path: string, body: Record<string, unknown>) =>
   world.sim.walletCall(SEAMLESS.operatorId, path, body);
+
+/** A slot spin started at `at` exactly (spinCall first moves the clock on by the slots' pacing interval). */
+function spinAt(player: HousePlayer, at: string | number) {
+  t.clock.set(new Date(new Date(at).getTime() - HOUSE_SPIN_INTERVAL_MS));
+  return spinCall(t, player, 100n);
+}
 
 describe('deposit limits', () => {
   it('takes deposits up to the limit exactly and refuses the next unit, with when it is possible again, before any order is written', async () => {
@@ -294,7 +301,7 @@ describe('stake and loss limits on every path', () => {
     t.clock.set(new Date('2026-07-05T10:00:00Z'));
     const player = await housePlayer(t, { funds: 50_00n });
     await setLimit(player.siteToken, 'stake_day', 1);
-    expect((await spinCall(t, player, 100n)).status).toBe(200);
+    expect((await spinAt(player, '2026-07-05T10:00:00Z')).status).toBe(200);
     t.clock.advance(5_000);
     const before = await mainBalance(t, player.id);
     const spin = await spinCall(t, player, 100n);
@@ -334,11 +341,9 @@ describe('time on the site', () => {
     expect((await t.send('PUT', api.setRealityCheck.path, { minutes: 20 }, player.siteToken)).body.code).toBe(
       'validation_failed',
     );
-    expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(14 * 60_000 + 59_000);
-    expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(1_000);
-    const interrupted = await spinCall(t, player, 100n);
+    expect((await spinAt(player, '2026-08-01T10:00:00Z')).status).toBe(200);
+    expect((await spinAt(player, '2026-08-01T10:14:57Z')).status).toBe(200);
+    const interrupted = await spinAt(player, '2026-08-01T10:15:00Z');
     expect(interrupted.status).toBe(409);
     expect(interrupted.body.code).toBe('rg_reality_check_due');
     const seen = await overview(player.siteToken);
@@ -369,22 +374,18 @@ describe('time on the site', () => {
     await setLimit(player.siteToken, 'session_minutes', 30);
     await setLimit(player.siteToken, 'daily_minutes', 45);
     for (const minutes of [0, 10, 20, 29]) {
-      t.clock.set(new Date(Date.parse('2026-08-03T20:00:00Z') + minutes * 60_000));
-      expect((await spinCall(t, player, 100n)).status).toBe(200);
+      expect((await spinAt(player, Date.parse('2026-08-03T20:00:00Z') + minutes * 60_000)).status).toBe(200);
     }
-    t.clock.set(new Date('2026-08-03T20:30:00Z'));
-    const session = await spinCall(t, player, 100n);
+    const session = await spinAt(player, '2026-08-03T20:30:00Z');
     expect(session.body.code).toBe('rg_session_limit');
     // A pause of 30 minutes ends the session.
     expect(untilOf(session)).toBe('2026-08-03T20:59:00.000Z');
     t.clock.set(new Date('2026-08-03T21:00:00Z'));
     for (const minutes of [0, 10, 16]) {
-      t.clock.set(new Date(Date.parse('2026-08-03T21:00:00Z') + minutes * 60_000));
-      expect((await spinCall(t, player, 100n)).status).toBe(200);
+      expect((await spinAt(player, Date.parse('2026-08-03T21:00:00Z') + minutes * 60_000)).status).toBe(200);
     }
     // 29 + 16 minutes played today: the daily limit of 45 is reached.
-    t.clock.set(new Date('2026-08-03T21:17:00Z'));
-    const daily = await spinCall(t, player, 100n);
+    const daily = await spinAt(player, '2026-08-03T21:17:00Z');
     expect(daily.body.code).toBe('rg_daily_time_limit');
     // The next day in the merchant's time zone (UTC+7): midnight there.
     expect(untilOf(daily)).toBe('2026-08-04T17:00:00.000Z');
