@@ -275,6 +275,7 @@ describe('system calls of §7 for visitors', () => {
       'FEEDBACK_REPLY',
       'KYC_REJECTED',
       'KYC_VERIFIED',
+      'PROFILE_CHANGED',
       'WITHDRAWAL_APPROVED',
       'WITHDRAWAL_REJECTED',
     ]);
