@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   accountsEndpoints,
+  encryptBody,
   type ModuleFlagNode,
   systemConsoleEndpoints,
   systemEndpoints,
@@ -12,6 +13,7 @@ import WebSocket from 'ws';
 import { type Cluster, startCluster } from '../../../scripts/cluster.ts';
 import type { Database } from '../src/db/database.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
+import { hashPassword } from '../src/platform/crypto.ts';
 import { cryptoRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
 import { openTestDatabase, TEST_DATABASE } from './harness.ts';
@@ -225,4 +227,55 @@ describe.runIf(TEST_DATABASE === 'postgres')('three processes behind nginx', () 
       }, GENEROUS)
       .toBe('clean');
   }, 120_000);
+
+  it('login brute force and SMS limits hold across the processes as on one', async () => {
+    const password = 'Cluster-pass-2026';
+    await db.query('insert into members (username, type, password_hash) values ($1, 0, $2)', [
+      'clusterlogin',
+      await hashPassword(password),
+    ]);
+    const key = (await call('GET', accountsEndpoints.encryptionKey.path)).body.value;
+    const login = async (body: Record<string, unknown>) => {
+      const sealed = await encryptBody(key, accountsEndpoints.login, { type: 'username', ...body });
+      const response = await fetch(`${cluster.url}${accountsEndpoints.login.path}`, {
+        method: 'POST',
+        headers: sealed.headers,
+        body: sealed.body,
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { code: string; fields?: Record<string, string> },
+      };
+    };
+    // Three failures, one on each process: the third asks for a captcha, as on one process.
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const wrong = await login({ username: 'clusterlogin', password: 'wrong-password' });
+      expect(wrong.body.code).toBe('invalid_credentials');
+      expect(wrong.body.fields?.captcha).toBe(attempt >= 3 ? 'Input cannot be empty' : undefined);
+    }
+    // Whichever process answers next knows of the three: the right password without a captcha is refused.
+    for (let i = 0; i < 3; i += 1) {
+      const right = await login({ username: 'clusterlogin', password });
+      expect(right.status).toBe(400);
+      expect(right.body.code).toBe('captcha_required');
+    }
+
+    // SMS codes: at most SMS_MAX_PER_NUMBER (5) for one number, whichever process sends them.
+    const sms = () =>
+      call('POST', accountsEndpoints.smsRegister.path, {
+        headers: { 'idempotency-key': randomUUID() },
+        body: { mobileNo: '912000001', countryDialingCode: '84' },
+      });
+    const flag = await call(
+      'PUT',
+      systemConsoleEndpoints.setModuleFlag.path.replace(':modId', 'MOBILENUMREG3'),
+      {
+        token: owner,
+        body: { enabled: true },
+      },
+    );
+    expect(flag.status).toBe(200);
+    for (let index = 0; index < 5; index += 1) expect((await sms()).status).toBe(200);
+    for (let index = 5; index < 8; index += 1) expect((await sms()).body.code).toBe('too_many_requests');
+  });
 });
