@@ -226,6 +226,9 @@ describe.runIf(TEST_DATABASE === 'postgres')('three processes behind nginx', () 
         return list[0]?.status;
       }, GENEROUS)
       .toBe('clean');
+    // Three runners, one report: the queued job ran once.
+    const reports = await call('GET', walletConsoleEndpoints.reconciliations.path, { token: owner });
+    expect(reports.body.value.list).toHaveLength(1);
   }, 120_000);
 
   it('login brute force and SMS limits hold across the processes as on one', async () => {
