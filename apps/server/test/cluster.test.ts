@@ -281,4 +281,60 @@ describe.runIf(TEST_DATABASE === 'postgres')('three processes behind nginx', () 
     for (let index = 0; index < 5; index += 1) expect((await sms()).status).toBe(200);
     for (let index = 5; index < 8; index += 1) expect((await sms()).body.code).toBe('too_many_requests');
   });
+
+  // The last case: it waits for the next draw of the one-minute speed lottery (at most about a minute).
+  it('a lottery draw is drawn and settled once while a process is killed and restarted around it', async () => {
+    const member = await newMember();
+    const funded = await call('POST', walletConsoleEndpoints.adjust.path, {
+      token: owner,
+      body: { memberId: member.id, amount: 1000, reason: 'cluster lottery funds' },
+    });
+    expect(funded.status).toBe(200);
+    // Every number of the special prize: the ticket wins whatever is drawn.
+    const every = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+    let numero = '';
+    for (;;) {
+      const detail = await call('GET', '/wps/lottery/games/E_MB1');
+      numero = detail.body.value.current.numero as string;
+      const bet = await call('POST', '/wps/lottery/bets', {
+        token: member.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { gameId: 'E_MB1', numero, betType: 'de_special', numbers: every, points: 1 },
+      });
+      if (bet.status === 200) break;
+      // Betting closed for that draw in between: the next one is on sale.
+      expect(bet.body.code).toBe('lottery_betting_closed');
+    }
+    const [draw] = await db.query<{ id: string }>(
+      `select d.id from lottery_draws d join lottery_games g on g.game_id = d.game_id
+       where g.code = 'E_MB1' and d.numero = $1`,
+      [numero],
+    );
+    const stateOf = async () =>
+      (await db.query<{ state: string }>('select state from lottery_draws where id = $1', [draw?.id]))[0]
+        ?.state;
+    const victim = cluster.nodes[2];
+    if (!victim) throw new Error('no third process');
+    // Killed before the draw, restarted once it is drawn (or settled): the others draw and settle it meanwhile.
+    expect(await victim.kill('SIGKILL')).not.toBe(0);
+    await expect.poll(stateOf, { timeout: 150_000, interval: 200 }).toMatch(/^(drawn|settled)$/);
+    await victim.start();
+    await expect.poll(stateOf, { timeout: 150_000, interval: 200 }).toBe('settled');
+    const tickets = await db.query<{ ticket_no: string; state: string }>(
+      'select ticket_no, state from lottery_tickets where draw_id = $1',
+      [draw?.id],
+    );
+    expect(tickets.map((ticket) => ticket.state)).toEqual(['won']);
+    const wins = await db.query<{ n: number }>(
+      'select count(*)::int as n from ledger_transactions where idempotency_key = $1',
+      [`lottery:win:${tickets[0]?.ticket_no}`],
+    );
+    expect(wins[0]?.n).toBe(1);
+    const drawJobs = await db.query<{ status: string }>(
+      `select status from jobs where kind = 'lottery-draw' and payload ->> 'drawId' = $1`,
+      [String(draw?.id)],
+    );
+    expect(drawJobs.every((job) => job.status === 'done')).toBe(true);
+    expect(drawJobs.length).toBeLessThanOrEqual(1);
+  }, 360_000);
 });
