@@ -13,7 +13,7 @@
  *   /readyz and closes its listener at once, so nginx stops sending it requests.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,8 @@ import { startPostgres } from '../apps/server/test/postgres.ts';
 import { freePort } from '../e2e/start-server.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+/** Debian's nginx is in /usr/sbin, which a non-root user's PATH may lack. */
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 /** Seconds nginx leaves a process out after a failed connection. */
 const FAIL_TIMEOUT = 2;
 
@@ -205,15 +207,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ),
     );
     const proxy = spawn(
-      'nginx',
+      NGINX,
       ['-p', join(dir, 'nginx'), '-e', join(dir, 'nginx', 'error.log'), '-c', 'nginx.conf'],
       {
         stdio: 'inherit',
       },
     );
     nginx = proxy;
+    const failed = new Promise<never>((_resolve, reject) =>
+      proxy.once('exit', (code) => {
+        nginx = null;
+        reject(new Error(`nginx exited with ${code} (a port in use? see its error.log)`));
+      }),
+    );
     const url = `http://127.0.0.1:${port}`;
-    await answering(`${url}/readyz`);
+    await Promise.race([answering(`${url}/readyz`), failed]);
+    failed.catch(() => {});
     return { url, databaseUrl, nodes, stop };
   } catch (error) {
     await stop();
@@ -223,7 +232,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
 /** `scripts/cluster.sh`: starts the cluster, prints its addresses, stops it on Ctrl-C or SIGTERM. */
 async function main() {
-  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) {
+  if (spawnSync(NGINX, ['-v']).error) {
     console.error('nginx not found: install it (Debian: apt-get install nginx)');
     process.exit(1);
   }
