@@ -65,8 +65,14 @@ const deps: AppDeps = {
 };
 const app = await buildApp(deps);
 const jobs = config.jobs ? buildJobRunner(deps, { log: app.log }) : null;
+// On close the job runner stops beside the requests in flight (it claims no more work and ends its current batch);
+// the realtime hub's listener goes once both are done.
+let jobsStopped: Promise<void> | undefined;
+app.addHook('preClose', async () => {
+  jobsStopped = jobs?.stop();
+});
 app.addHook('onClose', async () => {
-  await jobs?.stop();
+  await jobsStopped;
   await realtime.stop();
 });
 await app.listen({ port: config.port, host: config.host });
