@@ -111,7 +111,14 @@ describe('house games in the game frame', () => {
       await spin.waitFor();
       const moved = await playUntilBalanceMoves(page, game, async () => {
         await spin.click();
-        await game.getByText(/You win|No win this time|back, no win/).waitFor();
+        const result = game.getByText(/You win|No win this time|back, no win/);
+        const start = game.getByRole('button', { name: 'Start free spins' });
+        await result.or(start).first().waitFor();
+        // Free spins won wait for the player to start them (Jade Temple).
+        if (await start.isVisible()) {
+          await start.click();
+          await result.waitFor();
+        }
         await expect.poll(() => spin.isEnabled(), { timeout: 10_000 }).toBe(true);
       });
       expect(moved.after).not.toBe(moved.before);

@@ -249,7 +249,7 @@ describe('withdrawals', () => {
     expect((await api('POST', `/backoffice/api/wallet/deposits/${row.id}/confirm`, finance)).success).toBe(
       true,
     );
-    // Three spins of 2.00 on a house slot: 6.00 wagered.
+    // One spin of 6.00 on a house slot: 6.00 wagered (a slot spins no sooner than 2.5 s after the last spin).
     const launched = await api(
       'GET',
       `/wps/game/launchGame?nodeId=${await nodeIdOf('lucky-sevens')}`,
@@ -258,11 +258,9 @@ describe('withdrawals', () => {
     const opened = await api('POST', '/house/api/session', '', {
       launch: (launched.value.game_url as string).split('#')[1],
     });
-    for (let spin = 0; spin < 3; spin += 1) {
-      expect((await api('POST', '/house/api/slots/spin', opened.value.token, { bet: '200' })).success).toBe(
-        true,
-      );
-    }
+    expect((await api('POST', '/house/api/slots/spin', opened.value.token, { bet: '600' })).success).toBe(
+      true,
+    );
 
     const page = await open('/member?page=withdraw', player.token, { theme: 'dark', width: 390 });
     const centre = panel(page);

@@ -40,6 +40,8 @@ export const PGLITE_FILES = [
   // games/house/store.ts
   'src/modules/games/house/spin.test.ts',
   'src/modules/games/house/recovery.test.ts',
+  // the rounds' decisions, pacing, fault resolution and the last rounds (house_rounds' migration 0053)
+  'src/modules/games/house/interrupted.test.ts',
   'src/modules/games/house/fish/shoot.test.ts',
   // games/house/tables/store.ts
   'src/modules/games/house/tables/tables.test.ts',
@@ -63,6 +65,8 @@ export const PGLITE_FILES = [
   'src/modules/wallet/ledger.test.ts',
   'src/modules/wallet/deposits.test.ts',
   'src/modules/wallet/withdrawals.test.ts',
+  // wallet/payout-store.ts: payouts through the provider, their callbacks, batch approval
+  'src/modules/wallet/payouts.test.ts',
   'src/modules/wallet/bank-accounts.test.ts',
   // wallet/turnover-store.ts (obligations and contributions), and migration 0031 from the old counter
   'src/modules/wallet/turnover.test.ts',
@@ -90,6 +94,8 @@ export const PGLITE_FILES = [
   'src/modules/missions/missions-routes.test.ts',
   // inbox/store.ts: the inbox, broadcasts and feedback
   'src/modules/inbox/inbox.test.ts',
+  // kyc/store.ts: documents, verifications, the queue and the withdrawal gate
+  'src/modules/kyc/kyc.test.ts',
   // promotions/store.ts: authoring, statuses, joins, applications, claims, the blacklist
   'src/modules/promotions/promotions.test.ts',
   // the rewards centre's reads of the vip and rebates stores (claimable, received)
@@ -97,6 +103,10 @@ export const PGLITE_FILES = [
   // raffle/store.ts and rain-store.ts: tickets, draws, the console's raffles; rounds, grabs and the opener job
   'src/modules/raffle/raffle-routes.test.ts',
   'src/modules/raffle/rain.test.ts',
+  // risk/store.ts: the rules, flags, notes and tags; the wallet's adjustment requests and withdrawal review
+  'src/modules/risk/risk.test.ts',
+  // reports/store.ts: the business reports and the dashboard's figures, from the roll-ups (0050)
+  'src/modules/reports/reports.test.ts',
 ];
 
 const ALL = ['src/**/*.test.ts', 'test/**/*.test.ts'];

@@ -1,14 +1,35 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { pickStrings, SHELL_STRINGS } from './src/i18n/shell.ts';
 
 /** The platform server during development (apps/server listens on 8080 by default). */
 const server = 'http://127.0.0.1:8080';
 
+const SHELL_STRINGS_ID = 'virtual:shell-strings/';
+
+/** `virtual:shell-strings/<language>`: the first screen's part of that language's common bundle (src/i18n/shell.ts). */
+function shellStrings(): Plugin {
+  return {
+    name: 'tessera:shell-strings',
+    resolveId: (id) => (id.startsWith(SHELL_STRINGS_ID) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${SHELL_STRINGS_ID}`)) return null;
+      const language = id.slice(SHELL_STRINGS_ID.length + 1);
+      if (!/^[a-z]{2}$/.test(language)) throw new Error(`No string bundle for ${language}`);
+      const file = new URL(`./src/i18n/locales/${language}/common.json`, import.meta.url).pathname;
+      this.addWatchFile(file);
+      const shell = pickStrings(JSON.parse(readFileSync(file, 'utf8')), SHELL_STRINGS);
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(shell))});`;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // Each file also written gzip and brotli compressed, which the server sends to browsers that take them.
-  plugins: [react(), compression()],
+  plugins: [react(), shellStrings(), compression()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,6 +12,14 @@ import { type Fields, signatureValid, signed, textFields } from './signature.ts'
  *                               → signed {orderNo, paymentId, paymentUrl, status}; the same order answers the same payment
  *   POST /api/payments/query    signed {merchant, orderNo, timestamp} → signed {orderNo, paymentId, amount, currency,
  *                               status}, or 404 for an order it does not know
+ *   POST /api/payouts           signed {merchant, orderNo, amount, currency, bankName, accountNumber, payeeName,
+ *                               notifyUrl, timestamp} → signed {orderNo, payoutId, status: pending}; the same order
+ *                               answers the same payout (a retry after a lost answer pays nothing twice)
+ *   POST /api/payouts/query     signed {merchant, orderNo, timestamp} → signed {orderNo, payoutId, amount, currency,
+ *                               status (pending, paid, failed), reason}, or 404 for an order it does not know
+ *   POST /payouts/:payoutId     the sandbox's page's Paid or Failed for a pending payout: a signed callback
+ *                               {merchant, orderNo, payoutId, amount, currency, status, reason, timestamp} goes to
+ *                               notifyUrl
  *   GET  /pay/:paymentId        the payment page: the payer presses Pay or Fail
  *   POST /pay/:paymentId        the payer's choice: a signed callback goes to notifyUrl, then the payer is sent back
  *                               to returnUrl
@@ -22,6 +30,10 @@ import { type Fields, signatureValid, signed, textFields } from './signature.ts'
  *   POST /control/complete      {orderNo, outcome: success|failed, notify?: boolean}: the payer's choice without the
  *                               page; notify false keeps the callback from being sent (a lost callback)
  *   POST /control/resend        {orderNo}: sends the order's callback again (a duplicate)
+ *   POST /control/payouts/complete  {orderNo, outcome: paid|failed, reason?, notify?: boolean}: the payout's result
+ *   POST /control/payouts/resend    {orderNo}: sends the payout's callback again (a duplicate)
+ *   POST /control/payouts/refuse    {refuse: true|false}: new payout requests are refused (400, as a provider that
+ *                               will not pay an account)
  *   GET  /control/payments      every payment and the callbacks sent for it
  */
 
@@ -39,6 +51,24 @@ interface SandboxPayment {
   createdAt: string;
   /** Each callback sent: when, and the HTTP status the merchant answered (0 when it did not answer). */
   callbacks: { at: string; status: PaymentStatus; answered: number }[];
+}
+
+type PayoutStatus = 'pending' | 'paid' | 'failed';
+
+interface SandboxPayout {
+  payoutId: string;
+  merchant: string;
+  orderNo: string;
+  amount: string;
+  currency: string;
+  bankName: string;
+  accountNumber: string;
+  payeeName: string;
+  notifyUrl: string;
+  status: PayoutStatus;
+  reason: string;
+  createdAt: string;
+  callbacks: { at: string; status: PayoutStatus; answered: number }[];
 }
 
 export interface SandboxOptions {
@@ -65,6 +95,18 @@ export interface PaymentSandbox {
   complete(orderNo: string, outcome: 'success' | 'failed', options?: { notify?: boolean }): Promise<number>;
   /** Sends the order's callback again; answers the HTTP status the merchant answered. */
   resend(orderNo: string): Promise<number>;
+  payouts(): SandboxPayout[];
+  payout(orderNo: string): SandboxPayout | undefined;
+  /** Ends a pending payout (paid or failed) and, unless notify is false, sends its callback. */
+  completePayout(
+    orderNo: string,
+    outcome: 'paid' | 'failed',
+    options?: { reason?: string; notify?: boolean },
+  ): Promise<number>;
+  /** Sends the payout's callback again; answers the HTTP status the merchant answered. */
+  resendPayout(orderNo: string): Promise<number>;
+  /** Makes new payout requests refused (or accepted again). */
+  setRefusePayouts(refuse: boolean): void;
   close(): Promise<void>;
 }
 
@@ -118,7 +160,9 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
   const log = options.log ?? (() => {});
   const byOrder = new Map<string, SandboxPayment>();
   const byId = new Map<string, SandboxPayment>();
+  const payoutsByOrder = new Map<string, SandboxPayout>();
   let down = false;
+  let refusePayouts = false;
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
 
   const secretOf = (merchant: string | undefined): string | null =>
@@ -165,6 +209,116 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     return send ? notify(payment) : 0;
   }
 
+  /** Sends a payout's result to the merchant, signed; answers the merchant's HTTP status (0: no answer). */
+  async function notifyPayout(payout: SandboxPayout): Promise<number> {
+    const secret = secretOf(payout.merchant);
+    if (!secret || payout.status === 'pending') return 0;
+    const body = signed(
+      {
+        merchant: payout.merchant,
+        orderNo: payout.orderNo,
+        payoutId: payout.payoutId,
+        amount: payout.amount,
+        currency: payout.currency,
+        status: payout.status,
+        reason: payout.reason,
+        timestamp: String(Math.floor(Date.now() / 1000)),
+      },
+      secret,
+    );
+    let answered = 0;
+    try {
+      const response = await fetch(payout.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      answered = response.status;
+    } catch {
+      answered = 0;
+    }
+    payout.callbacks.push({ at: new Date().toISOString(), status: payout.status, answered });
+    log(`payout callback ${payout.orderNo} ${payout.status} → ${answered || 'no answer'}`);
+    return answered;
+  }
+
+  async function completePayout(
+    payout: SandboxPayout,
+    outcome: 'paid' | 'failed',
+    reason: string,
+    send: boolean,
+  ): Promise<number> {
+    if (payout.status === 'pending') {
+      payout.status = outcome;
+      payout.reason = outcome === 'failed' ? reason || 'account_closed' : '';
+    }
+    return send ? notifyPayout(payout) : 0;
+  }
+
+  function payoutApi(
+    path: string,
+    merchant: string,
+    fields: Fields,
+    secret: string,
+    response: ServerResponse,
+  ) {
+    if (path === '/api/payouts') {
+      const { orderNo, amount, currency, bankName, accountNumber, payeeName, notifyUrl } = fields;
+      if (!orderNo || !amount || !/^\d+(\.\d+)?$/.test(amount) || !currency || !accountNumber || !notifyUrl) {
+        return json(response, 400, { error: 'missing_fields' });
+      }
+      if (!/^https?:\/\//.test(notifyUrl)) return json(response, 400, { error: 'bad_url' });
+      let payout = payoutsByOrder.get(orderKey(merchant, orderNo));
+      if (payout && (payout.amount !== amount || payout.currency !== currency)) {
+        return json(response, 409, { error: 'order_conflict' });
+      }
+      if (!payout) {
+        if (refusePayouts) return json(response, 400, { error: 'payout_refused' });
+        payout = {
+          payoutId: `T${randomBytes(8).toString('hex').toUpperCase()}`,
+          merchant,
+          orderNo,
+          amount,
+          currency,
+          bankName: bankName ?? '',
+          accountNumber,
+          payeeName: payeeName ?? '',
+          notifyUrl,
+          status: 'pending',
+          reason: '',
+          createdAt: new Date().toISOString(),
+          callbacks: [],
+        };
+        payoutsByOrder.set(orderKey(merchant, orderNo), payout);
+        log(`payout ${payout.payoutId} for ${merchant} ${orderNo}: ${amount} ${currency}`);
+      }
+      return json(
+        response,
+        200,
+        signed({ orderNo, payoutId: payout.payoutId, status: payout.status }, secret),
+      );
+    }
+    const payout = payoutsByOrder.get(orderKey(merchant, fields.orderNo ?? ''));
+    if (!payout) return json(response, 404, { error: 'unknown_order' });
+    return json(
+      response,
+      200,
+      signed(
+        {
+          orderNo: payout.orderNo,
+          payoutId: payout.payoutId,
+          amount: payout.amount,
+          currency: payout.currency,
+          status: payout.status,
+          reason: payout.reason,
+        },
+        secret,
+      ),
+    );
+  }
+
   async function api(path: string, fields: Fields | null, response: ServerResponse) {
     if (down) return json(response, 503, { error: 'unavailable', message: 'The sandbox gateway is down.' });
     if (!fields) return json(response, 400, { error: 'bad_request' });
@@ -172,6 +326,9 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     if (!secret) return json(response, 401, { error: 'unknown_merchant' });
     if (!signatureValid(fields, secret)) return json(response, 401, { error: 'bad_signature' });
     const merchant = fields.merchant as string;
+    if (path === '/api/payouts' || path === '/api/payouts/query') {
+      return payoutApi(path, merchant, fields, secret, response);
+    }
     if (path === '/api/payments') {
       const { orderNo, amount, currency, notifyUrl, returnUrl } = fields;
       if (!orderNo || !amount || !/^\d+(\.\d+)?$/.test(amount) || !currency || !notifyUrl || !returnUrl) {
@@ -268,6 +425,20 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
   }
 
   function indexPage(response: ServerResponse) {
+    const payoutRows = [...payoutsByOrder.values()]
+      .slice(-20)
+      .reverse()
+      .map(
+        (payout) =>
+          `<tr><td>${escapeHtml(payout.orderNo)}</td><td>${escapeHtml(payout.amount)} ${escapeHtml(payout.currency)}</td><td>${
+            payout.status === 'pending'
+              ? `<form method="post" action="/payouts/${encodeURIComponent(payout.payoutId)}" style="grid-template-columns:1fr 1fr;gap:6px">` +
+                '<button class="pay" name="outcome" value="paid">Paid</button>' +
+                '<button class="fail" name="outcome" value="failed">Failed</button></form>'
+              : payout.status
+          }</td></tr>`,
+      )
+      .join('');
     const rows = [...byOrder.values()]
       .slice(-20)
       .reverse()
@@ -285,6 +456,10 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
 <p class="note">A test gateway for Tessera's deposits: no money moves.${down ? ' It is down now (503).' : ''}</p>
 <table><thead><tr><th>Order</th><th>Amount</th><th>Status</th></tr></thead><tbody>${
         rows || '<tr><td colspan="3">No payments yet.</td></tr>'
+      }</tbody></table>
+<h1 style="margin-top:24px">Payouts</h1>
+<table><thead><tr><th>Order</th><th>Amount</th><th>Status</th></tr></thead><tbody>${
+        payoutRows || '<tr><td colspan="3">No payouts yet.</td></tr>'
       }</tbody></table>`,
     );
   }
@@ -302,6 +477,15 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
         fields = null;
       }
       return api(path, fields, response);
+    }
+    const payoutPage = /^\/payouts\/([A-Za-z0-9]+)$/.exec(path);
+    if (payoutPage && method === 'POST') {
+      const payout = [...payoutsByOrder.values()].find((candidate) => candidate.payoutId === payoutPage[1]);
+      if (!payout) return html(response, 404, 'Sandbox Pay', '<p class="status">No such payout.</p>');
+      const outcome = new URLSearchParams(await readBody(request, MAX_BODY)).get('outcome');
+      if (outcome === 'paid' || outcome === 'failed') await completePayout(payout, outcome, '', true);
+      response.writeHead(303, { location: '/', 'cache-control': 'no-store' });
+      return response.end();
     }
     const page = /^\/pay\/([A-Za-z0-9]+)$/.exec(path);
     if (page) {
@@ -327,6 +511,25 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
       if (method === 'POST' && path === '/control/down') {
         down = body.down === true;
         return json(response, 200, { down });
+      }
+      if (method === 'GET' && path === '/control/payouts') {
+        return json(response, 200, [...payoutsByOrder.values()]);
+      }
+      if (method === 'POST' && path === '/control/payouts/refuse') {
+        refusePayouts = body.refuse === true;
+        return json(response, 200, { refuse: refusePayouts });
+      }
+      if (method === 'POST' && path.startsWith('/control/payouts/')) {
+        const payout = [...payoutsByOrder.values()].find((candidate) => candidate.orderNo === body.orderNo);
+        if (!payout) return json(response, 404, { error: 'unknown_order' });
+        if (path === '/control/payouts/complete') {
+          const outcome = body.outcome === 'failed' ? 'failed' : 'paid';
+          const reason = typeof body.reason === 'string' ? body.reason : '';
+          const answered = await completePayout(payout, outcome, reason, body.notify !== false);
+          return json(response, 200, { status: payout.status, answered });
+        }
+        if (path === '/control/payouts/resend')
+          return json(response, 200, { answered: await notifyPayout(payout) });
       }
       const payment = [...byOrder.values()].find((candidate) => candidate.orderNo === body.orderNo);
       if (!payment) return json(response, 404, { error: 'unknown_order' });
@@ -361,6 +564,8 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     if (!payment) throw new Error(`the sandbox has no payment for ${orderNo}`);
     return payment;
   };
+  const findPayout = (orderNo: string) =>
+    [...payoutsByOrder.values()].find((candidate) => candidate.orderNo === orderNo);
   return {
     url: publicUrl,
     port,
@@ -371,6 +576,21 @@ export async function startPaymentSandbox(options: SandboxOptions = {}): Promise
     payment: (orderNo) => [...byOrder.values()].find((candidate) => candidate.orderNo === orderNo),
     complete: (orderNo, outcome, { notify: send = true } = {}) => complete(find(orderNo), outcome, send),
     resend: (orderNo) => notify(find(orderNo)),
+    payouts: () => [...payoutsByOrder.values()],
+    payout: (orderNo) => findPayout(orderNo),
+    completePayout: (orderNo, outcome, { reason = '', notify: send = true } = {}) => {
+      const payout = findPayout(orderNo);
+      if (!payout) throw new Error(`the sandbox has no payout for ${orderNo}`);
+      return completePayout(payout, outcome, reason, send);
+    },
+    resendPayout: (orderNo) => {
+      const payout = findPayout(orderNo);
+      if (!payout) throw new Error(`the sandbox has no payout for ${orderNo}`);
+      return notifyPayout(payout);
+    },
+    setRefusePayouts(value) {
+      refusePayouts = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

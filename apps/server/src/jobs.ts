@@ -10,6 +10,7 @@ import { defineRaffleJobs } from './modules/raffle/jobs.ts';
 import { defineRebateJobs } from './modules/rebates/jobs.ts';
 import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
+import { definePayoutJobs } from './modules/wallet/payouts.ts';
 import { defineReconciliationJobs } from './modules/wallet/reconciliation.ts';
 import { defineTurnoverJobs } from './modules/wallet/turnover.ts';
 import { defineWithdrawalJobs } from './modules/wallet/withdrawal-review.ts';
@@ -30,6 +31,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineReconciliationJobs(runner, deps);
   defineDepositJobs(runner, deps);
   defineWithdrawalJobs(runner, deps);
+  definePayoutJobs(runner, deps);
   defineProviderJobs(runner, deps);
   defineHouseJobs(runner, deps);
   defineLotteryJobs(runner, deps);

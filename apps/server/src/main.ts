@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
+import { refuseSandboxProvidersInProduction } from './modules/games/providers/registry.ts';
 import { refuseDemoSecretsInProduction } from './modules/wallet/payment-channels.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -44,9 +45,12 @@ await seed(db, {
   rng: cryptoRng,
   // The demo's online channel exists only with the sandbox gateway it pays through.
   demoGateway: demoGatewayOf(config),
-  demoProviders: { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey },
+  demoProviders: config.gameProviders.sandboxUrl
+    ? { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey }
+    : null,
 });
 await refuseDemoSecretsInProduction(db, config);
+await refuseSandboxProvidersInProduction(db, config);
 const owner =
   config.owner ??
   (config.demoSeed

@@ -12,6 +12,9 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const SMS_CODE_LENGTH = 6;
 export const SMS_CODE_MAX_TRIES = 5;
 
+/** Member types (isAgent of §3): 0 member, 1/2/41/42 agents, 4 trial (demo) account. */
+export const MEMBER_TYPES = { member: 0, agent: 1, subAgent: 2, trial: 4, agent41: 41, agent42: 42 } as const;
+
 /**
  * Field messages of the registration rules by patternId (§5). "(min)-(max)" becomes a single number when min
  * equals max; then (min) and (max) are filled in.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_LANGUAGES } from './constants.ts';
+import { isSiteLink } from './links.ts';
 
 /** A row id: a positive 32-bit integer (larger ones are refused rather than overflowing the database column). */
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -19,22 +20,6 @@ export const httpUrl = z
       return false;
     }
   }, 'invalid_format');
-/**
- * Whether a link set by an operator is a path inside the site (one leading slash) or an http(s) URL. Control
- * characters, spaces and backslashes are refused: a browser drops tabs and newlines and reads `\` as `/`, so
- * `/\host` or `/<tab>/host` would lead to another site.
- */
-export function isSiteLink(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
-  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029\\]/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
 /** A link inside the site (a path starting with /) or an http(s) URL. */
 export const siteLink = z.string().trim().max(2000).refine(isSiteLink, 'invalid_format');
 export const okValue = z.object({ ok: z.literal(true) });

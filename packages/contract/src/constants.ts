@@ -18,7 +18,17 @@ export const NUMEROS_COUNT = 100;
 export const RECENT_LOTTERY_COUNT = 100;
 export const GAME_LIST_PAGE_SIZE = 24;
 export const NOTICES_PER_PAGE = 8;
-export const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
+const LOTTERY_MENU_REFRESH = { capMs: 30_000, whenDueMs: 7000 } as const;
+
+/** The lobby's refresh (spec §9): the shortest remaining time, capped, or a short pause when it is zero or less. */
+export function lotteryRefreshMs(remainingSeconds: readonly number[]): number {
+  const shortest = Math.min(...remainingSeconds);
+  if (!Number.isFinite(shortest) || shortest <= 0) return LOTTERY_MENU_REFRESH.whenDueMs;
+  return Math.min(shortest * 1000, LOTTERY_MENU_REFRESH.capMs);
+}
+
+/** The order of the hot-games groups (spec §2). */
+export const HOT_GROUPS = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP'] as const;
 export const FB_POPUP_AUTO_CLOSE_MS = 1200;
 export const MODAL_DEFAULTS = { width: 600, height: 300, escapeKey: 27, fadeMs: 100 } as const;
 export const PAGINATION_DEFAULTS = { pageRange: 3, marginPages: 1 } as const;

@@ -9,6 +9,7 @@ import {
   houseConsoleEndpoints,
   houseTableConsoleEndpoints,
   inboxConsoleEndpoints,
+  kycConsoleEndpoints,
   lotteryConsoleEndpoints,
   missionConsoleEndpoints,
   type OperatorRole,
@@ -17,7 +18,9 @@ import {
   raffleConsoleEndpoints,
   rainConsoleEndpoints,
   rebateConsoleEndpoints,
+  reportConsoleEndpoints,
   responsibleConsoleEndpoints,
+  riskConsoleEndpoints,
   settlementConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -41,6 +44,7 @@ export type PageId =
   | 'operators'
   | 'audit'
   | 'players'
+  | 'kyc'
   | 'smsOutbox'
   | 'mailOutbox'
   | 'loginFailures'
@@ -53,6 +57,9 @@ export type PageId =
   | 'paymentChannels'
   | 'gatewayCallbacks'
   | 'withdrawals'
+  | 'adjustmentRequests'
+  | 'riskFlags'
+  | 'riskRules'
   | 'gameVendors'
   | 'games'
   | 'houseGames'
@@ -81,10 +88,14 @@ export type PageId =
   | 'pointsSettings'
   | 'mallItems'
   | 'redemptions'
-  | 'missions';
+  | 'missions'
+  | 'reports.money'
+  | 'reports.games'
+  | 'reports.players';
 
 export type NavSection =
   | 'overview'
+  | 'reports'
   | 'accounts'
   | 'wallet'
   | 'games'
@@ -128,7 +139,29 @@ export const PAGES: readonly PageDefinition[] = [
     section: 'overview',
     roles: ['operations', 'finance', 'support'],
   },
+  {
+    id: 'reports.money',
+    path: '/reports/money',
+    icon: 'deposit',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.money),
+  },
+  {
+    id: 'reports.games',
+    path: '/reports/games',
+    icon: 'games',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.games),
+  },
+  {
+    id: 'reports.players',
+    path: '/reports/players',
+    icon: 'user',
+    section: 'reports',
+    roles: rolesOf(reportConsoleEndpoints.players),
+  },
   { id: 'players', path: '/players', icon: 'user', section: 'accounts', roles: rolesOf(accounts.players) },
+  { id: 'kyc', path: '/kyc', icon: 'shield', section: 'accounts', roles: rolesOf(kycConsoleEndpoints.queue) },
   {
     id: 'smsOutbox',
     path: '/sms-outbox',
@@ -291,6 +324,27 @@ export const PAGES: readonly PageDefinition[] = [
     roles: rolesOf(withdrawalConsoleEndpoints.queue),
   },
   {
+    id: 'adjustmentRequests',
+    path: '/wallet/adjustments',
+    icon: 'key',
+    section: 'wallet',
+    roles: rolesOf(walletConsoleEndpoints.adjustmentRequests),
+  },
+  {
+    id: 'riskFlags',
+    path: '/risk/flags',
+    icon: 'alert',
+    section: 'wallet',
+    roles: rolesOf(riskConsoleEndpoints.flags),
+  },
+  {
+    id: 'riskRules',
+    path: '/risk/rules',
+    icon: 'shield',
+    section: 'wallet',
+    roles: rolesOf(riskConsoleEndpoints.settings),
+  },
+  {
     id: 'reconciliation',
     path: '/wallet/reconciliation',
     icon: 'check',
@@ -451,6 +505,7 @@ export const PAGES: readonly PageDefinition[] = [
 
 export const NAV_SECTIONS: readonly NavSection[] = [
   'overview',
+  'reports',
   'accounts',
   'wallet',
   'games',

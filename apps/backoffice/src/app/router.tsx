@@ -26,6 +26,7 @@ import { HelpPage } from '../features/help/HelpPage.tsx';
 import { BroadcastsPage } from '../features/inbox/BroadcastsPage.tsx';
 import { FeedbackPage } from '../features/inbox/FeedbackPage.tsx';
 import { JobsPage } from '../features/jobs/JobsPage.tsx';
+import { KycPage } from '../features/kyc/KycPage.tsx';
 import { LoginFailuresPage } from '../features/login-failures/LoginFailuresPage.tsx';
 import { LotteryDrawsPage } from '../features/lottery/LotteryDrawsPage.tsx';
 import { LotteryGamesPage } from '../features/lottery/LotteryGamesPage.tsx';
@@ -50,13 +51,19 @@ import { RainPage } from '../features/raffle/RainPage.tsx';
 import { RebateRatesPage } from '../features/rebates/RebateRatesPage.tsx';
 import { RebatesPage } from '../features/rebates/RebatesPage.tsx';
 import { RegisterRulesPage } from '../features/register-rules/RegisterRulesPage.tsx';
+import { GamesReportPage } from '../features/reports/GamesReportPage.tsx';
+import { MoneyReportPage } from '../features/reports/MoneyReportPage.tsx';
+import { PlayersReportPage } from '../features/reports/PlayersReportPage.tsx';
 import { ResourcesPage } from '../features/resources/ResourcesPage.tsx';
 import { ExclusionsPage } from '../features/responsible/ExclusionsPage.tsx';
 import { ResponsibleSettingsPage } from '../features/responsible/ResponsibleSettingsPage.tsx';
+import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
+import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
+import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
 import { CashierSettingsPage } from '../features/wallet/CashierSettingsPage.tsx';
 import { ReconciliationPage } from '../features/wallet/ReconciliationPage.tsx';
 import { WithdrawalsPage } from '../features/withdrawals/WithdrawalsPage.tsx';
@@ -77,8 +84,12 @@ export const router = createBrowserRouter(
       element: <RequireAuth />,
       children: [
         { index: true, element: page('dashboard', <DashboardPage />) },
+        { path: 'reports/money', element: page('reports.money', <MoneyReportPage />) },
+        { path: 'reports/games', element: page('reports.games', <GamesReportPage />) },
+        { path: 'reports/players', element: page('reports.players', <PlayersReportPage />) },
         { path: 'players', element: page('players', <PlayersPage />) },
         { path: 'players/:id', element: page('players', <PlayerPage />) },
+        { path: 'kyc', element: page('kyc', <KycPage />) },
         { path: 'vip/levels', element: page('vipLevels', <VipLevelsPage />) },
         { path: 'vip/labels', element: page('memberLabels', <MemberLabelsPage />) },
         { path: 'rebates/rates', element: page('rebateRates', <RebateRatesPage />) },
@@ -103,6 +114,9 @@ export const router = createBrowserRouter(
         { path: 'wallet/payment-channels', element: page('paymentChannels', <PaymentChannelsPage />) },
         { path: 'wallet/gateway-callbacks', element: page('gatewayCallbacks', <GatewayCallbacksPage />) },
         { path: 'wallet/withdrawals', element: page('withdrawals', <WithdrawalsPage />) },
+        { path: 'wallet/adjustments', element: page('adjustmentRequests', <AdjustmentRequestsPage />) },
+        { path: 'risk/flags', element: page('riskFlags', <RiskFlagsPage />) },
+        { path: 'risk/rules', element: page('riskRules', <RiskRulesPage />) },
         { path: 'wallet/reconciliation', element: page('reconciliation', <ReconciliationPage />) },
         { path: 'wallet/settings', element: page('cashierSettings', <CashierSettingsPage />) },
         { path: 'game-vendors', element: page('gameVendors', <GameVendorsPage />) },

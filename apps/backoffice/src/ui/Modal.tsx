@@ -48,6 +48,8 @@ export interface ConfirmDialogProps {
   error?: ReactNode;
   /** More of the dialog below the message, such as a field the action takes. */
   children?: ReactNode;
+  /** Wider than the default for a dialog that shows much beside its question (a withdrawal's review). */
+  size?: ModalProps['size'];
 }
 
 export function ConfirmDialog({
@@ -61,6 +63,7 @@ export function ConfirmDialog({
   busy,
   error,
   children,
+  size = 'sm',
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -68,7 +71,7 @@ export function ConfirmDialog({
       open={open}
       title={title}
       onClose={onCancel}
-      size="sm"
+      size={size}
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>

@@ -12,7 +12,8 @@ export interface AuditRecord {
 /** Records an operator write in the same transaction as the write itself. */
 export async function recordAudit(
   tx: Queryable,
-  who: OperatorCaller | { operatorId: number; username: string },
+  // operatorId null: the system acted (an automatic approval), under the user name 'system'.
+  who: OperatorCaller | { operatorId: number | null; username: string },
   ip: string,
   record: AuditRecord,
   now: Date,

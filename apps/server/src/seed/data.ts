@@ -1054,3 +1054,22 @@ export const DEMO_PROMOTIONS: {
     newWithinDays: 30,
   },
 ];
+
+/** The message telling a member an operator edited their profile (a section of its own for seeded databases). */
+export const PROFILE_MESSAGES: typeof MESSAGE_TEMPLATES = [
+  [
+    'PROFILE_CHANGED',
+    ['fields'],
+    {
+      EN: [
+        'Your profile was updated',
+        'Our team updated your {fields}. If you did not ask for this, contact support.',
+      ],
+      VI: [
+        'Hồ sơ của bạn đã được cập nhật',
+        'Đội ngũ của chúng tôi đã cập nhật {fields} của bạn. Nếu bạn không yêu cầu, hãy liên hệ hỗ trợ.',
+      ],
+      CN: ['您的资料已更新', '我们的团队更新了您的{fields}。如非您本人要求，请联系客服。'],
+    },
+  ],
+];

@@ -13,6 +13,7 @@ import { AGENT_CONTRACT_MESSAGES, seedDemoAgentContracts } from './agents-contra
 import { seedAgentsTree } from './agents-tree.ts';
 import * as data from './data.ts';
 import { INBOX_MESSAGES } from './inbox.ts';
+import { KYC_MESSAGES } from './kyc.ts';
 import { seedLottery } from './lottery.ts';
 import { seedDemoMissions } from './missions.ts';
 import { seedDemoRaffle } from './raffle.ts';
@@ -79,6 +80,8 @@ export async function seed(
     ['message_templates', (tx) => seedMessageTemplates(tx, data.MESSAGE_TEMPLATES)],
     ['agent_contract_messages', (tx) => seedMessageTemplates(tx, AGENT_CONTRACT_MESSAGES)],
     ['inbox_messages', (tx) => seedMessageTemplates(tx, INBOX_MESSAGES)],
+    ['profile_messages', (tx) => seedMessageTemplates(tx, data.PROFILE_MESSAGES)],
+    ['kyc_messages', (tx) => seedMessageTemplates(tx, KYC_MESSAGES)],
     ['contract_requests', seedContractRequests],
     ['wallet', seedWallet],
     ['agent_module_flags', seedAgentModuleFlags],

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { HOUSE_PROVIDER } from '@tessera/contract';
+import { HOUSE_PROVIDER, HOUSE_SPIN_INTERVAL_MS, type SlotOutcome } from '@tessera/contract';
+import { engineFor } from '../../src/modules/games/house/engine.ts';
+import { serverSeedOf } from '../../src/modules/games/house/fairness.ts';
 import { type Money, SEAMLESS_MONEY } from '../../src/modules/games/house/round-play.ts';
+import * as houseStore from '../../src/modules/games/house/store.ts';
 import { memberAccounts } from '../../src/modules/wallet/ledger.ts';
 import { type GameSessionCaller, resolveGameSession } from '../../src/platform/access.ts';
 import type { ApiResponse, TestApp } from '../harness.ts';
@@ -52,8 +55,12 @@ export async function sessionCaller(t: TestApp, player: HousePlayer): Promise<Ga
   return caller;
 }
 
-/** A spin through the frame API (a fresh idempotency key unless one is given). */
+/**
+ * A spin through the frame API (a fresh idempotency key unless one is given), paced as the frame paces it: the
+ * test clock moves on by the slots' interval first.
+ */
 export function spinCall(t: TestApp, player: HousePlayer, bet: bigint | string, key: string = randomUUID()) {
+  t.clock.advance(HOUSE_SPIN_INTERVAL_MS);
   return t.call({
     method: 'POST',
     url: '/house/api/slots/spin',
@@ -136,4 +143,39 @@ export function gamePostings(t: TestApp, memberId: number) {
      where member_id = $1 and idempotency_key like 'game:%' order by id`,
     [memberId],
   );
+}
+
+/**
+ * Arranges the outcome of the player's next spin of a slot: sets the client seed of their pair in use to the first
+ * `arranged-<n>` whose outcome at the pair's next nonce passes `wanted` (the server seed stays as committed). Answers
+ * that outcome. Opens the pair first when the player has none.
+ */
+export async function arrangeNextSpin(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint,
+  wanted: (outcome: SlotOutcome) => boolean,
+  engineGame = 'lucky-sevens',
+): Promise<SlotOutcome> {
+  if (!(await houseStore.currentSeed(t.db, player.id))) await t.get('/house/api/fairness', player.token);
+  const seed = await houseStore.currentSeed(t.db, player.id);
+  if (!seed) throw new Error('no seed pair');
+  const [settings] = await t.db.query<{ rtp: string }>(
+    'select s.rtp from house_game_settings s join games g on g.id = s.game_id where g.game_id = $1',
+    [engineGame],
+  );
+  if (!settings) throw new Error(`no settings for ${engineGame}`);
+  const serverSeed = serverSeedOf(t.deps, seed);
+  for (let n = 0; n < 20_000; n++) {
+    const clientSeed = `arranged-${n}`;
+    const { outcome } = engineFor(engineGame).draw(
+      { rtp: settings.rtp, bet, choice: null },
+      { serverSeed, clientSeed, nonce: BigInt(seed.next_nonce) },
+    );
+    if (wanted(outcome as SlotOutcome)) {
+      await t.db.query('update house_seeds set client_seed = $2 where id = $1', [seed.id, clientSeed]);
+      return outcome as SlotOutcome;
+    }
+  }
+  throw new Error('no client seed gives the outcome wanted');
 }

@@ -11,6 +11,7 @@ import type {
   houseEndpoints,
   houseTableEndpoints,
   inboxEndpoints as inboxContractEndpoints,
+  kycPlayerEndpoints,
   launchEndpoints,
   lotteryEndpoints as lotteryContractEndpoints,
   missionEndpoints as missionContractEndpoints,
@@ -219,6 +220,12 @@ export const withdrawalEndpoints = {
   ),
 };
 
+/** Identity verification (KYC): the member's status and the document upload. */
+export const kycEndpoints = {
+  status: light<typeof kycPlayerEndpoints.status>('GET', '/wps/kyc'),
+  upload: light<typeof kycPlayerEndpoints.upload>('POST', '/wps/kyc/documents', 'multipart'),
+};
+
 /** The lobbies, the game frame and the betting record: the catalogue, favourites, recent games and launches. */
 export const gameEndpoints = {
   gameList: light<GameEndpoints['gameList']>('GET', '/wps/relay/GCSGAME_gameList'),
@@ -243,6 +250,12 @@ export const houseFrameEndpoints = {
   openSession: light<HouseEndpoints['openSession']>('POST', '/house/api/session'),
   slot: light<HouseEndpoints['slot']>('GET', '/house/api/slots/game'),
   spin: light<HouseEndpoints['spin']>('POST', '/house/api/slots/spin', undefined, 'idempotent'),
+  freeSpins: light<HouseEndpoints['freeSpins']>(
+    'POST',
+    '/house/api/slots/free-spins',
+    undefined,
+    'idempotent',
+  ),
   fish: light<HouseEndpoints['fish']>('GET', '/house/api/fish/game'),
   shoot: light<HouseEndpoints['shoot']>('POST', '/house/api/fish/shoot', undefined, 'idempotent'),
   fairness: light<HouseEndpoints['fairness']>('GET', '/house/api/fairness'),
@@ -259,6 +272,7 @@ export const houseFrameEndpoints = {
     'idempotent',
   ),
   rounds: light<HouseEndpoints['rounds']>('GET', '/house/api/rounds'),
+  lastRounds: light<HouseEndpoints['lastRounds']>('GET', '/house/api/rounds/last'),
   round: light<HouseEndpoints['round']>('GET', '/house/api/rounds/:id'),
 };
 

@@ -1,5 +1,6 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tessera/contract';
 import { type ComponentType, lazy } from 'react';
+import { loadPageStrings } from '../i18n/index.ts';
 
 /** A page's code could not be loaded (network failure, a new deployment, or no answer within 120 s). */
 class ChunkLoadError extends Error {
@@ -37,7 +38,10 @@ function loadChunk<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIM
   });
 }
 
-/** React.lazy with the chunk timeout; a failure reaches the route's error boundary as ChunkLoadError. */
+/**
+ * React.lazy with the chunk timeout, together with the whole string bundle (the first download carries only the
+ * first screen's strings); a failure reaches the route's error boundary as ChunkLoadError.
+ */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => loadChunk(load));
+  return lazy(() => loadChunk(() => Promise.all([load(), loadPageStrings()]).then(([page]) => page)));
 }

@@ -1,12 +1,12 @@
 import '@tessera/ui/tokens.css';
 import '../ui/palette.css';
 import './house.css';
-import { ApiError, type HouseSlot } from '@tessera/contract';
+import { ApiError, HOUSE_SPIN_INTERVAL_MS, type HouseSlot, type SpinAnswer } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
 import { el, formatDecimal, formatMinor, sleep } from './dom.ts';
 import { type EndPage, outcomeLine, pageTop, panelLinks, stakePicker, startFramePage } from './frame-page.ts';
 import { type HouseT, initHouseI18n } from './i18n.ts';
-import { fairnessPanel, historyPanel, paytablePanel } from './panels.ts';
+import { fairnessPanel, historyPanel, lastRoundsPanel, paytablePanel } from './panels.ts';
 import { reelsView } from './reels.ts';
 import { api, type FrameSession } from './session.ts';
 import { startTable } from './tables/table.ts';
@@ -21,58 +21,136 @@ const root = document.getElementById('house') as HTMLElement;
 function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
   let balance = BigInt(slot.balance);
   let busy = false;
+  /** The round waiting for the player to start its free spins (resumed on launch), or null. */
+  let pending: SpinAnswer | null = null;
+  /** When the next spin may start (the server refuses one sooner: HOUSE_SPIN_INTERVAL_MS after the last started). */
+  let nextSpinAt = Date.now() + slot.nextSpinInMs;
+  let cooldownTimer: ReturnType<typeof setInterval> | undefined;
 
   const money = (minor: string | bigint) => `${formatMinor(minor, slot.digits)} ${slot.currency}`;
   const balanceOut = el('output', { className: 'balance', 'aria-live': 'polite' }, money(balance));
   const picker = stakePicker(t, t('stake'), slot.betLimits, money, () => refresh());
-  const spinButton = el('button', { type: 'button', className: 'spin' }, t('spin'));
+  const cooldown = el('span', { className: 'cooldown', id: 'spin-cooldown' });
+  const spinButton = el(
+    'button',
+    { type: 'button', className: 'spin', 'aria-describedby': 'spin-cooldown' },
+    t('spin'),
+  );
+  const featureButton = el(
+    'button',
+    { type: 'button', className: 'spin feature', hidden: true },
+    t('startFreeSpins'),
+  );
   const status = el('p', { className: 'status', role: 'status' }, t('ready'));
   const reels = reelsView(slot, t);
   const paytable = paytablePanel(slot, t);
   const history = historyPanel(slot, t);
+  const last = lastRoundsPanel(slot, t);
   const fairness = fairnessPanel(slot, t, () => undefined);
 
+  const coolingFor = () => Math.max(0, nextSpinAt - Date.now());
   const refresh = () => {
     balanceOut.textContent = money(balance);
-    picker.lock(busy);
-    spinButton.disabled = busy || picker.stake() > balance;
+    picker.lock(busy || pending !== null);
+    const waitMs = coolingFor();
+    spinButton.disabled = busy || pending !== null || waitMs > 0 || picker.stake() > balance;
     spinButton.textContent = busy ? t('spinning') : t('spin');
+    spinButton.hidden = pending !== null;
+    featureButton.hidden = pending === null;
+    featureButton.disabled = busy;
+    cooldown.textContent =
+      waitMs > 0 && !busy && pending === null
+        ? t('nextSpin', { seconds: formatDecimal((Math.ceil(waitMs / 100) / 10).toFixed(1)) })
+        : '';
+    spinButton.style.setProperty('--cooldown', String(waitMs / HOUSE_SPIN_INTERVAL_MS));
+    if (waitMs > 0 && cooldownTimer === undefined) {
+      cooldownTimer = setInterval(() => {
+        if (coolingFor() === 0) {
+          clearInterval(cooldownTimer);
+          cooldownTimer = undefined;
+        }
+        refresh();
+      }, 100);
+    }
+  };
+
+  /** Shows a round that waits for the player to start its free spins. */
+  const awaitDecision = (answer: SpinAnswer, resumed: boolean) => {
+    pending = answer;
+    reels.show(answer.outcome.base, false);
+    const count = answer.outcome.base.freeSpinsAwarded;
+    status.textContent = resumed ? t('resumed', { count }) : t('freeSpinsWon', { count });
+  };
+
+  /** Shows a played round: its free spins one by one, then what it paid (a win only above the stake). */
+  const showResult = async (answer: SpinAnswer, stake: bigint, spinFirst: boolean) => {
+    const total = BigInt(answer.outcome.totalWin);
+    const celebrate = total > stake;
+    if (spinFirst) reels.show(answer.outcome.base, celebrate);
+    let freeWin = 0n;
+    for (const free of answer.outcome.freeSpins) {
+      await sleep(650);
+      reels.show(free, celebrate);
+      freeWin += BigInt(free.win);
+      status.textContent = t('freeSpins', { count: answer.outcome.freeSpins.length, amount: money(freeWin) });
+    }
+    balance = BigInt(answer.balance);
+    status.textContent = outcomeLine(t, total, stake, money);
+  };
+
+  const failed = (error: unknown) => {
+    reels.spinning(false);
+    if (error instanceof ApiError && error.status === 401) {
+      ended();
+      return;
+    }
+    status.textContent = error instanceof ApiError ? error.message : t('failed');
   };
 
   spinButton.addEventListener('click', async () => {
     const stake = picker.stake();
-    if (busy) return;
+    if (busy || pending || coolingFor() > 0) return;
     busy = true;
+    nextSpinAt = Date.now() + HOUSE_SPIN_INTERVAL_MS;
     refresh();
     status.textContent = t('spinning');
     reels.spinning(true);
     try {
-      const [answer] = await Promise.all([
-        api(endpoints.spin, { body: { bet: stake.toString() } }),
-        sleep(700),
-      ]);
+      const spin = async () => {
+        try {
+          return await api(endpoints.spin, { body: { bet: stake.toString() } });
+        } catch (error) {
+          // The server counts from its own clock: the page waits the interval out and spins then.
+          if (!(error instanceof ApiError) || error.code !== 'house_spin_too_soon') throw error;
+          await sleep(HOUSE_SPIN_INTERVAL_MS);
+          nextSpinAt = Date.now() + HOUSE_SPIN_INTERVAL_MS;
+          return api(endpoints.spin, { body: { bet: stake.toString() } });
+        }
+      };
+      const [answer] = await Promise.all([spin(), sleep(700)]);
       reels.spinning(false);
-      reels.show(answer.outcome.base);
       balance = BigInt(answer.balance);
-      let freeWin = 0n;
-      for (const free of answer.outcome.freeSpins) {
-        await sleep(650);
-        reels.show(free);
-        freeWin += BigInt(free.win);
-        status.textContent = t('freeSpins', {
-          count: answer.outcome.freeSpins.length,
-          amount: money(freeWin),
-        });
-      }
-      const total = BigInt(answer.outcome.totalWin);
-      status.textContent = outcomeLine(t, total, stake, money);
+      if (answer.round.decision === 'freeSpins') awaitDecision(answer, false);
+      else await showResult(answer, stake, true);
     } catch (error) {
-      reels.spinning(false);
-      if (error instanceof ApiError && error.status === 401) {
-        ended();
-        return;
-      }
-      status.textContent = error instanceof ApiError ? error.message : t('failed');
+      failed(error);
+    } finally {
+      busy = false;
+      refresh();
+    }
+  });
+
+  featureButton.addEventListener('click', async () => {
+    const waiting = pending;
+    if (busy || !waiting) return;
+    busy = true;
+    refresh();
+    try {
+      const answer = await api(endpoints.freeSpins, { body: { round: waiting.round.id } });
+      pending = null;
+      await showResult(answer, BigInt(answer.round.bet), false);
+    } catch (error) {
+      failed(error);
     } finally {
       busy = false;
       refresh();
@@ -82,12 +160,13 @@ function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
   const openers = [
     [t('paytable.open'), paytable],
     [t('fair.open'), fairness],
+    [t('last.open'), last],
     [t('history.open'), history],
   ] as const;
   root.replaceChildren(
     pageTop(t, frame, slot.name, balanceOut),
     el('section', { className: 'machine', 'aria-label': slot.name }, reels.root, status),
-    el('section', { className: 'controls' }, picker.element, spinButton),
+    el('section', { className: 'controls' }, picker.element, spinButton, featureButton, cooldown),
     panelLinks(
       openers,
       t('rtp', { rtp: formatDecimal(slot.rtp) }),
@@ -96,10 +175,12 @@ function play(slot: HouseSlot, frame: FrameSession, t: HouseT, ended: EndPage) {
     ),
     paytable.element,
     fairness.element,
+    last.element,
     history.element,
   );
   root.removeAttribute('aria-busy');
   document.title = slot.name;
+  if (slot.pending) awaitDecision(slot.pending, true);
   refresh();
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, type HouseSlot, type SeedRotation } from '@tessera/contract';
+import { ApiError, type HouseLastRound, type HouseSlot, type SeedRotation } from '@tessera/contract';
 import { houseFrameEndpoints as endpoints } from '../app/endpoints.ts';
 import { el, formatDecimal, formatMinor, scrollTable } from './dom.ts';
 import { frameLocale, type HouseKey, type HouseT } from './i18n.ts';
@@ -245,6 +245,67 @@ export function historyPanel(game: { digits: number }, t: HouseT) {
                 t('history.verify', { nonce: round.nonce }),
               ),
             ),
+          ),
+        ),
+      ),
+    );
+  });
+}
+
+/** What a round came to, in a few words: a spin's wins and free spins, a shot's fish hit or missed. */
+function outcomeSummary(round: HouseLastRound, t: HouseT): string {
+  const extra = [
+    round.resolution === 'defaultAction' && t('last.defaultAction'),
+    round.resolution === 'fault' && t('last.fault'),
+  ].filter((part): part is string => typeof part === 'string');
+  const withExtra = (text: string) => [text, ...extra].join(' · ');
+  if (round.state === 'voided') return withExtra(t('last.voided'));
+  const outcome = round.outcome;
+  if (!outcome) return withExtra(t('history.state.started'));
+  if ('fish' in outcome) {
+    const fish = t(`fish.names.${outcome.fish}` as HouseKey, { defaultValue: outcome.fish });
+    return withExtra(
+      outcome.hit ? t('last.hit', { fish, multiplier: outcome.multiplier }) : t('last.miss', { fish }),
+    );
+  }
+  const spins = [outcome.base, ...outcome.freeSpins];
+  const wins = spins.reduce(
+    (sum, spin) => sum + spin.lineWins.length + spin.wayWins.length + (BigInt(spin.scatter.win) > 0n ? 1 : 0),
+    0,
+  );
+  const parts = [wins > 0 ? t('last.wins', { count: wins }) : t('last.noWin')];
+  if (round.decision === 'freeSpins') {
+    parts.push(t('last.freeSpinsWaiting', { count: outcome.base.freeSpinsAwarded }));
+  } else if (outcome.freeSpins.length > 0) {
+    parts.push(t('last.freeSpins', { count: outcome.freeSpins.length }));
+  }
+  return withExtra(parts.join(' · '));
+}
+
+/**
+ * The member's last 10 rounds of this game (GLI-19's last game recall): when, the stake, what it paid and what
+ * happened, in the site language's numbers, money and dates.
+ */
+export function lastRoundsPanel(game: { digits: number; currency: string }, t: HouseT) {
+  return dialog(t, t('last.title'), async (body) => {
+    const last = await api(endpoints.lastRounds);
+    if (last.list.length === 0) {
+      body.append(el('p', {}, t('last.empty')));
+      return;
+    }
+    const when = new Intl.DateTimeFormat(frameLocale(), { dateStyle: 'short', timeStyle: 'medium' });
+    const money = (minor: string) => `${formatMinor(minor, game.digits)} ${game.currency}`;
+    body.append(
+      scrollTable(
+        (['time', 'stake', 'paid', 'outcome'] as const).map((key) => t(`last.${key}`)),
+        last.list.map((round) =>
+          el(
+            'tr',
+            {},
+            el('td', {}, when.format(new Date(round.createdAt))),
+            el('td', { className: 'amount' }, money(round.bet)),
+            el('td', { className: 'amount' }, round.win === null ? '—' : money(round.win)),
+            el('td', {}, outcomeSummary(round, t)),
           ),
         ),
       ),

@@ -57,12 +57,16 @@ export function reelsView(slot: HouseSlot, t: HouseT) {
   // The page shows one slot: its cabinet takes the game's colours (house.css, body[data-game]).
   document.body.dataset.game = slot.game;
 
-  function show(spin: SpinResult | null) {
+  /**
+   * Draws a spin's window. `celebrate` is whether the round paid more than its stake: only then do the winning cells
+   * glow and the cabinet flash; a return of the stake or less is marked plainly (no loss shown as a win).
+   */
+  function show(spin: SpinResult | null, celebrate = false) {
     const wins = spin ? winningCells(slot, spin) : new Set<string>();
     const expanded = new Set(spin?.expandedReels ?? []);
     // Replayed on each win: the cabinet flashes once.
     root.classList.remove('won');
-    if (wins.size > 0) {
+    if (celebrate && wins.size > 0) {
       void root.offsetWidth;
       root.classList.add('won');
     }
@@ -77,7 +81,7 @@ export function reelsView(slot: HouseSlot, t: HouseT) {
       column.replaceChildren(
         ...symbols.map((symbol, row) => {
           const cell = el('div', { className: 'cell' }, symbolCell(slot, symbol, t));
-          if (wins.has(`${reel}:${row}`)) cell.classList.add('win');
+          if (wins.has(`${reel}:${row}`)) cell.classList.add(celebrate ? 'win' : 'paid');
           return cell;
         }),
       );

@@ -1,3 +1,5 @@
+/// <reference path="./shell-strings.d.ts" />
+import enShell from 'virtual:shell-strings/en';
 import type { LanguageCode } from '@tessera/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -11,23 +13,50 @@ import {
   setSiteLanguage,
   toBundleLanguage,
 } from './language.ts';
-import en from './locales/en/common.json';
+import type en from './locales/en/common.json';
 
 export type CommonBundle = typeof en;
 
-/** English ships with the page; the other bundles load when they are first needed. */
-const loaders: Record<Exclude<BundleLanguage, 'en'>, () => Promise<{ default: CommonBundle }>> = {
+/**
+ * English's first-screen strings ship with the page (the fallback); the reader's language, when another, loads its
+ * first-screen part before the app shows. Each language's whole bundle loads when a page or dialog beyond the first
+ * screen first needs it (`loadPageStrings`), and from then on with each language change.
+ */
+const shellLoaders: Record<Exclude<BundleLanguage, 'en'>, () => Promise<{ default: object }>> = {
+  vi: () => import('virtual:shell-strings/vi'),
+  zh: () => import('virtual:shell-strings/zh'),
+};
+const wholeLoaders: Record<BundleLanguage, () => Promise<{ default: object }>> = {
+  en: () => import('./locales/en/common.json'),
   vi: () => import('./locales/vi/common.json'),
   zh: () => import('./locales/zh/common.json'),
 };
 
+/** The languages whose whole bundle is in; whether anything has needed a whole bundle yet. */
+const whole = new Set<BundleLanguage>();
+let wholeWanted = false;
+
 /** The value of <html lang> for each bundle. */
 const HTML_LANG: Record<BundleLanguage, string> = { en: 'en', vi: 'vi', zh: 'zh-CN' };
 
+async function loadWhole(language: BundleLanguage): Promise<void> {
+  if (whole.has(language)) return;
+  const bundle = await wholeLoaders[language]();
+  i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  whole.add(language);
+}
+
 async function loadBundle(language: BundleLanguage): Promise<void> {
+  if (wholeWanted) return loadWhole(language);
   if (language === 'en' || i18n.hasResourceBundle(language, 'common')) return;
-  const bundle = await loaders[language]();
+  const bundle = await shellLoaders[language]();
   i18n.addResourceBundle(language, 'common', bundle.default);
+}
+
+/** The whole bundle of the language shown: awaited by each page and dialog that loads on demand. */
+export function loadPageStrings(): Promise<void> {
+  wholeWanted = true;
+  return loadWhole(toBundleLanguage(i18n.language || 'en'));
 }
 
 async function showBundle(language: BundleLanguage): Promise<void> {
@@ -38,7 +67,7 @@ async function showBundle(language: BundleLanguage): Promise<void> {
 /** Starts i18next in the language the visitor chose earlier (English when none or when its bundle fails). */
 export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
-    resources: { en: { common: en } },
+    resources: { en: { common: enShell } },
     lng: 'en',
     fallbackLng: 'en',
     ns: ['common'],

@@ -1,6 +1,5 @@
 import { IMAGE_LAZY_LOADING } from '@tessera/contract';
-import { type ImgHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
-import { LazyLoadImage } from 'react-lazy-load-image-component';
+import { type ImgHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 
 /** Addresses that have loaded once, newest last (§9: a cache of 200 images); they show without waiting. */
 const loaded = new Set<string>();
@@ -30,14 +29,17 @@ interface LazyImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 }
 
 /**
- * An image that loads when it comes near the screen (§9 image lazy-loading, through
- * react-lazy-load-image-component): preload 1.3 screens, a throttle of 200 ms where the browser has no
- * IntersectionObserver, 3 attempts for a failing image, and a cache of the last 200 loaded addresses.
+ * An image that loads when it comes near the screen (§9 image lazy-loading): preload 1.3 screens, watched by an
+ * IntersectionObserver (where a browser has none, the image loads at once), 3 attempts for a failing image, and a
+ * cache of the last 200 loaded addresses. Until then a placeholder of the image's class and size holds its room.
  */
 export function LazyImage({ src, alt, fallback = null, onLoad, onError, ...rest }: LazyImageProps) {
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   const [retryPending, setRetryPending] = useState(false);
+  const [nearSrc, setNearSrc] = useState<string | null>(null);
+  const placeholder = useRef<HTMLSpanElement>(null);
+  const near = nearSrc === src || loaded.has(src);
 
   // A new address starts over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: resets when src changes
@@ -55,17 +57,41 @@ export function LazyImage({ src, alt, fallback = null, onLoad, onError, ...rest 
     return () => window.clearTimeout(timer);
   }, [retryPending]);
 
+  useEffect(() => {
+    const element = placeholder.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNearSrc(src);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setNearSrc(src);
+      },
+      { rootMargin: `${preloadMargin()}px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, src]);
+
   if (!src || failed) return <>{fallback}</>;
+  if (!near) {
+    return (
+      <span
+        ref={placeholder}
+        className={rest.className}
+        style={{ display: 'inline-block', width: rest.width, height: rest.height }}
+      />
+    );
+  }
   return (
-    <LazyLoadImage
+    <img
       // Each attempt is a new element, so the browser asks for the image again.
       key={`${src}#${attempt}`}
       src={src}
       alt={alt}
-      threshold={preloadMargin()}
-      delayMethod="throttle"
-      delayTime={IMAGE_LAZY_LOADING.throttleMs}
-      visibleByDefault={loaded.has(src)}
       onLoad={(event) => {
         remember(src);
         onLoad?.(event);

@@ -32,6 +32,32 @@ const loginRecord = z.object({
   userAgent: z.string(),
   loginType: z.string(),
 });
+/** A change an operator made to a member's profile. */
+const profileChange = z.object({
+  at: z.string(),
+  field: z.enum(['email', 'mobile', 'payee_name']),
+  oldValue: z.string(),
+  newValue: z.string(),
+  operator: z.string(),
+});
+/** An operator's edit of a member's profile: the fields given change (at least one). */
+export const playerProfileBody = z
+  .object({
+    email: z.union([z.literal(''), z.email().max(200)]).optional(),
+    countryDialingCode: z
+      .string()
+      .regex(/^\d{1,4}$/, 'invalid_format')
+      .optional(),
+    mobileNum: z
+      .string()
+      .regex(/^\d{6,15}$/, 'invalid_format')
+      .optional(),
+    payeeName: z.string().trim().max(100).optional(),
+  })
+  .refine((body) => (body.countryDialingCode === undefined) === (body.mobileNum === undefined), {
+    path: ['mobileNum'],
+    message: 'required',
+  });
 const playerDetail = playerRow.extend({
   payeeName: z.string(),
   language: z.string(),
@@ -49,6 +75,8 @@ const playerDetail = playerRow.extend({
   recentLogins: z.array(loginRecord),
   /** The member's mobile number changes (security centre), newest first, the numbers masked. */
   mobileChanges: z.array(mobileChange),
+  /** Operators' edits of the profile, newest first. */
+  profileChanges: z.array(profileChange),
   recentFailures: z.array(
     z.object({ at: z.string(), ip: z.string(), device: z.string(), reason: z.string() }),
   ),
@@ -104,6 +132,14 @@ export const accountsConsoleEndpoints = {
     path: `${CONSOLE_API}/players/:id`,
     access: playersRead,
     params: idParams,
+    response: playerDetail,
+  }),
+  editProfile: endpoint({
+    method: 'PUT',
+    path: `${CONSOLE_API}/players/:id/profile`,
+    access: operator('operations', 'finance'),
+    params: idParams,
+    body: playerProfileBody,
     response: playerDetail,
   }),
   lockPlayer: endpoint({

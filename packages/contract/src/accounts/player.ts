@@ -10,8 +10,6 @@ import { endpoint } from '../endpoint.ts';
  *
  * Encrypted bodies (bodyType 'encrypted') are described in ../encryption.ts.
  */
-/** Member types (isAgent of §3): 0 member, 1/2/41/42 agents, 4 trial (demo) account. */
-export const MEMBER_TYPES = { member: 0, agent: 1, subAgent: 2, trial: 4, agent41: 41, agent42: 42 } as const;
 /** Types that may log in to the player site; any other type is refused with not_member. */
 export const PLAYER_SITE_TYPES = [0, 1, 2, 4, 41, 42] as const;
 

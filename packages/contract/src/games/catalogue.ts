@@ -32,9 +32,6 @@ export function lobbyClasses(languages: readonly string[] = SUPPORTED_LANGUAGES)
   return languages.includes('TY') ? [...classes, 'BINGO'] : classes;
 }
 
-/** The order of the hot-games groups (spec §2). */
-export const HOT_GROUPS = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP'] as const;
-
 /** A tile of a lobby: a game, or a vendor whose games open in a popup list (isGame VASSALAGE). */
 const game = z.object({
   /** The catalogue row: what favourites and recent games name. */

@@ -26,6 +26,16 @@ export const clientSeed = z.string().regex(/^[\x20-\x7e]{1,64}$/, 'invalid_forma
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
 const HOUSE_ROUND_STATES = ['started', 'settled', 'voided'] as const;
+/** The decision a started round waits for: a slot's free spins, won by the spin, to be started by the player. */
+const HOUSE_ROUND_DECISIONS = ['freeSpins'] as const;
+/**
+ * How a round ended when the player did not end it: 'defaultAction' (still waiting for the player's decision after
+ * the operator's number of days, the game's default action played it) or 'fault' (a server fault broke it: voided
+ * with the stake back, or paid what it had won so far, whichever was more).
+ */
+const HOUSE_ROUND_RESOLUTIONS = ['defaultAction', 'fault'] as const;
+/** A new spin of a house slot starts no sooner than this after the member's last one started (UKGC RTS 14C). */
+export const HOUSE_SPIN_INTERVAL_MS = 2500;
 
 /**
  * The kinds of house game, each with its page (/house/<kind>/<game>) and its outcome procedure (PROVABLY_FAIR.md §4);
@@ -135,6 +145,9 @@ const houseRound = z.object({
   bet: minorUnits,
   win: minorUnits.nullable(),
   state: z.enum(HOUSE_ROUND_STATES),
+  /** The decision the round waits for while started (null when none: it resolves on its own). */
+  decision: z.enum(HOUSE_ROUND_DECISIONS).nullable(),
+  resolution: z.enum(HOUSE_ROUND_RESOLUTIONS).nullable(),
   rtp: z.string(),
   configFingerprint: hex64,
   commitment: hex64,
@@ -149,6 +162,18 @@ export type HouseRound = z.infer<typeof houseRound>;
 const houseRoundDetail = houseRound.extend({
   outcome: z.union([slotOutcome, shotOutcome]).nullable(),
 });
+
+/**
+ * A spin's answer. While the round waits for the player to start its free spins (round.decision), the outcome
+ * holds the paid spin only (no free spins yet, totalWin its win so far) and nothing is paid yet.
+ */
+const spinAnswer = z.object({
+  round: houseRound,
+  outcome: slotOutcome,
+  /** The main wallet after the round. */
+  balance: minorUnits,
+});
+export type SpinAnswer = z.infer<typeof spinAnswer>;
 
 const paytableSymbol = z.object({
   id: z.string(),
@@ -187,16 +212,30 @@ const houseSlot = z.object({
   currency: z.string(),
   digits: z.number().int(),
   balance: minorUnits,
+  /** Milliseconds before the next spin may start (0 when it may now). */
+  nextSpinInMs: z.number().int().min(0),
+  /** The member's round of this slot waiting for a decision, to resume (as its spin answered it), or null. */
+  pending: spinAnswer.nullable(),
 });
 export type HouseSlot = z.infer<typeof houseSlot>;
 
-const spinAnswer = z.object({
-  round: houseRound,
-  outcome: slotOutcome,
-  /** The main wallet after the round. */
-  balance: minorUnits,
+/** One of the member's last rounds of a game, as the frame's "last rounds" panel recalls it. */
+const lastRound = z.object({
+  id: z.string(),
+  state: z.enum(HOUSE_ROUND_STATES),
+  decision: z.enum(HOUSE_ROUND_DECISIONS).nullable(),
+  resolution: z.enum(HOUSE_ROUND_RESOLUTIONS).nullable(),
+  bet: minorUnits,
+  /** Null while the round is in play; 0 when voided (its stake came back). */
+  win: minorUnits.nullable(),
+  /** A spin's line, way and scatter wins and free spins played; a shot's fish, hit and multiplier. */
+  outcome: z.union([slotOutcome, shotOutcome]).nullable(),
+  /** The fish aimed at, for a shot. */
+  choice: z.record(z.string(), z.string()).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
-export type SpinAnswer = z.infer<typeof spinAnswer>;
+export type HouseLastRound = z.infer<typeof lastRound>;
 
 /** The fish game as its page needs it: each fish's pays and hit chance at the RTP in force, limits, balance. */
 const houseFish = z.object({
@@ -263,6 +302,19 @@ export const houseEndpoints = {
     body: z.object({ bet: houseStake }),
     response: spinAnswer,
   }),
+  /**
+   * The player's decision on a round of the session's slot that waits for it: its free spins are played and the
+   * round's whole win paid. A round already played answers its result again; one waiting for nothing is refused
+   * (house_no_pending_round); another member's or game's is not_found.
+   */
+  freeSpins: endpoint({
+    method: 'POST',
+    path: '/house/api/slots/free-spins',
+    access: 'gameSession',
+    idempotent: true,
+    body: z.object({ round: z.string().regex(/^[1-9][0-9]{0,17}$/, 'invalid_format') }),
+    response: spinAnswer,
+  }),
   fish: endpoint({
     method: 'GET',
     path: '/house/api/fish/game',
@@ -308,6 +360,19 @@ export const houseEndpoints = {
     access: 'gameSession',
     query: paging,
     response: page(houseRound),
+  }),
+  /** The member's last 10 rounds of a house game (the session's game unless `game` names another), latest first. */
+  lastRounds: endpoint({
+    method: 'GET',
+    path: '/house/api/rounds/last',
+    access: 'gameSession',
+    query: z.object({
+      game: z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, 'invalid_format')
+        .optional(),
+    }),
+    response: z.object({ game: z.string(), gameName: z.string(), list: z.array(lastRound) }),
   }),
   round: endpoint({
     method: 'GET',

@@ -3,6 +3,7 @@ export * from './console.ts';
 export * from './house.ts';
 export * from './house-tables.ts';
 export * from './launch.ts';
+export * from './launch-rules.ts';
 export * from './player.ts';
 export * from './providers.ts';
 export * from './records.ts';

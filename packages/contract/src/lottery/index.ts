@@ -2,13 +2,7 @@ import { BET_TYPE_ORDER, type BetTypeCode, SHAPE_CODES, type ShapeCode } from '@
 import { z } from 'zod';
 import { idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
-import {
-  LOTTERY_MENU_REFRESH,
-  NUMEROS_COUNT,
-  POPULAR_GAMES_COUNT,
-  PRIZE_MODES,
-  RECENT_LOTTERY_COUNT,
-} from '../constants.ts';
+import { NUMEROS_COUNT, POPULAR_GAMES_COUNT, PRIZE_MODES, RECENT_LOTTERY_COUNT } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
 import { amount, wholeCount } from '../wallet/money.ts';
 
@@ -29,13 +23,6 @@ export type LotteryTicketState = (typeof LOTTERY_TICKET_STATES)[number];
 
 const betTypeCode = z.enum(BET_TYPE_ORDER as [BetTypeCode, ...BetTypeCode[]]);
 const shapeCode = z.enum(SHAPE_CODES as [ShapeCode, ...ShapeCode[]]);
-
-/** The lobby's refresh (spec §9): the shortest remaining time, capped, or a short pause when it is zero or less. */
-export function lotteryRefreshMs(remainingSeconds: readonly number[]): number {
-  const shortest = Math.min(...remainingSeconds);
-  if (!Number.isFinite(shortest) || shortest <= 0) return LOTTERY_MENU_REFRESH.whenDueMs;
-  return Math.min(shortest * 1000, LOTTERY_MENU_REFRESH.capMs);
-}
 
 const gameCode = z
   .string()

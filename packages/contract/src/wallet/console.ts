@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParams, isoDateTime, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { linkedAccount, memberMoneyTotals, signInPlace } from '../risk/index.ts';
 import { amount } from './money.ts';
 import { ledgerRecord, walletName } from './player.ts';
 
@@ -21,13 +22,50 @@ const memberLedger = z.object({
   entries: page(ledgerRecord),
 });
 
+export const ADJUSTMENT_CATEGORIES = [
+  'correction',
+  'compensation',
+  'promotion',
+  'chargeback',
+  'other',
+] as const;
+export type AdjustmentCategory = (typeof ADJUSTMENT_CATEGORIES)[number];
+
 export const adjustmentBody = z.object({
   memberId: z.coerce.number().int().positive().max(2_147_483_647),
   wallet: walletName.default('main'),
   /** Positive credits the member, negative debits (never below zero). Major units. */
   amount,
+  /** Why, as a category the reports can group by ('other' when a caller names none). */
+  category: z.enum(ADJUSTMENT_CATEGORIES).default('other'),
+  /** The note: what happened, in the operator's words. */
   reason: z.string().trim().min(3).max(500),
 });
+
+/** The answer of an adjustment: posted at once, or waiting for a second operator above the configured amount. */
+const adjustmentAnswer = z.object({
+  status: z.enum(['posted', 'awaiting_approval']),
+  transactionId: z.number().int().nullable(),
+  balance: z.number().nullable(),
+  requestId: z.number().int().nullable(),
+});
+
+const adjustmentRequest = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  wallet: z.string(),
+  amount: z.number(),
+  category: z.enum(ADJUSTMENT_CATEGORIES),
+  note: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  transactionId: z.number().int().nullable(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
 
 const reconciliationReport = z.object({
   id: z.number().int(),
@@ -172,6 +210,30 @@ export const walletConsoleEndpoints = {
     params: idParams,
     response: memberObligations,
   }),
+  /** The player page's money (lifetime and a period), bank accounts, sign-in places and linked accounts. */
+  memberPicture: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/members/:id/picture`,
+    access: ledgerRead,
+    params: idParams,
+    query: z.object({ from: isoDateTime.optional(), to: isoDateTime.optional() }),
+    response: z.object({
+      currency: z.string(),
+      digits: z.number().int(),
+      lifetime: memberMoneyTotals,
+      period: memberMoneyTotals,
+      bankAccounts: z.array(
+        z.object({
+          id: z.number().int(),
+          bankName: z.string(),
+          accountNumber: z.string(),
+          payeeName: z.string(),
+        }),
+      ),
+      places: z.array(signInPlace),
+      linkedAccounts: z.array(linkedAccount),
+    }),
+  }),
   cancelObligation: endpoint({
     method: 'POST',
     path: `${CONSOLE_API}/wallet/members/:id/obligations/:obligationId/cancel`,
@@ -186,7 +248,29 @@ export const walletConsoleEndpoints = {
     access: operator('owner'),
     body: adjustmentBody,
     idempotent: true,
-    response: z.object({ transactionId: z.number().int(), balance: z.number() }),
+    response: adjustmentAnswer,
+  }),
+  adjustmentRequests: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/adjustment-requests`,
+    access: operator('owner'),
+    query: paging.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() }),
+    response: page(adjustmentRequest),
+  }),
+  approveAdjustment: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/adjustment-requests/:id/approve`,
+    access: operator('owner'),
+    params: idParams,
+    response: adjustmentRequest,
+  }),
+  rejectAdjustment: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/wallet/adjustment-requests/:id/reject`,
+    access: operator('owner'),
+    params: idParams,
+    body: z.object({ note: z.string().trim().min(3).max(500) }),
+    response: adjustmentRequest,
   }),
   reconciliations: endpoint({
     method: 'GET',

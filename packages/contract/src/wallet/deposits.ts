@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id, idParams, isoDateTime, isSiteLink, nonEmpty, page, paging } from '../common.ts';
+import { id, idParams, isoDateTime, nonEmpty, page, paging } from '../common.ts';
 import { CONSOLE_API, crud } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { isSiteLink } from '../links.ts';
 import { amount } from './money.ts';
 import { currencyInfo } from './player.ts';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idParams, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
 import { endpoint, operator } from '../endpoint.ts';
+import { linkedAccount, memberMoneyTotals, riskFlag, signInPlace } from '../risk/index.ts';
 import { turnoverObligation } from './console.ts';
 import { amount } from './money.ts';
 import { currencyInfo } from './player.ts';
@@ -219,6 +220,8 @@ const withdrawalQueueFilters = z.object({
   /** A confirmation kind, 'none' (not confirmed yet) or 'claims' (partly or not received). */
   confirmation: z.enum([...CONFIRMATIONS, 'none', 'claims']).optional(),
   claim: claimStatus.optional(),
+  /** Payouts through the provider on their way, or failed and waiting for finance. */
+  payout: z.enum(['sending', 'failed']).optional(),
   /** A member's user name (case-insensitive) or an order number. */
   q: z.string().trim().max(40).optional(),
   /** Requested on or after this day / before the end of this day (YYYY-MM-DD, UTC). */
@@ -229,7 +232,11 @@ const withdrawalQueueFilters = z.object({
 });
 const withdrawalQueueQuery = paging.extend(withdrawalQueueFilters.shape);
 
-const withdrawalRow = withdrawal.extend({
+/** Where a payout through the provider is: on its way (or accepted), paid, or failed (back to finance). */
+const PAYOUT_STATUSES = ['sending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const withdrawalRow = withdrawal.extend({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),
@@ -239,8 +246,55 @@ const withdrawalRow = withdrawal.extend({
   claimResolvedBy: z.string().nullable(),
   claimResolvedAt: z.string().nullable(),
   proofIds: z.array(z.string()),
+  /** A flagged withdrawal's first approver: it waits for a different operator's approval. */
+  firstApprovedBy: z.string().nullable(),
+  firstApprovedAt: z.string().nullable(),
+  /** Approved by the system under the auto-approval amount (the member had no open flag). */
+  autoApproved: z.boolean(),
+  /** A payout through the provider: null when paid by hand (or not approved yet). */
+  payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
+  /** The provider's id of the payout. */
+  payoutReference: z.string(),
+  /** Why the payout failed, or that the provider is unavailable while it is retried. */
+  payoutError: z.string(),
 });
 export type WithdrawalRow = z.infer<typeof withdrawalRow>;
+
+/** What finance reads beside a withdrawal request (since the member's previous withdrawal). */
+const withdrawalReview = z.object({
+  withdrawal: withdrawalRow,
+  currency: z.string(),
+  digits: z.number().int(),
+  /** When the member's previous withdrawal was requested (null: this is the first). */
+  since: z.string().nullable(),
+  balanceHistory: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.string(),
+      reference: z.string(),
+      amount: z.number(),
+      balance: z.number(),
+    }),
+  ),
+  totals: memberMoneyTotals,
+  deposits: z.array(
+    z.object({
+      orderNo: z.string(),
+      channel: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  turnover: z.object({ required: z.number(), contributed: z.number(), remaining: z.number() }),
+  bigWins: z.array(z.object({ at: z.string(), reference: z.string(), amount: z.number() })),
+  places: z.array(signInPlace),
+  linkedAccounts: z.array(linkedAccount),
+  flags: z.array(riskFlag),
+  /** Flagged (or first-approved already): approval needs two different operators. */
+  needsSecondApproval: z.boolean(),
+});
+export type WithdrawalReview = z.infer<typeof withdrawalReview>;
 
 /**
  * The reasons finance picks from when rejecting a withdrawal: stored as these codes, translated for the member;
@@ -253,6 +307,10 @@ export const WITHDRAWAL_REJECT_REASONS = [
   'duplicate_request',
 ] as const;
 export type WithdrawalRejectReason = (typeof WITHDRAWAL_REJECT_REASONS)[number];
+
+/** How an approved withdrawal is paid: by hand, or through the payout provider (the settings' default). */
+export const PAYOUT_METHODS = ['manual', 'provider'] as const;
+const approveBody = z.object({ via: z.enum(PAYOUT_METHODS).optional() });
 
 const rejectWithdrawalBody = z.object({ reason: z.string().trim().min(3).max(500) });
 const resolveClaimBody = z.object({
@@ -285,11 +343,23 @@ export const withdrawalConsoleEndpoints = {
     answer: 'text',
     response: z.string(),
   }),
+  review: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/wallet/withdrawals/:id/review`,
+    access: financeRead,
+    params: idParams,
+    response: withdrawalReview,
+  }),
+  /**
+   * Approves a pending withdrawal: paid by hand (finance transferred it), or sent to the payout provider of the
+   * payout settings (the default when one is set); a payout that failed is approved again the same way.
+   */
   approve: endpoint({
     method: 'POST',
     path: `${CONSOLE_API}/wallet/withdrawals/:id/approve`,
     access: financeWrite,
     params: idParams,
+    body: approveBody,
     response: withdrawalRow,
   }),
   reject: endpoint({

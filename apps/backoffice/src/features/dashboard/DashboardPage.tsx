@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { backofficeEndpoints, type ResponseOf } from '@tessera/contract';
+import { backofficeEndpoints, type ResponseOf, reportConsoleEndpoints } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canUse, type PageId } from '../../app/access.ts';
+import { canUse, mayCall, type PageId } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { QueryView } from '../../app/QueryView.tsx';
@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { Badge } from '../../ui/Card.tsx';
 import { Icon, type IconName } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { DashboardMoney } from '../reports/DashboardMoney.tsx';
 import './dashboard.css';
 
 type Counts = ResponseOf<typeof backofficeEndpoints.dashboard>['counts'];
@@ -58,6 +59,7 @@ export function DashboardPage() {
         title={t('nav.dashboard')}
         description={t('dashboard.description', { name: operator?.displayName ?? '' })}
       />
+      {mayCall(operator?.role, reportConsoleEndpoints.dashboard) ? <DashboardMoney /> : null}
       <QueryView query={dashboard}>
         {(data) => (
           <div className="stack-lg">

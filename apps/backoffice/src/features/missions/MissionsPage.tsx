@@ -13,7 +13,7 @@ import {
   PLAY_MEASURES,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -29,6 +29,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { RowsEditor } from '../../ui/RowsEditor.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -216,8 +217,6 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
     resolver,
     defaultValues: formValues(mission),
   });
-  const milestones = useFieldArray({ control: form.control, name: 'milestones' });
-  const prizes = useFieldArray({ control: form.control, name: 'leaderboard.prizes' });
   const save = useMutation({
     mutationFn: (body: MissionBody) =>
       mission ? call(api.update, { params: { id: mission.id }, body }) : call(api.create, { body }),
@@ -299,13 +298,21 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
           onChange={(checked) => form.setValue('enabled', checked)}
         />
       </div>
-      <fieldset className="stack mission-rows">
-        <legend className="cell-strong">{t('missions.milestones')}</legend>
-        {errors.milestones?.root || errors.milestones?.message ? (
-          <p className="field-error">{t('missions.milestonesOrder')}</p>
-        ) : null}
-        {milestones.fields.map((field, index) => (
-          <div key={field.id} className="mission-row">
+      <RowsEditor
+        control={form.control}
+        name="milestones"
+        legend={t('missions.milestones')}
+        className="stack mission-rows"
+        problem={errors.milestones?.root || errors.milestones?.message ? t('missions.milestonesOrder') : null}
+        rowClassName="mission-row"
+        min={1}
+        max={10}
+        empty={() => ({ target: '', cash: '', points: 0, tickets: 0, turnoverMultiple: 1 })}
+        addLabel={t('missions.addMilestone')}
+        removeLabel={(index) => t('missions.removeMilestone', { index: index + 1 })}
+      >
+        {(index) => (
+          <>
             <TextField
               label={t(targetLabel, { index: index + 1 })}
               inputMode="decimal"
@@ -336,28 +343,9 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
               error={invalid(errors.milestones?.[index]?.turnoverMultiple)}
               {...form.register(`milestones.${index}.turnoverMultiple`)}
             />
-            <RowButton
-              icon="trash"
-              aria-label={t('missions.removeMilestone', { index: index + 1 })}
-              disabled={milestones.fields.length === 1}
-              onClick={() => milestones.remove(index)}
-            >
-              {t('common.delete')}
-            </RowButton>
-          </div>
-        ))}
-        <div>
-          <Button
-            icon={<Icon name="plus" />}
-            disabled={milestones.fields.length >= 10}
-            onClick={() =>
-              milestones.append({ target: '', cash: '', points: 0, tickets: 0, turnoverMultiple: 1 })
-            }
-          >
-            {t('missions.addMilestone')}
-          </Button>
-        </div>
-      </fieldset>
+          </>
+        )}
+      </RowsEditor>
       {kind === 'event' ? (
         <fieldset className="stack mission-rows">
           <legend className="cell-strong">{t('missions.leaderboard')}</legend>
@@ -382,38 +370,32 @@ function MissionDialog({ mission, onClose }: { mission: ConsoleMission | null; o
                   {...form.register('leaderboard.prizeTurnoverMultiple')}
                 />
               </div>
-              {prizes.fields.map((field, index) => (
-                <div key={field.id} className="mission-row">
-                  <TextField
-                    label={t('missions.prizeCash', { rank: index + 1 })}
-                    inputMode="decimal"
-                    error={invalid(errors.leaderboard?.prizes?.[index]?.cash)}
-                    {...form.register(`leaderboard.prizes.${index}.cash`)}
-                  />
-                  <TextField
-                    label={t('missions.prizePoints', { rank: index + 1 })}
-                    inputMode="numeric"
-                    error={invalid(errors.leaderboard?.prizes?.[index]?.points)}
-                    {...form.register(`leaderboard.prizes.${index}.points`)}
-                  />
-                  <RowButton
-                    icon="trash"
-                    aria-label={t('missions.removePrize', { rank: index + 1 })}
-                    onClick={() => prizes.remove(index)}
-                  >
-                    {t('common.delete')}
-                  </RowButton>
-                </div>
-              ))}
-              <div>
-                <Button
-                  icon={<Icon name="plus" />}
-                  disabled={prizes.fields.length >= 100}
-                  onClick={() => prizes.append({ cash: '', points: 0 })}
-                >
-                  {t('missions.addPrize')}
-                </Button>
-              </div>
+              <RowsEditor
+                control={form.control}
+                name="leaderboard.prizes"
+                rowClassName="mission-row"
+                max={100}
+                empty={() => ({ cash: '', points: 0 })}
+                addLabel={t('missions.addPrize')}
+                removeLabel={(index) => t('missions.removePrize', { rank: index + 1 })}
+              >
+                {(index) => (
+                  <>
+                    <TextField
+                      label={t('missions.prizeCash', { rank: index + 1 })}
+                      inputMode="decimal"
+                      error={invalid(errors.leaderboard?.prizes?.[index]?.cash)}
+                      {...form.register(`leaderboard.prizes.${index}.cash`)}
+                    />
+                    <TextField
+                      label={t('missions.prizePoints', { rank: index + 1 })}
+                      inputMode="numeric"
+                      error={invalid(errors.leaderboard?.prizes?.[index]?.points)}
+                      {...form.register(`leaderboard.prizes.${index}.points`)}
+                    />
+                  </>
+                )}
+              </RowsEditor>
             </>
           ) : null}
         </fieldset>

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   accountsConsoleEndpoints as bo,
   responsibleConsoleEndpoints,
+  riskConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
 } from '@tessera/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { canUse, mayCall } from '../../app/access.ts';
@@ -14,6 +16,7 @@ import { formatDateTime } from '../../app/dates.ts';
 import { NotFoundPage } from '../../app/guards.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -21,16 +24,19 @@ import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { PlayerResponsibleCard } from '../responsible/PlayerResponsibleCard.tsx';
+import { PlayerPictureCard, PlayerRiskCard } from '../risk/PlayerRiskCards.tsx';
 import { PlayerVipCard } from '../vip/PlayerVipCard.tsx';
 import { PlayerObligationsCard } from '../wallet/PlayerObligationsCard.tsx';
 import { PlayerWalletCard } from '../wallet/PlayerWalletCard.tsx';
 import { PlayerActions, type PlayerDetail } from './PlayerActions.tsx';
+import { ProfileEditDialog } from './ProfileEditDialog.tsx';
 import { failureReason, mobileText, PlayerStatusBadge, playerTypeName } from './views.tsx';
 import './players.css';
 
 type Login = PlayerDetail['recentLogins'][number];
 type Failure = PlayerDetail['recentFailures'][number];
 type MobileChange = PlayerDetail['mobileChanges'][number];
+type ProfileChange = PlayerDetail['profileChanges'][number];
 
 /**
  * One player: status, profile, mobile number changes, recent logins and failed logins, and what an operator may do
@@ -65,6 +71,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
   const { operator } = useSession();
   const when = (iso: string | null) => formatDateTime(iso, i18n.language);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
+  const [editing, setEditing] = useState(false);
 
   const logins: Column<Login>[] = [
     dateTimeColumn('at', t('players.time'), i18n.language, (row) => row.at),
@@ -88,6 +95,13 @@ function PlayerView({ player }: { player: PlayerDetail }) {
     },
   ];
 
+  const profileChanges: Column<ProfileChange>[] = [
+    dateTimeColumn('at', t('players.time'), i18n.language, (row) => row.at),
+    { key: 'field', header: t('players.field'), render: (row) => t(`players.fields.${row.field}`) },
+    monoColumn('before', t('players.valueBefore'), (row) => row.oldValue || '—'),
+    monoColumn('after', t('players.valueAfter'), (row) => row.newValue || '—'),
+    { key: 'operator', header: t('players.changedBy'), render: (row) => row.operator },
+  ];
   const mobileChanges: Column<MobileChange>[] = [
     dateTimeColumn('at', t('players.time'), i18n.language, (row) => row.at),
     monoColumn('before', t('players.mobileBefore'), (row) =>
@@ -139,7 +153,22 @@ function PlayerView({ player }: { player: PlayerDetail }) {
         {mayCall(operator?.role, responsibleConsoleEndpoints.member) ? (
           <PlayerResponsibleCard playerId={player.id} />
         ) : null}
-        <Card title={t('players.profileTitle')}>
+        {mayCall(operator?.role, walletConsoleEndpoints.memberPicture) ? (
+          <PlayerPictureCard playerId={player.id} />
+        ) : null}
+        {mayCall(operator?.role, riskConsoleEndpoints.memberRisk) ? (
+          <PlayerRiskCard playerId={player.id} />
+        ) : null}
+        <Card
+          title={t('players.profileTitle')}
+          actions={
+            mayCall(operator?.role, bo.editProfile) ? (
+              <Button size="sm" icon={<Icon name="edit" />} onClick={() => setEditing(true)}>
+                {t('players.editProfile')}
+              </Button>
+            ) : null
+          }
+        >
           <DetailList
             items={[
               { label: t('players.id'), value: player.id, mono: true },
@@ -152,13 +181,27 @@ function PlayerView({ player }: { player: PlayerDetail }) {
               { label: t('common.language'), value: player.language },
               { label: t('players.affiliateCode'), value: player.affiliateCode },
               { label: t('players.referralCode'), value: player.referralCode },
-              { label: t('players.uplineId'), value: player.uplineId },
+              {
+                label: t('players.uplineId'),
+                value: player.uplineId ? (
+                  <Link to={`/players/${player.uplineId}`}>{player.uplineId}</Link>
+                ) : null,
+              },
               { label: t('players.registeredAt'), value: when(player.createdAt) },
               { label: t('players.registerIp'), value: player.registerIp, mono: true },
               { label: t('players.registerDomain'), value: player.registerDomain },
               { label: t('players.lastLogin'), value: when(player.lastLoginAt) },
               { label: t('players.lastLoginIp'), value: player.lastLoginIp, mono: true },
             ]}
+          />
+        </Card>
+        <Card title={t('players.profileChanges')}>
+          <Table
+            caption={t('players.profileChanges')}
+            columns={profileChanges}
+            rows={player.profileChanges}
+            rowKey={(row) => `${row.at}-${row.field}`}
+            empty={<EmptyState icon="check" title={t('players.noProfileChanges')} />}
           />
         </Card>
         <Card title={t('players.mobileChanges')}>
@@ -199,6 +242,7 @@ function PlayerView({ player }: { player: PlayerDetail }) {
           />
         </Card>
       </div>
+      {editing ? <ProfileEditDialog player={player} onClose={() => setEditing(false)} /> : null}
     </>
   );
 }

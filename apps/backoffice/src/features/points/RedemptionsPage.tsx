@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   pointsConsoleEndpoints as api,
   type ConsoleRedemption,
@@ -10,15 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { FormDialog } from '../../app/dialogs.tsx';
-import { fieldErrors } from '../../app/errors.tsx';
+import { DecisionDialog } from '../../app/dialogs.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { RowButton } from '../../ui/Button.tsx';
 import { actionsColumn } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { useBillMoney } from '../agents/bills.tsx';
 
 type Query = QueryOf<typeof api.redemptions>;
@@ -152,12 +148,13 @@ export function RedemptionsPage() {
           </>
         }
       />
-      {deciding ? <DecisionDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? <RedemptionDecision {...deciding} onClose={() => setDeciding(null)} /> : null}
     </>
   );
 }
 
-function DecisionDialog({
+/** Completing a redemption with its tracking note, or rejecting it with the reason. */
+function RedemptionDecision({
   row,
   decision,
   onClose,
@@ -167,52 +164,33 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [remark, setRemark] = useState('');
-  const decide = useMutation({
-    mutationFn: () =>
-      call(decision === 'complete' ? api.completeRedemption : api.rejectRedemption, {
-        params: { id: row.id },
-        body: { remark },
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [api.redemptions.path] });
-      toast.show(decision === 'complete' ? t('redemptions.completed') : t('redemptions.rejected'));
-      onClose();
-    },
-  });
-  const server = fieldErrors(decide.error);
+  const complete = decision === 'complete';
   return (
-    <FormDialog
+    <DecisionDialog
       title={
-        decision === 'complete'
+        complete
           ? t('redemptions.completeTitle', { no: row.transactionNo })
           : t('redemptions.rejectTitle', { no: row.transactionNo })
       }
-      saveLabel={decision === 'complete' ? t('redemptions.complete') : t('redemptions.reject')}
-      saving={decide.isPending}
-      error={decide.error}
-      shownFields={['remark']}
-      onClose={onClose}
-      onSubmit={() => decide.mutate()}
-    >
-      <p>
-        {decision === 'complete'
+      message={
+        complete
           ? t('redemptions.completeMessage', { name: row.productName, username: row.username })
           : t('redemptions.rejectMessage', {
               points: new Intl.NumberFormat(i18n.language).format(row.points),
               username: row.username,
-            })}
-      </p>
-      <TextField
-        label={decision === 'complete' ? t('redemptions.trackingNote') : t('redemptions.reason')}
-        value={remark}
-        onChange={(event) => setRemark(event.target.value)}
-        maxLength={300}
-        required
-        error={server.remark}
-      />
-    </FormDialog>
+            })
+      }
+      saveLabel={complete ? t('redemptions.complete') : t('redemptions.reject')}
+      field={{ name: 'remark', label: complete ? t('redemptions.trackingNote') : t('redemptions.reason') }}
+      decide={(remark) =>
+        call(complete ? api.completeRedemption : api.rejectRedemption, {
+          params: { id: row.id },
+          body: { remark },
+        })
+      }
+      refresh={[api.redemptions.path]}
+      done={complete ? t('redemptions.completed') : t('redemptions.rejected')}
+      onClose={onClose}
+    />
   );
 }

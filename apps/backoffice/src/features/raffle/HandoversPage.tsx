@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   raffleConsoleEndpoints as api,
   type ConsoleRaffleHandover,
@@ -11,15 +10,12 @@ import { Link } from 'react-router';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
 import { formatDateTime } from '../../app/dates.ts';
-import { FormDialog } from '../../app/dialogs.tsx';
-import { fieldErrors } from '../../app/errors.tsx';
+import { DecisionDialog } from '../../app/dialogs.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { RowButton } from '../../ui/Button.tsx';
 import { actionsColumn } from '../../ui/Table.tsx';
-import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 
 type Query = QueryOf<typeof api.handovers>;
 type Decision = 'handOver' | 'cancel';
@@ -141,12 +137,13 @@ export function HandoversPage() {
           </>
         }
       />
-      {deciding ? <DecisionDialog {...deciding} onClose={() => setDeciding(null)} /> : null}
+      {deciding ? <HandoverDecision {...deciding} onClose={() => setDeciding(null)} /> : null}
     </>
   );
 }
 
-function DecisionDialog({
+/** Recording a prize's hand-over with the note the member reads, or cancelling it with the reason. */
+function HandoverDecision({
   row,
   decision,
   onClose,
@@ -156,52 +153,26 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  const decide = useMutation({
-    mutationFn: () =>
-      call(decision === 'handOver' ? api.handOver : api.cancelHandover, {
-        params: { id: row.id },
-        body: { note },
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [api.handovers.path] });
-      void queryClient.invalidateQueries({ queryKey: [api.list.path] });
-      toast.show(decision === 'handOver' ? t('raffleHandovers.handedOver') : t('raffleHandovers.cancelled'));
-      onClose();
-    },
-  });
-  const server = fieldErrors(decide.error);
+  const handOver = decision === 'handOver';
   const names = { prize: row.prizeName, username: row.username };
   return (
-    <FormDialog
-      title={
-        decision === 'handOver'
-          ? t('raffleHandovers.handOverTitle', names)
-          : t('raffleHandovers.cancelTitle', names)
+    <DecisionDialog
+      title={handOver ? t('raffleHandovers.handOverTitle', names) : t('raffleHandovers.cancelTitle', names)}
+      message={
+        handOver ? t('raffleHandovers.handOverMessage', names) : t('raffleHandovers.cancelMessage', names)
       }
-      saveLabel={decision === 'handOver' ? t('raffleHandovers.handOver') : t('raffleHandovers.cancel')}
-      saving={decide.isPending}
-      error={decide.error}
-      shownFields={['note']}
+      saveLabel={handOver ? t('raffleHandovers.handOver') : t('raffleHandovers.cancel')}
+      field={{
+        name: 'note',
+        label: handOver ? t('raffleHandovers.note') : t('raffleHandovers.reason'),
+        hint: t('raffleHandovers.noteHint'),
+      }}
+      decide={(note) =>
+        call(handOver ? api.handOver : api.cancelHandover, { params: { id: row.id }, body: { note } })
+      }
+      refresh={[api.handovers.path, api.list.path]}
+      done={handOver ? t('raffleHandovers.handedOver') : t('raffleHandovers.cancelled')}
       onClose={onClose}
-      onSubmit={() => decide.mutate()}
-    >
-      <p>
-        {decision === 'handOver'
-          ? t('raffleHandovers.handOverMessage', names)
-          : t('raffleHandovers.cancelMessage', names)}
-      </p>
-      <TextField
-        label={decision === 'handOver' ? t('raffleHandovers.note') : t('raffleHandovers.reason')}
-        hint={t('raffleHandovers.noteHint')}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        maxLength={300}
-        required
-        error={server.note}
-      />
-    </FormDialog>
+    />
   );
 }

@@ -9,7 +9,7 @@ import {
   raffleInput,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -25,6 +25,7 @@ import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { RowsEditor } from '../../ui/RowsEditor.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -300,7 +301,6 @@ function RaffleDialog({ raffle, onClose }: { raffle: ConsoleRaffle | null; onClo
     resolver: zodResolver(raffleForm as unknown as typeof raffleInput),
     defaultValues: formOf(raffle),
   });
-  const prizes = useFieldArray({ control: form.control, name: 'prizes' });
   const save = useMutation({
     mutationFn: (body: RaffleBody) =>
       raffle ? call(api.update, { params: { id: raffle.id }, body }) : call(api.create, { body }),
@@ -359,16 +359,26 @@ function RaffleDialog({ raffle, onClose }: { raffle: ConsoleRaffle | null; onClo
           onChange={(checked) => form.setValue('enabled', checked)}
         />
       </div>
-      <fieldset className="stack raffle-prize-fields">
-        <legend className="cell-strong">{t('raffles.prizes')}</legend>
-        {errors.prizes?.message || errors.prizes?.root || server.prizes ? (
-          <p className="field-error">{t('raffles.needsWeight')}</p>
-        ) : null}
-        {prizes.fields.map((field, index) => {
+      <RowsEditor
+        control={form.control}
+        name="prizes"
+        legend={t('raffles.prizes')}
+        className="stack raffle-prize-fields"
+        problem={
+          errors.prizes?.message || errors.prizes?.root || server.prizes ? t('raffles.needsWeight') : null
+        }
+        rowClassName="raffle-prize-row"
+        min={2}
+        max={12}
+        empty={emptyPrize}
+        addLabel={t('raffles.addPrize')}
+        removeLabel={(index) => t('raffles.removePrize', { index: index + 1 })}
+      >
+        {(index) => {
           const prize = errors.prizes?.[index];
           const at = `prizes.${index}`;
           return (
-            <div key={field.id} className="raffle-prize-row">
+            <>
               {LANGUAGES.map((language) => (
                 <TextField
                   key={language}
@@ -410,27 +420,10 @@ function RaffleDialog({ raffle, onClose }: { raffle: ConsoleRaffle | null; onClo
                 error={prize?.stock ? invalid : server[`${at}.stock`]}
                 {...form.register(`prizes.${index}.stock`)}
               />
-              <RowButton
-                icon="trash"
-                aria-label={t('raffles.removePrize', { index: index + 1 })}
-                disabled={prizes.fields.length <= 2}
-                onClick={() => prizes.remove(index)}
-              >
-                {t('common.delete')}
-              </RowButton>
-            </div>
+            </>
           );
-        })}
-        <div>
-          <Button
-            icon={<Icon name="plus" />}
-            disabled={prizes.fields.length >= 12}
-            onClick={() => prizes.append(emptyPrize())}
-          >
-            {t('raffles.addPrize')}
-          </Button>
-        </div>
-      </fieldset>
+        }}
+      </RowsEditor>
     </FormDialog>
   );
 }

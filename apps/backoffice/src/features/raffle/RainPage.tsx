@@ -7,7 +7,7 @@ import {
   rainScheduleInput,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -24,6 +24,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { RowsEditor } from '../../ui/RowsEditor.tsx';
 import { actionsColumn, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -303,7 +304,6 @@ function ScheduleDialog({
           grabRules: [{ minDeposit: 0, grabs: 1 }],
         },
   });
-  const rules = useFieldArray({ control: form.control, name: 'grabRules' });
   const save = useMutation({
     mutationFn: (body: ScheduleBody) =>
       schedule
@@ -408,10 +408,19 @@ function ScheduleDialog({
         ))}
         {errors.weekdays ? <p className="field-error">{t('rain.invalid')}</p> : null}
       </fieldset>
-      <fieldset className="stack">
-        <legend className="cell-strong">{t('rain.grabs')}</legend>
-        {rules.fields.map((field, index) => (
-          <div key={field.id} className="raffle-rule-row">
+      <RowsEditor
+        control={form.control}
+        name="grabRules"
+        legend={t('rain.grabs')}
+        rowClassName="raffle-rule-row"
+        min={1}
+        max={10}
+        empty={() => ({ minDeposit: '', grabs: 1 })}
+        addLabel={t('rain.addRule')}
+        removeLabel={(index) => t('rain.removeRule', { index: index + 1 })}
+      >
+        {(index) => (
+          <>
             <TextField
               label={t('rain.minDeposit', { index: index + 1 })}
               inputMode="decimal"
@@ -424,26 +433,9 @@ function ScheduleDialog({
               error={invalid(errors.grabRules?.[index]?.grabs)}
               {...form.register(`grabRules.${index}.grabs`)}
             />
-            <RowButton
-              icon="trash"
-              aria-label={t('rain.removeRule', { index: index + 1 })}
-              disabled={rules.fields.length === 1}
-              onClick={() => rules.remove(index)}
-            >
-              {t('common.delete')}
-            </RowButton>
-          </div>
-        ))}
-        <div>
-          <Button
-            icon={<Icon name="plus" />}
-            disabled={rules.fields.length >= 10}
-            onClick={() => rules.append({ minDeposit: '', grabs: 1 })}
-          >
-            {t('rain.addRule')}
-          </Button>
-        </div>
-      </fieldset>
+          </>
+        )}
+      </RowsEditor>
     </FormDialog>
   );
 }

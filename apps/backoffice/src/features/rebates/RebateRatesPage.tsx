@@ -9,7 +9,7 @@ import {
   rebateSettingsBody,
 } from '@tessera/contract';
 import { useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
@@ -22,6 +22,7 @@ import { Button, RowButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { RowsEditor } from '../../ui/RowsEditor.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -203,7 +204,6 @@ function RateDialog({
     resolver: zodResolver(rebateRateBody),
     defaultValues: row ?? { product: 'RNG', rank: 0, tiers: [{ minValidBet: 0, rate: 0.5 }] },
   });
-  const tiers = useFieldArray({ control: form.control, name: 'tiers' });
   const save = useSaveSettings(() => {
     toast.show(t('rebates.ratesSaved'));
     onClose();
@@ -242,13 +242,21 @@ function RateDialog({
           {...form.register('rank')}
         />
       </div>
-      <fieldset className="stack rebate-tier-fields">
-        <legend className="cell-strong">{t('rebates.tiers')}</legend>
-        {errors.tiers?.root || errors.tiers?.message ? (
-          <p className="field-error">{t('rebates.tiersOrder')}</p>
-        ) : null}
-        {tiers.fields.map((field, index) => (
-          <div key={field.id} className="rebate-tier-row">
+      <RowsEditor
+        control={form.control}
+        name="tiers"
+        legend={t('rebates.tiers')}
+        className="stack rebate-tier-fields"
+        problem={errors.tiers?.root || errors.tiers?.message ? t('rebates.tiersOrder') : null}
+        rowClassName="rebate-tier-row"
+        min={1}
+        max={10}
+        empty={() => ({ minValidBet: '', rate: '' })}
+        addLabel={t('rebates.addTier')}
+        removeLabel={(index) => t('rebates.removeTier', { index: index + 1 })}
+      >
+        {(index) => (
+          <>
             <TextField
               label={t('rebates.minValidBet', { index: index + 1 })}
               inputMode="decimal"
@@ -261,26 +269,9 @@ function RateDialog({
               error={errors.tiers?.[index]?.rate ? t('rebates.invalidRate') : undefined}
               {...form.register(`tiers.${index}.rate`)}
             />
-            <RowButton
-              icon="trash"
-              aria-label={t('rebates.removeTier', { index: index + 1 })}
-              disabled={tiers.fields.length === 1}
-              onClick={() => tiers.remove(index)}
-            >
-              {t('common.delete')}
-            </RowButton>
-          </div>
-        ))}
-        <div>
-          <Button
-            icon={<Icon name="plus" />}
-            disabled={tiers.fields.length >= 10}
-            onClick={() => tiers.append({ minValidBet: '', rate: '' })}
-          >
-            {t('rebates.addTier')}
-          </Button>
-        </div>
-      </fieldset>
+          </>
+        )}
+      </RowsEditor>
     </FormDialog>
   );
 }

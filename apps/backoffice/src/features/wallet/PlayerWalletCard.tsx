@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ADJUSTMENT_CATEGORIES,
   adjustmentBody,
   formatMoney,
   type LedgerRecord,
@@ -169,13 +170,19 @@ function AdjustDialog({
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof adjustmentBody>, unknown, z.output<typeof adjustmentBody>>({
     resolver: zodResolver(adjustmentForm),
-    defaultValues: { memberId: playerId, wallet: 'main', amount: '', reason: '' },
+    // The operator picks a category: none is chosen at first.
+    defaultValues: { memberId: playerId, wallet: 'main', amount: '', category: '' as never, reason: '' },
   });
   const adjust = useMutation({
     mutationFn: (body: z.output<typeof adjustmentBody>) => call(wallet.adjust, { body }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void queryClient.invalidateQueries({ queryKey: [wallet.memberLedger.path, playerId] });
-      toast.show(t('playerWallet.adjusted', { name: username }));
+      // Above the second-approval amount the adjustment waits for a different operator.
+      toast.show(
+        t(answer.status === 'posted' ? 'playerWallet.adjusted' : 'playerWallet.awaitingApproval', {
+          name: username,
+        }),
+      );
       onClose();
     },
   });
@@ -194,7 +201,7 @@ function AdjustDialog({
       saveLabel={t('playerWallet.adjust')}
       saving={adjust.isPending}
       error={adjust.error}
-      shownFields={['wallet', 'amount', 'reason']}
+      shownFields={['wallet', 'amount', 'category', 'reason']}
       onClose={onClose}
       onSubmit={() => {
         // A new attempt replaces the last answer: its banner goes, whatever this one says.
@@ -215,6 +222,19 @@ function AdjustDialog({
           required
           error={amountError}
           {...form.register('amount')}
+        />
+        <Select
+          label={t('playerWallet.category')}
+          required
+          options={[
+            { value: '', label: t('playerWallet.chooseCategory') },
+            ...ADJUSTMENT_CATEGORIES.map((value) => ({
+              value,
+              label: t(`playerWallet.categories.${value}`),
+            })),
+          ]}
+          error={local.category ? t('playerWallet.categoryRequired') : server.category}
+          {...form.register('category')}
         />
         <TextArea
           label={t('playerWallet.reason')}

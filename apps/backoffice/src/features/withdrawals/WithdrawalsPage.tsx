@@ -18,18 +18,20 @@ import { formatDateTime } from '../../app/dates.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
 import { optional, useSearchList } from '../../app/searchList.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { BatchApproveDialog } from './BatchApproveDialog.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
-import { ConfirmationBadge, StatusBadge } from './views.tsx';
+import { ConfirmationBadge, PayoutBadge, SecondApprovalNote, StatusBadge } from './views.tsx';
 import { WithdrawalDetails } from './WithdrawalDetails.tsx';
 import './withdrawals.css';
 import { reasonText } from '../../app/RejectReasonField.tsx';
 
 type Query = QueryOf<typeof bo.queue>;
 type Sort = (typeof WITHDRAWAL_SORTS)[number];
-const FILTERS = ['q', 'status', 'confirmation', 'claim', 'from', 'to', 'sort', 'order'] as const;
+const FILTERS = ['q', 'status', 'confirmation', 'claim', 'payout', 'from', 'to', 'sort', 'order'] as const;
 
 /** The filters of the URL as the queue's query (an unknown value is left out, so the server sees no filter). */
 function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
@@ -40,6 +42,7 @@ function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Que
     status: pick(withdrawalStatus.options, applied.status),
     confirmation: pick([...confirmationKind.options, 'none', 'claims'] as const, applied.confirmation),
     claim: pick(claimStatus.options, applied.claim),
+    payout: pick(['sending', 'failed'] as const, applied.payout),
     from: /^\d{4}-\d{2}-\d{2}$/.test(applied.from) ? applied.from : undefined,
     to: /^\d{4}-\d{2}-\d{2}$/.test(applied.to) ? applied.to : undefined,
     sort: pick(WITHDRAWAL_SORTS, applied.sort),
@@ -60,6 +63,11 @@ export function WithdrawalsPage() {
   const list = useSearchList(bo.queue, FILTERS, toQuery);
   const [review, setReview] = useState<{ row: WithdrawalRow; action: 'approve' | 'reject' } | null>(null);
   const [details, setDetails] = useState<WithdrawalRow | null>(null);
+  /** The pending withdrawals ticked for a batch approval. */
+  const [selected, setSelected] = useState<WithdrawalRow[]>([]);
+  const [batch, setBatch] = useState(false);
+  const approvable = (row: WithdrawalRow) => row.status === 'pending' && row.payoutStatus !== 'sending';
+  const isSelected = (row: WithdrawalRow) => selected.some((chosen) => chosen.id === row.id);
   const digits = list.query.data?.digits ?? 2;
   const currency = list.query.data?.currency ?? '';
   const money = (amount: number) => formatMoney(amount, digits, i18n.language);
@@ -111,6 +119,21 @@ export function WithdrawalsPage() {
 
   const columns: Column<WithdrawalRow>[] = [
     {
+      key: 'select',
+      header: <span className="sr-only">{t('withdrawals.select')}</span>,
+      render: (row) =>
+        approvable(row) ? (
+          <Checkbox
+            hideLabel
+            label={t('withdrawals.selectOrder', { orderNo: row.orderNo })}
+            checked={isSelected(row)}
+            onChange={(checked) =>
+              setSelected(checked ? [...selected, row] : selected.filter((chosen) => chosen.id !== row.id))
+            }
+          />
+        ) : null,
+    },
+    {
       key: 'orderNo',
       header: sortable('createdAt', t('withdrawals.requested')),
       render: (row) => (
@@ -155,7 +178,11 @@ export function WithdrawalsPage() {
       header: sortable('reviewedAt', t('withdrawals.review')),
       render: (row) => (
         <>
-          <StatusBadge status={row.status} />
+          <span className="badges">
+            <StatusBadge status={row.status} />
+            <PayoutBadge row={row} />
+          </span>
+          <SecondApprovalNote row={row} />
           {row.reviewedBy ? (
             <span className="cell-below">
               {row.reviewedBy} · {formatDateTime(row.reviewedAt, i18n.language)}
@@ -200,7 +227,7 @@ export function WithdrawalsPage() {
       const more = row.claimStatus === 'open' ? t('withdrawals.handleClaim') : t('withdrawals.details');
       return (
         <div className="row-actions">
-          {row.status === 'pending' ? (
+          {approvable(row) ? (
             <>
               <Button
                 size="sm"
@@ -238,13 +265,20 @@ export function WithdrawalsPage() {
         list={list}
         columns={columns}
         actions={
-          <Button
-            icon={<Icon name="downloads" />}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
-          >
-            {t('withdrawals.export')}
-          </Button>
+          <>
+            {selected.length > 0 ? (
+              <Button variant="primary" icon={<Icon name="check" />} onClick={() => setBatch(true)}>
+                {t('withdrawals.approveSelected', { count: selected.length })}
+              </Button>
+            ) : null}
+            <Button
+              icon={<Icon name="downloads" />}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate()}
+            >
+              {t('withdrawals.export')}
+            </Button>
+          </>
         }
         filters={
           <>
@@ -275,6 +309,14 @@ export function WithdrawalsPage() {
                 ...claimStatus.options.map((value) => option(value, t(`withdrawals.claims.${value}`))),
               ]}
             />
+            <FilterSelect
+              name="payout"
+              options={[
+                option('', t('withdrawals.allPayouts')),
+                option('sending', t('withdrawals.payouts.sending')),
+                option('failed', t('withdrawals.payouts.failed')),
+              ]}
+            />
             <FilterText name="from" type="date" />
             <FilterText name="to" type="date" />
           </>
@@ -287,9 +329,26 @@ export function WithdrawalsPage() {
           money={money}
           currency={currency}
           onClose={() => setReview(null)}
-          onDone={() => {
-            toast.show(t(`withdrawals.${review.action}Done`, { orderNo: review.row.orderNo }));
+          onDone={(row) => {
+            // A flagged withdrawal's first approval leaves it pending for a different operator.
+            const done = row.status === 'pending' ? 'firstApprovalDone' : `${review.action}Done`;
+            toast.show(t(`withdrawals.${done}`, { orderNo: review.row.orderNo }));
             setReview(null);
+            refresh();
+          }}
+        />
+      ) : null}
+      {batch ? (
+        <BatchApproveDialog
+          rows={selected}
+          money={money}
+          currency={currency}
+          onClose={() => setBatch(false)}
+          onDone={(approved, refused) => {
+            if (refused > 0) toast.show(t('withdrawals.batchDone', { approved, refused }), 'error');
+            else toast.show(t('withdrawals.batchAllDone', { approved }));
+            setBatch(false);
+            setSelected([]);
             refresh();
           }}
         />

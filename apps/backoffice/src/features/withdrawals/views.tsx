@@ -25,3 +25,44 @@ export function ConfirmationBadge({ row }: { row: WithdrawalRow }) {
     </span>
   );
 }
+
+/** A flagged withdrawal's first approval (it waits for a different operator), or an approval by the system. */
+export function SecondApprovalNote({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  if (row.status === 'pending' && row.firstApprovedBy) {
+    return (
+      <span className="cell-below">
+        <Badge tone="accent">{t('withdrawals.awaitingSecond', { name: row.firstApprovedBy })}</Badge>
+      </span>
+    );
+  }
+  if (row.autoApproved) {
+    return (
+      <span className="cell-below">
+        <Badge>{t('withdrawals.autoApproved')}</Badge>
+      </span>
+    );
+  }
+  return null;
+}
+
+const PAYOUT_TONES = { sending: 'accent', paid: 'success', failed: 'danger' } as const;
+/** What the provider said when it is one of ours (a code), else its own words. */
+const PROVIDER_CODES = ['provider_unavailable', 'provider_refused', 'provider_missing', 'provider_failed'];
+
+/** Where a payout through the provider is, and why it waits or failed. */
+export function PayoutBadge({ row }: { row: WithdrawalRow }) {
+  const { t } = useTranslation();
+  if (!row.payoutStatus) return null;
+  const error = row.payoutError
+    ? PROVIDER_CODES.includes(row.payoutError)
+      ? t(`withdrawals.payoutErrors.${row.payoutError}`)
+      : row.payoutError
+    : '';
+  return (
+    <>
+      <Badge tone={PAYOUT_TONES[row.payoutStatus]}>{t(`withdrawals.payouts.${row.payoutStatus}`)}</Badge>
+      {error ? <span className="cell-below">{error}</span> : null}
+    </>
+  );
+}

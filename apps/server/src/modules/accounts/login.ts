@@ -13,6 +13,7 @@ import { text } from '../../platform/rng.ts';
 import { openSession, revokeSession } from '../../platform/sessions.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { mayAct } from '../responsible/check.ts';
+import { checkSignIn } from '../risk/flags.ts';
 import { moduleEnabled } from '../system/module-flags.ts';
 import {
   type Accounts,
@@ -24,6 +25,7 @@ import {
   throttle,
   type Visit,
 } from './accounts.ts';
+import { membersOnDevice } from './linked-accounts.ts';
 import { isDefaultPassword } from './passwords.ts';
 import { useSmsCode } from './sms-codes.ts';
 import * as store from './store.ts';
@@ -60,6 +62,9 @@ export async function startSession(
     member.id,
     { type: loginType, ip: visit.ip, device: visit.device, userAgent: visit.userAgent },
     visit.now,
+  );
+  await checkSignIn(tx, { memberId: member.id, device: visit.device, at: visit.now }, () =>
+    membersOnDevice(tx, member.id, visit.device),
   );
   let passwordExpired = false;
   if (loginType === 'username') {

@@ -1,4 +1,4 @@
-import { accountsEndpoints as api } from '@tessera/contract';
+import { accountsEndpoints as api, accountsConsoleEndpoints as bo } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginBody,
@@ -269,6 +269,14 @@ describe('forgot password by email over SMTP', () => {
     await expect.poll(async () => (await stored())[0]?.status).toBe('sent');
     expect((await stored())[0]?.provider).toBe('smtp');
     expect((await stored())[0]?.body).not.toContain('resetToken');
+    // Sent, the console's outbox shows the mail with its link removed: the operator's API never returns it.
+    const listed = await t.get(
+      `${bo.mailOutbox.path}?to=${member.username}@example.com`,
+      await t.operatorToken('operations'),
+    );
+    expect(listed.body.value.list[0]).toMatchObject({ status: 'sent', provider: 'smtp' });
+    expect(listed.body.value.list[0].body).toContain('[removed]');
+    expect(JSON.stringify(listed.body)).not.toContain(link?.[1]);
     const ok = await sealed(t, api.resetPassword, {
       token: link?.[1],
       newPassword: NEW_PASSWORD,

@@ -35,11 +35,12 @@ const RECENT = 20;
 export async function playerDetail(db: Queryable, id: number, now: Date) {
   const member = await store.findMember(db, id);
   if (!member) throw new AppError('not_found');
-  const [logins, failures, lockEnds, mobiles] = await Promise.all([
+  const [logins, failures, lockEnds, mobiles, edits] = await Promise.all([
     store.recentLogins(db, id, RECENT),
     store.listLoginFailures(db, { memberId: id, pageNo: 1, pageSize: RECENT }),
     lockedUntil(db, loginKey(member.username), now),
     mobileChanges(db, id, RECENT),
+    store.profileChanges(db, id, RECENT),
   ]);
   return {
     ...playerRow(member),
@@ -63,6 +64,13 @@ export async function playerDetail(db: Queryable, id: number, now: Date) {
       loginType: row.login_type,
     })),
     mobileChanges: mobiles,
+    profileChanges: edits.map((row) => ({
+      at: row.created_at.toISOString(),
+      field: row.field,
+      oldValue: row.old_value,
+      newValue: row.new_value,
+      operator: row.operator,
+    })),
     recentFailures: failures.rows.map((row) => ({
       at: row.created_at.toISOString(),
       ip: row.ip,

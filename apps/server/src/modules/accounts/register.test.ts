@@ -485,6 +485,16 @@ describe('SMS through the HTTP gateway (the outbox)', () => {
       .toEqual([
         { body: 'Tessera: your code is ****** (5 min)', provider: 'gateway', status: 'sent', secret: '' },
       ]);
+    // Sent, it stays masked to the console: the operator's API never returns the code.
+    const listed = await t.get(
+      `${bo.smsOutbox.path}?mobileNum=922000001`,
+      await t.operatorToken('operations'),
+    );
+    expect(listed.body.value.list[0]).toMatchObject({
+      status: 'sent',
+      body: 'Tessera: your code is ****** (5 min)',
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(code);
     const ok = await sealed(t, api.registerMobile, {
       mobileNum: '922000001',
       countryDialingCode: '63',

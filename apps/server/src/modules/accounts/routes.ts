@@ -5,7 +5,8 @@ import {
 } from '@tessera/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database.ts';
-import { asMember, type Caller } from '../../platform/access.ts';
+import { asMember, asOperator, type Caller } from '../../platform/access.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { legacyPublicModulus } from '../../platform/legacy-encryption.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
@@ -30,6 +31,7 @@ import {
   unlockPlayer,
 } from './players.ts';
 import { avatarImage, memberInfo, playerAvatar, setAvatar, setLanguage, setNickname } from './profile.ts';
+import { editProfile } from './profile-edits.ts';
 import { autoUsername, checkUsername } from './quick-registration.ts';
 import { checkAffiliate, register } from './registration.ts';
 import { memberSecurity, notEnabled } from './security.ts';
@@ -231,6 +233,16 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   };
   route(app, deps, bo.lockPlayer, async (ctx) =>
     playerWrite(ctx, (tx) => lockPlayer(tx, ctx.params.id, ctx.body.reason, ctx.now)),
+  );
+  route(app, deps, bo.editProfile, async (ctx) =>
+    playerWrite(ctx, (tx) => editProfile(tx, asOperator(ctx.caller), ctx.params.id, ctx.body, ctx.now)).catch(
+      (error: unknown) => {
+        // Two members given the same number at once: the unique index decides.
+        if ((error as { code?: string }).code === '23505')
+          throw new AppError('mobile_taken', { mobileNum: 'taken' });
+        throw error;
+      },
+    ),
   );
   route(app, deps, bo.unlockPlayer, async (ctx) => playerWrite(ctx, (tx) => unlockPlayer(tx, ctx.params.id)));
   route(app, deps, bo.forcePasswordChange, async (ctx) =>

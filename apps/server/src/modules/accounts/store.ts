@@ -695,3 +695,96 @@ export async function identityFacts(db: Queryable, memberId: number) {
   );
   return row ?? null;
 }
+
+/** The devices and addresses a member signed in from: each pair once, with its sign-ins and the last one. */
+export function signInPlaces(db: Queryable, memberId: number, limit: number) {
+  return db.query<{ device: string; ip: string; user_agent: string; sign_ins: number; last_at: Date }>(
+    `select device, ip, (array_agg(user_agent order by id desc))[1] as user_agent, count(*)::int as sign_ins,
+            max(created_at) as last_at
+       from login_history where member_id = $1 group by device, ip order by max(id) desc limit $2`,
+    [memberId, limit],
+  );
+}
+
+/**
+ * Other members who signed in from a device or an address this member signed in from (each other member once per
+ * way and value, at most `limit`); a device or address of one member only links nobody.
+ */
+export function sharedSignIns(db: Queryable, memberId: number, limit: number) {
+  return db.query<{ member_id: number; username: string; via: 'device' | 'ip'; value: string }>(
+    `with mine as (select distinct device, ip from login_history where member_id = $1)
+     select distinct o.member_id, m.username, 'device' as via, o.device as value
+       from login_history o join members m on m.id = o.member_id
+      where o.member_id <> $1 and o.device <> '' and o.device in (select device from mine)
+     union
+     select distinct o.member_id, m.username, 'ip' as via, o.ip as value
+       from login_history o join members m on m.id = o.member_id
+      where o.member_id <> $1 and o.ip <> '' and o.ip in (select ip from mine)
+     order by via, value, username limit $2`,
+    [memberId, limit],
+  );
+}
+
+/** The user names of other members who signed in from the device (at most `limit`). */
+export async function membersOnDevice(db: Queryable, memberId: number, device: string, limit: number) {
+  const rows = await db.query<{ username: string }>(
+    `select m.username from members m
+      where m.id <> $1 and exists (select 1 from login_history h where h.member_id = m.id and h.device = $2)
+      order by m.username limit $3`,
+    [memberId, device, limit],
+  );
+  return rows.map((row) => row.username);
+}
+
+export async function payeeNameOf(db: Queryable, memberId: number): Promise<string> {
+  const [row] = await db.query<{ payee_name: string }>('select payee_name from members where id = $1', [
+    memberId,
+  ]);
+  return row?.payee_name ?? '';
+}
+
+/** An operator's edit of a member's e-mail and payee name (the mobile number goes through changeMobile). */
+export async function updateProfileFields(
+  tx: Queryable,
+  memberId: number,
+  fields: { email: string; payeeName: string },
+) {
+  await tx.query('update members set email = $2, payee_name = $3 where id = $1', [
+    memberId,
+    fields.email,
+    fields.payeeName,
+  ]);
+}
+
+export async function insertProfileChange(
+  tx: Queryable,
+  change: {
+    memberId: number;
+    operatorId: number;
+    field: string;
+    oldValue: string;
+    newValue: string;
+    at: Date;
+  },
+) {
+  await tx.query(
+    `insert into member_profile_changes (member_id, operator_id, field, old_value, new_value, created_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [change.memberId, change.operatorId, change.field, change.oldValue, change.newValue, change.at],
+  );
+}
+
+export function profileChanges(db: Queryable, memberId: number, limit: number) {
+  return db.query<{
+    created_at: Date;
+    field: 'email' | 'mobile' | 'payee_name';
+    old_value: string;
+    new_value: string;
+    operator: string;
+  }>(
+    `select c.created_at, c.field, c.old_value, c.new_value, o.username as operator
+       from member_profile_changes c join operators o on o.id = c.operator_id
+      where c.member_id = $1 order by c.id desc limit $2`,
+    [memberId, limit],
+  );
+}

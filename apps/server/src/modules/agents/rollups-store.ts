@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/database.ts';
  * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
  * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
  * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
- * so two runners lock the same roll-up rows in the same order. Answers how many queue rows were applied. Runs in
+ * so two runners lock the same roll-up rows in the same order. The same changes feed the console's report roll-ups
+ * (0050: per day, game, player and channel). Answers how many queue rows were applied. Runs in
  * the caller's transaction.
  */
 export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
@@ -59,6 +60,63 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
              rebates = agent_money_days.rebates + excluded.rebates,
              salaries = agent_money_days.salaries + excluded.salaries,
              red_envelopes = agent_money_days.red_envelopes + excluded.red_envelopes
+       returning 1
+     ), reported as (
+       -- The console's reports (0050): the same changes, trial accounts left out.
+       select dated.* from dated join members m on m.id = dated.member_id and m.type <> 4 where dated.reports
+     ), day_totals as (
+       insert into report_day_totals (day, rounds, stakes, payouts, deposits, deposit_count, first_depositors,
+         first_deposits, withdrawals, withdrawal_count, bonuses, rebates, salaries)
+       select day, sum(rounds), sum(valid_bet), sum(payout), sum(deposits), sum(deposit_count),
+              count(*) filter (where first_deposit > 0), sum(first_deposit), sum(withdrawals), sum(withdrawal_count),
+              sum(bonuses), sum(rebates), sum(salaries)
+         from reported group by day order by day
+       on conflict (day) do update
+         set rounds = report_day_totals.rounds + excluded.rounds,
+             stakes = report_day_totals.stakes + excluded.stakes,
+             payouts = report_day_totals.payouts + excluded.payouts,
+             deposits = report_day_totals.deposits + excluded.deposits,
+             deposit_count = report_day_totals.deposit_count + excluded.deposit_count,
+             first_depositors = report_day_totals.first_depositors + excluded.first_depositors,
+             first_deposits = report_day_totals.first_deposits + excluded.first_deposits,
+             withdrawals = report_day_totals.withdrawals + excluded.withdrawals,
+             withdrawal_count = report_day_totals.withdrawal_count + excluded.withdrawal_count,
+             bonuses = report_day_totals.bonuses + excluded.bonuses,
+             rebates = report_day_totals.rebates + excluded.rebates,
+             salaries = report_day_totals.salaries + excluded.salaries
+       returning 1
+     ), game_days as (
+       insert into report_game_days (day, game_id, rounds, stakes, payouts)
+       select day, game_id, sum(rounds), sum(valid_bet), sum(payout)
+         from reported where game_id is not null
+        group by day, game_id order by day, game_id
+       on conflict (day, game_id) do update
+         set rounds = report_game_days.rounds + excluded.rounds,
+             stakes = report_game_days.stakes + excluded.stakes,
+             payouts = report_game_days.payouts + excluded.payouts
+       returning 1
+     ), player_days as (
+       insert into report_player_days (day, member_id, rounds, stakes, payouts)
+       select day, member_id, sum(rounds), sum(valid_bet), sum(payout)
+         from reported where game_id is not null
+        group by day, member_id order by day, member_id
+       on conflict (day, member_id) do update
+         set rounds = report_player_days.rounds + excluded.rounds,
+             stakes = report_player_days.stakes + excluded.stakes,
+             payouts = report_player_days.payouts + excluded.payouts
+       returning 1
+     ), channel_days as (
+       insert into report_channel_days (day, direction, channel, amount, count)
+       select day, direction, channel, sum(amount), sum(count)
+         from (select day, 'deposit' as direction, channel, deposits as amount, deposit_count as count
+                 from reported where channel is not null and (deposits <> 0 or deposit_count <> 0)
+               union all
+               select day, 'withdrawal', channel, withdrawals, withdrawal_count
+                 from reported where channel is not null and (withdrawals <> 0 or withdrawal_count <> 0)) c
+        group by day, direction, channel order by day, direction, channel
+       on conflict (day, direction, channel) do update
+         set amount = report_channel_days.amount + excluded.amount,
+             count = report_channel_days.count + excluded.count
        returning 1
      )
      select (select count(*) from batch)::int as applied`,

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/database.ts';
 import { mayAct } from '../responsible/check.ts';
+import { checkWin } from '../risk/flags.ts';
 import { post } from '../wallet/ledger.ts';
 import { assertStakeAllowed, countRound, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
@@ -16,10 +17,22 @@ import * as rounds from './rounds-store.ts';
  * refunded after that takes back what it gave. An open or void round counts nothing, nor does play money.
  */
 
-/** Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake). */
+/**
+ * Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake),
+ * and has a settled round's payout checked against the risk rules (big_win, once per round).
+ */
 async function countTurnover(tx: Transaction, roundId: bigint, now: Date) {
   const round = await rounds.roundTurnover(tx, roundId);
   const counts = round.status === 'settled' && !round.play_money;
+  if (counts && round.win > 0n) {
+    await checkWin(tx, {
+      memberId: round.member_id,
+      subject: `round:${round.id}`,
+      stake: round.bet,
+      win: round.win,
+      at: now,
+    });
+  }
   const weight = counts ? await turnoverWeight(tx, round.product_type) : 0;
   const target = (round.valid_stake * BigInt(weight)) / 100n;
   if (target === round.turnover_counted) return;

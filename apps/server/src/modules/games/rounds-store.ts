@@ -106,12 +106,15 @@ export interface RoundTurnoverDb {
   valid_stake: bigint;
   turnover_counted: bigint;
   product_type: string;
+  /** The round's whole stake and payout (the risk area's big-win rule reads them). */
+  bet: bigint;
+  win: bigint;
 }
 
 export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
   const [row] = await tx.query<RoundTurnoverDb>(
     `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
-       r.turnover_counted, v.game_type as product_type
+       r.turnover_counted, v.game_type as product_type, r.bet, r.win
      from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
      where r.id = $1`,
     [id],

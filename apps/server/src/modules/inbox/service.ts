@@ -25,7 +25,10 @@ export type MessageCode =
   | 'AGENT_CONTRACT_ANSWERED'
   | 'AGENT_CONTRACT_TERMINATION_REQUESTED'
   | 'AGENT_CONTRACT_CANCELLED'
-  | 'FEEDBACK_REPLY';
+  | 'FEEDBACK_REPLY'
+  | 'PROFILE_CHANGED'
+  | 'KYC_VERIFIED'
+  | 'KYC_REJECTED';
 
 /** The codes of messages an operator wrote to this one member (PERSONAL); every other code is the site's (SYSTEM). */
 const PERSONAL_CODES: MessageCode[] = ['FEEDBACK_REPLY'];

@@ -273,6 +273,8 @@ describe('system calls of §7 for visitors', () => {
       'DEPOSIT_FAILED',
       'DEPOSIT_SUCCESS',
       'FEEDBACK_REPLY',
+      'KYC_REJECTED',
+      'KYC_VERIFIED',
       'WITHDRAWAL_APPROVED',
       'WITHDRAWAL_REJECTED',
     ]);

@@ -65,3 +65,32 @@ export async function removeAccount(tx: Queryable, memberId: number, id: number,
   );
   return rows.length > 0;
 }
+
+/** The user names of other members with the account number among their accounts in use (at most `limit`). */
+export async function othersWithNumber(
+  db: Queryable,
+  memberId: number,
+  accountNumber: string,
+  limit: number,
+) {
+  const rows = await db.query<{ username: string }>(
+    `select distinct m.username from member_bank_accounts b join members m on m.id = b.member_id
+      where b.account_number = $2 and b.member_id <> $1 and b.removed_at is null order by m.username limit $3`,
+    [memberId, accountNumber, limit],
+  );
+  return rows.map((row) => row.username);
+}
+
+/** Other members sharing an account number with this member's accounts in use, per number. */
+export function sharedNumbers(db: Queryable, memberId: number, limit: number) {
+  return db.query<{ member_id: number; username: string; account_number: string }>(
+    `select distinct o.member_id, m.username, o.account_number
+       from member_bank_accounts mine
+       join member_bank_accounts o on o.account_number = mine.account_number and o.member_id <> mine.member_id
+        and o.removed_at is null
+       join members m on m.id = o.member_id
+      where mine.member_id = $1 and mine.removed_at is null
+      order by o.account_number, m.username limit $2`,
+    [memberId, limit],
+  );
+}

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { findBadText } from '../../platform/input-text.ts';
 import { write } from '../../platform/write.ts';
 import { type Localized, sendMessage } from '../inbox/service.ts';
+import { checkDeposit } from '../risk/flags.ts';
 import * as store from './deposit-store.ts';
 import { post, publishBalance } from './ledger.ts';
 import { type Fields, minorOfDecimal } from './payment-gateway.ts';
@@ -109,6 +110,7 @@ export async function settle(
     },
     now,
   );
+  await checkDeposit(tx, { memberId: deposit.member_id, subject: `deposit:${deposit.order_no}`, at: now });
   await sendMessage(tx, deposit.member_id, 'DEPOSIT_SUCCESS', message, now);
   return true;
 }

@@ -313,3 +313,12 @@ export function confirmedDeposits(db: Queryable, memberId: number) {
     [memberId],
   );
 }
+
+/** A member's deposits made since a moment (every status), newest first, with their channel. */
+export function depositsSince(db: Queryable, memberId: number, since: Date | null, limit: number) {
+  return db.query<DepositDb>(
+    `${SELECT} where d.member_id = $1 and ($2::timestamptz is null or d.created_at >= $2)
+     order by d.created_at desc, d.id desc limit $3`,
+    [memberId, since, limit],
+  );
+}

@@ -217,3 +217,73 @@ export async function lockedBalance(tx: Queryable, code: string): Promise<bigint
   );
   return row?.balance ?? 0n;
 }
+
+/**
+ * The last deposit credited to the member (its reference, amount and time) and what the member staked after it
+ * (bets on the main and vendor wallets): the risk rule of a withdrawal soon after a deposit with little play.
+ */
+export async function lastDepositAndStakes(db: Queryable, memberId: number) {
+  const [row] = await db.query<{ reference: string; created_at: Date; amount: bigint; staked: bigint }>(
+    `with d as (
+       select t.id, t.reference, t.created_at, e.amount
+         from ledger_transactions t
+         join ledger_entries e on e.transaction_id = t.id
+         join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = 'main'
+        where t.member_id = $1 and t.kind = 'deposit'
+        order by t.created_at desc, t.id desc limit 1)
+     select d.reference, d.created_at, d.amount,
+            coalesce((select -sum(e.amount) from ledger_transactions t
+                        join ledger_entries e on e.transaction_id = t.id
+                        join ledger_accounts a on a.id = e.account_id and a.member_id = $1
+                         and a.kind in ('main', 'vendor')
+                       where t.member_id = $1 and t.kind = 'bet' and t.created_at >= d.created_at
+                         and t.id > d.id), 0)::bigint as staked
+       from d`,
+    [memberId],
+  );
+  return row ?? null;
+}
+
+/**
+ * What moved on the member's money wallets (main and vendors) per kind of posting within [from, to] (either end
+ * open when null): deposits positive, withdrawals and bets negative, and so on.
+ */
+export function memberKindTotals(db: Queryable, memberId: number, from: Date | null, to: Date | null) {
+  return db.query<{ kind: string; amount: bigint; count: number }>(
+    `select t.kind, sum(e.amount)::bigint as amount, count(distinct t.id)::int as count
+       from ledger_transactions t
+       join ledger_entries e on e.transaction_id = t.id
+       join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind in ('main', 'vendor')
+      where t.member_id = $1 and ($2::timestamptz is null or t.created_at >= $2)
+        and ($3::timestamptz is null or t.created_at <= $3)
+      group by t.kind`,
+    [memberId, from, to],
+  );
+}
+
+/** The main wallet's entries since a moment, newest first: the balance's history a withdrawal review shows. */
+export function mainEntriesSince(db: Queryable, memberId: number, since: Date | null, limit: number) {
+  return db.query<{ at: Date; kind: string; reference: string; amount: bigint; balance_after: bigint }>(
+    `select e.created_at as at, t.kind, t.reference, e.amount, e.balance_after
+       from ledger_entries e
+       join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind = 'main'
+       join ledger_transactions t on t.id = e.transaction_id
+      where ($2::timestamptz is null or e.created_at >= $2)
+      order by e.id desc limit $3`,
+    [memberId, since, limit],
+  );
+}
+
+/** The member's largest payouts since a moment (the big wins a withdrawal review shows). */
+export function largestPayouts(db: Queryable, memberId: number, since: Date | null, limit: number) {
+  return db.query<{ at: Date; reference: string; amount: bigint }>(
+    `select t.created_at as at, t.reference, sum(e.amount)::bigint as amount
+       from ledger_transactions t
+       join ledger_entries e on e.transaction_id = t.id
+       join ledger_accounts a on a.id = e.account_id and a.member_id = $1 and a.kind in ('main', 'vendor')
+      where t.member_id = $1 and t.kind = 'payout' and ($2::timestamptz is null or t.created_at >= $2)
+      group by t.id, t.created_at, t.reference
+      order by amount desc, t.id desc limit $3`,
+    [memberId, since, limit],
+  );
+}

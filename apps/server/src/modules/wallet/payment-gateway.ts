@@ -199,3 +199,78 @@ export async function queryPayment(
   }
   return { status, fields };
 }
+
+/*
+ * Payouts, in the same protocol (the sandbox gateway's payout API):
+ * - `POST {gateway}/api/payouts`: merchant, orderNo, amount, currency, bankName, accountNumber, payeeName,
+ *   notifyUrl, timestamp → orderNo, payoutId, status (pending, paid, failed). The same orderNo answers the same
+ *   payout, so a retry after a lost answer pays nothing twice.
+ * - `POST {gateway}/api/payouts/query`: merchant, orderNo, timestamp → orderNo, payoutId, amount, currency, status,
+ *   reason; 404 when the gateway does not know the order.
+ * - The gateway POSTs the result to notifyUrl: merchant, orderNo, payoutId, amount, currency, status (paid or
+ *   failed), reason, timestamp, sign.
+ */
+
+export type PayoutAnswer = { payoutId: string; status: 'pending' | 'paid' | 'failed'; reason: string };
+
+const payoutStatus = (status: string | undefined) =>
+  status === 'pending' || status === 'paid' || status === 'failed' ? status : null;
+
+/** Asks the gateway to pay an order out. Never call this inside a database transaction. */
+export async function requestPayout(
+  account: GatewayAccount,
+  order: {
+    orderNo: string;
+    amount: string;
+    currency: string;
+    bankName: string;
+    accountNumber: string;
+    payeeName: string;
+    notifyUrl: string;
+  },
+  now: Date,
+  timeoutMs: number,
+): Promise<PayoutAnswer> {
+  const path = '/api/payouts';
+  const answer = await call(
+    account,
+    path,
+    { merchant: account.merchant, ...order, timestamp: String(Math.floor(now.getTime() / 1000)) },
+    timeoutMs,
+  );
+  if (answer.status >= 400) {
+    throw new GatewayRefused(
+      `the gateway refused the payout (${answer.status} ${answer.fields?.error ?? ''})`,
+    );
+  }
+  const fields = believed(answer.fields, account, path);
+  const status = payoutStatus(fields.status);
+  if (!fields.payoutId || !status || fields.orderNo !== order.orderNo) {
+    throw new GatewayUnavailable('the gateway answered without a payout for the order');
+  }
+  return { payoutId: fields.payoutId, status, reason: fields.reason ?? '' };
+}
+
+/** Asks the gateway for a payout's status (null: it does not know the order). Outside any transaction. */
+export async function queryPayout(
+  account: GatewayAccount,
+  orderNo: string,
+  now: Date,
+  timeoutMs: number,
+): Promise<(PayoutAnswer & { fields: Fields }) | null> {
+  const path = '/api/payouts/query';
+  const answer = await call(
+    account,
+    path,
+    { merchant: account.merchant, orderNo, timestamp: String(Math.floor(now.getTime() / 1000)) },
+    timeoutMs,
+  );
+  if (answer.status === 404) return null;
+  if (answer.status >= 400) throw new GatewayRefused(`the gateway refused the query (${answer.status})`);
+  const fields = believed(answer.fields, account, path);
+  const status = payoutStatus(fields.status);
+  if (fields.orderNo !== orderNo || !status || !fields.payoutId) {
+    throw new GatewayUnavailable('the gateway answered about another payout');
+  }
+  return { payoutId: fields.payoutId, status, reason: fields.reason ?? '', fields };
+}

@@ -1,5 +1,4 @@
 import {
-  accountsEndpoints,
   walletPlayerEndpoints as api,
   type ConsolidatedContractInfo,
   walletConsoleEndpoints as consoleApi,
@@ -9,11 +8,13 @@ import { asMember, asOperator } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
 import { setPaymentPassword } from '../accounts/payment-password.ts';
-import { adjust } from './adjustments.ts';
+import { adjust, adjustmentRequests, approveAdjustment, rejectAdjustment } from './adjustments.ts';
 import { balances } from './balances.ts';
 import { depositRoutes } from './deposit-routes.ts';
 import { memberLedger } from './member-ledger.ts';
+import { memberPicture } from './member-picture.ts';
 import { merchantMoney, saveMerchantMoney } from './merchant-money.ts';
+import { payoutRoutes } from './payout-routes.ts';
 import { reports, requestReconciliation } from './reconciliation.ts';
 import { accountRecord, profitAndLoss } from './records.ts';
 import { paymentPasswordPolicy, saveWalletSettings, walletSettingsOf } from './settings.ts';
@@ -95,10 +96,25 @@ export function walletRoutes(
   route(app, deps, consoleApi.adjust, async ({ caller, ip, now, body, idempotency, language }) =>
     adjust(deps, vendorWallets, { caller, ip, now, idempotency, language }, body),
   );
+  route(app, deps, consoleApi.adjustmentRequests, async ({ query }) => adjustmentRequests(deps, query));
+  route(app, deps, consoleApi.approveAdjustment, async ({ caller, ip, now, params, idempotency, language }) =>
+    approveAdjustment(deps, { caller, ip, now, idempotency, language }, params.id),
+  );
+  route(
+    app,
+    deps,
+    consoleApi.rejectAdjustment,
+    async ({ caller, ip, now, params, body, idempotency, language }) =>
+      rejectAdjustment(deps, { caller, ip, now, idempotency, language }, params.id, body.note),
+  );
+  route(app, deps, consoleApi.memberPicture, async ({ params, query, now }) =>
+    memberPicture(deps, params.id, query, now),
+  );
   route(app, deps, consoleApi.reconciliations, async ({ query }) => reports(deps, query));
   route(app, deps, consoleApi.runReconciliation, async ({ caller, idempotency, now }) =>
     requestReconciliation(deps, asOperator(caller).operatorId, idempotency, now),
   );
   depositRoutes(app, deps);
   withdrawalRoutes(app, deps);
+  payoutRoutes(app, deps);
 }

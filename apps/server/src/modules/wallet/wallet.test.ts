@@ -584,7 +584,14 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       headers: { 'idempotency-key': `adjust-${id}` },
       payload: { memberId: id, wallet: 'main', amount: 50, reason: 'Goodwill credit' },
     });
-    expect(credit.body.value).toEqual({ transactionId: expect.any(Number), balance: 50 });
+    // Below the risk rules' second-approval amount (off by default) it is posted at once, with the category
+    // 'other' when the caller names none.
+    expect(credit.body.value).toEqual({
+      status: 'posted',
+      transactionId: expect.any(Number),
+      balance: 50,
+      requestId: null,
+    });
     await checks.expectAudited(tok.owner, 'wallet', {
       action: 'adjust',
       entityId: `member:${id}:main`,
@@ -592,6 +599,7 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
       after: {
         balance: 50,
         amount: 50,
+        category: 'other',
         reason: 'Goodwill credit',
         transactionId: credit.body.value.transactionId,
       },

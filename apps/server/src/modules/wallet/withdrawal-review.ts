@@ -9,8 +9,10 @@ import { write } from '../../platform/write.ts';
 import { sendMessage } from '../inbox/service.ts';
 import { csvField } from './csv.ts';
 import { post } from './ledger.ts';
+import { payoutChoice, recordPaid, sendThroughProvider } from './payouts.ts';
 import { rejectReason } from './review-reasons.ts';
 import { type Currency, currencyOf, walletSettingsOf } from './settings.ts';
+import { recordFirstApproval } from './withdrawal-risk.ts';
 import * as store from './withdrawal-store.ts';
 import { utcDay, withdrawalRowView } from './withdrawals.ts';
 
@@ -79,40 +81,49 @@ const money = (minor: bigint, currency: Currency) =>
   formatMoney(toMajor(minor, currency.digits), currency.digits);
 
 /**
- * Approves a pending withdrawal: the money leaves the member's pending account for the merchant's cash (paid
- * out), the member is told, and has autoReceiptMinutes to confirm what arrived.
+ * Approves a pending withdrawal (or one whose payout through the provider failed). A flagged withdrawal's first
+ * approval is only recorded (withdrawal-risk.ts): a different operator's approval goes on. Paid by hand: the money
+ * leaves the member's pending account for the merchant's cash (paid out), the member is told, and has
+ * autoReceiptMinutes to confirm what arrived. Through the payout provider (the payout settings' channel, unless `via`
+ * is manual): the withdrawal stays pending while the provider pays (payouts.ts).
  */
-export async function approveWithdrawal(deps: AppDeps, call: OperatorCall, id: number) {
+export async function approveWithdrawal(
+  deps: AppDeps,
+  call: OperatorCall,
+  id: number,
+  via?: 'manual' | 'provider',
+) {
+  const channelId = await payoutChoice(deps, via);
   const settings = await walletSettingsOf(deps.db);
   return review(deps, call, id, 'approve', async (tx, row, who, currency) => {
-    const confirmBy = new Date(call.now.getTime() + settings.autoReceiptMinutes * MINUTE_MS);
-    if (!(await store.approve(tx, id, who.operatorId, confirmBy, call.now))) {
-      throw new AppError('withdrawal_not_pending');
+    if (await recordFirstApproval(tx, row, who.operatorId, call.now)) {
+      return { awaitingSecondApproval: true };
     }
-    const posted = await post(
-      tx,
-      {
-        key: `withdrawal:${row.order_no}:paid`,
-        kind: 'withdrawal_paid',
-        memberId: row.member_id,
-        reference: `withdrawal:${row.order_no}`,
-        operatorId: who.operatorId,
-        legs: [
-          { account: { member: row.member_id, wallet: 'pending' }, amount: -row.amount },
-          { account: { system: 'merchant:cash' }, amount: row.amount },
-        ],
-      },
-      call.now,
-    );
-    await sendMessage(
-      tx,
-      row.member_id,
-      'WITHDRAWAL_APPROVED',
-      { amount: money(row.amount, currency), currency: currency.currency, orderNo: row.order_no },
-      call.now,
-    );
-    return { confirmBy: confirmBy.toISOString(), transactionId: Number(posted.transactionId) };
+    if (channelId !== null) {
+      return sendThroughProvider(tx, row, { channelId, operatorId: who.operatorId }, call.now);
+    }
+    return markApproved(tx, row, who.operatorId, settings.autoReceiptMinutes, currency, call.now);
   });
+}
+
+/**
+ * A pending withdrawal approved by an operator, or by the system (operatorId null) under the auto-approval
+ * amount: the payout posting and the member's message, in the caller's transaction.
+ */
+export async function markApproved(
+  tx: Transaction,
+  row: Pick<store.WithdrawalDb, 'id' | 'order_no' | 'member_id' | 'amount'>,
+  operatorId: number | null,
+  autoReceiptMinutes: number,
+  currency: Currency,
+  now: Date,
+) {
+  const confirmBy = new Date(now.getTime() + autoReceiptMinutes * MINUTE_MS);
+  if (!(await store.approve(tx, Number(row.id), operatorId, confirmBy, now))) {
+    throw new AppError('withdrawal_not_pending');
+  }
+  const posted = await recordPaid(tx, row, operatorId, currency, now);
+  return { confirmBy: confirmBy.toISOString(), transactionId: Number(posted.transactionId) };
 }
 
 /**

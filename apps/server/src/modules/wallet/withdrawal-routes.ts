@@ -18,6 +18,7 @@ import {
   resolveClaim,
   withdrawalQueue,
 } from './withdrawal-review.ts';
+import { withdrawalReview } from './withdrawal-risk.ts';
 import {
   confirmWithdrawal,
   paymentConfirmationList,
@@ -60,8 +61,9 @@ export function withdrawalRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.header('content-disposition', 'attachment; filename="withdrawals.csv"');
     return exportWithdrawals(deps, query);
   });
-  route(app, deps, consoleApi.approve, async ({ caller, ip, now, params }) =>
-    approveWithdrawal(deps, { caller, ip, now }, params.id),
+  route(app, deps, consoleApi.review, async ({ params, now }) => withdrawalReview(deps, params.id, now));
+  route(app, deps, consoleApi.approve, async ({ caller, ip, now, params, body }) =>
+    approveWithdrawal(deps, { caller, ip, now }, params.id, body.via),
   );
   route(app, deps, consoleApi.reject, async ({ caller, ip, now, params, body }) =>
     rejectWithdrawal(deps, { caller, ip, now }, params.id, body.reason),

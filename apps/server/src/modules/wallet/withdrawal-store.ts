@@ -1,4 +1,4 @@
-import type { ClaimStatus, ConfirmationKind, WithdrawalStatus } from '@tessera/contract';
+import type { ClaimStatus, ConfirmationKind, PayoutStatus, WithdrawalStatus } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 
 export interface WithdrawalDb {
@@ -27,17 +27,28 @@ export interface WithdrawalDb {
   claim_resolved_at: Date | null;
   refunded_amount: bigint;
   created_at: Date;
+  first_approver: string | null;
+  first_approved_by: number | null;
+  first_approved_at: Date | null;
+  auto_approved: boolean;
+  payout_channel_id: number | null;
+  payout_status: PayoutStatus | null;
+  payout_reference: string;
+  payout_error: string;
 }
 
 /** A withdrawal with its member's user name and the names of the operators who acted on it. */
 const SELECT = `select w.id, w.order_no, w.member_id, m.username, w.bank_account_id, w.bank_name, w.account_number,
     w.payee_name, w.amount, w.status, w.confirmation, w.received_amount, w.confirm_by, w.confirmed_at,
     w.proof_images, w.reason, w.reviewed_by, r.username as reviewer, w.reviewed_at, w.claim_status, w.claim_note,
-    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at
+    c.username as claim_resolver, w.claim_resolved_at, w.refunded_amount, w.created_at,
+    f.username as first_approver, w.first_approved_by, w.first_approved_at, w.auto_approved, w.payout_channel_id,
+    w.payout_status, w.payout_reference, w.payout_error
   from withdrawals w
   join members m on m.id = w.member_id
   left join operators r on r.id = w.reviewed_by
-  left join operators c on c.id = w.claim_resolved_by`;
+  left join operators c on c.id = w.claim_resolved_by
+  left join operators f on f.id = w.first_approved_by`;
 
 export async function byId(db: Queryable, id: bigint | number): Promise<WithdrawalDb | null> {
   const [row] = await db.query<WithdrawalDb>(`${SELECT} where w.id = $1`, [id]);
@@ -247,16 +258,36 @@ export async function proof(
 export async function approve(
   tx: Queryable,
   id: number,
-  operatorId: number,
+  operatorId: number | null,
   confirmBy: Date,
   at: Date,
 ): Promise<boolean> {
+  // No operator: the system approved it under the auto-approval amount.
   const rows = await tx.query(
-    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4
-     where id = $1 and status = 'pending' returning id`,
+    `update withdrawals set status = 'approved', reviewed_by = $2, reviewed_at = $4, confirm_by = $3, updated_at = $4,
+       auto_approved = $2::int is null, payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, confirmBy, at],
   );
   return rows.length > 0;
+}
+
+/** A pending withdrawal's status and first approval, under its row lock (null when there is no such withdrawal). */
+export async function lockForApproval(tx: Queryable, id: number) {
+  const [row] = await tx.query<{ status: string; first_approved_by: number | null }>(
+    'select status, first_approved_by from withdrawals where id = $1 for update',
+    [id],
+  );
+  return row ?? null;
+}
+
+/** Records a flagged withdrawal's first approval (it stays pending for a different operator). */
+export async function firstApproval(tx: Queryable, id: number, operatorId: number, at: Date) {
+  await tx.query(
+    `update withdrawals set first_approved_by = $2, first_approved_at = $3, updated_at = $3
+     where id = $1 and status = 'pending' and first_approved_by is null`,
+    [id, operatorId, at],
+  );
 }
 
 /** pending → rejected with the reason; false when not pending. */
@@ -268,8 +299,9 @@ export async function reject(
   at: Date,
 ): Promise<boolean> {
   const rows = await tx.query(
-    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4
-     where id = $1 and status = 'pending' returning id`,
+    `update withdrawals set status = 'rejected', reviewed_by = $2, reviewed_at = $4, reason = $3, updated_at = $4,
+       payout_status = null
+     where id = $1 and status = 'pending' and payout_status is distinct from 'sending' returning id`,
     [id, operatorId, reason, at],
   );
   return rows.length > 0;
@@ -308,6 +340,7 @@ export interface QueueFilters {
   status?: WithdrawalStatus | undefined;
   confirmation?: ConfirmationKind | 'none' | 'claims' | undefined;
   claim?: ClaimStatus | undefined;
+  payout?: 'sending' | 'failed' | undefined;
   q?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -336,6 +369,7 @@ function queueWhere(filters: QueueFilters): { where: string; params: unknown[] }
     parts.push(`w.confirmation in ('partly_received', 'not_received')`);
   else if (filters.confirmation) parts.push(`w.confirmation = ${param(filters.confirmation)}`);
   if (filters.claim) parts.push(`w.claim_status = ${param(filters.claim)}`);
+  if (filters.payout) parts.push(`w.payout_status = ${param(filters.payout)}`);
   if (filters.q) {
     const q = filters.q;
     parts.push(`(lower(m.username) = lower(${param(q)}) or w.order_no = ${param(q.toUpperCase())})`);
@@ -376,4 +410,14 @@ export async function queue(
 export async function purgeDailyCounts(tx: Queryable, day: string): Promise<number> {
   const rows = await tx.query('delete from withdrawal_daily_counts where day < $1::date returning 1', [day]);
   return rows.length;
+}
+
+/** The member's last withdrawal requested before this one (its time: the review's "since the last withdrawal"). */
+export async function previousRequest(db: Queryable, memberId: number, before: Date, id: bigint) {
+  const [row] = await db.query<{ created_at: Date }>(
+    `select created_at from withdrawals where member_id = $1 and (created_at, id) < ($2, $3)
+     order by created_at desc, id desc limit 1`,
+    [memberId, before, id],
+  );
+  return row?.created_at ?? null;
 }

@@ -13,6 +13,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { uuid } from '../../platform/rng.ts';
 import { earlierAnswer, type IdempotencyKey, write } from '../../platform/write.ts';
 import { hasPaymentPassword, verifyPaymentPassword } from '../accounts/payment-password.ts';
+import { assertWithdrawalAllowed } from '../kyc/service.ts';
 import { bankAccounts, maskAccountNumber, ownBankAccount } from './bank-accounts.ts';
 import { memberAccounts, post } from './ledger.ts';
 import { orderNo } from './orders.ts';
@@ -26,6 +27,7 @@ import {
 } from './settings.ts';
 import { openObligations, remainingTurnover } from './turnover.ts';
 import type { CleanProof } from './withdrawal-proofs.ts';
+import { checkRequest } from './withdrawal-risk.ts';
 import * as store from './withdrawal-store.ts';
 
 type Member = Extract<Caller, { kind: 'member' }>;
@@ -71,6 +73,12 @@ export function withdrawalRowView(row: store.WithdrawalDb, digits: number): With
     claimResolvedBy: row.claim_resolver,
     claimResolvedAt: row.claim_resolved_at?.toISOString() ?? null,
     proofIds: row.proof_images,
+    firstApprovedBy: row.first_approver,
+    firstApprovedAt: row.first_approved_at?.toISOString() ?? null,
+    autoApproved: row.auto_approved,
+    payoutStatus: row.payout_status,
+    payoutReference: row.payout_reference,
+    payoutError: row.payout_error,
   };
 }
 
@@ -114,10 +122,11 @@ export async function withdrawalInfo(deps: AppDeps, memberId: number, now: Date)
 }
 
 /**
- * A withdrawal request (§4 issue 11): to one of the member's bank accounts, within the minimum and maximum, with
- * no turnover left to wager, the payment password right (wrong ones count toward its lock), and a request left
- * today. The amount moves from the main wallet to the member's pending account in the transaction that writes the
- * withdrawal; not enough money refuses it with insufficient_balance and writes nothing.
+ * A withdrawal request (§4 issue 11): to one of the member's bank accounts, within the minimum and maximum, by a
+ * verified member when the KYC settings need one for it (kyc_required), with no turnover left to wager, the
+ * payment password right (wrong ones count toward its lock), and a request left today. The amount moves from the
+ * main wallet to the member's pending account in the transaction that writes the withdrawal; not enough money
+ * refuses it with insufficient_balance and writes nothing.
  */
 export async function requestWithdrawal(
   deps: AppDeps,
@@ -143,6 +152,8 @@ export async function requestWithdrawal(
       amount: fieldMessage('too_big', language, { max: moneyText(max, currency, language) }),
     });
   }
+  // The KYC settings may need a verified member for this withdrawal (always, or above an amount).
+  await assertWithdrawalAllowed(db, memberId, amount, currency.digits);
   if ((await remainingTurnover(db, memberId, now)) > minorLimit(settings.turnoverTolerance, currency)) {
     throw new AppError('turnover_not_met');
   }
@@ -178,7 +189,15 @@ export async function requestWithdrawal(
       },
       now,
     );
-    const row = await store.byId(tx, id);
+    const requested = await store.byId(tx, id);
+    if (!requested) throw new Error(`withdrawal ${order} vanished`);
+    // The risk rules see the request in its transaction; a small one of a member without flags is approved here.
+    const approved = await checkRequest(tx, requested, {
+      autoReceiptMinutes: settings.autoReceiptMinutes,
+      currency,
+      now,
+    });
+    const row = approved ? await store.byId(tx, id) : requested;
     if (!row) throw new Error(`withdrawal ${order} vanished`);
     return withdrawalView(row, currency.digits);
   });

@@ -1,6 +1,7 @@
 import { Component, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPage } from '../../app/lazyPage.ts';
+import { loadPageStrings } from '../../i18n/index.ts';
 import { RefreshIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, Modal } from '../../ui/index.ts';
 import { closeAuthModal, useAuthModal } from './authModal.ts';
@@ -9,7 +10,7 @@ const load = () => import('./AuthModals.tsx');
 
 /** Starts fetching the modals' code ahead of a click (the header's buttons call it on hover and focus). */
 export function preloadAuthModals(): void {
-  void load().catch(() => {
+  void Promise.all([load(), loadPageStrings()]).catch(() => {
     // The click will try again and say so if it fails.
   });
 }

@@ -12,6 +12,7 @@ import {
   GiftIcon,
   HeadsetIcon,
   HelpIcon,
+  IdCardIcon,
   LogoutIcon,
   MailIcon,
   PauseIcon,
@@ -48,6 +49,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {
   securityCenter: ShieldIcon,
+  verification: IdCardIcon,
   transferFund: WalletIcon,
   depositv2: WalletIcon,
   withdraw: WithdrawIcon,

@@ -3,6 +3,7 @@ import { MEMBER_TYPES } from '@tessera/contract';
 /** The member centre's pages (§2), in menu order. */
 const MEMBER_CENTRE_PAGES = [
   'securityCenter',
+  'verification',
   'transferFund',
   'depositv2',
   'withdraw',
@@ -44,6 +45,8 @@ export function visiblePages(conditions: MenuConditions): MemberCentrePage[] {
   const cash = !on('CREDITMARGIN3');
   const rules: Record<MemberCentrePage, boolean> = {
     securityCenter: true,
+    // Identity verification (KYC): real members only (a trial account has no identity to verify).
+    verification: conditions.memberType !== MEMBER_TYPES.trial,
     transferFund: !conditions.singleWallet && on('FUNDTRANS3'),
     depositv2: cash && on('DEPOSIT3'),
     withdraw: cash && on('WITHDRAW3'),

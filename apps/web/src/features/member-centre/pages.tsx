@@ -8,6 +8,7 @@ import type { MemberCentrePage } from './menu.ts';
  */
 export const PAGE_SCREENS: Partial<Record<MemberCentrePage, LazyExoticComponent<ComponentType>>> = {
   securityCenter: lazyPage(() => import('../wallet/security/SecurityCenterPage.tsx')),
+  verification: lazyPage(() => import('../kyc/KycPage.tsx')),
   withdraw: lazyPage(() => import('../wallet/withdraw/WithdrawPage.tsx')),
   transferFund: lazyPage(() => import('../wallet/my-wallet/MyWalletPage.tsx')),
   depositv2: lazyPage(() => import('../wallet/deposit/DepositPage.tsx')),

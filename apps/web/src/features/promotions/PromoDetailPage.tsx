@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PROMOTION_APPLICATION, type PromotionDetail } from '@tessera/contract';
 import { errorText, useUrlState } from '@tessera/ui';
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../app/api.ts';
@@ -10,6 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { useDateLocale, useSiteLanguage } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
+import { type ChosenImage, ImagePicker } from '../../ui/ImagePicker.tsx';
 import { ChevronLeftIcon, GiftIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner, LazyImage, StatusBadge } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
@@ -218,21 +219,14 @@ function Action({ data, amount }: { data: PromotionDetail; amount: (value: numbe
   );
 }
 
-/** A chosen image, with a key of its own for the list. */
-interface Chosen {
-  key: number;
-  file: File;
-}
-let chosenKeys = 0;
-
 function ApplicationForm({ data, onDone }: { data: PromotionDetail; onDone: () => void }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const language = useSiteLanguage();
   const queryClient = useQueryClient();
-  const ids = { remark: useId(), files: useId() };
+  const remarkId = useId();
   const [remark, setRemark] = useState('');
-  const [files, setFiles] = useState<Chosen[]>([]);
+  const [files, setFiles] = useState<ChosenImage[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: () => {
@@ -247,20 +241,6 @@ function ApplicationForm({ data, onDone }: { data: PromotionDetail; onDone: () =
     },
   });
 
-  function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
-    const added = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    setFileError(null);
-    if (files.length + added.length > PROMOTION_APPLICATION.maxFiles)
-      return setFileError(t('promotions.apply.tooMany'));
-    if (added.some((file) => !(PROMOTION_APPLICATION.types as readonly string[]).includes(file.type))) {
-      return setFileError(t('promotions.apply.wrongType'));
-    }
-    if (added.some((file) => file.size > PROMOTION_APPLICATION.maxBytes))
-      return setFileError(t('promotions.apply.tooLarge'));
-    setFiles([...files, ...added.map((file) => ({ key: ++chosenKeys, file }))]);
-  }
-
   function submit(event: FormEvent) {
     event.preventDefault();
     send.mutate();
@@ -273,60 +253,39 @@ function ApplicationForm({ data, onDone }: { data: PromotionDetail; onDone: () =
       </h2>
       <div className="field">
         <div className="field__label">
-          <label htmlFor={ids.remark}>{t('promotions.apply.remark')}</label>
+          <label htmlFor={remarkId}>{t('promotions.apply.remark')}</label>
         </div>
         <div className="field__frame">
           <textarea
-            id={ids.remark}
+            id={remarkId}
             className="field__input promo-apply__remark"
             rows={3}
             maxLength={PROMOTION_APPLICATION.remarkMax}
             value={remark}
             onChange={(event) => setRemark(event.target.value)}
-            aria-describedby={`${ids.remark}-count`}
+            aria-describedby={`${remarkId}-count`}
           />
         </div>
-        <p id={`${ids.remark}-count`} className="field__hint">
+        <p id={`${remarkId}-count`} className="field__hint">
           {t('promotions.apply.count', { count: remark.length, max: PROMOTION_APPLICATION.remarkMax })}
         </p>
       </div>
-      <div className="proof-upload">
-        <label htmlFor={ids.files} className="proof-upload__label">
-          {t('promotions.apply.images')}
-        </label>
-        <p className="field__hint">{t('promotions.apply.imagesHint')}</p>
-        <input
-          id={ids.files}
-          className="proof-upload__input"
-          type="file"
-          accept="image/png,image/jpeg"
-          multiple
-          aria-invalid={fileError ? true : undefined}
-          onChange={chooseFiles}
-        />
-        {files.length > 0 ? (
-          <ul className="proof-upload__files">
-            {files.map(({ key, file }) => (
-              <li key={key}>
-                <span>{file.name}</span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('promotions.apply.removeFile', { name: file.name })}
-                  onClick={() => setFiles(files.filter((chosen) => chosen.key !== key))}
-                >
-                  {t('promotions.apply.remove')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {fileError ? (
-          <p className="field__error" role="alert">
-            {fileError}
-          </p>
-        ) : null}
-      </div>
+      <ImagePicker
+        label={t('promotions.apply.images')}
+        hint={t('promotions.apply.imagesHint')}
+        limits={PROMOTION_APPLICATION}
+        messages={{
+          tooMany: t('promotions.apply.tooMany'),
+          wrongType: t('promotions.apply.wrongType'),
+          tooLarge: t('promotions.apply.tooLarge'),
+        }}
+        removeText={t('promotions.apply.remove')}
+        removeLabel={(name) => t('promotions.apply.removeFile', { name })}
+        files={files}
+        onFiles={setFiles}
+        error={fileError}
+        onError={setFileError}
+      />
       {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
       <Button type="submit" variant="primary" size="lg" loading={send.isPending}>
         {t('promotions.apply.submit')}

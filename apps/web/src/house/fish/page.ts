@@ -3,7 +3,7 @@ import { houseFrameEndpoints as endpoints } from '../../app/endpoints.ts';
 import { el, formatDecimal, formatMinor } from '../dom.ts';
 import { type EndPage, pageTop, panelLinks, stakePicker, startFramePage } from '../frame-page.ts';
 import { frameLocale, type HouseKey, type HouseT, initHouseI18n } from '../i18n.ts';
-import { dialog, fairnessPanel, historyPanel } from '../panels.ts';
+import { dialog, fairnessPanel, historyPanel, lastRoundsPanel } from '../panels.ts';
 import { api, type FrameSession } from '../session.ts';
 import { createSea, type Sea } from './sea.ts';
 import { type FishId, fishIcon } from './sprites.ts';
@@ -104,6 +104,7 @@ function play(game: HouseFish, frame: FrameSession, t: HouseT, root: HTMLElement
   const table = fishTable(game, t);
   const fairness = fairnessPanel(game, t, () => undefined);
   const history = historyPanel(game, t);
+  const last = lastRoundsPanel(game, t);
 
   const refresh = () => {
     balanceOut.textContent = money(balance - pending);
@@ -177,6 +178,7 @@ function play(game: HouseFish, frame: FrameSession, t: HouseT, root: HTMLElement
   const openers = [
     [t('fish.table.open'), table],
     [t('fair.open'), fairness],
+    [t('last.open'), last],
     [t('history.open'), history],
   ] as const;
   root.replaceChildren(
@@ -191,6 +193,7 @@ function play(game: HouseFish, frame: FrameSession, t: HouseT, root: HTMLElement
     panelLinks(openers, t('rtp', { rtp: formatDecimal(game.rtp) })),
     table.element,
     fairness.element,
+    last.element,
     history.element,
   );
   sea = createSea(canvas);

@@ -159,7 +159,17 @@ export interface HouseEngine {
     round: { rtp: string; bet: bigint; choice: Record<string, string> | null },
     seeds: { serverSeed: string; clientSeed: string; nonce: bigint },
   ): { outcome: SlotOutcome | ShotOutcome; win: bigint };
+  /**
+   * The decision of the player an outcome waits for once its stake is taken (a slot's free spins to start), or null
+   * when the round resolves on its own.
+   */
+  decision(outcome: SlotOutcome | ShotOutcome): 'freeSpins' | null;
+  /** What the player sees of an outcome while it waits for their decision: the stages played, and their win. */
+  soFar(outcome: SlotOutcome | ShotOutcome): SlotOutcome | ShotOutcome;
 }
+
+/** The ids of the house slots (their spins are paced: HOUSE_SPIN_INTERVAL_MS). */
+export const SLOT_GAME_IDS = slotGames.map((game) => game.id);
 
 function slotEngine(game: SlotGame): HouseEngine {
   return {
@@ -173,6 +183,11 @@ function slotEngine(game: SlotGame): HouseEngine {
     draw: (round, seeds) => {
       const outcome = outcomeJson(drawSlot(slotVariant(game.id, round.rtp), seeds, round.bet));
       return { outcome, win: BigInt(outcome.totalWin) };
+    },
+    decision: (outcome) => ((outcome as SlotOutcome).freeSpins.length > 0 ? 'freeSpins' : null),
+    soFar: (outcome) => {
+      const slot = outcome as SlotOutcome;
+      return { ...slot, freeSpins: [], totalWin: slot.base.win };
     },
   };
 }
@@ -198,6 +213,8 @@ const fishEngine: HouseEngine = {
     );
     return { outcome, win: BigInt(outcome.win) };
   },
+  decision: () => null,
+  soFar: (outcome) => outcome,
 };
 
 /** The engine of a house game by its id in @tessera/house-games, or null. */

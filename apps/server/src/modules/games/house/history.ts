@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { gameName } from '../catalogue.ts';
 import { engineFor } from './engine.ts';
-import type { RoundOutcome } from './round-play.ts';
+import { drawnOutcome, type RoundOutcome } from './round-play.ts';
 import * as store from './store.ts';
 
 /**
@@ -26,6 +26,8 @@ export function roundView(
     bet: round.bet.toString(),
     win: round.win === null ? null : round.win.toString(),
     state: round.state,
+    decision: round.decision,
+    resolution: round.resolution,
     rtp: round.rtp,
     configFingerprint: round.config_fingerprint,
     commitment: round.commitment,
@@ -66,5 +68,53 @@ export async function memberRound(deps: AppDeps, memberId: number, id: string, l
   return {
     ...roundView(round, games.get(round.game_id), language),
     outcome: round.outcome as RoundOutcome | null,
+  };
+}
+
+/** How many of a game's rounds the member can recall (GLI-19: the last round and the nine before it). */
+const LAST_ROUNDS = 10;
+
+/**
+ * The member's last rounds of a house game (the session's game, or another house game by its id in
+ * @tessera/house-games), latest first, with their outcome and amounts: a round waiting for a decision shows what it
+ * has played so far, a voided one pays 0 (its stake came back).
+ */
+export async function lastRounds(
+  deps: AppDeps,
+  memberId: number,
+  sessionGameId: number,
+  engineGame: string | undefined,
+  language: string,
+) {
+  const gameId = engineGame === undefined ? sessionGameId : await store.houseGameIdOf(deps.db, engineGame);
+  if (gameId === null) throw new AppError('game_not_found');
+  const [rows, games] = await Promise.all([
+    store.gameRounds(deps.db, memberId, gameId, LAST_ROUNDS),
+    store.gameNames(deps.db, [gameId]),
+  ]);
+  const game = games.get(gameId);
+  const list = await Promise.all(
+    rows.map(async (round) => ({
+      id: round.id.toString(),
+      state: round.state,
+      decision: round.decision,
+      resolution: round.resolution,
+      bet: round.bet.toString(),
+      win: round.state === 'voided' ? '0' : round.win === null ? null : round.win.toString(),
+      outcome:
+        round.state === 'settled'
+          ? (round.outcome as RoundOutcome)
+          : round.state === 'started' && round.decision !== null
+            ? engineFor(round.engine_game).soFar((await drawnOutcome(deps, round)).outcome)
+            : null,
+      choice: round.choice,
+      createdAt: round.created_at.toISOString(),
+      updatedAt: round.updated_at.toISOString(),
+    })),
+  );
+  return {
+    game: engineGame ?? rows[0]?.engine_game ?? (await store.engineGameOf(deps.db, gameId)),
+    gameName: game ? gameName(game.names, language) : '',
+    list,
   };
 }

@@ -1,4 +1,4 @@
-import type { HouseGameKind, HouseRound } from '@tessera/contract';
+import { HOUSE_SPIN_INTERVAL_MS, type HouseGameKind, type HouseRound } from '@tessera/contract';
 import type { GameSessionCaller } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -6,14 +6,17 @@ import { sha256Hex } from '../../../platform/crypto.ts';
 import { uuid } from '../../../platform/rng.ts';
 import { encodeAnswer, type IdempotencyKey, write } from '../../../platform/write.ts';
 import * as seamless from '../providers/seamless.ts';
-import { engineOf } from './engine.ts';
+import { engineFor, engineOf, SLOT_GAME_IDS } from './engine.ts';
 import { lockPair } from './fairness.ts';
 import { roundView } from './history.ts';
 import {
+  drawnOutcome,
   type Money,
   payOutcome,
   placeBet,
+  RoundClosed,
   type RoundOutcome,
+  resolveFault,
   SEAMLESS_MONEY,
   voidRound,
   walletRefusal,
@@ -24,8 +27,12 @@ import * as store from './store.ts';
  * A paid round of the session's house game, whatever its kind (a slot's spin, a fish shot). The round is started
  * first (its nonce taken from the member's pair, under the pair's lock, with the player's choice), then the stake is
  * bet through the seamless wallet with the session's token, the outcome drawn from the seeds and its win paid; a
- * refusal of the bet or an error after it voids the round with a rollback. A request repeated with the same
- * idempotency key plays nothing again: it answers the round's result once there is one.
+ * refusal of the bet voids the round with a rollback, and an error after it resolves the round as a fault
+ * (round-play.ts resolveFault). An outcome that waits for the player's decision (a slot's free spins) is persisted
+ * with the bet, answered as played so far, and finished by playDecision (or, after the operator's days, by the
+ * recovery job's default action); meanwhile no new round of that game starts. A house slot's spin starts no sooner
+ * than HOUSE_SPIN_INTERVAL_MS after the member's last one started. A request repeated with the same idempotency key
+ * plays nothing again: it answers the round's result once there is one.
  */
 
 /** A played round's answer: the round, its outcome and the main wallet after it. */
@@ -93,6 +100,16 @@ export async function playRound(
     // A concurrent request with the same key waited for the pair's lock: it finds the round the first one started.
     const first = await store.findRoundByKey(tx, player.memberId, key);
     if (first) return { id: first.id, fresh: false };
+    // Both under the pair's lock, so two requests at once cannot both pass.
+    if ((await store.awaitingRound(tx, player.memberId, game.id)) !== null) {
+      throw new AppError('house_round_pending');
+    }
+    if (engine.kind === 'slots') {
+      const last = await store.lastRoundStart(tx, player.memberId, SLOT_GAME_IDS);
+      if (last && now.getTime() - last.getTime() < HOUSE_SPIN_INTERVAL_MS) {
+        throw new AppError('house_spin_too_soon');
+      }
+    }
     const nonce = await store.takeNonce(tx, pair.id);
     const ref = uuid(deps.rng);
     const id = await store.insertRound(
@@ -136,14 +153,76 @@ async function repeatedRound(
   language: string,
 ): Promise<PlayedRound> {
   if (round.request_fingerprint !== fingerprint) throw new AppError('idempotency_key_reused');
-  if (round.state === 'started') throw new AppError('house_round_in_progress');
-  if (round.state === 'voided') throw voidedError(round.void_reason);
+  return roundAnswer(deps, round, game, language);
+}
+
+/** A round's answer as it stands: its result, or what it has played so far while it waits for a decision. */
+async function roundAnswer(
+  deps: AppDeps,
+  round: store.RoundDb,
+  game: store.HouseGameDb,
+  language: string,
+): Promise<PlayedRound> {
+  let outcome: RoundOutcome;
+  if (round.state === 'started') {
+    if (round.decision === null) throw new AppError('house_round_in_progress');
+    outcome = engineFor(round.engine_game).soFar((await drawnOutcome(deps, round)).outcome);
+  } else if (round.state === 'voided') {
+    throw voidedError(round.void_reason);
+  } else {
+    outcome = round.outcome as RoundOutcome;
+  }
   const wallet = await seamless.memberState(deps, round.member_id);
   return {
     round: roundView(round, game, language),
-    outcome: round.outcome as RoundOutcome,
+    outcome,
     balance: (wallet?.balance ?? 0n).toString(),
   };
+}
+
+/** The member's round of the session's game waiting for their decision, as its spin answered it, or null. */
+export async function pendingRound(
+  deps: AppDeps,
+  player: GameSessionCaller,
+  game: store.HouseGameDb,
+  language: string,
+): Promise<PlayedRound | null> {
+  const round = await store.awaitingRound(deps.db, player.memberId, game.id);
+  return round ? roundAnswer(deps, round, game, language) : null;
+}
+
+/**
+ * The player's decision on their round of the session's game that waits for it (a slot's free spins: played, and
+ * the round's whole win paid, which settles it). A round already played answers its result again.
+ */
+export async function playDecision(
+  deps: AppDeps,
+  player: GameSessionCaller,
+  kind: HouseGameKind,
+  roundId: bigint,
+  language: string,
+  now: Date,
+  money: Money = SEAMLESS_MONEY,
+): Promise<PlayedRound> {
+  const game = await sessionGame(deps, player, kind);
+  const round = await store.findRound(deps.db, roundId);
+  if (!round || round.member_id !== player.memberId || round.game_id !== game.id) {
+    throw new AppError('not_found');
+  }
+  if (round.state === 'started' && round.decision === null) throw new AppError('house_no_pending_round');
+  if (round.state === 'started') {
+    try {
+      const paid = await payOutcome(deps, round, { provider: game.provider, code: game.code }, money, now);
+      if (!paid.result.ok)
+        throw new Error(`the win of house round ${round.id} was refused: ${paid.result.refusal}`);
+    } catch (error) {
+      // Played meanwhile by another request (or the default action): answered below as it ended.
+      if (!(error instanceof RoundClosed)) throw error;
+    }
+  }
+  const after = await store.findRound(deps.db, round.id);
+  if (!after) throw new Error(`house round ${round.id} vanished`);
+  return roundAnswer(deps, after, game, language);
 }
 
 const voidedError = (reason: string | null) =>
@@ -162,32 +241,39 @@ async function playStarted(
 ): Promise<PlayedRound> {
   const target = { provider: game.provider, code: game.code };
   /**
-   * After an error the round is voided if it is still started. When even that fails it stays started for the
-   * recovery job, and the error stands; when its win was booked after all (the answer was lost), it stands.
+   * After an error the round is resolved as a fault: voided with its stake back, or paid what it won, whichever is
+   * more; a round whose stake was taken with a decision pending stays for the player. When even that fails it stays
+   * started for the recovery job, and the error stands.
    */
   const afterError = async (error: unknown): Promise<PlayedRound> => {
-    let state: store.RoundDb['state'] | null = null;
+    let state: store.RoundDb['state'];
     try {
-      state = await voidRound(deps, round, game.provider, 'interrupted', money, now);
+      state = await resolveFault(deps, round.id, target, money, now);
     } catch {
       throw error;
     }
-    if (state === 'settled') {
-      const settled = await store.findRound(deps.db, round.id);
-      return repeatedRound(deps, settled ?? round, round.request_fingerprint, game, language);
-    }
-    throw Object.assign(new AppError('house_round_voided'), { cause: error });
+    if (state === 'voided') throw Object.assign(new AppError('house_round_voided'), { cause: error });
+    const after = await store.findRound(deps.db, round.id);
+    if (!after || (after.state === 'started' && after.decision === null)) throw error;
+    return roundAnswer(deps, after, game, language);
   };
 
+  // The outcome is fixed by the seeds and nonce: whether it waits for a decision is known before the stake is taken.
+  const decision = engineFor(round.engine_game).decision((await drawnOutcome(deps, round)).outcome);
   let placed: seamless.SeamlessResult;
   try {
-    placed = await placeBet(deps, round, target, sessionToken, money, now);
+    placed = await placeBet(deps, round, target, sessionToken, decision, money, now);
   } catch (error) {
     return afterError(error);
   }
   if (!placed.ok) {
     await voidRound(deps, round, game.provider, placed.refusal, money, now);
     throw placed.error ?? walletRefusal(placed.refusal);
+  }
+  if (decision !== null) {
+    const waiting = await store.findRound(deps.db, round.id);
+    if (!waiting) throw new Error('the started round vanished');
+    return roundAnswer(deps, waiting, game, language);
   }
   let paid: Awaited<ReturnType<typeof payOutcome>>;
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  arrangeNextSpin,
   Crash,
   failingMoney,
   gamePostings,
@@ -19,9 +20,10 @@ import { spinSlot } from './spin.ts';
 import * as store from './store.ts';
 
 /**
- * Interrupted rounds: an error after the bet voids the round with a rollback; a round left started (the process
- * died, the database failed even for the rollback) is completed by the recovery job when its bet was placed, and
- * voided otherwise. Nothing is ever lost or paid twice.
+ * Interrupted rounds: an error after the bet resolves the round as a fault (voided with a rollback, or paid its win
+ * when that is more than the stake); a round left started (the process died, the database failed even for the
+ * rollback) is resolved so by the recovery job when its bet was placed, and voided otherwise. Nothing is ever lost
+ * or paid twice.
  */
 
 let t: TestApp;
@@ -64,8 +66,9 @@ async function gameRoundStatus(roundRef: string) {
 }
 
 describe('interrupted house rounds', () => {
-  it('voids a round whose win step failed, giving the stake back through a rollback', async () => {
+  it('voids a round whose win step failed and which won no more than its stake, giving the stake back', async () => {
     const player = await housePlayer(t, { funds: 10_00n });
+    await arrangeNextSpin(t, player, 200n, (outcome) => BigInt(outcome.totalWin) <= 200n);
     const refused = await spinWith(player, 200n, failing({ win: 'before' }, 1)).catch(
       (error: unknown) => error,
     );
@@ -78,7 +81,7 @@ describe('interrupted house rounds', () => {
     expect((await gamePostings(t, player.id)).map((posting) => posting.kind)).toEqual(['bet', 'refund']);
     // Nothing is left for the recovery job.
     t.clock.advance(STALE_ROUND_MS + 1000);
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0 });
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0, defaulted: 0 });
   });
 
   it('keeps a round whose win was booked though its answer was lost', async () => {
@@ -90,13 +93,17 @@ describe('interrupted house rounds', () => {
     expect(await mainBalance(t, player.id)).toBe(10_00n - 200n + BigInt(answer.outcome.totalWin));
   });
 
-  it('completes a round interrupted after its bet: the win its seeds decide is paid once', async () => {
+  it('completes a round interrupted after its bet that won more than its stake: its win is paid once', async () => {
     const player = await housePlayer(t, { funds: 10_00n });
+    await arrangeNextSpin(t, player, 400n, (outcome) => BigInt(outcome.totalWin) > 400n);
     const key = randomUUID();
-    // The bet is booked but its answer lost, and the database fails even for the rollback: the process gives up.
-    const crashed = await spinWith(player, 400n, failing({ bet: 'after', rollback: 'before' }), key).catch(
-      (error: unknown) => error,
-    );
+    // The bet is booked but its answer lost, and the database fails even to pay or roll back: the process gives up.
+    const crashed = await spinWith(
+      player,
+      400n,
+      failing({ bet: 'after', win: 'before', rollback: 'before' }),
+      key,
+    ).catch((error: unknown) => error);
     expect(crashed).toBeInstanceOf(Crash);
     const round = await onlyRound(player.id);
     expect(round).toMatchObject({ state: 'started', bet_placed: true });
@@ -106,19 +113,19 @@ describe('interrupted house rounds', () => {
     expect((retried as AppError).code).toBe('house_round_in_progress');
 
     // Not before a minute has passed.
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0 });
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0, defaulted: 0 });
     t.clock.advance(STALE_ROUND_MS + 1000);
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 1, voided: 0 });
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 1, voided: 0, defaulted: 0 });
     const seed = await store.findSeed(t.db, round.seed_id);
     if (!seed) throw new Error('no seed');
     const outcome = outcomeOf(t.deps, round, seed);
     const win = BigInt(outcome.totalWin);
     const settled = await onlyRound(player.id);
-    expect(settled).toMatchObject({ state: 'settled', win, outcome });
+    expect(settled).toMatchObject({ state: 'settled', win, outcome, resolution: 'fault' });
     expect(await mainBalance(t, player.id)).toBe(10_00n - 400n + win);
     expect(await gameRoundStatus(round.ref)).toEqual({ bet: 400n, win, status: 'settled' });
     // Again: nothing moves.
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0 });
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0, defaulted: 0 });
     expect(await mainBalance(t, player.id)).toBe(10_00n - 400n + win);
     // The request retried with its key now answers the round's result.
     const answer = await spinWith(player, 400n, SEAMLESS_MONEY, key);

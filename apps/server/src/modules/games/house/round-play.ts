@@ -60,12 +60,16 @@ export interface RoundGame {
   code: string;
 }
 
-/** Places the round's bet with the game session's token; the round records it in the bet's transaction. */
+/**
+ * Places the round's bet with the game session's token; the round records it in the bet's transaction, with the
+ * decision of the player its outcome now waits for (persisted before anything is answered).
+ */
 export function placeBet(
   deps: AppDeps,
   round: store.RoundDb,
   game: RoundGame,
   sessionToken: string,
+  decision: store.RoundDb['decision'],
   money: Money,
   now: Date,
 ): Promise<seamless.SeamlessResult> {
@@ -83,7 +87,9 @@ export function placeBet(
     },
     now,
     async (tx, effect) => {
-      if (!(await store.markBetPlaced(tx, round.id, effect.roundId, now))) throw new RoundClosed(round.id);
+      if (!(await store.markBetPlaced(tx, round.id, effect.roundId, decision, now))) {
+        throw new RoundClosed(round.id);
+      }
     },
   );
 }
@@ -112,9 +118,20 @@ export function outcomeOf(deps: AppDeps, round: store.RoundDb, seed: store.SeedD
   return drawRound(deps, round, seed).outcome as SlotOutcome;
 }
 
+/** The round's outcome drawn from its pair (whose server seed may still be secret). */
+export async function drawnOutcome(
+  deps: AppDeps,
+  round: store.RoundDb,
+): Promise<{ outcome: RoundOutcome; win: bigint }> {
+  const seed = await store.findSeed(deps.db, round.seed_id);
+  if (!seed) throw new Error(`the seed pair of house round ${round.id} vanished`);
+  return drawRound(deps, round, seed);
+}
+
 /**
- * Draws the outcome of a round whose bet was placed and pays its win, which settles the round. Answers the wallet's
- * result; a refusal (the bet was rolled back meanwhile) leaves the round as the rollback left it.
+ * Draws the outcome of a round whose bet was placed and pays its win, which settles the round (with how it ended
+ * when the player did not end it). Answers the wallet's result; a refusal (the bet was rolled back meanwhile) leaves
+ * the round as the rollback left it.
  */
 export async function payOutcome(
   deps: AppDeps,
@@ -122,10 +139,9 @@ export async function payOutcome(
   game: RoundGame,
   money: Money,
   now: Date,
+  resolution: store.RoundDb['resolution'] = null,
 ): Promise<{ result: seamless.SeamlessResult; outcome: RoundOutcome }> {
-  const seed = await store.findSeed(deps.db, round.seed_id);
-  if (!seed) throw new Error(`the seed pair of house round ${round.id} vanished`);
-  const { outcome, win } = drawRound(deps, round, seed);
+  const { outcome, win } = await drawnOutcome(deps, round);
   const result = await money.win(
     deps,
     game.provider,
@@ -140,7 +156,7 @@ export async function payOutcome(
     },
     now,
     async (tx) => {
-      if (!(await store.settleRound(tx, round.id, JSON.stringify(outcome), win, now))) {
+      if (!(await store.settleRound(tx, round.id, JSON.stringify(outcome), win, resolution, now))) {
         throw new RoundClosed(round.id);
       }
     },
@@ -160,6 +176,7 @@ export async function voidRound(
   reason: string,
   money: Money,
   now: Date,
+  resolution: store.RoundDb['resolution'] = null,
 ): Promise<store.RoundDb['state']> {
   try {
     const result = await money.rollback(
@@ -172,7 +189,7 @@ export async function voidRound(
       },
       now,
       async (tx) => {
-        if (!(await store.voidRound(tx, round.id, reason, now))) throw new RoundClosed(round.id);
+        if (!(await store.voidRound(tx, round.id, reason, resolution, now))) throw new RoundClosed(round.id);
       },
     );
     if (!result.ok) throw new Error(`the rollback of house round ${round.id} was refused: ${result.refusal}`);
@@ -182,4 +199,39 @@ export async function voidRound(
   const after = await store.findRound(deps.db, round.id);
   if (!after) throw new Error(`house round ${round.id} vanished`);
   return after.state;
+}
+
+/**
+ * A round broken by a server fault (an error after it started, or left started with no decision pending): voided
+ * with its stake returned, or paid what it had won so far, whichever is more for the player (AGCO, GLI-19). A
+ * round that waits for the player's decision is not broken: it stays for the player to resume. The outcome of a
+ * round that waits for no decision is fixed once its stake is taken, so what it has won so far is its drawn win; a
+ * stake that never reached the wallet was not taken, and the round is voided (a late bet is then refused). Answers
+ * the round's state afterwards; an error leaves the round started for the recovery job.
+ */
+export async function resolveFault(
+  deps: AppDeps,
+  roundId: bigint,
+  game: RoundGame,
+  money: Money,
+  now: Date,
+): Promise<store.RoundDb['state']> {
+  const round = await store.findRound(deps.db, roundId);
+  if (!round) throw new Error(`house round ${roundId} vanished`);
+  if (round.state !== 'started' || round.decision !== null) return round.state;
+  if (round.bet_placed) {
+    const { win } = await drawnOutcome(deps, round);
+    if (win > round.bet) {
+      try {
+        // Refused: the bet was rolled back meanwhile, and the rollback voided the round.
+        await payOutcome(deps, round, game, money, now, 'fault');
+      } catch (error) {
+        if (!(error instanceof RoundClosed)) throw error;
+      }
+      const after = await store.findRound(deps.db, round.id);
+      if (!after) throw new Error(`house round ${round.id} vanished`);
+      return after.state;
+    }
+  }
+  return voidRound(deps, round, game.provider, 'interrupted', money, now, 'fault');
 }

@@ -1,4 +1,4 @@
-import { houseEndpoints as api } from '@tessera/contract';
+import { houseEndpoints as api, type SlotOutcome } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asGameSession } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
@@ -8,7 +8,8 @@ import { fairnessState, rotateSeed } from './fairness.ts';
 import { fishInfo } from './fish/game.ts';
 import { shootFish } from './fish/shoot.ts';
 import { openFrameSession } from './frame.ts';
-import { memberRound, memberRounds } from './history.ts';
+import { lastRounds, memberRound, memberRounds } from './history.ts';
+import { playDecision } from './play.ts';
 import { slotInfo } from './slots.ts';
 import { spinSlot } from './spin.ts';
 import { houseTableRoutes } from './tables/routes.ts';
@@ -16,7 +17,9 @@ import { houseTableRoutes } from './tables/routes.ts';
 /** The house game provider's frame API (/house/api): what its game pages call with their game session's token. */
 export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.openSession, async ({ body, now }) => openFrameSession(deps, body.launch, now));
-  route(app, deps, api.slot, async ({ caller, language }) => slotInfo(deps, asGameSession(caller), language));
+  route(app, deps, api.slot, async ({ caller, language, now }) =>
+    slotInfo(deps, asGameSession(caller), language, now),
+  );
   route(app, deps, api.spin, async ({ caller, body, idempotency, language, now, request }) => {
     try {
       return await spinSlot(
@@ -32,6 +35,17 @@ export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
         request.log.warn({ err: error.cause }, 'house round voided');
       throw error;
     }
+  });
+  route(app, deps, api.freeSpins, async ({ caller, body, language, now }) => {
+    const played = await playDecision(
+      deps,
+      asGameSession(caller),
+      'slots',
+      BigInt(body.round),
+      language,
+      now,
+    );
+    return { ...played, outcome: played.outcome as SlotOutcome };
   });
   route(app, deps, api.fish, async ({ caller, language }) => fishInfo(deps, asGameSession(caller), language));
   route(app, deps, api.shoot, async ({ caller, body, idempotency, language, now, request }) => {
@@ -61,6 +75,10 @@ export function houseRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, api.rounds, async ({ caller, query, language }) =>
     memberRounds(deps, asGameSession(caller).memberId, query, language),
   );
+  route(app, deps, api.lastRounds, async ({ caller, query, language }) => {
+    const player = asGameSession(caller);
+    return lastRounds(deps, player.memberId, player.gameId, query.game, language);
+  });
   route(app, deps, api.round, async ({ caller, params, language }) =>
     memberRound(deps, asGameSession(caller).memberId, params.id, language),
   );

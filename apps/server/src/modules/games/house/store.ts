@@ -35,6 +35,23 @@ export async function findGame(db: Queryable, gameId: number): Promise<HouseGame
   return rows[0] ?? null;
 }
 
+/** The catalogue id of a house game by its id in @tessera/house-games, or null. */
+export async function houseGameIdOf(db: Queryable, engineGame: string): Promise<number | null> {
+  const rows = await db.query<{ id: number }>(
+    `select g.id from games g join game_vendors v on v.id = g.vendor_id
+     join game_providers p on p.code = v.provider and p.contract = 'house'
+     where g.game_id = $1 order by g.id limit 1`,
+    [engineGame],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A catalogue game's id in @tessera/house-games. */
+export async function engineGameOf(db: Queryable, gameId: number): Promise<string> {
+  const rows = await db.query<{ game_id: string }>('select game_id from games where id = $1', [gameId]);
+  return rows[0]?.game_id ?? '';
+}
+
 /** The house's games by id, for listing rounds. */
 export async function gameNames(
   db: Queryable,
@@ -146,6 +163,11 @@ export interface RoundDb {
   win_transaction: string;
   rollback_transaction: string;
   void_reason: string | null;
+  /** The decision the started round waits for ('freeSpins'), since when; null when none. */
+  decision: 'freeSpins' | null;
+  decision_since: Date | null;
+  /** How the round ended when the player did not end it: 'defaultAction' or 'fault'. */
+  resolution: 'defaultAction' | 'fault' | null;
   /** The pair's server seed once revealed (joined from house_seeds). */
   server_seed: string | null;
   created_at: Date;
@@ -155,7 +177,7 @@ const ROUND_COLUMNS = `r.id, r.member_id, r.game_id, r.engine_game, r.ref, r.req
   r.currency, r.bet, r.rtp, r.config_fingerprint, r.seed_id, r.commitment, r.client_seed, r.nonce, r.choice, r.outcome,
   r.win,
   r.state, r.bet_placed, r.bet_transaction, r.win_transaction, r.rollback_transaction, r.void_reason,
-  s.server_seed, r.created_at, r.updated_at`;
+  r.decision, r.decision_since, r.resolution, s.server_seed, r.created_at, r.updated_at`;
 const ROUND_FROM = 'house_rounds r join house_seeds s on s.id = r.seed_id';
 
 export async function findRound(db: Queryable, id: bigint): Promise<RoundDb | null> {
@@ -229,34 +251,58 @@ export async function insertRound(
 }
 
 /**
- * The round's stake left the wallet (in the bet's transaction). False when the round is no longer started (voided
- * meanwhile): the bet must then not be booked.
+ * The round's stake left the wallet (in the bet's transaction), and the decision it now waits for, if any. False
+ * when the round is no longer started (voided meanwhile): the bet must then not be booked.
  */
-export async function markBetPlaced(tx: Queryable, id: bigint, gameRoundId: bigint | null, now: Date) {
+export async function markBetPlaced(
+  tx: Queryable,
+  id: bigint,
+  gameRoundId: bigint | null,
+  decision: RoundDb['decision'],
+  now: Date,
+) {
   const rows = await tx.query(
-    `update house_rounds set bet_placed = true, game_round_id = $2, updated_at = $3
+    `update house_rounds set bet_placed = true, game_round_id = $2, updated_at = $3, decision = $4,
+       decision_since = $5
      where id = $1 and state = 'started' returning id`,
-    [id, gameRoundId, now],
+    [id, gameRoundId, now, decision, decision === null ? null : now],
   );
   return rows.length > 0;
 }
 
-/** Settles a started round with its outcome and win (in the win's transaction); false when it is not started. */
-export async function settleRound(tx: Queryable, id: bigint, outcome: string, win: bigint, now: Date) {
+/**
+ * Settles a started round with its outcome and win (in the win's transaction), saying how it ended when the player
+ * did not end it; false when it is not started.
+ */
+export async function settleRound(
+  tx: Queryable,
+  id: bigint,
+  outcome: string,
+  win: bigint,
+  resolution: RoundDb['resolution'],
+  now: Date,
+) {
   const rows = await tx.query(
-    `update house_rounds set state = 'settled', outcome = $2::jsonb, win = $3, updated_at = $4
+    `update house_rounds set state = 'settled', outcome = $2::jsonb, win = $3, updated_at = $4, decision = null,
+       resolution = $5
      where id = $1 and state = 'started' returning id`,
-    [id, outcome, win, now],
+    [id, outcome, win, now, resolution],
   );
   return rows.length > 0;
 }
 
 /** Voids a started round (in the rollback's transaction); false when it is not started. */
-export async function voidRound(tx: Queryable, id: bigint, reason: string, now: Date) {
+export async function voidRound(
+  tx: Queryable,
+  id: bigint,
+  reason: string,
+  resolution: RoundDb['resolution'],
+  now: Date,
+) {
   const rows = await tx.query(
-    `update house_rounds set state = 'voided', void_reason = $2, updated_at = $3
+    `update house_rounds set state = 'voided', void_reason = $2, updated_at = $3, decision = null, resolution = $4
      where id = $1 and state = 'started' returning id`,
-    [id, reason, now],
+    [id, reason, now, resolution],
   );
   return rows.length > 0;
 }
@@ -269,13 +315,70 @@ export async function hasStartedRound(db: Queryable, seedId: bigint): Promise<bo
   return rows.length > 0;
 }
 
-/** Rounds left started since before `before`, oldest first (the recovery job). */
+/**
+ * Rounds left started since before `before` that wait for no decision of the player, oldest first (the recovery
+ * job).
+ */
 export async function startedRounds(db: Queryable, before: Date, limit: number): Promise<bigint[]> {
   const rows = await db.query<{ id: bigint }>(
-    `select id from house_rounds where state = 'started' and created_at < $1 order by created_at, id limit $2`,
+    `select id from house_rounds where state = 'started' and decision is null and created_at < $1
+     order by created_at, id limit $2`,
     [before, limit],
   );
   return rows.map((row) => BigInt(row.id));
+}
+
+/** Rounds waiting for the player's decision since before `before`, oldest first (the default action's job). */
+export async function awaitingRounds(db: Queryable, before: Date, limit: number): Promise<bigint[]> {
+  const rows = await db.query<{ id: bigint }>(
+    `select id from house_rounds where state = 'started' and decision is not null and decision_since < $1
+     order by decision_since, id limit $2`,
+    [before, limit],
+  );
+  return rows.map((row) => BigInt(row.id));
+}
+
+/** The member's round of the game waiting for their decision, if any. */
+export async function awaitingRound(
+  db: Queryable,
+  memberId: number,
+  gameId: number,
+): Promise<RoundDb | null> {
+  const rows = await db.query<RoundDb>(
+    `select ${ROUND_COLUMNS} from ${ROUND_FROM}
+     where r.member_id = $1 and r.game_id = $2 and r.state = 'started' and r.decision is not null
+     order by r.id limit 1`,
+    [memberId, gameId],
+  );
+  return rows[0] ?? null;
+}
+
+/** When the member's latest round of any of these games started (the slots' pacing), or null. */
+export async function lastRoundStart(
+  db: Queryable,
+  memberId: number,
+  engineGames: string[],
+): Promise<Date | null> {
+  const rows = await db.query<{ created_at: Date }>(
+    `select created_at from house_rounds where member_id = $1 and engine_game = any($2::text[])
+     order by id desc limit 1`,
+    [memberId, engineGames],
+  );
+  return rows[0]?.created_at ?? null;
+}
+
+/** The member's last rounds of a game, latest first. */
+export function gameRounds(
+  db: Queryable,
+  memberId: number,
+  gameId: number,
+  limit: number,
+): Promise<RoundDb[]> {
+  return db.query<RoundDb>(
+    `select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.member_id = $1 and r.game_id = $2
+     order by r.id desc limit $3`,
+    [memberId, gameId, limit],
+  );
 }
 
 export async function memberRounds(

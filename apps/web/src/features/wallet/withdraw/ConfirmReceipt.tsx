@@ -8,7 +8,7 @@ import {
   withdrawalConfirmationFields,
 } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Field, FormMessage } from '../../../ui/Field.tsx';
+import { type ChosenImage, ImagePicker } from '../../../ui/ImagePicker.tsx';
 import { Button } from '../../../ui/index.ts';
 import { serverFieldErrors } from '../../auth/validation.ts';
 import { schemaMessage } from '../form.ts';
@@ -30,13 +31,6 @@ const ANSWERS: readonly Answer[] = ['received', 'partly_received', 'not_received
 /** The key of the thanks after a confirmation (withdraw.confirm.done.*). */
 export const doneKey = (confirmation: Withdrawal['confirmation']): Answer =>
   confirmation === 'partly_received' || confirmation === 'not_received' ? confirmation : 'received';
-
-/** A chosen proof image, with a key of its own for the list. */
-interface Chosen {
-  key: number;
-  file: File;
-}
-let chosenKeys = 0;
 
 /**
  * §4 "Withdrawal confirmation" of one approved withdrawal: received in full; received partly, with the amount
@@ -57,9 +51,7 @@ export function ConfirmReceipt({
   const locale = useDateLocale();
   const { token } = useSession();
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const filesId = useId();
-  const [files, setFiles] = useState<Chosen[]>([]);
+  const [files, setFiles] = useState<ChosenImage[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm<Fields>({
     resolver: zodResolver(withdrawalConfirmationFields),
@@ -92,22 +84,6 @@ export function ConfirmReceipt({
     if (received <= 0n || received >= total) return null;
     return toMajor(total - received, currency.digits);
   })();
-
-  function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
-    const added = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    setFileError(null);
-    if (files.length + added.length > WITHDRAWAL_PROOFS.maxFiles) {
-      return setFileError(t('withdraw.confirm.tooMany'));
-    }
-    if (added.some((file) => !(WITHDRAWAL_PROOFS.types as readonly string[]).includes(file.type))) {
-      return setFileError(t('withdraw.confirm.wrongType'));
-    }
-    if (added.some((file) => file.size > WITHDRAWAL_PROOFS.maxBytes)) {
-      return setFileError(t('withdraw.confirm.tooLarge'));
-    }
-    setFiles([...files, ...added.map((file) => ({ key: ++chosenKeys, file }))]);
-  }
 
   function submit(fields: Fields) {
     if (fields.confirmation === 'partly_received' && remainder === null) {
@@ -190,44 +166,22 @@ export function ConfirmReceipt({
           />
         ) : null}
         {answer === 'not_received' ? (
-          <div className="proof-upload">
-            <label htmlFor={filesId} className="proof-upload__label">
-              {t('withdraw.confirm.proofs')}
-            </label>
-            <p className="field__hint">{t('withdraw.confirm.proofsHint')}</p>
-            <input
-              ref={fileInput}
-              id={filesId}
-              className="proof-upload__input"
-              type="file"
-              accept="image/png,image/jpeg"
-              multiple
-              aria-invalid={fileError ? true : undefined}
-              onChange={chooseFiles}
-            />
-            {files.length > 0 ? (
-              <ul className="proof-upload__files">
-                {files.map(({ key, file }) => (
-                  <li key={key}>
-                    <span>{file.name}</span>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={t('withdraw.confirm.removeFile', { name: file.name })}
-                      onClick={() => setFiles(files.filter((chosen) => chosen.key !== key))}
-                    >
-                      {t('withdraw.bank.remove')}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {fileError ? (
-              <p className="field__error" role="alert">
-                {fileError}
-              </p>
-            ) : null}
-          </div>
+          <ImagePicker
+            label={t('withdraw.confirm.proofs')}
+            hint={t('withdraw.confirm.proofsHint')}
+            limits={WITHDRAWAL_PROOFS}
+            messages={{
+              tooMany: t('withdraw.confirm.tooMany'),
+              wrongType: t('withdraw.confirm.wrongType'),
+              tooLarge: t('withdraw.confirm.tooLarge'),
+            }}
+            removeText={t('withdraw.bank.remove')}
+            removeLabel={(name) => t('withdraw.confirm.removeFile', { name })}
+            files={files}
+            onFiles={setFiles}
+            error={fileError}
+            onError={setFileError}
+          />
         ) : null}
         {send.isError ? <FormMessage tone="error">{errorText(t, send.error)}</FormMessage> : null}
         <Button type="submit" variant="primary" loading={send.isPending}>

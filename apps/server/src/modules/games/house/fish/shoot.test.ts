@@ -341,14 +341,14 @@ describe('interrupted fish shots', () => {
     expect((await gamePostings(t, player.id)).map((posting) => posting.kind)).toEqual(['bet', 'refund']);
   });
 
-  it('completes a shot interrupted after its bet with the outcome its seeds and fish decide, once', async () => {
+  it('resolves a shot interrupted after its bet by the outcome its seeds and fish decide, once', async () => {
     const player = await fishPlayer(10_00n);
     const key = randomUUID();
     const crashed = await shootWith(
       player,
       500n,
       'whale',
-      failingMoney({ bet: 'after', rollback: 'before' }),
+      failingMoney({ bet: 'after', win: 'before', rollback: 'before' }),
       key,
     ).catch((error: unknown) => error);
     expect(crashed).toBeInstanceOf(Crash);
@@ -360,19 +360,36 @@ describe('interrupted fish shots', () => {
     );
     expect((retried as AppError).code).toBe('house_round_in_progress');
 
-    t.clock.advance(STALE_ROUND_MS + 1000);
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 1, voided: 0 });
     const seed = await store.findSeed(t.db, round.seed_id);
     if (!seed) throw new Error('no seed');
     const { outcome, win } = drawRound(t.deps, round, seed);
     expect(outcome).toMatchObject({ fish: 'whale' });
-    expect(await onlyRound(player.id)).toMatchObject({ state: 'settled', win, outcome });
-    expect(await mainBalance(t, player.id)).toBe(10_00n - 500n + win);
-    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0 });
-    expect(await mainBalance(t, player.id)).toBe(10_00n - 500n + win);
-    const answer = await shootWith(player, 500n, 'whale', SEAMLESS_MONEY, key);
-    expect(answer.round).toMatchObject({ state: 'settled', win: win.toString() });
-    expect(answer.outcome).toEqual(outcome);
+    // A broken round: paid its win when that is more than the stake, else voided with the stake back.
+    const paid = win > 500n;
+    t.clock.advance(STALE_ROUND_MS + 1000);
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({
+      completed: paid ? 1 : 0,
+      voided: paid ? 0 : 1,
+      defaulted: 0,
+    });
+    expect(await onlyRound(player.id)).toMatchObject(
+      paid
+        ? { state: 'settled', win, outcome, resolution: 'fault' }
+        : { state: 'voided', resolution: 'fault' },
+    );
+    const balance = paid ? 10_00n - 500n + win : 10_00n;
+    expect(await mainBalance(t, player.id)).toBe(balance);
+    expect(await recoverRounds(t.deps, t.clock.now())).toEqual({ completed: 0, voided: 0, defaulted: 0 });
+    expect(await mainBalance(t, player.id)).toBe(balance);
+    const answer = await shootWith(player, 500n, 'whale', SEAMLESS_MONEY, key).catch(
+      (error: unknown) => error,
+    );
+    if (paid) {
+      expect((answer as { round: unknown }).round).toMatchObject({ state: 'settled', win: win.toString() });
+      expect((answer as { outcome: unknown }).outcome).toEqual(outcome);
+    } else {
+      expect((answer as AppError).code).toBe('house_round_voided');
+    }
   });
 
   it('voids by the scheduled job a shot whose bet never reached the wallet', async () => {
