@@ -2,7 +2,7 @@
  * Accounts figures (issue 4): how long one argon2id hash of a password takes here (OWASP parameters: 19 MiB,
  * 2 iterations, 1 lane), and logins per second through the real HTTP stack (encrypted body, argon2id verify,
  * new session), against a started server on the embedded database.
- * Baselines measured in the same run: SHA-256 of the same password, and GET /healthz per second from autocannon in a
+ * Baselines measured in the same run: SHA-256 of the same password, and GET /readyz per second from autocannon in a
  * process of its own (the floor of one request through the same server, database round trip included). Logins
  * are sent from this process: each body is encrypted for its call by the contract's client.
  * Run: npx tsx bench/accounts.ts   [CONCURRENCY=8 SECONDS=10 HASHES=21]
@@ -74,7 +74,7 @@ async function main() {
     // The floor, from autocannon in a process of its own (measure.ts loadFrom).
     const healthRun = await loadFrom({
       url: base,
-      paths: ['/healthz'],
+      paths: ['/readyz'],
       connections: CONCURRENCY,
       seconds: SECONDS,
     }).then((run) => ({ ...run, medianMs: run.p50Ms }));
@@ -90,7 +90,7 @@ async function main() {
         `  argon2id (19 MiB, t=2, p=1)      ${median(argon).toFixed(1).padStart(8)} ms   (${HASHES} runs; ceiling ${((1000 / median(argon)) * cores).toFixed(0)} hashes/s on ${cores} cores)`,
         '',
         'through HTTP                          per second   median latency   failures',
-        `  baseline GET /healthz            ${healthRun.perSecond.toFixed(0).padStart(10)}   ${healthRun.medianMs.toFixed(1).padStart(10)} ms   ${healthRun.failures}`,
+        `  baseline GET /readyz             ${healthRun.perSecond.toFixed(0).padStart(10)}   ${healthRun.medianMs.toFixed(1).padStart(10)} ms   ${healthRun.failures}`,
         `  POST /wps/session/login          ${loginRun.perSecond.toFixed(0).padStart(10)}   ${loginRun.medianMs.toFixed(1).padStart(10)} ms   ${loginRun.failures}`,
         '',
       ].join('\n'),

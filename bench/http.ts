@@ -22,7 +22,14 @@ import {
 } from '@tessera/contract';
 import { startServer } from '../e2e/start-server.ts';
 import { benchSite, startBenchDatabase } from './database.ts';
-import { builtinTps, type LoadResult, type LoadTarget, loadFrom, startHelloWorld } from './measure.ts';
+import {
+  builtinTps,
+  type LoadResult,
+  type LoadTarget,
+  loadFrom,
+  rssMiB,
+  startHelloWorld,
+} from './measure.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -30,12 +37,6 @@ const ACCOUNTS = Number(process.env.ACCOUNTS ?? 1000);
 const GAMES = 24;
 /** Only the targets whose name contains this text (all when unset), e.g. ONLY=member. */
 const ONLY = process.env.ONLY ?? '';
-
-/** Resident memory of a process, in MiB. */
-function rssMiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
 
 type Baseline = 'select-only' | 'simple-update';
 interface Target {

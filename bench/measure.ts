@@ -1,4 +1,5 @@
 import { execFileSync, fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pgbenchPath } from '../apps/server/test/postgres.ts';
 
@@ -136,4 +137,10 @@ export async function startHelloWorld(): Promise<{ url: string; stop: () => void
     child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk.toString().trim()}/hello`));
   });
   return { url, stop: () => child.kill() };
+}
+
+/** Resident memory of a process, in MiB. */
+export function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
 }

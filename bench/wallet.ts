@@ -11,7 +11,6 @@
  * Run: npx tsx --expose-gc bench/wallet.ts   [CONCURRENCY=8 SECONDS=10]
  */
 
-import { readFileSync } from 'node:fs';
 import { walletPlayerEndpoints as api } from '@tessera/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
@@ -20,7 +19,7 @@ import { openSession } from '../apps/server/src/platform/sessions.ts';
 import { write } from '../apps/server/src/platform/write.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, type LoadTarget, loadFrom, startHelloWorld, throughput } from './measure.ts';
+import { builtinTps, type LoadTarget, loadFrom, rssMiB, startHelloWorld, throughput } from './measure.ts';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -29,12 +28,6 @@ const MEMORY_POSTINGS = 10_000;
 
 const measure = (work: () => Promise<unknown>) =>
   throughput(work, { concurrency: CONCURRENCY, seconds: SECONDS });
-
-/** Resident memory of a process, in MiB. */
-function rssMiB(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

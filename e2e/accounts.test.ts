@@ -87,7 +87,14 @@ describe('accounts: registration', () => {
     const captchaBox = register.getByRole('textbox', { name: 'Captcha' });
     await expect.poll(() => captchaBox.evaluate((field) => field === document.activeElement)).toBe(true);
     await fillCaptcha(register, captchaSrc);
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/wps/member/register');
     await register.getByRole('button', { name: 'Create account' }).click();
+    // The browser's own device id, kept in local storage, goes with the registration as a header, not in the URL.
+    const registration = await sent;
+    const deviceId = await page.evaluate(() => localStorage.getItem('device-id'));
+    expect(deviceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(await registration.headerValue('device-id')).toBe(deviceId);
+    expect(registration.url()).not.toContain(deviceId);
 
     await register.waitFor({ state: 'detached' });
     await page.waitForURL(/\/index$/);

@@ -181,6 +181,19 @@ describe('house games in the game frame', () => {
     await rounds.getByRole('cell', { name: FISH }).first().waitFor();
     await rounds.getByRole('button', { name: 'Close' }).click();
 
+    // The last rounds: the one shot, its stake, what it paid and the fish aimed at, hit or missed.
+    await game.getByRole('button', { name: 'Last rounds' }).click();
+    const last = game.getByRole('dialog', { name: 'Your last 10 rounds' });
+    const shot = last.getByRole('row').nth(1);
+    await shot.waitFor();
+    expect(await last.getByRole('row').count()).toBe(2);
+    const cells = await shot.getByRole('cell').allTextContents();
+    expect(cells[1]).toMatch(/^\d+\.\d{2} PHP$/);
+    expect(cells[2]).toMatch(/^\d{1,3}(,\d{3})*\.\d{2} PHP$/);
+    expect(cells[3]).toMatch(/^Shark (hit × \d+|missed)$/);
+    expect(cells[2] === '0.00 PHP').toBe(cells[3] === 'Shark missed');
+    await last.getByRole('button', { name: 'Close' }).click();
+
     // Reveal the seed, then verify the first shot in the browser.
     await game.getByRole('button', { name: 'Provably fair' }).click();
     const fair = game.getByRole('dialog', { name: 'Provably fair' });

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
 import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
@@ -91,6 +91,88 @@ describe('responsible gaming', () => {
     // Launching again is refused by the server.
     const launch = await api('GET', `/wps/game/launchGame?nodeId=${nodeId}`, member.token);
     expect(launch.code).toBe('rg_time_out');
+    await page.context().close();
+  });
+
+  it("an operator reads a self-excluded member's controls, their history and the exclusions list, and cannot lift anything", async () => {
+    const member = await loggedInMember('rgx');
+    const set = await api('PUT', '/wps/responsible/limits/deposit_day', member.token, { value: 50 });
+    expect(set.success).toBe(true);
+    const excluded = await fetch(`${baseUrl()}/wps/responsible/self-exclusion`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${member.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({ months: 6 }),
+    });
+    expect(((await excluded.json()) as { success: boolean }).success).toBe(true);
+
+    // The player page: the controls and their history, with nothing to press.
+    const page = await ownerConsolePage(browser(), `/players/${member.id}`);
+    const card = page.getByRole('region', { name: 'Responsible gaming' });
+    await visible(card.getByText(/^Self-excluded until /));
+    await visible(card.getByText('Deposits in 24 hours'));
+    await visible(card.getByText(/0\.00 of \S*50\.00 used/));
+    const history = card.getByRole('table', { name: 'History of changes' });
+    await visible(history.getByRole('row').filter({ hasText: 'Self-exclusion' }));
+    await visible(history.getByRole('row').filter({ hasText: 'Limit set' }));
+    expect(await card.getByRole('button').count()).toBe(0);
+    expect(await card.getByRole('textbox').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'responsible-console-player');
+
+    // The exclusions list: the member, linked to the player page, read-only.
+    await page.goto(`${baseUrl()}/backoffice/responsible/exclusions?kind=self_exclusion`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: member.username }) });
+    await visible(row);
+    expect(await row.textContent()).toContain('Self-exclusion');
+    expect(await row.getByRole('button').count()).toBe(0);
+    await screenshot(page, 'responsible-console-exclusions');
+    await page.context().close();
+
+    // No operator can lift it or lower the member's protection: the member's endpoints refuse an operator.
+    const owner = await operatorToken();
+    expect((await api('POST', '/wps/responsible/reopen', owner)).code).toBe('unauthorized');
+    expect((await api('PUT', '/wps/responsible/limits/deposit_day', owner, { value: null })).code).toBe(
+      'unauthorized',
+    );
+    expect((await api('GET', '/wps/responsible', member.token)).value.block).toMatchObject({
+      kind: 'self_exclusion',
+    });
+  });
+
+  it('the responsible gaming trust page describes the member’s own controls and links the member centre’s page and its help links', async () => {
+    const member = await loggedInMember('rgt');
+    const page = await visit('/responsible-gaming', { session: { token: member.token } });
+    const section = page.getByRole('heading', { name: 'Limits, reality checks and breaks', level: 2 });
+    await visible(section);
+    const article = page.getByRole('article', { name: 'Responsible gaming' });
+    expect(await article.getByText(/customer service/i).count()).toBe(0);
+    await visible(page.getByText(/A reality check every 15, 30, 45 or 60 minutes/));
+    const centre = page.getByRole('link', { name: 'Responsible gaming in your member centre' });
+    expect(await centre.getAttribute('href')).toBe('/member?page=responsibleGaming');
+    expect(await page.getByRole('link', { name: 'Help links' }).getAttribute('href')).toBe(
+      '/member?page=responsibleGaming#responsible-help',
+    );
+    await screenshot(page, 'responsible-trust-page', { fullPage: true });
+    await centre.click();
+    await page.waitForURL(/\/member\?page=responsibleGaming$/);
+    await visible(
+      page
+        .getByRole('region', { name: 'Member centre' })
+        .getByRole('heading', { name: 'Responsible gaming', exact: true }),
+    );
+    await page.goBack();
+    await page.getByRole('link', { name: 'Help links' }).click();
+    await page.waitForURL(/#responsible-help$/);
+    const help = page.getByRole('region', { name: 'Help and support' });
+    await visible(help.getByRole('link', { name: /GamCare/ }));
+    // The address's anchor scrolls the help links into view.
+    await expect
+      .poll(() => help.evaluate((node) => node.getBoundingClientRect().top < window.innerHeight))
+      .toBe(true);
     await page.context().close();
   });
 });

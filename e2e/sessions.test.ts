@@ -92,3 +92,41 @@ describe('sessions across tabs', () => {
     await site.context().close();
   });
 });
+
+describe('the real-time socket', () => {
+  it('reconnects and signs in again when its server restarts (close 1012), and the member stays signed in', async () => {
+    const member = await loggedInMember('restart');
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript((token) => {
+      if (location.protocol !== 'about:' && !sessionStorage.getItem('restart-e2e')) {
+        sessionStorage.setItem('restart-e2e', '1');
+        sessionStorage.setItem('token', token);
+      }
+    }, member.token);
+    let opened = 0;
+    let signedIn = 0;
+    // Between the page and the server: the first socket is closed as a process shutting down closes it.
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      opened += 1;
+      const connection = opened;
+      const server = ws.connectToServer();
+      ws.onMessage((message) => server.send(message));
+      server.onMessage((message) => {
+        ws.send(message);
+        if (typeof message === 'string' && message.includes('"audience":"member"')) {
+          signedIn += 1;
+          if (connection === 1) ws.close({ code: 1012, reason: 'server restarting' });
+        }
+      });
+    });
+    await page.goto(`${baseUrl()}/help`);
+    await expect.poll(() => signedIn, { timeout: 30_000 }).toBe(2);
+    expect(opened).toBe(2);
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: `My account: ${member.username}` })
+      .waitFor();
+    await context.close();
+  });
+});

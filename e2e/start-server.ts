@@ -29,10 +29,14 @@ export interface RunningServer {
 }
 
 /**
- * Starts `apps/server/src/main.ts` as its own process on a free loopback port, on a fresh embedded database
+ * Starts `apps/server/src/main.ts` (with tsx; `compiled`: the production build, `apps/server/dist/main.js` of
+ * `npm run build:server`, with node) as its own process on a free loopback port, on a fresh embedded database
  * with demo data unless `env` says otherwise, and resolves once it listens.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { compiled?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-server-'));
   const port = await freePort();
   const {
@@ -41,7 +45,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     OWNER_PASSWORD: _password,
     ...inherited
   } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = options.compiled
+    ? ['apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...inherited,

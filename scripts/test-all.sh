@@ -10,6 +10,8 @@ need_apt=()
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "${PG_BIN:-}" ]; then
   need_apt+=(postgresql)
 fi
+# nginx in front of three server processes in the cluster test (apps/server/test/cluster.test.ts).
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 can_apt=false
 command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && can_apt=true
 # Chinese glyphs for the screenshots the browser tests save (boxes without them); wanted, not required.
@@ -21,7 +23,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
     echo "Missing: ${need_apt[*]}. Install them with your package manager (Debian: apt-get install ${need_apt[*]})," >&2
-    echo "or point PG_BIN at PostgreSQL's bin folder and CHROMIUM_PATH at a Chromium binary." >&2
+    echo "or point PG_BIN at PostgreSQL's bin folder and CHROMIUM_PATH at a Chromium binary (nginx must be on the PATH)." >&2
     exit 1
   fi
 fi

@@ -62,7 +62,7 @@ import {
   securityHeaders,
 } from './platform/http-hardening.ts';
 import { registerMetrics } from './platform/metrics.ts';
-import { SESSION_ENDED } from './platform/realtime.ts';
+import { SERVICE_RESTART, SESSION_ENDED } from './platform/realtime.ts';
 import { uuid } from './platform/rng.ts';
 import { errorEnvelope, requestLanguage } from './platform/route.ts';
 
@@ -74,6 +74,7 @@ const API_PREFIXES = [
   '/backoffice/api/',
   '/images/',
   '/healthz',
+  '/readyz',
   '/metrics',
   '/ws',
   '/providers/',
@@ -157,19 +158,29 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(500).send(errorEnvelope('internal_error', language, { requestId: String(request.id) }));
   });
 
-  // While shutting down, answers in flight close their keep-alive connection, so the server can finish.
-  let closing = false;
+  // While shutting down, /readyz fails and answers in flight close their keep-alive connection, so the server can
+  // finish.
+  const { lifecycle } = deps.local;
   app.addHook('preClose', async () => {
-    closing = true;
+    lifecycle.shuttingDown = true;
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
   });
 
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
-  await app.register(websocket);
+  await app.register(websocket, {
+    // On shutdown every socket is closed with 1012 (service restart): the site's client reconnects, through the
+    // load balancer, to another process. The server stops taking upgrades with the HTTP server.
+    preClose(done) {
+      const server = this.websocketServer;
+      for (const client of server.clients) client.close(SERVICE_RESTART, 'server restarting');
+      server.close();
+      done();
+    },
+  });
   registerMetrics(app, { token: config.metricsToken, public: config.metricsPort === null });
 
   systemRoutes(app, deps);

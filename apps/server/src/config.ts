@@ -16,6 +16,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must start with postgres://')
+    .optional(),
   TRUST_PROXY: z.string().default(''),
   COUNTRY_HEADER: z.string().toLowerCase().default(''),
   MERCHANT_CODE: z
@@ -82,14 +86,15 @@ const schema = z.object({
   CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEGACY_ENCRYPTION: flag.default(false),
   PAYMENT_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8090'),
-  PAYMENT_SANDBOX: flag.default(true),
+  // Unset: on, off with NODE_ENV=production (where setting it on is refused).
+  PAYMENT_SANDBOX: flag.optional(),
   OPERATOR_URLS_ALLOW_PRIVATE: flag.default(false),
   PAYMENT_SANDBOX_SECRET: z.string().min(8).default(PUBLISHED_SANDBOX_SECRET),
   PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   PAYMENT_QUERY_CRON: z.string().default('* * * * *'),
   PAYMENT_QUERY_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   PAYMENT_ORDER_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
-  GAME_PROVIDER_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8091'),
+  GAME_PROVIDER_SANDBOX_URL: z.url({ protocol: /^https?$/ }).optional(),
   GAME_FRAME_ORIGINS: z.string().default(''),
   GAME_WALLET_URL: z.url({ protocol: /^https?$/ }).optional(),
   GAME_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(12),
@@ -119,6 +124,12 @@ export type Config = {
   operatorUrlsAllowPrivate: boolean;
   dataDir: string | null;
   databaseUrl: string | null;
+  /**
+   * DATABASE_LISTEN_URL: the address of the one connection per process that LISTENs (real-time events, cache
+   * invalidations, the job runner's wake-up); DATABASE_URL when unset. Behind PgBouncer in transaction mode, an
+   * address that reaches PostgreSQL directly (docs/scaling.md).
+   */
+  databaseListenUrl: string | null;
   /** DATABASE_POOL_SIZE: connections this process opens to a PostgreSQL server (not used with PGlite). */
   databasePoolSize: number;
   /**
@@ -217,8 +228,8 @@ export type Config = {
   };
   /** Game providers (aggregators): see README, Game providers. */
   gameProviders: {
-    /** The provider simulator the demo data's providers point at. */
-    sandboxUrl: string;
+    /** The provider simulator the demo data's providers point at; null in production. */
+    sandboxUrl: string | null;
     /** Origins whose game pages the player site may frame (the simulator's is always one). */
     frameOrigins: string[];
     /** Where providers reach our wallet API (…/providers/hub88/<code>); the site's address by default. */
@@ -248,9 +259,12 @@ export function parseTrustProxy(value: string): Config['trustProxy'] {
     .filter(Boolean);
 }
 
-function gameProvidersOf(e: z.output<typeof schema>): Config['gameProviders'] {
+function gameProvidersOf(e: z.output<typeof schema>, production: boolean): Config['gameProviders'] {
   const siteUrl = (e.SITE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
-  const sandboxUrl = e.GAME_PROVIDER_SANDBOX_URL.replace(/\/+$/, '');
+  // In production there is no simulator: nothing points at it and its pages are not framed.
+  const sandboxUrl = production
+    ? null
+    : (e.GAME_PROVIDER_SANDBOX_URL ?? 'http://127.0.0.1:8091').replace(/\/+$/, '');
   const origins = e.GAME_FRAME_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean)
@@ -262,7 +276,7 @@ function gameProvidersOf(e: z.output<typeof schema>): Config['gameProviders'] {
     });
   return {
     sandboxUrl,
-    frameOrigins: [...new Set([new URL(sandboxUrl).origin, ...origins])],
+    frameOrigins: [...new Set([...(sandboxUrl ? [new URL(sandboxUrl).origin] : []), ...origins])],
     walletUrl: (e.GAME_WALLET_URL ?? siteUrl).replace(/\/+$/, ''),
     sessionHours: e.GAME_SESSION_HOURS,
     timeoutSeconds: e.GAME_PROVIDER_TIMEOUT_SECONDS,
@@ -294,8 +308,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: CAPTCHA_PROVIDER=test is for tests only and needs CAPTCHA_TEST_ANSWER',
     );
   }
-  if (e.TEST_CLOCK && env.NODE_ENV === 'production') {
-    throw new Error('Invalid configuration: TEST_CLOCK is for tests only, never with NODE_ENV=production');
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    // What only a test or the demo may use: each is named, so the operator knows which setting to remove.
+    const testOnly = [
+      e.TEST_CLOCK && 'TEST_CLOCK is for tests only',
+      e.CAPTCHA_TEST_ANSWER && 'CAPTCHA_TEST_ANSWER is for tests only',
+      e.PAYMENT_SANDBOX && 'PAYMENT_SANDBOX: the sandbox payment gateway moves no money',
+      e.GAME_PROVIDER_SANDBOX_URL &&
+        'GAME_PROVIDER_SANDBOX_URL: the game provider simulator is for the demo only',
+    ].filter((problem): problem is string => Boolean(problem));
+    if (testOnly.length > 0) {
+      throw new Error(
+        `Invalid configuration: ${testOnly.join('; ')}; never with NODE_ENV=production (remove the setting)`,
+      );
+    }
   }
   if (
     (e.CAPTCHA_PROVIDER === 'turnstile' || e.CAPTCHA_PROVIDER === 'hcaptcha') &&
@@ -311,11 +338,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    production: env.NODE_ENV === 'production',
+    production,
     testClock: e.TEST_CLOCK,
     operatorUrlsAllowPrivate: e.OPERATOR_URLS_ALLOW_PRIVATE,
     dataDir: e.DATABASE_URL ? null : e.DATA_DIR,
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseListenUrl: e.DATABASE_URL ? (e.DATABASE_LISTEN_URL ?? null) : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     cache: { contentSeconds: e.CONTENT_CACHE_SECONDS, sessionSeconds: e.SESSION_CACHE_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -389,7 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
     legacyEncryption: e.LEGACY_ENCRYPTION,
     payments: {
-      sandbox: e.PAYMENT_SANDBOX,
+      sandbox: e.PAYMENT_SANDBOX ?? !production,
       sandboxUrl: e.PAYMENT_SANDBOX_URL.replace(/\/+$/, ''),
       sandboxSecret: e.PAYMENT_SANDBOX_SECRET,
       gatewayTimeoutSeconds: e.PAYMENT_GATEWAY_TIMEOUT_SECONDS,
@@ -397,7 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queryAfterMinutes: e.PAYMENT_QUERY_AFTER_MINUTES,
       orderExpiryHours: e.PAYMENT_ORDER_EXPIRY_HOURS,
     },
-    gameProviders: gameProvidersOf(e),
+    gameProviders: gameProvidersOf(e, production),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     backofficeDist: e.BACKOFFICE_DIST,

@@ -8,6 +8,7 @@ import { defineMissionJobs } from './modules/missions/jobs.ts';
 import { definePointsJobs } from './modules/points/jobs.ts';
 import { defineRaffleJobs } from './modules/raffle/jobs.ts';
 import { defineRebateJobs } from './modules/rebates/jobs.ts';
+import { defineResponsibleJobs } from './modules/responsible/jobs.ts';
 import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { definePayoutJobs } from './modules/wallet/payouts.ts';
@@ -42,6 +43,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineRaffleJobs(runner, deps);
   definePointsJobs(runner, deps);
   defineMissionJobs(runner, deps);
+  defineResponsibleJobs(runner, deps);
   runner.define('housekeeping', {
     run: async () => {
       const now = clock.now().getTime();

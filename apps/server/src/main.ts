@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
+import { refuseSandboxProvidersInProduction } from './modules/games/providers/registry.ts';
 import { refuseDemoSecretsInProduction } from './modules/wallet/payment-channels.ts';
 import { type Clock, OffsetClock, systemClock } from './platform/clock.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -44,9 +45,12 @@ await seed(db, {
   rng: cryptoRng,
   // The demo's online channel exists only with the sandbox gateway it pays through.
   demoGateway: demoGatewayOf(config),
-  demoProviders: { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey },
+  demoProviders: config.gameProviders.sandboxUrl
+    ? { sandboxUrl: config.gameProviders.sandboxUrl, secretsKey: config.secretsKey }
+    : null,
 });
 await refuseDemoSecretsInProduction(db, config);
+await refuseSandboxProvidersInProduction(db, config);
 const owner =
   config.owner ??
   (config.demoSeed
@@ -65,8 +69,14 @@ const deps: AppDeps = {
 };
 const app = await buildApp(deps);
 const jobs = config.jobs ? buildJobRunner(deps, { log: app.log }) : null;
+// On close the job runner stops beside the requests in flight (it claims no more work and ends its current batch);
+// the realtime hub's listener goes once both are done.
+let jobsStopped: Promise<void> | undefined;
+app.addHook('preClose', async () => {
+  jobsStopped = jobs?.stop();
+});
 app.addHook('onClose', async () => {
-  await jobs?.stop();
+  await jobsStopped;
   await realtime.stop();
 });
 await app.listen({ port: config.port, host: config.host });
@@ -100,12 +110,23 @@ if (config.metricsPort !== null)
   lines.push(`  Metrics:          http://${config.metricsHost}:${config.metricsPort}/metrics`);
 process.stdout.write(`${lines.join('\n')}\n`);
 
+/**
+ * SIGTERM (or SIGINT): /readyz fails at once, the server stops taking connections and every socket is closed with
+ * 1012 so the site reconnects to another process; requests in flight finish, then the job runner finishes its
+ * current batch, and the process exits. Past twice the request timeout it exits anyway, with 1.
+ */
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    deps.local.lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and the current jobs');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.limits.requestTimeoutSeconds * 2000);
+    deadline.unref();
     metricsServer?.close();
     app
       .close()

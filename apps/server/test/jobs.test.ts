@@ -66,6 +66,45 @@ describe('jobs', () => {
     await expect.poll(() => ran.length, { timeout: 5000 }).toBe(1);
   });
 
+  it('stop (a shutdown) waits for the run under way to finish, then starts no other', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const ran: number[] = [];
+    const r = runner({ pollMs: 60_000 }).define('step', {
+      run: async (job) => {
+        ran.push(Number(job.payload.n));
+        reached();
+        await gate;
+      },
+    });
+    const first = await db.transaction('read committed', (tx) =>
+      enqueue(tx, { kind: 'step', payload: { n: 1 }, runAt: clock.now() }, clock.now()),
+    );
+    await r.start();
+    await started;
+    const second = await db.transaction('read committed', (tx) =>
+      enqueue(tx, { kind: 'step', payload: { n: 2 }, runAt: clock.now() }, clock.now()),
+    );
+    let stopped = false;
+    const stopping = r.stop().then(() => {
+      stopped = true;
+    });
+    // Still running its step: the stop waits for it.
+    expect(await status(first)).toMatchObject({ status: 'running' });
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await status(first)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(await status(second)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(ran).toEqual([1]);
+  });
+
   it("a pass returns only when no run this process started is still under way, the loop's included", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -203,6 +203,8 @@ describe('errors, bodies and shutdown', () => {
     const closing = t.app.close();
     // The server has stopped taking connections while the request is still in the route; then the route answers.
     await expect.poll(() => t.app.server.listening).toBe(false);
+    // /readyz fails from the start of the shutdown.
+    expect(t.deps.local.lifecycle.shuttingDown).toBe(true);
     openGate();
     const response = await pending;
     expect(response.status).toBe(200);
@@ -219,7 +221,13 @@ describe('the server process', () => {
     });
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    // An open socket is closed with 1012 (service restart), on which the site's client reconnects.
+    const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`);
+    await new Promise((resolve) => socket.once('message', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     expect(await server.stop()).toBe(0);
+    expect(await closed).toBe(1012);
     expect(server.output()).toContain('shutting down');
   }, 200_000);
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ENCRYPTION_KEY_PATH, type EncryptionKey, encryptBody } from './encryption.ts';
 import {
   type BodyOf,
+  DEVICE_ID_HEADER,
   type Endpoint,
   type Envelope,
   IDEMPOTENCY_HEADER,
@@ -31,6 +32,11 @@ export interface ClientOptions {
   language?: () => string;
   merchant?: string;
   device?: string;
+  /**
+   * The browser's own random, stable device id (generated once, kept in local storage), sent as the Device-Id
+   * header, never in a URL: the server records it at registration and sign-in.
+   */
+  deviceId?: () => string;
   /** Called when the server says the session is gone (401). */
   onUnauthorized?: (error: ApiError) => void;
 }
@@ -96,6 +102,8 @@ export function createClient(options: ClientOptions = {}) {
       if (text) path += `?${text}`;
     }
     const headers: Record<string, string> = { Device: options.device ?? 'WEB' };
+    const deviceId = options.deviceId?.();
+    if (deviceId) headers[DEVICE_ID_HEADER] = deviceId;
     const token = options.token?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.language) headers.Language = options.language();

@@ -63,6 +63,13 @@ export interface Endpoint<
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/**
+ * The header that carries the browser's own random device id (responsible gaming: a new registration from the device
+ * of a self-excluded member is refused; the risk rules link members by it). Letters, digits and dashes, 16 to 64.
+ */
+export const DEVICE_ID_HEADER = 'Device-Id';
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+
 export function endpoint<
   P extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,

@@ -34,6 +34,8 @@ const realtimeEvent = z.discriminatedUnion('type', [
     type: z.literal('console.changed'),
     areas: z.array(z.enum(['deposits', 'withdrawals', 'applications', 'figures'])),
   }),
+  /** Responsible gaming: the member's reality check fell due: the play pages show it (the next round is refused). */
+  z.object({ type: z.literal('responsible.reality_check') }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

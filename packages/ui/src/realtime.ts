@@ -28,6 +28,7 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'rewards.changed',
   'responsible.changed',
   'console.changed',
+  'responsible.reality_check',
   'hello',
 ]);
 

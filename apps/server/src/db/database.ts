@@ -23,7 +23,7 @@ export interface Transaction extends Queryable {
   withCommit(sql: string): void;
 }
 
-export interface TransactionOptions {
+interface TransactionOptions {
   /** A statement sent with BEGIN, in its round trip (values as literals, see `sqlLiteral`): its rows are `opened`. */
   opening?: string;
 }
@@ -68,6 +68,11 @@ export interface DatabaseOptions {
   rng: { fraction(): number };
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of creating a new cluster. */
   pgliteDataDir?: Blob;
+  /**
+   * PostgreSQL only: where the LISTEN connection goes (default: the pool's address). It keeps one session for as
+   * long as it listens, so behind PgBouncer in transaction mode it must reach PostgreSQL directly (docs/scaling.md).
+   */
+  listenUrl?: string;
 }
 
 /** The async context of an open transaction: the pool must not be used there. */
@@ -243,7 +248,7 @@ export async function openPostgres(
     },
     async listen(channel, onPayload) {
       if (!listener) {
-        listener = new pg.Client({ connectionString });
+        listener = new pg.Client({ connectionString: options.listenUrl ?? connectionString });
         listener.on('error', () => {});
         await listener.connect();
         listener.on('notification', (message) => {
@@ -269,10 +274,18 @@ export async function openPostgres(
 }
 
 export function openDatabase(
-  where: { databaseUrl: string | null; dataDir: string | null; databasePoolSize: number },
+  where: {
+    databaseUrl: string | null;
+    databaseListenUrl: string | null;
+    dataDir: string | null;
+    databasePoolSize: number;
+  },
   options: DatabaseOptions,
 ): Promise<Database> {
   return where.databaseUrl
-    ? openPostgres(where.databaseUrl, where.databasePoolSize, options)
+    ? openPostgres(where.databaseUrl, where.databasePoolSize, {
+        ...options,
+        ...(where.databaseListenUrl ? { listenUrl: where.databaseListenUrl } : {}),
+      })
     : openPglite(where.dataDir, options);
 }

@@ -1,10 +1,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
 /** Serialises migrations when several processes start at once. */
 const MIGRATION_LOCK = 726_001;
+
+/** The numbers of this build's migrations, read once. */
+let knownVersions: number[] | null = null;
+
+/** How many of this build's migrations the database has not applied (0: the schema is this code's). */
+export async function pendingMigrations(db: Queryable): Promise<number> {
+  knownVersions ??= readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .map((file) => Number(file.slice(0, 4)));
+  const [row] = await db.query<{ applied: number }>(
+    'select count(*)::int as applied from schema_migrations where version = any($1::int[])',
+    [knownVersions],
+  );
+  return knownVersions.length - Number(row?.applied ?? 0);
+}
 
 /**
  * Runs each migration file not yet applied, whole (so a file may hold PL/pgSQL bodies between `$$`), in its own

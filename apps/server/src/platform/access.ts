@@ -77,17 +77,14 @@ async function readCaller(
   now: Date,
 ): Promise<{ caller: SiteCaller; session: ActiveSession | null }> {
   const visitor = { caller: { kind: 'visitor', presentedToken: true } as const, session: null };
-  // The longer idle window finds the row; the subject's own policy is then applied.
-  const widest = {
-    idleMinutes: Math.max(config.memberSession.idleMinutes, config.operatorSession.idleMinutes),
-    maxHours: Math.max(config.memberSession.maxHours, config.operatorSession.maxHours),
-  };
-  const session = await findSession(db, token, widest, now);
+  // Each subject's own idle window, checked by the query before the read slides it.
+  const session = await findSession(
+    db,
+    token,
+    { member: config.memberSession.idleMinutes, operator: config.operatorSession.idleMinutes },
+    now,
+  );
   if (!session) return visitor;
-  const policy = session.subjectKind === 'member' ? config.memberSession : config.operatorSession;
-  if (now.getTime() - session.lastSeenAt.getTime() > policy.idleMinutes * 60_000) {
-    return visitor;
-  }
   if (session.subjectKind === 'member') {
     if (session.memberType === null) return visitor;
     return {

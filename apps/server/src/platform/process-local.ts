@@ -16,6 +16,8 @@ export interface ProcessLocal {
   content: ContentCache;
   callers: CallerCache;
   members: MemberCache;
+  /** Whether this process takes traffic (`/readyz`): false from the moment it starts shutting down. */
+  lifecycle: { shuttingDown: boolean };
 }
 
 export function processLocal(db: Database, realtime: RealtimeHub, config: Config): ProcessLocal {
@@ -24,5 +26,6 @@ export function processLocal(db: Database, realtime: RealtimeHub, config: Config
     content: new ContentCache(realtime, config.cache.contentSeconds * 1000),
     callers: new CallerCache(realtime, config.cache.sessionSeconds * 1000),
     members: new MemberCache(realtime, config.cache.sessionSeconds * 1000),
+    lifecycle: { shuttingDown: false },
   };
 }

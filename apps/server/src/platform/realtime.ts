@@ -41,6 +41,8 @@ export type MemberChange = 'member' | 'balance';
 
 /** Close code of a socket whose session ended (revoked, logged out, expired). */
 export const SESSION_ENDED = 4401;
+/** Close code of every socket when its process shuts down (RFC 6455's service restart): the client reconnects. */
+export const SERVICE_RESTART = 1012;
 
 /**
  * Publishes an event inside the caller's transaction: NOTIFY leaves only on commit, and every server process

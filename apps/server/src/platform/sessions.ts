@@ -40,11 +40,14 @@ export async function openSession(
   return { token, expiresAt };
 }
 
-/** The live session behind a token, or null when it is unknown, revoked, expired or idle too long. */
+/**
+ * The live session behind a token, or null when it is unknown, revoked, expired or idle longer than its subject's
+ * policy allows. The idle window is checked before the read slides it: a session past its window is never revived.
+ */
 export async function findSession(
   db: Queryable,
   token: string,
-  policy: SessionPolicy,
+  idleMinutes: Record<SubjectKind, number>,
   now: Date,
 ): Promise<ActiveSession | null> {
   const rows = await db.query<{
@@ -57,8 +60,14 @@ export async function findSession(
   }>(
     `select s.token_hash, s.subject_kind, s.subject_id, s.last_seen_at, s.expires_at, m.type as member_type
      from sessions s left join members m on s.subject_kind = 'member' and m.id = s.subject_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3`,
-    [sha256Hex(token), now, new Date(now.getTime() - policy.idleMinutes * 60_000)],
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2
+       and s.last_seen_at > (case when s.subject_kind = 'member' then $3 else $4 end)::timestamptz`,
+    [
+      sha256Hex(token),
+      now,
+      new Date(now.getTime() - idleMinutes.member * 60_000),
+      new Date(now.getTime() - idleMinutes.operator * 60_000),
+    ],
   );
   const row = rows[0];
   if (!row) return null;

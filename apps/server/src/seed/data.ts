@@ -341,7 +341,7 @@ export const NOTICES: [string, string, string][] = [
       ],
       [
         'Responsible gaming reminder',
-        'Ask customer service for a deposit limit or a break at any time. Play for fun.',
+        'Set deposit, loss and time limits, a reality check or a break yourself at any time on the <a href="/member?page=responsibleGaming">Responsible gaming</a> page of your member centre. Play for fun.',
       ],
       [
         'Verify e-lottery draws',
@@ -378,11 +378,15 @@ export const NOTICES: [string, string, string][] = [
   [
     'VI',
     'Nhắc nhở chơi có trách nhiệm',
-    '<p>Liên hệ chăm sóc khách hàng để đặt giới hạn nạp tiền hoặc tạm nghỉ bất cứ lúc nào.</p>',
+    '<p>Tự đặt giới hạn nạp tiền, thua lỗ, thời gian, nhắc nhở thời gian hoặc tạm nghỉ bất cứ lúc nào tại trang <a href="/member?page=responsibleGaming">Chơi có trách nhiệm</a> trong trung tâm thành viên.</p>',
   ],
   ['CN', '周日例行维护', '<p>网站将于<strong>周日 02:00 至 04:00（UTC）</strong>升级维护。</p>'],
   ['CN', '新增彩票游戏', '<p>五款<em>快速电子彩票</em>，每 1、2、3、5 分钟开奖，全天不停。</p>'],
-  ['CN', '理性游戏提醒', '<p>您可随时联系客服设置存款限额或暂停游戏，请理性游戏。</p>'],
+  [
+    'CN',
+    '理性游戏提醒',
+    '<p>您可随时在会员中心的<a href="/member?page=responsibleGaming">理性游戏</a>页面自行设置存款、亏损和时间限额、现实提醒或暂停游戏，请理性游戏。</p>',
+  ],
 ];
 
 /** [type, audience, title and content per language] */
@@ -488,7 +492,7 @@ export const HELP: [string, string, [string, string][]][] = [
     [
       [
         'Setting limits',
-        '<p>Customer service sets a deposit limit or excludes you for a period whenever you ask. See <a href="/responsible-gaming">Responsible gaming</a>.</p>',
+        '<p>Set deposit, loss and stake limits, a time limit, a reality check, a time-out or self-exclusion yourself on the <a href="/member?page=responsibleGaming">Responsible gaming</a> page of your member centre. A lower limit applies at once, a higher one after 24 hours. See <a href="/responsible-gaming">Responsible gaming</a>.</p>',
       ],
     ],
   ],

@@ -9,13 +9,14 @@ export async function sealed(
   body: unknown,
   token?: string,
   url = endpoint.path,
+  headers: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const key = (await t.get(api.encryptionKey.path)).body.value;
   const encrypted = await encryptBody(key, endpoint, body);
   return t.call({
     method: endpoint.method,
     url,
-    headers: encrypted.headers,
+    headers: { ...headers, ...encrypted.headers },
     payload: encrypted.body,
     ...(token ? { token } : {}),
   });

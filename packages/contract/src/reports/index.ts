@@ -29,7 +29,7 @@ export type BusinessReportPeriod = (typeof BUSINESS_REPORT_PERIODS)[number];
 /** The longest custom period, in days (longer, or ending after today: report_range). */
 export const BUSINESS_REPORT_MAX_DAYS = 366;
 
-export const businessReportQuery = z
+const businessReportQuery = z
   .object({
     period: z.enum(BUSINESS_REPORT_PERIODS).default('last7Days'),
     startDate: day.optional(),
@@ -162,7 +162,7 @@ const dashboardFigures = z.object({
   queued: z.number().int(),
 });
 
-export const BUSINESS_REPORTS = ['money', 'games', 'players'] as const;
+const BUSINESS_REPORTS = ['money', 'games', 'players'] as const;
 export type BusinessReport = (typeof BUSINESS_REPORTS)[number];
 
 const REPORT_ROLES = operator('owner', 'finance', 'operations');

@@ -53,7 +53,7 @@ export const RISK_RULES = [
   'shared_device',
   'shared_payment_account',
 ] as const;
-export const riskRule = z.enum(RISK_RULES);
+const riskRule = z.enum(RISK_RULES);
 export type RiskRule = z.infer<typeof riskRule>;
 
 export const riskFlag = z.object({
@@ -72,7 +72,7 @@ export const riskFlag = z.object({
 });
 export type RiskFlag = z.infer<typeof riskFlag>;
 
-export const riskFlagQuery = paging.extend({
+const riskFlagQuery = paging.extend({
   status: z.enum(['open', 'resolved']).optional(),
   rule: riskRule.optional(),
   memberId: id.optional(),
@@ -82,17 +82,17 @@ export const riskFlagQuery = paging.extend({
 
 export const resolveFlagBody = z.object({ note: z.string().trim().min(3).max(500) });
 
-export const memberNote = z.object({
+const memberNote = z.object({
   id: z.number().int(),
   body: z.string(),
   author: z.string(),
   createdAt: z.string(),
 });
 export type MemberNote = z.infer<typeof memberNote>;
-export const memberNoteBody = z.object({ body: z.string().trim().min(1).max(1000) });
+const memberNoteBody = z.object({ body: z.string().trim().min(1).max(1000) });
 
 const tag = z.string().trim().min(1).max(30);
-export const memberTagsBody = z.object({ tags: z.array(tag).max(20) });
+const memberTagsBody = z.object({ tags: z.array(tag).max(20) });
 
 /** Another member seen on the same device, address or payment account. */
 export const linkedAccount = z.object({

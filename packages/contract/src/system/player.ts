@@ -254,10 +254,21 @@ export const systemEndpoints = {
     access: 'visitor',
     response: z.object({ merchantCode: z.string(), isSingle: z.boolean() }),
   }),
+  /** Liveness: the process answers (a load balancer or supervisor restarts it when it does not). */
   health: endpoint({
     method: 'GET',
     path: '/healthz',
     access: 'visitor',
-    response: z.object({ database: z.literal('up') }),
+    response: z.object({ alive: z.literal(true) }),
+  }),
+  /**
+   * Readiness: the process takes traffic (its database answers, every migration of its build is applied, it is
+   * not shutting down); otherwise 503 service_unavailable.
+   */
+  ready: endpoint({
+    method: 'GET',
+    path: '/readyz',
+    access: 'visitor',
+    response: z.object({ database: z.literal('up'), migrations: z.literal('done') }),
   }),
 };

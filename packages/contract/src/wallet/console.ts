@@ -51,7 +51,7 @@ const adjustmentAnswer = z.object({
   requestId: z.number().int().nullable(),
 });
 
-export const adjustmentRequest = z.object({
+const adjustmentRequest = z.object({
   id: z.number().int(),
   memberId: z.number().int(),
   username: z.string(),

@@ -111,7 +111,7 @@ export function RiskFlagsPage() {
   );
 }
 
-export function ResolveDialog({
+function ResolveDialog({
   flag,
   onClose,
   onDone,

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { type Column, Table } from '../../ui/Table.tsx';
 
 /** What the rule read, in the operator's words: "win 1,000.00 · stake 10.00 · multiple 100". */
-export function evidenceText(flag: RiskFlag, t: TFunction, language: string): string {
+function evidenceText(flag: RiskFlag, t: TFunction, language: string): string {
   const number = (value: number) => value.toLocaleString(language);
   return Object.entries(flag.evidence)
     .filter(([key]) => key !== 'subjects')
@@ -26,7 +26,7 @@ export function evidenceText(flag: RiskFlag, t: TFunction, language: string): st
     .join(' · ');
 }
 
-export function RuleBadge({ flag }: { flag: Pick<RiskFlag, 'rule' | 'resolvedAt'> }) {
+function RuleBadge({ flag }: { flag: Pick<RiskFlag, 'rule' | 'resolvedAt'> }) {
   const { t } = useTranslation();
   return <Badge tone={flag.resolvedAt ? 'neutral' : 'danger'}>{t(`risk.rules.${flag.rule}`)}</Badge>;
 }

@@ -28,7 +28,10 @@ export interface Accounts {
 /** Who is asking, as the request says. */
 export interface Visit {
   ip: string;
+  /** What login_history records as the device: the browser's device id when it sent one, else the platform. */
   device: string;
+  /** The browser's own random device id (Device-Id header), '' when none was sent or it is not well formed. */
+  deviceId: string;
   userAgent: string;
   language: string;
   now: Date;
@@ -106,6 +109,7 @@ export function blankMember(visit: Visit): store.NewMember {
     language: toLanguage(visit.language),
     register_ip: visit.ip,
     register_domain: '',
+    register_device: visit.deviceId,
     register_url: '',
     register_method: '',
   };

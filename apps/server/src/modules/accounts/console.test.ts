@@ -275,6 +275,7 @@ describe('console: players, outboxes and login failures', () => {
       smsOutbox: ['operations'],
       mailOutbox: ['operations'],
       loginFailures: ['operations', 'support'],
+      editProfile: ['operations', 'finance'],
       encryptionKey: ['owner'],
       rotateEncryptionKey: ['owner'],
     });

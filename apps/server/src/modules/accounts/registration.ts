@@ -102,7 +102,11 @@ export async function register(
   if (mobile && (await store.mobileTaken(db, countryDialingCode, mobile))) {
     throw new AppError('mobile_taken', { mobileNum: 'taken' });
   }
-  await assertNotExcludedIdentity(db, { email: extra.email, dialingCode: countryDialingCode, mobile }, now);
+  await assertNotExcludedIdentity(
+    db,
+    { email: extra.email, dialingCode: countryDialingCode, mobile, deviceId: visit.deviceId },
+    now,
+  );
   if (smsNeeded) {
     const result = await useSmsCode(
       db,

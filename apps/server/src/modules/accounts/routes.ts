@@ -1,6 +1,8 @@
 import {
   accountsEndpoints as api,
   accountsConsoleEndpoints as bo,
+  DEVICE_ID_HEADER,
+  DEVICE_ID_PATTERN,
   type LanguageCode,
 } from '@tessera/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -60,13 +62,18 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   app.addHook('onReady', async () => {
     await ensureServerKey(db, deps.clock.now());
   });
-  const visit = (ctx: { request: FastifyRequest; ip: string; language: string; now: Date }): Visit => ({
-    ip: ctx.ip,
-    device: header(ctx.request, 'device', 20),
-    userAgent: header(ctx.request, 'user-agent', 300),
-    language: ctx.language,
-    now: ctx.now,
-  });
+  const visit = (ctx: { request: FastifyRequest; ip: string; language: string; now: Date }): Visit => {
+    const sent = header(ctx.request, DEVICE_ID_HEADER.toLowerCase(), 64);
+    const deviceId = DEVICE_ID_PATTERN.test(sent) ? sent : '';
+    return {
+      ip: ctx.ip,
+      device: deviceId || header(ctx.request, 'device', 20),
+      deviceId,
+      userAgent: header(ctx.request, 'user-agent', 300),
+      language: ctx.language,
+      now: ctx.now,
+    };
+  };
 
   route(app, deps, api.encryptionKey, async ({ now }) => publicServerKey(db, now));
   route(app, deps, api.captcha, async ({ now, request, reply }) =>

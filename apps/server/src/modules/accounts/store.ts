@@ -117,6 +117,8 @@ export interface NewMember {
   register_domain: string;
   register_url: string;
   register_method: string;
+  /** The browser's device id (Device-Id header), '' without one. */
+  register_device: string;
 }
 
 export async function insertMember(db: Queryable, member: NewMember, now: Date): Promise<MemberDb> {

@@ -29,7 +29,9 @@ export function treeRoutes(app: FastifyInstance, deps: AppDeps): void {
         ctx.body,
         {
           ip: ctx.ip,
+          // The agent's browser, not the new member's: no device of the member to record.
           device: '',
+          deviceId: '',
           userAgent: String(ctx.request.headers['user-agent'] ?? '').slice(0, 300),
           language: ctx.language,
           now: ctx.now,

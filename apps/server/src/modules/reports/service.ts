@@ -63,7 +63,7 @@ function checkedDay(text: string | undefined, field: string): LocalDate {
 }
 
 /** The days of a period on the merchant's calendar; a custom one ends by today and spans at most 366 days. */
-export function periodDays(query: ReportQuery, today: LocalDate): { from: LocalDate; to: LocalDate } {
+function periodDays(query: ReportQuery, today: LocalDate): { from: LocalDate; to: LocalDate } {
   switch (query.period) {
     case 'today':
       return { from: today, to: today };

@@ -1,6 +1,7 @@
 import type { ErrorCode, LimitKind } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
+import { enqueue } from '../../platform/jobs.ts';
 import { addDays, DAY_MS, instantOf, isoDate, localDate } from '../../platform/zoned-time.ts';
 import * as store from './store.ts';
 
@@ -184,6 +185,8 @@ async function recordPlay(tx: Queryable, row: store.ControlsDb, now: Date, today
   const played = session ? now.getTime() - session.lastPlayAt.getTime() : 0;
   const daySeconds = secondsToday(row, today) + Math.floor(played / 1000);
   const intervalMs = (row.reality_minutes ?? 0) * 60_000;
+  if (!session && intervalMs)
+    await scheduleRealityCheck(tx, row.member_id, new Date(now.getTime() + intervalMs), now);
   await store.updateControls(
     tx,
     row.member_id,
@@ -194,6 +197,22 @@ async function recordPlay(tx: Queryable, row: store.ControlsDb, now: Date, today
       day_seconds: daySeconds,
       reality_due_at: session ? row.reality_due_at : intervalMs ? new Date(now.getTime() + intervalMs) : null,
     },
+    now,
+  );
+}
+
+/** The job that tells the member's pages over /ws when a reality check falls due. */
+export const REALITY_CHECK_JOB = 'responsible.reality-check';
+
+/**
+ * Each time a reality check's time is set (a session starts, the interval changes, the member continues), a job at
+ * that time tells the member's open pages, so the dialog shows when the check falls due, not at the page's next poll.
+ */
+export async function scheduleRealityCheck(tx: Queryable, memberId: number, due: Date | null, now: Date) {
+  if (!due) return;
+  await enqueue(
+    tx,
+    { kind: REALITY_CHECK_JOB, payload: { memberId, due: due.toISOString() }, runAt: due, maxAttempts: 3 },
     now,
   );
 }

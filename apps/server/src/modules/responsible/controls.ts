@@ -14,7 +14,15 @@ import { publish } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { isoDate, localDate } from '../../platform/zoned-time.ts';
 import { merchant } from '../system/merchant.ts';
-import { blockAt, openSession, REOPEN_WAIT_MS, realityCheckDue, secondsToday, WINDOW_MS } from './check.ts';
+import {
+  blockAt,
+  openSession,
+  REOPEN_WAIT_MS,
+  realityCheckDue,
+  scheduleRealityCheck,
+  secondsToday,
+  WINDOW_MS,
+} from './check.ts';
 import { responsibleSettings } from './settings.ts';
 import * as store from './store.ts';
 
@@ -240,6 +248,7 @@ export async function setRealityCheck(deps: AppDeps, memberId: number, minutes: 
   return change(deps, memberId, now, null, async (tx, row) => {
     const due = minutes && openSession(row, now) ? new Date(now.getTime() + minutes * 60_000) : null;
     await store.updateControls(tx, memberId, { reality_minutes: minutes, reality_due_at: due }, now);
+    await scheduleRealityCheck(tx, memberId, due, now);
     await store.addEvent(tx, memberId, 'reality_check_set', { minutes, before: row.reality_minutes }, now);
   });
 }
@@ -255,6 +264,7 @@ export async function acknowledgeRealityCheck(
     const minutes = row.reality_minutes;
     const due = minutes ? new Date(now.getTime() + minutes * 60_000) : null;
     await store.updateControls(tx, memberId, { reality_due_at: due }, now);
+    await scheduleRealityCheck(tx, memberId, due, now);
     await store.addEvent(tx, memberId, 'reality_check_acknowledged', { choice }, now);
   });
 }

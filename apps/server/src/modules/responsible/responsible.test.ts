@@ -3,8 +3,10 @@ import {
   accountsEndpoints,
   responsibleEndpoints as api,
   responsibleConsoleEndpoints as bo,
+  DEVICE_ID_HEADER,
   depositConsoleEndpoints,
   depositPlayerEndpoints,
+  HOUSE_SPIN_INTERVAL_MS,
   inboxConsoleEndpoints,
   inboxEndpoints,
   promotionEndpoints,
@@ -300,7 +302,8 @@ describe('stake and loss limits on every path', () => {
     const spin = await spinCall(t, player, 100n);
     expect(spin.status).toBe(409);
     expect(spin.body.code).toBe('rg_stake_limit');
-    expect(untilOf(spin)).toBe('2026-07-06T10:00:00.000Z');
+    // A day after the first stake, which spinCall's pacing placed 2.5 s after the clock was set.
+    expect(untilOf(spin)).toBe('2026-07-06T10:00:02.500Z');
     expect(await mainBalance(t, player.id)).toBe(before);
 
     const member = await walletMember(t, { funds: 1_000_00n });
@@ -334,17 +337,27 @@ describe('time on the site', () => {
     expect((await t.send('PUT', api.setRealityCheck.path, { minutes: 20 }, player.siteToken)).body.code).toBe(
       'validation_failed',
     );
+    const { socket, messages } = await memberSocket(t, player.siteToken);
     expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(14 * 60_000 + 59_000);
+    // spinCall moves the clock by the slots' pacing before each spin: the next lands 14:59 after the first.
+    const first = t.clock.now().getTime();
+    t.clock.set(new Date(first + 14 * 60_000 + 59_000 - HOUSE_SPIN_INTERVAL_MS));
+    await t.jobs.runDue();
+    expect(messages).not.toContainEqual({ type: 'responsible.reality_check' });
     expect((await spinCall(t, player, 100n)).status).toBe(200);
-    t.clock.advance(1_000);
+    t.clock.set(new Date(first + 15 * 60_000));
+    // The interval falls due: the member's pages are told over /ws at once, before any round is refused.
+    await t.jobs.runDue();
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'responsible.reality_check' });
+    socket.close();
     const interrupted = await spinCall(t, player, 100n);
     expect(interrupted.status).toBe(409);
     expect(interrupted.body.code).toBe('rg_reality_check_due');
     const seen = await overview(player.siteToken);
     expect(seen.session).toMatchObject({
-      startedAt: '2026-08-01T10:00:00.000Z',
-      playedSeconds: 900,
+      startedAt: new Date(first).toISOString(),
+      // 15:00 to the check, and the refused spin's pacing.
+      playedSeconds: 902,
       realityCheckDue: true,
     });
     expect(seen.session.net).toBe(Number(await mainBalance(t, player.id)) / 100 - 50);
@@ -376,7 +389,7 @@ describe('time on the site', () => {
     const session = await spinCall(t, player, 100n);
     expect(session.body.code).toBe('rg_session_limit');
     // A pause of 30 minutes ends the session.
-    expect(untilOf(session)).toBe('2026-08-03T20:59:00.000Z');
+    expect(untilOf(session)).toBe('2026-08-03T20:59:02.500Z');
     t.clock.set(new Date('2026-08-03T21:00:00Z'));
     for (const minutes of [0, 10, 16]) {
       t.clock.set(new Date(Date.parse('2026-08-03T21:00:00Z') + minutes * 60_000));
@@ -575,6 +588,70 @@ describe('time-out and self-exclusion', () => {
         )
       ).body.value.list,
     ).not.toContainEqual(expect.objectContaining({ memberId: member.id }));
+  });
+});
+
+describe('device identity', () => {
+  it('refuses a registration from the device a self-excluded member registered or signed in from, and only that device', async () => {
+    t.clock.set(new Date('2026-10-01T09:00:00Z'));
+    const device = (name: string) => ({ [DEVICE_ID_HEADER]: `${name}-${randomUUID()}` });
+    const register = async (headers: Record<string, string>, suffix: string) =>
+      sealed(
+        t,
+        accountsEndpoints.register,
+        {
+          username: `dev${suffix}${Date.now() % 100_000}`,
+          password: 'Tessera-pass-2026',
+          confirmPassword: 'Tessera-pass-2026',
+          ageConfirmed: true,
+          termsAccepted: true,
+          login: true,
+          ...(await solvedCaptcha(t)),
+        },
+        undefined,
+        undefined,
+        headers,
+      );
+    const [home, phone, other] = [device('home'), device('phone'), device('other')];
+    const registered = await register(home, 'a');
+    expect(registered.status).toBe(200);
+    const member = registered.body.value as { customerId: number; userName: string; token: string };
+    const [row] = await t.db.query<{ register_device: string }>(
+      'select register_device from members where id = $1',
+      [member.customerId],
+    );
+    expect(row?.register_device).toBe(home[DEVICE_ID_HEADER]);
+    // A sign-in from a second device is recorded as the device of the sign-in.
+    const signedIn = await sealed(
+      t,
+      accountsEndpoints.login,
+      loginBody(member.userName, 'Tessera-pass-2026'),
+      undefined,
+      undefined,
+      phone,
+    );
+    expect(signedIn.status).toBe(200);
+    const devices = await t.db.query<{ device: string }>(
+      'select device from login_history where member_id = $1 order by id',
+      [member.customerId],
+    );
+    expect(devices.map((entry) => entry.device)).toEqual([home[DEVICE_ID_HEADER], phone[DEVICE_ID_HEADER]]);
+    expect(
+      (await idempotent(api.selfExclude.path, { months: 6 }, signedIn.body.value.token)).body.value.block,
+    ).toMatchObject({ kind: 'self_exclusion' });
+
+    for (const [headers, suffix] of [
+      [home, 'b'],
+      [phone, 'c'],
+    ] as const) {
+      const refused = await register(headers, suffix);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('rg_excluded_identity');
+    }
+    // Another device, a platform name only, or a malformed id: not the excluded member's device.
+    expect((await register(other, 'd')).status).toBe(200);
+    expect((await register({ Device: 'WEB' }, 'e')).status).toBe(200);
+    expect((await register({ [DEVICE_ID_HEADER]: `${home[DEVICE_ID_HEADER]}?x` }, 'f')).status).toBe(200);
   });
 });
 

@@ -207,8 +207,8 @@ export async function excluded(
 }
 
 /**
- * Whether another member still self-excluded at `now` has this e-mail, mobile number or payment account (a new
- * registration or a payment account with them is refused).
+ * Whether another member still self-excluded at `now` has this e-mail, mobile number, payment account or device (a
+ * new registration or a payment account with them is refused).
  */
 export async function excludedIdentity(
   db: Queryable,
@@ -217,6 +217,8 @@ export async function excludedIdentity(
     dialingCode?: string;
     mobile?: string;
     accountNumber?: string;
+    /** The browser's device id: the device the member registered or signed in from. */
+    deviceId?: string;
     memberId?: number;
   },
   now: Date,
@@ -228,7 +230,9 @@ export async function excludedIdentity(
        and (($1 <> '' and lower(m.email) = lower($1))
          or ($3 <> '' and m.country_dialing_code = $2 and m.mobile = $3)
          or ($5 <> '' and exists (select 1 from member_bank_accounts b
-               where b.member_id = m.id and b.account_number = $5)))
+               where b.member_id = m.id and b.account_number = $5))
+         or ($7 <> '' and (m.register_device = $7 or exists (select 1 from login_history h
+               where h.member_id = m.id and h.device = $7))))
      limit 1`,
     [
       identity.email ?? '',
@@ -237,6 +241,7 @@ export async function excludedIdentity(
       now,
       identity.accountNumber ?? '',
       identity.memberId ?? 0,
+      identity.deviceId ?? '',
     ],
   );
   return rows.length > 0;

@@ -206,7 +206,7 @@ export async function hasOpenFlags(db: Queryable, memberId: number): Promise<boo
   return (await store.openFlagCount(db, memberId)) > 0;
 }
 
-export function flagView(row: store.FlagDb): RiskFlag {
+function flagView(row: store.FlagDb): RiskFlag {
   return {
     id: row.id,
     memberId: row.member_id,

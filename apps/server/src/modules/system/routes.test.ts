@@ -275,6 +275,7 @@ describe('system calls of §7 for visitors', () => {
       'FEEDBACK_REPLY',
       'KYC_REJECTED',
       'KYC_VERIFIED',
+      'PROFILE_CHANGED',
       'WITHDRAWAL_APPROVED',
       'WITHDRAWAL_REJECTED',
     ]);
@@ -331,9 +332,33 @@ describe('system calls of §7 for visitors', () => {
     expect(res.body).toMatchObject({ success: false, code: 'not_found', message: '未找到。' });
   });
 
-  it('checks the database in /healthz and exposes Prometheus metrics by route', async () => {
+  it('says in /readyz whether the process takes traffic: database, migrations, not shutting down', async () => {
+    expect((await t.get('/readyz')).body.value).toEqual({ database: 'up', migrations: 'done' });
+    const [last] = await t.db.query<{ version: number; name: string }>(
+      'select version, name from schema_migrations order by version desc limit 1',
+    );
+    await t.db.query('delete from schema_migrations where version = $1', [last?.version]);
+    const behind = await t.get('/readyz');
+    expect(behind.status).toBe(503);
+    expect(behind.body).toMatchObject({ success: false, code: 'service_unavailable' });
+    await t.db.query('insert into schema_migrations (version, name) values ($1, $2)', [
+      last?.version,
+      last?.name,
+    ]);
+    expect((await t.get('/readyz')).status).toBe(200);
+    t.deps.local.lifecycle.shuttingDown = true;
+    try {
+      expect((await t.get('/readyz')).status).toBe(503);
+      // Alive all the same: /healthz checks nothing but the process.
+      expect((await t.get('/healthz')).body.value).toEqual({ alive: true });
+    } finally {
+      t.deps.local.lifecycle.shuttingDown = false;
+    }
+  });
+
+  it('answers /healthz while alive and exposes Prometheus metrics by route', async () => {
     const health = await t.get('/healthz');
-    expect(health.body.value).toEqual({ database: 'up' });
+    expect(health.body.value).toEqual({ alive: true });
     await t.get('/wps/system/status');
     // Without METRICS_TOKEN (and without METRICS_PORT) the public /metrics answers nothing.
     const open = await t.app.inject({ url: '/metrics' });

@@ -37,13 +37,14 @@ import {
   saveSite,
   siteSettings,
 } from './settings.ts';
-import { consolidatedSettings, health, systemStatus } from './status.ts';
+import { consolidatedSettings, health, readiness, systemStatus } from './status.ts';
 
 export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
   const location = (request: Parameters<typeof clientLocation>[0]) => clientLocation(request, config);
 
-  route(app, deps, api.health, async () => health(db));
+  route(app, deps, api.health, async () => health());
+  route(app, deps, api.ready, async () => readiness(db, deps.local.lifecycle));
   const statusDeps = { db, rng: deps.rng, siteUrl: config.siteUrl, cache: deps.local.content };
   route(app, deps, api.status, async ({ request, now }) => systemStatus(statusDeps, location(request), now));
   route(app, deps, api.permission, async ({ request, now }) =>

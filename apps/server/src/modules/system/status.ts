@@ -7,6 +7,8 @@ import {
   systemEndpoints,
 } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
+import { AppError } from '../../platform/app-error.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
 import type { ContentCache } from '../../platform/content-cache.ts';
 import { desEcbEncrypt } from '../../platform/des.ts';
@@ -28,10 +30,17 @@ import * as store from './store.ts';
 
 /** What a client reads at start: the health check, the status answer (§3) and the consolidated settings. */
 
-/** The health check: the database answers. */
-export async function health(db: Queryable) {
-  await store.ping(db);
-  return { database: 'up' as const };
+/** Liveness: the process answers; nothing else is checked (a busy or unready process is still alive). */
+export function health() {
+  return { alive: true as const };
+}
+
+/** Readiness: the database answers with this build's schema and the process is not shutting down. */
+export async function readiness(db: Queryable, lifecycle: { shuttingDown: boolean }) {
+  if (lifecycle.shuttingDown) throw new AppError('service_unavailable');
+  const pending = await pendingMigrations(db).catch(() => null);
+  if (pending !== 0) throw new AppError('service_unavailable');
+  return { database: 'up' as const, migrations: 'done' as const };
 }
 
 /**

@@ -1,10 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
 
-/** Answers when the database does. */
-export async function ping(db: Queryable): Promise<void> {
-  await db.query('select 1');
-}
-
 export interface MerchantRow {
   code: string;
   name: string;

@@ -1,5 +1,4 @@
 import {
-  accountsEndpoints,
   walletPlayerEndpoints as api,
   type ConsolidatedContractInfo,
   walletConsoleEndpoints as consoleApi,

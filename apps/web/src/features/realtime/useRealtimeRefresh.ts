@@ -53,8 +53,9 @@ export function useRealtimeRefresh(): void {
         if (event.type === 'rewards.changed') {
           void queryClient.invalidateQueries({ queryKey: rewardsKey(getToken()) });
         }
-        // A time-out or self-exclusion began: the controls are asked again, and the play pages close.
-        if (event.type === 'responsible.changed') {
+        // A time-out or self-exclusion began (the play pages close), or the reality check fell due (its dialog
+        // shows): the controls are asked again.
+        if (event.type === 'responsible.changed' || event.type === 'responsible.reality_check') {
           void queryClient.invalidateQueries({ queryKey: responsibleKey(getToken()) });
         }
         if (event.type === 'rain.round') void queryClient.invalidateQueries({ queryKey: RAIN_KEY });

@@ -32,7 +32,7 @@ export function RealityCheck() {
       queryClient.setQueryData(responsibleQuery(token).queryKey, overview);
       void queryClient.invalidateQueries({ queryKey: responsibleKey(token) });
       if (choice === 'stop') await signOut(queryClient, () => navigate('/'));
-      if (choice === 'history') navigate('/memberCentre?page=transactionHistory');
+      if (choice === 'history') navigate('/member?page=transactionHistory');
     },
   });
   if (!data) return null;

@@ -10,9 +10,10 @@ import {
   TIME_OUT_MAX_DAYS,
 } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { responsibleEndpoints } from '../../app/endpoints.ts';
@@ -431,10 +432,19 @@ function Breaks({ data }: { data: ResponsibleOverview }) {
   );
 }
 
+/** The help links; the trust page links them by their anchor, so that address scrolls to them. */
 function Help() {
   const { t } = useTranslation();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (hash !== '#responsible-help') return;
+    // After the page's own scroll to the top on a new address (a parent's effect, which runs after this one).
+    const frame = requestAnimationFrame(() => section.current?.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
   return (
-    <section className="responsible-section" aria-labelledby="responsible-help">
+    <section ref={section} className="responsible-section" aria-labelledby="responsible-help">
       <h3 id="responsible-help" className="responsible-section__title">
         {t('responsible.help.title')}
       </h3>

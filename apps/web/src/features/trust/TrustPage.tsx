@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { CenteredSpinner } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -67,9 +68,13 @@ export default function TrustPage({ kind }: { kind: TrustKind }) {
                 <ul className="trust__links">
                   {section.links.map((link) => (
                     <li key={link.href}>
-                      <a href={link.href} target="_blank" rel="noopener noreferrer">
-                        {link.label}
-                      </a>
+                      {link.href.startsWith('/') ? (
+                        <Link to={link.href}>{link.label}</Link>
+                      ) : (
+                        <a href={link.href} target="_blank" rel="noopener noreferrer">
+                          {link.label}
+                        </a>
+                      )}
                       <span>{link.note}</span>
                     </li>
                   ))}

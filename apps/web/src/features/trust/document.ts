@@ -3,6 +3,7 @@ interface TrustSection {
   heading: string;
   paragraphs?: string[];
   list?: string[];
+  /** A path of the site ("/member?...") opens in the site; any other address in a new tab. */
   links?: { label: string; href: string; note: string }[];
 }
 

@@ -72,7 +72,7 @@ export async function memberRound(deps: AppDeps, memberId: number, id: string, l
 }
 
 /** How many of a game's rounds the member can recall (GLI-19: the last round and the nine before it). */
-export const LAST_ROUNDS = 10;
+const LAST_ROUNDS = 10;
 
 /**
  * The member's last rounds of a house game (the session's game, or another house game by its id in

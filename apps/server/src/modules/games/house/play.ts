@@ -157,7 +157,7 @@ async function repeatedRound(
 }
 
 /** A round's answer as it stands: its result, or what it has played so far while it waits for a decision. */
-export async function roundAnswer(
+async function roundAnswer(
   deps: AppDeps,
   round: store.RoundDb,
   game: store.HouseGameDb,

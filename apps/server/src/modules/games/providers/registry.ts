@@ -1,3 +1,4 @@
+import type { Config } from '../../../config.ts';
 import type { Queryable } from '../../../db/database.ts';
 import type { Rng } from '../../../platform/rng.ts';
 import { newKeyPair, sealPrivateKey } from './keys.ts';
@@ -72,5 +73,23 @@ export async function seedDemoProviders(
       operatorId: 'tessera-demo-transfer',
     },
     now,
+  );
+}
+
+/**
+ * The start check: in production (NODE_ENV=production) the server does not start while an enabled provider is a
+ * sandbox (the demo's simulator), which learns our key on its first sync and whose games pay nothing real.
+ */
+export async function refuseSandboxProvidersInProduction(
+  db: Queryable,
+  config: Pick<Config, 'production'>,
+): Promise<void> {
+  if (!config.production) return;
+  const sandboxes = (await store.enabledProviders(db)).filter((provider) => provider.sandbox);
+  if (sandboxes.length === 0) return;
+  throw new Error(
+    `Refusing to start in production: game provider ${sandboxes
+      .map((provider) => `${provider.code} (${provider.name})`)
+      .join(', ')} is a sandbox; disable it in the console (started without NODE_ENV=production)`,
   );
 }

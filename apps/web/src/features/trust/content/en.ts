@@ -1,5 +1,5 @@
 import type { TrustContent } from '../document.ts';
-import { HELP_ORGANISATIONS as ORG } from './help-organisations.ts';
+import { HELP_LINKS_PAGE, HELP_ORGANISATIONS as ORG, RESPONSIBLE_GAMING_PAGE } from './help-organisations.ts';
 
 export const en: TrustContent = {
   terms: {
@@ -62,7 +62,7 @@ export const en: TrustContent = {
     title: 'Responsible gaming',
     intro:
       'Gaming should be entertainment, never a way to make money or to escape problems. These are the limits that protect you and the tools you can use at any time.',
-    updated: 'Last updated: 23 November 2026',
+    updated: 'Last updated: 27 November 2026',
     sections: [
       {
         heading: 'Over 18 only',
@@ -80,14 +80,30 @@ export const en: TrustContent = {
         ],
       },
       {
-        heading: 'Limits and self-exclusion',
+        heading: 'Limits, reality checks and breaks',
         paragraphs: [
-          'Ask customer service at any time, in any language of the site, and we apply these to your account the same day:',
+          'Set them yourself at any time on the Responsible gaming page of your member centre. The site applies them to every deposit and every bet, in every game:',
         ],
         list: [
-          'Deposit limit: the most you can deposit per day, week or month. Lowering it applies at once; raising it only after 24 hours.',
-          'Time-out: a break from play of 24 hours to 6 weeks, during which you cannot log in.',
-          'Self-exclusion: your account is closed for at least 6 months and cannot be reopened before that; we stop sending you promotions.',
+          'Deposit limits per 24 hours, 7 days and month. A deposit over a limit is refused, with the time it is possible again.',
+          "Loss limits (stakes minus winnings) and stake limits for the same periods, checked on every bet: our own games, the lottery and our providers' games.",
+          'A time limit per session or per day: once it is reached no new round starts (a round already open may finish).',
+          'Lowering a limit applies at once; raising or removing one waits 24 hours and then needs your confirmation.',
+          'A reality check every 15, 30, 45 or 60 minutes: play pauses to show how long you have played and your net result, and you choose to continue, stop or read your history.',
+          'A time-out of 24 hours to 6 weeks, or self-exclusion for 6 months, 1 year or 5 years. Both start at once and cannot be ended early, not even by our staff. Meanwhile you can sign in only to withdraw and read your history: no bets, deposits, promotions or marketing messages.',
+          'A new account with the phone number, e-mail, payment account or device of a self-excluded member is refused. When a self-exclusion ends nothing reopens until you ask, and then only a day later.',
+        ],
+        links: [
+          {
+            label: 'Responsible gaming in your member centre',
+            href: RESPONSIBLE_GAMING_PAGE,
+            note: 'Every control, its state and any change waiting.',
+          },
+          {
+            label: 'Help links',
+            href: HELP_LINKS_PAGE,
+            note: 'Organisations that give free, confidential help, a click away while you play.',
+          },
         ],
       },
       {

@@ -5,3 +5,7 @@ export const HELP_ORGANISATIONS = {
   gamCare: 'https://www.gamcare.org.uk',
   beGambleAware: 'https://www.begambleaware.org',
 } as const;
+
+/** The member centre's Responsible gaming page, where the member sets every control, and its help links. */
+export const RESPONSIBLE_GAMING_PAGE = '/member?page=responsibleGaming';
+export const HELP_LINKS_PAGE = '/member?page=responsibleGaming#responsible-help';

@@ -1,5 +1,5 @@
 import type { TrustContent } from '../document.ts';
-import { HELP_ORGANISATIONS as ORG } from './help-organisations.ts';
+import { HELP_LINKS_PAGE, HELP_ORGANISATIONS as ORG, RESPONSIBLE_GAMING_PAGE } from './help-organisations.ts';
 
 export const vi: TrustContent = {
   terms: {
@@ -62,7 +62,7 @@ export const vi: TrustContent = {
     title: 'Chơi có trách nhiệm',
     intro:
       'Trò chơi nên là để giải trí, không phải cách kiếm tiền hay trốn tránh vấn đề. Dưới đây là các giới hạn bảo vệ bạn và những công cụ bạn có thể dùng bất cứ lúc nào.',
-    updated: 'Cập nhật lần cuối: 23 tháng 11 năm 2026',
+    updated: 'Cập nhật lần cuối: 27 tháng 11 năm 2026',
     sections: [
       {
         heading: 'Chỉ dành cho người từ 18 tuổi',
@@ -80,14 +80,30 @@ export const vi: TrustContent = {
         ],
       },
       {
-        heading: 'Giới hạn và tự loại trừ',
+        heading: 'Giới hạn, nhắc nhở thời gian và tạm nghỉ',
         paragraphs: [
-          'Hãy liên hệ chăm sóc khách hàng bất cứ lúc nào, bằng bất kỳ ngôn ngữ nào của trang, chúng tôi sẽ áp dụng cho tài khoản của bạn ngay trong ngày:',
+          'Bạn tự đặt chúng bất cứ lúc nào tại trang Chơi có trách nhiệm trong trung tâm thành viên. Trang web áp dụng chúng cho mọi lần nạp tiền và mọi lần cược, ở mọi trò chơi:',
         ],
         list: [
-          'Giới hạn nạp tiền: số tiền tối đa được nạp mỗi ngày, tuần hoặc tháng. Giảm giới hạn có hiệu lực ngay; tăng giới hạn chỉ sau 24 giờ.',
-          'Tạm nghỉ: ngừng chơi từ 24 giờ đến 6 tuần, trong thời gian đó bạn không thể đăng nhập.',
-          'Tự loại trừ: tài khoản bị đóng ít nhất 6 tháng và không thể mở lại trước thời hạn; chúng tôi ngừng gửi khuyến mãi cho bạn.',
+          'Giới hạn nạp tiền theo 24 giờ, 7 ngày và tháng. Lần nạp vượt giới hạn bị từ chối, kèm thời điểm có thể nạp lại.',
+          'Giới hạn thua (tiền cược trừ tiền thắng) và giới hạn tiền cược cho cùng các khoảng thời gian, được kiểm tra ở mọi lần cược: trò chơi của chúng tôi, xổ số và trò chơi của các nhà cung cấp.',
+          'Giới hạn thời gian mỗi phiên hoặc mỗi ngày: khi đạt giới hạn, không ván mới nào được bắt đầu (ván đang chơi vẫn được kết thúc).',
+          'Giảm giới hạn có hiệu lực ngay; tăng hoặc bỏ giới hạn phải chờ 24 giờ, sau đó cần bạn xác nhận.',
+          'Nhắc nhở thời gian mỗi 15, 30, 45 hoặc 60 phút: trò chơi tạm dừng để cho bạn thấy thời gian đã chơi và kết quả thắng thua, và bạn chọn tiếp tục, dừng lại hoặc xem lịch sử.',
+          'Tạm nghỉ từ 24 giờ đến 6 tuần, hoặc tự loại trừ 6 tháng, 1 năm hoặc 5 năm. Cả hai bắt đầu ngay và không thể kết thúc sớm, kể cả bởi nhân viên của chúng tôi. Trong thời gian đó bạn chỉ có thể đăng nhập để rút tiền và xem lịch sử: không cược, không nạp tiền, không khuyến mãi hay tin tiếp thị.',
+          'Tài khoản mới có số điện thoại, e-mail, tài khoản thanh toán hoặc thiết bị của một thành viên đang tự loại trừ sẽ bị từ chối. Khi tự loại trừ kết thúc, không có gì được mở lại cho đến khi bạn yêu cầu, và chỉ sau đó một ngày.',
+        ],
+        links: [
+          {
+            label: 'Chơi có trách nhiệm trong trung tâm thành viên',
+            href: RESPONSIBLE_GAMING_PAGE,
+            note: 'Mọi công cụ kiểm soát, trạng thái và các thay đổi đang chờ.',
+          },
+          {
+            label: 'Liên kết hỗ trợ',
+            href: HELP_LINKS_PAGE,
+            note: 'Các tổ chức hỗ trợ miễn phí và bảo mật, chỉ cách một cú nhấp khi bạn chơi.',
+          },
         ],
       },
       {
