@@ -29,7 +29,7 @@ export type BusinessReportPeriod = (typeof BUSINESS_REPORT_PERIODS)[number];
 /** The longest custom period, in days (longer, or ending after today: report_range). */
 export const BUSINESS_REPORT_MAX_DAYS = 366;
 
-const businessReportQuery = z
+export const businessReportQuery = z
   .object({
     period: z.enum(BUSINESS_REPORT_PERIODS).default('last7Days'),
     startDate: day.optional(),
