@@ -118,7 +118,7 @@ export const CALLBACK_OUTCOMES = [
   'refused_amount',
 ] as const;
 const callbackOutcome = z.enum(CALLBACK_OUTCOMES);
-export const CALLBACK_SOURCES = ['callback', 'query', 'payout'] as const;
+const CALLBACK_SOURCES = ['callback', 'query', 'payout'] as const;
 export type CallbackSource = (typeof CALLBACK_SOURCES)[number];
 export type CallbackOutcome = z.infer<typeof callbackOutcome>;
 
