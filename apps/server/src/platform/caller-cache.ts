@@ -72,6 +72,14 @@ export class CallerCache {
     });
   }
 
+  /**
+   * Forgets one session's caller at once on this process, after a change this process made to it (an operator's
+   * setup finished): its next call must not wait for the NOTIFY that drops it everywhere.
+   */
+  forget(tokenHash: string): void {
+    this.held.delete(tokenHash);
+  }
+
   /** Forgets, at most once per `maxAgeMs`, what is no longer fresh. */
   private sweep(at: number) {
     if (at - this.lastSweep < this.maxAgeMs) return;

@@ -200,22 +200,30 @@ export async function changeOwnPassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   const who = asOperator(call.caller);
-  return operatorWrite(deps, call, { entity: 'operator', action: 'change_password' }, async (tx) => {
-    const before = orNotFound(await store.findOperator(tx, who.operatorId));
-    if (!(await verifyPassword(before.password_hash, input.currentPassword))) {
-      throw new AppError('password_incorrect');
-    }
-    if (input.newPassword === input.currentPassword) {
-      throw new AppError('validation_failed', { newPassword: 'password_same' });
-    }
-    await checkOperatorPassword(tx, input.newPassword, before.username, 'newPassword');
-    const after = orNotFound(
-      await store.setOwnPassword(tx, who.operatorId, await hashPassword(input.newPassword)),
-    );
-    await revokeOtherSessions(tx, 'operator', who.operatorId, who.tokenHash, call.now);
-    const view = await viewOf(tx, after);
-    return { entityId: who.operatorId, before: await viewOf(tx, before), after: view, result: view };
-  });
+  const changed = await operatorWrite(
+    deps,
+    call,
+    { entity: 'operator', action: 'change_password' },
+    async (tx) => {
+      const before = orNotFound(await store.findOperator(tx, who.operatorId));
+      if (!(await verifyPassword(before.password_hash, input.currentPassword))) {
+        throw new AppError('password_incorrect');
+      }
+      if (input.newPassword === input.currentPassword) {
+        throw new AppError('validation_failed', { newPassword: 'password_same' });
+      }
+      await checkOperatorPassword(tx, input.newPassword, before.username, 'newPassword');
+      const after = orNotFound(
+        await store.setOwnPassword(tx, who.operatorId, await hashPassword(input.newPassword)),
+      );
+      await revokeOtherSessions(tx, 'operator', who.operatorId, who.tokenHash, call.now);
+      const view = await viewOf(tx, after);
+      return { entityId: who.operatorId, before: await viewOf(tx, before), after: view, result: view };
+    },
+  );
+  // A forced change done: this session's next call is no longer held as pending setup.
+  deps.local.callers.forget(who.tokenHash);
+  return changed;
 }
 
 /** Starts the enrolment of the operator's second factor: a new secret, as a QR code and as text. */
@@ -229,24 +237,32 @@ export async function startTotp(deps: AppDeps, caller: Caller) {
 /** Confirms the enrolment with a code; audited (never the secret); answers the recovery codes once. */
 export async function confirmTotp(deps: AppDeps, call: OperatorCall, code: string) {
   const who = asOperator(call.caller);
-  return operatorWrite(deps, call, { entity: 'operator', action: 'enable_totp' }, async (tx) => {
-    const before = orNotFound(await store.findOperator(tx, who.operatorId));
-    const recoveryCodes = await secondFactor.confirmEnrolment(
-      tx,
-      deps.config,
-      deps.rng,
-      who.operatorId,
-      code,
-      call.now,
-    );
-    const operator = await viewOf(tx, orNotFound(await store.findOperator(tx, who.operatorId)));
-    return {
-      entityId: who.operatorId,
-      before: { totpEnabled: before.totp_enabled },
-      after: { totpEnabled: true },
-      result: { recoveryCodes, operator },
-    };
-  });
+  const enrolled = await operatorWrite(
+    deps,
+    call,
+    { entity: 'operator', action: 'enable_totp' },
+    async (tx) => {
+      const before = orNotFound(await store.findOperator(tx, who.operatorId));
+      const recoveryCodes = await secondFactor.confirmEnrolment(
+        tx,
+        deps.config,
+        deps.rng,
+        who.operatorId,
+        code,
+        call.now,
+      );
+      const operator = await viewOf(tx, orNotFound(await store.findOperator(tx, who.operatorId)));
+      return {
+        entityId: who.operatorId,
+        before: { totpEnabled: before.totp_enabled },
+        after: { totpEnabled: true },
+        result: { recoveryCodes, operator },
+      };
+    },
+  );
+  // The second factor enrolled: this session's next call is no longer held as pending setup.
+  deps.local.callers.forget(who.tokenHash);
+  return enrolled;
 }
 
 /** The owner removes an operator's second factor (a lost phone); that operator's sessions end. */
