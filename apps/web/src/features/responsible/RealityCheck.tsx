@@ -42,7 +42,7 @@ export function RealityCheck() {
       <span className="responsible-clock" title={t('responsible.session.played')}>
         <ClockIcon />
         <span className="visually-hidden">{t('responsible.session.played')}</span>
-        <SessionClock startedAt={data.session.startedAt} />
+        <SessionClock startedAt={data.session.startedAt} playedSeconds={data.session.playedSeconds} />
       </span>
       <Modal
         open={data.session.realityCheckDue}
@@ -67,7 +67,7 @@ export function RealityCheck() {
           <div>
             <dt>{t('responsible.session.played')}</dt>
             <dd>
-              <SessionClock startedAt={data.session.startedAt} />
+              <SessionClock startedAt={data.session.startedAt} playedSeconds={data.session.playedSeconds} />
             </dd>
           </div>
           <div>

@@ -145,7 +145,7 @@ function Status({ data }: { data: ResponsibleOverview }) {
         <div>
           <dt>{t('responsible.session.played')}</dt>
           <dd>
-            <SessionClock startedAt={data.session.startedAt} />
+            <SessionClock startedAt={data.session.startedAt} playedSeconds={data.session.playedSeconds} />
           </dd>
         </div>
         <div>
