@@ -360,7 +360,8 @@ describe('time on the site', () => {
       playedSeconds: 902,
       realityCheckDue: true,
     });
-    expect(seen.session.net).toBe(Number(await mainBalance(t, player.id)) / 100 - 50);
+    // In minor units: the net result is the balance's change since the session began (50.00).
+    expect(Math.round(seen.session.net * 100)).toBe(Number(await mainBalance(t, player.id)) - 50_00);
 
     const ack = await t.send(
       'POST',
