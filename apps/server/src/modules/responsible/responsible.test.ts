@@ -39,7 +39,6 @@ import { openSession } from '../../platform/sessions.ts';
  */
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const HUB = 1000n;
 const hub = (minor: bigint) => Number(minor * HUB);
 const at = (template: string, params: Record<string, string | number>) =>
