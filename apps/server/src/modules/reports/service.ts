@@ -2,6 +2,7 @@ import {
   BUSINESS_REPORT_MAX_DAYS,
   type BusinessReport,
   type BusinessReportPeriod,
+  currencyDigits,
   type DashboardFigures,
   type GamesReport,
   type MoneyReport,
@@ -10,6 +11,7 @@ import {
 } from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { csvField } from '../../platform/csv.ts';
 import {
   addDays,
   instantOf,
@@ -21,8 +23,6 @@ import {
 } from '../../platform/zoned-time.ts';
 import { queuedChanges } from '../agents/rollups.ts';
 import { merchant as merchantOf } from '../system/merchant.ts';
-import { csvField } from '../wallet/csv.ts';
-import { currencyOfMerchant } from '../wallet/settings.ts';
 import * as store from './store.ts';
 
 /**
@@ -105,8 +105,11 @@ export async function periodInstants(deps: Deps, query: ReportQuery, now: Date) 
 
 async function merchantFrame(deps: Deps) {
   const merchant = await merchantOf(deps.db, deps.config.merchantCode);
-  const currency = currencyOfMerchant(merchant);
-  return { timeZone: merchant.time_zone, currency: currency.currency, digits: currency.digits };
+  return {
+    timeZone: merchant.time_zone,
+    currency: merchant.currency,
+    digits: currencyDigits(merchant.currency),
+  };
 }
 
 async function frameOf(deps: Deps, query: ReportQuery, now: Date): Promise<Frame> {

@@ -9,7 +9,7 @@ import { type PaymentSandbox, startPaymentSandbox } from '../../../../../sandbox
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { type ApiResponse, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
-import { csvField } from './csv.ts';
+import { csvField } from '../../platform/csv.ts';
 import { queryPendingDeposits } from './deposit-jobs.ts';
 import { decimalText, minorOfDecimal, signed } from './payment-gateway.ts';
 import { requiredTurnover } from './turnover.ts';

@@ -4,10 +4,10 @@ import { asOperator, type Caller, type OperatorCaller } from '../../platform/acc
 import { AppError } from '../../platform/app-error.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { csvField } from '../../platform/csv.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { write } from '../../platform/write.ts';
 import { sendMessage } from '../inbox/service.ts';
-import { csvField } from './csv.ts';
 import { post } from './ledger.ts';
 import { payoutChoice, recordPaid, sendThroughProvider } from './payouts.ts';
 import { rejectReason } from './review-reasons.ts';

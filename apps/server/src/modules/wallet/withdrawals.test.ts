@@ -14,9 +14,9 @@ import {
   walletMember,
 } from '../../../test/factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../../../test/harness.ts';
+import { csvField } from '../../platform/csv.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { openSession } from '../../platform/sessions.ts';
-import { csvField } from './csv.ts';
 import { memberAccounts } from './ledger.ts';
 import { AUTO_RECEIPT_JOB, autoReceive } from './withdrawal-review.ts';
 
