@@ -30,6 +30,7 @@ describe('console: wallet', () => {
     await card.getByRole('button', { name: 'Adjust balance' }).click();
     const dialog = page.getByRole('dialog', { name: `Adjust the balance of ${player.username}` });
     await dialog.getByRole('textbox', { name: 'Amount' }).fill('-300');
+    await dialog.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Correction' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('Too much');
     await dialog.getByRole('button', { name: 'Adjust balance' }).click();
     // The operator reads that the member's balance is too low, and what it is.

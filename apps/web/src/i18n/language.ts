@@ -20,6 +20,7 @@ export function toBundleLanguage(code: string): BundleLanguage {
     case 'VI':
       return 'vi';
     case 'CN':
+    case 'ZH': // i18next's own name of the Chinese bundle (i18n.language)
       return 'zh';
     default:
       return 'en';
