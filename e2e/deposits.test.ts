@@ -171,9 +171,36 @@ describe('deposits', () => {
     await screenshot(console, 'console-payment-channel-edit');
     await editor.getByRole('button', { name: 'Cancel' }).click();
 
+    // A gateway deposit of the same player, paid at the sandbox: its signed callback is logged as credited.
+    const { channels } = (await api('GET', '/wps/payment/channels', player.token)).value as {
+      channels: { id: number; kind: string }[];
+    };
+    const gateway = channels.find((channel) => channel.kind === 'gateway');
+    const online = await api('POST', '/wps/payment/deposits', player.token, {
+      channelId: gateway?.id,
+      amount: 120,
+    });
+    expect(online.success).toBe(true);
+    // The order reaches the gateway through the outbox: the payer pays once the gateway knows it.
+    await expect
+      .poll(
+        async () => {
+          const paid = await fetch(`${stack().sandboxUrl}/control/complete`, {
+            method: 'POST',
+            body: JSON.stringify({ orderNo: online.value.orderNo }),
+          });
+          // The status the site answered the signed callback with.
+          return ((await paid.json()) as { answered?: number }).answered;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(200);
     await console.getByRole('link', { name: 'Gateway callbacks' }).click();
     await visible(console.getByRole('heading', { name: 'Gateway callbacks' }));
-    await visible(console.getByText('Credited').first());
+    await console.getByLabel('Order').fill(online.value.orderNo);
+    await console.getByRole('button', { name: 'Search' }).click();
+    await visible(console.getByRole('cell', { name: online.value.orderNo }));
+    await visible(console.getByRole('table').getByText('Credited'));
     await screenshot(console, 'console-gateway-callbacks');
 
     // Finance rejects a transfer that never arrived, with the reason the player reads (dark theme).
