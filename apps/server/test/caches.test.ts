@@ -9,6 +9,7 @@ import { desEcbDecrypt } from '../src/platform/des.ts';
 import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { revokeSession } from '../src/platform/sessions.ts';
+import { newGame } from './factories/games.ts';
 import { fundMember, newMember } from './factories/wallet.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 
@@ -290,6 +291,36 @@ describe('sessions held by each process', () => {
     await fundMember(t, member.id, 250n);
     await expect.poll(() => balance(second)).toBe(2.5);
     expect(await balance(t)).toBe(2.5);
+  });
+
+  it("holds a member's favourite games, dropped on every process by any writer's change", async () => {
+    const member = await newMember(t);
+    const [a, b] = [await newGame(t), await newGame(t)];
+    const favourites = async (from: { get: TestApp['get'] }) =>
+      (await from.get('/wps/relay/MCSFE_getFavoriteGames', member.token)).body.value as number[];
+    expect(await favourites(second)).toEqual([]);
+    expect(await favourites(t)).toEqual([]);
+    // Written without the table's trigger: nothing tells the processes, and both answer what they hold.
+    await t.db.transaction('read committed', async (tx) => {
+      await tx.query('set local session_replication_role = replica');
+      await tx.query('insert into game_favourites (member_id, game_id, created_at) values ($1, $2, $3)', [
+        member.id,
+        a,
+        t.clock.now(),
+      ]);
+    });
+    expect(await favourites(second)).toEqual([]);
+    expect(await favourites(t)).toEqual([]);
+    // The member adds one through the first process: it answers the change at once, the other once told.
+    t.clock.advance(1000);
+    const added = await t.send('POST', '/wps/relay/MCSFE_addFavoriteGameV2', { nodeId: b }, member.token);
+    expect(added.body.value.nodeIds).toEqual([b, a]);
+    expect(await favourites(t)).toEqual([b, a]);
+    await expect.poll(() => favourites(second)).toEqual([b, a]);
+    // Straight to the table, as a script would: only its trigger's NOTIFY tells the processes.
+    await t.db.query('delete from game_favourites where member_id = $1 and game_id = $2', [member.id, a]);
+    await expect.poll(() => favourites(second)).toEqual([b]);
+    await expect.poll(() => favourites(t)).toEqual([b]);
   });
 
   it('holds the caller of a session whose last-seen time it has just written', async () => {

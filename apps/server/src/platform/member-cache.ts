@@ -7,11 +7,12 @@ interface Entry {
 }
 
 /**
- * What a member's own reads answer (the member's row, the member's balances), held by the process for a few
- * seconds (SESSION_CACHE_SECONDS, as the caller behind the token) so that a page's polling does not read them
- * every time. Dropped on every process as soon as the change is told over NOTIFY, whoever wrote it: the members
- * table's trigger for the row, the ledger's own function for a balance (migration 0055); the hub drops the
- * balance before it tells the member's pages, so what they fetch then is read again. `maxAgeMs` 0 holds nothing.
+ * What a member's own reads answer (the member's row, the member's balances, the member's favourite games), held
+ * by the process for a few seconds (SESSION_CACHE_SECONDS, as the caller behind the token) so that a page's polling
+ * does not read them every time. Dropped on every process as soon as the change is told over NOTIFY, whoever wrote
+ * it: the members table's trigger for the row, the ledger's own function for a balance (migration 0055), the
+ * game_favourites table's trigger for the favourites (migration 0061); the hub drops the balance before it tells
+ * the member's pages, so what they fetch then is read again. `maxAgeMs` 0 holds nothing.
  */
 export class MemberCache {
   /** Entries are held from the start of their read: a drop meanwhile removes the read too. */
@@ -25,12 +26,12 @@ export class MemberCache {
     realtime.onMemberChanged((memberId, change) => this.drop(memberId, change));
   }
 
-  /** Forgets what is held of a member's row or balance. */
+  /** Forgets what is held of a member's row, balance or favourites. */
   drop(memberId: number, change: MemberChange): void {
     this.entries.delete(`${change} ${memberId}`);
   }
 
-  /** The held value of the member's row or balance, or the one `load` reads (held for the next calls). */
+  /** The held value of the member's row, balance or favourites, or the one `load` reads (held for the next calls). */
   get<T>(memberId: number, what: MemberChange, now: Date, load: () => Promise<T>): Promise<T> {
     const at = now.getTime();
     const key = `${what} ${memberId}`;

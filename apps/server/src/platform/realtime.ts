@@ -30,14 +30,16 @@ type Message =
   | { tablesChanged: string }
   /** A member's row changed (the members table's trigger, migration 0055). */
   | { memberChanged: number }
+  /** A member's favourite games changed (the game_favourites table's trigger, migration 0061). */
+  | { favouritesChanged: number }
   /**
    * A member's spendable balance after a posting, in minor units of the merchant's currency, sent by the ledger's
    * own function (`ledger_post`, migration 0055): told to the member's pages as the wallet.changed event.
    */
   | { balance: { member: number; minor: string; currency: string } };
 
-/** What changed of a member: the member's row, or the member's balance. */
-export type MemberChange = 'member' | 'balance';
+/** What changed of a member: the member's row, the member's balance, or the member's favourite games. */
+export type MemberChange = 'member' | 'balance' | 'favourites';
 
 /** Close code of a socket whose session ended (revoked, logged out, expired). */
 export const SESSION_ENDED = 4401;
@@ -119,7 +121,7 @@ export class RealtimeHub {
   }
 
   /**
-   * Calls `listener` with each member whose row or balance any writer changed (before that member's pages are told
+   * Calls `listener` with each member whose row, balance or favourites any writer changed (before that member's pages are told
    * of a new balance, so that what they fetch then is read again).
    */
   onMemberChanged(listener: (memberId: number, change: MemberChange) => void): void {
@@ -159,6 +161,10 @@ export class RealtimeHub {
     }
     if ('memberChanged' in message) {
       for (const listener of this.membersChanged) listener(message.memberChanged, 'member');
+      return;
+    }
+    if ('favouritesChanged' in message) {
+      for (const listener of this.membersChanged) listener(message.favouritesChanged, 'favourites');
       return;
     }
     if ('balance' in message) {

@@ -8,7 +8,9 @@ import * as store from './store.ts';
 
 /** A member's favourite games and recently played games. */
 
-export const favouriteIds = (deps: AppDeps, memberId: number) => store.favouriteIds(deps.db, memberId);
+/** Held by the process with the member's own reads, dropped on every process by the favourites table's trigger. */
+export const favouriteIds = (deps: AppDeps, memberId: number, now: Date) =>
+  deps.local.members.get(memberId, 'favourites', now, () => store.favouriteIds(deps.db, memberId));
 
 interface GamePage {
   pageNo: number;
@@ -59,7 +61,7 @@ export async function setFavourite(
   now: Date,
 ) {
   if (nodeId === undefined) throw new AppError('validation_failed', { nodeId: 'required' });
-  return write(deps.db, { isolation: 'read committed' }, async (tx) => {
+  const answer = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
     if (favourite) {
       if (!(await store.findPlayableGame(tx, nodeId)))
         throw new AppError('game_not_found', { nodeId: 'invalid_value' });
@@ -69,4 +71,7 @@ export async function setFavourite(
     }
     return { nodeIds: await store.favouriteIds(tx, memberId) };
   });
+  // The member reads their change back at once on this process; the trigger's NOTIFY reaches the others.
+  deps.local.members.drop(memberId, 'favourites');
+  return answer;
 }
