@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser, useExtraSite } from './browser.ts';
 
 /** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
 
@@ -111,5 +111,46 @@ describe('console: wallet', () => {
     await page.close();
     // Other tests' players withdraw under the settings they found.
     expect((await api('PUT', '/backoffice/api/wallet/settings', token, before)).success).toBe(true);
+  });
+});
+
+/**
+ * On the worker's extra site (PostgreSQL), whose merchant the test gives a currency without decimals for as long as
+ * it runs: the currency is fixed once money has moved, so no endpoint changes it on a site in use.
+ */
+describe('console: wallet, in a currency without decimals', () => {
+  const site = useExtraSite();
+
+  it("the adjustment approvals show amounts with the merchant currency's decimals", async () => {
+    const { db } = site();
+    const player = await registerMember();
+    const currency = (await db.query<{ currency: string }>('select currency from merchant')).rows[0]
+      ?.currency;
+    await db.query(`update merchant set currency = 'VND'`);
+    try {
+      // A large credit waiting for a second owner (entered by another owner: the site's first one).
+      await db.query(
+        `insert into adjustment_requests (member_id, wallet, amount, category, note, status, requested_by,
+           requested_at)
+         select $1, 'main', 1500000, 'compensation', 'Outage goodwill', 'pending', min(id), now()
+           from operators where role = 'owner'`,
+        [player.id],
+      );
+      const page = await ownerConsolePage(browser(), '/wallet/adjustments');
+      const row = page
+        .getByRole('table', { name: 'Adjustment approvals' })
+        .getByRole('row')
+        .filter({ hasText: player.username });
+      await visible(row.getByRole('cell', { name: '1,500,000 VND' }));
+      await row.getByRole('button', { name: `Approve the adjustment of ${player.username}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Approve the adjustment of ${player.username}` });
+      await visible(dialog.getByText(`1,500,000 VND for ${player.username}`, { exact: false }));
+      await screenshot(page, 'console-adjustment-approvals-vnd');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.close();
+    } finally {
+      await db.query('delete from adjustment_requests where member_id = $1', [player.id]);
+      await db.query('update merchant set currency = $1', [currency]);
+    }
   });
 });

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdjustmentRequest,
-  walletConsoleEndpoints as bo,
-  formatMoney,
-  type QueryOf,
-} from '@tessera/contract';
+import { type AdjustmentRequest, walletConsoleEndpoints as bo, type QueryOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +14,7 @@ import { Badge } from '../../ui/Card.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
+import { useMoney } from '../lottery/lottery.ts';
 
 type Query = QueryOf<typeof bo.adjustmentRequests>;
 const FILTERS = ['status'] as const;
@@ -42,7 +38,8 @@ export function AdjustmentRequestsPage() {
   const [deciding, setDeciding] = useState<{ row: AdjustmentRequest; action: 'approve' | 'reject' } | null>(
     null,
   );
-  const money = (amount: number) => formatMoney(amount, 2, i18n.language);
+  // In the merchant's currency, with its decimals (none for VND, two for PHP).
+  const { format: money, currency } = useMoney();
   const columns: Column<AdjustmentRequest>[] = [
     dateTimeColumn(
       'requestedAt',
@@ -56,7 +53,16 @@ export function AdjustmentRequestsPage() {
       header: t('risk.member'),
       render: (row) => <Link to={`/players/${row.memberId}`}>{row.username}</Link>,
     },
-    { key: 'amount', header: t('playerWallet.amount'), className: 'num', render: (row) => money(row.amount) },
+    {
+      key: 'amount',
+      header: t('playerWallet.amount'),
+      className: 'num',
+      render: (row) => (
+        <>
+          {money(row.amount)} <span className="muted">{currency}</span>
+        </>
+      ),
+    },
     {
       key: 'category',
       header: t('playerWallet.category'),
@@ -126,7 +132,7 @@ export function AdjustmentRequestsPage() {
       {deciding ? (
         <DecideDialog
           {...deciding}
-          money={money}
+          money={(amount) => `${money(amount)} ${currency}`.trim()}
           onClose={() => setDeciding(null)}
           onDone={() => {
             setDeciding(null);
