@@ -5,10 +5,8 @@
  * of visitor reads (autocannon in its own process). The two are started in turn, RUNS times each; medians printed.
  * Run: npm run startup -w bench   [RUNS=3]
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { systemEndpoints } from '@tessera/contract';
-import { startServer } from '../e2e/start-server.ts';
+import { serverBuild, startServer } from '../e2e/start-server.ts';
 import { startBenchDatabase } from './database.ts';
 import { loadFrom, median, rssMiB } from './measure.ts';
 
@@ -53,9 +51,7 @@ async function sample(url: string, compiled: boolean): Promise<Sample> {
 }
 
 async function main() {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../apps/server/build.mjs', import.meta.url))], {
-    stdio: 'inherit',
-  });
+  serverBuild();
   const bench = await startBenchDatabase(1);
   try {
     const samples = { tsx: [] as Sample[], compiled: [] as Sample[] };

@@ -1,10 +1,42 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
+/** The production build of the server (`npm run build:server`), run with plain node. */
+const SERVER_BUILD = 'apps/server/dist/main.js';
+
+/** The newest modification time (ms) of the files under `path`, node_modules and dist left out. */
+function newestUnder(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name !== 'node_modules' && name !== 'dist') newest = Math.max(newest, newestUnder(join(path, name)));
+  }
+  return newest;
+}
+
+/**
+ * Builds the server (apps/server/build.mjs) when its build is missing or older than what it is made of: the
+ * server's sources, the workspace packages it bundles, the build script and its package.json. Answers the build's
+ * path, relative to the repository.
+ */
+export function serverBuild(): string {
+  const built = join(ROOT, SERVER_BUILD);
+  const sources = [
+    join(ROOT, 'apps/server/src'),
+    join(ROOT, 'apps/server/build.mjs'),
+    join(ROOT, 'apps/server/package.json'),
+    ...readdirSync(join(ROOT, 'packages')).map((name) => join(ROOT, 'packages', name, 'src')),
+  ];
+  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...sources.map(newestUnder));
+  if (stale) execFileSync(process.execPath, [join(ROOT, 'apps/server/build.mjs')], { stdio: 'inherit' });
+  return SERVER_BUILD;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +62,7 @@ export interface RunningServer {
 
 /**
  * Starts `apps/server/src/main.ts` (with tsx; `compiled`: the production build, `apps/server/dist/main.js` of
- * `npm run build:server`, with node) as its own process on a free loopback port, on a fresh embedded database
+ * `npm run build:server`, with node, built first when missing or stale) as its own process on a free loopback port, on a fresh embedded database
  * with demo data unless `env` says otherwise, and resolves once it listens.
  */
 export async function startServer(
@@ -45,9 +77,7 @@ export async function startServer(
     OWNER_PASSWORD: _password,
     ...inherited
   } = process.env;
-  const args = options.compiled
-    ? ['apps/server/dist/main.js']
-    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const args = options.compiled ? [serverBuild()] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

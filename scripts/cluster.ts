@@ -3,8 +3,10 @@
  * cluster test and bench/cluster.ts start the same cluster through `startCluster`.
  *
  * - PostgreSQL: DATABASE_URL, or a throwaway server in a temporary folder (removed on exit).
- * - PROCESSES (3) server processes (apps/server/src/main.ts) on their own loopback ports, each with its job runner;
- *   the first migrates and seeds before the others start.
+ * - PROCESSES (3) server processes on their own loopback ports, each with its job runner: the compiled server
+ *   (apps/server/dist/main.js of `npm run build:server`, built first when missing or older than its sources) run
+ *   with plain node and NODE_ENV=production as in production (cluster.sh passes on a NODE_ENV it is given); the first
+ *   migrates and seeds before the others start.
  * - nginx (Debian's package) as the current user with a generated config in a temporary folder, on PORT (8080):
  *   WebSocket upgrade, X-Forwarded-For set to the visitor's address (a visitor cannot add its own), and the
  *   processes started with TRUST_PROXY=127.0.0.1 so limits see that address. Health is passive (nginx OSS has no
@@ -18,7 +20,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from '../apps/server/test/postgres.ts';
-import { freePort } from '../e2e/start-server.ts';
+import { freePort, serverBuild } from '../e2e/start-server.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 /** Debian's nginx is in /usr/sbin, which a non-root user's PATH may lack. */
@@ -57,7 +59,7 @@ export interface ClusterOptions {
   echo?: boolean;
 }
 
-function serverNode(port: number, env: Record<string, string>, echo: boolean): ClusterNode {
+function serverNode(build: string, port: number, env: Record<string, string>, echo: boolean): ClusterNode {
   let child: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);
   let output = '';
@@ -67,7 +69,7 @@ function serverNode(port: number, env: Record<string, string>, echo: boolean): C
     output: () => output,
     async start() {
       output = '';
-      const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const started = spawn(process.execPath, [build], {
         cwd: ROOT,
         env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
       });
@@ -185,14 +187,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    const build = serverBuild();
     const env = {
+      // Production's settings and start checks (a test runner's NODE_ENV=test is not passed on).
+      NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(dir, 'unused-pglite'),
       SECRETS_KEY_FILE: join(dir, 'secrets.key'),
       ...options.env,
     };
-    for (let i = 0; i < count; i += 1) nodes.push(serverNode(await freePort(), env, options.echo ?? false));
+    for (let i = 0; i < count; i += 1)
+      nodes.push(serverNode(build, await freePort(), env, options.echo ?? false));
     // The first process migrates and seeds (and writes the shared secrets key file); the others then start together.
     await nodes[0]?.start();
     await Promise.all(nodes.slice(1).map((node) => node.start()));
@@ -240,6 +246,7 @@ async function main() {
     processes: Number(process.env.PROCESSES ?? 3),
     port: Number(process.env.PORT ?? 8080),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(process.env.NODE_ENV ? { env: { NODE_ENV: process.env.NODE_ENV } } : {}),
     echo: true,
   });
   process.stdout.write(

@@ -5,7 +5,7 @@
 // The files the server reads beside its code (migrations, the common-passwords list, the flags of flag-icons) are
 // read where they are: each `import.meta.url` of a source file becomes that file's own address, relative to dist/,
 // so the source tree stays the one copy of them.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,7 +34,7 @@ const sourceAddresses = {
   },
 };
 
-await build({
+const { outputFiles } = await build({
   entryPoints: [join(here, 'src/main.ts')],
   outfile: join(outdir, 'main.js'),
   bundle: true,
@@ -49,4 +49,13 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  write: false,
 });
+// Each file replaced whole (written beside, then renamed over): a server starting meanwhile, or a second build at
+// the same time (two test files), never reads half a file.
+mkdirSync(outdir, { recursive: true });
+for (const file of outputFiles) {
+  const partial = `${file.path}.${process.pid}.partial`;
+  writeFileSync(partial, file.contents);
+  renameSync(partial, file.path);
+}

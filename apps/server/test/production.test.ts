@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../../e2e/start-server.ts';
+import { serverBuild, startServer } from '../../../e2e/start-server.ts';
 import { seedDemoProviders } from '../src/modules/games/providers/registry.ts';
 import { cryptoRng } from '../src/platform/rng.ts';
 import { openTestDatabase, TEST_SECRETS_KEY } from './harness.ts';
@@ -14,7 +13,7 @@ import { openTestDatabase, TEST_SECRETS_KEY } from './harness.ts';
 const production = { NODE_ENV: 'production', SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'), JOBS: '0' };
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(import.meta.dirname, '../build.mjs')], { stdio: 'pipe' });
+  serverBuild();
 }, 120_000);
 
 describe('the compiled server in production', () => {
