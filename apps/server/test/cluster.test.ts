@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import {
   accountsEndpoints,
   encryptBody,
@@ -20,8 +22,8 @@ import { openTestDatabase, TEST_DATABASE } from './harness.ts';
 
 /**
  * Three server processes behind nginx on one PostgreSQL (scripts/cluster.ts), every call through nginx only: one
- * cluster for the file. nginx sends requests to the processes in turn, so three calls in a row reach all three.
- * PostgreSQL only (the processes share a server).
+ * cluster for the file, of the compiled server as in production. nginx sends requests to the processes in turn, so
+ * three calls in a row reach all three. PostgreSQL only (the processes share a server).
  */
 const SESSION = { idleMinutes: 60, maxHours: 24 };
 const GENEROUS = { timeout: 15_000, interval: 50 };
@@ -120,6 +122,17 @@ describe.runIf(TEST_DATABASE === 'postgres')('three processes behind nginx', () 
     }
     return { socket, messages, closed };
   }
+
+  it('runs the compiled server with node and NODE_ENV=production on every process', () => {
+    for (const node of cluster.nodes) {
+      const pid = String(node.pid());
+      const command = execFileSync('ps', ['-o', 'args=', '-p', pid], { encoding: 'utf8' }).trim();
+      expect(command).toMatch(/ apps\/server\/dist\/main\.js$/);
+      expect(command).not.toContain('tsx');
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('NODE_ENV=production');
+    }
+  });
 
   it('serves a session on every process; a logout through one ends it on all and closes its socket', async () => {
     const member = await newMember();
