@@ -102,6 +102,8 @@ interface Figures {
   baseRss: number;
   rss: number;
   pushMs: number[];
+  /** Tessera: how long the transaction of the postings took, up to its commit's answer. */
+  transactionMs?: number[];
 }
 
 async function tessera(): Promise<Figures> {
@@ -134,7 +136,9 @@ async function tessera(): Promise<Figures> {
       const clients = await connectAll(SOCKETS, (i) => connect(url, tokens[i] as string, isPush));
       const rss = await settledRss(server.pid);
       const pushMs: number[] = [];
+      const transactionMs: number[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
+        const begun = performance.now();
         await write(bench.db, { isolation: 'read committed' }, async (tx) => {
           for (const { id } of members) {
             await post(
@@ -154,11 +158,12 @@ async function tessera(): Promise<Figures> {
           }
         });
         const committed = performance.now();
+        transactionMs.push(committed - begun);
         await until(() => clients.every((client) => client.pushes >= run), 120_000, 'the balance push');
         pushMs.push(performance.now() - committed);
       }
       await closeAll(clients);
-      return { baseRss, rss, pushMs };
+      return { baseRss, rss, pushMs, transactionMs };
     } finally {
       await server.stop();
     }
@@ -227,11 +232,11 @@ async function main() {
     '',
     `${SOCKETS.toLocaleString('en')} sockets from 127.0.0.1, ${RUNS} pushes each; ${availableParallelism()} cores; load average ${loadBefore} before, ${load()} after`,
     '',
-    '| server | RSS before | RSS with the sockets | RSS per 1,000 sockets | one push to every socket (median, runs) |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    "| server | RSS before | RSS with the sockets | RSS per 1,000 sockets | one push to every socket (median, runs) | the postings' transaction (median) |",
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       ([name, figures]) =>
-        `| ${name} | ${figures.baseRss.toFixed(1)} MiB | ${figures.rss.toFixed(1)} MiB | ${perThousand(figures).toFixed(1)} MiB | ${median(figures.pushMs).toFixed(0)} ms (${figures.pushMs.map((ms) => ms.toFixed(0)).join(', ')}) |`,
+        `| ${name} | ${figures.baseRss.toFixed(1)} MiB | ${figures.rss.toFixed(1)} MiB | ${perThousand(figures).toFixed(1)} MiB | ${median(figures.pushMs).toFixed(0)} ms (${figures.pushMs.map((ms) => ms.toFixed(0)).join(', ')}) | ${figures.transactionMs ? `${median(figures.transactionMs).toFixed(0)} ms` : '–'} |`,
     ),
     '',
   ];
