@@ -1,7 +1,15 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser, useExtraSite } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  useBrowser,
+  useExtraSite,
+} from './browser.ts';
 
 /** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
 
@@ -121,9 +129,10 @@ describe('console: wallet', () => {
 describe('console: wallet, in a currency without decimals', () => {
   const site = useExtraSite();
 
-  it("the adjustment approvals show amounts with the merchant currency's decimals", async () => {
+  it("the adjustment approvals and the games' stakes show amounts with the merchant currency's decimals", async () => {
     const { db } = site();
     const player = await registerMember();
+    const game = `Dong game ${player.username}`;
     const currency = (await db.query<{ currency: string }>('select currency from merchant')).rows[0]
       ?.currency;
     await db.query(`update merchant set currency = 'VND'`);
@@ -136,6 +145,14 @@ describe('console: wallet, in a currency without decimals', () => {
            from operators where role = 'owner'`,
         [player.id],
       );
+      // A game whose smallest stake is 5,000 dong.
+      await db.query(
+        `insert into games (vendor_id, code, game_id, names, classify, min_bet, line_num, platforms, sort,
+           created_at, updated_at)
+         select id, $1, $1, jsonb_build_object('EN', $2::text), 'SLOT', 5000, 20, '{html5}'::text[], 0, now(), now()
+           from game_vendors where vassalage = 'FB'`,
+        [`dong-${player.username}`, game],
+      );
       const page = await ownerConsolePage(browser(), '/wallet/adjustments');
       const row = page
         .getByRole('table', { name: 'Adjustment approvals' })
@@ -147,9 +164,16 @@ describe('console: wallet, in a currency without decimals', () => {
       await visible(dialog.getByText(`1,500,000 VND for ${player.username}`, { exact: false }));
       await screenshot(page, 'console-adjustment-approvals-vnd');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto(`${baseUrl()}/backoffice/games?search=${encodeURIComponent(game)}`);
+      const games = page.getByRole('table', { name: 'Games' });
+      await visible(
+        games.getByRole('row').filter({ hasText: game }).getByRole('cell', { name: '5,000', exact: true }),
+      );
       await page.close();
     } finally {
       await db.query('delete from adjustment_requests where member_id = $1', [player.id]);
+      await db.query('delete from games where code = $1', [`dong-${player.username}`]);
       await db.query('update merchant set currency = $1', [currency]);
     }
   });

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   gamesConsoleEndpoints as api,
   type ConsoleGame,
-  formatMoney,
   GAME_CLASSES,
   GAME_TYPES,
   gameUpdate,
@@ -26,6 +25,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useMoney } from '../lottery/lottery.ts';
 import { IconControl, SwitchControl } from './fields.tsx';
 import { CATALOGUE_KEY, useCatalogueUpdate } from './update.ts';
 import './games.css';
@@ -50,6 +50,8 @@ export function GamesPage() {
     queryFn: ({ signal }) => call(api.vendors, { query: {}, signal }),
   });
   const canEdit = mayCall(role, api.updateGame);
+  // Stakes in the merchant's currency, with its decimals (none for VND).
+  const money = useMoney();
   const name = (row: ConsoleGame) =>
     row.names[i18n.language === 'vi' ? 'VI' : i18n.language === 'zh' ? 'CN' : 'EN'] || row.names.EN;
 
@@ -87,7 +89,7 @@ export function GamesPage() {
       key: 'minBet',
       header: t('games.minBet'),
       className: 'num',
-      render: (row) => formatMoney(row.minBet, 2, i18n.language),
+      render: (row) => money.format(row.minBet),
     },
     {
       key: 'flags',
