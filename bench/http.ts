@@ -10,7 +10,6 @@
  * PROFILE=<folder> writes the server process's CPU profile there, to open in Chrome's DevTools)
  */
 
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   accountsEndpoints,
