@@ -38,10 +38,18 @@ const daysBetween = (from: string, to: string) =>
 /** The later and the earlier of two days (yyyy-mm-dd text sorts in calendar order). */
 const latest = (a: string, b: string) => [a, b].sort()[1] as string;
 const earliest = (a: string, b: string) => [a, b].sort()[0] as string;
+/**
+ * The merchant's time zone, as the last report answered it: kept while the next report loads, so "today" does not
+ * jump to the reader's calendar (a day apart for hours each day) between a click and the answer.
+ */
+let merchantZone: string | undefined;
+
 /** Today on the calendar of a time zone (the merchant's, once a report told it), else the reader's. */
 function todayIn(timeZone?: string): string {
+  if (timeZone) merchantZone = timeZone;
+  const zone = timeZone ?? merchantZone;
   try {
-    return new Date().toLocaleDateString('sv-SE', timeZone ? { timeZone } : {});
+    return new Date().toLocaleDateString('sv-SE', zone ? { timeZone: zone } : {});
   } catch {
     return new Date().toLocaleDateString('sv-SE');
   }
