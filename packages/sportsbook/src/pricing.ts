@@ -40,6 +40,13 @@ export function applyMargin(fairProbabilities: number[], margin: number): number
   });
 }
 
+/** The model's numbers: each side's expected goals over the match (esports: its strength), above 0, up to 10. */
+export function checkModel(model: { homeGoals: number; awayGoals: number }): void {
+  for (const mean of [model.homeGoals, model.awayGoals])
+    if (!Number.isFinite(mean) || mean <= 0 || mean > 10)
+      throw new RangeError('expected goals are above 0, up to 10');
+}
+
 function poisson(mean: number): number[] {
   const probabilities = [Math.exp(-mean)];
   for (let goals = 1; goals <= MAX_GOALS; goals++)
@@ -52,10 +59,8 @@ function resultsOf(
   spec: MarketSpec,
   model: { homeGoals: number; awayGoals: number },
 ): [EventResult, number][] {
+  checkModel(model);
   const { homeGoals, awayGoals } = model;
-  for (const mean of [homeGoals, awayGoals])
-    if (!Number.isFinite(mean) || mean <= 0 || mean > 10)
-      throw new RangeError('expected goals are above 0, up to 10');
   if (['winner', 'map_handicap', 'total_maps', 'map_winner'].includes(spec.type))
     return seriesResults(spec.bestOf ?? DEFAULT_BEST_OF, homeGoals / (homeGoals + awayGoals));
   const share = spec.period === 'h1' ? FIRST_HALF_SHARE : 1;

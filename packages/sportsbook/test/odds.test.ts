@@ -20,6 +20,8 @@ describe('odds formats (design note E3)', () => {
     [2, 'american', '+100'],
     [1.925, 'decimal', '1.925'],
     [1.001, 'american', '-100,000'],
+    [1.905 * 2.105, 'decimal', '4.01'], // a parlay's combined price, 4.010025
+    [1.905 * 2.105, 'hongkong', '3.01'],
   ])('%d in %s is %s', (decimal, format, written) => {
     expect(formatOdds(decimal, format)).toBe(written);
   });
@@ -49,6 +51,7 @@ describe('odds formats (design note E3)', () => {
 
   it('refuses what is not a price and a format it does not know', () => {
     expect(() => formatOdds(1, 'decimal')).toThrow(RangeError);
+    expect(() => formatOdds(Number.NaN, 'malay')).toThrow(RangeError);
     expect(() => formatOdds(1.8, 'fractional' as OddsFormat)).toThrow(/unknown odds format/);
   });
 });

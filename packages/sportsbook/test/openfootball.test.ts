@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOpenfootball } from '../src/index.ts';
+import { type OpenfootballMatch, parseOpenfootball } from '../src/index.ts';
 import premierLeague from './fixtures/premier-league-sample.json';
 import worldCup from './fixtures/world-cup-older-format.json';
 
@@ -33,7 +33,7 @@ describe('parseOpenfootball', () => {
   it('reads the older format: rounds, teams as objects, score1/score2 and score1i/score2i', () => {
     const { competition, matches } = parseOpenfootball(fixture(worldCup));
     expect(competition).toBe('World Cup 2014');
-    expect(matches).toEqual([
+    const expected: OpenfootballMatch[] = [
       {
         date: '2014-06-12',
         time: '17:00 UTC-3',
@@ -44,7 +44,8 @@ describe('parseOpenfootball', () => {
         ht: { home: 1, away: 1 },
       },
       { date: '2014-07-13', round: 'Final', home: 'Germany', away: 'Argentina' },
-    ]);
+    ];
+    expect(matches).toEqual(expected);
   });
 
   it('keeps the score after 90 minutes when the match went to extra time and penalties', () => {

@@ -3,6 +3,8 @@ import {
   type EventResult,
   type LegOutcome,
   type MarketSpec,
+  type MarketType,
+  type Period,
   selectionsOf,
   settleSelection,
   specProblem,
@@ -263,8 +265,8 @@ describe('market specs', () => {
     [{ type: '1x2', period: 'ft', map: 1 }, /no map/],
     [{ type: 'winner', period: 'ft', bestOf: 2 }, /odd/],
     [{ type: 'cs', period: 'ft', bestOf: 3 }, /series/],
-    [{ type: 'corners' as MarketSpec['type'], period: 'ft' }, /unknown market/],
-    [{ type: '1x2', period: 'h2' as MarketSpec['period'] }, /unknown period/],
+    [{ type: 'corners' as MarketType, period: 'ft' }, /unknown market/],
+    [{ type: '1x2', period: 'h2' as Period }, /unknown period/],
   ])('%j is refused (%s), by selectionsOf too', (spec, problem) => {
     expect(specProblem(spec)).toMatch(problem);
     expect(() => selectionsOf(spec)).toThrow(RangeError);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulateMaps, simulateScore } from '../src/index.ts';
+import { type Score, simulateMaps, simulateScore } from '../src/index.ts';
 
 const model = { homeGoals: 1.6, awayGoals: 1.1 };
 const seeds = Array.from({ length: 2000 }, (_, i) => `event-${i}`);
@@ -13,7 +13,7 @@ describe('simulateScore', () => {
 
   it('starts 0:0 and never goes down as the minutes pass; after 90 it stays at full time', () => {
     for (const seed of seeds.slice(0, 200)) {
-      let previous = simulateScore(seed, model, 0);
+      let previous: Score = simulateScore(seed, model, 0);
       expect(previous).toEqual({ home: 0, away: 0 });
       for (let minute = 1; minute <= 90; minute++) {
         const now = simulateScore(seed, model, minute);
