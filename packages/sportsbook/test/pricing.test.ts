@@ -177,5 +177,6 @@ describe('fairPrices (Poisson goals model)', () => {
       /expected goals/,
     );
     expect(() => fairPrices({ type: 'ah', period: 'ft' }, model)).toThrow(/line/);
+    expect(() => fairPrices({ type: 'winner', period: 'ft', bestOf: 2 }, model)).toThrow(/odd/);
   });
 });
