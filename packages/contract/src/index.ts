@@ -1,6 +1,7 @@
 export * from './account-rules.ts';
 export * from './accounts/index.ts';
 export * from './agents/index.ts';
+export * from './chat/index.ts';
 export * from './backoffice/index.ts';
 export * from './client.ts';
 export * from './common.ts';
