@@ -36,6 +36,17 @@ const realtimeEvent = z.discriminatedUnion('type', [
   }),
   /** Responsible gaming: the member's reality check fell due: the play pages show it (the next round is refused). */
   z.object({ type: z.literal('responsible.reality_check') }),
+  /**
+   * Customer service: a conversation changed (a message, an assignment, a resolution, a read receipt). To the
+   * member: `unread` is the member's unread count; to operators: null, and the workspace reads its queues again.
+   */
+  z.object({
+    type: z.literal('support.changed'),
+    conversationId: z.number().int(),
+    unread: z.number().int().nullable(),
+  }),
+  /** Customer service: the other side is typing in the conversation. */
+  z.object({ type: z.literal('support.typing'), conversationId: z.number().int() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
