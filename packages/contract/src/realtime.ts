@@ -52,6 +52,17 @@ const realtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.live_unread'), unread: z.number().int() }),
   /** A subscription to a topic was refused (the member may not enter that room). */
   z.object({ type: z.literal('refused'), topic: z.string() }),
+  /**
+   * Customer service: a conversation changed (a message, an assignment, a resolution, a read receipt). To the
+   * member: `unread` is the member's unread count; to operators: null, and the workspace reads its queues again.
+   */
+  z.object({
+    type: z.literal('support.changed'),
+    conversationId: z.number().int(),
+    unread: z.number().int().nullable(),
+  }),
+  /** Customer service: the other side is typing in the conversation. */
+  z.object({ type: z.literal('support.typing'), conversationId: z.number().int() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
