@@ -28,6 +28,7 @@ import { consolidatedContractInfo } from './modules/agents/contracts-original.ts
 import { affiliateLinks } from './modules/agents/links.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   inboxRoutes(app, deps);
   riskRoutes(app, deps);
   reportsRoutes(app, deps);
+  chatRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;

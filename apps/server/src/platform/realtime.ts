@@ -214,7 +214,8 @@ export class RealtimeHub {
       const sockets = this.subscribers.get(topic);
       for (const socket of sockets ?? []) {
         const identity = this.sockets.get(socket);
-        if (identity?.kind === 'member' && identity.memberId === member) this.drop(sockets as Set<RealtimeSocket>, socket, topic);
+        if (identity?.kind === 'member' && identity.memberId === member)
+          this.drop(sockets as Set<RealtimeSocket>, socket, topic);
       }
       return;
     }
@@ -239,7 +240,8 @@ export class RealtimeHub {
   private send(event: RealtimeEvent, to: Audience) {
     const data = JSON.stringify(event);
     if (typeof to === 'object' && 'topic' in to) {
-      for (const socket of this.subscribers.get(to.topic) ?? []) if (socket.readyState === 1) socket.send(data);
+      for (const socket of this.subscribers.get(to.topic) ?? [])
+        if (socket.readyState === 1) socket.send(data);
       return;
     }
     for (const [socket, identity] of this.sockets) {

@@ -11,7 +11,16 @@ import { endpoint, operator } from '../endpoint.ts';
  */
 
 /** The built-in stickers: a code each, drawn by the site. */
-export const CHAT_STICKERS = ['thumbs_up', 'heart', 'laugh', 'fire', 'clap', 'money', 'trophy', 'wow'] as const;
+export const CHAT_STICKERS = [
+  'thumbs_up',
+  'heart',
+  'laugh',
+  'fire',
+  'clap',
+  'money',
+  'trophy',
+  'wow',
+] as const;
 export type ChatSticker = (typeof CHAT_STICKERS)[number];
 
 /** What a message is: a member's text or sticker, a pinned notice an operator posted, or a site card. */
@@ -133,7 +142,11 @@ export const chatEndpoints = {
       ),
     }),
   }),
-  /** The page the floating chat window embeds (CBS_launchChat: b2c, title, language, headerColor → chatUrl). */
+  /**
+   * CBS_launchChat (b2c, title, language, headerColor → chatUrl): with b2c 1 (the original's customer service) the
+   * live chat's page (the built-in one's, or the page booting Chatwoot's widget); otherwise the chat room's page,
+   * which the floating chat window embeds.
+   */
   launchChat: endpoint({
     method: 'GET',
     path: '/wps/relay/CBS_launchChat',
@@ -150,10 +163,17 @@ export const chatEndpoints = {
     }),
     response: z.object({ chatUrl: z.string() }),
   }),
-  /** Messages of the member's rooms the member has not read (CBS_unreadCount). */
+  /** Live chat messages to the member not yet seen (CBS_unreadCount, the customer-service badge). */
   unreadCount: endpoint({
     method: 'GET',
     path: '/wps/relay/CBS_unreadCount',
+    access: 'realMember',
+    response: unread,
+  }),
+  /** Others' messages in the member's rooms the member has not read (the floating chat window's badge). */
+  roomUnread: endpoint({
+    method: 'GET',
+    path: '/wps/chat/unread',
     access: 'realMember',
     response: unread,
   }),
@@ -228,13 +248,6 @@ export const chatEndpoints = {
     path: '/wps/chat/live',
     access: 'realMember',
     response: liveChatLaunch,
-  }),
-  /** Live chat messages to the member not yet seen. */
-  liveUnread: endpoint({
-    method: 'GET',
-    path: '/wps/chat/live/unread',
-    access: 'realMember',
-    response: unread,
   }),
   /** Chatwoot's webhooks, on a path with the install's unguessable secret; each event is handled once. */
   chatwootWebhook: endpoint({

@@ -1,11 +1,11 @@
 import {
-  CHAT_LIMITS,
   type CHAT_ENTRY_REFUSALS,
+  CHAT_LIMITS,
   type ChatMessage,
   type ChatRoom,
   type ChatSendBody,
-  type chatRoomInput,
   type ConsoleChatRoom,
+  type chatRoomInput,
   chatTopic,
 } from '@tessera/contract';
 import type { z } from 'zod';
@@ -65,7 +65,12 @@ const consoleRoomView = (row: store.RoomDb & { messages: number; members: number
 const active = (until: Date | null, now: Date): until is Date => until !== null && until > now;
 
 /** Why the member may not enter the room (its entry rules, a kick still running), or null when the member may. */
-async function entryRefusal(db: Queryable, room: store.RoomDb, memberId: number, now: Date): Promise<Refusal | null> {
+async function entryRefusal(
+  db: Queryable,
+  room: store.RoomDb,
+  memberId: number,
+  now: Date,
+): Promise<Refusal | null> {
   const facts = await chatFacts(db, memberId);
   if (!facts) return 'vip';
   if (facts.clubRank < room.min_club_rank) return 'vip';
@@ -105,13 +110,20 @@ export async function roomPermissions(db: Queryable, memberId: number, now: Date
   const list = [];
   for (const room of rooms) {
     const reason = await entryRefusal(db, room, memberId, now);
-    list.push({ roomId: room.id, allowed: reason === null, reason, moderator: mine.get(room.id)?.moderator ?? false });
+    list.push({
+      roomId: room.id,
+      allowed: reason === null,
+      reason,
+      moderator: mine.get(room.id)?.moderator ?? false,
+    });
   }
   return { list };
 }
 
 /** The page the floating chat window embeds (CBS_launchChat), with the caller's title, language and header colour. */
-export function chatUrl(query: { title?: string; language?: string; headerColor?: string }): { chatUrl: string } {
+export function chatUrl(query: { title?: string; language?: string; headerColor?: string }): {
+  chatUrl: string;
+} {
   const params = new URLSearchParams({ embed: '1' });
   if (query.title) params.set('title', query.title);
   if (query.language) params.set('lang', query.language);
@@ -124,7 +136,12 @@ export async function unreadCount(db: Queryable, memberId: number, now: Date) {
 }
 
 /** A room's latest messages (oldest first), the member's standing in it, and the room marked read. */
-export async function roomMessages(deps: AppDeps, memberId: number, roomId: number, beforeId: number | undefined) {
+export async function roomMessages(
+  deps: AppDeps,
+  memberId: number,
+  roomId: number,
+  beforeId: number | undefined,
+) {
   const now = deps.clock.now();
   const room = await enterableRoom(deps.db, roomId, memberId, now);
   const rows = await store.recentMessages(deps.db, roomId, beforeId ?? null, CHAT_LIMITS.historyPage);
@@ -248,7 +265,12 @@ async function asModerator(db: Queryable, roomId: number, memberId: number, now:
 }
 
 /** A moderator mutes, kicks or lets back a member of the room (not another moderator, nor themself). */
-export async function restrictByModerator(deps: AppDeps, moderatorId: number, roomId: number, body: Restriction) {
+export async function restrictByModerator(
+  deps: AppDeps,
+  moderatorId: number,
+  roomId: number,
+  body: Restriction,
+) {
   const now = deps.clock.now();
   await asModerator(deps.db, roomId, moderatorId, now);
   if (body.memberId === moderatorId) throw new AppError('forbidden');
@@ -281,7 +303,10 @@ export function chatTopicGuard(deps: AppDeps) {
     if (identity.kind === 'operator') return true;
     if (identity.kind !== 'member') return false;
     const room = await store.findRoom(deps.db, roomId);
-    return room?.enabled === true && (await entryRefusal(deps.db, room, identity.memberId, deps.clock.now())) === null;
+    return (
+      room?.enabled === true &&
+      (await entryRefusal(deps.db, room, identity.memberId, deps.clock.now())) === null
+    );
   };
 }
 
@@ -293,7 +318,12 @@ export async function consoleRooms(db: Queryable) {
   return { list: (await store.listRooms(db, false)).map(consoleRoomView) };
 }
 
-export async function createRoom(deps: AppDeps, call: OperatorCall, input: RoomInput, idempotency: IdempotencyKey | null) {
+export async function createRoom(
+  deps: AppDeps,
+  call: OperatorCall,
+  input: RoomInput,
+  idempotency: IdempotencyKey | null,
+) {
   return operatorWrite(deps, call, { entity: 'chat_room', action: 'create', idempotency }, async (tx) => {
     const id = await store.insertRoom(tx, input, call.now);
     const after = consoleRoomView(orNotFound(await store.findRoom(tx, id)));
@@ -327,16 +357,31 @@ export async function hideByOperator(deps: AppDeps, call: OperatorCall, roomId: 
   asOperator(call.caller);
   return operatorWrite(deps, call, { entity: 'chat_message', action: 'hide' }, async (tx) => {
     await hide(tx, roomId, messageId, call.now);
-    return { entityId: messageId, before: { hidden: false }, after: { hidden: true }, result: { ok: true as const } };
+    return {
+      entityId: messageId,
+      before: { hidden: false },
+      after: { hidden: true },
+      result: { ok: true as const },
+    };
   });
 }
 
-export async function restrictByOperator(deps: AppDeps, call: OperatorCall, roomId: number, body: Restriction) {
+export async function restrictByOperator(
+  deps: AppDeps,
+  call: OperatorCall,
+  roomId: number,
+  body: Restriction,
+) {
   orNotFound(await store.findRoom(deps.db, roomId));
   if (!(await chatFacts(deps.db, body.memberId))) throw new AppError('not_found');
   return operatorWrite(deps, call, { entity: 'chat_member', action: body.action }, async (tx) => {
     await applyRestriction(tx, roomId, body, call.now);
-    return { entityId: `${roomId}:${body.memberId}`, before: null, after: body, result: { ok: true as const } };
+    return {
+      entityId: `${roomId}:${body.memberId}`,
+      before: null,
+      after: body,
+      result: { ok: true as const },
+    };
   });
 }
 

@@ -98,7 +98,9 @@ export async function saveChatSettings(
   return operatorWrite(deps, call, { entity: 'chat_settings', action: 'update' }, async (tx) => {
     const before = await chatSettings(tx);
     const sealedToken =
-      hmacToken === '' ? before.chatwoot.hmacToken : seal(secretsKey(deps.config), HMAC_CONTEXT, hmacToken, deps.rng);
+      hmacToken === ''
+        ? before.chatwoot.hmacToken
+        : seal(secretsKey(deps.config), HMAC_CONTEXT, hmacToken, deps.rng);
     if (input.liveProvider === 'chatwoot') {
       const missing: Record<string, string> = {};
       if (baseUrl === '') missing['chatwoot.baseUrl'] = 'required';

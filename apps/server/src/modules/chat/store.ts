@@ -150,7 +150,12 @@ export async function setModerator(db: Queryable, roomId: number, memberId: numb
   ]);
 }
 
-export async function setLastRead(db: Queryable, roomId: number, memberId: number, lastId: number): Promise<void> {
+export async function setLastRead(
+  db: Queryable,
+  roomId: number,
+  memberId: number,
+  lastId: number,
+): Promise<void> {
   await db.query(
     `update chat_room_members set last_read_id = greatest(last_read_id, least($3::bigint,
             coalesce((select max(id) from chat_messages where room_id = $1), 0)))
@@ -237,7 +242,12 @@ export async function messagePage(db: Queryable, roomId: number, pageNo: number,
 }
 
 /** Hides a message of the room; false when there is no such visible message. */
-export async function hideMessage(db: Queryable, roomId: number, messageId: number, at: Date): Promise<boolean> {
+export async function hideMessage(
+  db: Queryable,
+  roomId: number,
+  messageId: number,
+  at: Date,
+): Promise<boolean> {
   const rows = await db.query(
     'update chat_messages set hidden_at = $3 where room_id = $1 and id = $2 and hidden_at is null returning id',
     [roomId, messageId, at],
@@ -291,7 +301,13 @@ export async function insertLiveMessage(
 }
 
 export async function liveMessages(db: Queryable, memberId: number) {
-  return db.query<{ id: string; direction: string; body: string; conversation_ref: string; created_at: Date }>(
+  return db.query<{
+    id: string;
+    direction: string;
+    body: string;
+    conversation_ref: string;
+    created_at: Date;
+  }>(
     `select id::text, direction, body, conversation_ref, created_at from chat_live_messages
       where member_id = $1 order by id`,
     [memberId],
