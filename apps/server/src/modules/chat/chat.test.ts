@@ -22,7 +22,9 @@ async function roomSocket(app: FastifyInstance, token: string, roomId: number) {
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   await new Promise<void>((resolve) => socket.once('open', () => resolve()));
   socket.send(JSON.stringify({ type: 'auth', token }));
-  await expect.poll(() => messages.at(-1)).toEqual({ type: 'hello', audience: 'member' });
+  await expect
+    .poll(() => messages.some((event) => event.type === 'hello' && event.audience === 'member'))
+    .toBe(true);
   socket.send(JSON.stringify({ type: 'subscribe', topic: chatTopic(roomId) }));
   return { socket, messages };
 }
@@ -203,7 +205,9 @@ describe('chat room', () => {
     // A socket of a member the room refuses is not let in.
     const vipRoom = await newRoom({ name: 'VIP only', minClubRank: 9 });
     const outsider = await roomSocket(second, alice.token, vipRoom);
-    await expect.poll(() => outsider.messages.at(-1)).toEqual({ type: 'refused', topic: chatTopic(vipRoom) });
+    await expect
+      .poll(() => outsider.messages.find((event) => event.type === 'refused'))
+      .toEqual({ type: 'refused', topic: chatTopic(vipRoom) });
     for (const open of [aliceThere, bobHere, outsider]) open.socket.close();
   });
 
