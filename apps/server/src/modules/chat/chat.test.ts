@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { startChatwootSandbox } from '../../../../../sandbox/chatwoot/server.ts';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -462,5 +463,62 @@ describe('chat room', () => {
     checks.expectFailure(wrong, 404, 'not_found');
     socket.socket.close();
     await saveSettings({});
+  });
+
+  it('works with the Chatwoot sandbox: the widget identity verified, an agent reply sent twice stored once', async () => {
+    const sandbox = await startChatwootSandbox({
+      hmacToken: 'sandbox-inbox-hmac',
+      websiteToken: 'sandbox-site',
+    });
+    try {
+      const saved = await saveSettings({
+        liveProvider: 'chatwoot',
+        chatwoot: { baseUrl: sandbox.url, websiteToken: 'sandbox-site', hmacToken: 'sandbox-inbox-hmac' },
+      });
+      expect(saved.status).toBe(200);
+      const member = await newMember(t);
+      const { widget } = (await t.get(api.liveLaunch.path, member.token)).body.value;
+      const sdk = await fetch(`${sandbox.url}/packs/js/sdk.js`);
+      expect(await sdk.text()).toContain('chatwootSDK');
+      // What the widget's setUser sends: Chatwoot accepts the server's hash, and refuses another.
+      const contact = (hash: string) =>
+        fetch(`${sandbox.url}/api/v1/widget/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            website_token: widget.websiteToken,
+            identifier: widget.identifier,
+            identifier_hash: hash,
+          }),
+        });
+      expect((await contact(widget.identifierHash)).status).toBe(200);
+      expect((await contact('0'.repeat(64))).status).toBe(401);
+
+      const { port } = t.app.server.address() as { port: number };
+      const webhookUrl = `http://127.0.0.1:${port}${saved.body.value.webhookPath}`;
+      const agent = (path: string, body: Record<string, unknown>) =>
+        fetch(`${sandbox.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ webhookUrl, identifier: widget.identifier, conversationId: 5, ...body }),
+        }).then((answer) => answer.json() as Promise<{ status: number; body: { value: unknown } }>);
+      const first = await agent('/sandbox/reply', { content: 'Hello from the desk' });
+      expect(first).toMatchObject({ status: 200, body: { value: { ok: true, duplicate: false } } });
+      const repeated = await agent('/sandbox/reply', { repeat: true });
+      expect(repeated).toMatchObject({ status: 200, body: { value: { ok: true, duplicate: true } } });
+      expect((await agent('/sandbox/resolve', {})).status).toBe(200);
+      const rows = await t.db.query(
+        'select direction, body from chat_live_messages where member_id = $1 order by id',
+        [member.id],
+      );
+      expect(rows).toEqual([
+        { direction: 'out', body: 'Hello from the desk' },
+        { direction: 'status', body: 'resolved' },
+      ]);
+      expect((await t.get(api.unreadCount.path, member.token)).body.value).toEqual({ unReadCount: 1 });
+    } finally {
+      await saveSettings({});
+      await sandbox.close();
+    }
   });
 });
