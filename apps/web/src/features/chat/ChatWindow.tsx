@@ -3,6 +3,7 @@ import { CHAT_LIMITS, CHAT_STICKERS, type ChatMessage, type ChatSticker, chatTop
 import { errorText } from '@tessera/ui';
 import { connectRealtime, realtimeUrl } from '@tessera/ui/realtime';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
@@ -115,7 +116,7 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
   const title = room?.name ?? t('chat.title');
 
   if (hidden) {
-    return (
+    return createPortal(
       <button type="button" className="chat-bubble" onClick={() => setHidden(false)}>
         <span>{t('chat.show', { room: title })}</span>
         <CountBadge
@@ -123,11 +124,13 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
           label={t('chat.unread', { count: unread })}
           className="chat-bubble__badge"
         />
-      </button>
+      </button>,
+      document.body,
     );
   }
 
-  return (
+  // On the page's body: the right bar that opens it is transformed, which would hold a fixed window inside it.
+  return createPortal(
     <section className={large ? 'chat-window is-large' : 'chat-window'} aria-label={title}>
       <header className="chat-window__header">
         <h2 className="chat-window__title">{title}</h2>
@@ -241,6 +244,7 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
           <SendIcon />
         </button>
       </form>
-    </section>
+    </section>,
+    document.body,
   );
 }
