@@ -46,7 +46,7 @@ describe('chat room', () => {
     expect(created.success).toBe(true);
     // The room opens first for these members: every other open room is sorted after it.
     const others = await api('GET', '/backoffice/api/chat/rooms', support.token);
-    for (const other of others.value.list as { id: number; name: string; sort: number }[]) {
+    for (const other of others.value as { id: number; name: string; sort: number }[]) {
       if (other.id !== created.value.id && other.sort === 0) {
         await api('PUT', `/backoffice/api/chat/rooms/${other.id}`, support.token, { ...other, sort: 1 });
       }

@@ -332,7 +332,7 @@ export const chatConsoleEndpoints = {
     method: 'GET',
     path: `${CONSOLE_API}/chat/rooms`,
     access: chatStaff,
-    response: z.object({ list: z.array(consoleChatRoom) }),
+    response: z.array(consoleChatRoom),
   }),
   createRoom: endpoint({
     method: 'POST',

@@ -315,7 +315,7 @@ export function chatTopicGuard(deps: AppDeps) {
 type RoomInput = z.output<typeof chatRoomInput>;
 
 export async function consoleRooms(db: Queryable) {
-  return { list: (await store.listRooms(db, false)).map(consoleRoomView) };
+  return (await store.listRooms(db, false)).map(consoleRoomView);
 }
 
 export async function createRoom(
