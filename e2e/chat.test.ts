@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, newOperator, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, newOperator, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -95,5 +95,55 @@ describe('chat room', () => {
     await visible(bobChat.getByRole('img', { name: 'Fire' }));
     await alicePage.close();
     await bobPage.close();
+  });
+
+  it('support opens a room in the console; the page CBS_launchChat names shows it with its title and colour', async () => {
+    const support = await newOperator('support', 'chatc', 'Chat console');
+    const room = `Tables ${Date.now().toString(36)}`;
+    const desk = await browser().newPage({ viewport: { width: 1440, height: 900 } });
+    await desk.addInitScript((token) => {
+      if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
+    }, support.token);
+    await desk.goto(`${baseUrl()}/backoffice/chat-rooms`);
+    await desk.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await desk.getByRole('button', { name: 'New room' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'New chat room' });
+    await dialog.getByLabel('Name', { exact: true }).fill(room);
+    await dialog.getByLabel('Pinned notice').fill('Tables open at 8 pm.');
+    await dialog.getByLabel('Slow mode (seconds between messages)').fill('5');
+    await screenshot(desk, 'chat-console-room');
+    await dialog.getByRole('button', { name: 'Save room' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(desk.getByRole('row', { name: new RegExp(room) }));
+    await screenshot(desk, 'chat-console-rooms');
+    await desk.goto(`${baseUrl()}/backoffice/chat-settings`);
+    await visible(desk.getByLabel('Webhook path'));
+    await screenshot(desk, 'chat-console-settings');
+    await desk.close();
+
+    // The room sorts first for this member: the page opens it.
+    const rooms = await api('GET', '/backoffice/api/chat/rooms', support.token);
+    for (const other of rooms.value as { id: number; name: string; sort: number }[]) {
+      if (other.name !== room && other.sort === 0) {
+        await api('PUT', `/backoffice/api/chat/rooms/${other.id}`, support.token, { ...other, sort: 1 });
+      }
+    }
+    const member = await loggedInMember('chatp');
+    const launch = await api(
+      'GET',
+      '/wps/relay/CBS_launchChat?title=Lobby&headerColor=%23b02a37',
+      member.token,
+    );
+    const page = await visit(launch.value.chatUrl, {
+      session: { token: member.token },
+      width: 390,
+      height: 700,
+    });
+    const window = page.getByRole('region', { name: 'Lobby' });
+    await visible(window);
+    await visible(window.getByText('Tables open at 8 pm.'));
+    await say(window, 'Hello from the phone');
+    await screenshot(page, 'chat-page-phone');
+    await page.close();
   });
 });

@@ -37,7 +37,16 @@ const STICKER_GLYPHS: Record<ChatSticker, string> = {
  * arrive over the window's own /ws connection, subscribed to the room's topic; they are rendered as text, never
  * as HTML.
  */
-export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChatWindow({
+  open,
+  onClose,
+  page,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The page CBS_launchChat names (/chat): the window fills it, titled and coloured as the caller asked. */
+  page?: { title: string | null; headerColor: string | null };
+}) {
   const { t, i18n } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
@@ -113,7 +122,7 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
     if (text.trim() !== '' && roomId !== null) send.mutate({ kind: 'text', text: text.trim() });
   };
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
-  const title = room?.name ?? t('chat.title');
+  const title = page?.title || room?.name || t('chat.title');
 
   if (hidden) {
     return createPortal(
@@ -129,39 +138,48 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
     );
   }
 
-  // On the page's body: the right bar that opens it is transformed, which would hold a fixed window inside it.
-  return createPortal(
-    <section className={large ? 'chat-window is-large' : 'chat-window'} aria-label={title}>
-      <header className="chat-window__header">
+  const window = (
+    <section
+      className={page ? 'chat-window is-page' : large ? 'chat-window is-large' : 'chat-window'}
+      aria-label={title}
+    >
+      <header
+        className="chat-window__header"
+        style={page?.headerColor ? { background: `#${page.headerColor}` } : undefined}
+      >
         <h2 className="chat-window__title">{title}</h2>
-        <button
-          type="button"
-          className="chat-window__tool"
-          aria-label={t('chat.hide')}
-          title={t('chat.hide')}
-          onClick={() => setHidden(true)}
-        >
-          <MinimiseIcon />
-        </button>
-        <button
-          type="button"
-          className="chat-window__tool"
-          aria-label={large ? t('chat.shrink') : t('chat.enlarge')}
-          title={large ? t('chat.shrink') : t('chat.enlarge')}
-          aria-pressed={large}
-          onClick={() => setLarge(!large)}
-        >
-          {large ? <ShrinkIcon /> : <FullscreenIcon />}
-        </button>
-        <button
-          type="button"
-          className="chat-window__tool"
-          aria-label={t('chat.close')}
-          title={t('chat.close')}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
+        {page ? null : (
+          <>
+            <button
+              type="button"
+              className="chat-window__tool"
+              aria-label={t('chat.hide')}
+              title={t('chat.hide')}
+              onClick={() => setHidden(true)}
+            >
+              <MinimiseIcon />
+            </button>
+            <button
+              type="button"
+              className="chat-window__tool"
+              aria-label={large ? t('chat.shrink') : t('chat.enlarge')}
+              title={large ? t('chat.shrink') : t('chat.enlarge')}
+              aria-pressed={large}
+              onClick={() => setLarge(!large)}
+            >
+              {large ? <ShrinkIcon /> : <FullscreenIcon />}
+            </button>
+            <button
+              type="button"
+              className="chat-window__tool"
+              aria-label={t('chat.close')}
+              title={t('chat.close')}
+              onClick={onClose}
+            >
+              <CloseIcon />
+            </button>
+          </>
+        )}
       </header>
       {room?.notice ? <p className="chat-window__notice">{room.notice}</p> : null}
       {rooms.isSuccess && room === null ? (
@@ -244,7 +262,8 @@ export function ChatWindow({ open, onClose }: { open: boolean; onClose: () => vo
           <SendIcon />
         </button>
       </form>
-    </section>,
-    document.body,
+    </section>
   );
+  // On the page's body: the right bar that opens it is transformed, which would hold a fixed window inside it.
+  return page ? window : createPortal(window, document.body);
 }
