@@ -386,7 +386,7 @@ export const chatConsoleEndpoints = {
   settings: endpoint({
     method: 'GET',
     path: `${CONSOLE_API}/chat/settings`,
-    access: chatStaff,
+    access: operator('operations'),
     response: chatSettingsView,
   }),
   saveSettings: endpoint({

@@ -332,6 +332,19 @@ describe('chat room', () => {
     expect(hidden.status).toBe(200);
     const history = await t.get(path(api.messages.path, { id: roomId }), member.token);
     expect(history.body.value.list.map((m: { id: number }) => m.id)).not.toContain(unseen.body.value.id);
+    const logged = await t.get(`${path(bo.roomMessages.path, { id: roomId })}?pageSize=100`, tokens.support);
+    expect(logged.status).toBe(200);
+    expect(logged.body.value.list.find((m: { id: number }) => m.id === unseen.body.value.id)).toMatchObject({
+      hidden: true,
+      text: 'after the kick',
+    });
+    const consoleHide = await t.send(
+      'DELETE',
+      path(bo.hideMessage.path, { id: roomId, messageId: logged.body.value.list[0].id }),
+      undefined,
+      tokens.support,
+    );
+    expect(consoleHide.status).toBe(200);
     socket.socket.close();
     await saveSettings({});
   });

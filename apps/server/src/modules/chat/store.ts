@@ -300,20 +300,6 @@ export async function insertLiveMessage(
   return row ? Number(row.id) : null;
 }
 
-export async function liveMessages(db: Queryable, memberId: number) {
-  return db.query<{
-    id: string;
-    direction: string;
-    body: string;
-    conversation_ref: string;
-    created_at: Date;
-  }>(
-    `select id::text, direction, body, conversation_ref, created_at from chat_live_messages
-      where member_id = $1 order by id`,
-    [memberId],
-  );
-}
-
 /** Messages from the live chat's agents to the member after the member last opened it. */
 export async function liveUnread(db: Queryable, memberId: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
