@@ -116,10 +116,22 @@ describe('chat room', () => {
     await dialog.waitFor({ state: 'detached' });
     await visible(desk.getByRole('row', { name: new RegExp(room) }));
     await screenshot(desk, 'chat-console-rooms');
-    await desk.goto(`${baseUrl()}/backoffice/chat-settings`);
-    await visible(desk.getByLabel('Webhook path'));
-    await screenshot(desk, 'chat-console-settings');
     await desk.close();
+    // The settings (the webhook's secret path, the HMAC token) are the operations role's.
+    const operations = await newOperator('operations', 'chato', 'Chat settings');
+    const settings = await browser().newPage({ viewport: { width: 1440, height: 900 } });
+    await settings.addInitScript((token) => {
+      if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
+    }, operations.token);
+    await settings.goto(`${baseUrl()}/backoffice/chat-settings`);
+    await settings.getByLabel('Blocked words').fill('scam');
+    await settings.getByRole('button', { name: 'Save chat settings' }).click();
+    await visible(settings.getByText('Chat settings saved.'));
+    expect(await settings.getByLabel('Webhook path').inputValue()).toMatch(/^\/wps\/chat\/chatwoot\//);
+    await screenshot(settings, 'chat-console-settings');
+    await settings.getByLabel('Blocked words').fill('');
+    await settings.getByRole('button', { name: 'Save chat settings' }).click();
+    await settings.close();
 
     // The room sorts first for this member: the page opens it.
     const rooms = await api('GET', '/backoffice/api/chat/rooms', support.token);

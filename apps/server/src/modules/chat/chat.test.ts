@@ -110,7 +110,10 @@ describe('chat room', () => {
       ['finance'],
     );
     await checks.expectRefusals(
-      [{ method: 'PUT', url: bo.saveSettings.path, body: {} }],
+      [
+        { method: 'GET', url: bo.settings.path },
+        { method: 'PUT', url: bo.saveSettings.path, body: {} },
+      ],
       ['finance', 'support'],
     );
   });
@@ -409,7 +412,7 @@ describe('chat room', () => {
       chatwoot: { baseUrl: 'http://127.0.0.1:3999', websiteToken: 'site-token-1' },
     });
     expect(kept.body.value.chatwoot.hmacTokenSet).toBe(true);
-    const shown = await t.get(bo.settings.path, tokens.support);
+    const shown = await t.get(bo.settings.path, tokens.operations);
     expect(JSON.stringify(shown.body.value)).not.toContain('inbox-hmac-secret');
     const webhook = shown.body.value.webhookPath as string;
     expect(webhook).toMatch(/^\/wps\/chat\/chatwoot\/[A-Za-z0-9_-]{20,}$/);
