@@ -24,7 +24,7 @@ export const CHAT_STICKERS = [
 export type ChatSticker = (typeof CHAT_STICKERS)[number];
 
 /** What a message is: a member's text or sticker, a pinned notice an operator posted, or a site card. */
-export const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice'] as const;
+export const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win'] as const;
 
 /** The limits of the chat room: a message's length, history per page, a mute or kick's longest span. */
 export const CHAT_LIMITS = {
@@ -64,6 +64,8 @@ export const chatMessage = z.object({
   author: z.string(),
   memberId: z.number().int().nullable(),
   moderator: z.boolean(),
+  /** A big win the site posted (kind win): the masked player, the win in major units and the game. */
+  card: z.object({ player: z.string(), amount: z.number(), game: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
@@ -304,6 +306,8 @@ export const chatSettingsInput = z.object({
     )
     .max(CHAT_LIMITS.linkHostsMax)
     .default([]),
+  /** Wins from this amount (major units) are posted to every open room by a job each minute; 0 posts none. */
+  bigWinMin: z.coerce.number().min(0).max(1_000_000_000).default(0),
   liveProvider: z.enum(LIVE_CHAT_PROVIDERS).default('builtin'),
   chatwoot: z
     .object({
@@ -318,6 +322,7 @@ export type ChatSettingsInput = z.input<typeof chatSettingsInput>;
 export const chatSettingsView = z.object({
   keywords: z.array(z.string()),
   linkHosts: z.array(z.string()),
+  bigWinMin: z.number(),
   liveProvider: z.enum(LIVE_CHAT_PROVIDERS),
   chatwoot: z.object({ baseUrl: z.string(), websiteToken: z.string(), hmacTokenSet: z.boolean() }),
   /** The path Chatwoot's webhook is set to (its secret part is the install's; shown to operators who set it up). */

@@ -19,13 +19,17 @@ create table chat_messages (
   room_id int not null references chat_rooms (id),
   -- null for a notice the staff posted
   member_id int references members (id),
-  kind text not null check (kind in ('text', 'sticker', 'notice')),
+  kind text not null check (kind in ('text', 'sticker', 'notice', 'win')),
   body text not null,
   author text not null,
   moderator boolean not null default false,
+  -- a big win's card: the win it tells of (player, amount in major units, game), posted once per room by source_key
+  card jsonb,
+  source_key text,
   hidden_at timestamptz,
   created_at timestamptz not null
 );
+create unique index chat_messages_source on chat_messages (room_id, source_key) where source_key is not null;
 create index chat_messages_room on chat_messages (room_id, id desc);
 create index chat_messages_member on chat_messages (member_id, created_at desc) where member_id is not null;
 

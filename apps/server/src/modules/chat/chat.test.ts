@@ -10,10 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startChatwootSandbox } from '../../../../../sandbox/chatwoot/server.ts';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { newGame, playedRound } from '../../../test/factories/games.ts';
 import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import { RealtimeHub } from '../../platform/realtime.ts';
+import { postBigWins } from './rooms.ts';
 
 /** A member's socket on a listening app, signed in and subscribed to a room's topic, with every event it received. */
 async function roomSocket(app: FastifyInstance, token: string, roomId: number) {
@@ -536,5 +538,33 @@ describe('chat room', () => {
       await saveSettings({});
       await sandbox.close();
     }
+  });
+
+  it('posts big wins from the operator threshold to the open rooms, each once', async () => {
+    const roomId = await newRoom({ name: 'Wins' });
+    const member = await newMember(t);
+    const gameId = await newGame(t);
+    const watcher = await roomSocket(t.app, member.token, roomId);
+    // Off (0) by default: nothing is posted.
+    await playedRound(t, { memberId: member.id, gameId, bet: 100n, win: 5_000_100n });
+    expect(await postBigWins(t.deps, t.clock.now())).toBe(0);
+    expect((await saveSettings({ bigWinMin: 10_000 })).body.value.bigWinMin).toBe(10_000);
+    await playedRound(t, { memberId: member.id, gameId, bet: 100n, win: 200n });
+    const posted = await postBigWins(t.deps, t.clock.now());
+    expect(posted).toBeGreaterThanOrEqual(1);
+    const history = await t.get(path(api.messages.path, { id: roomId }), member.token);
+    const cards = history.body.value.list.filter((message: { kind: string }) => message.kind === 'win');
+    expect(cards).toHaveLength(1);
+    expect(cards[0].card).toMatchObject({ amount: 50_000 });
+    await expect
+      .poll(() => watcher.messages.some((e) => e.type === 'chat.message' && e.message.kind === 'win'))
+      .toBe(true);
+    // A second pass (another runner, the next minute) posts nothing again.
+    expect(await postBigWins(t.deps, t.clock.now())).toBe(0);
+    checks.expectFailure(await saveSettings({ bigWinMin: -1 }), 400, 'validation_failed', {
+      bigWinMin: expect.any(String),
+    });
+    watcher.socket.close();
+    await saveSettings({});
   });
 });

@@ -17,7 +17,7 @@ import { type OperatorCall, operatorWrite } from '../../platform/operator-write.
 import { leaveTopic, publish, type SocketIdentity } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { chatFacts } from '../accounts/club.ts';
-import { maskUsername } from '../games/boards.ts';
+import { maskUsername, rankList } from '../games/boards.ts';
 import { depositTotalsBetween } from '../wallet/deposit-totals.ts';
 import { chatSettings } from './settings.ts';
 import * as store from './store.ts';
@@ -43,6 +43,7 @@ const messageView = (row: store.MessageDb): ChatMessage => ({
   author: row.author,
   memberId: row.member_id,
   moderator: row.moderator,
+  card: row.card,
   createdAt: row.created_at.toISOString(),
 });
 
@@ -224,6 +225,39 @@ export async function sendMessage(
     const message = messageView(row);
     await publish(tx, { type: 'chat.message', message }, { topic: chatTopic(roomId) });
     return message;
+  });
+}
+
+/**
+ * Posts the wins from the operator's threshold (chat settings bigWinMin, major units; 0 posts none) to every open
+ * room, each once per room (its key: game, time, player, amount), as a card the site draws in the reader's language.
+ * Answers how many cards were posted.
+ */
+export async function postBigWins(deps: AppDeps, now: Date): Promise<number> {
+  const { bigWinMin } = await chatSettings(deps.db);
+  if (bigWinMin <= 0) return 0;
+  const since = new Date(now.getTime() - 10 * 60_000);
+  const board = await rankList(deps, { gameCategory: 'ALL', limitNum: 20 }, 'EN', now);
+  const wins = board.list.filter((win) => win.winAmount >= bigWinMin && new Date(win.winTime) >= since);
+  if (wins.length === 0) return 0;
+  const rooms = await store.listRooms(deps.db, true);
+  return write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    let posted = 0;
+    for (const room of rooms) {
+      for (const win of wins) {
+        const row = await store.insertCard(tx, {
+          roomId: room.id,
+          sourceKey: `${win.nodeId}:${win.winTime}:${win.customerName}:${win.winAmount}`,
+          body: `${win.customerName} ${win.winAmount} ${win.gameName}`,
+          card: { player: win.customerName, amount: win.winAmount, game: win.gameName },
+          at: now,
+        });
+        if (!row) continue;
+        posted += 1;
+        await publish(tx, { type: 'chat.message', message: messageView(row) }, { topic: chatTopic(room.id) });
+      }
+    }
+    return posted;
   });
 }
 

@@ -18,6 +18,7 @@ import { settingDocument, writeSettingDocument } from '../system/settings.ts';
 interface ChatSettingsDoc {
   keywords: string[];
   linkHosts: string[];
+  bigWinMin: number;
   liveProvider: LiveChatProvider;
   chatwoot: { baseUrl: string; websiteToken: string; hmacToken: string | null };
   webhookSecret: string | null;
@@ -28,6 +29,7 @@ const HMAC_CONTEXT = 'chat:chatwoot-hmac';
 const DEFAULTS: ChatSettingsDoc = {
   keywords: [],
   linkHosts: [],
+  bigWinMin: 0,
   liveProvider: 'builtin',
   chatwoot: { baseUrl: '', websiteToken: '', hmacToken: null },
   webhookSecret: null,
@@ -63,6 +65,7 @@ export function settingsView(settings: ChatSettingsDoc): ChatSettingsView {
   return {
     keywords: settings.keywords,
     linkHosts: settings.linkHosts,
+    bigWinMin: settings.bigWinMin,
     liveProvider: settings.liveProvider,
     chatwoot: {
       baseUrl: settings.chatwoot.baseUrl,
@@ -111,6 +114,7 @@ export async function saveChatSettings(
     const after: ChatSettingsDoc = {
       keywords: [...new Set(input.keywords.map((word) => word.toLowerCase()))],
       linkHosts: [...new Set(input.linkHosts)],
+      bigWinMin: input.bigWinMin,
       liveProvider: input.liveProvider,
       chatwoot: { baseUrl: baseUrl.replace(/\/+$/, ''), websiteToken, hmacToken: sealedToken },
       webhookSecret: before.webhookSecret ?? token(deps.rng),

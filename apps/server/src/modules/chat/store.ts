@@ -189,11 +189,27 @@ export interface MessageDb {
   body: string;
   author: string;
   moderator: boolean;
+  card: { player: string; amount: number; game: string } | null;
   hidden_at: Date | null;
   created_at: Date;
 }
 
-const MESSAGE_COLUMNS = 'id::text, room_id, member_id, kind, body, author, moderator, hidden_at, created_at';
+const MESSAGE_COLUMNS =
+  'id::text, room_id, member_id, kind, body, author, moderator, card, hidden_at, created_at';
+
+/** Posts a site card (a big win) to the room once by its key; null when it was posted before. */
+export async function insertCard(
+  db: Queryable,
+  card: { roomId: number; sourceKey: string; body: string; card: MessageDb['card']; at: Date },
+): Promise<MessageDb | null> {
+  const [row] = await db.query<MessageDb>(
+    `insert into chat_messages (room_id, member_id, kind, body, author, moderator, card, source_key, created_at)
+     values ($1, null, 'win', $2, '', false, $3, $4, $5)
+     on conflict (room_id, source_key) where source_key is not null do nothing returning ${MESSAGE_COLUMNS}`,
+    [card.roomId, card.body, JSON.stringify(card.card), card.sourceKey, card.at],
+  );
+  return row ?? null;
+}
 
 export async function insertMessage(
   db: Queryable,
