@@ -42,6 +42,7 @@ function ChatSettingsForm({ initial }: { initial: ChatSettingsView }) {
   const queryClient = useQueryClient();
   const [keywords, setKeywords] = useState(initial.keywords.join('\n'));
   const [linkHosts, setLinkHosts] = useState(initial.linkHosts.join('\n'));
+  const [bigWinMin, setBigWinMin] = useState(String(initial.bigWinMin));
   const [provider, setProvider] = useState<LiveChatProvider>(initial.liveProvider);
   const [baseUrl, setBaseUrl] = useState(initial.chatwoot.baseUrl);
   const [websiteToken, setWebsiteToken] = useState(initial.chatwoot.websiteToken);
@@ -52,6 +53,7 @@ function ChatSettingsForm({ initial }: { initial: ChatSettingsView }) {
         body: {
           keywords: lines(keywords),
           linkHosts: lines(linkHosts),
+          bigWinMin: Number(bigWinMin || 0),
           liveProvider: provider,
           chatwoot: { baseUrl, websiteToken, hmacToken },
         },
@@ -71,6 +73,7 @@ function ChatSettingsForm({ initial }: { initial: ChatSettingsView }) {
       error={save.error}
       shownFields={[
         'keywords',
+        'bigWinMin',
         'linkHosts',
         'liveProvider',
         'chatwoot.baseUrl',
@@ -95,6 +98,16 @@ function ChatSettingsForm({ initial }: { initial: ChatSettingsView }) {
           value={linkHosts}
           onChange={(e) => setLinkHosts(e.target.value)}
           error={errors.linkHosts}
+        />
+        <TextField
+          label={t('chatSettings.bigWinMin')}
+          hint={t('chatSettings.bigWinMinHint')}
+          type="number"
+          min={0}
+          value={bigWinMin}
+          onChange={(e) => setBigWinMin(e.target.value)}
+          error={errors.bigWinMin}
+          fieldClassName="span-2"
         />
         <Select
           label={t('chatSettings.provider')}

@@ -122,6 +122,7 @@ export function ChatWindow({
     if (text.trim() !== '' && roomId !== null) send.mutate({ kind: 'text', text: text.trim() });
   };
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const money = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const title = page?.title || room?.name || t('chat.title');
 
   if (hidden) {
@@ -198,7 +199,15 @@ export function ChatWindow({
               <time className="chat-message__time" dateTime={message.createdAt}>
                 {time.format(new Date(message.createdAt))}
               </time>
-              {message.kind === 'sticker' ? (
+              {message.kind === 'win' && message.card ? (
+                <p className="chat-message__text chat-message__win">
+                  {t('chat.bigWin', {
+                    player: message.card.player,
+                    amount: money.format(message.card.amount),
+                    game: message.card.game,
+                  })}
+                </p>
+              ) : message.kind === 'sticker' ? (
                 <span
                   className="chat-message__sticker"
                   role="img"
