@@ -229,7 +229,8 @@ export function ChatWindow({
         </p>
       ) : null}
       {stickers ? (
-        <div className="chat-window__stickers" role="group" aria-label={t('chat.stickersLabel')}>
+        <fieldset className="chat-window__stickers">
+          <legend className="visually-hidden">{t('chat.stickersLabel')}</legend>
           {CHAT_STICKERS.map((sticker) => (
             <button
               key={sticker}
@@ -240,7 +241,7 @@ export function ChatWindow({
               {STICKER_GLYPHS[sticker]}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <form className="chat-window__form" onSubmit={submit}>
         <button
