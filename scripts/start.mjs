@@ -94,6 +94,15 @@ const sandboxes = [
     portVariable: 'GAME_SANDBOX_PORT',
   }),
   smsSandbox,
+  startSandbox({
+    name: 'Chatwoot sandbox',
+    folder: 'chatwoot',
+    off: 'CHATWOOT_SANDBOX',
+    urlVariable: 'CHATWOOT_SANDBOX_URL',
+    defaultUrl: 'http://127.0.0.1:8093',
+    hostVariable: 'CHATWOOT_SANDBOX_HOST',
+    portVariable: 'CHATWOOT_SANDBOX_PORT',
+  }),
 ].filter(Boolean);
 // The server itself (what `npm run serve` runs), without npm in between: a signal reaches it directly.
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -28,6 +28,7 @@ import { consolidatedContractInfo } from './modules/agents/contracts-original.ts
 import { affiliateLinks } from './modules/agents/links.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { gamesConsoleRoutes } from './modules/games/console-routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   inboxRoutes(app, deps);
   riskRoutes(app, deps);
   reportsRoutes(app, deps);
+  chatRoutes(app, deps);
   realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;
@@ -234,6 +236,21 @@ function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
     socket.send(JSON.stringify({ type: 'hello', audience: 'visitor' }));
     const deadline = setTimeout(() => socket.off('message', onAuth), SOCKET_AUTH_MS);
     socket.on('close', () => clearTimeout(deadline));
+    // After `auth`: `{type: 'subscribe' | 'unsubscribe', topic}` joins or leaves a topic its guard lets in (a chat room).
+    const onTopicMessage = (data: Buffer) => {
+      const message = topicMessage(data);
+      if (!message) return;
+      if (message.type === 'unsubscribe') {
+        deps.realtime.unsubscribe(socket, message.topic);
+        return;
+      }
+      deps.realtime
+        .subscribe(socket, message.topic)
+        .then((joined) => {
+          if (!joined) socket.send(JSON.stringify({ type: 'refused', topic: message.topic }));
+        })
+        .catch((error: unknown) => request.log.error({ err: error }, 'socket subscription failed'));
+    };
     const onAuth = (data: Buffer) => {
       socket.off('message', onAuth);
       clearTimeout(deadline);
@@ -251,6 +268,7 @@ function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
             : { kind: 'operator', operatorId: caller.operatorId, tokenHash: caller.tokenHash },
         );
         socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
+        socket.on('message', (message: Buffer) => onTopicMessage(message));
       })().catch((error: unknown) => {
         request.log.error({ err: error }, 'socket authentication failed');
         socket.close(1011, 'server error');
@@ -265,6 +283,19 @@ function authToken(data: Buffer): string | null {
     const message = JSON.parse(data.toString('utf8')) as { type?: unknown; token?: unknown };
     return message.type === 'auth' && typeof message.token === 'string' && message.token.length <= 512
       ? message.token
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function topicMessage(data: Buffer): { type: 'subscribe' | 'unsubscribe'; topic: string } | null {
+  try {
+    const message = JSON.parse(data.toString('utf8')) as { type?: unknown; topic?: unknown };
+    return (message.type === 'subscribe' || message.type === 'unsubscribe') &&
+      typeof message.topic === 'string' &&
+      message.topic.length <= 100
+      ? { type: message.type, topic: message.topic }
       : null;
   } catch {
     return null;

@@ -1,5 +1,6 @@
 import { defineDeliveryJobs } from './modules/accounts/delivery.ts';
 import { defineAgentJobs } from './modules/agents/jobs.ts';
+import { defineChatJobs } from './modules/chat/jobs.ts';
 import { defineHouseJobs } from './modules/games/house/recovery.ts';
 import { defineProviderJobs } from './modules/games/providers/jobs.ts';
 import { ENDED_GAME_SESSION_DAYS, purgeEndedGameSessions } from './modules/games/providers/launch.ts';
@@ -41,6 +42,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineRebateJobs(runner, deps);
   defineTurnoverJobs(runner, deps);
   defineRaffleJobs(runner, deps);
+  defineChatJobs(runner, deps);
   definePointsJobs(runner, deps);
   defineMissionJobs(runner, deps);
   defineResponsibleJobs(runner, deps);

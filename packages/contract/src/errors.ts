@@ -1211,6 +1211,48 @@ export const ERRORS = {
     VI: 'Hiện không thể mở tài khoản với các thông tin này.',
     CN: '目前无法使用这些资料开设账户。',
   },
+  chat_room_closed: {
+    status: 403,
+    EN: 'This chat room is not open to you.',
+    VI: 'Phòng chat này không mở cho bạn.',
+    CN: '此聊天室未对您开放。',
+  },
+  chat_muted: {
+    status: 403,
+    EN: 'You are muted in this room until {until}.',
+    VI: 'Bạn bị cấm chat trong phòng này đến {until}.',
+    CN: '您在此聊天室被禁言至 {until}。',
+  },
+  chat_kicked: {
+    status: 403,
+    EN: 'You were removed from this room until {until}.',
+    VI: 'Bạn đã bị mời ra khỏi phòng này đến {until}.',
+    CN: '您已被移出此聊天室，直至 {until}。',
+  },
+  chat_slow_mode: {
+    status: 429,
+    EN: 'Slow mode is on: you may write again at {until}.',
+    VI: 'Chế độ chậm đang bật: bạn có thể viết lại lúc {until}.',
+    CN: '慢速模式已开启：您可在 {until} 再次发言。',
+  },
+  chat_blocked_words: {
+    status: 422,
+    EN: 'Your message contains words that are not allowed here.',
+    VI: 'Tin nhắn của bạn chứa từ ngữ không được phép.',
+    CN: '您的消息包含不允许的词语。',
+  },
+  chat_link_not_allowed: {
+    status: 422,
+    EN: 'Links to this site are not allowed in the chat.',
+    VI: 'Không được phép gửi liên kết đến trang này trong phòng chat.',
+    CN: '聊天中不允许发送此网站的链接。',
+  },
+  chat_live_unavailable: {
+    status: 503,
+    EN: 'Live chat is not available at the moment.',
+    VI: 'Chat trực tuyến hiện không khả dụng.',
+    CN: '在线客服暂不可用。',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

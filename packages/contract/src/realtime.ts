@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessage } from './chat/index.ts';
 
 /**
  * Real-time events pushed over /ws. `settings.changed` goes to every socket; `member.changed` only to the sockets
@@ -36,6 +37,32 @@ const realtimeEvent = z.discriminatedUnion('type', [
   }),
   /** Responsible gaming: the member's reality check fell due: the play pages show it (the next round is refused). */
   z.object({ type: z.literal('responsible.reality_check') }),
+  /** Chat room (to the sockets subscribed to the room's topic): a new message, a message hidden, the room changed. */
+  z.object({ type: z.literal('chat.message'), message: chatMessage }),
+  z.object({ type: z.literal('chat.hidden'), roomId: z.number().int(), messageId: z.number().int() }),
+  z.object({ type: z.literal('chat.room'), roomId: z.number().int() }),
+  /** To the member: removed from a room (kicked; its socket leaves the room's topic) or muted until a time. */
+  z.object({
+    type: z.literal('chat.restricted'),
+    roomId: z.number().int(),
+    kind: z.enum(['mute', 'kick']),
+    until: z.string().nullable(),
+  }),
+  /** To the member: the live chat has messages the member has not seen. */
+  z.object({ type: z.literal('chat.live_unread'), unread: z.number().int() }),
+  /** A subscription to a topic was refused (the member may not enter that room). */
+  z.object({ type: z.literal('refused'), topic: z.string() }),
+  /**
+   * Customer service: a conversation changed (a message, an assignment, a resolution, a read receipt). To the
+   * member: `unread` is the member's unread count; to operators: null, and the workspace reads its queues again.
+   */
+  z.object({
+    type: z.literal('support.changed'),
+    conversationId: z.number().int(),
+    unread: z.number().int().nullable(),
+  }),
+  /** Customer service: the other side is typing in the conversation. */
+  z.object({ type: z.literal('support.typing'), conversationId: z.number().int() }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -29,6 +29,12 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<RealtimeEvent['type']>([
   'responsible.changed',
   'console.changed',
   'responsible.reality_check',
+  'chat.message',
+  'chat.hidden',
+  'chat.room',
+  'chat.restricted',
+  'chat.live_unread',
+  'refused',
   'hello',
 ]);
 
@@ -52,6 +58,8 @@ interface RealtimeOptions {
   onEvent: (event: RealtimeEvent) => void;
   /** The server closed the socket because its session ended: no reconnection with that token. */
   onSessionEnded: () => void;
+  /** Topics to join once the socket is signed in (a chat room's), read on every (re)connection. */
+  topics?: () => readonly string[];
   /**
    * Called when a connection opens: `first` for the first one (what the page loaded before it opened may predate a
    * change it was not yet there to hear), otherwise after a drop or a failed attempt (events may have been missed).
@@ -66,6 +74,7 @@ export function connectRealtime({
   onEvent,
   onSessionEnded,
   onOpen,
+  topics,
 }: RealtimeOptions): () => void {
   let socket: WebSocket | null = null;
   let attempt = 0;
@@ -92,7 +101,11 @@ export function connectRealtime({
       } catch {
         return;
       }
-      if (isRealtimeEvent(data)) onEvent(data);
+      if (!isRealtimeEvent(data)) return;
+      if (data.type === 'hello' && data.audience !== 'visitor') {
+        for (const topic of topics?.() ?? []) current.send(JSON.stringify({ type: 'subscribe', topic }));
+      }
+      onEvent(data);
     };
     current.onclose = (event) => {
       if (socket !== current) return;

@@ -3,6 +3,7 @@ import {
   agentContractConsoleEndpoints,
   agentTreeConsoleEndpoints,
   backofficeEndpoints,
+  chatConsoleEndpoints,
   depositConsoleEndpoints,
   type Endpoint,
   gamesConsoleEndpoints,
@@ -39,6 +40,8 @@ export type PageId =
   | 'help'
   | 'broadcasts'
   | 'feedback'
+  | 'chatRooms'
+  | 'chatSettings'
   | 'resources'
   | 'domains'
   | 'operators'
@@ -476,6 +479,20 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'message',
     section: 'content',
     roles: rolesOf(inboxConsoleEndpoints.feedback),
+  },
+  {
+    id: 'chatRooms',
+    path: '/chat-rooms',
+    icon: 'message',
+    section: 'content',
+    roles: rolesOf(chatConsoleEndpoints.rooms),
+  },
+  {
+    id: 'chatSettings',
+    path: '/chat-settings',
+    icon: 'settings',
+    section: 'configuration',
+    roles: rolesOf(chatConsoleEndpoints.settings),
   },
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },

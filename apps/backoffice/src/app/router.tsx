@@ -12,6 +12,8 @@ import { AuditPage } from '../features/audit/AuditPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { SetupPage } from '../features/auth/SetupPage.tsx';
 import { BannersPage } from '../features/banners/BannersPage.tsx';
+import { ChatRoomsPage } from '../features/chat/ChatRoomsPage.tsx';
+import { ChatSettingsPage } from '../features/chat/ChatSettingsPage.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { DepositsPage } from '../features/deposits/DepositsPage.tsx';
 import { GatewayCallbacksPage } from '../features/deposits/GatewayCallbacksPage.tsx';
@@ -142,6 +144,8 @@ export const router = createBrowserRouter(
         { path: 'help', element: page('help', <HelpPage />) },
         { path: 'inbox', element: page('broadcasts', <BroadcastsPage />) },
         { path: 'feedback', element: page('feedback', <FeedbackPage />) },
+        { path: 'chat-rooms', element: page('chatRooms', <ChatRoomsPage />) },
+        { path: 'chat-settings', element: page('chatSettings', <ChatSettingsPage />) },
         { path: 'resources', element: page('resources', <ResourcesPage />) },
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },

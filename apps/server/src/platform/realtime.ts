@@ -3,8 +3,11 @@ import type { Database, Queryable } from '../db/database.ts';
 
 const CHANNEL = 'tessera_events';
 
-/** Who receives an event: one member (all of that member's sockets on every process), all players, operators. */
-export type Audience = { member: number } | 'players' | 'operators' | 'everyone';
+/**
+ * Who receives an event: one member (all of that member's sockets on every process), all players, operators, or the
+ * sockets subscribed to a topic (a chat room's, which a socket joins once the topic's guard let it in).
+ */
+export type Audience = { member: number } | { topic: string } | 'players' | 'operators' | 'everyone';
 
 /** Who is behind a socket, once it has authenticated (visitor until then). */
 export type SocketIdentity =
@@ -26,6 +29,8 @@ export interface RealtimeSocket {
 type Message =
   | { to: Audience; event: RealtimeEvent }
   | { closeSessions: string[] }
+  /** A member's sockets leave a topic (removed from a chat room). */
+  | { leave: { member: number; topic: string } }
   | { addressLocked: { key: string; until: string } }
   | { tablesChanged: string }
   /** A member's row changed (the members table's trigger, migration 0055). */
@@ -64,6 +69,17 @@ export async function reportLockedAddress(db: Queryable, key: string, until: Dat
   await notify(db, { addressLocked: { key, until: until.toISOString() } });
 }
 
+/** Takes the member's sockets, on every process, out of a topic (a member removed from a chat room). */
+export async function leaveTopic(db: Queryable, memberId: number, topic: string): Promise<void> {
+  await notify(db, { leave: { member: memberId, topic } });
+}
+
+/**
+ * Whether a socket may subscribe to a topic: an area registers one for its prefix (the chat's `chat:`); a topic with
+ * no guard is refused.
+ */
+export type TopicGuard = (identity: SocketIdentity, topic: string) => Promise<boolean>;
+
 async function notify(db: Queryable, message: Message): Promise<void> {
   await db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
 }
@@ -72,6 +88,7 @@ function receives(identity: SocketIdentity, to: Audience): boolean {
   if (to === 'everyone') return true;
   if (to === 'operators') return identity.kind === 'operator';
   if (to === 'players') return identity.kind !== 'operator';
+  if ('topic' in to) return false;
   return identity.kind === 'member' && identity.memberId === to.member;
 }
 
@@ -83,6 +100,8 @@ export class RealtimeHub {
   private readonly addressesLocked = new Set<(key: string, until: Date) => void>();
   private readonly tablesChanged = new Set<(table: string) => void>();
   private readonly membersChanged = new Set<(memberId: number, change: MemberChange) => void>();
+  private readonly subscribers = new Map<string, Set<RealtimeSocket>>();
+  private readonly guards = new Map<string, TopicGuard>();
 
   constructor(private readonly db: Database) {}
 
@@ -98,7 +117,40 @@ export class RealtimeHub {
   /** Adds a socket as a visitor; `identify` changes who it is after it authenticates. */
   add(socket: RealtimeSocket): () => void {
     this.sockets.set(socket, { kind: 'visitor' });
-    return () => this.sockets.delete(socket);
+    return () => {
+      this.sockets.delete(socket);
+      for (const [topic, sockets] of this.subscribers) this.drop(sockets, socket, topic);
+    };
+  }
+
+  /** Lets sockets subscribe to the topics that start with `prefix` when `guard` says so. */
+  guardTopics(prefix: string, guard: TopicGuard): void {
+    this.guards.set(prefix, guard);
+  }
+
+  /** Subscribes the socket to a topic if its guard lets this socket's caller in; false when refused. */
+  async subscribe(socket: RealtimeSocket, topic: string): Promise<boolean> {
+    const identity = this.sockets.get(socket);
+    const prefix = topic.slice(0, topic.indexOf(':') + 1);
+    const guard = this.guards.get(prefix);
+    if (!identity || !guard || !(await guard(identity, topic))) return false;
+    if (!this.sockets.has(socket)) return false;
+    let sockets = this.subscribers.get(topic);
+    if (!sockets) {
+      sockets = new Set();
+      this.subscribers.set(topic, sockets);
+    }
+    sockets.add(socket);
+    return true;
+  }
+
+  unsubscribe(socket: RealtimeSocket, topic: string): void {
+    const sockets = this.subscribers.get(topic);
+    if (sockets) this.drop(sockets, socket, topic);
+  }
+
+  private drop(sockets: Set<RealtimeSocket>, socket: RealtimeSocket, topic: string) {
+    if (sockets.delete(socket) && sockets.size === 0) this.subscribers.delete(topic);
   }
 
   identify(socket: RealtimeSocket, identity: SocketIdentity): void {
@@ -159,6 +211,16 @@ export class RealtimeHub {
       }
       return;
     }
+    if ('leave' in message) {
+      const { member, topic } = message.leave;
+      const sockets = this.subscribers.get(topic);
+      for (const socket of sockets ?? []) {
+        const identity = this.sockets.get(socket);
+        if (identity?.kind === 'member' && identity.memberId === member)
+          this.drop(sockets as Set<RealtimeSocket>, socket, topic);
+      }
+      return;
+    }
     if ('memberChanged' in message) {
       for (const listener of this.membersChanged) listener(message.memberChanged, 'member');
       return;
@@ -175,7 +237,7 @@ export class RealtimeHub {
       return;
     }
     const { to, event } = message;
-    if (event.type === 'wallet.changed' && typeof to === 'object') {
+    if (event.type === 'wallet.changed' && typeof to === 'object' && 'member' in to) {
       for (const listener of this.membersChanged) listener(to.member, 'balance');
     }
     this.send(event, to);
@@ -183,6 +245,11 @@ export class RealtimeHub {
 
   private send(event: RealtimeEvent, to: Audience) {
     const data = JSON.stringify(event);
+    if (typeof to === 'object' && 'topic' in to) {
+      for (const socket of this.subscribers.get(to.topic) ?? [])
+        if (socket.readyState === 1) socket.send(data);
+      return;
+    }
     for (const [socket, identity] of this.sockets) {
       if (socket.readyState === 1 && receives(identity, to)) socket.send(data);
     }

@@ -4,6 +4,7 @@ import type {
   agentReportEndpoints,
   agentTreeEndpoints,
   catalogueEndpoints,
+  chatEndpoints as chatContractEndpoints,
   contentEndpoints,
   depositPlayerEndpoints,
   Endpoint,
@@ -500,4 +501,17 @@ export const responsibleEndpoints = {
     'idempotent',
   ),
   reopen: light<ResponsibleEndpoints['reopen']>('POST', '/wps/responsible/reopen'),
+};
+
+type ChatEndpoints = typeof chatContractEndpoints;
+
+/** The chat room's floating window (CBS_modelList, CBS_groupPermission, messages) and the live chat. */
+export const chatEndpoints = {
+  rooms: light<ChatEndpoints['modelList']>('GET', '/wps/relay/CBS_modelList'),
+  permissions: light<ChatEndpoints['groupPermission']>('GET', '/wps/relay/CBS_groupPermission'),
+  unread: light<ChatEndpoints['roomUnread']>('GET', '/wps/chat/unread'),
+  messages: light<ChatEndpoints['messages']>('GET', '/wps/chat/rooms/:id/messages'),
+  send: light<ChatEndpoints['send']>('POST', '/wps/chat/rooms/:id/messages', undefined, 'idempotent'),
+  read: light<ChatEndpoints['read']>('POST', '/wps/chat/rooms/:id/read'),
+  liveLaunch: light<ChatEndpoints['liveLaunch']>('GET', '/wps/chat/live'),
 };

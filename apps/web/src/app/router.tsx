@@ -21,6 +21,8 @@ const RedEnvelopePage = lazyPage(() => import('../features/raffle/RedEnvelopePag
 const PointMallPage = lazyPage(() => import('../features/points/PointMallPage.tsx'));
 const NoticePage = lazyPage(() => import('../features/notices/NoticePage.tsx'));
 const HelpPage = lazyPage(() => import('../features/help/HelpPage.tsx'));
+const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'));
+const LiveChatPage = lazyPage(() => import('../features/chat/LiveChatPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
 const TrustPage = lazyPage(() => import('../features/trust/TrustPage.tsx'));
@@ -89,6 +91,10 @@ function screenOf(route: PageRoute) {
       return <NoticePage />;
     case 'help':
       return <HelpPage />;
+    case 'chat':
+      return <ChatPage />;
+    case 'liveChat':
+      return <LiveChatPage />;
     case 'download':
       return <DownloadPage />;
     case 'join':

@@ -25,6 +25,9 @@ export type Screen =
   | 'home'
   | 'noticePage'
   | 'help'
+  /** /chat: the chat room's page (CBS_launchChat); /chat/live: the live chat (Chatwoot's widget). */
+  | 'chat'
+  | 'liveChat'
   | 'download'
   | 'join'
   /** The terms and conditions, and the responsible gaming page. */
@@ -97,6 +100,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   { path: '/fbsports', pageKey: 'fbsports', screen: 'fbSports' },
   { path: '/help', pageKey: 'help', screen: 'help' },
+  { path: '/chat', pageKey: 'chat', screen: 'chat', layout: { header: false, footer: false } },
+  { path: '/chat/live', pageKey: 'liveChat', screen: 'liveChat' },
   { path: '/helpmc', pageKey: 'helpmc', screen: 'help', layout: { header: false } },
   { path: '/down', pageKey: 'down', screen: 'download' },
   { path: '/download', pageKey: 'down', screen: 'download' },

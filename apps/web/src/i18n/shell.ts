@@ -9,6 +9,7 @@ export const SHELL_STRINGS = [
   'banners',
   'brand',
   'categories',
+  'chat',
   'comingSoon',
   'common',
   'customerService',

@@ -39,6 +39,8 @@ import {
   Megaphone,
   Menu,
   MessageSquareText,
+  Minimize,
+  Minus,
   Moon,
   Pause,
   Play,
@@ -47,6 +49,7 @@ import {
   Send,
   ShieldCheck,
   Smartphone,
+  Smile,
   Sparkles,
   Star,
   Sun,
@@ -122,6 +125,9 @@ export const SearchIcon = icon(Search, 18);
 export const TrophyIcon = icon(Trophy, 18);
 export const FreePlayIcon = icon(CirclePlay, 16);
 export const FullscreenIcon = icon(Maximize, 18);
+export const ShrinkIcon = icon(Minimize, 18);
+export const MinimiseIcon = icon(Minus, 18);
+export const StickerIcon = icon(Smile, 18);
 export const GridIcon = icon(LayoutGrid, 22);
 export const ClockIcon = icon(Clock, 16);
 export const CopyIcon = icon(Copy, 16);

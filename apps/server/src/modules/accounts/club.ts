@@ -41,3 +41,14 @@ export async function registeredAt(db: Queryable, memberId: number): Promise<Dat
 export async function memberIdByUsername(db: Queryable, username: string): Promise<number | null> {
   return (await store.findMemberByUsername(db, username))?.id ?? null;
 }
+
+/** What the chat room shows and checks of a member: the shown name, VIP level (club rank) and labels; null for none. */
+export async function chatFacts(
+  db: Queryable,
+  memberId: number,
+): Promise<{ username: string; nickname: string; clubRank: number; labels: string[] } | null> {
+  const row = await store.findMember(db, memberId);
+  return row
+    ? { username: row.username, nickname: row.nickname, clubRank: row.club_rank, labels: row.member_labels }
+    : null;
+}

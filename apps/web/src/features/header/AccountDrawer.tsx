@@ -26,11 +26,11 @@ import {
 import { buttonClass, Modal } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
+import { ChatWindow } from '../chat/ChatWindow.tsx';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useUnreadBadge } from '../inbox/queries.ts';
 import type { MemberCentrePage } from '../member-centre/menu.ts';
 import { useMemberCentreMenu } from '../member-centre/useMemberCentreMenu.ts';
-import { ChatRoomDialog } from '../right-bar/ChatRoomDialog.tsx';
 import { useMessagingAppUrl } from '../right-bar/messagingApp.ts';
 import { SpeedTestDialog } from '../right-bar/SpeedTestDialog.tsx';
 import { useBalance } from '../wallet/queries.ts';
@@ -370,7 +370,7 @@ export function AccountDrawer() {
       <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
       {customerService.dialog}
       <SpeedTestDialog open={speedTestOpen} onClose={() => setSpeedTestOpen(false)} />
-      <ChatRoomDialog open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
+      <ChatWindow open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
     </>
   );
 }

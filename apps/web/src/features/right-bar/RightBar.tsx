@@ -17,10 +17,10 @@ import {
   SendIcon,
 } from '../../ui/icons.tsx';
 import { passGate } from '../auth/gate.ts';
+import { ChatWindow } from '../chat/ChatWindow.tsx';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useUnreadBadge } from '../inbox/queries.ts';
 import { useWhitelabel } from '../site/queries.ts';
-import { ChatRoomDialog } from './ChatRoomDialog.tsx';
 import { useMessagingAppUrl } from './messagingApp.ts';
 import { SpeedTestDialog } from './SpeedTestDialog.tsx';
 import './right-bar.css';
@@ -173,7 +173,7 @@ export function RightBar() {
       )}
       {customerService.dialog}
       <SpeedTestDialog open={speedTestOpen} onClose={() => setSpeedTestOpen(false)} />
-      <ChatRoomDialog open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
+      <ChatWindow open={chatRoomOpen} onClose={() => setChatRoomOpen(false)} />
     </aside>
   );
 }

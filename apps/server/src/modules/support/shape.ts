@@ -1,0 +1,15 @@
+import type { SupportMessage } from '@tessera/contract';
+import type { MessageRow } from './store.ts';
+
+/** A stored message as both sides read it; `otherReadAt` is when the other side last read the conversation. */
+export function toMessage(row: MessageRow, otherReadAt: Date | null): SupportMessage {
+  return {
+    id: row.id,
+    sender: row.sender,
+    kind: row.kind,
+    body: row.body,
+    operator: row.operator,
+    createdAt: row.created_at.toISOString(),
+    read: row.kind === 'text' && otherReadAt !== null && otherReadAt >= row.created_at,
+  };
+}
