@@ -382,3 +382,11 @@ export async function stats(db: Queryable, since: Date) {
     [since],
   );
 }
+
+export async function memberCard(db: Queryable, memberId: number) {
+  const [row] = await db.query<{ club_rank: number; language: string; created_at: Date }>(
+    'select club_rank, language, created_at from members where id = $1',
+    [memberId],
+  );
+  return row ?? null;
+}
