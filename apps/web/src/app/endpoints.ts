@@ -25,6 +25,7 @@ import type {
   responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
+  supportPlayerEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
@@ -500,4 +501,15 @@ export const responsibleEndpoints = {
     'idempotent',
   ),
   reopen: light<ResponsibleEndpoints['reopen']>('POST', '/wps/responsible/reopen'),
+};
+
+type SupportEndpoints = typeof supportPlayerEndpoints;
+
+/** The built-in customer service's chat (issue 26): the conversation, messages, read receipts, typing, rating. */
+export const supportEndpoints = {
+  chat: light<SupportEndpoints['chat']>('GET', '/wps/support/chat'),
+  send: light<SupportEndpoints['send']>('POST', '/wps/support/messages', undefined, 'idempotent'),
+  read: light<SupportEndpoints['read']>('POST', '/wps/support/read'),
+  typing: light<SupportEndpoints['typing']>('POST', '/wps/support/typing'),
+  rate: light<SupportEndpoints['rate']>('POST', '/wps/support/conversations/:id/rating'),
 };

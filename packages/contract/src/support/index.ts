@@ -63,6 +63,8 @@ const memberSupport = z.object({
 export type MemberSupport = z.infer<typeof memberSupport>;
 
 const messageText = nonEmpty(SUPPORT_LIMITS.messageMax);
+/** What a member writes (the site's chat form validates with it). */
+export const supportMessageBody = z.object({ text: messageText });
 
 export const supportPlayerEndpoints = {
   chat: endpoint({ method: 'GET', path: '/wps/support/chat', access: 'realMember', response: memberSupport }),
@@ -71,7 +73,7 @@ export const supportPlayerEndpoints = {
     method: 'POST',
     path: '/wps/support/messages',
     access: 'realMember',
-    body: z.object({ text: messageText }),
+    body: supportMessageBody,
     idempotent: true,
     response: memberSupport,
   }),
