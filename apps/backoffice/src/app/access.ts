@@ -22,6 +22,7 @@ import {
   responsibleConsoleEndpoints,
   riskConsoleEndpoints,
   settlementConsoleEndpoints,
+  supportConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -39,6 +40,7 @@ export type PageId =
   | 'help'
   | 'broadcasts'
   | 'feedback'
+  | 'support'
   | 'resources'
   | 'domains'
   | 'operators'
@@ -476,6 +478,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'message',
     section: 'content',
     roles: rolesOf(inboxConsoleEndpoints.feedback),
+  },
+  {
+    id: 'support',
+    path: '/support',
+    icon: 'message',
+    section: 'overview',
+    roles: rolesOf(supportConsoleEndpoints.queues),
   },
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },

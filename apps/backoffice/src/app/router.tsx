@@ -61,6 +61,7 @@ import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
 import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { SupportPage } from '../features/support/SupportPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
@@ -142,6 +143,7 @@ export const router = createBrowserRouter(
         { path: 'help', element: page('help', <HelpPage />) },
         { path: 'inbox', element: page('broadcasts', <BroadcastsPage />) },
         { path: 'feedback', element: page('feedback', <FeedbackPage />) },
+        { path: 'support', element: page('support', <SupportPage />) },
         { path: 'resources', element: page('resources', <ResourcesPage />) },
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },
