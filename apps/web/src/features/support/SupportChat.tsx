@@ -101,6 +101,7 @@ export default function SupportChat() {
   const refused = refusal(t, send.error, { shown: ['text'] });
   const fieldError =
     schemaText(t, form.formState.errors.text, { value: form.watch('text') }) ?? refused.fields.text;
+  const sendError = fieldError ?? (send.isError ? refused.message : null);
 
   return (
     <section className="support-chat" aria-label={t('status.customerService')}>
@@ -191,7 +192,7 @@ export default function SupportChat() {
           rows={2}
           maxLength={SUPPORT_LIMITS.messageMax}
           placeholder={t('support.placeholder')}
-          aria-invalid={fieldError ? true : undefined}
+          aria-invalid={sendError ? true : undefined}
           {...form.register('text', { onChange: typed })}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -203,9 +204,9 @@ export default function SupportChat() {
         <Button type="submit" variant="primary" icon={<SendIcon />} loading={send.isPending}>
           {t('support.send')}
         </Button>
-        {fieldError || refused.message ? (
+        {sendError ? (
           <p className="support-chat__error field__error" role="alert">
-            {fieldError ?? refused.message}
+            {sendError}
           </p>
         ) : null}
       </form>
