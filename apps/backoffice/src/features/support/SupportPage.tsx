@@ -25,6 +25,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { SupportSettings } from './SupportSettings.tsx';
 import { SupportStats } from './SupportStats.tsx';
 import './support.css';
 
@@ -189,6 +190,7 @@ export function SupportPage() {
         )}
       </QueryView>
       <SupportStats />
+      <SupportSettings />
     </>
   );
 }
