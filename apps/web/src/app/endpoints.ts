@@ -509,6 +509,8 @@ type SupportEndpoints = typeof supportPlayerEndpoints;
 export const supportEndpoints = {
   chat: light<SupportEndpoints['chat']>('GET', '/wps/support/chat'),
   send: light<SupportEndpoints['send']>('POST', '/wps/support/messages', undefined, 'idempotent'),
+  sendImages: light<SupportEndpoints['sendImages']>('POST', '/wps/support/images', 'multipart'),
+  image: light<SupportEndpoints['image']>('GET', '/wps/support/images/:id'),
   read: light<SupportEndpoints['read']>('POST', '/wps/support/read'),
   typing: light<SupportEndpoints['typing']>('POST', '/wps/support/typing'),
   rate: light<SupportEndpoints['rate']>('POST', '/wps/support/conversations/:id/rating'),

@@ -1,11 +1,19 @@
-import { supportPlayerEndpoints as api, supportConsoleEndpoints as bo } from '@tessera/contract';
+import {
+  supportPlayerEndpoints as api,
+  supportConsoleEndpoints as bo,
+  supportImageFields,
+} from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
 import { asMember, asOperator } from '../../platform/access.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { route } from '../../platform/route.ts';
+import { parseInput } from '../../platform/validation.ts';
+import { cleanImages, readImageForm } from './images.ts';
 import {
   businessHours,
+  conversationImage,
   memberChat,
+  memberImage,
   memberTyping,
   rateConversation,
   readForMember,
@@ -32,8 +40,24 @@ export function supportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
   route(app, deps, api.chat, async ({ caller, now }) => memberChat(db, asMember(caller).memberId, now));
   route(app, deps, api.send, async ({ caller, body, now, idempotency }) =>
-    sendMemberMessage(deps, asMember(caller).memberId, body.text, { now, idempotency }),
+    sendMemberMessage(deps, asMember(caller).memberId, { text: body.text }, { now, idempotency }),
   );
+  route(app, deps, api.sendImages, async ({ caller, request, language, now }) => {
+    const form = await readImageForm(request);
+    const fields = parseInput(supportImageFields, form.fields, language);
+    // Re-encoding takes CPU time: it happens before the transaction opens.
+    const images = await cleanImages(form.files);
+    return sendMemberMessage(
+      deps,
+      asMember(caller).memberId,
+      { text: fields.text, images },
+      { now, idempotency: null },
+    );
+  });
+  route(app, deps, api.image, async ({ caller, params }) =>
+    memberImage(db, asMember(caller).memberId, params.id),
+  );
+  route(app, deps, bo.image, async ({ params }) => conversationImage(db, params.id));
   route(app, deps, api.read, async ({ caller, now }) => readForMember(deps, asMember(caller).memberId, now));
   route(app, deps, api.typing, async ({ caller }) => memberTyping(deps, asMember(caller).memberId));
   route(app, deps, api.rate, async ({ caller, params, body, now }) =>

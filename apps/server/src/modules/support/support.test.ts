@@ -4,10 +4,11 @@ import {
   SUPPORT_LIMITS,
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
 import { quietWorkspace, setSupportHours, supportAgent } from '../../../test/factories/support.ts';
-import { newMember } from '../../../test/factories/wallet.ts';
+import { multipartBody, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { memberSocket } from '../../../test/sockets.ts';
 import { launchForMember, unreadForMember, withinHours } from './service.ts';
@@ -349,6 +350,70 @@ describe('built-in customer service', () => {
       404,
       'not_found',
     );
+  });
+
+  it('takes up to 3 png or jpeg images with a message, re-encoded, shown only to the member and the workspace', async () => {
+    const picture = sharp({ create: { width: 24, height: 16, channels: 3, background: '#335577' } });
+    // A png with text after its end: only the pixels are kept.
+    const png = Buffer.concat([
+      await picture.clone().png().toBuffer(),
+      Buffer.from('<script>alert(1)</script>'),
+    ]);
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    const gif = await picture.clone().gif().toBuffer();
+    const upload = (token: string | undefined, files: Buffer[], text?: string) => {
+      const { boundary, payload } = multipartBody([
+        ...(text === undefined ? [] : [{ name: 'text', value: text }]),
+        ...files.map((data, n) => ({
+          name: 'image',
+          file: { data, filename: `p${n}.png`, contentType: 'image/png' },
+        })),
+      ]);
+      return t.call({
+        method: 'POST',
+        url: api.sendImages.path,
+        ...(token ? { token } : {}),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const member = await newMember(t);
+    const sent = await upload(member.token, [png, jpeg], 'The receipt');
+    expect(sent.status).toBe(200);
+    const [message] = sent.body.value.conversation.messages;
+    expect(message).toMatchObject({ body: 'The receipt', images: [expect.any(String), expect.any(String)] });
+    const [first] = message.images as string[];
+    const mine = await t.get(path(api.image.path, first as unknown as number), member.token);
+    expect(mine.body.value.contentType).toBe('image/png');
+    const stored = Buffer.from(mine.body.value.data, 'base64');
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+    expect((await sharp(stored).metadata()).width).toBe(24);
+    const workspace = await t.get(path(bo.image.path, first as unknown as number), tokens.support);
+    expect(workspace.body.value.data).toBe(mine.body.value.data);
+
+    const other = await newMember(t);
+    checks.expectFailure(
+      await t.get(path(api.image.path, first as unknown as number), other.token),
+      404,
+      'not_found',
+    );
+    checks.expectFailure(
+      await t.get(path(bo.image.path, first as unknown as number), tokens.finance),
+      403,
+      'forbidden',
+    );
+    t.clock.advance(1001);
+    checks.expectFailure(await upload(member.token, [png, png, png, png]), 400, 'too_many_images', {
+      image: expect.any(String),
+    });
+    t.clock.advance(1001);
+    checks.expectFailure(await upload(member.token, [gif]), 415, 'image_type_not_allowed', {
+      image: expect.any(String),
+    });
+    checks.expectFailure(await upload(member.token, []), 400, 'validation_failed', {
+      image: expect.any(String),
+    });
+    checks.expectFailure(await upload(undefined, [png]), 401, 'unauthorized');
   });
 
   it('gives the chat room provider the built-in launch link and the unread count', async () => {

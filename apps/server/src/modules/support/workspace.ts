@@ -134,11 +134,15 @@ async function memberCard(deps: AppDeps, row: store.ConversationRow, now: Date) 
 export async function conversationView(deps: AppDeps, id: number, now: Date): Promise<SupportConversation> {
   const row = await store.conversation(deps.db, id);
   if (!row) throw new AppError('not_found');
-  const [messages, card] = await Promise.all([store.messages(deps.db, id, true), memberCard(deps, row, now)]);
+  const [messages, images, card] = await Promise.all([
+    store.messages(deps.db, id, true),
+    store.imageIds(deps.db, id),
+    memberCard(deps, row, now),
+  ]);
   return {
     ...queueView(row),
     messages: messages.map((message) =>
-      toMessage(message, message.sender === 'member' ? row.operator_read_at : row.member_read_at),
+      toMessage(message, message.sender === 'member' ? row.operator_read_at : row.member_read_at, images),
     ),
     rating: row.rating,
     resolvedAt: row.resolved_at?.toISOString() ?? null,
