@@ -325,7 +325,14 @@ function Messages({
             {message.sender === 'member' ? data.username : (message.operator ?? t('support.system'))}
             {message.kind === 'note' ? ` · ${t('support.note')}` : ''}
           </span>
-          <p className="support-message__body">{message.body}</p>
+          {message.body ? <p className="support-message__body">{message.body}</p> : null}
+          {message.images.length > 0 ? (
+            <span className="support-message__images">
+              {message.images.map((image, index) => (
+                <ConversationImage key={image} id={image} index={index} />
+              ))}
+            </span>
+          ) : null}
           <span className="support-message__meta">
             {formatDateTime(message.createdAt, language)}
             {message.sender === 'operator' && message.kind === 'text' && message.read
@@ -525,5 +532,29 @@ function MemberCard({ data }: { data: SupportConversation }) {
         ]}
       />
     </Card>
+  );
+}
+
+/** An image of the conversation, read with the operator's session (it has no public address). */
+function ConversationImage({ id, index }: { id: string; index: number }) {
+  const { t } = useTranslation();
+  const image = useQuery({
+    queryKey: [bo.image.path, id],
+    queryFn: ({ signal }) => call(bo.image, { params: { id }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const alt = t('support.image', { number: index + 1 });
+  if (!image.data) return <span className="support-message__image" role="img" aria-label={alt} />;
+  const src = `data:${image.data.contentType};base64,${image.data.data}`;
+  return (
+    <a
+      className="support-message__image"
+      href={src}
+      target="_blank"
+      rel="noreferrer"
+      download={`image-${index + 1}`}
+    >
+      <img src={src} alt={alt} />
+    </a>
   );
 }

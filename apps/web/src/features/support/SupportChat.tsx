@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MemberSupport, SUPPORT_LIMITS, supportMessageBody } from '@tessera/contract';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
@@ -9,10 +9,12 @@ import { supportEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { FormMessage } from '../../ui/Field.tsx';
+import { type ChosenImage, ImagePicker } from '../../ui/ImagePicker.tsx';
 import { CheckIcon, ClockIcon, HeadsetIcon, SendIcon, StarIcon } from '../../ui/icons.tsx';
 import { Button, CenteredSpinner } from '../../ui/index.ts';
 import { refusal, schemaText } from '../auth/validation.ts';
 import { supportChatQuery } from './queries.ts';
+import { SupportImage } from './SupportImage.tsx';
 import { useOperatorTyping } from './supportPanel.ts';
 import './support.css';
 
@@ -38,15 +40,28 @@ export default function SupportChat() {
   const inputId = useId();
   const put = (data: MemberSupport) => queryClient.setQueryData(query.queryKey, data);
 
+  const [files, setFiles] = useState<ChosenImage[]>([]);
+  const [attaching, setAttaching] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const form = useForm<{ text: string }>({
-    resolver: zodResolver(supportMessageBody),
+    // With images the text may be empty.
+    resolver: (values, context, options) =>
+      files.length > 0 ? { values, errors: {} } : zodResolver(supportMessageBody)(values, context, options),
     defaultValues: { text: '' },
   });
   const send = useMutation({
-    mutationFn: (body: { text: string }) => api(supportEndpoints.send, { body }),
+    mutationFn: (body: { text: string }) => {
+      if (files.length === 0) return api(supportEndpoints.send, { body });
+      const data = new FormData();
+      data.set('text', body.text);
+      for (const { file } of files) data.append('image', file);
+      return api(supportEndpoints.sendImages, { body: data });
+    },
     onSuccess: (data) => {
       put(data);
       form.reset({ text: '' });
+      setFiles([]);
+      setAttaching(false);
     },
   });
   const read = useMutation({
@@ -130,7 +145,14 @@ export default function SupportChat() {
           return (
             <li key={message.id} className={mine ? 'support-msg support-msg--mine' : 'support-msg'}>
               <span className="support-msg__who">{mine ? t('support.you') : t('support.agent')}</span>
-              <p className="support-msg__body">{message.body}</p>
+              {message.body ? <p className="support-msg__body">{message.body}</p> : null}
+              {message.images.length > 0 ? (
+                <span className="support-msg__images">
+                  {message.images.map((id, index) => (
+                    <SupportImage key={id} id={id} index={index} />
+                  ))}
+                </span>
+              ) : null}
               <span className="support-msg__meta">
                 <time dateTime={message.createdAt}>{when.format(new Date(message.createdAt))}</time>
                 {mine && message.id === lastReadMine ? (
@@ -204,6 +226,34 @@ export default function SupportChat() {
         <Button type="submit" variant="primary" icon={<SendIcon />} loading={send.isPending}>
           {t('support.send')}
         </Button>
+        {attaching ? (
+          <div className="support-chat__attach">
+            <ImagePicker
+              label={t('support.images')}
+              hint={t('support.imagesHint')}
+              limits={{
+                types: ['image/png', 'image/jpeg'],
+                maxBytes: SUPPORT_LIMITS.imageBytesMax,
+                maxFiles: SUPPORT_LIMITS.imagesMax,
+              }}
+              messages={{
+                tooMany: t('support.tooManyImages'),
+                wrongType: t('support.wrongImageType'),
+                tooLarge: t('support.imageTooLarge'),
+              }}
+              removeText={t('support.removeImage')}
+              removeLabel={(name) => t('support.removeImageNamed', { name })}
+              files={files}
+              onFiles={setFiles}
+              error={fileError}
+              onError={setFileError}
+            />
+          </div>
+        ) : (
+          <button type="button" className="support-chat__attach-toggle" onClick={() => setAttaching(true)}>
+            {t('support.attach')}
+          </button>
+        )}
         {sendError ? (
           <p className="support-chat__error field__error" role="alert">
             {sendError}
