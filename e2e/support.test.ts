@@ -108,9 +108,29 @@ describe('customer service', () => {
     await console.getByRole('button', { name: 'Add note' }).click();
     await visible(messages.getByText('Asked finance to look'));
 
-    // The member answers; the operator's page shows it without a reload.
-    await chat.getByRole('textbox', { name: 'Your message' }).fill('Thank you!');
+    // A picture with a message: the operator sees it.
+    await chat.getByRole('button', { name: 'Add images' }).click();
+    await chat.getByLabel('Images').setInputFiles({
+      name: 'receipt.png',
+      mimeType: 'image/png',
+      buffer: await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 200, height: 120 } }),
+    });
+    await chat.getByRole('textbox', { name: 'Your message' }).fill('Here is the receipt');
     await chat.getByRole('button', { name: 'Send' }).click();
+    await visible(chat.getByRole('img', { name: 'Image 1' }));
+    await visible(messages.getByText('Here is the receipt'));
+    await visible(messages.getByRole('img', { name: 'Image 1' }));
+
+    // The member answers; the operator's page shows it without a reload.
+    // A member sends at most one message a second: refused, the message stays in the box to send again.
+    await chat.getByRole('textbox', { name: 'Your message' }).fill('Thank you!');
+    await expect
+      .poll(async () => {
+        if ((await chat.getByText('Thank you!', { exact: true }).count()) > 0) return true;
+        await chat.getByRole('button', { name: 'Send' }).click();
+        return false;
+      })
+      .toBe(true);
     await visible(messages.getByText('Thank you!'));
     expect(await chat.getByText('Asked finance to look').count()).toBe(0);
     await screenshot(console, 'support-console-workspace');

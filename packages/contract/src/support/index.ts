@@ -15,7 +15,7 @@ export const SUPPORT_STATUSES = ['open', 'pending', 'resolved'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 /**
- * The limits of the built-in chat: a member sends at most 1 message a second and 30 a minute (too_many_requests
+ * The limits of the built-in chat: a member sends at most 1 message a second and 30 a minute (support_too_fast
  * past either); a message is 1 to 2000 characters; an operator's cap of open conversations is 1 to 50 (6 unless set).
  */
 export const SUPPORT_LIMITS = {

@@ -110,7 +110,7 @@ export async function assignNext(tx: Queryable, conversationId: number, team: Su
 
 /**
  * A member's message: to the live conversation, or a new one (open and assigned within business hours; pending and
- * waiting in the queue outside them). At most 1 a second and 30 a minute (too_many_requests past either), counted
+ * waiting in the queue outside them). At most 1 a second and 30 a minute (support_too_fast past either), counted
  * under the lock of the member's row of conversations so two requests at once count each other.
  */
 export async function sendMemberMessage(
@@ -130,7 +130,7 @@ export async function sendMemberMessage(
     const lastSecond = await store.memberMessagesSince(tx, memberId, new Date(now.getTime() - 1000));
     const lastMinute = await store.memberMessagesSince(tx, memberId, new Date(now.getTime() - 60_000));
     if (lastSecond >= SUPPORT_LIMITS.perSecond || lastMinute >= SUPPORT_LIMITS.perMinute) {
-      throw new AppError('too_many_requests');
+      throw new AppError('support_too_fast');
     }
     let live = await store.lockLiveConversation(tx, memberId);
     let conversationId = live?.id ?? null;
