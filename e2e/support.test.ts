@@ -89,6 +89,12 @@ describe('customer service', () => {
     // The operator sees it in the queue, opens it and answers.
     const console = await consolePage(desk.token, '/support');
     await visible(console.getByRole('heading', { name: 'Customer service', level: 1 }));
+    // The support role has the workspace and nothing of finance.
+    const nav = console.getByRole('navigation', { name: 'Main navigation' });
+    await visible(nav.getByRole('link', { name: 'Customer service' }));
+    for (const finance of ['Deposits', 'Withdrawals', 'Reconciliation']) {
+      expect(await nav.getByRole('link', { name: finance, exact: true }).count()).toBe(0);
+    }
     const queue = console.getByRole('list', { name: 'Conversations' });
     await queue.getByRole('button', { name: new RegExp(member.username) }).click();
     const messages = console.getByRole('list', { name: 'Messages' });
