@@ -50,6 +50,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   pointsRoutes(app, deps);
   missionRoutes(app, deps);
   inboxRoutes(app, deps);
+  supportRoutes(app, deps);
   riskRoutes(app, deps);
   reportsRoutes(app, deps);
   chatRoutes(app, deps);

@@ -17,6 +17,7 @@ import {
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
+  supportPlayerEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
@@ -35,6 +36,7 @@ import {
   inboxEndpoints,
   lotteryEndpoints,
   pointEndpoints,
+  supportEndpoints,
   vipEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
@@ -67,6 +69,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
   ['vipEndpoints', vipEndpoints, vipContractEndpoints],
   ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
+  ['supportEndpoints', supportEndpoints, supportPlayerEndpoints],
   [
     'pointEndpoints',
     pointEndpoints,

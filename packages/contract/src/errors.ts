@@ -124,6 +124,13 @@ export const ERRORS = {
     VI: 'Quá nhiều yêu cầu, vui lòng thử lại sau 5 phút.',
     CN: '请求过多，请 5 分钟后重试。',
   },
+  /** Customer service: a member's messages past 1 a second or 30 a minute. */
+  support_too_fast: {
+    status: 429,
+    EN: 'You are sending messages too fast. Please wait a moment and send again.',
+    VI: 'Bạn gửi tin nhắn quá nhanh. Vui lòng chờ một chút rồi gửi lại.',
+    CN: '您发送消息过快，请稍等片刻后再发送。',
+  },
   maintenance: {
     status: 503,
     EN: 'The site is under maintenance.',

@@ -23,6 +23,7 @@ import {
   responsibleConsoleEndpoints,
   riskConsoleEndpoints,
   settlementConsoleEndpoints,
+  supportConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -42,6 +43,9 @@ export type PageId =
   | 'feedback'
   | 'chatRooms'
   | 'chatSettings'
+  },
+  {
+  | 'support'
   | 'resources'
   | 'domains'
   | 'operators'
@@ -493,6 +497,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'settings',
     section: 'configuration',
     roles: rolesOf(chatConsoleEndpoints.settings),
+  },
+  {
+    id: 'support',
+    path: '/support',
+    icon: 'message',
+    section: 'overview',
+    roles: rolesOf(supportConsoleEndpoints.queues),
   },
   { id: 'resources', path: '/resources', icon: 'downloads', section: 'content', roles: OPERATIONS },
   { id: 'operators', path: '/operators', icon: 'operators', section: 'administration', roles: [] },

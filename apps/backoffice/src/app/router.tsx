@@ -63,6 +63,7 @@ import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
 import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { SupportPage } from '../features/support/SupportPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
@@ -146,6 +147,7 @@ export const router = createBrowserRouter(
         { path: 'feedback', element: page('feedback', <FeedbackPage />) },
         { path: 'chat-rooms', element: page('chatRooms', <ChatRoomsPage />) },
         { path: 'chat-settings', element: page('chatSettings', <ChatSettingsPage />) },
+        { path: 'support', element: page('support', <SupportPage />) },
         { path: 'resources', element: page('resources', <ResourcesPage />) },
         { path: 'domains', element: page('domains', <DomainsPage />) },
         { path: 'operators', element: page('operators', <OperatorsPage />) },

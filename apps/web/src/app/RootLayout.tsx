@@ -12,6 +12,7 @@ import { Header } from '../features/header/Header.tsx';
 import { RainLauncher } from '../features/raffle/RainLauncher.tsx';
 import { RightBar } from '../features/right-bar/RightBar.tsx';
 import { useWhitelabel } from '../features/site/queries.ts';
+import { SupportPopup } from '../features/support/SupportPopup.tsx';
 import { TabBar } from '../features/tab-bar/TabBar.tsx';
 import { CenteredSpinner } from '../ui/index.ts';
 import { LoadingPage } from './LoadingPage.tsx';
@@ -73,6 +74,7 @@ export function RootLayout() {
       {layout.header && layout.footer ? phone ? <TabBar /> : <RightBar /> : null}
       {layout.header && layout.footer ? <RainLauncher /> : null}
       <AuthModal />
+      <SupportPopup />
       <PostLoginModal />
       <LaunchNotices />
     </>

@@ -26,6 +26,7 @@ import type {
   responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
+  supportPlayerEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
@@ -514,4 +515,17 @@ export const chatEndpoints = {
   send: light<ChatEndpoints['send']>('POST', '/wps/chat/rooms/:id/messages', undefined, 'idempotent'),
   read: light<ChatEndpoints['read']>('POST', '/wps/chat/rooms/:id/read'),
   liveLaunch: light<ChatEndpoints['liveLaunch']>('GET', '/wps/chat/live'),
+};
+
+type SupportEndpoints = typeof supportPlayerEndpoints;
+
+/** The built-in customer service's chat (issue 26): the conversation, messages, read receipts, typing, rating. */
+export const supportEndpoints = {
+  chat: light<SupportEndpoints['chat']>('GET', '/wps/support/chat'),
+  send: light<SupportEndpoints['send']>('POST', '/wps/support/messages', undefined, 'idempotent'),
+  sendImages: light<SupportEndpoints['sendImages']>('POST', '/wps/support/images', 'multipart'),
+  image: light<SupportEndpoints['image']>('GET', '/wps/support/images/:id'),
+  read: light<SupportEndpoints['read']>('POST', '/wps/support/read'),
+  typing: light<SupportEndpoints['typing']>('POST', '/wps/support/typing'),
+  rate: light<SupportEndpoints['rate']>('POST', '/wps/support/conversations/:id/rating'),
 };

@@ -25,6 +25,7 @@ const ChatPage = lazyPage(() => import('../features/chat/ChatPage.tsx'));
 const LiveChatPage = lazyPage(() => import('../features/chat/LiveChatPage.tsx'));
 const DownloadPage = lazyPage(() => import('../features/download/DownloadPage.tsx'));
 const JoinPage = lazyPage(() => import('../features/join/JoinPage.tsx'));
+const SupportPage = lazyPage(() => import('../features/support/SupportPage.tsx'));
 const TrustPage = lazyPage(() => import('../features/trust/TrustPage.tsx'));
 const MemberCentre = lazyPage(() => import('../features/member-centre/MemberCentrePage.tsx'));
 const AgentCentre = lazyPage(() => import('../features/agent-centre/AgentCentrePage.tsx'));
@@ -99,6 +100,8 @@ function screenOf(route: PageRoute) {
       return <DownloadPage />;
     case 'join':
       return <JoinPage />;
+    case 'support':
+      return <SupportPage />;
     case 'lobby':
       // Keyed by path: each lobby starts with its own state.
       return <LobbyPage key={route.path} gameType={route.gameType ?? 'RNG'} pageKey={route.pageKey} />;

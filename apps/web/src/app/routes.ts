@@ -56,6 +56,8 @@ export type Screen =
   | 'redEnvelope'
   /** /pointMall: points, conversion, the mall and the redeem record (a member's page). */
   | 'pointMall'
+  /** /support: the built-in customer service on a page of its own (the customer-service link's window). */
+  | 'support'
   /** The owner named is the area (issue) that builds the screen. */
   | { comingSoon: 'accounts' | 'member' | 'agent' | 'games' };
 
@@ -106,6 +108,7 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/down', pageKey: 'down', screen: 'download' },
   { path: '/download', pageKey: 'down', screen: 'download' },
   { path: '/join', pageKey: 'join', screen: 'join' },
+  { path: '/support', pageKey: 'support', screen: 'support', layout: { header: false, footer: false } },
   { path: '/terms', pageKey: 'terms', screen: { trust: 'terms' } },
   { path: '/responsible-gaming', pageKey: 'responsibleGaming', screen: { trust: 'responsibleGaming' } },
   // The game fills the page under the header: no footer or right bar.

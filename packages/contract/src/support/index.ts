@@ -15,7 +15,7 @@ export const SUPPORT_STATUSES = ['open', 'pending', 'resolved'] as const;
 export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
 
 /**
- * The limits of the built-in chat: a member sends at most 1 message a second and 30 a minute (too_many_requests
+ * The limits of the built-in chat: a member sends at most 1 message a second and 30 a minute (support_too_fast
  * past either); a message is 1 to 2000 characters; an operator's cap of open conversations is 1 to 50 (6 unless set).
  */
 export const SUPPORT_LIMITS = {
@@ -25,6 +25,9 @@ export const SUPPORT_LIMITS = {
   defaultCapacity: 6,
   capacityMax: 50,
   cannedMax: 100,
+  /** Images of one message: png or jpeg, 5 MB each, re-encoded on upload. */
+  imagesMax: 3,
+  imageBytesMax: 5 * 1024 * 1024,
 } as const;
 
 const supportMessage = z.object({
@@ -38,6 +41,8 @@ const supportMessage = z.object({
   createdAt: z.string(),
   /** The other side has read it (read receipts). */
   read: z.boolean(),
+  /** Its images' ids, read through the image endpoints (no public address). */
+  images: z.array(z.string()),
 });
 export type SupportMessage = z.infer<typeof supportMessage>;
 
@@ -63,6 +68,16 @@ const memberSupport = z.object({
 export type MemberSupport = z.infer<typeof memberSupport>;
 
 const messageText = nonEmpty(SUPPORT_LIMITS.messageMax);
+/** What a member writes (the site's chat form validates with it). */
+export const supportMessageBody = z.object({ text: messageText });
+
+/** The multipart fields of a message with images (the files are the parts named `image`, 1 to 3). */
+export const supportImageFields = z.object({
+  text: z.string().trim().max(SUPPORT_LIMITS.messageMax).default(''),
+});
+const imageParams = z.object({ id: z.uuid() });
+/** An image of a conversation, base64 (shown from a blob; never served at a public address). */
+const supportImage = z.object({ contentType: z.enum(['image/png', 'image/jpeg']), data: z.string() });
 
 export const supportPlayerEndpoints = {
   chat: endpoint({ method: 'GET', path: '/wps/support/chat', access: 'realMember', response: memberSupport }),
@@ -71,9 +86,25 @@ export const supportPlayerEndpoints = {
     method: 'POST',
     path: '/wps/support/messages',
     access: 'realMember',
-    body: z.object({ text: messageText }),
+    body: supportMessageBody,
     idempotent: true,
     response: memberSupport,
+  }),
+  /** A message with 1 to 3 images (png or jpeg, 5 MB each) and an optional text; limits as for send. */
+  sendImages: endpoint({
+    method: 'POST',
+    path: '/wps/support/images',
+    access: 'realMember',
+    bodyType: 'multipart',
+    body: supportImageFields,
+    response: memberSupport,
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: '/wps/support/images/:id',
+    access: 'realMember',
+    params: imageParams,
+    response: supportImage,
   }),
   /** The member read the operators' messages (read receipts on the console, the unread count to 0). */
   read: endpoint({
@@ -238,6 +269,13 @@ export const supportConsoleEndpoints = {
     body: z.object({ text: messageText, note: z.boolean().default(false) }),
     idempotent: true,
     response: consoleConversation,
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: `${CONSOLE_API}/support/images/:id`,
+    access: workspace,
+    params: imageParams,
+    response: supportImage,
   }),
   /** Transfer: to a team (unassigned, back to its queue) or to an operator (null: to the caller). */
   transfer: endpoint({

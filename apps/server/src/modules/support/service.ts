@@ -9,9 +9,11 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { publish } from '../../platform/realtime.ts';
+import { uuid } from '../../platform/rng.ts';
 import type { IdempotencyKey } from '../../platform/write.ts';
 import { write } from '../../platform/write.ts';
 import { instantOf, localDate, weekdayOf } from '../../platform/zoned-time.ts';
+import type { CleanImage } from './images.ts';
 import { toMessage } from './shape.ts';
 import * as store from './store.ts';
 
@@ -60,7 +62,9 @@ export async function memberChat(db: Queryable, memberId: number, now: Date): Pr
     businessHours(db),
     store.memberUnread(db, memberId),
   ]);
-  const messages = found ? await store.messages(db, found.id, false) : [];
+  const [messages, images] = found
+    ? await Promise.all([store.messages(db, found.id, false), store.imageIds(db, found.id)])
+    : [[], []];
   return {
     conversation: found && {
       id: found.id,
@@ -71,7 +75,7 @@ export async function memberChat(db: Queryable, memberId: number, now: Date): Pr
       canRate: found.status === 'resolved' && found.rating === null,
       rating: found.rating,
       messages: messages.map((row) => ({
-        ...toMessage(row, row.sender === 'member' ? found.operator_read_at : found.member_read_at),
+        ...toMessage(row, row.sender === 'member' ? found.operator_read_at : found.member_read_at, images),
         operator: null,
       })),
     },
@@ -106,15 +110,16 @@ export async function assignNext(tx: Queryable, conversationId: number, team: Su
 
 /**
  * A member's message: to the live conversation, or a new one (open and assigned within business hours; pending and
- * waiting in the queue outside them). At most 1 a second and 30 a minute (too_many_requests past either), counted
+ * waiting in the queue outside them). At most 1 a second and 30 a minute (support_too_fast past either), counted
  * under the lock of the member's row of conversations so two requests at once count each other.
  */
 export async function sendMemberMessage(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'rng'>,
   memberId: number,
-  text: string,
+  message: { text: string; images?: readonly CleanImage[] },
   options: { now: Date; idempotency: IdempotencyKey | null },
 ): Promise<MemberSupport> {
+  const { text, images = [] } = message;
   const { now } = options;
   const hours = await businessHours(deps.db);
   await write(deps.db, { isolation: 'read committed', idempotency: options.idempotency }, async (tx) => {
@@ -125,7 +130,7 @@ export async function sendMemberMessage(
     const lastSecond = await store.memberMessagesSince(tx, memberId, new Date(now.getTime() - 1000));
     const lastMinute = await store.memberMessagesSince(tx, memberId, new Date(now.getTime() - 60_000));
     if (lastSecond >= SUPPORT_LIMITS.perSecond || lastMinute >= SUPPORT_LIMITS.perMinute) {
-      throw new AppError('too_many_requests');
+      throw new AppError('support_too_fast');
     }
     let live = await store.lockLiveConversation(tx, memberId);
     let conversationId = live?.id ?? null;
@@ -143,7 +148,7 @@ export async function sendMemberMessage(
       if (inHours) await assignNext(tx, conversationId, team, now);
       live = { id: conversationId, status: inHours ? 'open' : 'pending', assignee_id: null };
     }
-    await store.insertMessage(tx, {
+    const messageId = await store.insertMessage(tx, {
       conversationId,
       sender: 'member',
       operatorId: null,
@@ -151,6 +156,17 @@ export async function sendMemberMessage(
       body: text,
       at: now,
     });
+    for (const [position, image] of images.entries()) {
+      await store.insertImage(tx, {
+        id: uuid(deps.rng),
+        messageId,
+        conversationId,
+        position,
+        contentType: image.contentType,
+        bytes: image.bytes,
+        at: now,
+      });
+    }
     // Writing is reading what came before.
     await store.markMemberRead(tx, memberId, now);
     await announce(tx, conversationId, memberId);
@@ -190,4 +206,18 @@ export async function rateConversation(
     await publish(tx, { type: 'support.changed', conversationId, unread: null }, 'operators');
   });
   return memberChat(deps.db, memberId, now);
+}
+
+/** An image of the member's own conversations (not_found for any other, and for none). */
+export async function memberImage(db: Queryable, memberId: number, id: string) {
+  const found = await store.image(db, id);
+  if (!found || found.member_id !== memberId || found.kind !== 'text') throw new AppError('not_found');
+  return { contentType: found.content_type, data: Buffer.from(found.bytes).toString('base64') };
+}
+
+/** An image of any conversation, for the workspace. */
+export async function conversationImage(db: Queryable, id: string) {
+  const found = await store.image(db, id);
+  if (!found) throw new AppError('not_found');
+  return { contentType: found.content_type, data: Buffer.from(found.bytes).toString('base64') };
 }

@@ -382,3 +382,55 @@ export async function stats(db: Queryable, since: Date) {
     [since],
   );
 }
+
+export async function memberCard(db: Queryable, memberId: number) {
+  const [row] = await db.query<{ club_rank: number; language: string; created_at: Date }>(
+    'select club_rank, language, created_at from members where id = $1',
+    [memberId],
+  );
+  return row ?? null;
+}
+
+export async function insertImage(
+  tx: Queryable,
+  row: {
+    id: string;
+    messageId: number;
+    conversationId: number;
+    position: number;
+    contentType: string;
+    bytes: Buffer;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into support_images (id, message_id, conversation_id, position, content_type, bytes, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.id, row.messageId, row.conversationId, row.position, row.contentType, row.bytes, row.at],
+  );
+}
+
+/** The ids of a conversation's images, by message, in their order. */
+export async function imageIds(db: Queryable, conversationId: number) {
+  return db.query<{ id: string; message_id: number }>(
+    'select id, message_id::int as message_id from support_images where conversation_id = $1 order by message_id, position',
+    [conversationId],
+  );
+}
+
+/** An image with the member of its conversation (null when there is none), and whether its message is a note. */
+export async function image(db: Queryable, id: string) {
+  const [row] = await db.query<{
+    content_type: 'image/png' | 'image/jpeg';
+    bytes: Buffer;
+    member_id: number;
+    kind: string;
+  }>(
+    `select i.content_type, i.bytes, c.member_id, x.kind from support_images i
+     join support_conversations c on c.id = i.conversation_id
+     join support_messages x on x.id = i.message_id
+     where i.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}

@@ -105,6 +105,17 @@ describe('system calls of §7 for visitors', () => {
     }
   });
 
+  it("opens the built-in customer service when no live-chat link is configured: type 3 decrypts to the site's /support page", async () => {
+    const status = await t.get('/wps/system/status');
+    expect(status.body.value.info.support.liveChatUrl).toBe('');
+    expect(
+      status.body.value.info.customerService.map((entry: { csType: string; path: string }) => [
+        entry.csType,
+        decryptLink(entry.path),
+      ]),
+    ).toEqual([['3', `${t.config.siteUrl}/support`]]);
+  });
+
   it("lists the original's modIds in the whitelabel tree, derived from Tessera's configuration", async () => {
     const flags = async () =>
       Object.fromEntries(

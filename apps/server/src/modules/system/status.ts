@@ -14,6 +14,7 @@ import type { ContentCache } from '../../platform/content-cache.ts';
 import { desEcbEncrypt } from '../../platform/des.ts';
 import { type Rng, text } from '../../platform/rng.ts';
 import { SerializedAnswer } from '../../platform/route.ts';
+import { SUPPORT_PAGE } from '../support/service.ts';
 import { languages, merchant } from './merchant.ts';
 import { originalModuleTree } from './module-flags.ts';
 import { blockedBy } from './regions.ts';
@@ -82,8 +83,9 @@ export async function systemStatus(
       store.listModuleFlags(db),
       domainList(db),
     ]);
+    // Live chat is the configured link, else the site's built-in customer service (its /support page).
     const links: [string, string][] = [
-      [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl],
+      [CUSTOMER_SERVICE_TYPES.liveChat, site.liveChatUrl || new URL(SUPPORT_PAGE, siteUrl).toString()],
       [CUSTOMER_SERVICE_TYPES.vipChat, site.vipChatUrl],
     ];
     const info = sharedPart.parse({

@@ -8,6 +8,8 @@ import { inboxKey, unreadQuery } from '../inbox/queries.ts';
 import { RAIN_KEY } from '../raffle/queries.ts';
 import { responsibleKey } from '../responsible/queries.ts';
 import { rewardsKey } from '../rewards/queries.ts';
+import { supportChatQuery } from '../support/queries.ts';
+import { clearOperatorTyping, markOperatorTyping } from '../support/supportPanel.ts';
 import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts';
 
 /**
@@ -58,6 +60,13 @@ export function useRealtimeRefresh(): void {
         if (event.type === 'responsible.changed' || event.type === 'responsible.reality_check') {
           void queryClient.invalidateQueries({ queryKey: responsibleKey(getToken()) });
         }
+        // Customer service: a message, an assignment, a resolution or a read receipt refetches the chat; the
+        // operator's typing shows its sign for a few seconds.
+        if (event.type === 'support.changed') {
+          clearOperatorTyping();
+          void queryClient.invalidateQueries({ queryKey: supportChatQuery(getToken()).queryKey });
+        }
+        if (event.type === 'support.typing') markOperatorTyping();
         if (event.type === 'rain.round') void queryClient.invalidateQueries({ queryKey: RAIN_KEY });
         if (event.type === 'member.changed') {
           loadMemberInfo(queryClient).then((info) => {

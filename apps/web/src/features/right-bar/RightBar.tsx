@@ -24,6 +24,7 @@ import { useWhitelabel } from '../site/queries.ts';
 import { useMessagingAppUrl } from './messagingApp.ts';
 import { SpeedTestDialog } from './SpeedTestDialog.tsx';
 import './right-bar.css';
+import { useSupportUnread } from '../support/queries.ts';
 
 /** Local storage key of the right bar's folded state. */
 const COLLAPSED_KEY = 'rightBarCollapsed';
@@ -103,6 +104,7 @@ export function RightBar() {
   const { data: whitelabel } = useWhitelabel();
   const unread = useUnreadBadge();
   const customerService = useCustomerService();
+  const supportUnread = useSupportUnread();
   const [collapsed, setCollapsed] = useState(() => local.get(COLLAPSED_KEY) === '1');
   const [speedTestOpen, setSpeedTestOpen] = useState(false);
   const [chatRoomOpen, setChatRoomOpen] = useState(false);
@@ -135,6 +137,11 @@ export function RightBar() {
             <button type="button" className="right-bar__button" onClick={customerService.open}>
               <HeadsetIcon />
               <span className="right-bar__label">{t('rightBar.customerService')}</span>
+              <CountBadge
+                count={supportUnread}
+                label={t('inbox.unreadCount', { count: supportUnread })}
+                className="right-bar__badge"
+              />
             </button>
           </li>
           {token && whitelabel?.messageCentre ? (

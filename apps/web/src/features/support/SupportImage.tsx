@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api.ts';
+import { supportEndpoints } from '../../app/endpoints.ts';
+import { useSession } from '../../app/session.ts';
+import { supportKey } from './queries.ts';
+
+/** An image of the member's conversation: read with the session (it has no public address), shown inline. */
+export function SupportImage({ id, index }: { id: string; index: number }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const image = useQuery({
+    queryKey: [...supportKey(token), 'image', id],
+    queryFn: ({ signal }) => api(supportEndpoints.image, { params: { id }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const alt = t('support.image', { number: index + 1 });
+  if (!image.data) return <span className="support-msg__image is-loading" role="img" aria-label={alt} />;
+  const src = `data:${image.data.contentType};base64,${image.data.data}`;
+  return (
+    <a
+      className="support-msg__image"
+      href={src}
+      target="_blank"
+      rel="noreferrer"
+      download={`image-${index + 1}`}
+    >
+      <img src={src} alt={alt} />
+    </a>
+  );
+}
