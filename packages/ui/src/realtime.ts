@@ -33,6 +33,12 @@ const KNOWN_TYPES: Record<RealtimeEvent['type'], true> = {
   'responsible.reality_check': true,
   'support.changed': true,
   'support.typing': true,
+  'chat.message': true,
+  'chat.hidden': true,
+  'chat.room': true,
+  'chat.restricted': true,
+  'chat.live_unread': true,
+  refused: true,
   hello: true,
 };
 const EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(KNOWN_TYPES));

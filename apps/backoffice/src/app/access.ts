@@ -43,8 +43,6 @@ export type PageId =
   | 'feedback'
   | 'chatRooms'
   | 'chatSettings'
-  },
-  {
   | 'support'
   | 'resources'
   | 'domains'
