@@ -36,6 +36,14 @@ const realtimeEvent = z.discriminatedUnion('type', [
   }),
   /** Responsible gaming: the member's reality check fell due: the play pages show it (the next round is refused). */
   z.object({ type: z.literal('responsible.reality_check') }),
+  /** The in-house book: an event's live score, minute or status changed (to every socket). */
+  z.object({
+    type: z.literal('sportsbook.event'),
+    eventId: z.number().int(),
+    status: z.string(),
+    score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+    minute: z.number().int().nullable(),
+  }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;
