@@ -26,7 +26,8 @@ export async function bookGameId(db: Queryable, kind: 'football' | 'esports'): P
 }
 
 /** The product of the legs' prices, three decimals. */
-const combined = (prices: number[]) => Math.round(prices.reduce((product, price) => product * price, 1) * 1000) / 1000;
+const combined = (prices: number[]) =>
+  Math.round(prices.reduce((product, price) => product * price, 1) * 1000) / 1000;
 
 /** A market's liability: what its worst selection pays minus the stakes taken on it. */
 const liabilityOf = (maxExposure: bigint, stake: bigint) => maxExposure - stake;
@@ -91,7 +92,13 @@ export async function placeBet(
       const already = await store.memberStakeOn(tx, memberId, row.id);
       if (already + stake > limits.max_stake_per_selection) throw new AppError('sportsbook_stake_above_max');
     }
-    const over = await liabilityOver(tx, legs.map(({ row }) => row), stake, potential, limits.liability_per_market);
+    const over = await liabilityOver(
+      tx,
+      legs.map(({ row }) => row),
+      stake,
+      potential,
+      limits.liability_per_market,
+    );
     if (over !== null) {
       // The market suspends itself, in a transaction of its own (this one rolls back with the refusal).
       await suspendForLiability(deps, over);
@@ -110,7 +117,12 @@ export async function placeBet(
       { key: `sportsbook:bet:${ticketNo}`, reference: `sportsbook:${ticketNo}` },
       now,
     );
-    await store.addExposure(tx, legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })), stake, potential);
+    await store.addExposure(
+      tx,
+      legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })),
+      stake,
+      potential,
+    );
     const id = await store.insertTicket(
       tx,
       {
@@ -137,7 +149,8 @@ export async function placeBet(
       },
       now,
     );
-    if (acceptAt) await enqueue(tx, { kind: ACCEPT_JOB, runAt: acceptAt, payload: { ticketId: id.toString() } }, now);
+    if (acceptAt)
+      await enqueue(tx, { kind: ACCEPT_JOB, runAt: acceptAt, payload: { ticketId: id.toString() } }, now);
     return id;
   });
   return ticketOf(deps, ticketId, currency);
@@ -248,7 +261,12 @@ export async function decidePending(tx: Transaction, ticket: store.TicketDb, now
 export async function myBets(
   deps: AppDeps,
   memberId: number,
-  query: { state?: string | undefined; settled?: 'open' | 'settled' | undefined; pageNo: number; pageSize: number },
+  query: {
+    state?: string | undefined;
+    settled?: 'open' | 'settled' | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
   now: Date,
 ) {
   await acceptDue(deps, now, memberId);
@@ -260,7 +278,12 @@ export async function myBets(
     limit: query.pageSize,
     offset: (query.pageNo - 1) * query.pageSize,
   });
-  return { list: await ticketViews(deps.db, rows, currency), total, pageNo: query.pageNo, pageSize: query.pageSize };
+  return {
+    list: await ticketViews(deps.db, rows, currency),
+    total,
+    pageNo: query.pageNo,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function myBet(deps: AppDeps, memberId: number, ticketNo: string, now: Date) {

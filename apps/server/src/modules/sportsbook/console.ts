@@ -11,7 +11,7 @@ import {
 } from '@tessera/contract';
 import { applyMargin, fairPrices, type MarketSpec, selectionsOf, specProblem } from '@tessera/sportsbook';
 import type { z } from 'zod';
-import type { Transaction } from '../../db/database.ts';
+import type { Queryable, Transaction } from '../../db/database.ts';
 import { asOperator } from '../../platform/access.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
@@ -34,17 +34,29 @@ export async function saveSport(
   id: number | null,
   input: z.output<typeof consoleSportsbookSportInput>,
 ) {
-  return operatorWrite(deps, call, { entity: 'sportsbook_sport', action: id ? 'update' : 'create' }, async (tx) => {
-    const before = id ? await store.sportById(tx, id) : null;
-    if (id && !before) throw new AppError('not_found');
-    const row = await store.upsertSport(tx, id, input);
-    if (!row) throw new AppError('not_found');
-    return { entityId: row.id, before, after: row, result: row };
-  });
+  return operatorWrite(
+    deps,
+    call,
+    { entity: 'sportsbook_sport', action: id ? 'update' : 'create' },
+    async (tx) => {
+      const before = id ? await store.sportById(tx, id) : null;
+      if (id && !before) throw new AppError('not_found');
+      const row = await store.upsertSport(tx, id, input);
+      if (!row) throw new AppError('not_found');
+      return { entityId: row.id, before, after: row, result: row };
+    },
+  );
 }
 
+const competitionView = (row: store.CompetitionDb) => ({
+  id: row.id,
+  sportId: row.sport_id,
+  name: row.name,
+  enabled: row.enabled,
+});
+
 export async function consoleCompetitions(deps: AppDeps, sportId?: number) {
-  return store.competitions(deps.db, sportId);
+  return (await store.competitions(deps.db, sportId)).map(competitionView);
 }
 
 export async function saveCompetition(
@@ -58,7 +70,8 @@ export async function saveCompetition(
     call,
     { entity: 'sportsbook_competition', action: id ? 'update' : 'create' },
     async (tx) => {
-      if (!(await store.sportById(tx, input.sportId))) throw new AppError('not_found', { sportId: 'not_found' });
+      if (!(await store.sportById(tx, input.sportId)))
+        throw new AppError('not_found', { sportId: 'not_found' });
       const before = id ? await store.competitionById(tx, id) : null;
       if (id && !before) throw new AppError('not_found');
       const row = await store.upsertCompetition(tx, id, {
@@ -67,14 +80,19 @@ export async function saveCompetition(
         enabled: input.enabled,
       });
       if (!row) throw new AppError('not_found');
-      return { entityId: row.id, before, after: row, result: row };
+      return { entityId: row.id, before, after: row, result: competitionView(row) };
     },
   );
 }
 
 export async function consoleEvents(
   deps: AppDeps,
-  query: { competitionId?: number | undefined; status?: string | undefined; pageNo: number; pageSize: number },
+  query: {
+    competitionId?: number | undefined;
+    status?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
   const currency = await currencyOf(deps);
   const { rows, total } = await store.consoleEvents(deps.db, {
@@ -148,12 +166,17 @@ export async function updateEvent(
 ) {
   await operatorWrite(deps, call, { entity: 'sportsbook_event', action: 'update' }, async (tx) => {
     const before = await heldEvent(tx, id);
-    if (!['scheduled', 'postponed', 'live'].includes(before.status)) throw new AppError('sportsbook_status_invalid');
+    if (!['scheduled', 'postponed', 'live'].includes(before.status))
+      throw new AppError('sportsbook_status_invalid');
     if (!(await store.competitionById(tx, input.competitionId)))
       throw new AppError('not_found', { competitionId: 'not_found' });
     const row = eventRow(input, before.source, before.external_ref);
     await store.updateEvent(tx, id, row, call.now);
-    if (before.status === 'postponed' && before.postponed_from && row.startsAt.getTime() !== before.starts_at.getTime()) {
+    if (
+      before.status === 'postponed' &&
+      before.postponed_from &&
+      row.startsAt.getTime() !== before.starts_at.getTime()
+    ) {
       await store.setEventStatus(tx, id, 'scheduled', call.now);
     }
     return { entityId: id, before: eventAudit(before), after: input, result: null };
@@ -269,13 +292,14 @@ export function checkedSpec(
     ...(input.map === undefined ? {} : { map: input.map }),
   };
   const esports = ['winner', 'map_handicap', 'total_maps', 'map_winner'].includes(spec.type);
-  if (esports !== (kind === 'esports') || specProblem(spec) !== null) throw new AppError('sportsbook_market_invalid');
+  if (esports !== (kind === 'esports') || specProblem(spec) !== null)
+    throw new AppError('sportsbook_market_invalid');
   return spec;
 }
 
 /** Writes a new market of a held event with its prices (in the caller's transaction); the market's id. */
 export async function addMarket(
-  tx: Transaction,
+  tx: Queryable,
   event: store.EventDb,
   spec: MarketSpec,
   pricing: Pricing,
@@ -307,7 +331,8 @@ export async function createMarket(
   const currency = await currencyOf(deps);
   await operatorWrite(deps, call, { entity: 'sportsbook_market', action: 'create' }, async (tx) => {
     const event = await heldEvent(tx, eventId);
-    if (!['scheduled', 'live', 'postponed'].includes(event.status)) throw new AppError('sportsbook_status_invalid');
+    if (!['scheduled', 'live', 'postponed'].includes(event.status))
+      throw new AppError('sportsbook_status_invalid');
     const spec = checkedSpec(event.kind, input);
     const limit = input.liabilityLimit == null ? null : minorLimit(input.liabilityLimit, currency);
     const id = await addMarket(tx, event, spec, input, limit, 0);
@@ -324,32 +349,42 @@ export async function priceMarket(
   input: Pricing & { liabilityLimit?: number | null | undefined },
 ) {
   const currency = await currencyOf(deps);
-  const eventId = await operatorWrite(deps, call, { entity: 'sportsbook_market', action: 'price' }, async (tx) => {
-    const market = await store.marketById(tx, marketId, true);
-    if (!market) throw new AppError('sportsbook_market_not_found');
-    const event = await heldEvent(tx, market.event_id);
-    if (!['open', 'suspended'].includes(market.state)) throw new AppError('sportsbook_market_closed');
-    const spec = checkedSpec(event.kind, {
-      type: market.type,
-      period: market.period,
-      line: market.line ?? undefined,
-      map: market.map ?? undefined,
-    });
-    const prices = pricesOf(spec, input, event);
-    const limit =
-      input.liabilityLimit === undefined
-        ? undefined
-        : input.liabilityLimit === null
-          ? null
-          : minorLimit(input.liabilityLimit, currency);
-    await store.setMarketPricing(tx, marketId, input.margin, limit);
-    for (const price of prices) await store.setPrice(tx, marketId, price.code, price.price, price.fair);
-    return { entityId: marketId, before: { margin: market.margin }, after: input, result: market.event_id };
-  });
+  const eventId = await operatorWrite(
+    deps,
+    call,
+    { entity: 'sportsbook_market', action: 'price' },
+    async (tx) => {
+      const market = await store.marketById(tx, marketId, true);
+      if (!market) throw new AppError('sportsbook_market_not_found');
+      const event = await heldEvent(tx, market.event_id);
+      if (!['open', 'suspended'].includes(market.state)) throw new AppError('sportsbook_market_closed');
+      const spec = checkedSpec(event.kind, {
+        type: market.type,
+        period: market.period,
+        line: market.line ?? undefined,
+        map: market.map ?? undefined,
+      });
+      const prices = pricesOf(spec, input, event);
+      const limit =
+        input.liabilityLimit === undefined
+          ? undefined
+          : input.liabilityLimit === null
+            ? null
+            : minorLimit(input.liabilityLimit, currency);
+      await store.setMarketPricing(tx, marketId, input.margin, limit);
+      for (const price of prices) await store.setPrice(tx, marketId, price.code, price.price, price.fair);
+      return { entityId: marketId, before: { margin: market.margin }, after: input, result: market.event_id };
+    },
+  );
   return consoleEvent(deps, eventId);
 }
 
-export async function setMarketSuspended(deps: AppDeps, call: OperatorCall, marketId: number, suspended: boolean) {
+export async function setMarketSuspended(
+  deps: AppDeps,
+  call: OperatorCall,
+  marketId: number,
+  suspended: boolean,
+) {
   const eventId = await operatorWrite(
     deps,
     call,
@@ -358,7 +393,12 @@ export async function setMarketSuspended(deps: AppDeps, call: OperatorCall, mark
       const market = await store.marketById(tx, marketId, true);
       if (!market) throw new AppError('sportsbook_market_not_found');
       if (!['open', 'suspended'].includes(market.state)) throw new AppError('sportsbook_market_closed');
-      await store.setMarketState(tx, marketId, suspended ? 'suspended' : 'open', suspended ? 'operator' : null);
+      await store.setMarketState(
+        tx,
+        marketId,
+        suspended ? 'suspended' : 'open',
+        suspended ? 'operator' : null,
+      );
       return {
         entityId: marketId,
         before: { state: market.state },
@@ -373,8 +413,15 @@ export async function setMarketSuspended(deps: AppDeps, call: OperatorCall, mark
 function checkedResult(event: store.EventDb, result: SportsbookResult): store.ResultJson {
   if (event.kind === 'esports') {
     const maps = result.maps ?? [];
-    const won = maps.reduce((sum, map) => ({ home: sum.home + map.home, away: sum.away + map.away }), { home: 0, away: 0 });
-    if (maps.some((map) => map.home + map.away !== 1) || won.home !== result.ft.home || won.away !== result.ft.away)
+    const won = maps.reduce((sum, map) => ({ home: sum.home + map.home, away: sum.away + map.away }), {
+      home: 0,
+      away: 0,
+    });
+    if (
+      maps.some((map) => map.home + map.away !== 1) ||
+      won.home !== result.ft.home ||
+      won.away !== result.ft.away
+    )
       throw new AppError('bad_request', { maps: 'invalid_value' });
     return { ft: result.ft, maps };
   }
@@ -395,7 +442,8 @@ function assertTakesResult(event: store.EventDb, now: Date) {
       throw new AppError('sportsbook_result_locked');
     return;
   }
-  if (event.status !== 'ended' && event.status !== 'live') throw new AppError('sportsbook_result_not_expected');
+  if (event.status !== 'ended' && event.status !== 'live')
+    throw new AppError('sportsbook_result_not_expected');
 }
 
 /** First operator: enters a result (or a correction), which waits for a second operator's confirmation. */
@@ -442,7 +490,13 @@ export async function takeResult(
   await store.takeResult(tx, event.id, result, by, now);
   await store.closeMarketsOf(tx, event.id);
   await scheduleSettlement(tx, event.id, now);
-  await publish(tx, { type: 'sportsbook.event', eventId: event.id, status: 'ended', score: result.ft, minute: null });
+  await publish(tx, {
+    type: 'sportsbook.event',
+    eventId: event.id,
+    status: 'ended',
+    score: result.ft,
+    minute: null,
+  });
 }
 
 export async function settingsView(deps: AppDeps): Promise<SportsbookSettings> {
@@ -489,7 +543,13 @@ export async function saveSettings(deps: AppDeps, call: OperatorCall, input: Spo
 
 export async function consoleTickets(
   deps: AppDeps,
-  query: { eventId?: number | undefined; state?: string | undefined; username?: string | undefined; pageNo: number; pageSize: number },
+  query: {
+    eventId?: number | undefined;
+    state?: string | undefined;
+    username?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+  },
 ) {
   const currency = await currencyOf(deps);
   const { rows, total } = await store.tickets(deps.db, {

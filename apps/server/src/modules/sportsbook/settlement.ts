@@ -99,7 +99,10 @@ async function settleTickets(tx: Transaction, event: store.EventDb, tickets: sto
         own.map((leg) => ({ price: leg.price, outcome: leg.outcome as LegOutcome })),
       ),
     );
-    const booking = { key: `sportsbook:pay:${ticket.ticket_no}:${settledOn}`, reference: `sportsbook:${ticket.ticket_no}` };
+    const booking = {
+      key: `sportsbook:pay:${ticket.ticket_no}:${settledOn}`,
+      reference: `sportsbook:${ticket.ticket_no}`,
+    };
     settled.push({ id: ticket.id, state: stateOf(ticket.stake, payout), payout, settledOn });
     if (ticket.settled_on === null) {
       firstPaid.push({ roundId: ticket.game_round_id, memberId: ticket.member_id, payout, booking });
@@ -115,7 +118,13 @@ async function settleTickets(tx: Transaction, event: store.EventDb, tickets: sto
     );
     await rounds.payout(
       tx,
-      { memberId: ticket.member_id, gameId: ticket.game_id, ref: ticket.ticket_no, currency: ticket.currency, closed: true },
+      {
+        memberId: ticket.member_id,
+        gameId: ticket.game_id,
+        ref: ticket.ticket_no,
+        currency: ticket.currency,
+        closed: true,
+      },
       payout,
       booking,
       now,
@@ -130,7 +139,10 @@ async function settleTickets(tx: Transaction, event: store.EventDb, tickets: sto
  * for their result's outcome are settled.
  */
 export async function settleDue(deps: AppDeps, now: Date) {
-  for (const { id } of await store.postponedPastDeadline(deps.db, new Date(now.getTime() - POSTPONED_VOID_MS))) {
+  for (const { id } of await store.postponedPastDeadline(
+    deps.db,
+    new Date(now.getTime() - POSTPONED_VOID_MS),
+  )) {
     await write(deps.db, { isolation: 'read committed' }, async (tx) => {
       const event = await store.eventById(tx, id, true);
       if (event?.status !== 'postponed') return;

@@ -191,7 +191,10 @@ export function sports(db: Queryable, enabledOnly = false) {
 }
 
 export async function sportById(db: Queryable, id: number) {
-  const [row] = await db.query<SportDb>('select id, kind, name, enabled from sportsbook_sports where id = $1', [id]);
+  const [row] = await db.query<SportDb>(
+    'select id, kind, name, enabled from sportsbook_sports where id = $1',
+    [id],
+  );
   return row ?? null;
 }
 
@@ -265,16 +268,22 @@ export async function eventById(db: Queryable, id: number, lock = false) {
 }
 
 export async function eventByRef(db: Queryable, ref: string) {
-  const [row] = await db.query<EventDb>(`select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.external_ref = $1`, [
-    ref,
-  ]);
+  const [row] = await db.query<EventDb>(
+    `select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.external_ref = $1`,
+    [ref],
+  );
   return row ?? null;
 }
 
 /** Events on sale (scheduled or live, of enabled sports and competitions), live first then by start. */
 export function eventsOnSale(
   db: Queryable,
-  filter: { kind?: string | undefined; sportId?: number | undefined; competitionId?: number | undefined; when?: string | undefined },
+  filter: {
+    kind?: string | undefined;
+    sportId?: number | undefined;
+    competitionId?: number | undefined;
+    when?: string | undefined;
+  },
 ) {
   return db.query<EventDb>(
     `select ${EVENT_COLUMNS} from ${EVENT_FROM}
@@ -348,11 +357,25 @@ export async function insertEvent(tx: Queryable, event: NewEvent, now: Date): Pr
   return row.id;
 }
 
-export async function updateEvent(tx: Queryable, id: number, event: Omit<NewEvent, 'source' | 'externalRef'>, now: Date) {
+export async function updateEvent(
+  tx: Queryable,
+  id: number,
+  event: Omit<NewEvent, 'source' | 'externalRef'>,
+  now: Date,
+) {
   await tx.query(
     `update sportsbook_events set competition_id = $2, home = $3, away = $4, starts_at = $5, home_rating = $6,
        away_rating = $7, updated_at = $8 where id = $1`,
-    [id, event.competitionId, event.home, event.away, event.startsAt, event.homeRating, event.awayRating, now],
+    [
+      id,
+      event.competitionId,
+      event.home,
+      event.away,
+      event.startsAt,
+      event.homeRating,
+      event.awayRating,
+      now,
+    ],
   );
 }
 
@@ -371,10 +394,19 @@ export async function setEventStatus(
 }
 
 export async function setEventSuspended(tx: Queryable, id: number, suspended: boolean, now: Date) {
-  await tx.query('update sportsbook_events set suspended = $2, updated_at = $3 where id = $1', [id, suspended, now]);
+  await tx.query('update sportsbook_events set suspended = $2, updated_at = $3 where id = $1', [
+    id,
+    suspended,
+    now,
+  ]);
 }
 
-export async function setLive(tx: Queryable, id: number, live: { score: ScoreJson | null; minute: number | null; status: string }, now: Date) {
+export async function setLive(
+  tx: Queryable,
+  id: number,
+  live: { score: ScoreJson | null; minute: number | null; status: string },
+  now: Date,
+) {
   const rows = await tx.query(
     `update sportsbook_events set score = $2, minute = $3, status = $4, updated_at = $5
      where id = $1 and (score is distinct from $2::jsonb or minute is distinct from $3 or status <> $4) returning id`,
@@ -383,7 +415,12 @@ export async function setLive(tx: Queryable, id: number, live: { score: ScoreJso
   return rows.length > 0;
 }
 
-export async function setEntered(tx: Queryable, id: number, entered: { result: ResultJson; by: number }, now: Date) {
+export async function setEntered(
+  tx: Queryable,
+  id: number,
+  entered: { result: ResultJson; by: number | null },
+  now: Date,
+) {
   await tx.query(
     `update sportsbook_events set entered_result = $2, entered_by = $3, entered_at = $4, updated_at = $4 where id = $1`,
     [id, JSON.stringify(entered.result), entered.by, now],
@@ -391,7 +428,13 @@ export async function setEntered(tx: Queryable, id: number, entered: { result: R
 }
 
 /** Takes a confirmed result: its version rises, the entry is cleared, the event is ended (to be settled). */
-export async function takeResult(tx: Queryable, id: number, result: ResultJson, by: number | null, now: Date) {
+export async function takeResult(
+  tx: Queryable,
+  id: number,
+  result: ResultJson,
+  by: number | null,
+  now: Date,
+) {
   await tx.query(
     `update sportsbook_events set result = $2, result_version = result_version + 1, entered_result = null,
        entered_by = null, entered_at = null, confirmed_by = $3, status = 'ended', score = $4, updated_at = $5
@@ -475,17 +518,40 @@ export async function marketById(db: Queryable, id: number, lock = false) {
 
 export async function insertMarket(
   tx: Queryable,
-  market: { eventId: number; type: string; period: string; line: number | null; map: number | null; margin: number; liabilityLimit: bigint | null; sort: number },
+  market: {
+    eventId: number;
+    type: string;
+    period: string;
+    line: number | null;
+    map: number | null;
+    margin: number;
+    liabilityLimit: bigint | null;
+    sort: number;
+  },
 ) {
   const [row] = await tx.query<{ id: number }>(
     `insert into sportsbook_markets (event_id, type, period, line, map, margin, liability_limit, sort)
      values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
-    [market.eventId, market.type, market.period, market.line, market.map, market.margin, market.liabilityLimit, market.sort],
+    [
+      market.eventId,
+      market.type,
+      market.period,
+      market.line,
+      market.map,
+      market.margin,
+      market.liabilityLimit,
+      market.sort,
+    ],
   );
   return row?.id ?? null;
 }
 
-export async function setMarketPricing(tx: Queryable, id: number, margin: number, liabilityLimit: bigint | null | undefined) {
+export async function setMarketPricing(
+  tx: Queryable,
+  id: number,
+  margin: number,
+  liabilityLimit: bigint | null | undefined,
+) {
   await tx.query(
     `update sportsbook_markets set margin = $2,
        liability_limit = case when $3::boolean then $4::bigint else liability_limit end where id = $1`,
@@ -494,7 +560,13 @@ export async function setMarketPricing(tx: Queryable, id: number, margin: number
 }
 
 /** Writes a selection's price; its version rises when the price changed. */
-export async function setPrice(tx: Queryable, marketId: number, code: string, price: number, fair: number | null) {
+export async function setPrice(
+  tx: Queryable,
+  marketId: number,
+  code: string,
+  price: number,
+  fair: number | null,
+) {
   await tx.query(
     `insert into sportsbook_selections (market_id, code, price, fair) values ($1, $2, $3, $4)
      on conflict (market_id, code) do update set price = excluded.price, fair = excluded.fair,
@@ -504,7 +576,11 @@ export async function setPrice(tx: Queryable, marketId: number, code: string, pr
 }
 
 export async function setMarketState(tx: Queryable, id: number, state: string, reason: string | null) {
-  await tx.query('update sportsbook_markets set state = $2, suspended_reason = $3 where id = $1', [id, state, reason]);
+  await tx.query('update sportsbook_markets set state = $2, suspended_reason = $3 where id = $1', [
+    id,
+    state,
+    reason,
+  ]);
 }
 
 export async function closeMarketsOf(tx: Queryable, eventId: number) {
@@ -521,7 +597,14 @@ export async function lockSelections(tx: Queryable, selectionIds: number[]) {
      order by m.id for update`,
     [selectionIds],
   );
-  return tx.query<SelectionDb & { event_id: number; market_state: string; liability_limit: bigint | null; market_stake: bigint }>(
+  return tx.query<
+    SelectionDb & {
+      event_id: number;
+      market_state: string;
+      liability_limit: bigint | null;
+      market_stake: bigint;
+    }
+  >(
     `select ${SELECTION_COLUMNS}, m.event_id, m.state as market_state, m.liability_limit, m.stake as market_stake
      from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id where x.id = any($1::int[])`,
     [selectionIds],
@@ -545,9 +628,17 @@ export async function marketMaxExposure(tx: Queryable, marketId: number): Promis
   return row?.max ?? 0n;
 }
 
-export async function addExposure(tx: Queryable, legs: { selectionId: number; marketId: number }[], stake: bigint, potential: bigint) {
+export async function addExposure(
+  tx: Queryable,
+  legs: { selectionId: number; marketId: number }[],
+  stake: bigint,
+  potential: bigint,
+) {
   for (const leg of legs) {
-    await tx.query('update sportsbook_selections set exposure = exposure + $2 where id = $1', [leg.selectionId, potential]);
+    await tx.query('update sportsbook_selections set exposure = exposure + $2 where id = $1', [
+      leg.selectionId,
+      potential,
+    ]);
     await tx.query('update sportsbook_markets set stake = stake + $2 where id = $1', [leg.marketId, stake]);
   }
 }
@@ -622,7 +713,9 @@ export async function insertTicket(
 }
 
 export async function ticketById(db: Queryable, id: bigint) {
-  const [row] = await db.query<TicketDb>(`select ${TICKET_COLUMNS} from ${TICKET_FROM} where t.id = $1`, [id]);
+  const [row] = await db.query<TicketDb>(`select ${TICKET_COLUMNS} from ${TICKET_FROM} where t.id = $1`, [
+    id,
+  ]);
   return row ?? null;
 }
 
@@ -661,14 +754,18 @@ export async function tickets(
     `select ${TICKET_COLUMNS} from ${TICKET_FROM} where ${where} order by t.id desc limit $6 offset $7`,
     [...args, filter.limit, filter.offset],
   );
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from ${TICKET_FROM} where ${where}`, args);
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from ${TICKET_FROM} where ${where}`,
+    args,
+  );
   return { rows, total: count?.n ?? 0 };
 }
 
 export function legsOf(db: Queryable, ticketIds: bigint[]) {
-  return db.query<LegDb>(`select ${LEG_COLUMNS} from ${LEG_FROM} where l.ticket_id = any($1::bigint[]) order by l.ticket_id, l.leg`, [
-    ticketIds,
-  ]);
+  return db.query<LegDb>(
+    `select ${LEG_COLUMNS} from ${LEG_FROM} where l.ticket_id = any($1::bigint[]) order by l.ticket_id, l.leg`,
+    [ticketIds],
+  );
 }
 
 /** Pending live tickets due by now (of one member when given), held for update; those another process holds are skipped. */
@@ -726,13 +823,25 @@ export async function anyLegsWaiting(db: Queryable, eventId: number, version: nu
   return rows.length > 0;
 }
 
-export async function setLegOutcomes(tx: Queryable, legs: { ticketId: bigint; leg: number; outcome: string; version: number }[]) {
+export async function setLegOutcomes(
+  tx: Queryable,
+  legs: { ticketId: bigint; leg: number; outcome: string; version: number }[],
+) {
   if (legs.length === 0) return;
   await tx.query(
     `update sportsbook_legs l set outcome = v.outcome, result_version = v.version
      from jsonb_to_recordset($1::jsonb) as v(ticket_id text, leg int, outcome text, version int)
      where l.ticket_id = v.ticket_id::bigint and l.leg = v.leg`,
-    [JSON.stringify(legs.map((leg) => ({ ticket_id: leg.ticketId.toString(), leg: leg.leg, outcome: leg.outcome, version: leg.version })))],
+    [
+      JSON.stringify(
+        legs.map((leg) => ({
+          ticket_id: leg.ticketId.toString(),
+          leg: leg.leg,
+          outcome: leg.outcome,
+          version: leg.version,
+        })),
+      ),
+    ],
   );
 }
 
@@ -748,7 +857,12 @@ export async function settleTickets(
      where t.id = v.id::bigint`,
     [
       JSON.stringify(
-        settled.map((row) => ({ id: row.id.toString(), state: row.state, payout: row.payout.toString(), settled_on: row.settledOn })),
+        settled.map((row) => ({
+          id: row.id.toString(),
+          state: row.state,
+          payout: row.payout.toString(),
+          settled_on: row.settledOn,
+        })),
       ),
       now,
     ],

@@ -36,7 +36,10 @@ export function consoleMarketView(
   selections: store.SelectionDb[],
   currency: Currency,
 ): ConsoleSportsbookMarket {
-  const worst = selections.reduce((max, selection) => (selection.exposure > max ? selection.exposure : max), 0n);
+  const worst = selections.reduce(
+    (max, selection) => (selection.exposure > max ? selection.exposure : max),
+    0n,
+  );
   const fair = selections.every((selection) => selection.fair !== null)
     ? Object.fromEntries(selections.map((selection) => [selection.code, selection.fair as number]))
     : null;
@@ -54,7 +57,12 @@ export function consoleMarketView(
 /** Markets of events with their selections, per event. */
 export async function marketsByEvent(db: Queryable, eventIds: number[]) {
   const markets = eventIds.length ? await store.marketsOf(db, eventIds) : [];
-  const selections = markets.length ? await store.selectionsOfMarkets(db, markets.map((market) => market.id)) : [];
+  const selections = markets.length
+    ? await store.selectionsOfMarkets(
+        db,
+        markets.map((market) => market.id),
+      )
+    : [];
   const byMarket = new Map<number, store.SelectionDb[]>();
   for (const selection of selections) {
     const list = byMarket.get(selection.market_id) ?? [];
@@ -117,7 +125,11 @@ export function consoleEventView(
   };
 }
 
-export function ticketView(ticket: store.TicketDb, legs: store.LegDb[], currency: Currency): SportsbookTicket {
+export function ticketView(
+  ticket: store.TicketDb,
+  legs: store.LegDb[],
+  currency: Currency,
+): SportsbookTicket {
   const major = (minor: bigint) => toMajor(minor, currency.digits);
   return {
     ticketNo: ticket.ticket_no,
@@ -150,7 +162,12 @@ export function ticketView(ticket: store.TicketDb, legs: store.LegDb[], currency
 
 /** Tickets with their legs, as the wire shows them. */
 export async function ticketViews(db: Queryable, tickets: store.TicketDb[], currency: Currency) {
-  const legs = tickets.length ? await store.legsOf(db, tickets.map((ticket) => ticket.id)) : [];
+  const legs = tickets.length
+    ? await store.legsOf(
+        db,
+        tickets.map((ticket) => ticket.id),
+      )
+    : [];
   return tickets.map((ticket) =>
     ticketView(
       ticket,
