@@ -99,11 +99,7 @@ export async function placeBet(
       potential,
       limits.liability_per_market,
     );
-    if (over !== null) {
-      // The market suspends itself, in a transaction of its own (this one rolls back with the refusal).
-      await suspendForLiability(deps, over);
-      throw new AppError('sportsbook_liability_reached');
-    }
+    if (over !== null) throw new LiabilityReached(over);
     const live = [...events.values()].some((event) => event.status === 'live');
     const delayed = live && limits.live_delay_seconds > 0;
     const acceptAt = delayed ? new Date(now.getTime() + limits.live_delay_seconds * 1000) : null;
@@ -152,6 +148,10 @@ export async function placeBet(
     if (acceptAt)
       await enqueue(tx, { kind: ACCEPT_JOB, runAt: acceptAt, payload: { ticketId: id.toString() } }, now);
     return id;
+  }).catch(async (error: unknown) => {
+    // The market suspends itself, in a transaction of its own (the bet's rolled back with the refusal).
+    if (error instanceof LiabilityReached) await suspendForLiability(deps, error.marketId);
+    throw error;
   });
   return ticketOf(deps, ticketId, currency);
 }
@@ -175,6 +175,13 @@ function priceTaken(
   if (row.version === seen.version || accept === 'any') return row.price;
   if (accept === 'better' && seen.price !== undefined && row.price >= seen.price) return row.price;
   return null;
+}
+
+/** The refusal of a bet that would take a market past its liability limit (the market then suspends). */
+class LiabilityReached extends AppError {
+  constructor(readonly marketId: number) {
+    super('sportsbook_liability_reached');
+  }
 }
 
 /** The first market whose liability would pass its limit with this bet, or null. */
