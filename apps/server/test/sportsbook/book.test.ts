@@ -512,7 +512,8 @@ describe('results and settlement', () => {
     const member = await walletMember(t, { funds: 1_000n * PHP });
     const first = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
     const second_ = await tradedEvent(t, operations, { markets: [evenMarket('ou', 2.5)] });
-    const third = await tradedEvent(t, operations, { markets: [evenMarket('ah', 0.5)] });
+    // The home side gives half a goal: the away side's +0.5 wins on a draw.
+    const third = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
     const legs = [
       selectionOf(first, 'ah', 'home'),
       selectionOf(second_, 'ou', 'over'),
