@@ -810,8 +810,8 @@ export async function refuseTicket(tx: Queryable, id: bigint, reason: string, no
 export function claimTicketsOfEvent(tx: Queryable, eventId: number, version: number, limit: number) {
   return tx.query<TicketDb>(
     `select ${TICKET_COLUMNS} from ${TICKET_FROM}
-     where t.state in ('accepted', 'won', 'lost', 'void')
-       and exists (select 1 from sportsbook_legs l where l.ticket_id = t.id and l.event_id = $1 and l.result_version < $2)
+     where t.id in (select l.ticket_id from sportsbook_legs l where l.event_id = $1 and l.result_version < $2)
+       and t.state in ('accepted', 'won', 'lost', 'void')
      limit $3 for update of t skip locked`,
     [eventId, version, limit],
   );
