@@ -20,7 +20,7 @@ import {
   setStatus,
   tradedEvent,
 } from '../factories/sportsbook.ts';
-import { walletMember } from '../factories/wallet.ts';
+import { fundMember, walletMember } from '../factories/wallet.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 
 /**
@@ -597,6 +597,39 @@ describe('results and settlement', () => {
       operations,
     );
     expect([late.status, late.body.code]).toEqual([409, 'sportsbook_result_locked']);
+  });
+
+  it('holds a correction that would overdraw the member until the wallet holds enough, never going negative', async () => {
+    const member = await walletMember(t, { funds: 100n * PHP });
+    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
+    const home = selectionOf(event, 'ah', 'home');
+    const ticket = ok<SportsbookTicket>(
+      await betCall(t, member.token, {
+        selections: [{ selectionId: home.id, version: home.version }],
+        stake: 100,
+      }),
+    );
+    await setStatus(t, operations, event.id, 'live');
+    await setStatus(t, operations, event.id, 'ended');
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 1, away: 0 },
+      h1: { home: 0, away: 0 },
+    });
+    await settleEvent(t.deps, event.id, t.clock.now());
+    expect(await mainBalance(t, member.id)).toBe(200n * PHP);
+    // The member spends 150 of the win, then the result is corrected to a loss: 200 cannot come back yet.
+    await fundMember(t, member.id, -150n * PHP);
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 0, away: 0 },
+      h1: { home: 0, away: 0 },
+    });
+    expect(await settleEvent(t.deps, event.id, t.clock.now())).toBe(0);
+    expect(await stored(ticket.ticketNo)).toEqual({ state: 'won', payout: 200n * PHP });
+    expect(await mainBalance(t, member.id)).toBe(50n * PHP);
+    await fundMember(t, member.id, 150n * PHP);
+    await settleDue(t.deps, t.clock.now());
+    expect(await stored(ticket.ticketNo)).toEqual({ state: 'lost', payout: 0n });
+    expect(await mainBalance(t, member.id)).toBe(0n);
   });
 
   it('voids a postponed event not played within 48 hours, and keeps one played in time', async () => {
