@@ -24,6 +24,7 @@ const roundToThousandths = (price: number): number => Math.round(price * 1000) /
  * Decimal prices with 3 decimal places whose overround (the sum of 1 / price) is 1 + margin, by the proportional
  * method: the probabilities are normalised to sum to 1, each is raised by the factor 1 + margin and the price is
  * its inverse, rounded down to 3 decimal places (so the overround is at least the margin), between 1.001 and 1000.
+ * The margin is a fraction: 0.05 is 5%.
  */
 export function applyMargin(fairProbabilities: number[], margin: number): number[] {
   if (!Number.isFinite(margin) || margin < 0 || margin >= 1)
@@ -40,6 +41,13 @@ export function applyMargin(fairProbabilities: number[], margin: number): number
   });
 }
 
+/** The model's numbers: each side's expected goals over the match (esports: its strength), above 0, up to 10. */
+export function checkModel(model: { homeGoals: number; awayGoals: number }): void {
+  for (const mean of [model.homeGoals, model.awayGoals])
+    if (!Number.isFinite(mean) || mean <= 0 || mean > 10)
+      throw new RangeError('expected goals are above 0, up to 10');
+}
+
 function poisson(mean: number): number[] {
   const probabilities = [Math.exp(-mean)];
   for (let goals = 1; goals <= MAX_GOALS; goals++)
@@ -52,10 +60,8 @@ function resultsOf(
   spec: MarketSpec,
   model: { homeGoals: number; awayGoals: number },
 ): [EventResult, number][] {
+  checkModel(model);
   const { homeGoals, awayGoals } = model;
-  for (const mean of [homeGoals, awayGoals])
-    if (!Number.isFinite(mean) || mean <= 0 || mean > 10)
-      throw new RangeError('expected goals are above 0, up to 10');
   if (['winner', 'map_handicap', 'total_maps', 'map_winner'].includes(spec.type))
     return seriesResults(spec.bestOf ?? DEFAULT_BEST_OF, homeGoals / (homeGoals + awayGoals));
   const share = spec.period === 'h1' ? FIRST_HALF_SHARE : 1;
@@ -100,9 +106,10 @@ export function fairPrices(
   spec: MarketSpec,
   model: { homeGoals: number; awayGoals: number },
 ): Record<string, number> {
+  const selections = selectionsOf(spec); // refuses a spec that is not valid before the model is walked
   const results = resultsOf(spec, model);
   const prices: Record<string, number> = {};
-  for (const selection of selectionsOf(spec)) {
+  for (const selection of selections) {
     const by: Record<LegOutcome, number> = { win: 0, half_win: 0, push: 0, void: 0, half_lose: 0, lose: 0 };
     for (const [result, p] of results) by[settleSelection(spec, selection, result)] += p;
     const back = 1 - by.push - by.void - by.half_win / 2 - by.half_lose / 2;

@@ -6,7 +6,7 @@ const THOUSANDTHS = 1000;
 const MIN_THOUSANDTHS = 1001;
 
 /** The price in thousandths, refused unless it is above 1 with at most 3 decimal places. */
-export function priceThousandths(price: number): number {
+function priceThousandths(price: number): number {
   const thousandths = Math.round(price * THOUSANDTHS);
   if (
     !Number.isFinite(price) ||

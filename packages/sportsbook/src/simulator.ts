@@ -1,6 +1,6 @@
 /** The simulator feed's pure part: a match's score at a minute, and an esports series' maps, from a seed. */
 import type { Score } from './markets.ts';
-import { FIRST_HALF_SHARE } from './pricing.ts';
+import { checkModel, FIRST_HALF_SHARE } from './pricing.ts';
 
 const FULL_TIME = 90;
 const HALF_TIME = 45;
@@ -45,12 +45,6 @@ function randomFrom(seed: string): () => number {
     c = (c + t) | 0;
     return (t >>> 0) / 4294967296;
   };
-}
-
-function checkModel(model: { homeGoals: number; awayGoals: number }): void {
-  for (const mean of [model.homeGoals, model.awayGoals])
-    if (!Number.isFinite(mean) || mean <= 0 || mean > 10)
-      throw new RangeError('expected goals are above 0, up to 10');
 }
 
 /** A Poisson count by Knuth's method (the means are small). */
