@@ -26,6 +26,7 @@ export * from './reports/index.ts';
 export * from './responsible/index.ts';
 export * from './rewards/index.ts';
 export * from './risk/index.ts';
+export * from './sportsbook/index.ts';
 export * from './support/index.ts';
 export * from './system/index.ts';
 export * from './vip/index.ts';

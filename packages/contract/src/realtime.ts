@@ -63,6 +63,14 @@ const realtimeEvent = z.discriminatedUnion('type', [
   }),
   /** Customer service: the other side is typing in the conversation. */
   z.object({ type: z.literal('support.typing'), conversationId: z.number().int() }),
+  /** The in-house book: an event's live score, minute or status changed (to every socket). */
+  z.object({
+    type: z.literal('sportsbook.event'),
+    eventId: z.number().int(),
+    status: z.string(),
+    score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
+    minute: z.number().int().nullable(),
+  }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

@@ -1,3 +1,4 @@
+/// <reference path="./oddslib.d.ts" />
 /** Odds formats for display (design note E3), through oddslib. */
 import { from } from 'oddslib';
 

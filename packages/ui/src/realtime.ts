@@ -38,6 +38,7 @@ const KNOWN_TYPES: Record<RealtimeEvent['type'], true> = {
   'chat.room': true,
   'chat.restricted': true,
   'chat.live_unread': true,
+  'sportsbook.event': true,
   refused: true,
   hello: true,
 };
