@@ -39,6 +39,7 @@ step "unused exports and files"; npm run check:unused
 step "server tests (PGlite and PostgreSQL)"; npm run test:server
 step "house games math"; npm test -w packages/house-games
 step "lottery math"; npm test -w packages/lottery
+step "sportsbook math"; npm test -w packages/sportsbook
 step "ui kit";       npm test -w packages/ui
 step "build";         npm run build
 step "browser tests"; npm run test:e2e

@@ -4,7 +4,7 @@
 // the working tree's (staged, unstaged, untracked). Then, for those files only:
 //   1. lint: biome on the changed files;
 //   2. typecheck: tsc of each workspace with a changed file (a contract change checks its users too);
-//   3. unit tests: packages/house-games and packages/lottery when they changed;
+//   3. unit tests: packages/house-games, packages/lottery and packages/sportsbook when they changed;
 //   4. server tests of the changed areas: a change under apps/server/src/modules/<area>/ runs that area's
 //      *.test.ts files; one under src/platform, src/db, src/seed or a helper in test/ (harness, factories) runs the
 //      test/ folder; a changed test file runs itself. Both databases, as vitest.config.ts assigns the files.
@@ -42,6 +42,7 @@ const WORKSPACES = [
   'packages/contract',
   'packages/house-games',
   'packages/lottery',
+  'packages/sportsbook',
   'packages/tab-session',
   'sandbox/payment-gateway',
   'sandbox/game-provider',
@@ -52,6 +53,7 @@ const USERS = {
   'packages/contract': ['apps/server', 'apps/web', 'apps/backoffice', 'e2e'],
   'packages/house-games': ['apps/server', 'apps/web'],
   'packages/lottery': ['packages/contract', 'apps/server', 'apps/web', 'apps/backoffice'],
+  'packages/sportsbook': ['packages/contract', 'apps/server', 'apps/web', 'apps/backoffice'],
   'packages/tab-session': ['apps/web', 'apps/backoffice'],
   'sandbox/sms-gateway': ['apps/server', 'e2e'],
   'sandbox/payment-gateway': ['apps/server', 'e2e'],
@@ -73,7 +75,7 @@ for (const workspace of touched) for (const user of USERS[workspace] ?? []) touc
 for (const workspace of WORKSPACES.filter((one) => touched.has(one)))
   step(`typecheck ${workspace}`, 'npx', ['tsc', '-p', workspace]);
 
-for (const workspace of ['packages/house-games', 'packages/lottery'])
+for (const workspace of ['packages/house-games', 'packages/lottery', 'packages/sportsbook'])
   if (touched.has(workspace)) step(`unit tests ${workspace}`, 'npm', ['test', '-w', workspace]);
 
 const SERVER = 'apps/server';
