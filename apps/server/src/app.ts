@@ -49,6 +49,7 @@ import { reportsRoutes } from './modules/reports/routes.ts';
 import { responsibleRoutes } from './modules/responsible/routes.ts';
 import { rewardRoutes } from './modules/rewards/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
+import { sportsbookConsoleRoutes, sportsbookRoutes } from './modules/sportsbook/routes.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   houseConsoleRoutes(app, deps);
   lotteryRoutes(app, deps);
   lotteryConsoleRoutes(app, deps);
+  sportsbookRoutes(app, deps);
+  sportsbookConsoleRoutes(app, deps);
   gamesConsoleRoutes(app, deps);
   backofficeRoutes(app, deps);
   accountsRoutes(app, deps, { affiliateLinks });

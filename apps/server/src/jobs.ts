@@ -9,6 +9,7 @@ import { definePointsJobs } from './modules/points/jobs.ts';
 import { defineRaffleJobs } from './modules/raffle/jobs.ts';
 import { defineRebateJobs } from './modules/rebates/jobs.ts';
 import { defineResponsibleJobs } from './modules/responsible/jobs.ts';
+import { defineSportsbookJobs } from './modules/sportsbook/jobs.ts';
 import { defineVipJobs } from './modules/vip/jobs.ts';
 import { defineDepositJobs } from './modules/wallet/deposit-jobs.ts';
 import { definePayoutJobs } from './modules/wallet/payouts.ts';
@@ -36,6 +37,7 @@ export function buildJobRunner(deps: AppDeps, options: JobRunnerOptions = {}): J
   defineProviderJobs(runner, deps);
   defineHouseJobs(runner, deps);
   defineLotteryJobs(runner, deps);
+  defineSportsbookJobs(runner, deps);
   defineAgentJobs(runner, deps);
   defineVipJobs(runner, deps);
   defineRebateJobs(runner, deps);

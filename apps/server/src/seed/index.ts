@@ -17,6 +17,7 @@ import { KYC_MESSAGES } from './kyc.ts';
 import { seedLottery } from './lottery.ts';
 import { seedDemoMissions } from './missions.ts';
 import { seedDemoRaffle } from './raffle.ts';
+import { seedDemoSportsbook, seedSportsbook } from './sportsbook.ts';
 
 /**
  * Runs each seed section once, recorded in seed_sections: a restart never overwrites or re-creates what an
@@ -74,6 +75,7 @@ export async function seed(
     ['house_tables', (tx) => seedHouseTables(tx, options.rng, options.now)],
     ['house_table_tiles', (tx) => redrawHouseTiles(tx, options.rng, options.now, tableTiles())],
     ['lottery', (tx) => seedLottery(tx, options.rng, options.now)],
+    ['sportsbook', seedSportsbook],
     ['vendor_names', seedVendorNames],
     ['vip_levels', seedVipLevels],
     ['vip_level_rewards', seedVipLevelRewards],
@@ -100,6 +102,7 @@ export async function seed(
       ['demo_promotions', (tx) => seedPromotions(tx, options.now)],
       ['demo_raffle', (tx) => seedDemoRaffle(tx, options.now)],
       ['demo_missions', (tx) => seedDemoMissions(tx, options.now)],
+      ['demo_sportsbook', (tx) => seedDemoSportsbook(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),

@@ -181,7 +181,15 @@ export type SportsbookTicket = z.infer<typeof ticket>;
 
 export const sportsbookBetRequest = z.object({
   selections: z
-    .array(z.object({ selectionId: id, version: z.coerce.number().int().min(0) }))
+    .array(
+      z.object({
+        selectionId: id,
+        /** The price version the slip showed. */
+        version: z.coerce.number().int().min(0),
+        /** The price the slip showed (acceptChanges better takes a new price at least this one). */
+        price: sportsbookPrice.optional(),
+      }),
+    )
     .min(1)
     .max(SPORTSBOOK_MAX_LEGS),
   stake: amount,

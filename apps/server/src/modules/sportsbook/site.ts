@@ -1,0 +1,67 @@
+import type { SportsbookEventDetail, SportsbookEventListItem, SportsbookSport } from '@tessera/contract';
+import { AppError } from '../../platform/app-error.ts';
+import type { AppDeps } from '../../platform/context.ts';
+import * as store from './store.ts';
+import { eventSummary, mainMarkets, marketsByEvent, marketView } from './views.ts';
+
+/** The player site's book: sports with their competitions on sale, events with their markets. */
+
+export async function sportsOnSale(deps: AppDeps, kind: string | undefined): Promise<SportsbookSport[]> {
+  const sports = (await store.sports(deps.db, true)).filter((sport) => !kind || sport.kind === kind);
+  const competitions = await store.competitionsOnSale(deps.db, kind ?? null);
+  return sports
+    .map((sport) => ({
+      id: sport.id,
+      kind: sport.kind,
+      name: sport.name,
+      competitions: competitions
+        .filter((competition) => competition.sport_id === sport.id)
+        .map(({ id, name, events }) => ({ id, name, events })),
+    }))
+    .filter((sport) => sport.competitions.length > 0);
+}
+
+/** Markets a member may see: not void or settled ones. */
+const shown = (market: store.MarketDb) => market.state === 'open' || market.state === 'suspended';
+
+export async function eventsOnSale(
+  deps: AppDeps,
+  filter: {
+    kind?: string | undefined;
+    sportId?: number | undefined;
+    competitionId?: number | undefined;
+    when?: string | undefined;
+  },
+): Promise<SportsbookEventListItem[]> {
+  const events = await store.eventsOnSale(deps.db, filter);
+  const markets = await marketsByEvent(
+    deps.db,
+    events.map((event) => event.id),
+  );
+  return events.map((event) => ({
+    ...eventSummary(event),
+    markets: mainMarkets(
+      (markets.get(event.id) ?? [])
+        .filter(({ market }) => shown(market))
+        .map(({ market, selections }) => withEventState(event, marketView(market, selections))),
+    ),
+  }));
+}
+
+/** A suspended event shows its markets suspended. */
+function withEventState<T extends { state: string }>(event: store.EventDb, market: T): T {
+  return event.suspended && market.state === 'open' ? { ...market, state: 'suspended' } : market;
+}
+
+export async function eventDetail(deps: AppDeps, id: number): Promise<SportsbookEventDetail> {
+  const event = await store.eventById(deps.db, id);
+  if (!event) throw new AppError('sportsbook_event_not_found');
+  const markets = (await marketsByEvent(deps.db, [id])).get(id) ?? [];
+  return {
+    ...eventSummary(event),
+    markets: markets
+      .filter(({ market }) => shown(market) || event.status !== 'scheduled')
+      .map(({ market, selections }) => withEventState(event, marketView(market, selections))),
+    result: event.result,
+  };
+}
