@@ -22,6 +22,7 @@ import {
   responsibleConsoleEndpoints,
   riskConsoleEndpoints,
   settlementConsoleEndpoints,
+  sportsbookConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
   withdrawalConsoleEndpoints,
@@ -68,6 +69,8 @@ export type PageId =
   | 'lotteryGames'
   | 'lotteryOdds'
   | 'lotteryDraws'
+  | 'sportsbookEvents'
+  | 'sportsbookSettings'
   | 'agents.tree'
   | 'agents.templates'
   | 'agents.dividends'
@@ -100,6 +103,7 @@ export type NavSection =
   | 'wallet'
   | 'games'
   | 'lottery'
+  | 'sportsbook'
   | 'agents'
   | 'configuration'
   | 'content'
@@ -415,6 +419,20 @@ export const PAGES: readonly PageDefinition[] = [
     roles: rolesOf(lotteryConsoleEndpoints.draws),
   },
   {
+    id: 'sportsbookEvents',
+    path: '/sportsbook/events',
+    icon: 'trophy',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.events),
+  },
+  {
+    id: 'sportsbookSettings',
+    path: '/sportsbook/settings',
+    icon: 'settings',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.settings),
+  },
+  {
     id: 'agents.tree',
     path: '/agents/tree',
     icon: 'operators',
@@ -510,6 +528,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   'wallet',
   'games',
   'lottery',
+  'sportsbook',
   'agents',
   'configuration',
   'content',

@@ -61,6 +61,9 @@ import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
 import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { SportsbookEventPage } from '../features/sportsbook/SportsbookEventPage.tsx';
+import { SportsbookEventsPage } from '../features/sportsbook/SportsbookEventsPage.tsx';
+import { SportsbookSettingsPage } from '../features/sportsbook/SportsbookSettingsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
@@ -127,6 +130,9 @@ export const router = createBrowserRouter(
         { path: 'lottery/games', element: page('lotteryGames', <LotteryGamesPage />) },
         { path: 'lottery/odds', element: page('lotteryOdds', <LotteryOddsPage />) },
         { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },
+        { path: 'sportsbook/events', element: page('sportsbookEvents', <SportsbookEventsPage />) },
+        { path: 'sportsbook/events/:id', element: page('sportsbookEvents', <SportsbookEventPage />) },
+        { path: 'sportsbook/settings', element: page('sportsbookSettings', <SportsbookSettingsPage />) },
         { path: 'agents/tree', element: page('agents.tree', <AgentTreePage />) },
         { path: 'agents/contracts', element: page('agents.templates', <ContractTemplatesPage />) },
         { path: 'agents/dividends', element: page('agents.dividends', <DividendQueuePage />) },

@@ -1,3 +1,5 @@
+/// <reference path="../../../../../packages/sportsbook/src/oddslib.d.ts" />
+// (The rules package's types for oddslib, which ships none: its odds formats compile in this app too.)
 import { SPORTSBOOK_ACCEPT_CHANGES } from '@tessera/contract';
 import type { OddsFormat } from '@tessera/sportsbook';
 import { useSyncExternalStore } from 'react';
