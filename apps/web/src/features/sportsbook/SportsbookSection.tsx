@@ -12,6 +12,8 @@ import { EventPage } from './EventPage.tsx';
 import { MyBets } from './MyBets.tsx';
 import { useBookMoney } from './money.ts';
 import { useSlip } from './slip.ts';
+// The kit's tabs and form controls take their look from the site's form styles.
+import '../../ui/form.css';
 import './sportsbook.css';
 
 type BookTab = 'events' | 'bets';
