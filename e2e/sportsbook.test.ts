@@ -1,3 +1,4 @@
+/// <reference path="../packages/sportsbook/src/oddslib.d.ts" />
 import { formatOdds } from '@tessera/sportsbook';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,12 @@ const eventRow = (page: Page, home: string, away: string) =>
 
 /** The slip beside the list (a sheet on a phone). */
 const slipOf = (page: Page) => page.getByRole('region', { name: 'Bet slip' });
+
+/** A whole-page screenshot from the top, where the sticky header belongs. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name, { fullPage: true });
+}
 
 /** A console page on an operator's session, in a theme. */
 async function consolePage(token: string, path: string, theme: 'light' | 'dark' = 'light'): Promise<Page> {
@@ -157,7 +164,7 @@ describe('sportsbook', () => {
       .getByText(`P ${expected.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`)
       .first()
       .waitFor();
-    await screenshot(page, 'sportsbook-slip-desktop-light', { fullPage: true });
+    await pageShot(page, 'sportsbook-slip-desktop-light');
     await slip.getByRole('button', { name: 'Place bet' }).click();
     const placed = slip.getByRole('status').filter({ hasText: /^Bet placed: ticket S\d+\.$/ });
     await placed.waitFor();
@@ -183,28 +190,23 @@ describe('sportsbook', () => {
     await enter.getByRole('button', { name: 'Enter result' }).click();
     await enter.waitFor({ state: 'detached' });
     await trading.getByText('Result awaiting confirmation').first().waitFor();
-    // The one who entered it cannot confirm it: the button is not offered to a second look by the same desk? The
-    // server refuses it; the console offers Confirm to every trading operator, so desk A's try is refused.
-    await trading.getByRole('button', { name: 'Confirm result' }).click();
-    const own = trading.getByRole('dialog', { name: `Confirm the result of ${first.home} – ${first.away}` });
-    await typeResult(own, first.home, first.away, [2, 0], [1, 0]);
-    await own.getByRole('button', { name: 'Confirm result' }).click();
-    await own.getByText('A different operator must confirm the result you entered.').waitFor();
-    await screenshot(trading, 'sportsbook-console-confirm-refused');
-    await own.getByRole('button', { name: 'Cancel' }).click();
+    // The one who entered it is not offered the confirmation: it waits for another operator.
+    await trading.getByText('Your result waits for a second operator to confirm it.').waitFor();
+    expect(await trading.getByRole('button', { name: 'Confirm result' }).count()).toBe(0);
+    await screenshot(trading, 'sportsbook-console-entered');
 
-    const second_ = await consolePage(desks[1].token, `/sportsbook/events/${eventA.id}`, 'dark');
-    await second_.getByRole('button', { name: 'Confirm result' }).click();
-    const confirm = second_.getByRole('dialog', {
+    const desk = await consolePage(desks[1].token, `/sportsbook/events/${eventA.id}`, 'dark');
+    await desk.getByRole('button', { name: 'Confirm result' }).click();
+    const confirm = desk.getByRole('dialog', {
       name: `Confirm the result of ${first.home} – ${first.away}`,
     });
-    await confirm.getByText('Entered by Trading desk A').waitFor();
+    await confirm.getByText(`Entered by ${desks[0].username}`).waitFor();
     await typeResult(confirm, first.home, first.away, [2, 0], [1, 0]);
-    await screenshot(second_, 'sportsbook-console-confirm-dark');
+    await screenshot(desk, 'sportsbook-console-confirm-dark');
     await confirm.getByRole('button', { name: 'Confirm result' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await second_.getByText('Confirmed by', { exact: false }).first().waitFor();
-    await screenshot(second_, 'sportsbook-console-event-dark', { fullPage: true });
+    await desk.getByText('Confirmed by', { exact: false }).first().waitFor();
+    await pageShot(desk, 'sportsbook-console-event-dark');
 
     // The second event's result, by the same rule through the API (the console's part is shown above).
     for (const [token, path] of [
@@ -235,7 +237,7 @@ describe('sportsbook', () => {
       .getByText(`P ${expected.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`)
       .first()
       .waitFor();
-    await screenshot(page, 'sportsbook-my-bets-won', { fullPage: true });
+    await pageShot(page, 'sportsbook-my-bets-won');
   });
 
   it('on a phone the slip is a sheet from the bottom edge, light and dark; a changed odds format reads in the slip', {

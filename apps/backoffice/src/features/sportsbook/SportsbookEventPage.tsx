@@ -74,7 +74,8 @@ type Acting =
 
 function EventView({ event }: { event: ConsoleSportsbookEventDetail }) {
   const { t, i18n } = useTranslation();
-  const role = useSession().operator?.role;
+  const { operator } = useSession();
+  const role = operator?.role;
   const money = useMoney();
   const [acting, setActing] = useState<Acting | null>(null);
   const stage = eventStage(event);
@@ -83,6 +84,8 @@ function EventView({ event }: { event: ConsoleSportsbookEventDetail }) {
   const price = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const takesResult = ['live', 'ended', 'settled'].includes(event.status);
   const waiting = event.enteredBy !== null && stage === 'awaiting';
+  // The operator who entered the result waits for another to confirm it (the server refuses their own).
+  const ownEntry = waiting && operator?.username === event.enteredBy;
   const may = {
     status: mayCall(role, api.setEventStatus),
     suspend: mayCall(role, api.suspendEvent),
@@ -217,7 +220,8 @@ function EventView({ event }: { event: ConsoleSportsbookEventDetail }) {
                 {t(event.result ? 'sportsbook.correctResult' : 'sportsbook.enterResult')}
               </Button>
             ) : null}
-            {may.confirm && waiting ? (
+            {waiting && ownEntry ? <p className="muted">{t('sportsbook.awaitingOther')}</p> : null}
+            {may.confirm && waiting && !ownEntry ? (
               <Button
                 variant="primary"
                 icon={<Icon name="check" />}

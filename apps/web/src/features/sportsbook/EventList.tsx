@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SportKind, SportsbookEventListItem, SportsbookMarket } from '@tessera/contract';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
@@ -19,7 +20,10 @@ function MainMarket({ event, market }: { event: SportsbookEventListItem; market:
   const locale = useDateLocale();
   const title = marketTypeName(t, market);
   return (
-    <fieldset className="sb-main-market">
+    <fieldset
+      className="sb-main-market"
+      style={{ '--selections': market.selections.length } as CSSProperties}
+    >
       <legend className="sb-main-market__name">
         {title}
         {market.line !== null ? (
