@@ -61,7 +61,9 @@ export async function placeBet(
     belowMin: 'sportsbook_stake_below_min',
   });
   const ticketId = await write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
-    const rows = await store.lockSelections(tx, ids);
+    // Read first without holding the markets: the checks, the limits and the stake's posting take their time
+    // outside the markets' locks; the markets are held only for the last step, where the prices are checked again.
+    const rows = await store.selectionsForBet(tx, ids, false);
     if (rows.length !== ids.length) throw new AppError('sportsbook_market_not_found');
     const legs = request.selections.map((wanted) => {
       const row = rows.find((found) => found.id === wanted.selectionId) as (typeof rows)[number];
@@ -92,18 +94,6 @@ export async function placeBet(
       const already = await store.memberStakeOn(tx, memberId, row.id);
       if (already + stake > limits.max_stake_per_selection) throw new AppError('sportsbook_stake_above_max');
     }
-    const over = await liabilityOver(
-      tx,
-      legs.map(({ row }) => row),
-      stake,
-      potential,
-      limits.liability_per_market,
-    );
-    if (over !== null) {
-      // The market suspends itself, in a transaction of its own (this one rolls back with the refusal).
-      await suspendForLiability(deps, over);
-      throw new AppError('sportsbook_liability_reached');
-    }
     const live = [...events.values()].some((event) => event.status === 'live');
     const delayed = live && limits.live_delay_seconds > 0;
     const acceptAt = delayed ? new Date(now.getTime() + limits.live_delay_seconds * 1000) : null;
@@ -117,6 +107,14 @@ export async function placeBet(
       { key: `sportsbook:bet:${ticketNo}`, reference: `sportsbook:${ticketNo}` },
       now,
     );
+    const held = await store.selectionsForBet(tx, ids, true);
+    for (const { row } of legs) {
+      const current = held.find((found) => found.id === row.id);
+      if (current?.market_state !== 'open') throw new AppError('sportsbook_market_closed');
+      if (current.version !== row.version) throw new AppError('sportsbook_price_changed');
+    }
+    const over = await liabilityOver(tx, held, stake, potential, limits.liability_per_market);
+    if (over !== null) throw new LiabilityReached(over);
     await store.addExposure(
       tx,
       legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })),
@@ -152,6 +150,10 @@ export async function placeBet(
     if (acceptAt)
       await enqueue(tx, { kind: ACCEPT_JOB, runAt: acceptAt, payload: { ticketId: id.toString() } }, now);
     return id;
+  }).catch(async (error: unknown) => {
+    // The market suspends itself, in a transaction of its own (the bet's rolled back with the refusal).
+    if (error instanceof LiabilityReached) await suspendForLiability(deps, error.marketId);
+    throw error;
   });
   return ticketOf(deps, ticketId, currency);
 }
@@ -175,6 +177,13 @@ function priceTaken(
   if (row.version === seen.version || accept === 'any') return row.price;
   if (accept === 'better' && seen.price !== undefined && row.price >= seen.price) return row.price;
   return null;
+}
+
+/** The refusal of a bet that would take a market past its liability limit (the market then suspends). */
+class LiabilityReached extends AppError {
+  constructor(readonly marketId: number) {
+    super('sportsbook_liability_reached');
+  }
 }
 
 /** The first market whose liability would pass its limit with this bet, or null. */

@@ -430,7 +430,12 @@ function checkedResult(event: store.EventDb, result: SportsbookResult): store.Re
   return { ft: result.ft, h1: result.h1 };
 }
 
-const sameResult = (a: store.ResultJson, b: store.ResultJson) => JSON.stringify(a) === JSON.stringify(b);
+/** Two results alike score by score (the stored one's keys come back in the database's order). */
+const canonical = (result: store.ResultJson) =>
+  [result.ft, result.h1, ...(result.maps ?? [])]
+    .map((score) => (score ? `${score.home}:${score.away}` : '-'))
+    .join(' ');
+const sameResult = (a: store.ResultJson, b: store.ResultJson) => canonical(a) === canonical(b);
 
 /**
  * An event takes a result once ended (or live: ending it), or, settled less than 24 hours ago, a correction; not
@@ -533,10 +538,10 @@ export async function saveSettings(deps: AppDeps, call: OperatorCall, input: Spo
   };
   if (row.min_stake > row.max_stake_per_selection)
     throw new AppError('validation_failed', { minStake: 'invalid_value' });
+  const before = await settingsView(deps);
   await operatorWrite(deps, call, { entity: 'sportsbook_settings', action: 'update' }, async (tx) => {
-    const before = await store.settings(tx);
     await store.saveSettings(tx, row, call.now);
-    return { entityId: 1, before, after: row, result: null };
+    return { entityId: 1, before, after: input, result: null };
   });
   return settingsView(deps);
 }

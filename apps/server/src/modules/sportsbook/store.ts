@@ -590,13 +590,18 @@ export async function closeMarketsOf(tx: Queryable, eventId: number) {
   );
 }
 
-/** The selections a bet names, with their market and event, each market held for update (in id order). */
-export async function lockSelections(tx: Queryable, selectionIds: number[]) {
-  await tx.query(
-    `select m.id from sportsbook_markets m where m.id in (select market_id from sportsbook_selections where id = any($1::int[]))
-     order by m.id for update`,
-    [selectionIds],
-  );
+/**
+ * The selections a bet names with their market's state, limit and stake; with `lock`, each market held for update
+ * first (in id order, so two bets never wait on each other in a circle).
+ */
+export async function selectionsForBet(tx: Queryable, selectionIds: number[], lock: boolean) {
+  if (lock) {
+    await tx.query(
+      `select m.id from sportsbook_markets m
+       where m.id in (select market_id from sportsbook_selections where id = any($1::int[])) order by m.id for update`,
+      [selectionIds],
+    );
+  }
   return tx.query<
     SelectionDb & {
       event_id: number;
@@ -772,10 +777,8 @@ export function legsOf(db: Queryable, ticketIds: bigint[]) {
 export function claimDuePending(tx: Queryable, now: Date, limit: number, memberId: number | null = null) {
   return tx.query<TicketDb>(
     `select ${TICKET_COLUMNS} from ${TICKET_FROM}
-     where t.id in (select id from sportsbook_tickets where state = 'pending' and accept_at <= $1
-       and ($3::int is null or member_id = $3) order by accept_at limit $2)
-       and t.state = 'pending'
-     for update of t skip locked`,
+     where t.state = 'pending' and t.accept_at <= $1 and ($3::int is null or t.member_id = $3)
+     order by t.accept_at limit $2 for update of t skip locked`,
     [now, limit, memberId],
   );
 }
@@ -807,9 +810,9 @@ export async function refuseTicket(tx: Queryable, id: bigint, reason: string, no
 export function claimTicketsOfEvent(tx: Queryable, eventId: number, version: number, limit: number) {
   return tx.query<TicketDb>(
     `select ${TICKET_COLUMNS} from ${TICKET_FROM}
-     where t.id in (select ticket_id from sportsbook_legs where event_id = $1 and result_version < $2 limit $3)
+     where t.id in (select l.ticket_id from sportsbook_legs l where l.event_id = $1 and l.result_version < $2)
        and t.state in ('accepted', 'won', 'lost', 'void')
-     for update of t skip locked`,
+     limit $3 for update of t skip locked`,
     [eventId, version, limit],
   );
 }

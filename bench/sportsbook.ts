@@ -1,0 +1,239 @@
+/**
+ * Sportsbook figures (issue 28) on a real PostgreSQL server the script starts:
+ *  1. bets accepted per second over HTTP on one hot football event in the minute before kick-off, by 1,000 members
+ *     at once (each its own session and connection), against a started server process, driven by autocannon in a
+ *     process of its own (measure.ts loadFrom); beside it a Fastify hello-world route under the same connections
+ *     (HTTP overhead) and pgbench's simple-update (database baseline). Every bet holds its market's row (the price
+ *     version and liability checks), so one hot event is the book's worst case;
+ *  2. the time to settle 100,000 tickets of one event (by one settler, then by two at once on another event).
+ * Run: npx tsx bench/sportsbook.ts   [PLAYERS=1000 TICKETS=100000 WINDOW=60]
+ */
+
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { writeFixture } from '../apps/server/src/modules/sportsbook/feed.ts';
+import { settleEvent } from '../apps/server/src/modules/sportsbook/settlement.ts';
+import * as book from '../apps/server/src/modules/sportsbook/store.ts';
+import type { AppDeps } from '../apps/server/src/platform/context.ts';
+import { cryptoRng } from '../apps/server/src/platform/rng.ts';
+import { openSession } from '../apps/server/src/platform/sessions.ts';
+import { startServer } from '../e2e/start-server.ts';
+import { fundBenchMember, startBenchDatabase } from './database.ts';
+import { builtinTps, loadFrom, startHelloWorld } from './measure.ts';
+
+const PLAYERS = Number(process.env.PLAYERS ?? 1000);
+const TICKETS = Number(process.env.TICKETS ?? 100_000);
+const WINDOW_SECONDS = Number(process.env.WINDOW ?? 60);
+const SECRETS_KEY = Buffer.alloc(32, 7);
+
+const row = (name: string, value: string, note = '') => `  ${name.padEnd(66)}${value.padStart(14)}  ${note}`;
+
+async function main() {
+  const bench = await startBenchDatabase(8);
+  const { pg, url, db } = bench;
+  const config = { ...loadConfig({}), secretsKey: SECRETS_KEY };
+  const deps = { db, config, clock: { now: () => new Date() }, rng: cryptoRng } as unknown as AppDeps;
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    const now = new Date();
+    // Limits that a bench of small stakes never reaches: the figure is the book's, not its refusals.
+    await book.saveSettings(
+      db,
+      {
+        ...(await book.settings(db)),
+        max_stake_per_selection: 10_000_000_000n,
+        max_payout_per_ticket: 10_000_000_000n,
+        liability_per_market: 1_000_000_000_000n,
+        live_delay_seconds: 0,
+      },
+      now,
+    );
+    const members = await db.query<{ id: number }>(
+      `insert into members (username) select 'punter' || g from generate_series(1, ${PLAYERS}) g returning id`,
+    );
+    const sessions: string[] = [];
+    for (const { id } of members) {
+      await fundBenchMember(db, id, now);
+      const session = await openSession(
+        db,
+        { kind: 'member', id },
+        config.memberSession,
+        now,
+        '127.0.0.1',
+        cryptoRng,
+      );
+      sessions.push(session.token);
+    }
+
+    server = await startServer({
+      DATABASE_URL: url,
+      DEMO_SEED: '0',
+      JOBS: '0',
+      LOG_LEVEL: 'warn',
+      SECRETS_KEY: SECRETS_KEY.toString('base64'),
+      MAX_CONNECTIONS_PER_IP: '0',
+      MAX_CONNECTIONS: String(PLAYERS * 2),
+    });
+    const hello = await startHelloWorld();
+    const helloRun = await loadFrom({
+      url: new URL(hello.url).origin,
+      paths: ['/hello'],
+      connections: PLAYERS,
+      seconds: 5,
+    });
+    hello.stop();
+
+    // The hot event kicks off WINDOW seconds after the load starts (a few seconds to get ready first).
+    const kickOff = new Date(Date.now() + (WINDOW_SECONDS + 8) * 1000);
+    const hot = await eventOf(deps, 'bench:hot', kickOff);
+    const selections = await db.query<{ id: number; version: number }>(
+      `select x.id, x.version from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id
+       where m.event_id = $1 and m.period = 'ft' and m.type in ('1x2', 'ah', 'ou')`,
+      [hot],
+    );
+    const bodies = Array.from({ length: 1000 }, (_, index) => {
+      const selection = selections[index % selections.length] as { id: number; version: number };
+      return JSON.stringify({
+        selections: [{ selectionId: selection.id, version: selection.version }],
+        stake: 10,
+      });
+    });
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, kickOff.getTime() - WINDOW_SECONDS * 1000 - Date.now())),
+    );
+    const bets = await loadFrom({
+      url: server.baseUrl,
+      paths: ['/wps/sportsbook/bets'],
+      method: 'POST',
+      tokens: sessions,
+      idempotencyKeys: `bet-${randomUUID()}`,
+      bodies,
+      connections: PLAYERS,
+      seconds: Math.max(1, Math.floor((kickOff.getTime() - Date.now()) / 1000)),
+    });
+    const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', 8, 10);
+
+    const settleOne = await timeSettlement(deps, 'bench:settle-1', 1);
+    const settleTwo = await timeSettlement(deps, 'bench:settle-2', 2);
+
+    process.stdout.write(
+      [
+        `PostgreSQL server started by the script; ${PLAYERS} members, each with its own session`,
+        '',
+        `Bets on one event in the ${WINDOW_SECONDS} s before kick-off (${PLAYERS} members, one connection each):`,
+        row(
+          `baseline Fastify hello-world route, ${PLAYERS} connections (requests/s)`,
+          helloRun.perSecond.toFixed(0),
+        ),
+        row('baseline pgbench simple-update, 8 clients (tps)', simpleUpdate.toFixed(0)),
+        row(
+          'bets accepted per second',
+          ((bets.total - bets.failures) / WINDOW_SECONDS).toFixed(0),
+          `p50 ${bets.p50Ms.toFixed(0)} ms, p99 ${bets.p99Ms.toFixed(0)} ms; ratio to pgbench ${((bets.total - bets.failures) / WINDOW_SECONDS / simpleUpdate).toFixed(2)}`,
+        ),
+        row('bets accepted in the window', String(bets.total - bets.failures)),
+        row('bets refused or failed', String(bets.failures), bets.statuses),
+        '',
+        `Settling ${TICKETS.toLocaleString('en')} single tickets of one event (Asian handicap and totals, quarter lines):`,
+        row(
+          'one settler (s)',
+          settleOne.seconds.toFixed(1),
+          `${(TICKETS / settleOne.seconds).toFixed(0)} tickets/s`,
+        ),
+        row(
+          'two settlers at once (s)',
+          settleTwo.seconds.toFixed(1),
+          `${(TICKETS / settleTwo.seconds).toFixed(0)} tickets/s`,
+        ),
+        row('baseline pgbench simple-update (tps)', simpleUpdate.toFixed(0)),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await server?.stop();
+    await bench.stop();
+  }
+}
+
+/** A football event of the simulator's kind with its standard markets; its id. */
+async function eventOf(deps: AppDeps, ref: string, startsAt: Date): Promise<number> {
+  await deps.db.transaction('read committed', (tx) =>
+    writeFixture(
+      tx,
+      {
+        ref,
+        sport: { kind: 'football', name: 'Football' },
+        competition: 'Bench League',
+        home: 'Bench Home',
+        away: 'Bench Away',
+        startsAt,
+        ratings: { home: 1.6, away: 1.1 },
+      },
+      'simulator',
+      0.05,
+      new Date(),
+    ),
+  );
+  const event = await book.eventByRef(deps.db, ref);
+  if (!event) throw new Error('no bench event');
+  return event.id;
+}
+
+/**
+ * Writes TICKETS accepted single tickets (with their betting-record rounds and legs, spread over the event's
+ * handicap and total selections) on a new event directly, confirms its result, and times its settlement by
+ * `settlers` concurrent settleEvent calls.
+ */
+async function timeSettlement(deps: AppDeps, ref: string, settlers: number) {
+  const { db } = deps;
+  const eventId = await eventOf(deps, ref, new Date(Date.now() - 2 * 3600_000));
+  const [game] = await db.query<{ id: number }>(
+    `select g.id from games g join game_vendors v on v.id = g.vendor_id where v.vassalage = 'TESSERA_BOOK'`,
+  );
+  await db.query(
+    `with picks as (
+       select x.id as selection_id, x.market_id, x.price, row_number() over (order by x.id) - 1 as n,
+         count(*) over () as of
+       from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id
+       where m.event_id = $1 and m.type in ('ah', 'ou')),
+     picked as (
+       select g, (select id from members where username = 'punter' || (1 + g % ${PLAYERS})) as member_id,
+         p.selection_id, p.market_id, p.price
+       from generate_series(1, $2::int) g join picks p on p.n = g % p.of),
+     rounds as (
+       insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at)
+       select member_id, $3, 'SB' || $1::text || '-' || g, 'PHP', 1000, 0, 'open', now(), now() from picked
+       returning id, round_ref),
+     tickets as (
+       insert into sportsbook_tickets (ticket_no, member_id, kind, state, stake, price, potential_return, currency, live,
+         accept_changes, game_id, game_round_id, created_at)
+       select r.round_ref, p.member_id, 'single', 'accepted', 1000, p.price, floor(1000 * p.price), 'PHP', false,
+         'none', $3, r.id, now()
+       from picked p join rounds r on r.round_ref = 'SB' || $1::text || '-' || p.g
+       returning id, ticket_no)
+     insert into sportsbook_legs (ticket_id, leg, selection_id, market_id, event_id, price, version)
+     select t.id, 1, p.selection_id, p.market_id, $1, p.price, 1
+     from picked p join tickets t on t.ticket_no = 'SB' || $1::text || '-' || p.g`,
+    [eventId, TICKETS, game?.id],
+  );
+  await db.query(
+    `update sportsbook_events set status = 'ended', result = '{"ft":{"home":2,"away":1},"h1":{"home":1,"away":1}}',
+       result_version = 1 where id = $1`,
+    [eventId],
+  );
+  const start = performance.now();
+  await Promise.all(Array.from({ length: settlers }, () => settleEvent(deps, eventId, new Date())));
+  const seconds = (performance.now() - start) / 1000;
+  const [left] = await db.query<{ open: bigint }>(
+    `select count(*) filter (where t.state = 'accepted') as open from sportsbook_tickets t
+     where t.id in (select ticket_id from sportsbook_legs where event_id = $1)`,
+    [eventId],
+  );
+  if (left?.open !== 0n) throw new Error(`${left?.open} tickets left unsettled`);
+  return { seconds };
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
