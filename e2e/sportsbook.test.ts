@@ -267,4 +267,63 @@ describe('sportsbook', () => {
       await page.close();
     }
   });
+
+  it('a price changed between the pick and the bet is refused, shown beside the old one, and accepted before the bet goes', {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Foxes ${tag}`, away: `Owls ${tag}` };
+    const event = await pricedEvent(owner, teams.home, teams.away);
+    const market = event.markets[0];
+    const before: number = market.selections.find((s: Row) => s.code === 'home').price;
+    const member = await fundedMember('sbp');
+    const page = await visit('/sports', { session: { token: member.token, username: member.username } });
+    await eventRow(page, teams.home, teams.away)
+      .getByRole('button', { name: `${teams.home} at ${formatOdds(before, 'decimal', 'en-GB')}` })
+      .click();
+    const slip = slipOf(page);
+    await slip.getByRole('textbox', { name: `Stake on ${teams.home}` }).fill('5');
+    await expect(slip.getByRole('combobox', { name: 'When prices change' }).inputValue()).resolves.toBe(
+      'none',
+    );
+
+    // The trader moves the prices: the home side's fair price rises.
+    const repriced = await api('PUT', `${CONSOLE}/markets/${market.id}/prices`, owner, {
+      margin: 0.05,
+      fair: { home: 2.2, draw: 3.6, away: 3.9 },
+    });
+    expect(repriced.success, JSON.stringify(repriced)).toBe(true);
+    const after: number = repriced.value.markets[0].selections.find((s: Row) => s.code === 'home').price;
+    expect(after).not.toBe(before);
+
+    await slip.getByRole('button', { name: 'Place bet' }).click();
+    await slip
+      .getByRole('alert')
+      .filter({ hasText: 'Not placed: A price on your slip has changed.' })
+      .waitFor();
+    // The slip shows the new price beside the old one, and asks for it to be accepted.
+    await slip.getByText('Prices have changed since you picked them. Check the new prices.').waitFor();
+    await slip
+      .getByRole('deletion')
+      .filter({ hasText: formatOdds(before, 'decimal', 'en-GB') })
+      .waitFor();
+    await slip
+      .getByText(formatOdds(after, 'decimal', 'en-GB'), { exact: true })
+      .first()
+      .waitFor();
+    await screenshot(page, 'sportsbook-slip-price-moved');
+    await slip.getByRole('button', { name: 'Accept new prices' }).click();
+    await slip.getByRole('button', { name: 'Place bet' }).click();
+    await slip
+      .getByRole('status')
+      .filter({ hasText: /^Bet placed: ticket S\d+\.$/ })
+      .waitFor();
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    const ticket = page.getByRole('listitem', { name: /^Single ticket S\d+$/ }).first();
+    await ticket
+      .getByText(formatOdds(after, 'decimal', 'en-GB'), { exact: true })
+      .first()
+      .waitFor();
+  });
 });
