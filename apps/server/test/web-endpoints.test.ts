@@ -17,6 +17,7 @@ import {
   recordsEndpoints,
   redEnvelopeEndpoints,
   settlementEndpoints,
+  sportsbookEndpoints as sportsbookContractEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
   walletPlayerEndpoints,
@@ -35,6 +36,7 @@ import {
   inboxEndpoints,
   lotteryEndpoints,
   pointEndpoints,
+  sportsbookEndpoints,
   vipEndpoints,
   walletEndpoints,
   withdrawalEndpoints,
@@ -65,6 +67,7 @@ const tables: [name: string, site: Record<string, Wire>, contract: Record<string
   ['houseFrameEndpoints', houseFrameEndpoints, houseEndpoints],
   ['houseTableFrameEndpoints', houseTableFrameEndpoints, houseTableEndpoints],
   ['lotteryEndpoints', lotteryEndpoints, lotteryContractEndpoints],
+  ['sportsbookEndpoints', sportsbookEndpoints, sportsbookContractEndpoints],
   ['vipEndpoints', vipEndpoints, vipContractEndpoints],
   ['inboxEndpoints', inboxEndpoints, inboxContractEndpoints],
   [
