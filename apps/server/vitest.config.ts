@@ -33,6 +33,8 @@ export const PGLITE_FILES = [
   'src/modules/backoffice/second-factor.test.ts',
   // content/store.ts
   'src/modules/content/routes.test.ts',
+  // sportsbook/store.ts
+  'test/sportsbook/book.test.ts',
   // games/store.ts
   'src/modules/games/catalogue.test.ts',
   'src/modules/games/console.test.ts',
