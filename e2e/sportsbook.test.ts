@@ -326,4 +326,72 @@ describe('sportsbook', () => {
       .first()
       .waitFor();
   });
+
+  it('an event page on a phone, the esports book in Vietnamese and Chinese, and a market priced on the console with its margin shown', {
+    timeout: 180_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Rams ${tag}`, away: `Bulls ${tag}` };
+    const event = await pricedEvent(owner, teams.home, teams.away);
+
+    // The console: an Asian handicap market added with fair prices; the offered prices show before saving.
+    const desk = await newOperator('operations', 'sbm', 'Pricing desk');
+    const trading = await consolePage(desk.token, `/sportsbook/events/${event.id}`);
+    await trading.getByRole('button', { name: 'Add market' }).click();
+    const add = trading.getByRole('dialog', { name: `Add a market to ${teams.home} – ${teams.away}` });
+    await add.getByRole('combobox', { name: 'Market' }).selectOption('ah');
+    await add.getByRole('textbox', { name: 'Line' }).fill('-0.25');
+    await add.getByRole('textbox', { name: 'Margin (%)' }).fill('5');
+    await add.getByRole('textbox', { name: teams.home }).fill('2');
+    await add.getByRole('textbox', { name: teams.away }).fill('2');
+    // Two even sides with a 5% margin: each offered at 1 / (0.5 × 1.05), rounded down to 3 decimals.
+    await expect(add.getByText(/^Offered/).allTextContents()).resolves.toEqual([
+      'Offered 1.904',
+      'Offered 1.904',
+    ]);
+    await screenshot(trading, 'sportsbook-console-add-market');
+    await add.getByRole('button', { name: 'Add market' }).click();
+    await add.waitFor({ state: 'detached' });
+    const row = trading.getByRole('row').filter({ hasText: 'Asian handicap -0.25' });
+    await row.getByText('1.904').first().waitFor();
+    // Suspended from the console, the market is locked on the site.
+    await row.getByRole('button', { name: 'Suspend Asian handicap -0.25' }).click();
+    const suspend = trading.getByRole('dialog', { name: 'Suspend Asian handicap -0.25' });
+    await suspend.getByRole('button', { name: 'Confirm' }).click();
+    await suspend.waitFor({ state: 'detached' });
+    await row.getByText('Suspended').first().waitFor();
+    await trading.goto(`${baseUrl()}/backoffice/sportsbook/events`);
+    await trading.getByRole('link', { name: `${teams.home} – ${teams.away}`, exact: true }).waitFor();
+    await screenshot(trading, 'sportsbook-console-events');
+
+    const phone = await visit(`/sports?event=${event.id}`, {
+      width: 390,
+      height: 844,
+      local: { theme: 'dark' },
+    });
+    await phone.getByRole('heading', { name: new RegExp(teams.home), level: 1 }).waitFor();
+    const handicap = phone.getByRole('region', { name: 'Asian handicap' });
+    await handicap.getByRole('button', { name: `${teams.home} -0.25, suspended` }).waitFor();
+    expect(await handicap.getByRole('button', { name: `${teams.home} -0.25, suspended` }).isDisabled()).toBe(
+      true,
+    );
+    await phone
+      .getByRole('region', { name: 'Match result' })
+      .getByRole('button', { name: /^Draw at / })
+      .waitFor();
+    await transitionsDone(phone);
+    await screenshot(phone, 'sportsbook-event-phone-dark', { fullPage: true });
+    await phone.context().close();
+
+    const vi = await visit('/esports', { local: { lang: 'VI' } });
+    await vi.getByRole('region', { name: 'Thể thao điện tử' }).getByRole('listitem').first().waitFor();
+    await vi.getByRole('tab', { name: 'Cược của tôi' }).waitFor();
+    await screenshot(vi, 'sportsbook-esports-vi');
+    await vi.context().close();
+    const zh = await visit('/sports', { local: { lang: 'CN', theme: 'dark' } });
+    await zh.getByRole('region', { name: '体育投注' }).getByText('独赢（1X2）').first().waitFor();
+    await screenshot(zh, 'sportsbook-sports-zh-dark');
+    await zh.context().close();
+  });
 });
