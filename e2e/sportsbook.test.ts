@@ -380,8 +380,13 @@ describe('sportsbook', () => {
       .getByRole('region', { name: 'Match result' })
       .getByRole('button', { name: /^Draw at / })
       .waitFor();
+    // Kick-off pushed over /ws: the open page shows the match live without being asked again.
+    const kickOff = await api('POST', `${CONSOLE}/events/${event.id}/status`, owner, { status: 'live' });
+    expect(kickOff.success, JSON.stringify(kickOff)).toBe(true);
+    await phone.getByText('Live', { exact: true }).first().waitFor();
+    await phone.getByRole('region', { name: 'Match result' }).scrollIntoViewIfNeeded();
     await transitionsDone(phone);
-    await screenshot(phone, 'sportsbook-event-phone-dark', { fullPage: true });
+    await screenshot(phone, 'sportsbook-event-phone-dark');
     await phone.context().close();
 
     const vi = await visit('/esports', { local: { lang: 'VI' } });
