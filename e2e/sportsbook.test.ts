@@ -238,6 +238,7 @@ describe('sportsbook', () => {
       .first()
       .waitFor();
     await pageShot(page, 'sportsbook-my-bets-won');
+    await Promise.all([page.context().close(), trading.close(), desk.close()]);
   });
 
   it('on a phone the slip is a sheet from the bottom edge, light and dark; a changed odds format reads in the slip', {
@@ -264,7 +265,7 @@ describe('sportsbook', () => {
         .waitFor();
       await transitionsDone(page);
       await screenshot(page, `sportsbook-slip-phone-${theme}`);
-      await page.close();
+      await page.context().close();
     }
   });
 
@@ -325,6 +326,7 @@ describe('sportsbook', () => {
       .getByText(formatOdds(after, 'decimal', 'en-GB'), { exact: true })
       .first()
       .waitFor();
+    await page.context().close();
   });
 
   it('an event page on a phone, the esports book in Vietnamese and Chinese, and a market priced on the console with its margin shown', {
@@ -364,6 +366,7 @@ describe('sportsbook', () => {
     await trading.goto(`${baseUrl()}/backoffice/sportsbook/events`);
     await trading.getByRole('link', { name: `${teams.home} – ${teams.away}`, exact: true }).waitFor();
     await screenshot(trading, 'sportsbook-console-events');
+    await trading.close();
 
     const phone = await visit(`/sports?event=${event.id}`, {
       width: 390,
