@@ -113,7 +113,11 @@ function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
           </div>
         ) : null}
       </dl>
-      {ticket.refusedReason ? <p className="sb-ticket__reason">{ticket.refusedReason}</p> : null}
+      {ticket.refusedReason ? (
+        <p className="sb-ticket__reason">
+          {t(`sportsbook.refusedReasons.${ticket.refusedReason}`, { defaultValue: ticket.refusedReason })}
+        </p>
+      ) : null}
     </li>
   );
 }
