@@ -20,7 +20,7 @@ import {
   setStatus,
   tradedEvent,
 } from '../factories/sportsbook.ts';
-import { walletMember } from '../factories/wallet.ts';
+import { fundMember, walletMember } from '../factories/wallet.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 
 /**
@@ -171,6 +171,100 @@ describe('trading', () => {
       const create = await t.send('POST', `${API}/sports`, { kind: 'football', name: 'X' }, token);
       expect(create.status).toBe(status);
     }
+  });
+});
+
+describe('the console’s lists and moves', () => {
+  it('lists events (awaiting confirmation among them) and an event’s tickets, and refuses a move its status forbids', async () => {
+    const member = await walletMember(t, { funds: 100n * PHP });
+    const event = await tradedEvent(t, operations, { markets: [evenMarket('ou', 2.5)] });
+    const over = selectionOf(event, 'ou', 'over');
+    const ticket = ok<SportsbookTicket>(
+      await betCall(t, member.token, {
+        selections: [{ selectionId: over.id, version: over.version }],
+        stake: 10,
+      }),
+    );
+    const tickets = ok<{ list: (SportsbookTicket & { username: string })[]; total: number }>(
+      await t.get(`${API}/tickets?eventId=${event.id}`, operations),
+    );
+    expect(tickets.total).toBe(1);
+    expect(tickets.list[0]).toMatchObject({
+      ticketNo: ticket.ticketNo,
+      username: expect.any(String),
+      stake: 10,
+    });
+    const badFilter = await t.get(`${API}/tickets?state=nonsense`, operations);
+    expect([badFilter.status, badFilter.body.code]).toEqual([400, 'validation_failed']);
+    expect((await t.get(`${API}/tickets`, support)).status).toBe(403);
+    const early = await t.send('POST', `${API}/events/${event.id}/status`, { status: 'ended' }, operations);
+    expect([early.status, early.body.code]).toEqual([409, 'sportsbook_status_invalid']);
+    await setStatus(t, operations, event.id, 'live');
+    await setStatus(t, operations, event.id, 'ended');
+    const back = await t.send('POST', `${API}/events/${event.id}/status`, { status: 'live' }, operations);
+    expect(back.body.code).toBe('sportsbook_status_invalid');
+    ok(
+      await t.send(
+        'POST',
+        `${API}/events/${event.id}/result`,
+        { result: { ft: { home: 3, away: 0 }, h1: { home: 1, away: 0 } } },
+        operations,
+      ),
+    );
+    const awaiting = ok<{ list: { id: number; enteredBy: string | null; result: unknown }[] }>(
+      await t.get(`${API}/events?status=awaiting`, operations),
+    );
+    // The confirming operator sees who entered the result, never the score.
+    expect(awaiting.list.find((found) => found.id === event.id)).toMatchObject({
+      enteredBy: expect.any(String),
+      result: null,
+    });
+  });
+
+  it('settles an esports series: map handicap, total maps and a map’s winner', async () => {
+    const member = await walletMember(t, { funds: 100n * PHP });
+    const event = await tradedEvent(t, operations, {
+      kind: 'esports',
+      markets: [
+        { type: 'map_handicap', line: -1.5, margin: 0, fair: { home: 2, away: 2 } },
+        { type: 'total_maps', line: 2.5, margin: 0, fair: { over: 2, under: 2 } },
+        { type: 'map_winner', map: 2, margin: 0, fair: { home: 2, away: 2 } },
+      ],
+    });
+    const bet = async (type: string, code: string) => {
+      const selection = selectionOf(event, type, code);
+      return ok<SportsbookTicket>(
+        await betCall(t, member.token, {
+          selections: [{ selectionId: selection.id, version: selection.version }],
+          stake: 10,
+        }),
+      );
+    };
+    const handicap = await bet('map_handicap', 'home');
+    const total = await bet('total_maps', 'over');
+    const second_ = await bet('map_winner', 'away');
+    await setStatus(t, operations, event.id, 'live');
+    await setStatus(t, operations, event.id, 'ended');
+    const mapsWrong = await t.send(
+      'POST',
+      `${API}/events/${event.id}/result`,
+      { result: { ft: { home: 2, away: 1 }, maps: [{ home: 1, away: 0 }] } },
+      operations,
+    );
+    expect(mapsWrong.status).toBe(400);
+    // 2–1: home won maps 1 and 3, away map 2.
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 2, away: 1 },
+      maps: [
+        { home: 1, away: 0 },
+        { home: 0, away: 1 },
+        { home: 1, away: 0 },
+      ],
+    });
+    await settleEvent(t.deps, event.id, t.clock.now());
+    expect(await stored(handicap.ticketNo)).toEqual({ state: 'lost', payout: 0n });
+    expect(await stored(total.ticketNo)).toEqual({ state: 'won', payout: 20n * PHP });
+    expect(await stored(second_.ticketNo)).toEqual({ state: 'won', payout: 20n * PHP });
   });
 });
 
@@ -597,6 +691,39 @@ describe('results and settlement', () => {
       operations,
     );
     expect([late.status, late.body.code]).toEqual([409, 'sportsbook_result_locked']);
+  });
+
+  it('holds a correction that would overdraw the member until the wallet holds enough, never going negative', async () => {
+    const member = await walletMember(t, { funds: 100n * PHP });
+    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
+    const home = selectionOf(event, 'ah', 'home');
+    const ticket = ok<SportsbookTicket>(
+      await betCall(t, member.token, {
+        selections: [{ selectionId: home.id, version: home.version }],
+        stake: 100,
+      }),
+    );
+    await setStatus(t, operations, event.id, 'live');
+    await setStatus(t, operations, event.id, 'ended');
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 1, away: 0 },
+      h1: { home: 0, away: 0 },
+    });
+    await settleEvent(t.deps, event.id, t.clock.now());
+    expect(await mainBalance(t, member.id)).toBe(200n * PHP);
+    // The member spends 150 of the win, then the result is corrected to a loss: 200 cannot come back yet.
+    await fundMember(t, member.id, -150n * PHP);
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 0, away: 0 },
+      h1: { home: 0, away: 0 },
+    });
+    expect(await settleEvent(t.deps, event.id, t.clock.now())).toBe(0);
+    expect(await stored(ticket.ticketNo)).toEqual({ state: 'won', payout: 200n * PHP });
+    expect(await mainBalance(t, member.id)).toBe(50n * PHP);
+    await fundMember(t, member.id, 150n * PHP);
+    await settleDue(t.deps, t.clock.now());
+    expect(await stored(ticket.ticketNo)).toEqual({ state: 'lost', payout: 0n });
+    expect(await mainBalance(t, member.id)).toBe(0n);
   });
 
   it('voids a postponed event not played within 48 hours, and keeps one played in time', async () => {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { enqueue } from '../../platform/jobs.ts';
 import { write } from '../../platform/write.ts';
 import * as rounds from '../games/round-owner.ts';
+import { lockedBalance } from '../wallet/ledger.ts';
 import { decidePending } from './bets.ts';
 import * as store from './store.ts';
 
@@ -56,13 +57,14 @@ export async function settleEvent(deps: AppDeps, eventId: number, now: Date, bat
   for (;;) {
     const count = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
       const current = await store.eventById(tx, eventId);
-      if (!current) return 0;
+      if (!current) return { claimed: 0, done: 0 };
       const tickets = await store.claimTicketsOfEvent(tx, eventId, current.result_version, batchSize);
-      if (tickets.length > 0) await settleTickets(tx, current, tickets, now);
-      return tickets.length;
+      const done = tickets.length > 0 ? await settleTickets(tx, current, tickets, now) : 0;
+      return { claimed: tickets.length, done };
     });
-    touched += count;
-    if (count < batchSize) break;
+    touched += count.done;
+    // A batch that settled nothing holds only tickets waiting for their member's funds: the sweep comes back.
+    if (count.claimed < batchSize || count.done === 0) break;
   }
   const after = await store.eventById(deps.db, eventId);
   if (after && !(await store.anyLegsWaiting(deps.db, eventId, after.result_version))) {
@@ -76,62 +78,81 @@ async function settleTickets(tx: Transaction, event: store.EventDb, tickets: sto
     tx,
     tickets.map((ticket) => ticket.id),
   );
+  const outcomeOf = (leg: store.LegDb): LegOutcome =>
+    event.result === null ? 'void' : settleSelection(specOf(leg), leg.code, event.result);
   const read: Parameters<typeof store.setLegOutcomes>[1] = [];
-  for (const leg of legs) {
-    if (leg.event_id !== event.id) continue;
-    const outcome: LegOutcome =
-      event.result === null ? 'void' : settleSelection(specOf(leg), leg.code, event.result);
-    leg.outcome = outcome;
-    leg.result_version = event.result_version;
-    read.push({ ticketId: leg.ticket_id, leg: leg.leg, outcome, version: event.result_version });
-  }
-  await store.setLegOutcomes(tx, read);
   const settled: Parameters<typeof store.settleTickets>[1] = [];
   const firstPaid: Parameters<typeof rounds.settleBatch>[1] = [];
+  let held = 0;
   for (const ticket of tickets) {
-    const own = legs.filter((leg) => leg.ticket_id === ticket.id);
-    if (own.some((leg) => leg.outcome === null)) continue;
+    const own = legs
+      .filter((leg) => leg.ticket_id === ticket.id)
+      .map((leg) =>
+        leg.event_id === event.id
+          ? { ...leg, outcome: outcomeOf(leg), result_version: event.result_version }
+          : leg,
+      );
+    const complete = !own.some((leg) => leg.outcome === null);
     const settledOn = own.map((leg) => `${leg.event_id}:${leg.result_version}`).join(',');
-    if (settledOn === ticket.settled_on) continue;
-    const payout = BigInt(
-      ticketReturn(
-        Number(ticket.stake),
-        own.map((leg) => ({ price: leg.price, outcome: leg.outcome as LegOutcome })),
-      ),
-    );
+    const payout = complete
+      ? BigInt(
+          ticketReturn(
+            Number(ticket.stake),
+            own.map((leg) => ({ price: leg.price, outcome: leg.outcome as LegOutcome })),
+          ),
+        )
+      : 0n;
     const booking = {
       key: `sportsbook:pay:${ticket.ticket_no}:${settledOn}`,
       reference: `sportsbook:${ticket.ticket_no}`,
     };
-    settled.push({ id: ticket.id, state: stateOf(ticket.stake, payout), payout, settledOn });
-    if (ticket.settled_on === null) {
+    if (complete && ticket.settled_on !== null && settledOn !== ticket.settled_on) {
+      // A corrected result: the new payout is paid and the earlier one taken back. When that would take more than
+      // the member's wallet holds (the win was spent), the ticket waits, its legs unread, until it holds enough.
+      const earlier = ticket.payout ?? 0n;
+      if (payout < earlier && (await lockedBalance(tx, ticket.member_id, 'main')) < earlier - payout) {
+        held += 1;
+        continue;
+      }
+      await rounds.payout(
+        tx,
+        {
+          memberId: ticket.member_id,
+          gameId: ticket.game_id,
+          ref: ticket.ticket_no,
+          currency: ticket.currency,
+          closed: true,
+        },
+        payout,
+        booking,
+        now,
+      );
+      await rounds.refund(
+        tx,
+        { roundId: ticket.game_round_id, memberId: ticket.member_id },
+        { kind: 'payout', amount: earlier },
+        { key: `sportsbook:reverse:${ticket.ticket_no}:${ticket.settled_on}`, reference: booking.reference },
+        now,
+      );
+    } else if (complete && ticket.settled_on === null) {
       firstPaid.push({ roundId: ticket.game_round_id, memberId: ticket.member_id, payout, booking });
-      continue;
     }
-    // A corrected result: the earlier payout goes back, the new one is paid.
-    await rounds.refund(
-      tx,
-      { roundId: ticket.game_round_id, memberId: ticket.member_id },
-      { kind: 'payout', amount: ticket.payout ?? 0n },
-      { key: `sportsbook:reverse:${ticket.ticket_no}:${ticket.settled_on}`, reference: booking.reference },
-      now,
-    );
-    await rounds.payout(
-      tx,
-      {
-        memberId: ticket.member_id,
-        gameId: ticket.game_id,
-        ref: ticket.ticket_no,
-        currency: ticket.currency,
-        closed: true,
-      },
-      payout,
-      booking,
-      now,
-    );
+    for (const leg of own) {
+      if (leg.event_id === event.id)
+        read.push({
+          ticketId: leg.ticket_id,
+          leg: leg.leg,
+          outcome: leg.outcome as string,
+          version: event.result_version,
+        });
+    }
+    if (complete && settledOn !== ticket.settled_on)
+      settled.push({ id: ticket.id, state: stateOf(ticket.stake, payout), payout, settledOn });
   }
+  await store.setLegOutcomes(tx, read);
   await store.settleTickets(tx, settled, now);
   await rounds.settleBatch(tx, firstPaid, now);
+  return tickets.length - held;
 }
 
 /**
