@@ -238,6 +238,13 @@ describe('sportsbook', () => {
       .first()
       .waitFor();
     await pageShot(page, 'sportsbook-my-bets-won');
+    // The console's tickets, narrowed to the member: the parlay, won.
+    await desk.goto(`${baseUrl()}/backoffice/sportsbook/tickets`);
+    await desk.getByRole('textbox', { name: 'Member user name' }).fill(member.username);
+    await desk.getByRole('button', { name: 'Search' }).click();
+    const row = desk.getByRole('row').filter({ hasText: ticketNo ?? '' });
+    await row.getByText('Won').waitFor();
+    await screenshot(desk, 'sportsbook-console-tickets-dark');
     await Promise.all([page.context().close(), trading.close(), desk.close()]);
   });
 

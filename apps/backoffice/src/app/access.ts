@@ -70,6 +70,7 @@ export type PageId =
   | 'lotteryOdds'
   | 'lotteryDraws'
   | 'sportsbookEvents'
+  | 'sportsbookTickets'
   | 'sportsbookSettings'
   | 'agents.tree'
   | 'agents.templates'
@@ -424,6 +425,13 @@ export const PAGES: readonly PageDefinition[] = [
     icon: 'trophy',
     section: 'sportsbook',
     roles: rolesOf(sportsbookConsoleEndpoints.events),
+  },
+  {
+    id: 'sportsbookTickets',
+    path: '/sportsbook/tickets',
+    icon: 'ticket',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.tickets),
   },
   {
     id: 'sportsbookSettings',

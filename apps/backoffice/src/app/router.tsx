@@ -64,6 +64,7 @@ import { SettingsPage } from '../features/settings/SettingsPage.tsx';
 import { SportsbookEventPage } from '../features/sportsbook/SportsbookEventPage.tsx';
 import { SportsbookEventsPage } from '../features/sportsbook/SportsbookEventsPage.tsx';
 import { SportsbookSettingsPage } from '../features/sportsbook/SportsbookSettingsPage.tsx';
+import { SportsbookTicketsPage } from '../features/sportsbook/SportsbookTicketsPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
 import { AdjustmentRequestsPage } from '../features/wallet/AdjustmentRequestsPage.tsx';
@@ -132,6 +133,7 @@ export const router = createBrowserRouter(
         { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },
         { path: 'sportsbook/events', element: page('sportsbookEvents', <SportsbookEventsPage />) },
         { path: 'sportsbook/events/:id', element: page('sportsbookEvents', <SportsbookEventPage />) },
+        { path: 'sportsbook/tickets', element: page('sportsbookTickets', <SportsbookTicketsPage />) },
         { path: 'sportsbook/settings', element: page('sportsbookSettings', <SportsbookSettingsPage />) },
         { path: 'agents/tree', element: page('agents.tree', <AgentTreePage />) },
         { path: 'agents/contracts', element: page('agents.templates', <ContractTemplatesPage />) },

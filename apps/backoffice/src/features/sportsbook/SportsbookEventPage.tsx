@@ -37,7 +37,7 @@ import {
   selectionLabel,
   useEventChanged,
 } from './sportsbook.ts';
-import { EventTickets } from './TicketsTable.tsx';
+import { TicketsCard } from './TicketsTable.tsx';
 import './sportsbook.css';
 
 /** One event to trade: its status and moves, suspension, result (two operators), markets with prices and margin. */
@@ -310,7 +310,7 @@ function EventView({ event }: { event: ConsoleSportsbookEventDetail }) {
           />
         </Card>
 
-        <EventTickets eventId={event.id} />
+        <TicketsCard filter={{ eventId: event.id }} title={t('sportsbook.tickets')} />
       </div>
 
       {acting?.kind === 'result' ? (

@@ -21,14 +21,16 @@ const TONES = {
   refused: 'danger',
 } as const satisfies Record<ConsoleSportsbookTicket['state'], string>;
 
-/** The tickets on an event, newest first: member, kind, stake, price, state and what was paid. */
-export function EventTickets({ eventId }: { eventId: number }) {
+type TicketFilter = { eventId?: number; username?: string; state?: ConsoleSportsbookTicket['state'] };
+
+/** Tickets newest first (an event's, a member's or in a state): member, kind, stake, price, state, what was paid. */
+export function TicketsCard({ filter, title }: { filter: TicketFilter; title: string }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const [pageNo, setPageNo] = useState(1);
   const tickets = useQuery({
-    queryKey: [api.tickets.path, { eventId, pageNo }],
-    queryFn: ({ signal }) => call(api.tickets, { query: { eventId, pageNo, pageSize: PAGE_SIZE }, signal }),
+    queryKey: [api.tickets.path, { ...filter, pageNo }],
+    queryFn: ({ signal }) => call(api.tickets, { query: { ...filter, pageNo, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const price = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
@@ -40,6 +42,9 @@ export function EventTickets({ eventId }: { eventId: number }) {
         <>
           <span className="mono cell-strong">{row.ticketNo}</span>
           <span className="cell-below">{row.username}</span>
+          {filter.eventId ? null : (
+            <span className="cell-below">{row.legs.map((leg) => leg.event).join(' · ')}</span>
+          )}
         </>
       ),
     },
@@ -75,16 +80,21 @@ export function EventTickets({ eventId }: { eventId: number }) {
     },
   ];
   return (
-    <Card title={t('sportsbook.tickets')}>
+    <Card title={title}>
       <QueryView query={tickets}>
         {(data) => (
           <div className="stack">
             <Table
-              caption={t('sportsbook.tickets')}
+              caption={title}
               columns={columns}
               rows={data.list}
               rowKey={(row) => row.ticketNo}
-              empty={<EmptyState icon="ticket" title={t('sportsbook.noTickets')} />}
+              empty={
+                <EmptyState
+                  icon="ticket"
+                  title={t(filter.eventId ? 'sportsbook.noTickets' : 'sportsbookTickets.empty')}
+                />
+              }
             />
             <Pagination
               pageNo={data.pageNo}
