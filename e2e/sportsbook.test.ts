@@ -296,6 +296,9 @@ describe('sportsbook', () => {
       'none',
     );
 
+    // The page's first reads are done (the socket's opening asks every answer again once): the slip holds the
+    // price it was given until it places the bet.
+    await page.waitForLoadState('networkidle');
     // The trader moves the prices: the home side's fair price rises.
     const repriced = await api('PUT', `${CONSOLE}/markets/${market.id}/prices`, owner, {
       margin: 0.05,
