@@ -111,6 +111,13 @@ async function main() {
       connections: PLAYERS,
       seconds: Math.max(1, Math.floor((kickOff.getTime() - Date.now()) / 1000)),
     });
+    // What the book took (autocannon counts a call answered after its timeout as failed, though the bet stands).
+    const [taken] = await db.query<{ n: number }>(
+      `select count(*)::int as n from sportsbook_tickets t join sportsbook_legs l on l.ticket_id = t.id
+       where l.event_id = $1`,
+      [hot],
+    );
+    const accepted = taken?.n ?? 0;
     const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', 8, 10);
 
     const settleOne = await timeSettlement(deps, 'bench:settle-1', 1);
@@ -127,12 +134,13 @@ async function main() {
         ),
         row('baseline pgbench simple-update, 8 clients (tps)', simpleUpdate.toFixed(0)),
         row(
-          'bets accepted per second',
-          ((bets.total - bets.failures) / WINDOW_SECONDS).toFixed(0),
-          `p50 ${bets.p50Ms.toFixed(0)} ms, p99 ${bets.p99Ms.toFixed(0)} ms; ratio to pgbench ${((bets.total - bets.failures) / WINDOW_SECONDS / simpleUpdate).toFixed(2)}`,
+          'bets accepted per second (tickets written)',
+          (accepted / WINDOW_SECONDS).toFixed(0),
+          `p50 ${bets.p50Ms.toFixed(0)} ms, p99 ${bets.p99Ms.toFixed(0)} ms; ratio to pgbench ${(accepted / WINDOW_SECONDS / simpleUpdate).toFixed(2)}`,
         ),
-        row('bets accepted in the window', String(bets.total - bets.failures)),
-        row('bets refused or failed', String(bets.failures), bets.statuses),
+        row('bets accepted in the window (tickets written)', String(accepted)),
+        row('calls answered 2xx within the timeout', String(bets.total - bets.failures)),
+        row('calls refused, failed or timed out', String(bets.failures), bets.statuses),
         '',
         `Settling ${TICKETS.toLocaleString('en')} single tickets of one event (Asian handicap and totals, quarter lines):`,
         row(
