@@ -23,6 +23,7 @@ import {
   responsibleConsoleEndpoints,
   riskConsoleEndpoints,
   settlementConsoleEndpoints,
+  sportsbookConsoleEndpoints,
   supportConsoleEndpoints,
   vipConsoleEndpoints,
   walletConsoleEndpoints,
@@ -73,6 +74,9 @@ export type PageId =
   | 'lotteryGames'
   | 'lotteryOdds'
   | 'lotteryDraws'
+  | 'sportsbookEvents'
+  | 'sportsbookTickets'
+  | 'sportsbookSettings'
   | 'agents.tree'
   | 'agents.templates'
   | 'agents.dividends'
@@ -105,6 +109,7 @@ export type NavSection =
   | 'wallet'
   | 'games'
   | 'lottery'
+  | 'sportsbook'
   | 'agents'
   | 'configuration'
   | 'content'
@@ -420,6 +425,27 @@ export const PAGES: readonly PageDefinition[] = [
     roles: rolesOf(lotteryConsoleEndpoints.draws),
   },
   {
+    id: 'sportsbookEvents',
+    path: '/sportsbook/events',
+    icon: 'trophy',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.events),
+  },
+  {
+    id: 'sportsbookTickets',
+    path: '/sportsbook/tickets',
+    icon: 'ticket',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.tickets),
+  },
+  {
+    id: 'sportsbookSettings',
+    path: '/sportsbook/settings',
+    icon: 'settings',
+    section: 'sportsbook',
+    roles: rolesOf(sportsbookConsoleEndpoints.settings),
+  },
+  {
     id: 'agents.tree',
     path: '/agents/tree',
     icon: 'operators',
@@ -536,6 +562,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   'wallet',
   'games',
   'lottery',
+  'sportsbook',
   'agents',
   'configuration',
   'content',

@@ -63,6 +63,10 @@ import { RiskFlagsPage } from '../features/risk/RiskFlagsPage.tsx';
 import { RiskRulesPage } from '../features/risk/RiskRulesPage.tsx';
 import { SecurityPage } from '../features/security/SecurityPage.tsx';
 import { SettingsPage } from '../features/settings/SettingsPage.tsx';
+import { SportsbookEventPage } from '../features/sportsbook/SportsbookEventPage.tsx';
+import { SportsbookEventsPage } from '../features/sportsbook/SportsbookEventsPage.tsx';
+import { SportsbookSettingsPage } from '../features/sportsbook/SportsbookSettingsPage.tsx';
+import { SportsbookTicketsPage } from '../features/sportsbook/SportsbookTicketsPage.tsx';
 import { SupportPage } from '../features/support/SupportPage.tsx';
 import { MemberLabelsPage } from '../features/vip/MemberLabelsPage.tsx';
 import { VipLevelsPage } from '../features/vip/VipLevelsPage.tsx';
@@ -130,6 +134,10 @@ export const router = createBrowserRouter(
         { path: 'lottery/games', element: page('lotteryGames', <LotteryGamesPage />) },
         { path: 'lottery/odds', element: page('lotteryOdds', <LotteryOddsPage />) },
         { path: 'lottery/draws', element: page('lotteryDraws', <LotteryDrawsPage />) },
+        { path: 'sportsbook/events', element: page('sportsbookEvents', <SportsbookEventsPage />) },
+        { path: 'sportsbook/events/:id', element: page('sportsbookEvents', <SportsbookEventPage />) },
+        { path: 'sportsbook/tickets', element: page('sportsbookTickets', <SportsbookTicketsPage />) },
+        { path: 'sportsbook/settings', element: page('sportsbookSettings', <SportsbookSettingsPage />) },
         { path: 'agents/tree', element: page('agents.tree', <AgentTreePage />) },
         { path: 'agents/contracts', element: page('agents.templates', <ContractTemplatesPage />) },
         { path: 'agents/dividends', element: page('agents.dividends', <DividendQueuePage />) },

@@ -44,6 +44,7 @@ import {
   ToggleRight,
   Trash2,
   TriangleAlert,
+  Trophy,
   Upload,
   User,
   Users,
@@ -104,6 +105,7 @@ const ICONS = {
   gift: Gift,
   hash: Hash,
   upload: Upload,
+  trophy: Trophy,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof ICONS;

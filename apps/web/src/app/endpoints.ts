@@ -26,6 +26,7 @@ import type {
   responsibleEndpoints as responsibleContractEndpoints,
   rewardEndpoints as rewardContractEndpoints,
   settlementEndpoints,
+  sportsbookEndpoints as sportsbookContractEndpoints,
   supportPlayerEndpoints,
   systemEndpoints,
   vipEndpoints as vipContractEndpoints,
@@ -42,6 +43,7 @@ type GameEndpoints = typeof catalogueEndpoints & typeof launchEndpoints & typeof
 type HouseEndpoints = typeof houseEndpoints;
 type HouseTableEndpoints = typeof houseTableEndpoints;
 type LotteryEndpoints = typeof lotteryContractEndpoints;
+type SportsbookEndpoints = typeof sportsbookContractEndpoints;
 
 /**
  * An endpoint as the client needs it: its method, path, body type and answer type. The contract's own endpoint objects carry
@@ -309,6 +311,24 @@ export const lotteryEndpoints = {
   placeBet: lottery<'placeBet'>('POST', '/wps/lottery/bets', 'idempotent'),
   myBets: lottery<'myBets'>('GET', '/wps/lottery/bets'),
   cancelBet: lottery<'cancelBet'>('POST', '/wps/lottery/bets/:ticketNo/cancel', 'idempotent'),
+};
+
+function sportsbook<K extends keyof SportsbookEndpoints>(
+  method: SportsbookEndpoints[K]['method'],
+  path: string,
+  idempotent?: 'idempotent',
+): SportsbookEndpoints[K] {
+  return light<SportsbookEndpoints[K]>(method, path, undefined, idempotent);
+}
+
+/** The in-house sportsbook: sports, events with their markets, bets and the member's tickets. */
+export const sportsbookEndpoints = {
+  sports: sportsbook<'sports'>('GET', '/wps/sportsbook/sports'),
+  events: sportsbook<'events'>('GET', '/wps/sportsbook/events'),
+  event: sportsbook<'event'>('GET', '/wps/sportsbook/events/:id'),
+  placeBet: sportsbook<'placeBet'>('POST', '/wps/sportsbook/bets', 'idempotent'),
+  myBets: sportsbook<'myBets'>('GET', '/wps/sportsbook/bets'),
+  myBet: sportsbook<'myBet'>('GET', '/wps/sportsbook/bets/:ticketNo'),
 };
 
 type AgentCentreAEndpoints = typeof agentTreeEndpoints & typeof agentContractEndpoints;

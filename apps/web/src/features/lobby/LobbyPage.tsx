@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Game, type GameType, lobbyClasses } from '@tessera/contract';
 import { Tabs } from '@tessera/ui/tabs';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyPage } from '../../app/lazyPage.ts';
 import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
@@ -27,6 +28,13 @@ import { VendorCarousel } from './VendorCarousel.tsx';
 import { VendorGamesModal } from './VendorGamesModal.tsx';
 import { WinnersList } from './WinnersList.tsx';
 import './lobby.css';
+
+/** The in-house book, on the sports and esports lobbies beside the vendors (loaded with them only). */
+const SportsbookSection = lazyPage(() => import('../sportsbook/SportsbookSection.tsx'));
+const BOOK_KINDS: Partial<Record<GameType, 'football' | 'esports'>> = {
+  SPORTS: 'football',
+  ESPORTS: 'esports',
+};
 
 /** The search box: typed freely, applied on submit (a new search clears the other filters, §4). */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
@@ -139,6 +147,12 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
       <PageHero icon={Icon} eyebrow={t('lobby.eyebrow')} title={pageName}>
         <SearchBox key={state.search} value={state.search} onSearch={(search) => change({ search })} />
       </PageHero>
+
+      {BOOK_KINDS[gameType] ? (
+        <Suspense fallback={<CenteredSpinner label={t('common.loading')} />}>
+          <SportsbookSection kind={BOOK_KINDS[gameType]} />
+        </Suspense>
+      ) : null}
 
       <VendorCarousel
         // A vendor without a game in this category would only open an empty list.

@@ -1,0 +1,250 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  sportsbookConsoleEndpoints as api,
+  consoleSportsbookCompetitionInput,
+  SPORTSBOOK_FEEDS,
+  sportsbookSettings,
+} from '@tessera/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { mayCall } from '../../app/access.ts';
+import { call } from '../../app/api.ts';
+import { FormDialog } from '../../app/dialogs.tsx';
+import { FormError, fieldErrors } from '../../app/errors.tsx';
+import { QueryView } from '../../app/QueryView.tsx';
+import { useSession } from '../../app/session.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Badge, Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { type Column, Table } from '../../ui/Table.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { useToast } from '../../ui/Toast.tsx';
+import { useCompetitions, useSports } from './sportsbook.ts';
+import './sportsbook.css';
+
+type SettingsForm = z.input<typeof sportsbookSettings>;
+type Settings = z.output<typeof sportsbookSettings>;
+
+/** The book's limits (stakes, payout, liability per market), its live delay and default margin, and its feed. */
+export function SportsbookSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useQuery({
+    queryKey: [api.settings.path],
+    queryFn: ({ signal }) => call(api.settings, { signal }),
+  });
+  return (
+    <>
+      <PageHeader title={t('nav.sportsbookSettings')} description={t('sportsbookSettings.description')} />
+      <div className="stack-lg">
+        <QueryView query={settings}>{(data) => <SettingsCard settings={data} />}</QueryView>
+        <CompetitionsCard />
+      </div>
+    </>
+  );
+}
+
+function SettingsCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const role = useSession().operator?.role;
+  const form = useForm<SettingsForm, unknown, Settings>({
+    resolver: zodResolver(sportsbookSettings),
+    defaultValues: settings,
+  });
+  const save = useMutation({
+    mutationFn: (body: Settings) => call(api.saveSettings, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([api.settings.path], saved);
+      form.reset(saved);
+      toast.show(t('sportsbookSettings.saved'), 'success');
+    },
+  });
+  const sync = useMutation({
+    mutationFn: () => call(api.syncFeed),
+    onSuccess: (outcome) => {
+      toast.show(
+        t('sportsbookSettings.synced', { created: outcome.created, results: outcome.results }),
+        'success',
+      );
+      void queryClient.invalidateQueries({ queryKey: [api.events.path] });
+    },
+  });
+  const server = fieldErrors(save.error);
+  const errors = form.formState.errors;
+  const message = (name: keyof SettingsForm) =>
+    errors[name] ? t('sportsbookSettings.invalid') : server[name];
+  const field = (
+    name: Exclude<keyof SettingsForm, 'feed'>,
+    inputMode: 'decimal' | 'numeric' | 'text' = 'decimal',
+  ) => (
+    <TextField
+      label={t(`sportsbookSettings.fields.${name}`)}
+      hint={t(`sportsbookSettings.hints.${name}`)}
+      inputMode={inputMode === 'text' ? undefined : inputMode}
+      error={message(name)}
+      {...form.register(name)}
+    />
+  );
+  return (
+    <Card
+      title={t('sportsbookSettings.limits')}
+      actions={
+        mayCall(role, api.syncFeed) ? (
+          <Button icon={<Icon name="refresh" />} loading={sync.isPending} onClick={() => sync.mutate()}>
+            {t('sportsbookSettings.sync')}
+          </Button>
+        ) : null
+      }
+    >
+      <form
+        className="stack"
+        noValidate
+        onSubmit={form.handleSubmit((body) => save.mutate(body))}
+        aria-label={t('sportsbookSettings.limits')}
+      >
+        <FormError error={save.error ?? sync.error} shownFields={Object.keys(sportsbookSettings.shape)} />
+        <div className="form-grid">
+          {field('minStake')}
+          {field('maxStakePerSelection')}
+          {field('maxPayoutPerTicket')}
+          {field('liabilityPerMarket')}
+          {field('liveDelaySeconds', 'numeric')}
+          {field('defaultMargin')}
+          <Select
+            label={t('sportsbookSettings.fields.feed')}
+            hint={t('sportsbookSettings.hints.feed')}
+            options={SPORTSBOOK_FEEDS.map((feed) => ({ value: feed, label: t(`sportsbook.feeds.${feed}`) }))}
+            error={message('feed')}
+            {...form.register('feed')}
+          />
+          {field('openfootballSource', 'text')}
+        </div>
+        <div className="row">
+          <Button
+            type="submit"
+            variant="primary"
+            loading={save.isPending}
+            disabled={!mayCall(role, api.saveSettings)}
+          >
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+type Competition = NonNullable<ReturnType<typeof useCompetitions>['data']>[number];
+type CompetitionForm = z.input<typeof consoleSportsbookCompetitionInput>;
+type CompetitionInput = z.output<typeof consoleSportsbookCompetitionInput>;
+
+/** The competitions events are listed under, by sport; a new one is added here. */
+function CompetitionsCard() {
+  const { t } = useTranslation();
+  const competitions = useCompetitions();
+  const sports = useSports();
+  const [adding, setAdding] = useState(false);
+  const role = useSession().operator?.role;
+  const sportName = (id: number) => sports.data?.find((sport) => sport.id === id)?.name ?? '—';
+  const columns: Column<Competition>[] = [
+    {
+      key: 'name',
+      header: t('sportsbook.competition'),
+      render: (row) => <span className="cell-strong">{row.name}</span>,
+    },
+    { key: 'sport', header: t('sportsbookSettings.sport'), render: (row) => sportName(row.sportId) },
+    {
+      key: 'enabled',
+      header: t('common.status'),
+      render: (row) =>
+        row.enabled ? (
+          <Badge tone="success">{t('common.enabled')}</Badge>
+        ) : (
+          <Badge>{t('common.disabled')}</Badge>
+        ),
+    },
+  ];
+  return (
+    <Card
+      title={t('sportsbookSettings.competitions')}
+      actions={
+        mayCall(role, api.createCompetition) ? (
+          <Button icon={<Icon name="plus" />} onClick={() => setAdding(true)}>
+            {t('sportsbookSettings.addCompetition')}
+          </Button>
+        ) : null
+      }
+    >
+      <QueryView query={competitions}>
+        {(rows) => (
+          <Table
+            caption={t('sportsbookSettings.competitions')}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            empty={<EmptyState icon="games" title={t('sportsbookSettings.noCompetitions')} />}
+          />
+        )}
+      </QueryView>
+      {adding ? <CompetitionDialog sports={sports.data ?? []} onClose={() => setAdding(false)} /> : null}
+    </Card>
+  );
+}
+
+function CompetitionDialog({
+  sports,
+  onClose,
+}: {
+  sports: readonly { id: number; name: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const form = useForm<CompetitionForm, unknown, CompetitionInput>({
+    resolver: zodResolver(consoleSportsbookCompetitionInput),
+    defaultValues: { sportId: sports[0]?.id ?? 0, name: '', enabled: true },
+  });
+  const save = useMutation({
+    mutationFn: (body: CompetitionInput) => call(api.createCompetition, { body }),
+    onSuccess: (saved) => {
+      toast.show(t('sportsbookSettings.competitionAdded', { name: saved.name }), 'success');
+      void queryClient.invalidateQueries({ queryKey: [api.competitions.path] });
+      onClose();
+    },
+  });
+  const server = fieldErrors(save.error);
+  return (
+    <FormDialog
+      title={t('sportsbookSettings.addCompetition')}
+      saveLabel={t('common.save')}
+      saving={save.isPending}
+      error={save.error}
+      shownFields={['sportId', 'name']}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
+      <div className="form-grid">
+        <Select
+          label={t('sportsbookSettings.sport')}
+          options={sports.map((sport) => ({ value: String(sport.id), label: sport.name }))}
+          error={server.sportId}
+          {...form.register('sportId', { valueAsNumber: true })}
+        />
+        <TextField
+          label={t('sportsbook.competition')}
+          maxLength={100}
+          error={form.formState.errors.name ? t('sportsbookSettings.invalid') : server.name}
+          {...form.register('name')}
+        />
+      </div>
+    </FormDialog>
+  );
+}
