@@ -24,7 +24,7 @@ export const CHAT_STICKERS = [
 export type ChatSticker = (typeof CHAT_STICKERS)[number];
 
 /** What a message is: a member's text or sticker, a pinned notice an operator posted, or a site card. */
-export const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win'] as const;
+const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win'] as const;
 
 /** The limits of the chat room: a message's length, history per page, a mute or kick's longest span. */
 export const CHAT_LIMITS = {
@@ -44,7 +44,7 @@ export const chatTopic = (roomId: number) => `chat:${roomId}`;
 /** Why a member may not enter a room. */
 export const CHAT_ENTRY_REFUSALS = ['vip', 'deposit', 'label', 'kicked'] as const;
 
-export const chatRoom = z.object({
+const chatRoom = z.object({
   roomId: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -73,13 +73,13 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 const unread = z.object({ unReadCount: z.number().int() });
 
 /** A member's message: text (links only to the allowed sites) or a sticker of the built-in set. */
-export const chatSendBody = z.discriminatedUnion('kind', [
+const chatSendBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: nonEmpty(CHAT_LIMITS.textMax) }),
   z.object({ kind: z.literal('sticker'), text: z.enum(CHAT_STICKERS) }),
 ]);
 export type ChatSendBody = z.input<typeof chatSendBody>;
 
-export const CHAT_RESTRICTIONS = ['mute', 'unmute', 'kick', 'unkick'] as const;
+const CHAT_RESTRICTIONS = ['mute', 'unmute', 'kick', 'unkick'] as const;
 const restriction = z.object({
   memberId: id,
   action: z.enum(CHAT_RESTRICTIONS),
@@ -89,14 +89,14 @@ const restriction = z.object({
 const roomMessageParams = z.object({ id, messageId: id });
 
 /** Which live chat answers the right bar's customer service: the built-in one or Chatwoot. */
-export const LIVE_CHAT_PROVIDERS = ['builtin', 'chatwoot'] as const;
+const LIVE_CHAT_PROVIDERS = ['builtin', 'chatwoot'] as const;
 export type LiveChatProvider = (typeof LIVE_CHAT_PROVIDERS)[number];
 
 /**
  * How the site opens the live chat: a page of the site (the built-in one) or Chatwoot's widget, booted with the
  * member's identifier and its identity hash (HMAC-SHA256 under the inbox's token, computed by the server).
  */
-export const liveChatLaunch = z.object({
+const liveChatLaunch = z.object({
   provider: z.enum(LIVE_CHAT_PROVIDERS),
   chatUrl: z.string().nullable(),
   widget: z
@@ -113,7 +113,7 @@ export const liveChatLaunch = z.object({
 export type LiveChatLaunch = z.infer<typeof liveChatLaunch>;
 
 /** A Chatwoot webhook (message_created, conversation_status_changed …): only the fields the adapter reads are named. */
-export const chatwootWebhookBody = z
+const chatwootWebhookBody = z
   .object({
     event: z.string().max(100),
     id: z.union([z.number(), z.string()]).optional(),
@@ -280,9 +280,9 @@ export const chatRoomInput = z.object({
   enabled: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 });
-export type ChatRoomInput = z.input<typeof chatRoomInput>;
+type ChatRoomInput = z.input<typeof chatRoomInput>;
 
-export const consoleChatRoom = chatRoomInput.required().extend({
+const consoleChatRoom = chatRoomInput.required().extend({
   id: z.number().int(),
   messages: z.number().int(),
   members: z.number().int(),
@@ -317,9 +317,9 @@ export const chatSettingsInput = z.object({
     })
     .default({ baseUrl: '', websiteToken: '', hmacToken: '' }),
 });
-export type ChatSettingsInput = z.input<typeof chatSettingsInput>;
+type ChatSettingsInput = z.input<typeof chatSettingsInput>;
 
-export const chatSettingsView = z.object({
+const chatSettingsView = z.object({
   keywords: z.array(z.string()),
   linkHosts: z.array(z.string()),
   bigWinMin: z.number(),

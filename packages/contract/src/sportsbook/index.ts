@@ -11,11 +11,11 @@ import { amount, decimal } from '../wallet/money.ts';
  * packages/sportsbook's.
  */
 
-export const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
+const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
 export type SportKind = (typeof SPORTSBOOK_KINDS)[number];
-export const SPORTSBOOK_PERIODS = ['ft', 'h1'] as const;
+const SPORTSBOOK_PERIODS = ['ft', 'h1'] as const;
 /** Football: 1X2, Asian handicap, over/under, odd/even, double chance, correct score; esports: the last four. */
-export const SPORTSBOOK_MARKET_TYPES = [
+const SPORTSBOOK_MARKET_TYPES = [
   '1x2',
   'ah',
   'ou',
@@ -40,8 +40,8 @@ export const SPORTSBOOK_EVENT_STATUSES = [
   'cancelled',
 ] as const;
 export type SportsbookEventStatus = (typeof SPORTSBOOK_EVENT_STATUSES)[number];
-export const SPORTSBOOK_MARKET_STATES = ['open', 'suspended', 'closed', 'settled', 'void'] as const;
-export type SportsbookMarketState = (typeof SPORTSBOOK_MARKET_STATES)[number];
+const SPORTSBOOK_MARKET_STATES = ['open', 'suspended', 'closed', 'settled', 'void'] as const;
+type SportsbookMarketState = (typeof SPORTSBOOK_MARKET_STATES)[number];
 /**
  * pending: a live bet waiting out the delay; accepted: open; won/lost/void: settled (a half win is won, a half loss
  * lost, with the payout saying how much); refused: a live bet whose price moved or market closed during the delay
@@ -49,7 +49,7 @@ export type SportsbookMarketState = (typeof SPORTSBOOK_MARKET_STATES)[number];
  */
 export const SPORTSBOOK_TICKET_STATES = ['pending', 'accepted', 'won', 'lost', 'void', 'refused'] as const;
 export type SportsbookTicketState = (typeof SPORTSBOOK_TICKET_STATES)[number];
-export const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose', 'void'] as const;
+const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose', 'void'] as const;
 /** none: any change of price refuses the bet; better: a higher price is taken; any: the current price is taken. */
 export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;
 export const SPORTSBOOK_FEEDS = ['manual', 'simulator', 'openfootball'] as const;
@@ -62,7 +62,7 @@ const marketState = z.enum(SPORTSBOOK_MARKET_STATES);
 const ticketState = z.enum(SPORTSBOOK_TICKET_STATES);
 
 /** A decimal price: above 1, at most 1000, three decimals at most. */
-export const sportsbookPrice = decimal.pipe(
+const sportsbookPrice = decimal.pipe(
   z
     .number()
     .gt(1)
@@ -70,7 +70,7 @@ export const sportsbookPrice = decimal.pipe(
     .refine((value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6, 'invalid_value'),
 );
 /** A handicap or total line in quarter steps (-0.75, 2.25, 3). */
-export const sportsbookLine = decimal.pipe(
+const sportsbookLine = decimal.pipe(
   z
     .number()
     .min(-20)
@@ -78,7 +78,7 @@ export const sportsbookLine = decimal.pipe(
     .refine((value) => Number.isInteger(value * 4), 'invalid_value'),
 );
 
-export const sportsbookScore = z.object({
+const sportsbookScore = z.object({
   home: z.coerce.number().int().min(0).max(999),
   away: z.coerce.number().int().min(0).max(999),
 });
@@ -277,7 +277,7 @@ export const consoleSportsbookSportInput = z.object({
   name: nonEmpty(60),
   enabled: z.boolean().default(true),
 });
-export const consoleSportsbookSport = z.object({
+const consoleSportsbookSport = z.object({
   id: z.number().int(),
   kind: sportKind,
   name: z.string(),
@@ -289,7 +289,7 @@ export const consoleSportsbookCompetitionInput = z.object({
   name: nonEmpty(100),
   enabled: z.boolean().default(true),
 });
-export const consoleSportsbookCompetition = z.object({
+const consoleSportsbookCompetition = z.object({
   id: z.number().int(),
   sportId: z.number().int(),
   name: z.string(),
@@ -308,7 +308,7 @@ export const consoleSportsbookEventInput = z.object({
   homeRating: decimal.pipe(z.number().min(0).max(10)).optional(),
   awayRating: decimal.pipe(z.number().min(0).max(10)).optional(),
 });
-export type ConsoleSportsbookEventInput = z.input<typeof consoleSportsbookEventInput>;
+type ConsoleSportsbookEventInput = z.input<typeof consoleSportsbookEventInput>;
 
 const consoleMarket = market.extend({
   margin: z.number(),
@@ -323,7 +323,7 @@ const consoleMarket = market.extend({
 });
 export type ConsoleSportsbookMarket = z.infer<typeof consoleMarket>;
 
-export const consoleSportsbookEvent = eventSummary.extend({
+const consoleSportsbookEvent = eventSummary.extend({
   homeRating: z.number().nullable(),
   awayRating: z.number().nullable(),
   /** Every market suspended by the operator at once. */
@@ -339,7 +339,7 @@ export const consoleSportsbookEvent = eventSummary.extend({
   stake: z.number(),
 });
 export type ConsoleSportsbookEvent = z.infer<typeof consoleSportsbookEvent>;
-export const consoleSportsbookEventDetail = consoleSportsbookEvent.extend({
+const consoleSportsbookEventDetail = consoleSportsbookEvent.extend({
   markets: z.array(consoleMarket),
 });
 export type ConsoleSportsbookEventDetail = z.infer<typeof consoleSportsbookEventDetail>;

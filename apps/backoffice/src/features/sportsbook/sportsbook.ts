@@ -32,7 +32,7 @@ export const eventName = (event: Pick<ConsoleSportsbookEvent, 'home' | 'away'>) 
 const SIGNED = new Set(['ah', 'map_handicap']);
 
 /** A handicap with its sign, a total without, in the operator's language. */
-export function lineText(line: number, language: string, type: string): string {
+function lineText(line: number, language: string, type: string): string {
   return new Intl.NumberFormat(language, {
     maximumFractionDigits: 2,
     signDisplay: SIGNED.has(type) ? 'exceptZero' : 'auto',

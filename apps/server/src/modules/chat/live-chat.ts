@@ -22,10 +22,10 @@ interface LiveChat {
 }
 
 /** The Tessera page that boots Chatwoot's widget (what CBS_launchChat answers as chatUrl for Chatwoot). */
-export const CHATWOOT_PAGE = '/chat/live';
+const CHATWOOT_PAGE = '/chat/live';
 
 /** The identifier Chatwoot knows a member by (its contact's `identifier`); webhooks name the member with it. */
-export const chatwootIdentifier = (memberId: number) => `member-${memberId}`;
+const chatwootIdentifier = (memberId: number) => `member-${memberId}`;
 
 const memberOfIdentifier = (identifier: unknown): number | null => {
   const match = typeof identifier === 'string' ? /^member-([1-9]\d{0,9})$/.exec(identifier) : null;
@@ -33,7 +33,7 @@ const memberOfIdentifier = (identifier: unknown): number | null => {
 };
 
 /** Chatwoot's identity hash: hex HMAC-SHA256 of the identifier under the inbox's HMAC token (computed here only). */
-export const identityHash = (hmacToken: string, identifier: string) =>
+const identityHash = (hmacToken: string, identifier: string) =>
   createHmac('sha256', hmacToken).update(identifier).digest('hex');
 
 const builtin: LiveChat = {

@@ -36,7 +36,7 @@ const DEFAULTS: ChatSettingsDoc = {
 };
 
 /** Where Chatwoot's webhooks go: the path the console shows, with the install's secret. */
-export const webhookPath = (secret: string | null) => (secret ? `/wps/chat/chatwoot/${secret}` : '');
+const webhookPath = (secret: string | null) => (secret ? `/wps/chat/chatwoot/${secret}` : '');
 
 export async function chatSettings(db: Queryable): Promise<ChatSettingsDoc> {
   const stored = await settingDocument<Partial<ChatSettingsDoc>>(db, KEY);

@@ -16,7 +16,7 @@ type BetRequest = z.output<typeof sportsbookBetRequest>;
 export const ACCEPT_JOB = 'sportsbook-accept';
 
 /** The book's catalogue game of a sport kind (its game_rounds rows, the betting record, turnover by product type). */
-export async function bookGameId(db: Queryable, kind: 'football' | 'esports'): Promise<number> {
+async function bookGameId(db: Queryable, kind: 'football' | 'esports'): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `select g.id from games g join game_vendors v on v.id = g.vendor_id where v.vassalage = $1 and g.code = $2`,
     kind === 'football' ? ['TESSERA_BOOK', 'SPORTSBOOK'] : ['TESSERA_EBOOK', 'ESPORTSBOOK'],

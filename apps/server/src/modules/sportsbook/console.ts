@@ -281,7 +281,7 @@ function pricesOf(spec: MarketSpec, pricing: Pricing, event: store.EventDb) {
   }));
 }
 
-export function checkedSpec(
+function checkedSpec(
   kind: 'football' | 'esports',
   input: { type: string; period: 'ft' | 'h1'; line?: number | undefined; map?: number | undefined },
 ): MarketSpec {
@@ -485,7 +485,7 @@ export async function confirmResult(deps: AppDeps, call: OperatorCall, id: numbe
 }
 
 /** Takes a confirmed result (the console's, or an imported one) in the caller's transaction, and queues settlement. */
-export async function takeResult(
+async function takeResult(
   tx: Transaction,
   event: store.EventDb,
   result: store.ResultJson,

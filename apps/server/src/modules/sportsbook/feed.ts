@@ -26,7 +26,7 @@ export interface FeedFixture {
   ratings: { home: number; away: number };
 }
 
-export interface FeedResult {
+interface FeedResult {
   ref: string;
   result: store.ResultJson;
 }
@@ -38,7 +38,7 @@ export interface SyncReport {
 }
 
 /** The markets a feed's event opens with, priced from its ratings. */
-export function standardMarkets(
+function standardMarkets(
   kind: 'football' | 'esports',
   ratings: { home: number; away: number },
 ): MarketSpec[] {
@@ -132,7 +132,7 @@ const IMPORTED_RATINGS = { home: 1.45, away: 1.15 };
  * a played match's score becomes its event's entered result, waiting for an operator's confirmation (the
  * two-person rule: the file is the first person).
  */
-export async function importOpenfootball(deps: AppDeps, source: string, now: Date): Promise<SyncReport> {
+async function importOpenfootball(deps: AppDeps, source: string, now: Date): Promise<SyncReport> {
   const text = await readOpenfootball(source);
   let parsed: ReturnType<typeof parseOpenfootball>;
   try {
@@ -187,7 +187,7 @@ const BREAK_MINUTES = 15;
 const ESPORTS_BEST_OF = 3;
 
 /** The match minute of a simulated event at a time: null before its start. */
-export function simulatedMinute(startsAt: Date, now: Date): number | null {
+function simulatedMinute(startsAt: Date, now: Date): number | null {
   const elapsed = Math.floor((now.getTime() - startsAt.getTime()) / 60_000);
   if (elapsed < 0) return null;
   if (elapsed <= BREAK_FROM) return elapsed;

@@ -26,7 +26,7 @@ export function defineSportsbookJobs(runner: JobRunner, deps: AppDeps): void {
   runner.schedule({ name: FEED_JOB, kind: FEED_JOB, cron: '7 * * * *', timeZone: 'UTC', missed: 'skip' });
 }
 
-export async function sweep(deps: AppDeps, now: Date): Promise<void> {
+async function sweep(deps: AppDeps, now: Date): Promise<void> {
   await acceptDue(deps, now);
   await tickSimulator(deps, now);
   await settleDue(deps, now);

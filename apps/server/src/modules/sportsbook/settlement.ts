@@ -12,7 +12,7 @@ export const SETTLE_JOB = 'sportsbook-settle';
 /** Tickets settled per transaction. */
 const SETTLE_BATCH = 500;
 /** A postponed event not played within this long of its start is void. */
-export const POSTPONED_VOID_MS = 48 * 3600_000;
+const POSTPONED_VOID_MS = 48 * 3600_000;
 /** A result may be corrected (and its tickets re-settled) this long after it was first settled. */
 export const CORRECTION_WINDOW_MS = 24 * 3600_000;
 
@@ -21,7 +21,7 @@ export function scheduleSettlement(tx: Transaction, eventId: number, now: Date) 
   return enqueue(tx, { kind: SETTLE_JOB, runAt: now, payload: { eventId } }, now);
 }
 
-export function specOf(leg: Pick<store.LegDb, 'type' | 'period' | 'line' | 'map'>): MarketSpec {
+function specOf(leg: Pick<store.LegDb, 'type' | 'period' | 'line' | 'map'>): MarketSpec {
   return {
     type: leg.type as MarketSpec['type'],
     period: leg.period,

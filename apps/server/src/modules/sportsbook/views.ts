@@ -125,11 +125,7 @@ export function consoleEventView(
   };
 }
 
-export function ticketView(
-  ticket: store.TicketDb,
-  legs: store.LegDb[],
-  currency: Currency,
-): SportsbookTicket {
+function ticketView(ticket: store.TicketDb, legs: store.LegDb[], currency: Currency): SportsbookTicket {
   const major = (minor: bigint) => toMajor(minor, currency.digits);
   return {
     ticketNo: ticket.ticket_no,

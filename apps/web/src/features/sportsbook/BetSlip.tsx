@@ -329,7 +329,7 @@ export function BetSlip({ inSheet = false }: { inSheet?: boolean }) {
 }
 
 /** The member's odds format (kept in this browser): decimal, Hong Kong, Malay, Indonesian or American. */
-export function OddsFormatSelect() {
+function OddsFormatSelect() {
   const { t } = useTranslation();
   const format = useOddsFormat();
   return (
