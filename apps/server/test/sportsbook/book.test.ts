@@ -21,7 +21,7 @@ import {
   tradedEvent,
 } from '../factories/sportsbook.ts';
 import { fundMember, walletMember } from '../factories/wallet.ts';
-import { startTestApp, type TestApp } from '../harness.ts';
+import { startTestApp, TEST_DATABASE, type TestApp } from '../harness.ts';
 
 /**
  * The in-house book on the API: the site's lists, trading in the console, bets with price versions, limits and
@@ -375,6 +375,52 @@ describe('bets', () => {
     const noSelections = await betCall(t, member.token, { selections: [], stake: 10 });
     expect([noSelections.status, noSelections.body.code]).toEqual([400, 'validation_failed']);
   });
+
+  it.runIf(TEST_DATABASE === 'postgres')(
+    'refuses a bet whose event the operator suspends while the bet is being placed (real PostgreSQL)',
+    async () => {
+      const member = await walletMember(t, { funds: 100n * PHP });
+      const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
+      const home = selectionOf(event, 'ah', 'home');
+      // The suspension holds the event's row, not yet committed, while the bet reads the event as on sale.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const suspension = t.db.transaction('read committed', async (tx) => {
+        await tx.query('update sportsbook_events set suspended = true where id = $1', [event.id]);
+        held();
+        await released;
+      });
+      await holding;
+      const bet = betCall(t, member.token, {
+        selections: [{ selectionId: home.id, version: home.version }],
+        stake: 10,
+      });
+      // The bet waits on the event's row at its last step; the suspension then commits.
+      await expect
+        .poll(
+          async () => {
+            const [row] = await t.db.query<{ waiting: number }>(
+              `select count(*)::int as waiting from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query like '%sportsbook_events%for share%'`,
+            );
+            return row?.waiting;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      release();
+      await suspension;
+      const answer = await bet;
+      expect([answer.status, answer.body.code]).toEqual([409, 'sportsbook_market_closed']);
+      expect(await mainBalance(t, member.id)).toBe(100n * PHP);
+    },
+  );
 
   it('holds the limits: minimum stake, maximum per selection, maximum payout of a ticket', async () => {
     ok(

@@ -107,6 +107,10 @@ export async function placeBet(
       { key: `sportsbook:bet:${ticketNo}`, reference: `sportsbook:${ticketNo}` },
       now,
     );
+    // The events first, then the markets: the console's moves take them in that order too. An event suspended,
+    // ended or started (not live) since the first read refuses the bet here.
+    const heldEvents = await store.eventsForBet(tx, [...events.keys()]);
+    if (heldEvents.some((event) => !onSale(event, now))) throw new AppError('sportsbook_market_closed');
     const held = await store.selectionsForBet(tx, ids, true);
     for (const { row } of legs) {
       const current = held.find((found) => found.id === row.id);

@@ -267,6 +267,15 @@ export async function eventById(db: Queryable, id: number, lock = false) {
   return row ?? null;
 }
 
+/**
+ * The events a bet names, each held for share (in id order) so that a suspension, a status change or a result waits
+ * for the bet's commit, and the bet reads the state any of them committed before it.
+ */
+export async function eventsForBet(tx: Queryable, ids: number[]) {
+  await tx.query('select id from sportsbook_events where id = any($1::int[]) order by id for share', [ids]);
+  return tx.query<EventDb>(`select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.id = any($1::int[])`, [ids]);
+}
+
 export async function eventByRef(db: Queryable, ref: string) {
   const [row] = await db.query<EventDb>(
     `select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.external_ref = $1`,
