@@ -148,7 +148,10 @@ export type SportsbookEventDetail = z.infer<typeof eventDetail>;
 const leg = z.object({
   selectionId: z.number().int(),
   eventId: z.number().int(),
+  /** "Home – Away", and each side's name. */
   event: z.string(),
+  home: z.string(),
+  away: z.string(),
   startsAt: z.string(),
   marketType,
   period: z.enum(SPORTSBOOK_PERIODS),

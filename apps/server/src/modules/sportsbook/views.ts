@@ -142,6 +142,8 @@ function ticketView(ticket: store.TicketDb, legs: store.LegDb[], currency: Curre
       selectionId: leg.selection_id,
       eventId: leg.event_id,
       event: `${leg.home} – ${leg.away}`,
+      home: leg.home,
+      away: leg.away,
       startsAt: leg.starts_at.toISOString(),
       marketType: leg.type as SportsbookTicket['legs'][number]['marketType'],
       period: leg.period,

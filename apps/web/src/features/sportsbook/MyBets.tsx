@@ -56,8 +56,7 @@ function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
       </div>
       <ul className="sb-ticket__legs" aria-label={t('sportsbook.bets.legs')}>
         {ticket.legs.map((leg) => {
-          // The leg names its event as "Home – Away" (the server's form): the sides' names for its selection.
-          const [home = '', away = ''] = leg.event.split(' – ');
+          const { home, away } = leg;
           const market = { type: leg.marketType, period: leg.period, line: leg.line, map: leg.map };
           return (
             <li key={leg.selectionId} className="sb-ticket__leg">
