@@ -103,6 +103,7 @@ export async function seed(
       ['demo_raffle', (tx) => seedDemoRaffle(tx, options.now)],
       ['demo_missions', (tx) => seedDemoMissions(tx, options.now)],
       ['demo_sportsbook', (tx) => seedDemoSportsbook(tx, options.now)],
+      ['demo_chat', (tx) => seedDemoChat(tx, options.now)],
       [
         'demo_payment_channels',
         (tx) => seedPaymentChannels(tx, options.demoGateway ?? null, options.rng, options.now),
@@ -652,6 +653,19 @@ async function seedPromotions(tx: Queryable, now: Date) {
       ],
     );
   }
+}
+
+/** One open chat room, so the right bar's chat room has somewhere to go (an operator adds more on Chat rooms). */
+async function seedDemoChat(tx: Queryable, now: Date) {
+  await tx.query(
+    `insert into chat_rooms (name, description, notice, sort, created_at) values ($1, $2, $3, 10, $4)`,
+    [
+      "Players' lounge",
+      'Talk about games, draws and big wins.',
+      'Be kind. Links only to sites on the allow list. Staff never ask for your password.',
+      now,
+    ],
+  );
 }
 
 async function seedVipLevels(tx: Queryable) {
