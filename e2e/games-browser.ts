@@ -62,6 +62,10 @@ export async function expectState(
 
 /** Every route of §2: home and the pages of app/routes.ts. */
 export const ROUTES = ['/index', ...PAGE_ROUTES.map((route) => route.path)];
+/** The routes drawn without the site's header (/helpmc, and the customer service's and chat room's own pages). */
+export const HEADERLESS_ROUTES = PAGE_ROUTES.filter((route) => route.layout?.header === false).map(
+  (route) => route.path,
+);
 
 /**
  * For a page of the app that has loaded: a function that moves it to a path as the app's links do (history and the

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
@@ -23,6 +24,7 @@ interface ChatwootWindow {
 export default function LiveChatPage() {
   const { t } = useTranslation();
   const { token } = useSession();
+  const navigate = useNavigate();
   const [state, setState] = useState<'loading' | 'open' | 'failed'>('loading');
   const launch = useQuery({
     queryKey: ['member', token, 'chat', 'live'],
@@ -37,7 +39,12 @@ export default function LiveChatPage() {
     const answer = launch.data;
     if (!answer) return;
     if (!answer.widget) {
-      if (answer.chatUrl) window.location.assign(answer.chatUrl);
+      if (!answer.chatUrl) return;
+      // The built-in chat is a page of this site: the router opens it without reloading the app.
+      const target = new URL(answer.chatUrl, window.location.href);
+      if (target.origin === window.location.origin)
+        navigate(`${target.pathname}${target.search}`, { replace: true });
+      else window.location.assign(target.href);
       return;
     }
     const { baseUrl, websiteToken, identifier, identifierHash, name, locale } = answer.widget;
@@ -63,7 +70,7 @@ export default function LiveChatPage() {
       window.removeEventListener('chatwoot:ready', ready);
       script.remove();
     };
-  }, [launch.data]);
+  }, [launch.data, navigate]);
   const failed = state === 'failed' || launch.isError;
   return (
     <p className="chat-live" role="status">
