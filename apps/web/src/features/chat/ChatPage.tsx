@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import { ChatWindow } from './ChatWindow.tsx';
 
 /**
@@ -14,18 +15,29 @@ export default function ChatPage() {
   const { token } = useSession();
   const [search] = useSearchParams();
   const color = search.get('headerColor');
+  const siteName = useSiteName();
+  const title = <title>{`${search.get('title') || t('pages.chat')} · ${siteName}`}</title>;
   useEffect(() => {
     if (!token) openAuthModal('login');
   }, [token]);
-  if (!token) return <p className="chat-live">{t('chat.signIn')}</p>;
+  if (!token)
+    return (
+      <p className="chat-live">
+        {title}
+        {t('chat.signIn')}
+      </p>
+    );
   return (
-    <ChatWindow
-      open
-      onClose={() => {}}
-      page={{
-        title: search.get('title'),
-        headerColor: color && /^[0-9a-fA-F]{3,8}$/.test(color) ? color : null,
-      }}
-    />
+    <>
+      {title}
+      <ChatWindow
+        open
+        onClose={() => {}}
+        page={{
+          title: search.get('title'),
+          headerColor: color && /^[0-9a-fA-F]{3,8}$/.test(color) ? color : null,
+        }}
+      />
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
 import { openAuthModal } from '../auth/authModal.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 
 interface ChatwootWindow {
   chatwootSDK?: { run: (settings: { websiteToken: string; baseUrl: string }) => void };
@@ -25,6 +26,7 @@ export default function LiveChatPage() {
   const { t } = useTranslation();
   const { token } = useSession();
   const navigate = useNavigate();
+  const siteName = useSiteName();
   const [state, setState] = useState<'loading' | 'open' | 'failed'>('loading');
   const launch = useQuery({
     queryKey: ['member', token, 'chat', 'live'],
@@ -74,6 +76,7 @@ export default function LiveChatPage() {
   const failed = state === 'failed' || launch.isError;
   return (
     <p className="chat-live" role="status">
+      <title>{`${t('pages.liveChat')} · ${siteName}`}</title>
       {!token
         ? t('chat.signIn')
         : failed

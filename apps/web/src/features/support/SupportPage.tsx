@@ -4,6 +4,7 @@ import { useSession } from '../../app/session.ts';
 import { HeadsetIcon } from '../../ui/icons.tsx';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind } from '../auth/gate.ts';
+import { useSiteName } from '../site/useSiteName.ts';
 import SupportChat from './SupportChat.tsx';
 
 /**
@@ -15,12 +16,14 @@ export default function SupportPage() {
   const { t } = useTranslation();
   const session = useSession();
   const kind = accountKind(session);
+  const siteName = useSiteName();
   useEffect(() => {
     if (kind === 'visitor') openAuthModal('login');
     if (kind === 'trial') openAuthModal('needRealAccount');
   }, [kind]);
   return (
     <main className="support-page">
+      <title>{`${t('pages.support')} · ${siteName}`}</title>
       <h1 className="support-page__title">
         <HeadsetIcon />
         {t('status.customerService')}
