@@ -120,6 +120,9 @@ export const PRIZE_MODES = ['Lott', 'ZY', 'Elott', 'SEA'] as const;
 /** System status (§2, §4). */
 export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionBlocked: 2 } as const;
 
+/** csType of the customer-service entries: '3' is the live chat the original opens (§4), '4' the VIP chat. */
+export const CUSTOMER_SERVICE_TYPES = { liveChat: '3', vipChat: '4' } as const;
+
 /** Registration fields of §5. */
 export const REGISTER_FIELDS = [
   'username',

@@ -77,9 +77,6 @@ const moduleFlag: z.ZodType<ModuleFlagNode> = z.object({
   },
 });
 
-/** csType of the customer-service entries: '3' is the live chat the original opens (§4), '4' the VIP chat. */
-export const CUSTOMER_SERVICE_TYPES = { liveChat: '3', vipChat: '4' } as const;
-
 /**
  * A customer-service entry as the original reads it (§3): the link DES-encrypted (base64) followed by its
  * 8-character key. It hides nothing, since the key travels with it; the original's client expects it.

@@ -3,6 +3,7 @@ import type { Balances } from '@tessera/contract';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { SignOutDialog } from '../../app/dialogs.ts';
 import { isHomePath } from '../../app/routes.ts';
 import { type SessionMember, useSession } from '../../app/session.ts';
 import { CountBadge } from '../../ui/CountBadge.tsx';
@@ -16,7 +17,6 @@ import { signOut } from '../auth/signOut.ts';
 import { useUnreadBadge } from '../inbox/queries.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { money, useBalance } from '../wallet/queries.ts';
-import { SignOutDialog } from './SignOutDialog.tsx';
 
 /**
  * Logged out (§2 header): "Sign up" when direct registration is on, and "Log in". `beforeOpen` runs before

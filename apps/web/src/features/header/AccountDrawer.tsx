@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigationType } from 'react-router';
+import { ChatWindow, SignOutDialog, SpeedTestDialog } from '../../app/dialogs.ts';
 import { type SessionState, useSession } from '../../app/session.ts';
 import { CountBadge } from '../../ui/CountBadge.tsx';
 import {
@@ -26,13 +27,11 @@ import {
 import { buttonClass, Modal } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind, type GateLevel, passGate } from '../auth/gate.ts';
-import { ChatWindow } from '../chat/ChatWindow.tsx';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useUnreadBadge } from '../inbox/queries.ts';
 import type { MemberCentrePage } from '../member-centre/menu.ts';
 import { useMemberCentreMenu } from '../member-centre/useMemberCentreMenu.ts';
 import { useMessagingAppUrl } from '../right-bar/messagingApp.ts';
-import { SpeedTestDialog } from '../right-bar/SpeedTestDialog.tsx';
 import { useBalance } from '../wallet/queries.ts';
 import {
   DemoBadge,
@@ -44,7 +43,6 @@ import {
 } from './AccountArea.tsx';
 import { closeAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
 import { LanguageSelector } from './LanguageSelector.tsx';
-import { SignOutDialog } from './SignOutDialog.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 const PAGE_ICONS: Record<MemberCentrePage, () => ReactNode> = {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { AccountDrawer } from '../../app/dialogs.ts';
 import { usePhoneLayout } from '../../app/phoneLayout.ts';
 import { isHomePath } from '../../app/routes.ts';
 import { ChevronDownIcon, ChevronUpIcon } from '../../ui/icons.tsx';
 import { AccountArea } from './AccountArea.tsx';
-import { AccountDrawer } from './AccountDrawer.tsx';
-import { closeAccountDrawer } from './accountDrawer.ts';
+import { closeAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
 import { BrandMark } from './BrandMark.tsx';
 import { LanguageSelector, useDefaultLanguage } from './LanguageSelector.tsx';
 import { MainNav, SiteLinks } from './MainNav.tsx';
@@ -25,6 +25,7 @@ export function Header({ collapsible = false }: { collapsible?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const phone = usePhoneLayout();
+  const drawerOpen = useAccountDrawerOpen();
   // The account drawer belongs to the phone layout: leaving it (a wider window) closes the drawer.
   useEffect(() => {
     if (!phone) closeAccountDrawer();
@@ -78,7 +79,7 @@ export function Header({ collapsible = false }: { collapsible?: boolean }) {
         <MainNav />
       </header>
       {/* The drawer is a dialog over the page, not a part of the header's landmark. */}
-      {phone ? <AccountDrawer /> : null}
+      {phone ? <AccountDrawer open={drawerOpen} /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Popover } from '@tessera/ui/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChatWindow, SpeedTestDialog } from '../../app/dialogs.ts';
 import { useSession } from '../../app/session.ts';
 import { local } from '../../lib/storage.ts';
 import { CountBadge } from '../../ui/CountBadge.tsx';
@@ -17,12 +18,10 @@ import {
   SendIcon,
 } from '../../ui/icons.tsx';
 import { passGate } from '../auth/gate.ts';
-import { ChatWindow } from '../chat/ChatWindow.tsx';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useUnreadBadge } from '../inbox/queries.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { useMessagingAppUrl } from './messagingApp.ts';
-import { SpeedTestDialog } from './SpeedTestDialog.tsx';
 import './right-bar.css';
 import { useSupportUnread } from '../support/queries.ts';
 
