@@ -61,6 +61,27 @@ describe('home: first load', () => {
   }
 
   for (const [name, viewport] of SIZES) {
+    it(`downloads no form validation (zod) before a form opens, on a ${name}`, async () => {
+      // Issue 31 part 5: the first screen draws no form, so its scripts must not carry the validation library
+      // (about 35 KB compressed), which a contract module that builds schemas brings along when the first screen
+      // imports a constant from it.
+      const page = await browser().newPage({ viewport, isMobile: viewport.width < 760 });
+      const scripts: Promise<{ url: string; text: string }>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        scripts.push(response.text().then((text) => ({ url: new URL(response.url()).pathname, text })));
+      });
+      await page.goto(`${baseUrl()}/index`);
+      await settled(page);
+      const loaded = await Promise.all(scripts);
+      expect(loaded.length).toBeGreaterThan(1);
+      // zod keeps its internals under `_zod` on every schema, a name no minifier renames.
+      expect(loaded.filter((script) => script.text.includes('_zod')).map((script) => script.url)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const [name, viewport] of SIZES) {
     it(`shows a dark placeholder on a ${name} to a player who chose the dark theme, before the app runs`, async () => {
       const page = await browser().newPage({ viewport });
       await page.addInitScript(() => {

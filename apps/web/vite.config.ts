@@ -36,6 +36,19 @@ export default defineConfig({
     rolldownOptions: {
       // The site, and the house's game frames (/house/…, served by the server from house.html).
       input: { main: 'index.html', house: 'house.html' },
+      output: {
+        // The libraries every screen runs from the first one, each in a file of its own that stays cached across
+        // releases of the site's code. The others (TanStack Query's less used parts, the kit's Radix and React Aria,
+        // react-hook-form, zod) stay with the chunks that use them, so nothing the first screen does not draw is
+        // in its download.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+          ],
+        },
+      },
       treeshake: {
         // The contract's modules only declare schemas and constants: a page that imports a constant must not
         // bring along every schema (and zod) through the package's index.

@@ -19,3 +19,11 @@ export const SignOutDialog = lazyDialog(() =>
 export const AccountDrawer = lazyDialog(() =>
   import('../features/header/AccountDrawer.tsx').then((module) => module.AccountDrawer),
 );
+/** A notice of the notice bar (features/notices), open while it has an index. */
+export const NoticeModal = lazyDialog(() =>
+  import('../features/notices/NoticeModal.tsx').then((module) => module.NoticeModal),
+);
+/** The phone tab bar's sheet of game types (features/tab-bar). */
+export const GamesSheet = lazyDialog(() =>
+  import('../features/tab-bar/GamesSheet.tsx').then((module) => module.GamesSheet),
+);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoticeModal } from '../../app/dialogs.ts';
 import { MegaphoneIcon } from '../../ui/icons.tsx';
-import { NoticeModal } from './NoticeModal.tsx';
 import { useNotices } from './queries.ts';
 import './notices.css';
 
@@ -95,6 +95,7 @@ export function NoticeBar() {
         </div>
       </section>
       <NoticeModal
+        open={openIndex !== null}
         notices={notices}
         index={openIndex}
         onIndexChange={setOpenIndex}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { GamesSheet } from '../../app/dialogs.ts';
 import { normalisePath } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { GamepadIcon, GiftIcon, HomeIcon, UserIcon, UserPlusIcon, WalletIcon } from '../../ui/icons.tsx';
@@ -8,7 +9,6 @@ import { accountKind } from '../auth/gate.ts';
 import { gated, useSignUpForReal } from '../header/AccountArea.tsx';
 import { openAccountDrawer, useAccountDrawerOpen } from '../header/accountDrawer.ts';
 import { GAME_TYPE_PATHS } from '../header/gameMenus.ts';
-import { GamesSheet } from './GamesSheet.tsx';
 import './tab-bar.css';
 
 const LOBBY_PATHS = Object.values(GAME_TYPE_PATHS).map(normalisePath);
