@@ -23,22 +23,23 @@ const LOBBY = '/rng';
 /** How many tiles the lobby drew (its first page: up to 24). */
 let lobbyTiles = 0;
 /** The lobby has drawn its first page of tiles, and their pictures (or their initials) have arrived. */
-const LOBBY_READY = `(() => {
+const LOBBY_READY = () => {
   const tiles = document.querySelectorAll('.game-tile');
-  return tiles.length > 0 && [...document.querySelectorAll('.game-tile img')].every((image) => image.complete);
-})()`;
+  const images = Array.from(document.querySelectorAll<HTMLImageElement>('.game-tile img'));
+  return tiles.length > 0 && images.every((image) => image.complete);
+};
 /** Cold loads on the throttled phone: each takes seconds. */
 const THROTTLED_RUNS = 3;
 
 /**
  * A page's LCP on the throttled phone, measured the same way as home's: the static page, or a game lobby once its
- * first page of tiles (24) has its pictures (`ready`, a condition evaluated in the page).
+ * first page of tiles (24) has its pictures (`ready`, a condition run in the page).
  */
 async function throttledFloor(
   browser: Browser,
   url: string,
   throttle: Throttle,
-  ready?: string,
+  ready?: () => boolean,
 ): Promise<number> {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, deviceScaleFactor: 3 });
   const page = await context.newPage();
