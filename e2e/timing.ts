@@ -57,7 +57,7 @@ const addTo = (map: Record<string, Calls>, key: string, ms: number) => {
 };
 
 /** "POST /wps/api/member/123/bets?x=1" → "POST /wps/api/member/:id/bets". */
-export function endpointOf(method: string, url: string): string {
+function endpointOf(method: string, url: string): string {
   const { pathname } = new URL(url, 'http://localhost');
   const path = pathname
     .split('/')
