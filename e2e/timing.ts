@@ -147,7 +147,8 @@ export function endTest(): void {
   current = empty('(after the last test)');
 }
 
-const SIGN_IN = /\/(login|session|sessions|register)(\/|$)/;
+/** The calls that sign someone in (a GET of the session only reads it). */
+const SIGN_IN = /^(POST|PUT) \S*\/(login|session|register)(\/totp\/confirm)?$/;
 const sum = (map: Record<string, Calls>) => Object.values(map).reduce((total, one) => total + one.ms, 0);
 const s = (ms: number) => (ms / 1000).toFixed(1);
 
