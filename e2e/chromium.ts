@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { TIMING, timeContext } from './timing.ts';
 
 /**
  * What pages showed that a person never should: Content-Security-Policy violations, uncaught errors and console
@@ -14,6 +15,7 @@ function watch(context: BrowserContext) {
     problems.push(`${message.page()?.url() ?? ''}: ${text}`);
   });
   context.on('weberror', (error) => problems.push(`uncaught: ${error.error().message}`));
+  if (TIMING) timeContext(context);
   return context;
 }
 

@@ -182,5 +182,7 @@ describe('the demo owner', () => {
     } finally {
       await server.stop();
     }
-  });
+    // The test starts a site of its own, on a fresh PGlite with the demo seed (as npm start does): a cold start
+    // that on a loaded machine takes most of a minute (startServer's own ceiling is three).
+  }, 180_000);
 });

@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import { databaseUrl, startPostgres } from '../apps/server/test/postgres.ts';
 import { startSmtpServer } from '../apps/server/test/smtp-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startPaymentSandbox } from '../sandbox/payment-gateway/server.ts';
 import { startSmsSandbox } from '../sandbox/sms-gateway/server.ts';
 import { E2E_CAPTCHA_ANSWER, E2E_OWNER, E2E_SANDBOX_SECRET, E2E_WORKERS } from './e2e-config.ts';
 import { startServer } from './start-server.ts';
+import { TIMING } from './timing.ts';
 
 /**
  * Signs the owner in and enrols a second factor (the owner must have one): that session then opens the console,
@@ -103,13 +107,15 @@ declare module 'vitest' {
 
 /**
  * Starts a loopback SMTP server that keeps every mail, and a small HTTP reader of those mails for the tests (they
- * run in other processes); then the real server (built front ends, embedded database, demo data) with that SMTP
- * server configured, for the browser tests.
+ * run in other processes); then the real server (built front ends, database `name` on the run's PostgreSQL server,
+ * demo data) with that SMTP server configured, for the browser tests; `testClock`: with TEST_CLOCK (extra sites).
  */
 async function startStack(
-  options: { postgres?: boolean } = {},
-): Promise<{ stack: E2EStack & { databaseUrl?: string }; close: () => Promise<void> }> {
-  const postgres = options.postgres ? await startPostgres() : undefined;
+  postgres: Postgres,
+  options: { name: string; testClock?: boolean },
+): Promise<{ stack: E2EStack & { databaseUrl: string }; close: () => Promise<void> }> {
+  const started = performance.now();
+  const database = await postgres.database(options.name);
   const smtp = await startSmtpServer();
   const mailbox = createServer((request, response) => {
     const mails = smtp.mails.map((mail) => ({ to: mail.to, text: mail.text }));
@@ -148,10 +154,13 @@ async function startStack(
     CAPTCHA_TEST_ANSWER: E2E_CAPTCHA_ANSWER,
     // The agents' reports fold new play in every 2 seconds, not every minute: the tests wait on them.
     AGENT_ROLLUP_CRON: '*/2 * * * * *',
-    ...(postgres ? { DATABASE_URL: postgres.url, TEST_CLOCK: '1' } : {}),
+    DATABASE_URL: database,
+    ...(options.testClock ? { TEST_CLOCK: '1' } : {}),
   });
   const owner = await enrolOwner(server.baseUrl);
   await closeDemoPromotions(server.baseUrl, owner.token);
+  if (TIMING)
+    process.stderr.write(`site ${options.name} up in ${Math.round(performance.now() - started)} ms\n`);
   return {
     stack: {
       baseUrl: server.baseUrl,
@@ -161,7 +170,7 @@ async function startStack(
       sandboxUrl: sandbox.url,
       gameProviderUrl: gameProvider.url,
       smsSandboxUrl: sms.url,
-      ...(postgres ? { databaseUrl: postgres.url } : {}),
+      databaseUrl: database,
     },
     close: async () => {
       await server.stop();
@@ -170,7 +179,6 @@ async function startStack(
       await sms.close();
       await new Promise<void>((resolve) => mailbox.close(() => resolve()));
       await smtp.close();
-      postgres?.stop();
     },
   };
 }
@@ -180,9 +188,10 @@ async function startStack(
  * that need one share it rather than each starting its own): GET /extra/<worker> answers the site once it is up,
  * POST /extra/<worker>/clock { offsetMs } records how far a test moved its clock, for the files after it.
  */
-async function startExtraSites() {
+async function startExtraSites(postgres: Postgres) {
   const sites = new Map<string, Promise<Awaited<ReturnType<typeof startStack>>>>();
   const offsets = new Map<string, number>();
+  let started = 0;
   const broker = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -203,7 +212,9 @@ async function startExtraSites() {
     }
     let site = sites.get(worker);
     if (!site) {
-      site = startStack({ postgres: true });
+      // A database of its own each time: a start that failed leaves its database behind.
+      started += 1;
+      site = startStack(postgres, { name: `extra_${started}`, testClock: true });
       sites.set(worker, site);
       // A start that failed (a port taken meanwhile) is tried again by the worker's next file that asks.
       site.catch(() => sites.delete(worker));
@@ -226,9 +237,57 @@ async function startExtraSites() {
   };
 }
 
+/**
+ * The run's PostgreSQL server (apps/server/test/postgres.ts): every site of the run has a database of its own on it.
+ * One server process for all of them, not an embedded PGlite in each site's process: PGlite runs every query on
+ * its site's one thread, one transaction at a time, and the three sites' queries then compete with their own
+ * servers for two cores (PGlite's browser coverage is the demo owner's first start in console-security.test.ts,
+ * which starts a site as `npm start` does).
+ */
+interface Postgres {
+  /** Creates database `name` and answers its address. */
+  database: (name: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** The CPU seconds the PostgreSQL server and its ended backends used (Linux /proc; E2E_TIMING only). */
+async function postgresCpuSeconds(url: string): Promise<number> {
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  const { rows } = await admin.query<{ data_directory: string }>('show data_directory');
+  await admin.end();
+  const pid = readFileSync(join(rows[0]?.data_directory ?? '', 'postmaster.pid'), 'utf8').split('\n')[0];
+  // utime, stime, cutime, cstime: fields 14 to 17 of /proc/<pid>/stat (after the command's closing parenthesis).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return fields.slice(11, 15).reduce((total, ticks) => total + Number(ticks), 0) / 100;
+}
+
+async function startRunPostgres(): Promise<Postgres> {
+  const server = await startPostgres();
+  return {
+    async database(name) {
+      const admin = new Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return databaseUrl(server.url, name);
+    },
+    stop: async () => {
+      if (TIMING) process.stderr.write(`PostgreSQL CPU: ${await postgresCpuSeconds(server.url)} s\n`);
+      server.stop();
+    },
+  };
+}
+
 export default async function setup(project: TestProject) {
-  const extraSites = await startExtraSites();
-  const started = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startStack()));
+  const postgres = await startRunPostgres();
+  const extraSites = await startExtraSites(postgres);
+  const started = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, (_, index) => startStack(postgres, { name: `site_${index + 1}` })),
+  );
   project.provide(
     'stacks',
     started.map((one) => one.stack),
@@ -237,5 +296,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await extraSites.close();
     await Promise.all(started.map((one) => one.close()));
+    await postgres.stop();
   };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BANNER_AUTOPLAY_MS } from '@tessera/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
@@ -96,7 +97,10 @@ describe('player site: banners and notices', () => {
       ['/help', 'w_help'],
       ['/register', 'w_register'],
     ] as const;
-    const page = await open('/index', { motion: true });
+    // The page's clock moves on at the test's word (page.clock), not the rotation's five seconds of wall time.
+    const page = await (await playerContext({ motion: true })).newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl()}/index`);
     for (const [path, group] of groups) {
       const expected = (await publicApi<{ title: string }[]>(`/wps/system/banners?groupName=${group}`)).map(
         (banner) => banner.title,
@@ -118,7 +122,8 @@ describe('player site: banners and notices', () => {
       const dots = carousel.getByRole('button', { name: /^Banner \d+$/ });
       if (expected.length > 1) {
         expect(await dots.count()).toBe(expected.length);
-        // The carousel moves on by itself to the second banner…
+        // The carousel moves on by itself to the second banner when its time comes…
+        await page.clock.runFor(BANNER_AUTOPLAY_MS);
         await carousel.getByRole('group', { name: `2 of ${expected.length}` }).waitFor();
         // …and a dot picks a banner.
         await dots.first().click();

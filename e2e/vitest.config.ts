@@ -4,32 +4,34 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { E2E_WORKERS } from './e2e-config.ts';
 
 /**
- * The files that take longest, longest first (as measured on a 2-core machine): started first, they leave the
- * short files to fill the workers' ends, so the workers finish together. A fresh clone has no timings of its own
- * for vitest to order by.
+ * The files that take longest, longest first (as measured on a 2-core machine: the file times of a whole run,
+ * which vitest keeps in e2e/node_modules/.vite): started first, they leave the short files to fill the workers'
+ * ends, so the workers finish together. A fresh clone has no timings of its own for vitest to order by.
  */
 const LONGEST_FIRST = [
-  'phone.test.ts',
-  'accessibility.test.ts',
-  'accessibility-dark.test.ts',
+  'site.test.ts',
   'accounts.test.ts',
   'accounts-modals.test.ts',
   'screens.test.ts',
   'lottery.test.ts',
-  'site.test.ts',
-  'console-lottery.test.ts',
-  'deposits.test.ts',
+  'phone.test.ts',
+  'accessibility.test.ts',
+  'accessibility-dark.test.ts',
   'house-tables.test.ts',
+  'deposits.test.ts',
   'house-games.test.ts',
-  'withdrawals.test.ts',
-  'console.test.ts',
-  'first-load.test.ts',
   'lobby.test.ts',
-  'agents.test.ts',
+  'console-lottery.test.ts',
+  'sportsbook.test.ts',
   'promotions.test.ts',
   'console-security.test.ts',
-  'agents-reports.test.ts',
+  'console.test.ts',
+  'agents.test.ts',
+  'first-load.test.ts',
+  'withdrawals.test.ts',
+  'wallet.test.ts',
   'console-agents.test.ts',
+  'promotions-playthrough.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -47,6 +49,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**'],
     globalSetup: ['./server.ts'],
+    // E2E_TIMING=1: where each test's time goes (timing.ts), in e2e/artifacts/timing/ and a table per file.
+    setupFiles: process.env.E2E_TIMING === '1' ? ['./timing-setup.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Polls wait as long as a locator does: two files at a time on two cores can make a page slow to follow.
