@@ -14,6 +14,7 @@ import { processLocal } from './platform/process-local.ts';
 import { RealtimeHub } from './platform/realtime.ts';
 import { cryptoRng, text } from './platform/rng.ts';
 import { loadOrCreateKeyFile } from './platform/secret-box.ts';
+import { followTestClock } from './platform/test-clock.ts';
 import { demoGatewayOf, seed } from './seed/index.ts';
 
 /** 20 characters from an alphabet without look-alikes: about 115 bits. */
@@ -34,9 +35,14 @@ const config = {
   secretsKey: loaded.secretsKey ?? loadOrCreateKeyFile(loaded.secretsKeyFile, cryptoRng),
 };
 // TEST_CLOCK (never in production): real time plus an offset the owner moves forward in the console's endpoint.
-const clock: Clock = config.testClock ? new OffsetClock() : systemClock;
+const testClock = config.testClock ? new OffsetClock() : null;
+const clock: Clock = testClock ?? systemClock;
 const db = await openDatabase(config, { rng: cryptoRng });
 await migrate(db);
+const realtime = new RealtimeHub(db);
+await realtime.start();
+// Every process of the database keeps the one test clock, from its start (before the seed reads the time).
+if (testClock) await followTestClock(db, realtime, testClock);
 await seed(db, {
   merchantCode: config.merchantCode,
   demo: config.demoSeed,
@@ -57,8 +63,6 @@ const owner =
     ? { username: DEMO_OWNER_USERNAME, password: generatedPassword(), mustChangePassword: true }
     : null);
 const createdOwner = await ensureFirstOwner(db, owner, clock.now());
-const realtime = new RealtimeHub(db);
-await realtime.start();
 const deps: AppDeps = {
   db,
   config,
