@@ -33,8 +33,11 @@ export interface ClusterNode {
   /** The running process's id (null while stopped). */
   pid: () => number | null;
   output: () => string;
-  /** Starts the process (again) and resolves once it listens. */
-  start: () => Promise<void>;
+  /**
+   * Starts the process (again) and resolves once it listens; `env`, when given, is added to the cluster's
+   * environment for this start and the later ones (e.g. a test's TEST_CLOCK).
+   */
+  start: (env?: Record<string, string>) => Promise<void>;
   /** Sends the signal and resolves with the exit code once the process has exited. */
   kill: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
@@ -63,15 +66,17 @@ function serverNode(build: string, port: number, env: Record<string, string>, ec
   let child: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);
   let output = '';
+  let added: Record<string, string> = {};
   return {
     port,
     pid: () => child?.pid ?? null,
     output: () => output,
-    async start() {
+    async start(more) {
       output = '';
+      if (more) added = more;
       const started = spawn(process.execPath, [build], {
         cwd: ROOT,
-        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+        env: { ...process.env, ...env, ...added, PORT: String(port), HOST: '127.0.0.1' },
       });
       child = started;
       exited = new Promise((resolve) =>
