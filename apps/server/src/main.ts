@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { openReplicas, primaryReads } from './db/replicas.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
@@ -63,8 +64,18 @@ const owner =
     ? { username: DEMO_OWNER_USERNAME, password: generatedPassword(), mustChangePassword: true }
     : null);
 const createdOwner = await ensureFirstOwner(db, owner, clock.now());
+// The reads that tolerate a little lag go to the replicas of DATABASE_REPLICA_URL while they keep up.
+const laggingReads =
+  config.databaseReplicas.urls.length > 0
+    ? await openReplicas(
+        config.databaseReplicas.urls,
+        { poolSize: config.databasePoolSize, maxLagSeconds: config.databaseReplicas.maxLagSeconds },
+        db,
+      )
+    : primaryReads(db);
 const deps: AppDeps = {
   db,
+  laggingReads,
   config,
   clock,
   rng: cryptoRng,
@@ -134,6 +145,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     metricsServer?.close();
     app
       .close()
+      .then(() => laggingReads.close())
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { primaryReads } from '../src/db/replicas.ts';
 import { buildJobRunner } from '../src/jobs.ts';
 import { confirmEnrolment, startEnrolment, totpCodeAt } from '../src/modules/backoffice/second-factor.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
@@ -178,7 +179,15 @@ export async function startTestApp(
   const realtime = new RealtimeHub(db);
   await realtime.start();
   if (config.testClock) await followTestClock(db, realtime, clock);
-  const deps: AppDeps = { db, config, clock, realtime, rng, local: processLocal(db, realtime, config) };
+  const deps: AppDeps = {
+    db,
+    laggingReads: primaryReads(db),
+    config,
+    clock,
+    realtime,
+    rng,
+    local: processLocal(db, realtime, config),
+  };
   const app = await buildApp(deps, { logger: false });
   options.setup?.(app);
   await app.ready();
