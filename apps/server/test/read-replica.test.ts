@@ -79,8 +79,13 @@ describe.runIf(TEST_DATABASE === 'postgres')('read replicas', () => {
       ?.n;
 
   it('reads the dashboard from the standby: with its replay paused it answers what the standby has', async () => {
-    await replicas.check();
-    expect(replicas.status()).toEqual({ reads: 'replica', replicas: [{ state: 'up', lagSeconds: 0 }] });
+    // Up and caught up once the standby has replayed what the set-up wrote (a ceiling, not a wait).
+    await expect
+      .poll(async () => {
+        await replicas.check();
+        return replicas.status();
+      }, GENEROUS)
+      .toEqual({ reads: 'replica', replicas: [{ state: 'up', lagSeconds: 0 }] });
     await newPendingDeposit();
     const before = await primaryCount();
     // Once the standby has replayed the deposit, the answer is the primary's count.
