@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import { startPostgres, startStandby } from '../apps/server/test/postgres.ts';
 import { freePort, serverBuild } from '../e2e/start-server.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -46,6 +46,8 @@ export interface Cluster {
   /** nginx's address: the site's one entry. */
   url: string;
   databaseUrl: string;
+  /** The standby's address of the same database (with `replica`). */
+  replicaUrl: string | null;
   nodes: ClusterNode[];
   stop: () => Promise<void>;
 }
@@ -60,6 +62,11 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Passes each process's output through to this process's. */
   echo?: boolean;
+  /**
+   * Also starts a streaming standby of the database's server (`pg_basebackup -R`; the server must allow replication
+   * from loopback, as the throwaway one does) and gives the processes DATABASE_REPLICA_URL for their lagging reads.
+   */
+  replica?: boolean;
 }
 
 function serverNode(build: string, port: number, env: Record<string, string>, echo: boolean): ClusterNode {
@@ -178,6 +185,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const databaseUrl = options.databaseUrl ?? (postgres?.url as string);
   const dir = mkdtempSync(join(tmpdir(), 'tessera-cluster-'));
   const nodes: ClusterNode[] = [];
+  let standby: Awaited<ReturnType<typeof startStandby>> | null = null;
   let nginx: ChildProcess | null = null;
   const stop = async () => {
     if (nginx) {
@@ -188,10 +196,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await gone;
     }
     await Promise.all(nodes.map((node) => node.kill('SIGTERM')));
+    standby?.remove();
     postgres?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+  let replicaUrl: string | null = null;
   try {
+    if (options.replica) {
+      // The standby's copy of the same database: its address with the standby's host and port.
+      const database = new URL(databaseUrl);
+      standby = await startStandby(databaseUrl);
+      const at = new URL(standby.url);
+      replicaUrl = databaseUrl.replace(`@${database.host}/`, `@${at.host}/`);
+      if (replicaUrl === databaseUrl)
+        throw new Error('replica: the database address must name its user (user@host)');
+    }
     const build = serverBuild();
     const env = {
       // Production's settings and start checks (a test runner's NODE_ENV=test is not passed on).
@@ -200,6 +219,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(dir, 'unused-pglite'),
       SECRETS_KEY_FILE: join(dir, 'secrets.key'),
+      ...(replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
       ...options.env,
     };
     for (let i = 0; i < count; i += 1)
@@ -234,7 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const url = `http://127.0.0.1:${port}`;
     await Promise.race([answering(`${url}/readyz`), failed]);
     failed.catch(() => {});
-    return { url, databaseUrl, nodes, stop };
+    return { url, databaseUrl, replicaUrl, nodes, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -252,6 +272,7 @@ async function main() {
     port: Number(process.env.PORT ?? 8080),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.NODE_ENV ? { env: { NODE_ENV: process.env.NODE_ENV } } : {}),
+    replica: process.env.REPLICA === '1',
     echo: true,
   });
   process.stdout.write(
@@ -261,6 +282,7 @@ async function main() {
       `  Console:          ${cluster.url}/backoffice/`,
       `  Processes:        ${cluster.nodes.map((node) => `127.0.0.1:${node.port}`).join(', ')}`,
       `  PostgreSQL:       ${cluster.databaseUrl}`,
+      ...(cluster.replicaUrl ? [`  Replica:          ${cluster.replicaUrl}`] : []),
       '',
     ].join('\n'),
   );
