@@ -27,6 +27,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 500);
 const REPLICA = process.env.REPLICA === '1';
+/** With REPLICA: where /readyz said the lagging reads went, for each cluster size. */
+const readsGo: string[] = [];
 
 async function main() {
   const bench = await startBenchDatabase(2);
@@ -66,6 +68,13 @@ async function main() {
         },
       });
       const url = cluster.url;
+      if (REPLICA) {
+        // Where the processes send the dashboard's reads (each answers for itself; nginx picks one).
+        const ready = (await (await fetch(`${url}${systemEndpoints.ready.path}`)).json()) as {
+          value: { replicas?: { reads: string } };
+        };
+        readsGo.push(`${processes}: ${ready.value.replicas?.reads ?? 'primary (no replica)'}`);
+      }
       const targets: { name: string; load: Omit<LoadTarget, 'connections' | 'seconds'> }[] = [
         { name: 'GET /wps/system/status (visitor)', load: { url, paths: [systemEndpoints.status.path] } },
         {
@@ -102,6 +111,7 @@ async function main() {
   const cell = (value: number, width: number) => value.toFixed(0).padStart(width);
   const lines = [
     `Through nginx; PostgreSQL started by the script${REPLICA ? ' and a streaming standby of it' : ''}; autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run; ${availableParallelism()} cores`,
+    ...(REPLICA ? [`Lagging reads (/readyz) with processes ${readsGo.join(', ')}`] : []),
     '',
     '| processes | target | requests/s | p50 ms | p99 ms | failed |',
     '|---:|---|---:|---:|---:|---:|',
