@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPostgres } from '../apps/server/test/postgres.ts';
+import { startPostgres, startStandby } from '../apps/server/test/postgres.ts';
 import { freePort, serverBuild } from '../e2e/start-server.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -33,8 +33,11 @@ export interface ClusterNode {
   /** The running process's id (null while stopped). */
   pid: () => number | null;
   output: () => string;
-  /** Starts the process (again) and resolves once it listens. */
-  start: () => Promise<void>;
+  /**
+   * Starts the process (again) and resolves once it listens; `env`, when given, is added to the cluster's
+   * environment for this start and the later ones (e.g. a test's TEST_CLOCK).
+   */
+  start: (env?: Record<string, string>) => Promise<void>;
   /** Sends the signal and resolves with the exit code once the process has exited. */
   kill: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
@@ -43,6 +46,8 @@ export interface Cluster {
   /** nginx's address: the site's one entry. */
   url: string;
   databaseUrl: string;
+  /** The standby's address of the same database (with `replica`). */
+  replicaUrl: string | null;
   nodes: ClusterNode[];
   stop: () => Promise<void>;
 }
@@ -57,21 +62,28 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Passes each process's output through to this process's. */
   echo?: boolean;
+  /**
+   * Also starts a streaming standby of the database's server (`pg_basebackup -R`; the server must allow replication
+   * from loopback, as the throwaway one does) and gives the processes DATABASE_REPLICA_URL for their lagging reads.
+   */
+  replica?: boolean;
 }
 
 function serverNode(build: string, port: number, env: Record<string, string>, echo: boolean): ClusterNode {
   let child: ChildProcess | null = null;
   let exited: Promise<number | null> = Promise.resolve(null);
   let output = '';
+  let added: Record<string, string> = {};
   return {
     port,
     pid: () => child?.pid ?? null,
     output: () => output,
-    async start() {
+    async start(more) {
       output = '';
+      if (more) added = more;
       const started = spawn(process.execPath, [build], {
         cwd: ROOT,
-        env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+        env: { ...process.env, ...env, ...added, PORT: String(port), HOST: '127.0.0.1' },
       });
       child = started;
       exited = new Promise((resolve) =>
@@ -173,6 +185,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const databaseUrl = options.databaseUrl ?? (postgres?.url as string);
   const dir = mkdtempSync(join(tmpdir(), 'tessera-cluster-'));
   const nodes: ClusterNode[] = [];
+  let standby: Awaited<ReturnType<typeof startStandby>> | null = null;
   let nginx: ChildProcess | null = null;
   const stop = async () => {
     if (nginx) {
@@ -183,10 +196,21 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await gone;
     }
     await Promise.all(nodes.map((node) => node.kill('SIGTERM')));
+    standby?.remove();
     postgres?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+  let replicaUrl: string | null = null;
   try {
+    if (options.replica) {
+      // The standby's copy of the same database: its address with the standby's host and port.
+      const database = new URL(databaseUrl);
+      standby = await startStandby(databaseUrl);
+      const at = new URL(standby.url);
+      replicaUrl = databaseUrl.replace(`@${database.host}/`, `@${at.host}/`);
+      if (replicaUrl === databaseUrl)
+        throw new Error('replica: the database address must name its user (user@host)');
+    }
     const build = serverBuild();
     const env = {
       // Production's settings and start checks (a test runner's NODE_ENV=test is not passed on).
@@ -195,6 +219,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       TRUST_PROXY: '127.0.0.1',
       DATA_DIR: join(dir, 'unused-pglite'),
       SECRETS_KEY_FILE: join(dir, 'secrets.key'),
+      ...(replicaUrl ? { DATABASE_REPLICA_URL: replicaUrl } : {}),
       ...options.env,
     };
     for (let i = 0; i < count; i += 1)
@@ -229,7 +254,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const url = `http://127.0.0.1:${port}`;
     await Promise.race([answering(`${url}/readyz`), failed]);
     failed.catch(() => {});
-    return { url, databaseUrl, nodes, stop };
+    return { url, databaseUrl, replicaUrl, nodes, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -247,6 +272,7 @@ async function main() {
     port: Number(process.env.PORT ?? 8080),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     ...(process.env.NODE_ENV ? { env: { NODE_ENV: process.env.NODE_ENV } } : {}),
+    replica: process.env.REPLICA === '1',
     echo: true,
   });
   process.stdout.write(
@@ -256,6 +282,7 @@ async function main() {
       `  Console:          ${cluster.url}/backoffice/`,
       `  Processes:        ${cluster.nodes.map((node) => `127.0.0.1:${node.port}`).join(', ')}`,
       `  PostgreSQL:       ${cluster.databaseUrl}`,
+      ...(cluster.replicaUrl ? [`  Replica:          ${cluster.replicaUrl}`] : []),
       '',
     ].join('\n'),
   );

@@ -20,6 +20,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_LISTEN_URL must start with postgres://')
     .optional(),
+  DATABASE_REPLICA_URL: z.string().default(''),
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   TRUST_PROXY: z.string().default(''),
   COUNTRY_HEADER: z.string().toLowerCase().default(''),
   MERCHANT_CODE: z
@@ -132,6 +134,12 @@ export type Config = {
   databaseListenUrl: string | null;
   /** DATABASE_POOL_SIZE: connections this process opens to a PostgreSQL server (not used with PGlite). */
   databasePoolSize: number;
+  /**
+   * DATABASE_REPLICA_URL (comma-separated): streaming replicas that take the reads that tolerate a little lag (the
+   * console's reports and dashboard, the agents' reports; docs/scaling.md), each while it is up and replays within
+   * DATABASE_REPLICA_MAX_LAG_SECONDS of the primary; otherwise those reads go to the primary. PostgreSQL only.
+   */
+  databaseReplicas: { urls: string[]; maxLagSeconds: number };
   /**
    * What each process holds in memory, in seconds (0: nothing): CONTENT_CACHE_SECONDS, public answers (dropped on
    * every process as soon as the content changes); SESSION_CACHE_SECONDS, the caller behind a token (dropped on
@@ -285,6 +293,21 @@ function gameProvidersOf(e: z.output<typeof schema>, production: boolean): Confi
   };
 }
 
+function replicaUrlsOf(value: string, postgres: boolean): string[] {
+  const urls = value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  for (const url of urls)
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new Error(
+        'Invalid configuration: DATABASE_REPLICA_URL: each address must start with postgres://',
+      );
+  if (urls.length > 0 && !postgres)
+    throw new Error('Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (a PostgreSQL primary)');
+  return urls;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset.
   const parsed = schema.safeParse(
@@ -345,6 +368,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     databaseListenUrl: e.DATABASE_URL ? (e.DATABASE_LISTEN_URL ?? null) : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicas: {
+      urls: replicaUrlsOf(e.DATABASE_REPLICA_URL, Boolean(e.DATABASE_URL)),
+      maxLagSeconds: e.DATABASE_REPLICA_MAX_LAG_SECONDS,
+    },
     cache: { contentSeconds: e.CONTENT_CACHE_SECONDS, sessionSeconds: e.SESSION_CACHE_SECONDS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     countryHeader: e.COUNTRY_HEADER,

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { openReplicas, primaryReads } from './db/replicas.ts';
 import { buildJobRunner } from './jobs.ts';
 import { ensureFirstOwner } from './modules/backoffice/service.ts';
 import { queueCatalogueSync } from './modules/games/providers/jobs.ts';
@@ -14,6 +15,7 @@ import { processLocal } from './platform/process-local.ts';
 import { RealtimeHub } from './platform/realtime.ts';
 import { cryptoRng, text } from './platform/rng.ts';
 import { loadOrCreateKeyFile } from './platform/secret-box.ts';
+import { followTestClock } from './platform/test-clock.ts';
 import { demoGatewayOf, seed } from './seed/index.ts';
 
 /** 20 characters from an alphabet without look-alikes: about 115 bits. */
@@ -34,9 +36,14 @@ const config = {
   secretsKey: loaded.secretsKey ?? loadOrCreateKeyFile(loaded.secretsKeyFile, cryptoRng),
 };
 // TEST_CLOCK (never in production): real time plus an offset the owner moves forward in the console's endpoint.
-const clock: Clock = config.testClock ? new OffsetClock() : systemClock;
+const testClock = config.testClock ? new OffsetClock() : null;
+const clock: Clock = testClock ?? systemClock;
 const db = await openDatabase(config, { rng: cryptoRng });
 await migrate(db);
+const realtime = new RealtimeHub(db);
+await realtime.start();
+// Every process of the database keeps the one test clock, from its start (before the seed reads the time).
+if (testClock) await followTestClock(db, realtime, testClock);
 await seed(db, {
   merchantCode: config.merchantCode,
   demo: config.demoSeed,
@@ -57,10 +64,18 @@ const owner =
     ? { username: DEMO_OWNER_USERNAME, password: generatedPassword(), mustChangePassword: true }
     : null);
 const createdOwner = await ensureFirstOwner(db, owner, clock.now());
-const realtime = new RealtimeHub(db);
-await realtime.start();
+// The reads that tolerate a little lag go to the replicas of DATABASE_REPLICA_URL while they keep up.
+const laggingReads =
+  config.databaseReplicas.urls.length > 0
+    ? await openReplicas(
+        config.databaseReplicas.urls,
+        { poolSize: config.databasePoolSize, maxLagSeconds: config.databaseReplicas.maxLagSeconds },
+        db,
+      )
+    : primaryReads(db);
 const deps: AppDeps = {
   db,
+  laggingReads,
   config,
   clock,
   rng: cryptoRng,
@@ -130,6 +145,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     metricsServer?.close();
     app
       .close()
+      .then(() => laggingReads.close())
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/database.ts';
+import { primaryReads } from '../src/db/replicas.ts';
 import { buildJobRunner } from '../src/jobs.ts';
 import { confirmEnrolment, startEnrolment, totpCodeAt } from '../src/modules/backoffice/second-factor.ts';
 import { createOperator } from '../src/modules/backoffice/service.ts';
@@ -16,6 +17,7 @@ import { processLocal } from '../src/platform/process-local.ts';
 import { RealtimeHub } from '../src/platform/realtime.ts';
 import { cryptoRng, seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
+import { followTestClock } from '../src/platform/test-clock.ts';
 import { seed } from '../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE } from './postgres-server.ts';
@@ -60,6 +62,9 @@ export class TestClock implements Clock {
   }
   advance(ms: number) {
     this.current = new Date(this.current.getTime() + ms);
+  }
+  offsetTo(ms: number) {
+    this.current = new Date(Math.max(this.current.getTime(), this.start.getTime() + ms));
   }
   set(date: Date) {
     this.current = new Date(date);
@@ -173,7 +178,16 @@ export async function startTestApp(
   await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now(), rng });
   const realtime = new RealtimeHub(db);
   await realtime.start();
-  const deps: AppDeps = { db, config, clock, realtime, rng, local: processLocal(db, realtime, config) };
+  if (config.testClock) await followTestClock(db, realtime, clock);
+  const deps: AppDeps = {
+    db,
+    laggingReads: primaryReads(db),
+    config,
+    clock,
+    realtime,
+    rng,
+    local: processLocal(db, realtime, config),
+  };
   const app = await buildApp(deps, { logger: false });
   options.setup?.(app);
   await app.ready();

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { OffsetClock } from '../src/platform/clock.ts';
 import { type ClaimedJob, JobRunner } from '../src/platform/jobs.ts';
+import { processLocal } from '../src/platform/process-local.ts';
+import { RealtimeHub } from '../src/platform/realtime.ts';
+import { followTestClock } from '../src/platform/test-clock.ts';
 import { type CallerTokens, consoleChecks, openCallerTokens } from './console-checks.ts';
-import { startTestApp, type TestApp } from './harness.ts';
+import { startTestApp, type TestApp, TestClock } from './harness.ts';
 
 const URL = '/backoffice/api/test-clock/advance';
 let t: TestApp;
@@ -61,12 +65,14 @@ describe('console: the test clock (TEST_CLOCK)', () => {
     // A runner of its own that would otherwise sleep 10 minutes between passes: only the wake can run the slot.
     const runner = new JobRunner(t.deps, { pollMs: 600_000 });
     runner.define('test.hourly', { run: async (job) => void ran.push(job) });
+    // The clock lands at 13:15, not 13:00: the first test's 15 minutes are kept in the database (the offset all
+    // processes share), whatever the rewind of this process's clock before each test. The missed slot runs.
     runner.schedule({
       name: 'test.hourly',
       kind: 'test.hourly',
       cron: '0 * * * *',
       timeZone: 'UTC',
-      missed: 'skip',
+      missed: 'run',
     });
     await runner.runDue(); // the schedule's first pass: nothing is due at 12:00:00
     // start() reads the clock for the loop's first pass before it returns: only a later pass can see 13:00.
@@ -79,6 +85,82 @@ describe('console: the test clock (TEST_CLOCK)', () => {
       expect(ran.map((job) => job.slot?.toISOString())).toEqual(['2026-06-01T13:00:00.000Z']);
     } finally {
       await runner.stop();
+    }
+  });
+});
+
+describe('the test clock of several processes on one database', () => {
+  /** Another server process on t's database: its own clock, hub (LISTEN connection) and job runner, as main.ts starts it. */
+  async function anotherProcess(t: TestApp) {
+    const clock = new TestClock();
+    const realtime = new RealtimeHub(t.db);
+    await realtime.start();
+    await followTestClock(t.db, realtime, clock);
+    const deps = { ...t.deps, clock, realtime, local: processLocal(t.db, realtime, t.config) };
+    const app = await buildApp(deps, { logger: false });
+    await app.ready();
+    return {
+      clock,
+      deps,
+      send: (body: unknown, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: URL,
+          payload: body as object,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      async close() {
+        await app.close();
+        await realtime.stop();
+      },
+    };
+  }
+
+  it("a move through one process moves every process's clock, and a process started later starts at it", async () => {
+    const t = await startTestApp({ runJobs: false, demo: false, config: { testClock: true } });
+    const second = await anotherProcess(t);
+    const ran: string[] = [];
+    // The second process's job runner, which would otherwise sleep 10 minutes between passes: only the move
+    // (its clock moved, then its runner woken) can run the 13:00 slot, and it does by the second process's time.
+    const runner = new JobRunner(second.deps, { pollMs: 600_000 });
+    runner.define('test.hourly', { run: async (job) => void ran.push(job.slot?.toISOString() ?? '') });
+    runner.schedule({
+      name: 'test.hourly',
+      kind: 'test.hourly',
+      cron: '0 * * * *',
+      timeZone: 'UTC',
+      missed: 'skip',
+    });
+    try {
+      await runner.runDue();
+      await runner.start();
+      const owner = await t.operatorToken('owner');
+      expect(second.clock.now().toISOString()).toBe('2026-06-01T12:00:00.000Z');
+      const res = await t.send('POST', URL, { minutes: 60 }, owner);
+      expect(res.status).toBe(200);
+      expect(t.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z');
+      await vi.waitUntil(() => second.clock.now().getTime() > Date.parse('2026-06-01T12:00:00Z'), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      expect(second.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z');
+      await vi.waitUntil(() => ran.length > 0, { timeout: 10_000, interval: 50 });
+      expect(ran).toEqual(['2026-06-01T13:00:00.000Z']);
+      // The offset is kept in the database: a process that starts now starts at the moved time.
+      const third = await anotherProcess(t);
+      expect(third.clock.now().toISOString()).toBe('2026-06-01T13:00:00.000Z');
+      await third.close();
+      // A move sent through the other process is followed as well (a new session: the first one idled out).
+      const again = await second.send({ minutes: 5 }, await t.operatorToken('owner'));
+      expect(again.statusCode).toBe(200);
+      await vi.waitUntil(() => t.clock.now().toISOString() === '2026-06-01T13:05:00.000Z', {
+        timeout: 10_000,
+        interval: 20,
+      });
+    } finally {
+      await runner.stop();
+      await second.close();
+      await t.close();
     }
   });
 });
@@ -123,5 +205,17 @@ describe('the offset clock', () => {
       spy.mockRestore();
     }
     expect(() => clock.advance(0)).toThrow(RangeError);
+  });
+
+  it('follows a shared offset forward, never back', () => {
+    const clock = new OffsetClock();
+    const start = Date.now();
+    clock.offsetTo(30 * 60_000);
+    const moved = clock.now().getTime();
+    expect(moved).toBeGreaterThanOrEqual(start + 30 * 60_000);
+    expect(moved).toBeLessThan(Date.now() + 30 * 60_000 + 1_000);
+    clock.offsetTo(10 * 60_000); // an older offset, told late
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(moved);
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
   });
 });

@@ -187,20 +187,34 @@ export async function openPglite(dataDir: string | null, options: DatabaseOption
   };
 }
 
-export async function openPostgres(
-  connectionString: string,
-  poolSize: number,
-  options: DatabaseOptions,
-): Promise<Database> {
+/** A pool of connections to a PostgreSQL server, its int8 values read as bigint (the primary's, a replica's). */
+export function postgresPool(connectionString: string, poolSize: number, more: pg.PoolConfig = {}): pg.Pool {
   const typeParsers = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === 20) return parseInt8;
       return pg.types.getTypeParser(oid, format);
     },
   } as pg.CustomTypesConfig;
-  const pool = new pg.Pool({ connectionString, max: poolSize, types: typeParsers });
+  const pool = new pg.Pool({ ...more, connectionString, max: poolSize, types: typeParsers });
   // An idle client that fails (the server restarted) must not bring the process down.
   pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * Whether the caller runs inside an open transaction (of either driver): a query sent elsewhere from there (the
+ * pool, a replica) would not see the transaction's own writes.
+ */
+export function inOpenTransaction(): boolean {
+  return openTransaction.getStore()?.open === true;
+}
+
+export async function openPostgres(
+  connectionString: string,
+  poolSize: number,
+  options: DatabaseOptions,
+): Promise<Database> {
+  const pool = postgresPool(connectionString, poolSize);
   await pool.query('select 1');
   let listener: pg.Client | null = null;
   const channels = new Map<string, Set<(payload: string) => void>>();

@@ -41,7 +41,9 @@ type Message =
    * A member's spendable balance after a posting, in minor units of the merchant's currency, sent by the ledger's
    * own function (`ledger_post`, migration 0055): told to the member's pages as the wallet.changed event.
    */
-  | { balance: { member: number; minor: string; currency: string } };
+  | { balance: { member: number; minor: string; currency: string } }
+  /** TEST_CLOCK: the offset every process's clock follows after a move (`platform/test-clock.ts`). */
+  | { clockMoved: number };
 
 /** What changed of a member: the member's row, the member's balance, or the member's favourite games. */
 export type MemberChange = 'member' | 'balance' | 'favourites';
@@ -74,6 +76,11 @@ export async function leaveTopic(db: Queryable, memberId: number, topic: string)
   await notify(db, { leave: { member: memberId, topic } });
 }
 
+/** TEST_CLOCK: tells every process, on commit, the shared clock's new offset. */
+export async function announceClockMove(db: Queryable, offsetMs: number): Promise<void> {
+  await notify(db, { clockMoved: offsetMs });
+}
+
 /**
  * Whether a socket may subscribe to a topic: an area registers one for its prefix (the chat's `chat:`); a topic with
  * no guard is refused.
@@ -100,6 +107,7 @@ export class RealtimeHub {
   private readonly addressesLocked = new Set<(key: string, until: Date) => void>();
   private readonly tablesChanged = new Set<(table: string) => void>();
   private readonly membersChanged = new Set<(memberId: number, change: MemberChange) => void>();
+  private readonly clockMoves = new Set<(offsetMs: number) => void>();
   private readonly subscribers = new Map<string, Set<RealtimeSocket>>();
   private readonly guards = new Map<string, TopicGuard>();
 
@@ -180,6 +188,11 @@ export class RealtimeHub {
     this.membersChanged.add(listener);
   }
 
+  /** Calls `listener` with the test clock's offset whenever any process moves it (TEST_CLOCK). */
+  onClockMoved(listener: (offsetMs: number) => void): void {
+    this.clockMoves.add(listener);
+  }
+
   get connections(): number {
     return this.sockets.size;
   }
@@ -194,6 +207,10 @@ export class RealtimeHub {
     if ('addressLocked' in message) {
       const until = new Date(message.addressLocked.until);
       for (const listener of this.addressesLocked) listener(message.addressLocked.key, until);
+      return;
+    }
+    if ('clockMoved' in message) {
+      for (const listener of this.clockMoves) listener(message.clockMoved);
       return;
     }
     if ('tablesChanged' in message) {

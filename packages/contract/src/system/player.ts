@@ -266,6 +266,24 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/readyz',
     access: 'visitor',
-    response: z.object({ database: z.literal('up'), migrations: z.literal('done') }),
+    response: z.object({
+      database: z.literal('up'),
+      migrations: z.literal('done'),
+      /**
+       * With DATABASE_REPLICA_URL: where the reads that tolerate lag go now (the primary when no replica is up within
+       * DATABASE_REPLICA_MAX_LAG_SECONDS), and each replica's state at its last check.
+       */
+      replicas: z
+        .object({
+          reads: z.enum(['replica', 'primary']),
+          standbys: z.array(
+            z.object({
+              state: z.enum(['up', 'down', 'lagging', 'not_standby']),
+              lagSeconds: z.number().nullable(),
+            }),
+          ),
+        })
+        .optional(),
+    }),
   }),
 };

@@ -7,8 +7,9 @@ import {
   type TeamOverview,
   toMajor,
 } from '@tessera/contract';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { AppDeps } from '../../platform/context.ts';
 import {
   addDays,
   instantOf,
@@ -30,7 +31,8 @@ import { teamMemberByUsername } from './team.ts';
  * to the caller's branch (a username outside it is refused like one that does not exist).
  */
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+/** Reads only: the routes pass `onReplica(deps)` (reads that tolerate a little lag, docs/scaling.md). */
+type Deps = { db: Queryable; config: Config };
 
 export interface RangeQuery {
   period: ReportPeriod;

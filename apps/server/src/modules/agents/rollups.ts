@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { publish } from '../../platform/realtime.ts';
 import { write } from '../../platform/write.ts';
 import * as store from './rollups-store.ts';
@@ -31,4 +31,4 @@ export async function drainRollupQueue(
   return total;
 }
 
-export const queuedChanges = (db: Database) => store.queuedCount(db);
+export const queuedChanges = (db: Queryable) => store.queuedCount(db);

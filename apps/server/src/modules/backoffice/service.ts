@@ -25,6 +25,7 @@ import {
   revokeSession,
   revokeSubjectSessions,
 } from '../../platform/sessions.ts';
+import { moveTestClock } from '../../platform/test-clock.ts';
 import { write } from '../../platform/write.ts';
 import { siteNameWords } from '../system/merchant.ts';
 import { maintenanceActive, maintenanceSettings } from '../system/settings.ts';
@@ -556,17 +557,27 @@ export async function retryJob(deps: AppDeps, call: OperatorCall, id: number) {
 }
 
 /**
- * TEST_CLOCK: moves the server's clock forward by `minutes` (audited) and wakes the job runners when the change
- * commits, so the schedules due by the new time run at once. Answers the clock's new time.
+ * TEST_CLOCK: moves the clock of every process of the database forward by `minutes` (audited): the shared offset
+ * grows in the transaction and each process follows it when the change commits (`platform/test-clock.ts`), before
+ * the job runners are woken, so the schedules due by the new time run at once. Answers the clock's new time.
  */
 export async function advanceTestClock(deps: AppDeps, call: OperatorCall, minutes: number) {
   const { clock } = deps;
   if (!deps.config.testClock || !isMovable(clock)) throw new Error('the test clock is off');
-  return operatorWrite(deps, call, { entity: 'test_clock', action: 'advance' }, async (tx) => {
-    const before = clock.now().toISOString();
-    clock.advance(minutes * 60_000);
-    const now = clock.now().toISOString();
+  let offsetMs = 0;
+  const moved = await operatorWrite(deps, call, { entity: 'test_clock', action: 'advance' }, async (tx) => {
+    const before = clock.now();
+    offsetMs = await moveTestClock(tx, minutes * 60_000);
+    const now = new Date(before.getTime() + minutes * 60_000).toISOString();
     await wakeJobRunners(tx);
-    return { entityId: 'clock', before: { now: before }, after: { now, minutes }, result: { now } };
+    return {
+      entityId: 'clock',
+      before: { now: before.toISOString() },
+      after: { now, minutes },
+      result: { now },
+    };
   });
+  // This process follows at once; the others (and this one again, to no effect) as the NOTIFY arrives.
+  clock.offsetTo(offsetMs);
+  return moved;
 }

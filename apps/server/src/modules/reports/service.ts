@@ -9,8 +9,9 @@ import {
   type PlayersReport,
   toMajor,
 } from '@tessera/contract';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
-import type { AppDeps } from '../../platform/context.ts';
 import { csvField } from '../../platform/csv.ts';
 import {
   addDays,
@@ -31,7 +32,8 @@ import * as store from './store.ts';
  * roll-up job (agents.rollup, every minute) has applied it.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+/** Reads only: the routes pass `onReplica(deps)` (reads that tolerate a little lag, docs/scaling.md). */
+type Deps = { db: Queryable; config: Config };
 
 export interface ReportQuery {
   period: BusinessReportPeriod;

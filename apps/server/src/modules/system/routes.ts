@@ -44,7 +44,7 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   const location = (request: Parameters<typeof clientLocation>[0]) => clientLocation(request, config);
 
   route(app, deps, api.health, async () => health());
-  route(app, deps, api.ready, async () => readiness(db, deps.local.lifecycle));
+  route(app, deps, api.ready, async () => readiness(db, deps.local.lifecycle, deps.laggingReads));
   const statusDeps = { db, rng: deps.rng, siteUrl: config.siteUrl, cache: deps.local.content };
   route(app, deps, api.status, async ({ request, now }) => systemStatus(statusDeps, location(request), now));
   route(app, deps, api.permission, async ({ request, now }) =>

@@ -8,6 +8,7 @@ import {
 } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 import { pendingMigrations } from '../../db/migrate.ts';
+import type { LaggingReads } from '../../db/replicas.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { ClientLocation } from '../../platform/client-location.ts';
 import type { ContentCache } from '../../platform/content-cache.ts';
@@ -36,12 +37,25 @@ export function health() {
   return { alive: true as const };
 }
 
-/** Readiness: the database answers with this build's schema and the process is not shutting down. */
-export async function readiness(db: Queryable, lifecycle: { shuttingDown: boolean }) {
+/**
+ * Readiness: the database answers with this build's schema and the process is not shutting down; with replicas,
+ * where the reads that tolerate lag go now.
+ */
+export async function readiness(
+  db: Queryable,
+  lifecycle: { shuttingDown: boolean },
+  laggingReads: Pick<LaggingReads, 'status'>,
+) {
   if (lifecycle.shuttingDown) throw new AppError('service_unavailable');
   const pending = await pendingMigrations(db).catch(() => null);
   if (pending !== 0) throw new AppError('service_unavailable');
-  return { database: 'up' as const, migrations: 'done' as const };
+  // Replicas down or behind do not stop the process taking traffic (the primary takes their reads): said, not failed.
+  const replicas = laggingReads.status();
+  return {
+    database: 'up' as const,
+    migrations: 'done' as const,
+    ...(replicas ? { replicas: { reads: replicas.reads, standbys: replicas.replicas } } : {}),
+  };
 }
 
 /**
