@@ -23,7 +23,13 @@ import * as rounds from './rounds-store.ts';
  * or a settled batch with its reads and writes set-based (the rounds, the rules, the weights, the members owing).
  */
 async function countTurnover(tx: Transaction, roundIds: bigint[], now: Date) {
-  const all = await rounds.roundsTurnover(tx, roundIds);
+  const read = new Map((await rounds.roundsTurnover(tx, roundIds)).map((round) => [round.id, round]));
+  // In the order given (a member's obligations fill from their rounds in that order).
+  const all = roundIds.map((id) => {
+    const round = read.get(id);
+    if (!round) throw new Error(`game round ${id} vanished`);
+    return round;
+  });
   const counting = new Set(all.filter((round) => round.status === 'settled' && !round.play_money));
   await checkWins(
     tx,
