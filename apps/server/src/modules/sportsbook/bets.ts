@@ -111,12 +111,7 @@ export async function placeBet(
     }
     const over = liabilityOver(held, stake, potential, limits.liability_per_market);
     if (over !== null) throw new LiabilityReached(over);
-    await store.addExposure(
-      tx,
-      legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })),
-      stake,
-      potential,
-    );
+    // The ticket, its legs and its exposure on each selection and market: one statement.
     const id = await store.insertTicket(
       tx,
       {

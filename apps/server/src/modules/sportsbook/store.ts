@@ -703,6 +703,10 @@ export async function nextTicket(tx: Queryable, kind: 'football' | 'esports') {
   return { ticketNo: `S${row.n}`, gameId: row.game_id };
 }
 
+/**
+ * Writes a ticket with its legs and adds its exposure (the potential return on each leg's selection, the stake on
+ * each leg's market, see addExposure), in one statement.
+ */
 export async function insertTicket(
   tx: Queryable,
   ticket: {
@@ -723,9 +727,16 @@ export async function insertTicket(
   },
   now: Date,
 ): Promise<bigint> {
-  // The ticket and its legs in one statement.
   const [row] = await tx.query<{ id: bigint }>(
-    `with ticket as (
+    `with exposed as (
+       update sportsbook_selections set exposure = exposure + $7::bigint
+       where id in (select (leg ->> 'selection_id')::int from jsonb_array_elements($15::jsonb) leg)),
+     staked as (
+       update sportsbook_markets m set stake = m.stake + $5::bigint * v.legs
+       from (select (leg ->> 'market_id')::int as id, count(*) as legs from jsonb_array_elements($15::jsonb) leg
+             group by 1) v
+       where m.id = v.id),
+     ticket as (
        insert into sportsbook_tickets (ticket_no, member_id, kind, state, stake, price, potential_return, currency,
          live, accept_at, accept_changes, game_id, game_round_id, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id)
