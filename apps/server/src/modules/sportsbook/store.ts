@@ -603,7 +603,7 @@ export async function closeMarketsOf(tx: Queryable, eventId: number) {
 }
 
 /** A selection as a bet first reads it: its market's state, its event's sale state and the member's stake on it. */
-export type SelectionToBet = SelectionDb & {
+type SelectionToBet = SelectionDb & {
   event_id: number;
   market_state: string;
   event_status: string;
