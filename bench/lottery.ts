@@ -10,60 +10,26 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { drawIfDue, ensureDraws } from '../apps/server/src/modules/lottery/draws.ts';
 import { settleDraw } from '../apps/server/src/modules/lottery/settlement.ts';
 import * as lottery from '../apps/server/src/modules/lottery/store.ts';
 import type { AppDeps } from '../apps/server/src/platform/context.ts';
 import { cryptoRng } from '../apps/server/src/platform/rng.ts';
-import { openSession } from '../apps/server/src/platform/sessions.ts';
-import { startServer } from '../e2e/start-server.ts';
-import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, loadFrom, startHelloWorld } from './measure.ts';
+import { startBenchSite } from './database.ts';
+import { builtinTps, loadFrom } from './measure.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 1000);
 const TICKETS = Number(process.env.TICKETS ?? 100_000);
 const WINDOW_SECONDS = 10;
 const GAME = 'E_MB1';
-const SECRETS_KEY = Buffer.alloc(32, 7);
 
 const row = (name: string, value: string, note = '') => `  ${name.padEnd(66)}${value.padStart(14)}  ${note}`;
 
 async function main() {
-  const bench = await startBenchDatabase(8);
-  const { pg, url, db } = bench;
-  const config = { ...loadConfig({}), secretsKey: SECRETS_KEY };
-  const deps = { db, config, clock: { now: () => new Date() }, rng: cryptoRng } as unknown as AppDeps;
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const site = await startBenchSite({ players: PLAYERS, prefix: 'lotto' });
+  const { pg, db, deps, sessions, server, helloRun } = site;
   try {
-    const now = new Date();
-    const members = await db.query<{ id: number }>(
-      `insert into members (username) select 'lotto' || g from generate_series(1, ${PLAYERS}) g returning id`,
-    );
-    const sessions: string[] = [];
-    for (const { id } of members) {
-      await fundBenchMember(db, id, now);
-      const session = await openSession(
-        db,
-        { kind: 'member', id },
-        config.memberSession,
-        now,
-        '127.0.0.1',
-        cryptoRng,
-      );
-      sessions.push(session.token);
-    }
-
     // 1. Bets in the last seconds before a lock.
-    server = await startServer({
-      DATABASE_URL: url,
-      DEMO_SEED: '0',
-      JOBS: '0',
-      LOG_LEVEL: 'warn',
-      SECRETS_KEY: SECRETS_KEY.toString('base64'),
-      MAX_CONNECTIONS_PER_IP: '0',
-      MAX_CONNECTIONS: String(PLAYERS * 2),
-    });
     const base = server.baseUrl;
     const game = await lottery.gameByCode(db, GAME);
     if (!game) throw new Error(`no game ${GAME}`);
@@ -77,15 +43,6 @@ async function main() {
     const lockAt = draw.locks_at.getTime();
 
     // The HTTP load comes from autocannon in a process of its own (measure.ts loadFrom), one connection a player.
-    const hello = await startHelloWorld();
-    const helloRun = await loadFrom({
-      url: new URL(hello.url).origin,
-      paths: ['/hello'],
-      connections: PLAYERS,
-      seconds: 5,
-    });
-    hello.stop();
-
     const numbers = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
     const bodies = Array.from({ length: 1000 }, (_, index) =>
       JSON.stringify({
@@ -150,8 +107,7 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await server?.stop();
-    await bench.stop();
+    await site.stop();
   }
 }
 

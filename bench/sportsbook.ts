@@ -1,39 +1,45 @@
 /**
  * Sportsbook figures (issue 28) on a real PostgreSQL server the script starts:
- *  1. bets accepted per second over HTTP on one hot football event in the minute before kick-off, by 1,000 members
- *     at once (each its own session and connection), against a started server process, driven by autocannon in a
- *     process of its own (measure.ts loadFrom); beside it a Fastify hello-world route under the same connections
- *     (HTTP overhead) and pgbench's simple-update (database baseline). Every bet holds its market's row (the price
- *     version and liability checks), so one hot event is the book's worst case;
- *  2. the time to settle 100,000 tickets of one event (by one settler, then by two at once on another event).
- * Run: npx tsx bench/sportsbook.ts   [PLAYERS=1000 TICKETS=100000 WINDOW=60]
+ *  1. the statements (pg_stat_statements) and round trips of one bet, a single and a 3-leg parlay, placed in this
+ *     process one after another, and the share of their time spent in the database;
+ *  2. bets accepted per second over HTTP on one hot football event in the WINDOW seconds before kick-off, by PLAYERS
+ *     members at once (each its own session and connection), against a started server process, driven by autocannon
+ *     in a process of its own (measure.ts loadFrom); beside it a Fastify hello-world route under the same
+ *     connections (HTTP overhead) and pgbench's simple-update (database baseline). Every bet holds its market's row
+ *     (the price version and liability checks), so one hot event is the book's worst case;
+ *  3. the time to settle TICKETS tickets of one event (by one settler, then by two at once on another event), with
+ *     the statements and round trips per ticket and where the time goes (database, this process's CPU).
+ * Run: npx tsx bench/sportsbook.ts   [PLAYERS=1000 TICKETS=10000 WINDOW=20 TOP=0 PROFILE=<folder>]
+ * (issue 28's figure: TICKETS=100000 WINDOW=60; TOP=n prints each part's n slowest statements by total time)
  */
 
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { placeBet } from '../apps/server/src/modules/sportsbook/bets.ts';
 import { writeFixture } from '../apps/server/src/modules/sportsbook/feed.ts';
 import { settleEvent } from '../apps/server/src/modules/sportsbook/settlement.ts';
 import * as book from '../apps/server/src/modules/sportsbook/store.ts';
 import type { AppDeps } from '../apps/server/src/platform/context.ts';
-import { cryptoRng } from '../apps/server/src/platform/rng.ts';
-import { openSession } from '../apps/server/src/platform/sessions.ts';
-import { startServer } from '../e2e/start-server.ts';
-import { fundBenchMember, startBenchDatabase } from './database.ts';
-import { builtinTps, loadFrom, startHelloWorld } from './measure.ts';
+import { countRoundTrips, type StatementFigure, startBenchSite, statementCounter } from './database.ts';
+import { builtinTps, cpuSeconds, loadFrom } from './measure.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 1000);
-const TICKETS = Number(process.env.TICKETS ?? 100_000);
-const WINDOW_SECONDS = Number(process.env.WINDOW ?? 60);
-const SECRETS_KEY = Buffer.alloc(32, 7);
+const TICKETS = Number(process.env.TICKETS ?? 10_000);
+const WINDOW_SECONDS = Number(process.env.WINDOW ?? 20);
+const TOP = Number(process.env.TOP ?? 0);
+/** Bets of each kind placed one after another for the statement counts. */
+const PROFILED_BETS = 50;
 
 const row = (name: string, value: string, note = '') => `  ${name.padEnd(66)}${value.padStart(14)}  ${note}`;
+const topLines = (top: StatementFigure[]) =>
+  top.map(
+    (statement) =>
+      `      ${statement.ms.toFixed(0).padStart(8)} ms ${String(statement.calls).padStart(8)} calls  ${statement.query.slice(0, 150)}`,
+  );
 
 async function main() {
-  const bench = await startBenchDatabase(8);
-  const { pg, url, db } = bench;
-  const config = { ...loadConfig({}), secretsKey: SECRETS_KEY };
-  const deps = { db, config, clock: { now: () => new Date() }, rng: cryptoRng } as unknown as AppDeps;
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const site = await startBenchSite({ players: PLAYERS, prefix: 'punter' });
+  const { pg, db, deps, sessions, server, helloRun, memberIds } = site;
+  const statements = statementCounter(db);
   try {
     const now = new Date();
     // Limits that a bench of small stakes never reaches: the figure is the book's, not its refusals.
@@ -48,51 +54,28 @@ async function main() {
       },
       now,
     );
-    const members = await db.query<{ id: number }>(
-      `insert into members (username) select 'punter' || g from generate_series(1, ${PLAYERS}) g returning id`,
+
+    // 1. One bet's statements and round trips: singles, then 3-leg parlays, on three events of their own.
+    const later = new Date(Date.now() + 86_400_000);
+    const profiled = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const eventId = await eventOf(deps, `bench:profile-${n}`, later);
+        return mainSelections(deps, eventId);
+      }),
     );
-    const sessions: string[] = [];
-    for (const { id } of members) {
-      await fundBenchMember(db, id, now);
-      const session = await openSession(
-        db,
-        { kind: 'member', id },
-        config.memberSession,
-        now,
-        '127.0.0.1',
-        cryptoRng,
-      );
-      sessions.push(session.token);
-    }
+    const single = await profileBets(deps, memberIds, (index) => [
+      profiled[0]?.[index % profiled[0].length] as Pick,
+    ]);
+    const parlay = await profileBets(deps, memberIds, (index) =>
+      profiled.map((selections) => selections[index % selections.length] as Pick),
+    );
 
-    server = await startServer({
-      DATABASE_URL: url,
-      DEMO_SEED: '0',
-      JOBS: '0',
-      LOG_LEVEL: 'warn',
-      SECRETS_KEY: SECRETS_KEY.toString('base64'),
-      MAX_CONNECTIONS_PER_IP: '0',
-      MAX_CONNECTIONS: String(PLAYERS * 2),
-    });
-    const hello = await startHelloWorld();
-    const helloRun = await loadFrom({
-      url: new URL(hello.url).origin,
-      paths: ['/hello'],
-      connections: PLAYERS,
-      seconds: 5,
-    });
-    hello.stop();
-
-    // The hot event kicks off WINDOW seconds after the load starts (a few seconds to get ready first).
+    // 2. Bets over HTTP: the hot event kicks off WINDOW seconds after the load starts (a few seconds to get ready).
     const kickOff = new Date(Date.now() + (WINDOW_SECONDS + 8) * 1000);
     const hot = await eventOf(deps, 'bench:hot', kickOff);
-    const selections = await db.query<{ id: number; version: number }>(
-      `select x.id, x.version from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id
-       where m.event_id = $1 and m.period = 'ft' and m.type in ('1x2', 'ah', 'ou')`,
-      [hot],
-    );
+    const selections = await mainSelections(deps, hot);
     const bodies = Array.from({ length: 1000 }, (_, index) => {
-      const selection = selections[index % selections.length] as { id: number; version: number };
+      const selection = selections[index % selections.length] as Pick;
       return JSON.stringify({
         selections: [{ selectionId: selection.id, version: selection.version }],
         stake: 10,
@@ -101,6 +84,8 @@ async function main() {
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, kickOff.getTime() - WINDOW_SECONDS * 1000 - Date.now())),
     );
+    await statements.reset();
+    const serverCpu = cpuSeconds(server.pid);
     const bets = await loadFrom({
       url: server.baseUrl,
       paths: ['/wps/sportsbook/bets'],
@@ -111,21 +96,50 @@ async function main() {
       connections: PLAYERS,
       seconds: Math.max(1, Math.floor((kickOff.getTime() - Date.now()) / 1000)),
     });
-    // What the book took (autocannon counts a call answered after its timeout as failed, though the bet stands).
-    const [taken] = await db.query<{ n: number }>(
-      `select count(*)::int as n from sportsbook_tickets t join sportsbook_legs l on l.ticket_id = t.id
-       where l.event_id = $1`,
-      [hot],
-    );
-    const accepted = taken?.n ?? 0;
+    // What the book took in the window (autocannon counts a call answered after its timeout as failed, though the
+    // bet stands); then the server's backlog (calls it read before the window closed) is left to drain, so that
+    // the baseline and the settlement below run alone.
+    const ticketsOn = async () => {
+      const [taken] = await db.query<{ n: number }>(
+        `select count(*)::int as n from sportsbook_tickets t join sportsbook_legs l on l.ticket_id = t.id
+         where l.event_id = $1`,
+        [hot],
+      );
+      return taken?.n ?? 0;
+    };
+    const accepted = await ticketsOn();
+    let drained = accepted;
+    for (let previous = -1; drained !== previous; ) {
+      previous = drained;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      drained = await ticketsOn();
+    }
+    const betsServerCpu = cpuSeconds(server.pid) - serverCpu;
+    const betStatements = await statements.read(TOP);
     const simpleUpdate = builtinTps(pg.bin, pg.port, 'simple-update', 8, 10);
 
+    // 3. Settlement.
     const settleOne = await timeSettlement(deps, 'bench:settle-1', 1);
     const settleTwo = await timeSettlement(deps, 'bench:settle-2', 2);
+    const perTicket = (value: number) => (value / TICKETS).toFixed(2);
+    const load = (await import('node:os')).loadavg();
 
     process.stdout.write(
       [
-        `PostgreSQL server started by the script; ${PLAYERS} members, each with its own session`,
+        `PostgreSQL server started by the script; ${PLAYERS} members, each with its own session; load average at the end ${load.map((n) => n.toFixed(1)).join(', ')}`,
+        '',
+        `One bet, placed in this process one after another (${PROFILED_BETS} of each; idempotency key as over HTTP):`,
+        row(
+          'single: statements / round trips per bet',
+          `${single.statements.toFixed(1)} / ${single.roundTrips.toFixed(1)}`,
+          `${single.ms.toFixed(1)} ms a bet, ${single.dbShare} in the database`,
+        ),
+        row(
+          '3-leg parlay: statements / round trips per bet',
+          `${parlay.statements.toFixed(1)} / ${parlay.roundTrips.toFixed(1)}`,
+          `${parlay.ms.toFixed(1)} ms a bet, ${parlay.dbShare} in the database`,
+        ),
+        ...(TOP ? ['    parlays, slowest statements:', ...topLines(parlay.top)] : []),
         '',
         `Bets on one event in the ${WINDOW_SECONDS} s before kick-off (${PLAYERS} members, one connection each):`,
         row(
@@ -141,6 +155,13 @@ async function main() {
         row('bets accepted in the window (tickets written)', String(accepted)),
         row('calls answered 2xx within the timeout', String(bets.total - bets.failures)),
         row('calls refused, failed or timed out', String(bets.failures), bets.statuses),
+        row('bets written after the window (the server’s backlog)', String(drained - accepted)),
+        row(
+          'statements per bet written (with the session check, over HTTP)',
+          drained ? (betStatements.calls / drained).toFixed(1) : '-',
+          `server CPU ${drained ? ((betsServerCpu * 1000) / drained).toFixed(2) : '-'} ms a bet, database ${drained ? (betStatements.ms / drained).toFixed(2) : '-'} ms a bet`,
+        ),
+        ...(TOP ? ['    slowest statements:', ...topLines(betStatements.top)] : []),
         '',
         `Settling ${TICKETS.toLocaleString('en')} single tickets of one event (Asian handicap and totals, quarter lines):`,
         row(
@@ -148,6 +169,12 @@ async function main() {
           settleOne.seconds.toFixed(1),
           `${(TICKETS / settleOne.seconds).toFixed(0)} tickets/s`,
         ),
+        row(
+          'one settler: statements / round trips per ticket',
+          `${perTicket(settleOne.statements)} / ${perTicket(settleOne.roundTrips)}`,
+          `database ${((settleOne.dbMs / 1000 / settleOne.seconds) * 100).toFixed(0)}% of the time, this process's CPU ${((settleOne.cpuSeconds / settleOne.seconds) * 100).toFixed(0)}%`,
+        ),
+        ...(TOP ? ['    slowest statements:', ...topLines(settleOne.top)] : []),
         row(
           'two settlers at once (s)',
           settleTwo.seconds.toFixed(1),
@@ -158,9 +185,57 @@ async function main() {
       ].join('\n'),
     );
   } finally {
-    await server?.stop();
-    await bench.stop();
+    await site.stop();
   }
+}
+
+type Pick = { id: number; version: number };
+
+/** The full-time 1X2, handicap and total selections of an event. */
+function mainSelections(deps: AppDeps, eventId: number) {
+  return deps.db.query<Pick>(
+    `select x.id, x.version from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id
+     where m.event_id = $1 and m.period = 'ft' and m.type in ('1x2', 'ah', 'ou') order by x.id`,
+    [eventId],
+  );
+}
+
+/**
+ * Places PROFILED_BETS bets one after another in this process (the legs of each from `legsOf`), each by the next
+ * member with an idempotency key, and answers per bet: statements, round trips, milliseconds and the database's
+ * share of them, with the slowest statements.
+ */
+async function profileBets(deps: AppDeps, memberIds: number[], legsOf: (index: number) => Pick[]) {
+  const statements = statementCounter(deps.db);
+  const counted = countRoundTrips(deps.db);
+  const countedDeps = { ...deps, db: counted.db } as AppDeps;
+  await statements.reset();
+  const start = performance.now();
+  for (let index = 0; index < PROFILED_BETS; index += 1) {
+    const memberId = memberIds[index % memberIds.length] as number;
+    const at = new Date();
+    await placeBet(
+      countedDeps,
+      memberId,
+      {
+        selections: legsOf(index).map((leg) => ({ selectionId: leg.id, version: leg.version })),
+        stake: 10,
+        acceptChanges: 'none',
+      },
+      { scope: `member:${memberId}:sportsbook-bet`, key: randomUUID(), fingerprint: 'bench', at },
+      'en',
+      at,
+    );
+  }
+  const ms = performance.now() - start;
+  const figures = await statements.read(TOP);
+  return {
+    statements: figures.calls / PROFILED_BETS,
+    roundTrips: counted.roundTrips() / PROFILED_BETS,
+    ms: ms / PROFILED_BETS,
+    dbShare: `${((figures.ms / ms) * 100).toFixed(0)}%`,
+    top: figures.top,
+  };
 }
 
 /** A football event of the simulator's kind with its standard markets; its id. */
@@ -229,16 +304,30 @@ async function timeSettlement(deps: AppDeps, ref: string, settlers: number) {
        result_version = 1 where id = $1`,
     [eventId],
   );
+  const statements = statementCounter(db);
+  const counted = countRoundTrips(db);
+  const countedDeps = { ...deps, db: counted.db } as AppDeps;
+  await statements.reset();
+  const cpu = process.cpuUsage();
   const start = performance.now();
-  await Promise.all(Array.from({ length: settlers }, () => settleEvent(deps, eventId, new Date())));
+  await Promise.all(Array.from({ length: settlers }, () => settleEvent(countedDeps, eventId, new Date())));
   const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  const figures = await statements.read(TOP);
   const [left] = await db.query<{ open: bigint }>(
     `select count(*) filter (where t.state = 'accepted') as open from sportsbook_tickets t
      where t.id in (select ticket_id from sportsbook_legs where event_id = $1)`,
     [eventId],
   );
   if (left?.open !== 0n) throw new Error(`${left?.open} tickets left unsettled`);
-  return { seconds };
+  return {
+    seconds,
+    statements: figures.calls,
+    dbMs: figures.ms,
+    top: figures.top,
+    roundTrips: counted.roundTrips(),
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 }
 
 main().catch((error) => {

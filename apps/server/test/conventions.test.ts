@@ -170,7 +170,7 @@ describe('borders of the server code', () => {
     const counters = files
       .filter(
         (file) =>
-          /\bcountRound\(/.test(file.text) && !file.text.includes('export async function countRound('),
+          /\bcountRounds\(/.test(file.text) && !file.text.includes('export async function countRounds('),
       )
       .map((file) => file.path);
     expect(counters).toEqual([owner]);

@@ -108,9 +108,12 @@ export async function startStandby(
 
 /**
  * Starts a throwaway PostgreSQL server in a temporary folder on a free loopback port (the tests' and the
- * benchmarks' server); `stop` shuts it down and removes the folder.
+ * benchmarks' server); `stop` shuts it down and removes the folder. `settings`: more server settings (`-c`), e.g.
+ * the benchmarks' `shared_preload_libraries=pg_stat_statements`.
  */
-export async function startPostgres(): Promise<{ url: string; port: number; bin: string; stop: () => void }> {
+export async function startPostgres(
+  settings: string[] = [],
+): Promise<{ url: string; port: number; bin: string; stop: () => void }> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'tessera-pg-'));
   const dataDir = join(dir, 'data');
@@ -123,7 +126,7 @@ export async function startPostgres(): Promise<{ url: string; port: number; bin:
     '-l',
     join(dir, 'server.log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${settings.map((setting) => ` -c ${setting}`).join('')}`,
     '-w',
     'start',
   ]);

@@ -20,7 +20,7 @@ import {
   setStatus,
   tradedEvent,
 } from '../factories/sportsbook.ts';
-import { fundMember, walletMember } from '../factories/wallet.ts';
+import { fundMember, openTestObligation, walletMember } from '../factories/wallet.ts';
 import { startTestApp, TEST_DATABASE, type TestApp } from '../harness.ts';
 
 /**
@@ -802,6 +802,64 @@ describe('results and settlement', () => {
     await signInAgain();
     const event = ok<ConsoleSportsbookEventDetail>(await t.get(`${API}/events/${late.id}`, operations));
     expect(event.status).toBe('cancelled');
+  });
+
+  it('counts a settled batch’s turnover: a member owing wagering fills it, one owing none counts too', async () => {
+    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
+    const home = selectionOf(event, 'ah', 'home');
+    const away = selectionOf(event, 'ah', 'away');
+    const owing = await walletMember(t, { funds: 100n * PHP });
+    const free = await walletMember(t, { funds: 100n * PHP });
+    // 15 to wager: the owing member's two tickets of 10 fill it.
+    const obligation = await openTestObligation(t, { memberId: owing.id, amount: 15n * PHP });
+    const tickets: SportsbookTicket[] = [];
+    for (const [member, selection] of [
+      [owing, home],
+      [free, away],
+      [owing, away],
+    ] as const) {
+      tickets.push(
+        ok(
+          await betCall(t, member.token, {
+            selections: [{ selectionId: selection.id, version: selection.version }],
+            stake: 10,
+          }),
+        ),
+      );
+    }
+    await setStatus(t, operations, event.id, 'live');
+    await setStatus(t, operations, event.id, 'ended');
+    await confirmedResult(t, operations, second, event.id, {
+      ft: { home: 1, away: 0 },
+      h1: { home: 0, away: 0 },
+    });
+    // One batch holds all three tickets (the set-based path of the round owner).
+    expect(await settleEvent(t.deps, event.id, t.clock.now(), 10)).toBe(3);
+    const rounds = await t.db.query<{ round_ref: string; status: string; turnover_counted: bigint }>(
+      'select round_ref, status, turnover_counted from game_rounds where round_ref = any($1::text[])',
+      [tickets.map((ticket) => ticket.ticketNo)],
+    );
+    expect(rounds).toHaveLength(3);
+    for (const round of rounds) {
+      expect(round.status).toBe('settled');
+      expect(round.turnover_counted).toBe(10n * PHP);
+    }
+    const [owed] = await t.db.query<{ contributed: bigint; status: string }>(
+      'select contributed, status from turnover_obligations where id = $1',
+      [obligation],
+    );
+    expect(owed).toEqual({ contributed: 15n * PHP, status: 'met' });
+    // Both of the owing member's rounds gave to it (whichever the batch took first gave 10, the other the 5 left).
+    const parts = await t.db.query<{ round_ref: string; amount: bigint }>(
+      `select r.round_ref, c.amount from turnover_contributions c join game_rounds r on r.id = c.round_id
+       where c.obligation_id = $1 order by c.amount`,
+      [obligation],
+    );
+    expect(parts.map((part) => part.amount)).toEqual([5n * PHP, 10n * PHP]);
+    expect(parts.map((part) => part.round_ref).sort()).toEqual(
+      [tickets[0]?.ticketNo, tickets[2]?.ticketNo].sort(),
+    );
+    expect(await stored(tickets[0]?.ticketNo as string)).toEqual({ state: 'won', payout: 20n * PHP });
   });
 
   it('settles every ticket exactly once with two runners at the same time', async () => {

@@ -1,8 +1,8 @@
 import type { Transaction } from '../../db/database.ts';
 import { mayAct } from '../responsible/check.ts';
-import { checkWin } from '../risk/flags.ts';
+import { checkWins } from '../risk/flags.ts';
 import { post } from '../wallet/ledger.ts';
-import { assertStakeAllowed, countRound, turnoverWeight } from '../wallet/turnover.ts';
+import { assertStakeAllowed, countRounds, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
 
 /**
@@ -18,36 +18,52 @@ import * as rounds from './rounds-store.ts';
  */
 
 /**
- * Brings the round's turnover contribution in line with the round as written (settled: its weighted valid stake),
- * and has a settled round's payout checked against the risk rules (big_win, once per round).
+ * Brings the rounds' turnover contributions in line with the rounds as written (settled: their weighted valid
+ * stake), and has each settled round's payout checked against the risk rules (big_win, once per round). One round,
+ * or a settled batch with its reads and writes set-based (the rounds, the rules, the weights, the members owing).
  */
-async function countTurnover(tx: Transaction, roundId: bigint, now: Date) {
-  const round = await rounds.roundTurnover(tx, roundId);
-  const counts = round.status === 'settled' && !round.play_money;
-  if (counts && round.win > 0n) {
-    await checkWin(tx, {
+async function countTurnover(tx: Transaction, roundIds: bigint[], now: Date) {
+  const read = new Map((await rounds.roundsTurnover(tx, roundIds)).map((round) => [round.id, round]));
+  // In the order given (a member's obligations fill from their rounds in that order).
+  const all = roundIds.map((id) => {
+    const round = read.get(id);
+    if (!round) throw new Error(`game round ${id} vanished`);
+    return round;
+  });
+  const counting = new Set(all.filter((round) => round.status === 'settled' && !round.play_money));
+  await checkWins(
+    tx,
+    [...counting].map((round) => ({
       memberId: round.member_id,
       subject: `round:${round.id}`,
       stake: round.bet,
       win: round.win,
       at: now,
-    });
-  }
-  const weight = counts ? await turnoverWeight(tx, round.product_type) : 0;
-  const target = (round.valid_stake * BigInt(weight)) / 100n;
-  if (target === round.turnover_counted) return;
-  const counted = await countRound(
-    tx,
-    {
+    })),
+  );
+  const weights = new Map<string, number>();
+  const changed: Parameters<typeof countRounds>[1] = [];
+  for (const round of all) {
+    let weight = 0;
+    if (counting.has(round)) {
+      weight = weights.get(round.product_type) ?? (await turnoverWeight(tx, round.product_type));
+      weights.set(round.product_type, weight);
+    }
+    const target = (round.valid_stake * BigInt(weight)) / 100n;
+    if (target === round.turnover_counted) continue;
+    changed.push({
       id: round.id,
       memberId: round.member_id,
       productType: round.product_type,
       counted: round.turnover_counted,
       target,
-    },
-    now,
+    });
+  }
+  const counted = await countRounds(tx, changed, now);
+  await rounds.setTurnoverCounted(
+    tx,
+    changed.map((round, index) => ({ id: round.id, counted: counted[index] as bigint })),
   );
-  await rounds.setTurnoverCounted(tx, roundId, counted);
 }
 
 export interface RoundOf {
@@ -115,7 +131,7 @@ export async function stake(
       now,
     );
   }
-  await countTurnover(tx, roundId, now);
+  await countTurnover(tx, [roundId], now);
   return roundId;
 }
 
@@ -154,7 +170,7 @@ export async function payout(
       now,
     );
   }
-  await countTurnover(tx, roundId, now);
+  await countTurnover(tx, [roundId], now);
   return roundId;
 }
 
@@ -178,7 +194,7 @@ export async function refund(
       now,
     );
   }
-  if (target.roundId !== null) await countTurnover(tx, target.roundId, now);
+  if (target.roundId !== null) await countTurnover(tx, [target.roundId], now);
   if (part.amount <= 0n) return;
   const { wallet, house } = purse(target.playMoney);
   const toMember = isStake ? part.amount : -part.amount;
@@ -226,11 +242,15 @@ export async function settleBatch(
     settled.map((round) => ({ id: round.roundId, win: round.payout })),
     now,
   );
-  for (const round of settled) await countTurnover(tx, round.roundId, now);
+  await countTurnover(
+    tx,
+    settled.map((round) => round.roundId),
+    now,
+  );
 }
 
 /** Closes a round an operator settled from the console (its money moved through payout or refund first). */
 export async function closeByOperator(tx: Transaction, roundId: bigint, operatorId: number, now: Date) {
   await rounds.markRoundSettledBy(tx, roundId, operatorId, now);
-  await countTurnover(tx, roundId, now);
+  await countTurnover(tx, [roundId], now);
 }

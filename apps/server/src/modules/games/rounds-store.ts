@@ -112,20 +112,29 @@ export interface RoundTurnoverDb {
 }
 
 export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
-  const [row] = await tx.query<RoundTurnoverDb>(
-    `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
-       r.turnover_counted, v.game_type as product_type, r.bet, r.win
-     from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
-     where r.id = $1`,
-    [id],
-  );
+  const [row] = await roundsTurnover(tx, [id]);
   if (!row) throw new Error(`game round ${id} vanished`);
   return row;
 }
 
-export async function setTurnoverCounted(tx: Queryable, id: bigint, counted: bigint) {
-  await tx.query('update game_rounds set turnover_counted = $2 where id = $1 and turnover_counted <> $2', [
-    id,
-    counted,
-  ]);
+/** roundTurnover of many rounds in one statement (a settled batch). */
+export function roundsTurnover(tx: Queryable, ids: bigint[]): Promise<RoundTurnoverDb[]> {
+  return tx.query<RoundTurnoverDb>(
+    `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
+       r.turnover_counted, v.game_type as product_type, r.bet, r.win
+     from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
+     where r.id = any($1::bigint[])`,
+    [ids],
+  );
+}
+
+/** What each round now counts towards turnover, in one statement. */
+export async function setTurnoverCounted(tx: Queryable, rounds: { id: bigint; counted: bigint }[]) {
+  if (rounds.length === 0) return;
+  await tx.query(
+    `update game_rounds r set turnover_counted = v.counted::bigint
+     from jsonb_to_recordset($1::jsonb) as v(id text, counted text)
+     where r.id = v.id::bigint and r.turnover_counted <> v.counted::bigint`,
+    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), counted: round.counted.toString() })))],
+  );
 }

@@ -32,15 +32,24 @@ async function raise(
 const major = (minor: bigint, rules: RiskRules) => toMajor(minor, rules.digits);
 
 /**
- * A settled round's payout: big_win when it reaches the amount, or the multiple of the round's stake, of the
- * rules. `subject` names the round (`round:<id>`).
+ * Settled rounds' payouts (one or a settled batch; the rules read once): big_win on each that reaches the amount, or
+ * the multiple of the round's stake, of the rules. `subject` names the round (`round:<id>`).
  */
-export async function checkWin(
+export async function checkWins(
   tx: Queryable,
+  rounds: { memberId: number; subject: string; stake: bigint; win: bigint; at: Date }[],
+): Promise<void> {
+  const winners = rounds.filter((round) => round.win > 0n);
+  if (winners.length === 0) return;
+  const rules = await riskRules(tx);
+  for (const round of winners) await checkWin(tx, rules, round);
+}
+
+async function checkWin(
+  tx: Queryable,
+  rules: RiskRules,
   round: { memberId: number; subject: string; stake: bigint; win: bigint; at: Date },
 ): Promise<RiskRule[]> {
-  if (round.win <= 0n) return [];
-  const rules = await riskRules(tx);
   const amount = rules.minor.bigWinAmount;
   const overAmount = amount > 0n && round.win >= amount;
   const multiple = round.stake > 0n ? Number(round.win) / Number(round.stake) : null;

@@ -1,7 +1,7 @@
 import type { SportsbookTicket, sportsbookBetRequest } from '@tessera/contract';
 import { potentialReturn } from '@tessera/sportsbook';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/database.ts';
+import type { Transaction } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { enqueue } from '../../platform/jobs.ts';
@@ -14,16 +14,6 @@ import { ticketViews } from './views.ts';
 type BetRequest = z.output<typeof sportsbookBetRequest>;
 
 export const ACCEPT_JOB = 'sportsbook-accept';
-
-/** The book's catalogue game of a sport kind (its game_rounds rows, the betting record, turnover by product type). */
-async function bookGameId(db: Queryable, kind: 'football' | 'esports'): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `select g.id from games g join game_vendors v on v.id = g.vendor_id where v.vassalage = $1 and g.code = $2`,
-    kind === 'football' ? ['TESSERA_BOOK', 'SPORTSBOOK'] : ['TESSERA_EBOOK', 'ESPORTSBOOK'],
-  );
-  if (!row) throw new Error(`the sportsbook's ${kind} catalogue game is missing (seed section sportsbook)`);
-  return row.id;
-}
 
 /** The product of the legs' prices, three decimals. */
 const combined = (prices: number[]) =>
@@ -63,18 +53,22 @@ export async function placeBet(
   const ticketId = await write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
     // Read first without holding the markets: the checks, the limits and the stake's posting take their time
     // outside the markets' locks; the markets are held only for the last step, where the prices are checked again.
-    const rows = await store.selectionsForBet(tx, ids, false);
+    // One statement reads every leg's selection, market, event and the member's stakes on it.
+    const rows = await store.selectionsToBet(tx, ids, memberId);
     if (rows.length !== ids.length) throw new AppError('sportsbook_market_not_found');
     const legs = request.selections.map((wanted) => {
       const row = rows.find((found) => found.id === wanted.selectionId) as (typeof rows)[number];
       return { wanted, row };
     });
-    const events = new Map<number, store.EventDb>();
+    const events = new Set<number>();
     for (const { row } of legs) {
       if (events.has(row.event_id)) throw new AppError('sportsbook_parlay_invalid');
-      const event = await store.eventById(tx, row.event_id);
-      if (!event) throw new AppError('sportsbook_event_not_found');
-      events.set(row.event_id, event);
+      events.add(row.event_id);
+      const event = {
+        status: row.event_status,
+        suspended: row.event_suspended,
+        starts_at: row.event_starts_at,
+      };
       if (!onSale(event, now) || row.market_state !== 'open') throw new AppError('sportsbook_market_closed');
     }
     const prices = legs.map(({ wanted, row }) => priceTaken(row, wanted, request.acceptChanges));
@@ -91,15 +85,13 @@ export async function placeBet(
     const potential = BigInt(potentialReturn(Number(stake), taken));
     if (potential > limits.max_payout_per_ticket) throw new AppError('sportsbook_payout_above_max');
     for (const { row } of legs) {
-      const already = await store.memberStakeOn(tx, memberId, row.id);
-      if (already + stake > limits.max_stake_per_selection) throw new AppError('sportsbook_stake_above_max');
+      if (row.member_stake + stake > limits.max_stake_per_selection)
+        throw new AppError('sportsbook_stake_above_max');
     }
-    const live = [...events.values()].some((event) => event.status === 'live');
+    const live = legs.some(({ row }) => row.event_status === 'live');
     const delayed = live && limits.live_delay_seconds > 0;
     const acceptAt = delayed ? new Date(now.getTime() + limits.live_delay_seconds * 1000) : null;
-    const kind = [...events.values()][0]?.kind ?? 'football';
-    const ticketNo = await store.nextTicketNo(tx);
-    const gameId = await bookGameId(tx, kind);
+    const { ticketNo, gameId } = await store.nextTicket(tx, legs[0]?.row.event_kind ?? 'football');
     const roundId = await rounds.stake(
       tx,
       { memberId, gameId, ref: ticketNo, currency: currency.currency, closed: false },
@@ -109,22 +101,17 @@ export async function placeBet(
     );
     // The events first, then the markets: the console's moves take them in that order too. An event suspended,
     // ended or started (not live) since the first read refuses the bet here.
-    const heldEvents = await store.eventsForBet(tx, [...events.keys()]);
+    const heldEvents = await store.eventsForBet(tx, [...events]);
     if (heldEvents.some((event) => !onSale(event, now))) throw new AppError('sportsbook_market_closed');
-    const held = await store.selectionsForBet(tx, ids, true);
+    const held = await store.selectionsForBet(tx, ids);
     for (const { row } of legs) {
       const current = held.find((found) => found.id === row.id);
       if (current?.market_state !== 'open') throw new AppError('sportsbook_market_closed');
       if (current.version !== row.version) throw new AppError('sportsbook_price_changed');
     }
-    const over = await liabilityOver(tx, held, stake, potential, limits.liability_per_market);
+    const over = liabilityOver(held, stake, potential, limits.liability_per_market);
     if (over !== null) throw new LiabilityReached(over);
-    await store.addExposure(
-      tx,
-      legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })),
-      stake,
-      potential,
-    );
+    // The ticket, its legs and its exposure on each selection and market: one statement.
     const id = await store.insertTicket(
       tx,
       {
@@ -163,7 +150,7 @@ export async function placeBet(
 }
 
 /** An event takes bets while scheduled and before its start, or live; not while the operator suspended it. */
-function onSale(event: store.EventDb, now: Date) {
+function onSale(event: Pick<store.EventDb, 'suspended' | 'status' | 'starts_at'>, now: Date) {
   if (event.suspended) return false;
   if (event.status === 'live') return true;
   return event.status === 'scheduled' && now < event.starts_at;
@@ -191,15 +178,18 @@ class LiabilityReached extends AppError {
 }
 
 /** The first market whose liability would pass its limit with this bet, or null. */
-async function liabilityOver(
-  tx: Transaction,
-  rows: (store.SelectionDb & { liability_limit: bigint | null; market_stake: bigint })[],
+function liabilityOver(
+  rows: (store.SelectionDb & {
+    liability_limit: bigint | null;
+    market_stake: bigint;
+    market_max_exposure: bigint;
+  })[],
   stake: bigint,
   potential: bigint,
   defaultLimit: bigint,
-): Promise<number | null> {
+): number | null {
   for (const row of rows) {
-    const maxExposure = await store.marketMaxExposure(tx, row.market_id);
+    const maxExposure = row.market_max_exposure;
     const after = liabilityOf(
       maxExposure > row.exposure + potential ? maxExposure : row.exposure + potential,
       row.market_stake + stake,

@@ -269,11 +269,14 @@ export async function eventById(db: Queryable, id: number, lock = false) {
 
 /**
  * The events a bet names, each held for share (in id order) so that a suspension, a status change or a result waits
- * for the bet's commit, and the bet reads the state any of them committed before it.
+ * for the bet's commit, and the bet reads the state any of them committed before it: one statement, whose rows are
+ * locked in id order (the sort comes before the lock) and read again at their latest version when one had to wait.
  */
-export async function eventsForBet(tx: Queryable, ids: number[]) {
-  await tx.query('select id from sportsbook_events where id = any($1::int[]) order by id for share', [ids]);
-  return tx.query<EventDb>(`select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.id = any($1::int[])`, [ids]);
+export function eventsForBet(tx: Queryable, ids: number[]) {
+  return tx.query<EventDb>(
+    `select ${EVENT_COLUMNS} from ${EVENT_FROM} where e.id = any($1::int[]) order by e.id for share of e`,
+    [ids],
+  );
 }
 
 export async function eventByRef(db: Queryable, ref: string) {
@@ -599,27 +602,59 @@ export async function closeMarketsOf(tx: Queryable, eventId: number) {
   );
 }
 
+/** A selection as a bet first reads it: its market's state, its event's sale state and the member's stake on it. */
+type SelectionToBet = SelectionDb & {
+  event_id: number;
+  market_state: string;
+  event_status: string;
+  event_suspended: boolean;
+  event_starts_at: Date;
+  event_kind: 'football' | 'esports';
+  /** What the member already staked on the selection (tickets not refused). */
+  member_stake: bigint;
+};
+
 /**
- * The selections a bet names with their market's state, limit and stake; with `lock`, each market held for update
- * first (in id order, so two bets never wait on each other in a circle).
+ * The selections a bet names, read before anything is held, in one statement: each with its market's state, its
+ * event's status, suspension, start and sport kind, and what the member already staked on it.
  */
-export async function selectionsForBet(tx: Queryable, selectionIds: number[], lock: boolean) {
-  if (lock) {
-    await tx.query(
-      `select m.id from sportsbook_markets m
-       where m.id in (select market_id from sportsbook_selections where id = any($1::int[])) order by m.id for update`,
-      [selectionIds],
-    );
-  }
+export function selectionsToBet(tx: Queryable, selectionIds: number[], memberId: number) {
+  return tx.query<SelectionToBet>(
+    `select ${SELECTION_COLUMNS}, m.event_id, m.state as market_state, e.status as event_status,
+       e.suspended as event_suspended, e.starts_at as event_starts_at, s.kind as event_kind,
+       (select coalesce(sum(t.stake), 0) from sportsbook_legs l join sportsbook_tickets t on t.id = l.ticket_id
+        where l.selection_id = x.id and t.member_id = $2 and t.state <> 'refused')::bigint as member_stake
+     from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id
+       join sportsbook_events e on e.id = m.event_id join sportsbook_competitions c on c.id = e.competition_id
+       join sportsbook_sports s on s.id = c.sport_id
+     where x.id = any($1::int[])`,
+    [selectionIds, memberId],
+  );
+}
+
+/**
+ * The selections a bet names, each market held for update first (in id order, so two bets never wait on each other
+ * in a circle), then read at their latest version with the market's state, limit, stake and the largest exposure of
+ * its selections (its liability's worst case).
+ */
+export async function selectionsForBet(tx: Queryable, selectionIds: number[]) {
+  await tx.query(
+    `select m.id from sportsbook_markets m
+     where m.id in (select market_id from sportsbook_selections where id = any($1::int[])) order by m.id for update`,
+    [selectionIds],
+  );
   return tx.query<
     SelectionDb & {
       event_id: number;
       market_state: string;
       liability_limit: bigint | null;
       market_stake: bigint;
+      market_max_exposure: bigint;
     }
   >(
-    `select ${SELECTION_COLUMNS}, m.event_id, m.state as market_state, m.liability_limit, m.stake as market_stake
+    `select ${SELECTION_COLUMNS}, m.event_id, m.state as market_state, m.liability_limit, m.stake as market_stake,
+       (select coalesce(max(y.exposure), 0) from sportsbook_selections y where y.market_id = m.id)::bigint
+         as market_max_exposure
      from sportsbook_selections x join sportsbook_markets m on m.id = x.market_id where x.id = any($1::int[])`,
     [selectionIds],
   );
@@ -633,47 +668,45 @@ export function selectionsByIds(db: Queryable, ids: number[]) {
   );
 }
 
-/** The largest exposure of a market's selections. */
-export async function marketMaxExposure(tx: Queryable, marketId: number): Promise<bigint> {
-  const [row] = await tx.query<{ max: bigint }>(
-    'select coalesce(max(exposure), 0)::bigint as max from sportsbook_selections where market_id = $1',
-    [marketId],
-  );
-  return row?.max ?? 0n;
-}
-
+/**
+ * A ticket's legs (their selections distinct) add the potential return to each selection's exposure and the stake
+ * to each market's, in one statement.
+ */
 export async function addExposure(
   tx: Queryable,
   legs: { selectionId: number; marketId: number }[],
   stake: bigint,
   potential: bigint,
 ) {
-  for (const leg of legs) {
-    await tx.query('update sportsbook_selections set exposure = exposure + $2 where id = $1', [
-      leg.selectionId,
-      potential,
-    ]);
-    await tx.query('update sportsbook_markets set stake = stake + $2 where id = $1', [leg.marketId, stake]);
-  }
-}
-
-/** What the member already staked on a selection (tickets not refused). */
-export async function memberStakeOn(tx: Queryable, memberId: number, selectionId: number): Promise<bigint> {
-  const [row] = await tx.query<{ sum: bigint }>(
-    `select coalesce(sum(t.stake), 0)::bigint as sum from sportsbook_legs l join sportsbook_tickets t on t.id = l.ticket_id
-     where l.selection_id = $1 and t.member_id = $2 and t.state <> 'refused'`,
-    [selectionId, memberId],
+  await tx.query(
+    `with exposed as (update sportsbook_selections set exposure = exposure + $3 where id = any($1::int[]))
+     update sportsbook_markets m set stake = m.stake + $4 * v.legs
+     from (select id, count(*) as legs from unnest($2::int[]) as id group by id) v where m.id = v.id`,
+    [legs.map((leg) => leg.selectionId), legs.map((leg) => leg.marketId), potential, stake],
   );
-  return row?.sum ?? 0n;
 }
 
 // ---- tickets ----
 
-export async function nextTicketNo(tx: Queryable): Promise<string> {
-  const [row] = await tx.query<{ n: string }>("select nextval('sportsbook_ticket_no')::text as n");
-  return `S${row?.n}`;
+/** A new ticket's number and the book's catalogue game of its sport kind (its round's game), in one statement. */
+export async function nextTicket(tx: Queryable, kind: 'football' | 'esports') {
+  const [vendor, code] =
+    kind === 'football' ? ['TESSERA_BOOK', 'SPORTSBOOK'] : ['TESSERA_EBOOK', 'ESPORTSBOOK'];
+  const [row] = await tx.query<{ n: string; game_id: number | null }>(
+    `select nextval('sportsbook_ticket_no')::text as n,
+       (select g.id from games g join game_vendors v on v.id = g.vendor_id where v.vassalage = $1 and g.code = $2)
+         as game_id`,
+    [vendor, code],
+  );
+  if (!row?.game_id)
+    throw new Error(`the sportsbook's ${kind} catalogue game is missing (seed section sportsbook)`);
+  return { ticketNo: `S${row.n}`, gameId: row.game_id };
 }
 
+/**
+ * Writes a ticket with its legs and adds its exposure (the potential return on each leg's selection, the stake on
+ * each leg's market, see addExposure), in one statement.
+ */
 export async function insertTicket(
   tx: Queryable,
   ticket: {
@@ -695,9 +728,23 @@ export async function insertTicket(
   now: Date,
 ): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
-    `insert into sportsbook_tickets (ticket_no, member_id, kind, state, stake, price, potential_return, currency, live,
-       accept_at, accept_changes, game_id, game_round_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+    `with exposed as (
+       update sportsbook_selections set exposure = exposure + $7::bigint
+       where id in (select (leg ->> 'selection_id')::int from jsonb_array_elements($15::jsonb) leg)),
+     staked as (
+       update sportsbook_markets m set stake = m.stake + $5::bigint * v.legs
+       from (select (leg ->> 'market_id')::int as id, count(*) as legs from jsonb_array_elements($15::jsonb) leg
+             group by 1) v
+       where m.id = v.id),
+     ticket as (
+       insert into sportsbook_tickets (ticket_no, member_id, kind, state, stake, price, potential_return, currency,
+         live, accept_at, accept_changes, game_id, game_round_id, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id)
+     insert into sportsbook_legs (ticket_id, leg, selection_id, market_id, event_id, price, version)
+     select ticket.id, v.leg, v.selection_id, v.market_id, v.event_id, v.price, v.version
+     from ticket, jsonb_to_recordset($15::jsonb)
+       as v(leg int, selection_id int, market_id int, event_id int, price numeric, version int)
+     returning ticket_id as id`,
     [
       ticket.ticketNo,
       ticket.memberId,
@@ -713,16 +760,19 @@ export async function insertTicket(
       ticket.gameId,
       ticket.gameRoundId,
       now,
+      JSON.stringify(
+        ticket.legs.map((leg, index) => ({
+          leg: index + 1,
+          selection_id: leg.selectionId,
+          market_id: leg.marketId,
+          event_id: leg.eventId,
+          price: leg.price,
+          version: leg.version,
+        })),
+      ),
     ],
   );
   if (!row) throw new Error('ticket not written');
-  for (const [index, leg] of ticket.legs.entries()) {
-    await tx.query(
-      `insert into sportsbook_legs (ticket_id, leg, selection_id, market_id, event_id, price, version)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.id, index + 1, leg.selectionId, leg.marketId, leg.eventId, leg.price, leg.version],
-    );
-  }
   return row.id;
 }
 

@@ -104,6 +104,16 @@ export function lockOpenObligations(
   );
 }
 
+/** Of these members, those with an open, unexpired obligation (of any scope). */
+export async function membersWithOpenObligations(tx: Queryable, memberIds: number[], now: Date) {
+  const rows = await tx.query<{ member_id: number }>(
+    `select distinct member_id from turnover_obligations
+     where member_id = any($1::int[]) and status = 'open' and (expires_at is null or expires_at > $2)`,
+    [memberIds, now],
+  );
+  return new Set(rows.map((row) => row.member_id));
+}
+
 /** Adds to what an obligation was contributed (met once it reaches its requirement) and to the round's share. */
 export async function addContribution(
   tx: Queryable,

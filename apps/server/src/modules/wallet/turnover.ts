@@ -111,11 +111,33 @@ export async function turnoverWeight(db: Queryable, productType: string): Promis
 }
 
 /**
+ * countRound for each of the rounds, in order (one round, or a settled batch): for a batch, the members with an
+ * open obligation are read first in one statement, and a round of a member without one counts without filling any.
+ * Answers what each round now counts.
+ */
+export async function countRounds(
+  tx: Transaction,
+  rounds: { id: bigint; memberId: number; productType: string; counted: bigint; target: bigint }[],
+  now: Date,
+): Promise<bigint[]> {
+  const owing =
+    rounds.length > 1
+      ? await store.membersWithOpenObligations(tx, [...new Set(rounds.map((round) => round.memberId))], now)
+      : null;
+  const counted: bigint[] = [];
+  for (const round of rounds) {
+    const nothingToFill = round.target > round.counted && owing !== null && !owing.has(round.memberId);
+    counted.push(nothingToFill ? round.target : await countRound(tx, round, now));
+  }
+  return counted;
+}
+
+/**
  * Brings a round's contribution to `target` (its weighted valid stake once settled, else 0), given what it counted
  * so far, in the round owner's transaction: more fills the member's oldest open obligations in scope, less takes
  * back what the round gave (newest obligation first; one met reopens). Answers what the round now counts.
  */
-export async function countRound(
+async function countRound(
   tx: Transaction,
   round: { id: bigint; memberId: number; productType: string; counted: bigint; target: bigint },
   now: Date,
