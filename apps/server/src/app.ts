@@ -60,7 +60,7 @@ import type { AppDeps } from './platform/context.ts';
 import { limitConnections, loggerOptions, securityHeaderValues } from './platform/http-hardening.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { SERVICE_RESTART, SESSION_ENDED } from './platform/realtime.ts';
-import { uuid } from './platform/rng.ts';
+import { uuidBlocks } from './platform/rng.ts';
 import { errorEnvelope, requestLanguage } from './platform/route.ts';
 
 /** Paths the API owns; anything else that is not a file is a screen of one of the front ends. */
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // The log's request id is ours: a client-sent X-Request-Id is not trusted.
-    genReqId: () => uuid(deps.rng),
+    genReqId: uuidBlocks(deps.rng),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // A whole request (headers and body) must arrive within the timeout: a slow body cannot hold a socket for long.
@@ -153,8 +153,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('preClose', async () => {
     lifecycle.shuttingDown = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(cookie);
