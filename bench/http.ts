@@ -4,8 +4,9 @@
  * and the server (apps/server/src/main.ts in its own process) on visitor reads, member reads and postings, each
  * driven by autocannon in a process of its own (load.ts), the targets taken in turn twice. Prints requests per
  * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
- * mean of the before and after runs).
- * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>]
+ * mean of the before and after runs), and the CPU time the answering process spent per call (its user and system
+ * time over the run, divided by the calls answered: what a call costs, however busy the machine's other cores are).
+ * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>|<another>]
  * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare;
  * PROFILE=<folder> writes the server process's CPU profile there, to open in Chrome's DevTools)
  */
@@ -23,6 +24,7 @@ import { startServer } from '../e2e/start-server.ts';
 import { benchSite, startBenchDatabase } from './database.ts';
 import {
   builtinTps,
+  cpuSeconds,
   type LoadResult,
   type LoadTarget,
   loadFrom,
@@ -34,14 +36,19 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 1000);
 const GAMES = 24;
-/** Only the targets whose name contains this text (all when unset), e.g. ONLY=member. */
-const ONLY = process.env.ONLY ?? '';
+/**
+ * Only the targets whose name contains one of these texts, separated by `|` (all when unset), e.g. ONLY=member or
+ * ONLY='status|walletTransfer'; the hello world, the floor of a call's cost, is always run.
+ */
+const ONLY = (process.env.ONLY ?? '').split('|');
 
 type Baseline = 'select-only' | 'simple-update';
 interface Target {
   name: string;
   baseline: Baseline;
   load: Omit<LoadTarget, 'connections' | 'seconds'>;
+  /** The process that answers it when not the server (the hello world's): its CPU time per call is printed. */
+  pid?: number;
 }
 
 async function main() {
@@ -75,6 +82,7 @@ async function main() {
         name: 'Fastify hello-world route',
         baseline: 'select-only',
         load: { url: new URL(hello.url).origin, paths: ['/hello'] },
+        pid: hello.pid,
       },
       {
         name: 'GET /wps/system/status (visitor)',
@@ -131,7 +139,9 @@ async function main() {
       },
     ];
 
-    const targets = allTargets.filter((target) => target.name.includes(ONLY));
+    const targets = allTargets.filter(
+      (target) => target.pid !== undefined || ONLY.some((text) => target.name.includes(text)),
+    );
     // Each target answers 2xx once before it is measured: a benchmark of refusals would measure nothing.
     for (const { name, load } of targets) {
       const response = await fetch(`${load.url}${load.paths[0]}`, {
@@ -152,11 +162,15 @@ async function main() {
     });
     const before = baselines();
     const rssStart = rssMiB(server.pid);
-    const runs = new Map<string, LoadResult[]>();
+    const runs = new Map<string, (LoadResult & { cpuUs: number })[]>();
     for (let round = 0; round < 2; round += 1) {
       for (const target of targets) {
+        const pid = target.pid ?? server.pid;
+        const cpuBefore = cpuSeconds(pid);
         const result = await loadFrom({ ...target.load, connections: CONNECTIONS, seconds: SECONDS });
-        runs.set(target.name, [...(runs.get(target.name) ?? []), result]);
+        // The answering process's CPU time per call answered (µs): what a request costs it, load or no load.
+        const cpuUs = ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.total);
+        runs.set(target.name, [...(runs.get(target.name) ?? []), { ...result, cpuUs }]);
       }
     }
     const rssEnd = rssMiB(server.pid);
@@ -168,13 +182,13 @@ async function main() {
       `PostgreSQL server started by the script; autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s per run, each target twice in turn; ${ACCOUNTS} funded accounts`,
       `pgbench select-only ${before['select-only'].toFixed(0)} TPS before, ${after['select-only'].toFixed(0)} after; simple-update ${before['simple-update'].toFixed(0)} before, ${after['simple-update'].toFixed(0)} after`,
       '',
-      `| target | run | requests/s | p50 ms | p99 ms | ratio | failed |`,
-      '|---|---:|---:|---:|---:|---:|---:|',
+      `| target | run | requests/s | p50 ms | p99 ms | ratio | CPU µs/call | failed |`,
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
     ];
     for (const target of targets) {
       (runs.get(target.name) ?? []).forEach((run, index) => {
         lines.push(
-          `| ${target.name} | ${index + 1} | ${cell(run.perSecond, 7)} | ${cell(run.p50Ms, 4)} | ${cell(run.p99Ms, 4)} | ${cell(run.perSecond / baseline(target.baseline), 5, 3)} ${target.baseline === 'simple-update' ? '(of simple-update)' : ''} | ${run.failures}${run.failures ? ` (${run.statuses})` : ''} |`,
+          `| ${target.name} | ${index + 1} | ${cell(run.perSecond, 7)} | ${cell(run.p50Ms, 4)} | ${cell(run.p99Ms, 4)} | ${cell(run.perSecond / baseline(target.baseline), 5, 3)} ${target.baseline === 'simple-update' ? '(of simple-update)' : ''} | ${cell(run.cpuUs, 5)} | ${run.failures}${run.failures ? ` (${run.statuses})` : ''} |`,
         );
       });
     }

@@ -121,8 +121,8 @@ export function loadFrom(target: LoadTarget): Promise<LoadResult> {
   });
 }
 
-/** A Fastify hello-world route in its own process (the HTTP baseline): its URL and a stop. */
-export async function startHelloWorld(): Promise<{ url: string; stop: () => void }> {
+/** A Fastify hello-world route in its own process (the HTTP baseline): its URL, its process id and a stop. */
+export async function startHelloWorld(): Promise<{ url: string; pid: number; stop: () => void }> {
   const script = `import Fastify from 'fastify';
     const app = Fastify();
     app.get('/hello', async () => ({ hello: 'world' }));
@@ -136,7 +136,19 @@ export async function startHelloWorld(): Promise<{ url: string; stop: () => void
     child.once('error', reject);
     child.stdout.once('data', (chunk: Buffer) => resolve(`${chunk.toString().trim()}/hello`));
   });
-  return { url, stop: () => child.kill() };
+  return { url, pid: child.pid as number, stop: () => child.kill() };
+}
+
+/**
+ * CPU time a process has used so far (user and system, in seconds): read before and after a run, it gives what the
+ * process spent per request whatever else the machine's cores were doing (requests per second depend on that too).
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which may hold spaces) end at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Resident memory of a process, in MiB. */

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -58,15 +57,10 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
-import {
-  limitConnections,
-  loggerOptions,
-  PERMISSIONS_POLICY,
-  securityHeaders,
-} from './platform/http-hardening.ts';
+import { limitConnections, loggerOptions, securityHeaderValues } from './platform/http-hardening.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { SERVICE_RESTART, SESSION_ENDED } from './platform/realtime.ts';
-import { uuid } from './platform/rng.ts';
+import { uuidBlocks } from './platform/rng.ts';
 import { errorEnvelope, requestLanguage } from './platform/route.ts';
 
 /** Paths the API owns; anything else that is not a file is a screen of one of the front ends. */
@@ -96,7 +90,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A hop count is valid for Fastify (proxy-addr) though its types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // The log's request id is ours: a client-sent X-Request-Id is not trusted.
-    genReqId: () => uuid(deps.rng),
+    genReqId: uuidBlocks(deps.rng),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // A whole request (headers and body) must arrive within the timeout: a slow body cannot hold a socket for long.
@@ -116,20 +110,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
   });
   limitConnections(app, config.limits);
-  await app.register(helmet, securityHeaders(config));
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // The security headers, worked out once; a route may still set its own (an image's stricter CSP).
+  const security = securityHeaderValues(config);
+  app.addHook('onRequest', (request, reply, done) => {
     // Our own game frames (/house/…) may be framed by our pages; nothing else may be framed by anyone.
-    if (request.url.startsWith('/house/')) {
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
-        );
-      }
-      reply.header('x-frame-options', 'SAMEORIGIN');
-    }
+    reply.headers(request.url.startsWith('/house/') ? security.gameFrames : security.all);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -167,8 +153,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('preClose', async () => {
     lifecycle.shuttingDown = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(cookie);

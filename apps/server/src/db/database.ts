@@ -123,7 +123,10 @@ function transactions(
       for (let attempt = 1; ; attempt += 1) {
         const scope = { open: true };
         try {
-          return await openTransaction.run(scope, () => run(isolation, fn, transactionOptions));
+          // Only the guard reads the context: without it none is kept (keeping one costs every promise a hook).
+          return await (guard
+            ? openTransaction.run(scope, () => run(isolation, fn, transactionOptions))
+            : run(isolation, fn, transactionOptions));
         } catch (error) {
           const code = (error as { code?: unknown }).code;
           if (typeof code !== 'string' || !RETRYABLE.has(code)) throw error;

@@ -1,31 +1,31 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
 
-/**
- * Browser security headers (through @fastify/helmet) for the player site, the console and the API: a
- * Content-Security-Policy that runs only our own scripts (no inline script, no eval), frames nobody may embed,
- * nosniff, a referrer policy, and HSTS when the site is served over https.
- */
 /** Where each captcha provider's widget script and frames come from. */
 const CAPTCHA_ORIGINS = {
   turnstile: ['https://challenges.cloudflare.com'],
   hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
 } as const;
 
-export function securityHeaders(
-  config: Pick<Config, 'siteUrl' | 'captcha'> & {
-    gameProviders?: Pick<Config['gameProviders'], 'frameOrigins'>;
-  },
-): FastifyHelmetOptions {
+type SecurityConfig = Pick<Config, 'siteUrl' | 'captcha'> & {
+  gameProviders?: Pick<Config['gameProviders'], 'frameOrigins'>;
+};
+
+/**
+ * Browser security headers (helmet's options) for the player site, the console and the API: a
+ * Content-Security-Policy that runs only our own scripts (no inline script, no eval), frames nobody may embed,
+ * nosniff, a referrer policy, and HSTS when the site is served over https.
+ */
+export function securityHeaders(config: SecurityConfig): HelmetOptions {
   const https = config.siteUrl.startsWith('https:');
   const provider = config.captcha.provider;
   const captcha: string[] =
     provider === 'turnstile' || provider === 'hcaptcha' ? [...CAPTCHA_ORIGINS[provider]] : [];
   return {
-    global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +62,45 @@ export function securityHeaders(
 /** Browser features the site never uses are switched off; full screen stays for our game frames. */
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), fullscreen=(self)';
+
+/**
+ * The headers of every answer, written by helmet's middleware for `securityHeaders` once, when the app is built
+ * (the middleware would work its options out again on every request), with the permissions policy. Our own game
+ * frames (/house/…) get their own set: our pages may frame them, nothing else may.
+ */
+export function securityHeaderValues(config: SecurityConfig): {
+  all: Readonly<Record<string, string>>;
+  gameFrames: Readonly<Record<string, string>>;
+} {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(securityHeaders(config))(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  const all: Record<string, string> = { ...headers, 'permissions-policy': PERMISSIONS_POLICY };
+  return {
+    all,
+    gameFrames: {
+      ...all,
+      'content-security-policy': (all['content-security-policy'] ?? '').replace(
+        "frame-ancestors 'none'",
+        "frame-ancestors 'self'",
+      ),
+      'x-frame-options': 'SAMEORIGIN',
+    },
+  };
+}
 
 /** Query parameters whose values are secrets: they never reach a log line. */
 const SECRET_QUERY = /^(.*token.*|.*password.*|.*secret.*|code|captcha|key|signature|sig|auth.*)$/i;

@@ -183,11 +183,17 @@ export function accountsRoutes(app: FastifyInstance, deps: AppDeps, options: Acc
   route(app, deps, api.changePassword, async (ctx) =>
     changePassword(accounts, asMember(ctx.caller), ctx.body, visit(ctx)),
   );
-  route(app, deps, api.memberInfo, async ({ caller, now }) => {
-    const { memberId } = asMember(caller);
-    // Held for a few seconds, dropped on every process when the member's row changes.
-    return deps.local.members.get(memberId, 'member', now, () => memberInfo(db, memberId));
-  });
+  route(
+    app,
+    deps,
+    api.memberInfo,
+    async ({ caller, now }) => {
+      const { memberId } = asMember(caller);
+      // Held for a few seconds, dropped on every process when the member's row changes.
+      return deps.local.members.get(memberId, 'member', now, () => memberInfo(db, memberId));
+    },
+    { heldAnswers: true },
+  );
   for (const endpoint of [api.avatar, api.avatarIcon]) {
     route(app, deps, endpoint, async ({ caller }) => playerAvatar(db, asMember(caller).memberId));
   }

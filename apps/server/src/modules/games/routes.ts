@@ -74,8 +74,13 @@ export function gamesRoutes(app: FastifyInstance, deps: AppDeps, lottery: Lotter
   );
   route(app, deps, catalogue.vendorGameTypes, async () => vendorGameTypes(db), { publicContent: true });
   route(app, deps, catalogue.vendorGameTypesGls, async () => vendorGameTypes(db), { publicContent: true });
-  route(app, deps, catalogue.favouriteIds, async ({ caller, now }) =>
-    favouriteIds(deps, asMember(caller).memberId, now),
+  route(
+    app,
+    deps,
+    catalogue.favouriteIds,
+    async ({ caller, now }) => favouriteIds(deps, asMember(caller).memberId, now),
+    // Held per member (dropped by the game_favourites trigger): shaped once while held.
+    { heldAnswers: true },
   );
   route(app, deps, catalogue.favourites, async ({ caller, query, language }) =>
     favourites(deps, asMember(caller).memberId, query, languageOf(query, language)),

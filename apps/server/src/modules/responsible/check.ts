@@ -74,12 +74,16 @@ export async function mayAct(tx: Queryable, memberId: number, action: Action, op
   const { now } = options;
   const amount = options.amount ?? 0n;
   const locks = action === 'deposit' || (action === 'bet' && amount > 0n);
-  const row = locks ? await store.lockControls(tx, memberId, now) : await store.controls(tx, memberId);
+  // The controls and the limits in one round trip (a posting's transaction waits on each).
+  const { row, limits: limitRows } = await store.controlsAndLimits(
+    tx,
+    memberId,
+    locks ? { lock: true, now } : { lock: false },
+  );
   if (action !== 'sign_in') {
     const block = blockAt(row, now);
     if (block) refuse(block.code, block.until);
   }
-  const limitRows = await store.limits(tx, memberId);
   const limitOf = (kind: LimitKind) => limitRows.find((limit) => limit.kind === kind)?.value ?? null;
   const timeZone =
     limitOf('daily_minutes') !== null || action === 'bet' ? await store.merchantTimeZone(tx) : 'UTC';

@@ -47,6 +47,84 @@ export async function lockControls(tx: Queryable, memberId: number, now: Date): 
   return row;
 }
 
+/** The controls' columns read beside the limits (the controls aliased c, the limits l). */
+const JOINED = `c.member_id, c.reality_minutes, c.reality_due_at, c.session_started_at, c.last_play_at,
+  c.play_day::text as play_day, c.day_seconds, c.block_kind, c.block_started_at, c.block_until,
+  c.reopen_requested_at, l.kind as limit_kind, l.value as limit_value, l.pending as limit_pending,
+  l.pending_value as limit_pending_value, l.pending_at as limit_pending_at`;
+/** The member's limits in set, joined to the row of `member` (a member may have limits and no controls row). */
+const limitsJoin = (member: string) =>
+  `left join responsible_limits l on l.member_id = ${member}.member_id and (l.value is not null or l.pending)`;
+
+type JoinedRow = Omit<ControlsDb, 'member_id'> & {
+  member_id: number | null;
+  limit_kind: string | null;
+  limit_value: bigint | null;
+  limit_pending: boolean | null;
+  limit_pending_value: bigint | null;
+  limit_pending_at: Date | null;
+};
+
+/**
+ * The member's controls (null when the member has none) and limits in set (`limits`), in one round trip. With
+ * `lock`, as `lockControls`: the row is made when missing and locked until the transaction ends.
+ */
+export async function controlsAndLimits(
+  tx: Queryable,
+  memberId: number,
+  options: { lock: false } | { lock: true; now: Date },
+): Promise<{ row: ControlsDb | null; limits: LimitDb[] }> {
+  let rows: JoinedRow[];
+  if (options.lock) {
+    await tx.query(
+      'insert into responsible_members (member_id, updated_at) values ($1, $2) on conflict do nothing',
+      [memberId, options.now],
+    );
+    rows = await tx.query<JoinedRow>(
+      `select ${JOINED} from responsible_members c ${limitsJoin('c')} where c.member_id = $1 for update of c`,
+      [memberId],
+    );
+    if (rows.length === 0) throw new Error('the responsible gaming row vanished');
+  } else {
+    rows = await tx.query<JoinedRow>(
+      `select ${JOINED} from (select $1::int as member_id) m
+       left join responsible_members c on c.member_id = m.member_id ${limitsJoin('m')}`,
+      [memberId],
+    );
+  }
+  const [first] = rows;
+  const row: ControlsDb | null =
+    first && first.member_id !== null
+      ? {
+          member_id: first.member_id,
+          reality_minutes: first.reality_minutes,
+          reality_due_at: first.reality_due_at,
+          session_started_at: first.session_started_at,
+          last_play_at: first.last_play_at,
+          play_day: first.play_day,
+          day_seconds: first.day_seconds,
+          block_kind: first.block_kind,
+          block_started_at: first.block_started_at,
+          block_until: first.block_until,
+          reopen_requested_at: first.reopen_requested_at,
+        }
+      : null;
+  const limits = rows.flatMap((joined) =>
+    joined.limit_kind === null
+      ? []
+      : [
+          {
+            kind: joined.limit_kind,
+            value: joined.limit_value,
+            pending: joined.limit_pending ?? false,
+            pending_value: joined.limit_pending_value,
+            pending_at: joined.limit_pending_at,
+          },
+        ],
+  );
+  return { row, limits };
+}
+
 type ControlsPatch = Partial<Omit<ControlsDb, 'member_id'>>;
 
 export async function updateControls(tx: Queryable, memberId: number, patch: ControlsPatch, now: Date) {

@@ -60,7 +60,8 @@ export async function balancesWith(db: Queryable, setup: WalletSetup, memberId: 
   return shownBalances(setup, await ledger.memberAccounts(db, memberId));
 }
 
-function shownBalances(
+/** The balances shown of a member's accounts already read (e.g. answered by the posting that moved them). */
+export function shownBalances(
   { currency, wallets }: WalletSetup,
   accounts: Awaited<ReturnType<typeof ledger.memberAccounts>>,
 ): Balances {

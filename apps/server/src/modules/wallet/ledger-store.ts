@@ -14,7 +14,7 @@ export interface NewAccount {
 
 /**
  * Posts one transaction in one round trip (the database function ledger_post of migration 0010): the legs' accounts
- * are moved in the order given. Answers whether the key was posted before (then nothing moved), or null when a
+ * are moved in the order given; with `accounts`, the member's accounts after them are answered in that round trip. Answers whether the key was posted before (then nothing moved), or null when a
  * player's account would have gone below zero (the database transaction is then aborted and must roll back).
  */
 export async function postTransaction(
@@ -28,12 +28,18 @@ export async function postTransaction(
     operatorId: number | null;
     at: Date;
     legs: readonly { account: NewAccount; amount: bigint }[];
+    /** Answer the member's accounts after the legs too (read by ledger_post, migration 0070). */
+    accounts?: boolean;
   },
-): Promise<{ transactionId: bigint; replayed: boolean } | null> {
+): Promise<{ transactionId: bigint; replayed: boolean; accounts?: MemberAccountRow[] } | null> {
   try {
-    const [posted] = await tx.query<{ transaction_id: bigint; replayed: boolean }>(
-      `select transaction_id, replayed from ledger_post($1, $2, $3, $4, $5, $6, $7,
-         $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::bigint[])`,
+    const [posted] = await tx.query<{
+      transaction_id: bigint;
+      replayed: boolean;
+      accounts: { kind: AccountKind; vendor: string | null; balance: string }[] | null;
+    }>(
+      `select transaction_id, replayed, accounts from ledger_post($1, $2, $3, $4, $5, $6, $7,
+         $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::bigint[], $14)`,
       [
         row.key,
         row.kind,
@@ -48,10 +54,17 @@ export async function postTransaction(
         row.legs.map((leg) => leg.account.memberId),
         row.legs.map((leg) => leg.account.vendor),
         row.legs.map((leg) => leg.amount.toString()),
+        row.accounts ?? false,
       ],
     );
     if (!posted) throw new Error(`ledger_post answered nothing for ${row.key}`);
-    return { transactionId: posted.transaction_id, replayed: posted.replayed };
+    return {
+      transactionId: posted.transaction_id,
+      replayed: posted.replayed,
+      ...(posted.accounts
+        ? { accounts: posted.accounts.map((account) => ({ ...account, balance: BigInt(account.balance) })) }
+        : {}),
+    };
   } catch (error) {
     const failure = error as { code?: string; message?: string };
     if (failure.code === 'P0001' && failure.message === 'insufficient_balance') return null;

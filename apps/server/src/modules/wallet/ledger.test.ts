@@ -72,6 +72,38 @@ describe('the ledger', () => {
     expect(count?.n).toBe(1n);
   });
 
+  it("answers, when asked, the member's accounts right after the posting, as they are read (a replay too)", async () => {
+    await postOnce(`before-${member}`, credit(member, 5_000n));
+    const transfer = (key: string) =>
+      write(db, { isolation: 'read committed' }, (tx) =>
+        post(
+          tx,
+          {
+            key,
+            kind: 'wallet_transfer',
+            memberId: member,
+            reference: 'main>FB',
+            legs: [
+              { account: { member, wallet: 'main' }, amount: -1_200n },
+              { account: { member, wallet: { vendor: 'FB' } }, amount: 1_200n },
+            ],
+          },
+          now,
+          { answerAccounts: true },
+        ),
+      );
+    const posted = await transfer(`transfer-${member}`);
+    expect(posted.accounts).toEqual([
+      { kind: 'main', vendor: null, balance: 3_800n },
+      { kind: 'vendor', vendor: 'FB', balance: 1_200n },
+    ]);
+    expect(posted.accounts).toEqual(await memberAccounts(db, member));
+    const again = await transfer(`transfer-${member}`);
+    expect(again).toMatchObject({ replayed: true, accounts: posted.accounts });
+    // Not asked: nothing more is read or answered.
+    expect((await postOnce(`after-${member}`, credit(member, 1n))).accounts).toBeUndefined();
+  });
+
   it('refuses a posting that would take a player below zero, and writes none of it', async () => {
     await postOnce(`fund-${member}`, credit(member, 700n));
     const before = await sumBalance(db, member);

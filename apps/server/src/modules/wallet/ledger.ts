@@ -53,6 +53,8 @@ export interface Posted {
   transactionId: bigint;
   /** True when this key was posted before: nothing moved this time. */
   replayed: boolean;
+  /** With `answerAccounts`: the posting member's accounts right after it, as `memberAccounts` reads them. */
+  accounts?: store.MemberAccountRow[];
 }
 
 /**
@@ -94,7 +96,12 @@ function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount 
  * Each member whose spendable balance changed is told over /ws when the transaction commits (by ledger_post itself,
  * in the same round trip: see migration 0055).
  */
-export async function post(tx: Transaction, posting: Posting, now: Date): Promise<Posted> {
+export async function post(
+  tx: Transaction,
+  posting: Posting,
+  now: Date,
+  options: { answerAccounts?: boolean } = {},
+): Promise<Posted> {
   const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
   assertBalanced(legs);
   const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
@@ -107,6 +114,7 @@ export async function post(tx: Transaction, posting: Posting, now: Date): Promis
     operatorId: posting.operatorId ?? null,
     at: now,
     legs: ordered,
+    accounts: options.answerAccounts ?? false,
   });
   if (!posted) throw new AppError('insufficient_balance');
   return posted;

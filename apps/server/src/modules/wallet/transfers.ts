@@ -6,7 +6,7 @@ import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
 import { mayAct } from '../responsible/check.ts';
-import { balancesWith, walletSetup } from './balances.ts';
+import { balancesWith, shownBalances, walletSetup } from './balances.ts';
 import { post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import { currencyOf, minorAmount, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
@@ -76,7 +76,8 @@ export async function walletTransfer(
       await vendorWallets.startTransfer(tx, deps, member.memberId, { vendor, direction, amount }, now);
       return balancesWith(tx, setup, member.memberId);
     }
-    await post(
+    // The posting answers the member's accounts right after it, in its own round trip.
+    const posted = await post(
       tx,
       {
         key: key ?? `wallet-transfer:${member.memberId}:${orderNo('T', deps.rng, now)}`,
@@ -89,8 +90,9 @@ export async function walletTransfer(
         ],
       },
       now,
+      { answerAccounts: true },
     );
-    return balancesWith(tx, setup, member.memberId);
+    return posted.accounts ? shownBalances(setup, posted.accounts) : balancesWith(tx, setup, member.memberId);
   });
 }
 
