@@ -205,7 +205,14 @@ describe('sportsbook', () => {
     await screenshot(desk, 'sportsbook-console-confirm-dark');
     await confirm.getByRole('button', { name: 'Confirm result' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await desk.getByText('Confirmed by', { exact: false }).first().waitFor();
+    // Both operators stay on the event: who entered the result and who confirmed it; the stage is Ended.
+    const detail = (label: string) =>
+      desk
+        .locator('.detail-item', { has: desk.getByRole('term').getByText(label, { exact: true }) })
+        .getByRole('definition');
+    await detail('Confirmed by').getByText(desks[1].username, { exact: true }).waitFor();
+    await expect(detail('Entered by').textContent()).resolves.toBe(desks[0].username);
+    expect(await desk.getByText('Result awaiting confirmation').count()).toBe(0);
     await pageShot(desk, 'sportsbook-console-event-dark');
 
     // The second event's result, by the same rule through the API (the console's part is shown above).

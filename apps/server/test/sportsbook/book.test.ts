@@ -567,7 +567,10 @@ describe('results and settlement', () => {
       operations,
     );
     expect(halfAboveFull.status).toBe(400);
-    ok(await t.send('POST', `${API}/events/${event.id}/result`, { result }, operations));
+    const entered = ok<ConsoleSportsbookEventDetail>(
+      await t.send('POST', `${API}/events/${event.id}/result`, { result }, operations),
+    );
+    expect(entered).toMatchObject({ enteredBy: expect.any(String), confirmedBy: null, confirmedAt: null });
     const self = await t.send('POST', `${API}/events/${event.id}/confirm`, { result }, operations);
     expect([self.status, self.body.code]).toEqual([409, 'sportsbook_result_needs_second_operator']);
     const mismatch = await t.send(
@@ -580,12 +583,18 @@ describe('results and settlement', () => {
     const confirmed = ok<ConsoleSportsbookEventDetail>(
       await t.send('POST', `${API}/events/${event.id}/confirm`, { result }, second),
     );
+    // Who entered the result stays beside who confirmed it; the confirmation's time marks it confirmed.
     expect(confirmed).toMatchObject({
       status: 'ended',
       result,
-      enteredBy: null,
+      enteredBy: entered.enteredBy,
+      enteredAt: entered.enteredAt,
       confirmedBy: expect.any(String),
+      confirmedAt: t.clock.now().toISOString(),
     });
+    expect(confirmed.confirmedBy).not.toBe(confirmed.enteredBy);
+    const awaiting = ok<{ list: { id: number }[] }>(await t.get(`${API}/events?status=awaiting`, operations));
+    expect(awaiting.list.map((found) => found.id)).not.toContain(event.id);
     const jobs = await t.db.query<{ payload: { eventId: number } }>(
       `select payload from jobs where kind = 'sportsbook-settle'`,
     );

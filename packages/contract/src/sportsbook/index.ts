@@ -333,10 +333,15 @@ const consoleSportsbookEvent = eventSummary.extend({
   suspended: z.boolean(),
   source: z.enum(SPORTSBOOK_FEEDS),
   result: sportsbookResult.nullable(),
-  /** The result waiting for a second operator: who entered it and when (never the score, which they type again). */
+  /**
+   * The last result entered: who entered it and when (never the score of one waiting, which the second operator
+   * types again); it waits for a second operator until confirmedAt is set. An imported result has no enteredBy.
+   */
   enteredBy: z.string().nullable(),
   enteredAt: z.string().nullable(),
   confirmedBy: z.string().nullable(),
+  /** When the entered result was confirmed: null while it waits (or before any result). */
+  confirmedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   tickets: z.number().int(),
   stake: z.number(),

@@ -50,6 +50,7 @@ export interface EventDb {
   entered_by_name: string | null;
   entered_at: Date | null;
   confirmed_by_name: string | null;
+  confirmed_at: Date | null;
   settled_at: Date | null;
   postponed_from: Date | null;
 }
@@ -57,7 +58,7 @@ export interface EventDb {
 const EVENT_COLUMNS = `e.id, e.competition_id, c.name as competition, c.sport_id, s.kind, e.home, e.away, e.starts_at,
   e.status, e.home_rating::float8 as home_rating, e.away_rating::float8 as away_rating, e.suspended, e.source,
   e.external_ref, e.score, e.minute, e.result, e.result_version, e.entered_result, e.entered_by,
-  eo.username as entered_by_name, e.entered_at, co.username as confirmed_by_name, e.settled_at, e.postponed_from`;
+  eo.username as entered_by_name, e.entered_at, co.username as confirmed_by_name, e.confirmed_at, e.settled_at, e.postponed_from`;
 const EVENT_FROM = `sportsbook_events e join sportsbook_competitions c on c.id = e.competition_id
   join sportsbook_sports s on s.id = c.sport_id
   left join operators eo on eo.id = e.entered_by left join operators co on co.id = e.confirmed_by`;
@@ -431,12 +432,16 @@ export async function setEntered(
   now: Date,
 ) {
   await tx.query(
-    `update sportsbook_events set entered_result = $2, entered_by = $3, entered_at = $4, updated_at = $4 where id = $1`,
+    `update sportsbook_events set entered_result = $2, entered_by = $3, entered_at = $4, confirmed_by = null,
+       confirmed_at = null, updated_at = $4 where id = $1`,
     [id, JSON.stringify(entered.result), entered.by, now],
   );
 }
 
-/** Takes a confirmed result: its version rises, the entry is cleared, the event is ended (to be settled). */
+/**
+ * Takes a confirmed result: its version rises, the entry is cleared (who entered it stays beside who confirmed it),
+ * the event is ended (to be settled).
+ */
 export async function takeResult(
   tx: Queryable,
   id: number,
@@ -446,7 +451,7 @@ export async function takeResult(
 ) {
   await tx.query(
     `update sportsbook_events set result = $2, result_version = result_version + 1, entered_result = null,
-       entered_by = null, entered_at = null, confirmed_by = $3, status = 'ended', score = $4, updated_at = $5
+       confirmed_by = $3, confirmed_at = $5, status = 'ended', score = $4, updated_at = $5
      where id = $1`,
     [id, JSON.stringify(result), by, JSON.stringify(result.ft), now],
   );

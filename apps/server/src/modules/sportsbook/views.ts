@@ -119,6 +119,7 @@ export function consoleEventView(
     enteredBy: event.entered_by_name,
     enteredAt: event.entered_at?.toISOString() ?? null,
     confirmedBy: event.confirmed_by_name,
+    confirmedAt: event.confirmed_at?.toISOString() ?? null,
     settledAt: event.settled_at?.toISOString() ?? null,
     tickets: totals.tickets,
     stake: toMajor(totals.stake, currency.digits),
