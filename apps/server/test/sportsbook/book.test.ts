@@ -484,6 +484,39 @@ describe('bets', () => {
     expect(await mainBalance(t, member.id)).toBe(900n * PHP);
   });
 
+  it('counts a parlay’s liability on each leg’s market at its share: 1/n of its stake and of its return', async () => {
+    const member = await walletMember(t, { funds: 1_000n * PHP });
+    const market = { ...evenMarket('ah', 0), liabilityLimit: 200 };
+    const first = await tradedEvent(t, operations, { markets: [market] });
+    const second = await tradedEvent(t, operations, { markets: [market] });
+    const legs = [first, second].map((event) => {
+      const home = selectionOf(event, 'ah', 'home');
+      return { selectionId: home.id, version: home.version };
+    });
+    // 100 on two legs at 2.00 returns 400: the book's loss of 300 is counted 150 on each market (a share of 200
+    // paid less 50 staked), inside the limit of 200; counted whole on each (300) it would have been refused.
+    ok(await betCall(t, member.token, { selections: legs, stake: 100 }));
+    for (const event of [first, second]) {
+      const detail = ok<ConsoleSportsbookEventDetail>(await t.get(`${API}/events/${event.id}`, operations));
+      expect(detail.markets[0]).toMatchObject({ state: 'open', stake: 50, liability: 150 });
+    }
+    // A single of 60 on the first leg's selection adds 120 − 60: 210, past the limit.
+    const refused = await betCall(t, member.token, { selections: [legs[0] as (typeof legs)[0]], stake: 60 });
+    expect([refused.status, refused.body.code]).toEqual([409, 'sportsbook_liability_reached']);
+    // Three legs: 100 at 8.00 returns 800; each market counts 33.33 staked (rounded down) and 266.67 paid (up).
+    const wide = { ...evenMarket('ah', 0), liabilityLimit: 500 };
+    const third = await tradedEvent(t, operations, { markets: [wide] });
+    const fourth = await tradedEvent(t, operations, { markets: [wide] });
+    const fifth = await tradedEvent(t, operations, { markets: [wide] });
+    const threeLegs = [third, fourth, fifth].map((event) => {
+      const home = selectionOf(event, 'ah', 'home');
+      return { selectionId: home.id, version: home.version };
+    });
+    ok(await betCall(t, member.token, { selections: threeLegs, stake: 100 }));
+    const detail = ok<ConsoleSportsbookEventDetail>(await t.get(`${API}/events/${third.id}`, operations));
+    expect(detail.markets[0]).toMatchObject({ stake: 33.33, liability: 233.34 });
+  });
+
   it('holds a live bet for the delay and accepts it on the next read, or refuses it if the price dropped', async () => {
     const member = await walletMember(t, { funds: 1_000n * PHP });
     const event = await tradedEvent(t, operations, { markets: [evenMarket('ou', 2.5)] });

@@ -33,6 +33,17 @@ const combined = (prices: number[]) =>
 const liabilityOf = (maxExposure: bigint, stake: bigint) => maxExposure - stake;
 
 /**
+ * What one leg of a ticket counts against its market (RULES.md, "Liability"): a single its whole stake and return; a
+ * parlay of n legs a share of each, the stake rounded down and the return up (so the share of the book's loss never
+ * comes out smaller), so that the parlay's loss, which happens once, when every leg wins, is counted once across its
+ * markets rather than once on each.
+ */
+function legShare(stake: bigint, potential: bigint, legs: number) {
+  const n = BigInt(legs);
+  return { stake: stake / n, potential: (potential + n - 1n) / n };
+}
+
+/**
  * Places a single or a parlay. Checked before money moves, with each leg's market held for update: every selection
  * exists, its market open and its event on sale (not suspended, not ended); a parlay's legs from different events;
  * the price version the slip saw is the current one (or, as the member chose, a better or any price is taken); the
@@ -117,13 +128,14 @@ export async function placeBet(
       if (current?.market_state !== 'open') throw new AppError('sportsbook_market_closed');
       if (current.version !== row.version) throw new AppError('sportsbook_price_changed');
     }
-    const over = await liabilityOver(tx, held, stake, potential, limits.liability_per_market);
+    const share = legShare(stake, potential, legs.length);
+    const over = await liabilityOver(tx, held, share.stake, share.potential, limits.liability_per_market);
     if (over !== null) throw new LiabilityReached(over);
     await store.addExposure(
       tx,
       legs.map(({ row }) => ({ selectionId: row.id, marketId: row.market_id })),
-      stake,
-      potential,
+      share.stake,
+      share.potential,
     );
     const id = await store.insertTicket(
       tx,
@@ -255,11 +267,12 @@ export async function decidePending(tx: Transaction, ticket: store.TicketDb, now
     await store.acceptTicket(tx, ticket.id);
     return;
   }
+  const share = legShare(ticket.stake, ticket.potential_return, legs.length);
   await store.addExposure(
     tx,
     legs.map((leg) => ({ selectionId: leg.selection_id, marketId: leg.market_id })),
-    -ticket.stake,
-    -ticket.potential_return,
+    -share.stake,
+    -share.potential,
   );
   await rounds.refund(
     tx,
