@@ -8,6 +8,7 @@ import { enqueue } from '../../platform/jobs.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import * as rounds from '../games/round-owner.ts';
 import { type Currency, currencyOf, minorAmount } from '../wallet/settings.ts';
+import { publishPrices } from './push.ts';
 import * as store from './store.ts';
 import { ticketViews } from './views.ts';
 
@@ -222,9 +223,11 @@ async function liabilityOver(
 }
 
 async function suspendForLiability(deps: AppDeps, marketId: number) {
-  await write(deps.db, { isolation: 'read committed' }, (tx) =>
-    store.setMarketState(tx, marketId, 'suspended', 'liability'),
-  );
+  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    await store.setMarketState(tx, marketId, 'suspended', 'liability');
+    const market = await store.marketById(tx, marketId);
+    if (market) await publishPrices(tx, market.event_id, [marketId], false);
+  });
 }
 
 async function ticketOf(deps: AppDeps, id: bigint, currency: Currency) {

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
 import { publish } from '../../platform/realtime.ts';
 import { currencyOf, minorLimit } from '../wallet/settings.ts';
+import { publishPrices } from './push.ts';
 import { CORRECTION_WINDOW_MS, scheduleSettlement } from './settlement.ts';
 import * as store from './store.ts';
 import { consoleEventView, consoleMarketView, marketsByEvent, ticketViews } from './views.ts';
@@ -246,6 +247,7 @@ export async function setEventSuspended(deps: AppDeps, call: OperatorCall, id: n
     async (tx) => {
       const event = await heldEvent(tx, id);
       await store.setEventSuspended(tx, id, suspended, call.now);
+      await publishPrices(tx, id, null, false);
       return { entityId: id, before: { suspended: event.suspended }, after: { suspended }, result: null };
     },
   );
@@ -373,6 +375,7 @@ export async function priceMarket(
             : minorLimit(input.liabilityLimit, currency);
       await store.setMarketPricing(tx, marketId, input.margin, limit);
       for (const price of prices) await store.setPrice(tx, marketId, price.code, price.price, price.fair);
+      await publishPrices(tx, market.event_id, [marketId], true);
       return { entityId: marketId, before: { margin: market.margin }, after: input, result: market.event_id };
     },
   );
@@ -399,6 +402,7 @@ export async function setMarketSuspended(
         suspended ? 'suspended' : 'open',
         suspended ? 'operator' : null,
       );
+      await publishPrices(tx, market.event_id, [marketId], false);
       return {
         entityId: marketId,
         before: { state: market.state },
