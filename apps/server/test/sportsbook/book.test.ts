@@ -97,6 +97,44 @@ describe('the site’s book', () => {
   });
 });
 
+describe('the member’s preferences', () => {
+  it('keeps the odds format and the price-change choice on the account, refusing a value it does not know', async () => {
+    const member = await walletMember(t);
+    const path = '/wps/sportsbook/preferences';
+    expect(ok(await t.get(path, member.token))).toBeNull();
+    const saved = { oddsFormat: 'malay', acceptChanges: 'better' };
+    expect(ok(await t.send('PUT', path, saved, member.token))).toEqual(saved);
+    expect(ok(await t.get(path, member.token))).toEqual(saved);
+    const changed = { oddsFormat: 'american', acceptChanges: 'any' };
+    ok(await t.send('PUT', path, changed, member.token));
+    expect(ok(await t.get(path, member.token))).toEqual(changed);
+    // Another member's are their own.
+    const other = await walletMember(t);
+    expect(ok(await t.get(path, other.token))).toBeNull();
+
+    const badFormat = await t.send('PUT', path, { ...changed, oddsFormat: 'fractional' }, member.token);
+    expect([badFormat.status, badFormat.body.code, Object.keys(badFormat.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['oddsFormat'],
+    ]);
+    const badAccept = await t.send('PUT', path, { ...changed, acceptChanges: 'sometimes' }, member.token);
+    expect([badAccept.status, badAccept.body.code, Object.keys(badAccept.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['acceptChanges'],
+    ]);
+    expect(ok(await t.get(path, member.token))).toEqual(changed);
+
+    // Visitors and operators have none.
+    for (const token of [undefined, operations]) {
+      const read = await t.get(path, token);
+      const write = await t.send('PUT', path, saved, token);
+      expect([read.status, write.status]).toEqual([401, 401]);
+    }
+  });
+});
+
 describe('trading', () => {
   it('creates an event and prices a market from fair prices with the margin applied', async () => {
     const event = await tradedEvent(t, operations, {

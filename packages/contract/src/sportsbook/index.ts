@@ -53,6 +53,8 @@ const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose',
 /** none: any change of price refuses the bet; better: a higher price is taken; any: the current price is taken. */
 export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;
 export const SPORTSBOOK_FEEDS = ['manual', 'simulator', 'openfootball'] as const;
+/** The odds formats a member may read prices in (packages/sportsbook formatOdds). */
+export const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian', 'american'] as const;
 export const SPORTSBOOK_MAX_LEGS = 10;
 
 const sportKind = z.enum(SPORTSBOOK_KINDS);
@@ -200,6 +202,13 @@ export const sportsbookBetRequest = z.object({
 });
 export type SportsbookBetRequest = z.input<typeof sportsbookBetRequest>;
 
+/** The member's odds format and what the slip accepts when a price moves, kept on the account. */
+export const sportsbookPreferences = z.object({
+  oddsFormat: z.enum(SPORTSBOOK_ODDS_FORMATS),
+  acceptChanges: z.enum(SPORTSBOOK_ACCEPT_CHANGES),
+});
+export type SportsbookPreferences = z.infer<typeof sportsbookPreferences>;
+
 const eventsQuery = z.object({
   kind: sportKind.optional(),
   sportId: id.optional(),
@@ -267,6 +276,20 @@ export const sportsbookEndpoints = {
     access: 'member',
     params: ticketNoParams,
     response: ticket,
+  }),
+  /** The member's odds format and price-change choice; null until the member first saved one. */
+  preferences: endpoint({
+    method: 'GET',
+    path: '/wps/sportsbook/preferences',
+    access: 'member',
+    response: sportsbookPreferences.nullable(),
+  }),
+  savePreferences: endpoint({
+    method: 'PUT',
+    path: '/wps/sportsbook/preferences',
+    access: 'member',
+    body: sportsbookPreferences,
+    response: sportsbookPreferences,
   }),
 };
 

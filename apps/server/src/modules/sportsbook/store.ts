@@ -183,6 +183,30 @@ export async function saveSettings(tx: Queryable, value: SettingsDb, now: Date) 
   );
 }
 
+// ---- members' preferences ----
+
+export interface PreferencesDb {
+  odds_format: 'decimal' | 'hongkong' | 'malay' | 'indonesian' | 'american';
+  accept_changes: 'none' | 'better' | 'any';
+}
+
+export async function preferences(db: Queryable, memberId: number) {
+  const [row] = await db.query<PreferencesDb>(
+    'select odds_format, accept_changes from sportsbook_member_preferences where member_id = $1',
+    [memberId],
+  );
+  return row ?? null;
+}
+
+export async function savePreferences(tx: Queryable, memberId: number, value: PreferencesDb, now: Date) {
+  await tx.query(
+    `insert into sportsbook_member_preferences (member_id, odds_format, accept_changes, updated_at)
+     values ($1, $2, $3, $4) on conflict (member_id) do update set odds_format = excluded.odds_format,
+       accept_changes = excluded.accept_changes, updated_at = excluded.updated_at`,
+    [memberId, value.odds_format, value.accept_changes, now],
+  );
+}
+
 // ---- sports and competitions ----
 
 export function sports(db: Queryable, enabledOnly = false) {
