@@ -2,7 +2,8 @@
 import { formatOdds } from '@tessera/sportsbook';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInMember } from './accounts-api.ts';
+import { loggedInMember, PASSWORD } from './accounts-api.ts';
+import { logIn } from './accounts-browser.ts';
 import {
   api,
   baseUrl,
@@ -283,8 +284,46 @@ describe('sportsbook', () => {
     }
   });
 
-  it('a price changed between the pick and the bet is refused, shown beside the old one, and accepted before the bet goes', {
-    timeout: 120_000,
+  it('the odds format chosen on a phone before signing in is the account’s, and shows after a sign-in in a fresh browser', {
+    timeout: 150_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Stags ${tag}`, away: `Cranes ${tag}` };
+    const event = await pricedEvent(owner, teams.home, teams.away);
+    const price: number = event.markets[0].selections.find((s: Row) => s.code === 'home').price;
+    const member = await loggedInMember('sbo');
+    const pick = (page: Page, format: 'decimal' | 'malay') =>
+      eventRow(page, teams.home, teams.away).getByRole('button', {
+        name: `${teams.home} at ${formatOdds(price, format, 'en-GB')}`,
+      });
+
+    // A visitor on a phone picks Malay odds in the slip, then signs in: the account, which had none, keeps it.
+    const phone = await visit('/sports', { width: 390, height: 844 });
+    await pick(phone, 'decimal').click();
+    await phone.getByRole('button', { name: /^1 Bet slip/ }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Bet slip' });
+    await sheet.getByRole('combobox', { name: 'Odds format' }).selectOption('malay');
+    await phone.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await pick(phone, 'malay').waitFor();
+    await logIn(phone, member.username, PASSWORD);
+    await expect
+      .poll(async () => (await api('GET', '/wps/sportsbook/preferences', member.token)).value)
+      .toEqual({ oddsFormat: 'malay', acceptChanges: 'none' });
+    await phone.context().close();
+
+    // A fresh browser shows decimal odds to the visitor, and Malay once the member signs in.
+    const desktop = await visit('/sports');
+    await pick(desktop, 'decimal').waitFor();
+    await logIn(desktop, member.username, PASSWORD);
+    await pick(desktop, 'malay').waitFor();
+    await screenshot(desktop, 'sportsbook-odds-format-after-sign-in');
+    await desktop.context().close();
+  });
+
+  it('a price the console moves while it is on a member’s slip shows there at once, beside the old one, to be accepted before the bet goes', {
+    timeout: 150_000,
   }, async () => {
     const owner = await operatorToken();
     const tag = unique();
@@ -303,24 +342,23 @@ describe('sportsbook', () => {
       'none',
     );
 
-    // The page's first reads are done (the socket's opening asks every answer again once): the slip holds the
-    // price it was given until it places the bet.
-    await page.waitForLoadState('networkidle');
-    // The trader moves the prices: the home side's fair price rises.
-    const repriced = await api('PUT', `${CONSOLE}/markets/${market.id}/prices`, owner, {
-      margin: 0.05,
-      fair: { home: 2.2, draw: 3.6, away: 3.9 },
-    });
-    expect(repriced.success, JSON.stringify(repriced)).toBe(true);
-    const after: number = repriced.value.markets[0].selections.find((s: Row) => s.code === 'home').price;
+    // The trader moves the prices on the console's trading page: the home side's fair price rises.
+    const desk = await newOperator('operations', 'sbr', 'Repricing desk');
+    const trading = await consolePage(desk.token, `/sportsbook/events/${event.id}`);
+    await trading.getByRole('button', { name: /^Prices of / }).click();
+    const prices = trading.getByRole('dialog', { name: /^Prices of / });
+    await prices.getByRole('textbox', { name: teams.home }).fill('2.2');
+    await prices.getByRole('textbox', { name: 'Draw' }).fill('3.6');
+    await prices.getByRole('textbox', { name: teams.away }).fill('3.9');
+    await prices.getByRole('button', { name: 'Save prices' }).click();
+    await prices.waitFor({ state: 'detached' });
+    await trading.close();
+    const repriced = (await api('GET', `${CONSOLE}/events/${event.id}`, owner)).value;
+    const after: number = repriced.markets[0].selections.find((s: Row) => s.code === 'home').price;
     expect(after).not.toBe(before);
 
-    await slip.getByRole('button', { name: 'Place bet' }).click();
-    await slip
-      .getByRole('alert')
-      .filter({ hasText: 'Not placed: A price on your slip has changed.' })
-      .waitFor();
-    // The slip shows the new price beside the old one, and asks for it to be accepted.
+    // Pushed over /ws, without a reload: the slip shows the new price beside the old one and asks for it to be
+    // accepted; the list shows the new price too.
     await slip.getByText('Prices have changed since you picked them. Check the new prices.').waitFor();
     await slip
       .getByRole('deletion')
@@ -329,6 +367,9 @@ describe('sportsbook', () => {
     await slip
       .getByText(formatOdds(after, 'decimal', 'en-GB'), { exact: true })
       .first()
+      .waitFor();
+    await eventRow(page, teams.home, teams.away)
+      .getByRole('button', { name: `${teams.home} at ${formatOdds(after, 'decimal', 'en-GB')}` })
       .waitFor();
     await screenshot(page, 'sportsbook-slip-price-moved');
     await slip.getByRole('button', { name: 'Accept new prices' }).click();
