@@ -197,6 +197,95 @@ describe('trading', () => {
     expect([quarterless.status, quarterless.body.code]).toEqual([400, 'validation_failed']);
   });
 
+  it('creates a sport of a kind with its name per language (audited), edits it, and names it in the reader’s language', async () => {
+    const created = ok<{ id: number; kind: string; name: string; names: { VI: string; CN: string } }>(
+      await t.send(
+        'POST',
+        `${API}/sports`,
+        { kind: 'esports', name: 'Mobile legends', names: { VI: 'Liên quân', CN: '无尽对决' } },
+        operations,
+      ),
+    );
+    expect(created).toMatchObject({
+      kind: 'esports',
+      name: 'Mobile legends',
+      names: { VI: 'Liên quân', CN: '无尽对决' },
+      enabled: true,
+    });
+    const [audit] = await t.db.query<{ action: string; after: { name: string } }>(
+      `select action, after from audit_log where entity = 'sportsbook_sport' and entity_id = $1`,
+      [String(created.id)],
+    );
+    expect(audit).toMatchObject({ action: 'create', after: { name: 'Mobile legends' } });
+    const listed = ok<{ id: number; names: unknown }[]>(await t.get(`${API}/sports`, operations));
+    expect(listed.find((sport) => sport.id === created.id)?.names).toEqual({
+      VI: 'Liên quân',
+      CN: '无尽对决',
+    });
+    // The kind chooses the market templates: an esports sport's events take esports markets only.
+    const competition = ok<{ id: number }>(
+      await t.send('POST', `${API}/competitions`, { sportId: created.id, name: 'ML league' }, operations),
+    );
+    const event = ok<ConsoleSportsbookEventDetail>(
+      await t.send(
+        'POST',
+        `${API}/events`,
+        {
+          competitionId: competition.id,
+          home: 'Team A',
+          away: 'Team B',
+          startsAt: new Date(t.clock.now().getTime() + 3600_000).toISOString(),
+        },
+        operations,
+      ),
+    );
+    const football = await t.send(
+      'POST',
+      `${API}/events/${event.id}/markets`,
+      evenMarket('ah', 0),
+      operations,
+    );
+    expect([football.status, football.body.code]).toEqual([400, 'sportsbook_market_invalid']);
+    // The site names it in the reader's language, English where it has none.
+    const named = async (language: string) =>
+      ok<SportsbookSport[]>(await t.get('/wps/sportsbook/sports?kind=esports', undefined, { language })).find(
+        (sport) => sport.id === created.id,
+      )?.name;
+    await expect(named('VI')).resolves.toBe('Liên quân');
+    await expect(named('CN')).resolves.toBe('无尽对决');
+    await expect(named('EN')).resolves.toBe('Mobile legends');
+    ok(
+      await t.send(
+        'PUT',
+        `${API}/sports/${created.id}`,
+        { kind: 'esports', name: 'Mobile legends', names: { VI: '', CN: '无尽对决' } },
+        operations,
+      ),
+    );
+    await expect(named('VI')).resolves.toBe('Mobile legends');
+
+    const badKind = await t.send('POST', `${API}/sports`, { kind: 'tennis', name: 'Tennis' }, operations);
+    expect([badKind.status, badKind.body.code, Object.keys(badKind.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['kind'],
+    ]);
+    const longName = await t.send(
+      'POST',
+      `${API}/sports`,
+      { kind: 'football', name: 'Futsal', names: { VI: 'x'.repeat(61), CN: '' } },
+      operations,
+    );
+    expect([longName.status, longName.body.code]).toEqual([400, 'validation_failed']);
+    const unknown = await t.send(
+      'PUT',
+      `${API}/sports/999999`,
+      { kind: 'football', name: 'Futsal' },
+      operations,
+    );
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
+  });
+
   it('refuses the console’s book to visitors, members and operators of other roles', async () => {
     const member = await walletMember(t);
     for (const [token, status] of [
@@ -208,6 +297,10 @@ describe('trading', () => {
       expect(list.status).toBe(status);
       const create = await t.send('POST', `${API}/sports`, { kind: 'football', name: 'X' }, token);
       expect(create.status).toBe(status);
+      const sports = await t.get(`${API}/sports`, token);
+      expect(sports.status).toBe(status);
+      const update = await t.send('PUT', `${API}/sports/1`, { kind: 'football', name: 'X' }, token);
+      expect(update.status).toBe(status);
     }
   });
 });

@@ -95,6 +95,7 @@ export type SportsbookResult = z.infer<typeof sportsbookResult>;
 const sport = z.object({
   id: z.number().int(),
   kind: sportKind,
+  /** In the reader's language (English where it has none). */
   name: z.string(),
   /** Competitions with an event on sale. */
   competitions: z.array(z.object({ id: z.number().int(), name: z.string(), events: z.number().int() })),
@@ -298,15 +299,24 @@ export const sportsbookEndpoints = {
 const SPORTSBOOK_CONSOLE_ROLES = ['operations'] as const;
 const roles = operator(...SPORTSBOOK_CONSOLE_ROLES);
 
+/** A sport's name in Vietnamese and Chinese ('' where it has none: the English name shows). */
+const sportNames = z.object({
+  VI: z.string().trim().max(60).default(''),
+  CN: z.string().trim().max(60).default(''),
+});
+
+/** A sport: its kind (football or esports) chooses the market templates its events take; its name per language. */
 export const consoleSportsbookSportInput = z.object({
   kind: sportKind,
   name: nonEmpty(60),
+  names: sportNames.strict().default({ VI: '', CN: '' }),
   enabled: z.boolean().default(true),
 });
 const consoleSportsbookSport = z.object({
   id: z.number().int(),
   kind: sportKind,
   name: z.string(),
+  names: z.object({ VI: z.string(), CN: z.string() }),
   enabled: z.boolean(),
 });
 

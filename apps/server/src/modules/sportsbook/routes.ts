@@ -9,7 +9,7 @@ import { syncFeed } from './feed.ts';
 import { eventDetail, eventsOnSale, memberPreferences, saveMemberPreferences, sportsOnSale } from './site.ts';
 
 export function sportsbookRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, deps, api.sports, async ({ query }) => sportsOnSale(deps, query.kind));
+  route(app, deps, api.sports, async ({ query, language }) => sportsOnSale(deps, query.kind, language));
   route(app, deps, api.events, async ({ query }) => eventsOnSale(deps, query));
   route(app, deps, api.event, async ({ params }) => eventDetail(deps, params.id));
   route(app, deps, api.placeBet, async ({ caller, body, idempotency, language, now }) =>

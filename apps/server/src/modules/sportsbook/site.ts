@@ -12,14 +12,19 @@ import { eventSummary, mainMarkets, marketsByEvent, marketView } from './views.t
 
 /** The player site's book: sports with their competitions on sale, events with their markets. */
 
-export async function sportsOnSale(deps: AppDeps, kind: string | undefined): Promise<SportsbookSport[]> {
+/** Sports with their competitions on sale, each named in the reader's language (English where it has none). */
+export async function sportsOnSale(
+  deps: AppDeps,
+  kind: string | undefined,
+  language: string,
+): Promise<SportsbookSport[]> {
   const sports = (await store.sports(deps.db, true)).filter((sport) => !kind || sport.kind === kind);
   const competitions = await store.competitionsOnSale(deps.db, kind ?? null);
   return sports
     .map((sport) => ({
       id: sport.id,
       kind: sport.kind,
-      name: sport.name,
+      name: (language === 'VI' || language === 'CN' ? sport.names[language] : '') || sport.name,
       competitions: competitions
         .filter((competition) => competition.sport_id === sport.id)
         .map(({ id, name, events }) => ({ id, name, events })),

@@ -6,8 +6,11 @@ export interface SportDb {
   id: number;
   kind: 'football' | 'esports';
   name: string;
+  /** Vietnamese and Chinese names ('' where none). */
+  names: { VI: string; CN: string };
   enabled: boolean;
 }
+const SPORT_COLUMNS = 'id, kind, name, names, enabled';
 
 export interface CompetitionDb {
   id: number;
@@ -211,30 +214,36 @@ export async function savePreferences(tx: Queryable, memberId: number, value: Pr
 
 export function sports(db: Queryable, enabledOnly = false) {
   return db.query<SportDb>(
-    `select id, kind, name, enabled from sportsbook_sports ${enabledOnly ? 'where enabled' : ''} order by kind, id`,
+    `select ${SPORT_COLUMNS} from sportsbook_sports ${enabledOnly ? 'where enabled' : ''} order by kind, id`,
   );
 }
 
 export async function sportById(db: Queryable, id: number) {
-  const [row] = await db.query<SportDb>(
-    'select id, kind, name, enabled from sportsbook_sports where id = $1',
-    [id],
-  );
+  const [row] = await db.query<SportDb>(`select ${SPORT_COLUMNS} from sportsbook_sports where id = $1`, [id]);
   return row ?? null;
 }
 
-export async function upsertSport(tx: Queryable, id: number | null, sport: Omit<SportDb, 'id'>) {
+/** A new sport (or, of a kind and name already there, that one changed); names absent (a feed's) leaves them. */
+export async function upsertSport(
+  tx: Queryable,
+  id: number | null,
+  sport: Omit<SportDb, 'id' | 'names'> & { names?: SportDb['names'] },
+) {
+  const names = sport.names ? JSON.stringify(sport.names) : null;
   const [row] =
     id === null
       ? await tx.query<SportDb>(
-          `insert into sportsbook_sports (kind, name, enabled) values ($1, $2, $3)
-           on conflict (kind, name) do update set enabled = excluded.enabled returning id, kind, name, enabled`,
-          [sport.kind, sport.name, sport.enabled],
+          `insert into sportsbook_sports (kind, name, names, enabled)
+           values ($1, $2, coalesce($3::jsonb, '{"VI": "", "CN": ""}'), $4)
+           on conflict (kind, name) do update set names = coalesce($3::jsonb, sportsbook_sports.names),
+             enabled = excluded.enabled
+           returning ${SPORT_COLUMNS}`,
+          [sport.kind, sport.name, names, sport.enabled],
         )
       : await tx.query<SportDb>(
-          `update sportsbook_sports set kind = $2, name = $3, enabled = $4 where id = $1
-           returning id, kind, name, enabled`,
-          [id, sport.kind, sport.name, sport.enabled],
+          `update sportsbook_sports set kind = $2, name = $3, names = coalesce($4::jsonb, names), enabled = $5
+           where id = $1 returning ${SPORT_COLUMNS}`,
+          [id, sport.kind, sport.name, names, sport.enabled],
         );
   return row ?? null;
 }
