@@ -11,7 +11,7 @@ import { amount, decimal } from '../wallet/money.ts';
  * packages/sportsbook's.
  */
 
-const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
+export const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
 export type SportKind = (typeof SPORTSBOOK_KINDS)[number];
 const SPORTSBOOK_PERIODS = ['ft', 'h1'] as const;
 /** Football: 1X2, Asian handicap, over/under, odd/even, double chance, correct score; esports: the last four. */

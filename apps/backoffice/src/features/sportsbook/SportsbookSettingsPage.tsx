@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   sportsbookConsoleEndpoints as api,
   consoleSportsbookCompetitionInput,
+  consoleSportsbookSportInput,
   SPORTSBOOK_FEEDS,
+  SPORTSBOOK_KINDS,
   sportsbookSettings,
 } from '@tessera/contract';
 import { useState } from 'react';
@@ -43,6 +45,7 @@ export function SportsbookSettingsPage() {
       <PageHeader title={t('nav.sportsbookSettings')} description={t('sportsbookSettings.description')} />
       <div className="stack-lg">
         <QueryView query={settings}>{(data) => <SettingsCard settings={data} />}</QueryView>
+        <SportsCard />
         <CompetitionsCard />
       </div>
     </>
@@ -138,6 +141,133 @@ function SettingsCard({ settings }: { settings: Settings }) {
         </div>
       </form>
     </Card>
+  );
+}
+
+type Sport = NonNullable<ReturnType<typeof useSports>['data']>[number];
+type SportForm = z.input<typeof consoleSportsbookSportInput>;
+type SportInput = z.output<typeof consoleSportsbookSportInput>;
+
+/** The sports competitions belong to: a sport's kind chooses its events' market templates; its name per language. */
+function SportsCard() {
+  const { t } = useTranslation();
+  const sports = useSports();
+  const [adding, setAdding] = useState(false);
+  const role = useSession().operator?.role;
+  const columns: Column<Sport>[] = [
+    {
+      key: 'name',
+      header: t('sportsbookSettings.nameEn'),
+      render: (row) => <span className="cell-strong">{row.name}</span>,
+    },
+    { key: 'vi', header: t('sportsbookSettings.nameVi'), render: (row) => row.names.VI || '—' },
+    { key: 'cn', header: t('sportsbookSettings.nameCn'), render: (row) => row.names.CN || '—' },
+    {
+      key: 'kind',
+      header: t('sportsbookSettings.kind'),
+      render: (row) => t(`sportsbookSettings.kinds.${row.kind}`),
+    },
+    {
+      key: 'enabled',
+      header: t('common.status'),
+      render: (row) =>
+        row.enabled ? (
+          <Badge tone="success">{t('common.enabled')}</Badge>
+        ) : (
+          <Badge>{t('common.disabled')}</Badge>
+        ),
+    },
+  ];
+  return (
+    <Card
+      title={t('sportsbookSettings.sports')}
+      actions={
+        mayCall(role, api.createSport) ? (
+          <Button icon={<Icon name="plus" />} onClick={() => setAdding(true)}>
+            {t('sportsbookSettings.addSport')}
+          </Button>
+        ) : null
+      }
+    >
+      <QueryView query={sports}>
+        {(rows) => (
+          <Table
+            caption={t('sportsbookSettings.sports')}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            empty={<EmptyState icon="games" title={t('sportsbookSettings.noSports')} />}
+          />
+        )}
+      </QueryView>
+      {adding ? <SportDialog onClose={() => setAdding(false)} /> : null}
+    </Card>
+  );
+}
+
+function SportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const form = useForm<SportForm, unknown, SportInput>({
+    resolver: zodResolver(consoleSportsbookSportInput),
+    defaultValues: { kind: 'football', name: '', names: { VI: '', CN: '' }, enabled: true },
+  });
+  const save = useMutation({
+    mutationFn: (body: SportInput) => call(api.createSport, { body }),
+    onSuccess: (saved) => {
+      toast.show(t('sportsbookSettings.sportAdded', { name: saved.name }), 'success');
+      void queryClient.invalidateQueries({ queryKey: [api.sports.path] });
+      onClose();
+    },
+  });
+  const server = fieldErrors(save.error);
+  const errors = form.formState.errors;
+  const invalid = (failed: unknown, field: string) =>
+    failed ? t('sportsbookSettings.invalid') : server[field];
+  return (
+    <FormDialog
+      title={t('sportsbookSettings.addSport')}
+      saveLabel={t('common.save')}
+      saving={save.isPending}
+      error={save.error}
+      shownFields={['kind', 'name', 'names']}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
+      <div className="form-grid">
+        <Select
+          label={t('sportsbookSettings.kind')}
+          hint={t('sportsbookSettings.kindHint')}
+          options={SPORTSBOOK_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`sportsbookSettings.kinds.${kind}`),
+          }))}
+          error={invalid(errors.kind, 'kind')}
+          {...form.register('kind')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameEn')}
+          maxLength={60}
+          error={invalid(errors.name, 'name')}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameVi')}
+          hint={t('sportsbookSettings.namesHint')}
+          maxLength={60}
+          error={invalid(errors.names?.VI, 'names')}
+          {...form.register('names.VI')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameCn')}
+          hint={t('sportsbookSettings.namesHint')}
+          maxLength={60}
+          error={invalid(errors.names?.CN, 'names')}
+          {...form.register('names.CN')}
+        />
+      </div>
+    </FormDialog>
   );
 }
 
