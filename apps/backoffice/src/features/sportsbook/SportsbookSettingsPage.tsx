@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   sportsbookConsoleEndpoints as api,
   consoleSportsbookCompetitionInput,
@@ -8,18 +8,19 @@ import {
   SPORTSBOOK_KINDS,
   sportsbookSettings,
 } from '@tessera/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { enabledColumn } from '../../app/columns.tsx';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -167,40 +168,64 @@ function SportsCard() {
       header: t('sportsbookSettings.kind'),
       render: (row) => t(`sportsbookSettings.kinds.${row.kind}`),
     },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (row) =>
-        row.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    enabledColumn(t),
   ];
   return (
-    <Card
+    <ListCard
       title={t('sportsbookSettings.sports')}
+      addLabel={mayCall(role, api.createSport) ? t('sportsbookSettings.addSport') : null}
+      onAdd={() => setAdding(true)}
+      query={sports}
+      columns={columns}
+      empty={t('sportsbookSettings.noSports')}
+    >
+      {adding ? <SportDialog onClose={() => setAdding(false)} /> : null}
+    </ListCard>
+  );
+}
+
+/** A card listing the book's sports or competitions, with the button that adds one (its dialog as the children). */
+function ListCard<T extends { id: number }>({
+  title,
+  addLabel,
+  onAdd,
+  query,
+  columns,
+  empty,
+  children,
+}: {
+  title: string;
+  /** null: the operator may not add one. */
+  addLabel: string | null;
+  onAdd: () => void;
+  query: UseQueryResult<T[]>;
+  columns: Column<T>[];
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      title={title}
       actions={
-        mayCall(role, api.createSport) ? (
-          <Button icon={<Icon name="plus" />} onClick={() => setAdding(true)}>
-            {t('sportsbookSettings.addSport')}
+        addLabel ? (
+          <Button icon={<Icon name="plus" />} onClick={onAdd}>
+            {addLabel}
           </Button>
         ) : null
       }
     >
-      <QueryView query={sports}>
+      <QueryView query={query}>
         {(rows) => (
           <Table
-            caption={t('sportsbookSettings.sports')}
+            caption={title}
             columns={columns}
             rows={rows}
             rowKey={(row) => row.id}
-            empty={<EmptyState icon="games" title={t('sportsbookSettings.noSports')} />}
+            empty={<EmptyState icon="games" title={empty} />}
           />
         )}
       </QueryView>
-      {adding ? <SportDialog onClose={() => setAdding(false)} /> : null}
+      {children}
     </Card>
   );
 }
@@ -290,41 +315,19 @@ function CompetitionsCard() {
       render: (row) => <span className="cell-strong">{row.name}</span>,
     },
     { key: 'sport', header: t('sportsbookSettings.sport'), render: (row) => sportName(row.sportId) },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (row) =>
-        row.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    enabledColumn(t),
   ];
   return (
-    <Card
+    <ListCard
       title={t('sportsbookSettings.competitions')}
-      actions={
-        mayCall(role, api.createCompetition) ? (
-          <Button icon={<Icon name="plus" />} onClick={() => setAdding(true)}>
-            {t('sportsbookSettings.addCompetition')}
-          </Button>
-        ) : null
-      }
+      addLabel={mayCall(role, api.createCompetition) ? t('sportsbookSettings.addCompetition') : null}
+      onAdd={() => setAdding(true)}
+      query={competitions}
+      columns={columns}
+      empty={t('sportsbookSettings.noCompetitions')}
     >
-      <QueryView query={competitions}>
-        {(rows) => (
-          <Table
-            caption={t('sportsbookSettings.competitions')}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            empty={<EmptyState icon="games" title={t('sportsbookSettings.noCompetitions')} />}
-          />
-        )}
-      </QueryView>
       {adding ? <CompetitionDialog sports={sports.data ?? []} onClose={() => setAdding(false)} /> : null}
-    </Card>
+    </ListCard>
   );
 }
 
