@@ -322,6 +322,51 @@ describe('sportsbook', () => {
     await desktop.context().close();
   });
 
+  it('the console adds a sport of a kind with its names per language, and the site names it in Vietnamese', {
+    timeout: 120_000,
+  }, async () => {
+    const tag = unique();
+    const desk = await newOperator('operations', 'sbs', 'Sports desk');
+    const page = await consolePage(desk.token, '/sportsbook/settings');
+    await page.getByRole('button', { name: 'Add sport' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add sport' });
+    await dialog.getByRole('combobox', { name: 'Kind' }).selectOption('esports');
+    await dialog.getByRole('textbox', { name: 'Name (English)' }).fill(`Arena ${tag}`);
+    await dialog.getByRole('textbox', { name: 'Name (Vietnamese)' }).fill(`Đấu trường ${tag}`);
+    await dialog.getByRole('textbox', { name: 'Name (Chinese)' }).fill(`竞技场 ${tag}`);
+    await screenshot(page, 'sportsbook-console-add-sport');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page
+      .getByRole('table', { name: 'Sports' })
+      .getByRole('row')
+      .filter({ hasText: `Arena ${tag}` });
+    await row.getByText(`Đấu trường ${tag}`).waitFor();
+    await row.getByText('Esports', { exact: true }).waitFor();
+    await page.close();
+
+    // On sale (a competition with an event), the site lists it in the reader's language.
+    const owner = await operatorToken();
+    const sports: Row[] = (await api('GET', `${CONSOLE}/sports`, owner)).value;
+    const sport = sports.find((item) => item.name === `Arena ${tag}`);
+    const competition = await api('POST', `${CONSOLE}/competitions`, owner, {
+      sportId: sport.id,
+      name: `Cup ${tag}`,
+    });
+    const event = await api('POST', `${CONSOLE}/events`, owner, {
+      competitionId: competition.value.id,
+      home: `Red ${tag}`,
+      away: `Blue ${tag}`,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    expect(event.success, JSON.stringify(event)).toBe(true);
+    const answer = await fetch(`${baseUrl()}/wps/sportsbook/sports?kind=esports`, {
+      headers: { language: 'VI' },
+    });
+    const listed: Row[] = (await answer.json()).value;
+    expect(listed.map((item) => item.name)).toContain(`Đấu trường ${tag}`);
+  });
+
   it('a price the console moves while it is on a member’s slip shows there at once, beside the old one, to be accepted before the bet goes', {
     timeout: 150_000,
   }, async () => {

@@ -16,6 +16,7 @@ import {
   evenMarket,
   ok,
   payoutPostings,
+  playedSingle,
   selectionOf,
   setStatus,
   tradedEvent,
@@ -871,16 +872,7 @@ describe('results and settlement', () => {
 
   it('re-settles a result corrected within 24 hours by reversing and paying again, and refuses one after', async () => {
     const member = await walletMember(t, { funds: 1_000n * PHP });
-    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
-    const home = selectionOf(event, 'ah', 'home');
-    const ticket = ok<SportsbookTicket>(
-      await betCall(t, member.token, {
-        selections: [{ selectionId: home.id, version: home.version }],
-        stake: 100,
-      }),
-    );
-    await setStatus(t, operations, event.id, 'live');
-    await setStatus(t, operations, event.id, 'ended');
+    const { event, ticket } = await playedSingle(t, operations, member.token, evenMarket('ah', -0.5));
     await confirmedResult(t, operations, second, event.id, {
       ft: { home: 1, away: 0 },
       h1: { home: 1, away: 0 },
@@ -914,16 +906,7 @@ describe('results and settlement', () => {
 
   it('holds a correction that would overdraw the member until the wallet holds enough, never going negative', async () => {
     const member = await walletMember(t, { funds: 100n * PHP });
-    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
-    const home = selectionOf(event, 'ah', 'home');
-    const ticket = ok<SportsbookTicket>(
-      await betCall(t, member.token, {
-        selections: [{ selectionId: home.id, version: home.version }],
-        stake: 100,
-      }),
-    );
-    await setStatus(t, operations, event.id, 'live');
-    await setStatus(t, operations, event.id, 'ended');
+    const { event, ticket } = await playedSingle(t, operations, member.token, evenMarket('ah', -0.5));
     await confirmedResult(t, operations, second, event.id, {
       ft: { home: 1, away: 0 },
       h1: { home: 0, away: 0 },

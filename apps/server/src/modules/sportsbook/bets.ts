@@ -10,7 +10,7 @@ import * as rounds from '../games/round-owner.ts';
 import { type Currency, currencyOf, minorAmount } from '../wallet/settings.ts';
 import { publishPrices } from './push.ts';
 import * as store from './store.ts';
-import { ticketViews } from './views.ts';
+import { pageOf, pageWindow, ticketViews } from './views.ts';
 
 type BetRequest = z.output<typeof sportsbookBetRequest>;
 
@@ -304,15 +304,9 @@ export async function myBets(
     memberId,
     state: query.state,
     settled: query.settled,
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    ...pageWindow(query),
   });
-  return {
-    list: await ticketViews(deps.db, rows, currency),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
+  return pageOf(query, await ticketViews(deps.db, rows, currency), total);
 }
 
 export async function myBet(deps: AppDeps, memberId: number, ticketNo: string, now: Date) {
