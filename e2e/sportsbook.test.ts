@@ -256,6 +256,94 @@ describe('sportsbook', () => {
     await Promise.all([page.context().close(), trading.close(), desk.close()]);
   });
 
+  it('an esports series: one operator enters the maps won, a second confirms them, the member sees a map winner and a total maps bet settled', {
+    timeout: 240_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Nova ${tag}`, away: `Pulse ${tag}` };
+    const sports: Row[] = (await api('GET', `${CONSOLE}/sports`, owner)).value;
+    const competitions: Row[] = (await api('GET', `${CONSOLE}/competitions`, owner)).value;
+    const esports = sports.find((sport) => sport.kind === 'esports' && sport.name === 'Esports');
+    const competition = competitions.find((item) => item.sportId === esports?.id);
+    expect(competition).toBeDefined();
+    const created = await api('POST', `${CONSOLE}/events`, owner, {
+      competitionId: competition.id,
+      ...teams,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    expect(created.success, JSON.stringify(created)).toBe(true);
+    for (const market of [
+      { type: 'map_winner', map: 1, margin: 0, fair: { home: 2, away: 2 } },
+      { type: 'total_maps', line: 2.5, margin: 0, fair: { over: 2, under: 2 } },
+    ]) {
+      const added = await api('POST', `${CONSOLE}/events/${created.value.id}/markets`, owner, market);
+      expect(added.success, JSON.stringify(added)).toBe(true);
+    }
+    const event = (await api('GET', `${CONSOLE}/events/${created.value.id}`, owner)).value;
+    const selection = (type: string, code: string) =>
+      event.markets.find((market: Row) => market.type === type).selections.find((s: Row) => s.code === code);
+    // The member's singles: the home side wins map 1 (it does: won), and under 2.5 maps (three are played: lost).
+    const member = await fundedMember('sbe');
+    const tickets: string[] = [];
+    for (const picked of [selection('map_winner', 'home'), selection('total_maps', 'under')]) {
+      const bet = await api('POST', '/wps/sportsbook/bets', member.token, {
+        selections: [{ selectionId: picked.id, version: picked.version }],
+        stake: 10,
+      });
+      expect(bet.success, JSON.stringify(bet)).toBe(true);
+      tickets.push(bet.value.ticketNo);
+    }
+
+    const desks = [
+      await newOperator('operations', 'sbea', 'Esports desk A'),
+      await newOperator('operations', 'sbeb', 'Esports desk B'),
+    ] as const;
+    const name = `${teams.home} – ${teams.away}`;
+    const mapsWon = async (dialog: Locator) => {
+      for (const [map, side] of [
+        [1, teams.home],
+        [2, teams.away],
+        [3, teams.home],
+      ] as const) {
+        await dialog.getByRole('combobox', { name: `Map ${map}` }).selectOption({ label: side });
+      }
+      await dialog.getByText('Series score 2–1').waitFor();
+    };
+    const trading = await consolePage(desks[0].token, `/sportsbook/events/${event.id}`);
+    await playOut(trading);
+    await trading.getByRole('button', { name: 'Enter result' }).click();
+    const enter = trading.getByRole('dialog', { name: `Enter the result of ${name}` });
+    await mapsWon(enter);
+    await screenshot(trading, 'sportsbook-console-esports-result');
+    await enter.getByRole('button', { name: 'Enter result' }).click();
+    await enter.waitFor({ state: 'detached' });
+    await trading.getByText('Your result waits for a second operator to confirm it.').waitFor();
+    await trading.close();
+
+    const desk = await consolePage(desks[1].token, `/sportsbook/events/${event.id}`);
+    await desk.getByRole('button', { name: 'Confirm result' }).click();
+    const confirm = desk.getByRole('dialog', { name: `Confirm the result of ${name}` });
+    await confirm.getByText(`Entered by ${desks[0].username}`).waitFor();
+    await mapsWon(confirm);
+    await confirm.getByRole('button', { name: 'Confirm result' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await desk.close();
+
+    // The member's settled bets: the map winner won (paid 20.00), the total maps lost.
+    const page = await visit('/esports', { session: { token: member.token, username: member.username } });
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await page.getByRole('tab', { name: 'Settled' }).click();
+    const [mapTicket, totalTicket] = tickets.map((ticketNo) =>
+      page.getByRole('listitem', { name: `Single ticket ${ticketNo}` }),
+    ) as [Locator, Locator];
+    await mapTicket.getByText('Won', { exact: true }).waitFor({ timeout: 90_000 });
+    await mapTicket.getByText('P 20.00').first().waitFor();
+    await totalTicket.getByText('Lost', { exact: true }).waitFor();
+    await pageShot(page, 'sportsbook-esports-settled');
+    await page.context().close();
+  });
+
   it('on a phone the slip is a sheet from the bottom edge, light and dark; a changed odds format reads in the slip', {
     timeout: 120_000,
   }, async () => {
