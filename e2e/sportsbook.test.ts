@@ -2,7 +2,8 @@
 import { formatOdds } from '@tessera/sportsbook';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loggedInMember } from './accounts-api.ts';
+import { loggedInMember, PASSWORD } from './accounts-api.ts';
+import { logIn } from './accounts-browser.ts';
 import {
   api,
   baseUrl,
@@ -205,7 +206,14 @@ describe('sportsbook', () => {
     await screenshot(desk, 'sportsbook-console-confirm-dark');
     await confirm.getByRole('button', { name: 'Confirm result' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await desk.getByText('Confirmed by', { exact: false }).first().waitFor();
+    // Both operators stay on the event: who entered the result and who confirmed it; the stage is Ended.
+    const detail = (label: string) =>
+      desk
+        .locator('.detail-item', { has: desk.getByRole('term').getByText(label, { exact: true }) })
+        .getByRole('definition');
+    await detail('Confirmed by').getByText(desks[1].username, { exact: true }).waitFor();
+    await expect(detail('Entered by').textContent()).resolves.toBe(desks[0].username);
+    expect(await desk.getByText('Result awaiting confirmation').count()).toBe(0);
     await pageShot(desk, 'sportsbook-console-event-dark');
 
     // The second event's result, by the same rule through the API (the console's part is shown above).
@@ -248,6 +256,94 @@ describe('sportsbook', () => {
     await Promise.all([page.context().close(), trading.close(), desk.close()]);
   });
 
+  it('an esports series: one operator enters the maps won, a second confirms them, the member sees a map winner and a total maps bet settled', {
+    timeout: 240_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Nova ${tag}`, away: `Pulse ${tag}` };
+    const sports: Row[] = (await api('GET', `${CONSOLE}/sports`, owner)).value;
+    const competitions: Row[] = (await api('GET', `${CONSOLE}/competitions`, owner)).value;
+    const esports = sports.find((sport) => sport.kind === 'esports' && sport.name === 'Esports');
+    const competition = competitions.find((item) => item.sportId === esports?.id);
+    expect(competition).toBeDefined();
+    const created = await api('POST', `${CONSOLE}/events`, owner, {
+      competitionId: competition.id,
+      ...teams,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    expect(created.success, JSON.stringify(created)).toBe(true);
+    for (const market of [
+      { type: 'map_winner', map: 1, margin: 0, fair: { home: 2, away: 2 } },
+      { type: 'total_maps', line: 2.5, margin: 0, fair: { over: 2, under: 2 } },
+    ]) {
+      const added = await api('POST', `${CONSOLE}/events/${created.value.id}/markets`, owner, market);
+      expect(added.success, JSON.stringify(added)).toBe(true);
+    }
+    const event = (await api('GET', `${CONSOLE}/events/${created.value.id}`, owner)).value;
+    const selection = (type: string, code: string) =>
+      event.markets.find((market: Row) => market.type === type).selections.find((s: Row) => s.code === code);
+    // The member's singles: the home side wins map 1 (it does: won), and under 2.5 maps (three are played: lost).
+    const member = await fundedMember('sbe');
+    const tickets: string[] = [];
+    for (const picked of [selection('map_winner', 'home'), selection('total_maps', 'under')]) {
+      const bet = await api('POST', '/wps/sportsbook/bets', member.token, {
+        selections: [{ selectionId: picked.id, version: picked.version }],
+        stake: 10,
+      });
+      expect(bet.success, JSON.stringify(bet)).toBe(true);
+      tickets.push(bet.value.ticketNo);
+    }
+
+    const desks = [
+      await newOperator('operations', 'sbea', 'Esports desk A'),
+      await newOperator('operations', 'sbeb', 'Esports desk B'),
+    ] as const;
+    const name = `${teams.home} – ${teams.away}`;
+    const mapsWon = async (dialog: Locator) => {
+      for (const [map, side] of [
+        [1, teams.home],
+        [2, teams.away],
+        [3, teams.home],
+      ] as const) {
+        await dialog.getByRole('combobox', { name: `Map ${map}` }).selectOption({ label: side });
+      }
+      await dialog.getByText('Series score 2–1').waitFor();
+    };
+    const trading = await consolePage(desks[0].token, `/sportsbook/events/${event.id}`);
+    await playOut(trading);
+    await trading.getByRole('button', { name: 'Enter result' }).click();
+    const enter = trading.getByRole('dialog', { name: `Enter the result of ${name}` });
+    await mapsWon(enter);
+    await screenshot(trading, 'sportsbook-console-esports-result');
+    await enter.getByRole('button', { name: 'Enter result' }).click();
+    await enter.waitFor({ state: 'detached' });
+    await trading.getByText('Your result waits for a second operator to confirm it.').waitFor();
+    await trading.close();
+
+    const desk = await consolePage(desks[1].token, `/sportsbook/events/${event.id}`);
+    await desk.getByRole('button', { name: 'Confirm result' }).click();
+    const confirm = desk.getByRole('dialog', { name: `Confirm the result of ${name}` });
+    await confirm.getByText(`Entered by ${desks[0].username}`).waitFor();
+    await mapsWon(confirm);
+    await confirm.getByRole('button', { name: 'Confirm result' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await desk.close();
+
+    // The member's settled bets: the map winner won (paid 20.00), the total maps lost.
+    const page = await visit('/esports', { session: { token: member.token, username: member.username } });
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await page.getByRole('tab', { name: 'Settled' }).click();
+    const [mapTicket, totalTicket] = tickets.map((ticketNo) =>
+      page.getByRole('listitem', { name: `Single ticket ${ticketNo}` }),
+    ) as [Locator, Locator];
+    await mapTicket.getByText('Won', { exact: true }).waitFor({ timeout: 90_000 });
+    await mapTicket.getByText('P 20.00').first().waitFor();
+    await totalTicket.getByText('Lost', { exact: true }).waitFor();
+    await pageShot(page, 'sportsbook-esports-settled');
+    await page.context().close();
+  });
+
   it('on a phone the slip is a sheet from the bottom edge, light and dark; a changed odds format reads in the slip', {
     timeout: 120_000,
   }, async () => {
@@ -276,8 +372,91 @@ describe('sportsbook', () => {
     }
   });
 
-  it('a price changed between the pick and the bet is refused, shown beside the old one, and accepted before the bet goes', {
+  it('the odds format chosen on a phone before signing in is the account’s, and shows after a sign-in in a fresh browser', {
+    timeout: 150_000,
+  }, async () => {
+    const owner = await operatorToken();
+    const tag = unique();
+    const teams = { home: `Stags ${tag}`, away: `Cranes ${tag}` };
+    const event = await pricedEvent(owner, teams.home, teams.away);
+    const price: number = event.markets[0].selections.find((s: Row) => s.code === 'home').price;
+    const member = await loggedInMember('sbo');
+    const pick = (page: Page, format: 'decimal' | 'malay') =>
+      eventRow(page, teams.home, teams.away).getByRole('button', {
+        name: `${teams.home} at ${formatOdds(price, format, 'en-GB')}`,
+      });
+
+    // A visitor on a phone picks Malay odds in the slip, then signs in: the account, which had none, keeps it.
+    const phone = await visit('/sports', { width: 390, height: 844 });
+    await pick(phone, 'decimal').click();
+    await phone.getByRole('button', { name: /^1 Bet slip/ }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Bet slip' });
+    await sheet.getByRole('combobox', { name: 'Odds format' }).selectOption('malay');
+    await phone.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await pick(phone, 'malay').waitFor();
+    await logIn(phone, member.username, PASSWORD);
+    await expect
+      .poll(async () => (await api('GET', '/wps/sportsbook/preferences', member.token)).value)
+      .toEqual({ oddsFormat: 'malay', acceptChanges: 'none' });
+    await phone.context().close();
+
+    // A fresh browser shows decimal odds to the visitor, and Malay once the member signs in.
+    const desktop = await visit('/sports');
+    await pick(desktop, 'decimal').waitFor();
+    await logIn(desktop, member.username, PASSWORD);
+    await pick(desktop, 'malay').waitFor();
+    await screenshot(desktop, 'sportsbook-odds-format-after-sign-in');
+    await desktop.context().close();
+  });
+
+  it('the console adds a sport of a kind with its names per language, and the site names it in Vietnamese', {
     timeout: 120_000,
+  }, async () => {
+    const tag = unique();
+    const desk = await newOperator('operations', 'sbs', 'Sports desk');
+    const page = await consolePage(desk.token, '/sportsbook/settings');
+    await page.getByRole('button', { name: 'Add sport' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add sport' });
+    await dialog.getByRole('combobox', { name: 'Kind' }).selectOption('esports');
+    await dialog.getByRole('textbox', { name: 'Name (English)' }).fill(`Arena ${tag}`);
+    await dialog.getByRole('textbox', { name: 'Name (Vietnamese)' }).fill(`Đấu trường ${tag}`);
+    await dialog.getByRole('textbox', { name: 'Name (Chinese)' }).fill(`竞技场 ${tag}`);
+    await screenshot(page, 'sportsbook-console-add-sport');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page
+      .getByRole('table', { name: 'Sports' })
+      .getByRole('row')
+      .filter({ hasText: `Arena ${tag}` });
+    await row.getByText(`Đấu trường ${tag}`).waitFor();
+    await row.getByText('Esports', { exact: true }).waitFor();
+    await page.close();
+
+    // On sale (a competition with an event), the site lists it in the reader's language.
+    const owner = await operatorToken();
+    const sports: Row[] = (await api('GET', `${CONSOLE}/sports`, owner)).value;
+    const sport = sports.find((item) => item.name === `Arena ${tag}`);
+    const competition = await api('POST', `${CONSOLE}/competitions`, owner, {
+      sportId: sport.id,
+      name: `Cup ${tag}`,
+    });
+    const event = await api('POST', `${CONSOLE}/events`, owner, {
+      competitionId: competition.value.id,
+      home: `Red ${tag}`,
+      away: `Blue ${tag}`,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+    });
+    expect(event.success, JSON.stringify(event)).toBe(true);
+    const answer = await fetch(`${baseUrl()}/wps/sportsbook/sports?kind=esports`, {
+      headers: { language: 'VI' },
+    });
+    const listed: Row[] = (await answer.json()).value;
+    expect(listed.map((item) => item.name)).toContain(`Đấu trường ${tag}`);
+  });
+
+  it('a price the console moves while it is on a member’s slip shows there at once, beside the old one, to be accepted before the bet goes', {
+    timeout: 150_000,
   }, async () => {
     const owner = await operatorToken();
     const tag = unique();
@@ -296,24 +475,23 @@ describe('sportsbook', () => {
       'none',
     );
 
-    // The page's first reads are done (the socket's opening asks every answer again once): the slip holds the
-    // price it was given until it places the bet.
-    await page.waitForLoadState('networkidle');
-    // The trader moves the prices: the home side's fair price rises.
-    const repriced = await api('PUT', `${CONSOLE}/markets/${market.id}/prices`, owner, {
-      margin: 0.05,
-      fair: { home: 2.2, draw: 3.6, away: 3.9 },
-    });
-    expect(repriced.success, JSON.stringify(repriced)).toBe(true);
-    const after: number = repriced.value.markets[0].selections.find((s: Row) => s.code === 'home').price;
+    // The trader moves the prices on the console's trading page: the home side's fair price rises.
+    const desk = await newOperator('operations', 'sbr', 'Repricing desk');
+    const trading = await consolePage(desk.token, `/sportsbook/events/${event.id}`);
+    await trading.getByRole('button', { name: /^Prices of / }).click();
+    const prices = trading.getByRole('dialog', { name: /^Prices of / });
+    await prices.getByRole('textbox', { name: teams.home }).fill('2.2');
+    await prices.getByRole('textbox', { name: 'Draw' }).fill('3.6');
+    await prices.getByRole('textbox', { name: teams.away }).fill('3.9');
+    await prices.getByRole('button', { name: 'Save prices' }).click();
+    await prices.waitFor({ state: 'detached' });
+    await trading.close();
+    const repriced = (await api('GET', `${CONSOLE}/events/${event.id}`, owner)).value;
+    const after: number = repriced.markets[0].selections.find((s: Row) => s.code === 'home').price;
     expect(after).not.toBe(before);
 
-    await slip.getByRole('button', { name: 'Place bet' }).click();
-    await slip
-      .getByRole('alert')
-      .filter({ hasText: 'Not placed: A price on your slip has changed.' })
-      .waitFor();
-    // The slip shows the new price beside the old one, and asks for it to be accepted.
+    // Pushed over /ws, without a reload: the slip shows the new price beside the old one and asks for it to be
+    // accepted; the list shows the new price too.
     await slip.getByText('Prices have changed since you picked them. Check the new prices.').waitFor();
     await slip
       .getByRole('deletion')
@@ -322,6 +500,9 @@ describe('sportsbook', () => {
     await slip
       .getByText(formatOdds(after, 'decimal', 'en-GB'), { exact: true })
       .first()
+      .waitFor();
+    await eventRow(page, teams.home, teams.away)
+      .getByRole('button', { name: `${teams.home} at ${formatOdds(after, 'decimal', 'en-GB')}` })
       .waitFor();
     await screenshot(page, 'sportsbook-slip-price-moved');
     await slip.getByRole('button', { name: 'Accept new prices' }).click();

@@ -71,6 +71,23 @@ const realtimeEvent = z.discriminatedUnion('type', [
     score: z.object({ home: z.number().int(), away: z.number().int() }).nullable(),
     minute: z.number().int().nullable(),
   }),
+  /**
+   * The in-house book: markets of an event re-priced, suspended or resumed (to every socket): each market's state as
+   * the site shows it and, when its prices changed, every selection's price and version (absent: prices unchanged).
+   */
+  z.object({
+    type: z.literal('sportsbook.prices'),
+    eventId: z.number().int(),
+    markets: z.array(
+      z.object({
+        id: z.number().int(),
+        state: z.enum(['open', 'suspended']),
+        selections: z
+          .array(z.object({ id: z.number().int(), price: z.number(), version: z.number().int() }))
+          .optional(),
+      }),
+    ),
+  }),
   z.object({ type: z.literal('hello'), audience: z.enum(['visitor', 'member', 'operator']) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

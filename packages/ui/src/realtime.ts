@@ -39,6 +39,7 @@ const KNOWN_TYPES: Record<RealtimeEvent['type'], true> = {
   'chat.restricted': true,
   'chat.live_unread': true,
   'sportsbook.event': true,
+  'sportsbook.prices': true,
   refused: true,
   hello: true,
 };

@@ -4,6 +4,7 @@ import type {
   ConsoleSportsbookMarketInput,
   SportsbookBetRequest,
   SportsbookResult,
+  SportsbookTicket,
 } from '@tessera/contract';
 import type { ApiResponse, TestApp } from '../harness.ts';
 
@@ -124,4 +125,25 @@ export async function payoutPostings(t: TestApp, ticketNo: string) {
     `select idempotency_key from ledger_transactions where idempotency_key like $1 order by id`,
     [`sportsbook:pay:${ticketNo}:%`],
   );
+}
+
+/**
+ * A new event with one market, a member's single of `stake` on its home side, and the event played out (live, then
+ * ended), waiting for its result: the event and the ticket.
+ */
+export async function playedSingle(
+  t: TestApp,
+  operator: string,
+  token: string,
+  market: ConsoleSportsbookMarketInput,
+  stake = 100,
+) {
+  const event = await tradedEvent(t, operator, { markets: [market] });
+  const home = selectionOf(event, market.type, 'home');
+  const ticket = ok<SportsbookTicket>(
+    await betCall(t, token, { selections: [{ selectionId: home.id, version: home.version }], stake }),
+  );
+  await setStatus(t, operator, event.id, 'live');
+  await setStatus(t, operator, event.id, 'ended');
+  return { event, ticket };
 }

@@ -16,6 +16,7 @@ import {
   evenMarket,
   ok,
   payoutPostings,
+  playedSingle,
   selectionOf,
   setStatus,
   tradedEvent,
@@ -97,6 +98,44 @@ describe('the site’s book', () => {
   });
 });
 
+describe('the member’s preferences', () => {
+  it('keeps the odds format and the price-change choice on the account, refusing a value it does not know', async () => {
+    const member = await walletMember(t);
+    const path = '/wps/sportsbook/preferences';
+    expect(ok(await t.get(path, member.token))).toBeNull();
+    const saved = { oddsFormat: 'malay', acceptChanges: 'better' };
+    expect(ok(await t.send('PUT', path, saved, member.token))).toEqual(saved);
+    expect(ok(await t.get(path, member.token))).toEqual(saved);
+    const changed = { oddsFormat: 'american', acceptChanges: 'any' };
+    ok(await t.send('PUT', path, changed, member.token));
+    expect(ok(await t.get(path, member.token))).toEqual(changed);
+    // Another member's are their own.
+    const other = await walletMember(t);
+    expect(ok(await t.get(path, other.token))).toBeNull();
+
+    const badFormat = await t.send('PUT', path, { ...changed, oddsFormat: 'fractional' }, member.token);
+    expect([badFormat.status, badFormat.body.code, Object.keys(badFormat.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['oddsFormat'],
+    ]);
+    const badAccept = await t.send('PUT', path, { ...changed, acceptChanges: 'sometimes' }, member.token);
+    expect([badAccept.status, badAccept.body.code, Object.keys(badAccept.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['acceptChanges'],
+    ]);
+    expect(ok(await t.get(path, member.token))).toEqual(changed);
+
+    // Visitors and operators have none.
+    for (const token of [undefined, operations]) {
+      const read = await t.get(path, token);
+      const write = await t.send('PUT', path, saved, token);
+      expect([read.status, write.status]).toEqual([401, 401]);
+    }
+  });
+});
+
 describe('trading', () => {
   it('creates an event and prices a market from fair prices with the margin applied', async () => {
     const event = await tradedEvent(t, operations, {
@@ -159,6 +198,95 @@ describe('trading', () => {
     expect([quarterless.status, quarterless.body.code]).toEqual([400, 'validation_failed']);
   });
 
+  it('creates a sport of a kind with its name per language (audited), edits it, and names it in the reader’s language', async () => {
+    const created = ok<{ id: number; kind: string; name: string; names: { VI: string; CN: string } }>(
+      await t.send(
+        'POST',
+        `${API}/sports`,
+        { kind: 'esports', name: 'Mobile legends', names: { VI: 'Liên quân', CN: '无尽对决' } },
+        operations,
+      ),
+    );
+    expect(created).toMatchObject({
+      kind: 'esports',
+      name: 'Mobile legends',
+      names: { VI: 'Liên quân', CN: '无尽对决' },
+      enabled: true,
+    });
+    const [audit] = await t.db.query<{ action: string; after: { name: string } }>(
+      `select action, after from audit_log where entity = 'sportsbook_sport' and entity_id = $1`,
+      [String(created.id)],
+    );
+    expect(audit).toMatchObject({ action: 'create', after: { name: 'Mobile legends' } });
+    const listed = ok<{ id: number; names: unknown }[]>(await t.get(`${API}/sports`, operations));
+    expect(listed.find((sport) => sport.id === created.id)?.names).toEqual({
+      VI: 'Liên quân',
+      CN: '无尽对决',
+    });
+    // The kind chooses the market templates: an esports sport's events take esports markets only.
+    const competition = ok<{ id: number }>(
+      await t.send('POST', `${API}/competitions`, { sportId: created.id, name: 'ML league' }, operations),
+    );
+    const event = ok<ConsoleSportsbookEventDetail>(
+      await t.send(
+        'POST',
+        `${API}/events`,
+        {
+          competitionId: competition.id,
+          home: 'Team A',
+          away: 'Team B',
+          startsAt: new Date(t.clock.now().getTime() + 3600_000).toISOString(),
+        },
+        operations,
+      ),
+    );
+    const football = await t.send(
+      'POST',
+      `${API}/events/${event.id}/markets`,
+      evenMarket('ah', 0),
+      operations,
+    );
+    expect([football.status, football.body.code]).toEqual([400, 'sportsbook_market_invalid']);
+    // The site names it in the reader's language, English where it has none.
+    const named = async (language: string) =>
+      ok<SportsbookSport[]>(await t.get('/wps/sportsbook/sports?kind=esports', undefined, { language })).find(
+        (sport) => sport.id === created.id,
+      )?.name;
+    await expect(named('VI')).resolves.toBe('Liên quân');
+    await expect(named('CN')).resolves.toBe('无尽对决');
+    await expect(named('EN')).resolves.toBe('Mobile legends');
+    ok(
+      await t.send(
+        'PUT',
+        `${API}/sports/${created.id}`,
+        { kind: 'esports', name: 'Mobile legends', names: { VI: '', CN: '无尽对决' } },
+        operations,
+      ),
+    );
+    await expect(named('VI')).resolves.toBe('Mobile legends');
+
+    const badKind = await t.send('POST', `${API}/sports`, { kind: 'tennis', name: 'Tennis' }, operations);
+    expect([badKind.status, badKind.body.code, Object.keys(badKind.body.fields ?? {})]).toEqual([
+      400,
+      'validation_failed',
+      ['kind'],
+    ]);
+    const longName = await t.send(
+      'POST',
+      `${API}/sports`,
+      { kind: 'football', name: 'Futsal', names: { VI: 'x'.repeat(61), CN: '' } },
+      operations,
+    );
+    expect([longName.status, longName.body.code]).toEqual([400, 'validation_failed']);
+    const unknown = await t.send(
+      'PUT',
+      `${API}/sports/999999`,
+      { kind: 'football', name: 'Futsal' },
+      operations,
+    );
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
+  });
+
   it('refuses the console’s book to visitors, members and operators of other roles', async () => {
     const member = await walletMember(t);
     for (const [token, status] of [
@@ -170,6 +298,10 @@ describe('trading', () => {
       expect(list.status).toBe(status);
       const create = await t.send('POST', `${API}/sports`, { kind: 'football', name: 'X' }, token);
       expect(create.status).toBe(status);
+      const sports = await t.get(`${API}/sports`, token);
+      expect(sports.status).toBe(status);
+      const update = await t.send('PUT', `${API}/sports/1`, { kind: 'football', name: 'X' }, token);
+      expect(update.status).toBe(status);
     }
   });
 });
@@ -484,6 +616,39 @@ describe('bets', () => {
     expect(await mainBalance(t, member.id)).toBe(900n * PHP);
   });
 
+  it('counts a parlay’s liability on each leg’s market at its share: 1/n of its stake and of its return', async () => {
+    const member = await walletMember(t, { funds: 1_000n * PHP });
+    const market = { ...evenMarket('ah', 0), liabilityLimit: 200 };
+    const first = await tradedEvent(t, operations, { markets: [market] });
+    const second = await tradedEvent(t, operations, { markets: [market] });
+    const legs = [first, second].map((event) => {
+      const home = selectionOf(event, 'ah', 'home');
+      return { selectionId: home.id, version: home.version };
+    });
+    // 100 on two legs at 2.00 returns 400: the book's loss of 300 is counted 150 on each market (a share of 200
+    // paid less 50 staked), inside the limit of 200; counted whole on each (300) it would have been refused.
+    ok(await betCall(t, member.token, { selections: legs, stake: 100 }));
+    for (const event of [first, second]) {
+      const detail = ok<ConsoleSportsbookEventDetail>(await t.get(`${API}/events/${event.id}`, operations));
+      expect(detail.markets[0]).toMatchObject({ state: 'open', stake: 50, liability: 150 });
+    }
+    // A single of 60 on the first leg's selection adds 120 − 60: 210, past the limit.
+    const refused = await betCall(t, member.token, { selections: [legs[0] as (typeof legs)[0]], stake: 60 });
+    expect([refused.status, refused.body.code]).toEqual([409, 'sportsbook_liability_reached']);
+    // Three legs: 100 at 8.00 returns 800; each market counts 33.33 staked (rounded down) and 266.67 paid (up).
+    const wide = { ...evenMarket('ah', 0), liabilityLimit: 500 };
+    const third = await tradedEvent(t, operations, { markets: [wide] });
+    const fourth = await tradedEvent(t, operations, { markets: [wide] });
+    const fifth = await tradedEvent(t, operations, { markets: [wide] });
+    const threeLegs = [third, fourth, fifth].map((event) => {
+      const home = selectionOf(event, 'ah', 'home');
+      return { selectionId: home.id, version: home.version };
+    });
+    ok(await betCall(t, member.token, { selections: threeLegs, stake: 100 }));
+    const detail = ok<ConsoleSportsbookEventDetail>(await t.get(`${API}/events/${third.id}`, operations));
+    expect(detail.markets[0]).toMatchObject({ stake: 33.33, liability: 233.34 });
+  });
+
   it('holds a live bet for the delay and accepts it on the next read, or refuses it if the price dropped', async () => {
     const member = await walletMember(t, { funds: 1_000n * PHP });
     const event = await tradedEvent(t, operations, { markets: [evenMarket('ou', 2.5)] });
@@ -567,7 +732,10 @@ describe('results and settlement', () => {
       operations,
     );
     expect(halfAboveFull.status).toBe(400);
-    ok(await t.send('POST', `${API}/events/${event.id}/result`, { result }, operations));
+    const entered = ok<ConsoleSportsbookEventDetail>(
+      await t.send('POST', `${API}/events/${event.id}/result`, { result }, operations),
+    );
+    expect(entered).toMatchObject({ enteredBy: expect.any(String), confirmedBy: null, confirmedAt: null });
     const self = await t.send('POST', `${API}/events/${event.id}/confirm`, { result }, operations);
     expect([self.status, self.body.code]).toEqual([409, 'sportsbook_result_needs_second_operator']);
     const mismatch = await t.send(
@@ -580,12 +748,18 @@ describe('results and settlement', () => {
     const confirmed = ok<ConsoleSportsbookEventDetail>(
       await t.send('POST', `${API}/events/${event.id}/confirm`, { result }, second),
     );
+    // Who entered the result stays beside who confirmed it; the confirmation's time marks it confirmed.
     expect(confirmed).toMatchObject({
       status: 'ended',
       result,
-      enteredBy: null,
+      enteredBy: entered.enteredBy,
+      enteredAt: entered.enteredAt,
       confirmedBy: expect.any(String),
+      confirmedAt: t.clock.now().toISOString(),
     });
+    expect(confirmed.confirmedBy).not.toBe(confirmed.enteredBy);
+    const awaiting = ok<{ list: { id: number }[] }>(await t.get(`${API}/events?status=awaiting`, operations));
+    expect(awaiting.list.map((found) => found.id)).not.toContain(event.id);
     const jobs = await t.db.query<{ payload: { eventId: number } }>(
       `select payload from jobs where kind = 'sportsbook-settle'`,
     );
@@ -698,16 +872,7 @@ describe('results and settlement', () => {
 
   it('re-settles a result corrected within 24 hours by reversing and paying again, and refuses one after', async () => {
     const member = await walletMember(t, { funds: 1_000n * PHP });
-    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
-    const home = selectionOf(event, 'ah', 'home');
-    const ticket = ok<SportsbookTicket>(
-      await betCall(t, member.token, {
-        selections: [{ selectionId: home.id, version: home.version }],
-        stake: 100,
-      }),
-    );
-    await setStatus(t, operations, event.id, 'live');
-    await setStatus(t, operations, event.id, 'ended');
+    const { event, ticket } = await playedSingle(t, operations, member.token, evenMarket('ah', -0.5));
     await confirmedResult(t, operations, second, event.id, {
       ft: { home: 1, away: 0 },
       h1: { home: 1, away: 0 },
@@ -741,16 +906,7 @@ describe('results and settlement', () => {
 
   it('holds a correction that would overdraw the member until the wallet holds enough, never going negative', async () => {
     const member = await walletMember(t, { funds: 100n * PHP });
-    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', -0.5)] });
-    const home = selectionOf(event, 'ah', 'home');
-    const ticket = ok<SportsbookTicket>(
-      await betCall(t, member.token, {
-        selections: [{ selectionId: home.id, version: home.version }],
-        stake: 100,
-      }),
-    );
-    await setStatus(t, operations, event.id, 'live');
-    await setStatus(t, operations, event.id, 'ended');
+    const { event, ticket } = await playedSingle(t, operations, member.token, evenMarket('ah', -0.5));
     await confirmedResult(t, operations, second, event.id, {
       ft: { home: 1, away: 0 },
       h1: { home: 0, away: 0 },

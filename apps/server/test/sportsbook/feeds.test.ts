@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type {
   ConsoleSportsbookEvent,
+  ConsoleSportsbookEventDetail,
+  ConsoleSportsbookMarket,
+  RealtimeEvent,
   SportsbookEventDetail,
   SportsbookEventListItem,
   SportsbookSettings,
@@ -8,14 +11,15 @@ import type {
 import { simulateScore } from '@tessera/sportsbook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tickSimulator } from '../../src/modules/sportsbook/feed.ts';
-import { ok } from '../factories/sportsbook.ts';
+import { evenMarket, ok, tradedEvent } from '../factories/sportsbook.ts';
 import { walletMember } from '../factories/wallet.ts';
 import { startTestApp, type TestApp } from '../harness.ts';
 import { memberSocket } from '../sockets.ts';
 
 /**
  * The book's feeds: the simulator moving the demo's events with the clock (scores pushed over /ws), and the
- * openfootball importer reading the sample file in the repository (fixtures, and results waiting for an operator).
+ * openfootball importer reading the sample file in the repository (fixtures, and results waiting for an operator);
+ * the pushes of a re-pricing and of suspensions.
  */
 
 let t: TestApp;
@@ -71,6 +75,58 @@ describe('the simulator feed', () => {
     expect(ended.markets.every((market) => market.state === 'closed')).toBe(true);
     socket.socket.close();
     t.clock.rewind();
+  });
+});
+
+describe('pushes over /ws', () => {
+  it('pushes a re-pricing, a market’s suspension and the event’s over /ws with the new prices and versions', async () => {
+    const member = await walletMember(t);
+    const socket = await memberSocket(t, member.token);
+    const event = await tradedEvent(t, operations, { markets: [evenMarket('ah', 0), evenMarket('ou', 2.5)] });
+    const [ah, ou] = event.markets as [ConsoleSportsbookMarket, ConsoleSportsbookMarket];
+    const pushes = () =>
+      socket.messages.filter(
+        (message): message is Extract<RealtimeEvent, { type: 'sportsbook.prices' }> =>
+          message.type === 'sportsbook.prices' && message.eventId === event.id,
+      );
+    const repriced = ok<ConsoleSportsbookEventDetail>(
+      await t.send(
+        'PUT',
+        `${API}/markets/${ah.id}/prices`,
+        { margin: 0, fair: { home: 1.8, away: 2.25 } },
+        operations,
+      ),
+    );
+    const selections = repriced.markets
+      .find((market) => market.id === ah.id)
+      ?.selections.map(({ id, price, version }) => ({ id, price, version }));
+    expect(selections?.map((selection) => selection.version)).toEqual(
+      ah.selections.map((selection) => selection.version + 1),
+    );
+    await expect
+      .poll(pushes)
+      .toEqual([
+        { type: 'sportsbook.prices', eventId: event.id, markets: [{ id: ah.id, state: 'open', selections }] },
+      ]);
+    ok(await t.send('POST', `${API}/markets/${ou.id}/suspend`, undefined, operations));
+    await expect.poll(() => pushes().at(-1)).toMatchObject({ markets: [{ id: ou.id, state: 'suspended' }] });
+    ok(await t.send('POST', `${API}/events/${event.id}/suspend`, undefined, operations));
+    await expect.poll(() => pushes().length).toBe(3);
+    expect(pushes().at(-1)).toEqual({
+      type: 'sportsbook.prices',
+      eventId: event.id,
+      markets: [
+        { id: ah.id, state: 'suspended' },
+        { id: ou.id, state: 'suspended' },
+      ],
+    });
+    ok(await t.send('POST', `${API}/events/${event.id}/resume`, undefined, operations));
+    await expect.poll(() => pushes().length).toBe(4);
+    expect(pushes().at(-1)?.markets).toEqual([
+      { id: ah.id, state: 'open' },
+      { id: ou.id, state: 'suspended' },
+    ]);
+    socket.socket.close();
   });
 });
 

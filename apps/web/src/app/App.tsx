@@ -5,14 +5,19 @@ import { loadMemberInfo } from '../features/auth/member.ts';
 import { keepUrlCodes } from '../features/auth/urlCodes.ts';
 import { useRealtimeRefresh } from '../features/realtime/useRealtimeRefresh.ts';
 import { currentCountryQuery, whitelabelQuery } from '../features/site/queries.ts';
+import { useBookPreferences } from '../features/sportsbook/preferences.ts';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
 import { onSessionFromOtherTab } from './session.ts';
 
-/** Listens to /ws for as long as the app is open, whatever the system status. */
+/**
+ * Listens to /ws for as long as the app is open, whatever the system status; and keeps the book's odds format on the
+ * member's account.
+ */
 function RealtimeRefresh() {
   useRealtimeRefresh();
+  useBookPreferences();
   return null;
 }
 

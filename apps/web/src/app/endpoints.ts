@@ -329,6 +329,8 @@ export const sportsbookEndpoints = {
   placeBet: sportsbook<'placeBet'>('POST', '/wps/sportsbook/bets', 'idempotent'),
   myBets: sportsbook<'myBets'>('GET', '/wps/sportsbook/bets'),
   myBet: sportsbook<'myBet'>('GET', '/wps/sportsbook/bets/:ticketNo'),
+  preferences: sportsbook<'preferences'>('GET', '/wps/sportsbook/preferences'),
+  savePreferences: sportsbook<'savePreferences'>('PUT', '/wps/sportsbook/preferences'),
 };
 
 type AgentCentreAEndpoints = typeof agentTreeEndpoints & typeof agentContractEndpoints;

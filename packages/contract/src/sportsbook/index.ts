@@ -11,7 +11,7 @@ import { amount, decimal } from '../wallet/money.ts';
  * packages/sportsbook's.
  */
 
-const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
+export const SPORTSBOOK_KINDS = ['football', 'esports'] as const;
 export type SportKind = (typeof SPORTSBOOK_KINDS)[number];
 const SPORTSBOOK_PERIODS = ['ft', 'h1'] as const;
 /** Football: 1X2, Asian handicap, over/under, odd/even, double chance, correct score; esports: the last four. */
@@ -53,6 +53,8 @@ const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose',
 /** none: any change of price refuses the bet; better: a higher price is taken; any: the current price is taken. */
 export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;
 export const SPORTSBOOK_FEEDS = ['manual', 'simulator', 'openfootball'] as const;
+/** The odds formats a member may read prices in (packages/sportsbook formatOdds). */
+export const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian', 'american'] as const;
 export const SPORTSBOOK_MAX_LEGS = 10;
 
 const sportKind = z.enum(SPORTSBOOK_KINDS);
@@ -93,6 +95,7 @@ export type SportsbookResult = z.infer<typeof sportsbookResult>;
 const sport = z.object({
   id: z.number().int(),
   kind: sportKind,
+  /** In the reader's language (English where it has none). */
   name: z.string(),
   /** Competitions with an event on sale. */
   competitions: z.array(z.object({ id: z.number().int(), name: z.string(), events: z.number().int() })),
@@ -200,6 +203,13 @@ export const sportsbookBetRequest = z.object({
 });
 export type SportsbookBetRequest = z.input<typeof sportsbookBetRequest>;
 
+/** The member's odds format and what the slip accepts when a price moves, kept on the account. */
+export const sportsbookPreferences = z.object({
+  oddsFormat: z.enum(SPORTSBOOK_ODDS_FORMATS),
+  acceptChanges: z.enum(SPORTSBOOK_ACCEPT_CHANGES),
+});
+export type SportsbookPreferences = z.infer<typeof sportsbookPreferences>;
+
 const eventsQuery = z.object({
   kind: sportKind.optional(),
   sportId: id.optional(),
@@ -268,6 +278,20 @@ export const sportsbookEndpoints = {
     params: ticketNoParams,
     response: ticket,
   }),
+  /** The member's odds format and price-change choice; null until the member first saved one. */
+  preferences: endpoint({
+    method: 'GET',
+    path: '/wps/sportsbook/preferences',
+    access: 'member',
+    response: sportsbookPreferences.nullable(),
+  }),
+  savePreferences: endpoint({
+    method: 'PUT',
+    path: '/wps/sportsbook/preferences',
+    access: 'member',
+    body: sportsbookPreferences,
+    response: sportsbookPreferences,
+  }),
 };
 
 // ---- The console (trading) ----
@@ -275,15 +299,24 @@ export const sportsbookEndpoints = {
 const SPORTSBOOK_CONSOLE_ROLES = ['operations'] as const;
 const roles = operator(...SPORTSBOOK_CONSOLE_ROLES);
 
+/** A sport's name in Vietnamese and Chinese ('' where it has none: the English name shows). */
+const sportNames = z.object({
+  VI: z.string().trim().max(60).default(''),
+  CN: z.string().trim().max(60).default(''),
+});
+
+/** A sport: its kind (football or esports) chooses the market templates its events take; its name per language. */
 export const consoleSportsbookSportInput = z.object({
   kind: sportKind,
   name: nonEmpty(60),
+  names: sportNames.strict().default({ VI: '', CN: '' }),
   enabled: z.boolean().default(true),
 });
 const consoleSportsbookSport = z.object({
   id: z.number().int(),
   kind: sportKind,
   name: z.string(),
+  names: z.object({ VI: z.string(), CN: z.string() }),
   enabled: z.boolean(),
 });
 
@@ -333,10 +366,15 @@ const consoleSportsbookEvent = eventSummary.extend({
   suspended: z.boolean(),
   source: z.enum(SPORTSBOOK_FEEDS),
   result: sportsbookResult.nullable(),
-  /** The result waiting for a second operator: who entered it and when (never the score, which they type again). */
+  /**
+   * The last result entered: who entered it and when (never the score of one waiting, which the second operator
+   * types again); it waits for a second operator until confirmedAt is set. An imported result has no enteredBy.
+   */
   enteredBy: z.string().nullable(),
   enteredAt: z.string().nullable(),
   confirmedBy: z.string().nullable(),
+  /** When the entered result was confirmed: null while it waits (or before any result). */
+  confirmedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
   tickets: z.number().int(),
   stake: z.number(),

@@ -83,7 +83,7 @@ function EventView({ event }: { event: ConsoleSportsbookEventDetail }) {
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
   const price = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 3 });
   const takesResult = ['live', 'ended', 'settled'].includes(event.status);
-  const waiting = event.enteredBy !== null && stage === 'awaiting';
+  const waiting = stage === 'awaiting';
   // The operator who entered the result waits for another to confirm it (the server refuses their own).
   const ownEntry = waiting && operator?.username === event.enteredBy;
   const may = {

@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   sportsbookConsoleEndpoints as api,
   consoleSportsbookCompetitionInput,
+  consoleSportsbookSportInput,
   SPORTSBOOK_FEEDS,
+  SPORTSBOOK_KINDS,
   sportsbookSettings,
 } from '@tessera/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { enabledColumn } from '../../app/columns.tsx';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Badge, Card } from '../../ui/Card.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -43,6 +46,7 @@ export function SportsbookSettingsPage() {
       <PageHeader title={t('nav.sportsbookSettings')} description={t('sportsbookSettings.description')} />
       <div className="stack-lg">
         <QueryView query={settings}>{(data) => <SettingsCard settings={data} />}</QueryView>
+        <SportsCard />
         <CompetitionsCard />
       </div>
     </>
@@ -141,6 +145,157 @@ function SettingsCard({ settings }: { settings: Settings }) {
   );
 }
 
+type Sport = NonNullable<ReturnType<typeof useSports>['data']>[number];
+type SportForm = z.input<typeof consoleSportsbookSportInput>;
+type SportInput = z.output<typeof consoleSportsbookSportInput>;
+
+/** The sports competitions belong to: a sport's kind chooses its events' market templates; its name per language. */
+function SportsCard() {
+  const { t } = useTranslation();
+  const sports = useSports();
+  const [adding, setAdding] = useState(false);
+  const role = useSession().operator?.role;
+  const columns: Column<Sport>[] = [
+    {
+      key: 'name',
+      header: t('sportsbookSettings.nameEn'),
+      render: (row) => <span className="cell-strong">{row.name}</span>,
+    },
+    { key: 'vi', header: t('sportsbookSettings.nameVi'), render: (row) => row.names.VI || '—' },
+    { key: 'cn', header: t('sportsbookSettings.nameCn'), render: (row) => row.names.CN || '—' },
+    {
+      key: 'kind',
+      header: t('sportsbookSettings.kind'),
+      render: (row) => t(`sportsbookSettings.kinds.${row.kind}`),
+    },
+    enabledColumn(t),
+  ];
+  return (
+    <ListCard
+      title={t('sportsbookSettings.sports')}
+      addLabel={mayCall(role, api.createSport) ? t('sportsbookSettings.addSport') : null}
+      onAdd={() => setAdding(true)}
+      query={sports}
+      columns={columns}
+      empty={t('sportsbookSettings.noSports')}
+    >
+      {adding ? <SportDialog onClose={() => setAdding(false)} /> : null}
+    </ListCard>
+  );
+}
+
+/** A card listing the book's sports or competitions, with the button that adds one (its dialog as the children). */
+function ListCard<T extends { id: number }>({
+  title,
+  addLabel,
+  onAdd,
+  query,
+  columns,
+  empty,
+  children,
+}: {
+  title: string;
+  /** null: the operator may not add one. */
+  addLabel: string | null;
+  onAdd: () => void;
+  query: UseQueryResult<T[]>;
+  columns: Column<T>[];
+  empty: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      title={title}
+      actions={
+        addLabel ? (
+          <Button icon={<Icon name="plus" />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        ) : null
+      }
+    >
+      <QueryView query={query}>
+        {(rows) => (
+          <Table
+            caption={title}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            empty={<EmptyState icon="games" title={empty} />}
+          />
+        )}
+      </QueryView>
+      {children}
+    </Card>
+  );
+}
+
+function SportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const form = useForm<SportForm, unknown, SportInput>({
+    resolver: zodResolver(consoleSportsbookSportInput),
+    defaultValues: { kind: 'football', name: '', names: { VI: '', CN: '' }, enabled: true },
+  });
+  const save = useMutation({
+    mutationFn: (body: SportInput) => call(api.createSport, { body }),
+    onSuccess: (saved) => {
+      toast.show(t('sportsbookSettings.sportAdded', { name: saved.name }), 'success');
+      void queryClient.invalidateQueries({ queryKey: [api.sports.path] });
+      onClose();
+    },
+  });
+  const server = fieldErrors(save.error);
+  const errors = form.formState.errors;
+  const invalid = (failed: unknown, field: string) =>
+    failed ? t('sportsbookSettings.invalid') : server[field];
+  return (
+    <FormDialog
+      title={t('sportsbookSettings.addSport')}
+      saveLabel={t('common.save')}
+      saving={save.isPending}
+      error={save.error}
+      shownFields={['kind', 'name', 'names']}
+      onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+    >
+      <div className="form-grid">
+        <Select
+          label={t('sportsbookSettings.kind')}
+          hint={t('sportsbookSettings.kindHint')}
+          options={SPORTSBOOK_KINDS.map((kind) => ({
+            value: kind,
+            label: t(`sportsbookSettings.kinds.${kind}`),
+          }))}
+          error={invalid(errors.kind, 'kind')}
+          {...form.register('kind')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameEn')}
+          maxLength={60}
+          error={invalid(errors.name, 'name')}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameVi')}
+          hint={t('sportsbookSettings.namesHint')}
+          maxLength={60}
+          error={invalid(errors.names?.VI, 'names')}
+          {...form.register('names.VI')}
+        />
+        <TextField
+          label={t('sportsbookSettings.nameCn')}
+          hint={t('sportsbookSettings.namesHint')}
+          maxLength={60}
+          error={invalid(errors.names?.CN, 'names')}
+          {...form.register('names.CN')}
+        />
+      </div>
+    </FormDialog>
+  );
+}
+
 type Competition = NonNullable<ReturnType<typeof useCompetitions>['data']>[number];
 type CompetitionForm = z.input<typeof consoleSportsbookCompetitionInput>;
 type CompetitionInput = z.output<typeof consoleSportsbookCompetitionInput>;
@@ -160,41 +315,19 @@ function CompetitionsCard() {
       render: (row) => <span className="cell-strong">{row.name}</span>,
     },
     { key: 'sport', header: t('sportsbookSettings.sport'), render: (row) => sportName(row.sportId) },
-    {
-      key: 'enabled',
-      header: t('common.status'),
-      render: (row) =>
-        row.enabled ? (
-          <Badge tone="success">{t('common.enabled')}</Badge>
-        ) : (
-          <Badge>{t('common.disabled')}</Badge>
-        ),
-    },
+    enabledColumn(t),
   ];
   return (
-    <Card
+    <ListCard
       title={t('sportsbookSettings.competitions')}
-      actions={
-        mayCall(role, api.createCompetition) ? (
-          <Button icon={<Icon name="plus" />} onClick={() => setAdding(true)}>
-            {t('sportsbookSettings.addCompetition')}
-          </Button>
-        ) : null
-      }
+      addLabel={mayCall(role, api.createCompetition) ? t('sportsbookSettings.addCompetition') : null}
+      onAdd={() => setAdding(true)}
+      query={competitions}
+      columns={columns}
+      empty={t('sportsbookSettings.noCompetitions')}
     >
-      <QueryView query={competitions}>
-        {(rows) => (
-          <Table
-            caption={t('sportsbookSettings.competitions')}
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            empty={<EmptyState icon="games" title={t('sportsbookSettings.noCompetitions')} />}
-          />
-        )}
-      </QueryView>
       {adding ? <CompetitionDialog sports={sports.data ?? []} onClose={() => setAdding(false)} /> : null}
-    </Card>
+    </ListCard>
   );
 }
 

@@ -62,11 +62,15 @@ export function selectionLabel(
   return t(`sportsbook.selections.${code}`, { defaultValue: code });
 }
 
-/** Where an event stands for the operator: a result waiting for its second operator shows as such. */
+/**
+ * Where an event stands for the operator: a result entered and not yet confirmed (a first result or a correction)
+ * waits for its second operator. Who entered a confirmed result stays on the event, so the confirmation's own marker
+ * says which it is.
+ */
 export type EventStage = SportsbookEventStatus | 'awaiting';
 
 export function eventStage(event: ConsoleSportsbookEvent): EventStage {
-  return event.enteredBy !== null && event.status !== 'settled' ? 'awaiting' : event.status;
+  return event.enteredAt !== null && event.confirmedAt === null ? 'awaiting' : event.status;
 }
 
 export const STAGE_TONES = {

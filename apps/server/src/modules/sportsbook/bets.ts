@@ -8,8 +8,9 @@ import { enqueue } from '../../platform/jobs.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import * as rounds from '../games/round-owner.ts';
 import { type Currency, currencyOf, minorAmount } from '../wallet/settings.ts';
+import { publishPrices } from './push.ts';
 import * as store from './store.ts';
-import { ticketViews } from './views.ts';
+import { pageOf, pageWindow, ticketViews } from './views.ts';
 
 type BetRequest = z.output<typeof sportsbookBetRequest>;
 
@@ -21,6 +22,17 @@ const combined = (prices: number[]) =>
 
 /** A market's liability: what its worst selection pays minus the stakes taken on it. */
 const liabilityOf = (maxExposure: bigint, stake: bigint) => maxExposure - stake;
+
+/**
+ * What one leg of a ticket counts against its market (RULES.md, "Liability"): a single its whole stake and return; a
+ * parlay of n legs a share of each, the stake rounded down and the return up (so the share of the book's loss never
+ * comes out smaller), so that the parlay's loss, which happens once, when every leg wins, is counted once across its
+ * markets rather than once on each.
+ */
+function legShare(stake: bigint, potential: bigint, legs: number) {
+  const n = BigInt(legs);
+  return { stake: stake / n, potential: (potential + n - 1n) / n };
+}
 
 /**
  * Places a single or a parlay. Checked before money moves, with each leg's market held for update: every selection
@@ -109,7 +121,9 @@ export async function placeBet(
       if (current?.market_state !== 'open') throw new AppError('sportsbook_market_closed');
       if (current.version !== row.version) throw new AppError('sportsbook_price_changed');
     }
-    const over = liabilityOver(held, stake, potential, limits.liability_per_market);
+    // A parlay counts a share of its stake and return on each leg's market (RULES.md, "Liability").
+    const share = legShare(stake, potential, legs.length);
+    const over = liabilityOver(held, share.stake, share.potential, limits.liability_per_market);
     if (over !== null) throw new LiabilityReached(over);
     // The ticket, its legs and its exposure on each selection and market: one statement.
     const id = await store.insertTicket(
@@ -122,6 +136,7 @@ export async function placeBet(
         stake,
         price,
         potentialReturn: potential,
+        exposure: share,
         currency: currency.currency,
         live,
         acceptAt,
@@ -200,9 +215,11 @@ function liabilityOver(
 }
 
 async function suspendForLiability(deps: AppDeps, marketId: number) {
-  await write(deps.db, { isolation: 'read committed' }, (tx) =>
-    store.setMarketState(tx, marketId, 'suspended', 'liability'),
-  );
+  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    await store.setMarketState(tx, marketId, 'suspended', 'liability');
+    const market = await store.marketById(tx, marketId);
+    if (market) await publishPrices(tx, market.event_id, [marketId], false);
+  });
 }
 
 async function ticketOf(deps: AppDeps, id: bigint, currency: Currency) {
@@ -245,11 +262,12 @@ export async function decidePending(tx: Transaction, ticket: store.TicketDb, now
     await store.acceptTicket(tx, ticket.id);
     return;
   }
+  const share = legShare(ticket.stake, ticket.potential_return, legs.length);
   await store.addExposure(
     tx,
     legs.map((leg) => ({ selectionId: leg.selection_id, marketId: leg.market_id })),
-    -ticket.stake,
-    -ticket.potential_return,
+    -share.stake,
+    -share.potential,
   );
   await rounds.refund(
     tx,
@@ -278,15 +296,9 @@ export async function myBets(
     memberId,
     state: query.state,
     settled: query.settled,
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    ...pageWindow(query),
   });
-  return {
-    list: await ticketViews(deps.db, rows, currency),
-    total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
+  return pageOf(query, await ticketViews(deps.db, rows, currency), total);
 }
 
 export async function myBet(deps: AppDeps, memberId: number, ticketNo: string, now: Date) {

@@ -18,14 +18,46 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
 import { publish } from '../../platform/realtime.ts';
 import { currencyOf, minorLimit } from '../wallet/settings.ts';
+import { publishPrices } from './push.ts';
 import { CORRECTION_WINDOW_MS, scheduleSettlement } from './settlement.ts';
 import * as store from './store.ts';
-import { consoleEventView, consoleMarketView, marketsByEvent, ticketViews } from './views.ts';
+import {
+  consoleEventView,
+  consoleMarketView,
+  marketsByEvent,
+  pageOf,
+  pageWindow,
+  ticketViews,
+} from './views.ts';
 
 /** The trading side of the book (the console): sports, competitions, events, markets and prices, results. */
 
 export async function consoleSports(deps: AppDeps) {
   return store.sports(deps.db);
+}
+
+/**
+ * Creates (id null) or edits a sport or a competition, audited: the row before and after; an unknown id is
+ * not_found. `write` gives the row written.
+ */
+function saveListed<Row extends { id: number }, View>(
+  deps: AppDeps,
+  call: OperatorCall,
+  entity: 'sportsbook_sport' | 'sportsbook_competition',
+  id: number | null,
+  rows: {
+    byId: (tx: Transaction, id: number) => Promise<Row | null>;
+    write: (tx: Transaction) => Promise<Row | null>;
+  },
+  view: (row: Row) => View,
+) {
+  return operatorWrite(deps, call, { entity, action: id ? 'update' : 'create' }, async (tx) => {
+    const before = id ? await rows.byId(tx, id) : null;
+    if (id && !before) throw new AppError('not_found');
+    const row = await rows.write(tx);
+    if (!row) throw new AppError('not_found');
+    return { entityId: row.id, before, after: row, result: view(row) };
+  });
 }
 
 export async function saveSport(
@@ -34,17 +66,13 @@ export async function saveSport(
   id: number | null,
   input: z.output<typeof consoleSportsbookSportInput>,
 ) {
-  return operatorWrite(
+  return saveListed(
     deps,
     call,
-    { entity: 'sportsbook_sport', action: id ? 'update' : 'create' },
-    async (tx) => {
-      const before = id ? await store.sportById(tx, id) : null;
-      if (id && !before) throw new AppError('not_found');
-      const row = await store.upsertSport(tx, id, input);
-      if (!row) throw new AppError('not_found');
-      return { entityId: row.id, before, after: row, result: row };
-    },
+    'sportsbook_sport',
+    id,
+    { byId: store.sportById, write: (tx) => store.upsertSport(tx, id, input) },
+    (row) => row,
   );
 }
 
@@ -65,23 +93,24 @@ export async function saveCompetition(
   id: number | null,
   input: z.output<typeof consoleSportsbookCompetitionInput>,
 ) {
-  return operatorWrite(
+  return saveListed(
     deps,
     call,
-    { entity: 'sportsbook_competition', action: id ? 'update' : 'create' },
-    async (tx) => {
-      if (!(await store.sportById(tx, input.sportId)))
-        throw new AppError('not_found', { sportId: 'not_found' });
-      const before = id ? await store.competitionById(tx, id) : null;
-      if (id && !before) throw new AppError('not_found');
-      const row = await store.upsertCompetition(tx, id, {
-        sport_id: input.sportId,
-        name: input.name,
-        enabled: input.enabled,
-      });
-      if (!row) throw new AppError('not_found');
-      return { entityId: row.id, before, after: row, result: competitionView(row) };
+    'sportsbook_competition',
+    id,
+    {
+      byId: store.competitionById,
+      write: async (tx) => {
+        if (!(await store.sportById(tx, input.sportId)))
+          throw new AppError('not_found', { sportId: 'not_found' });
+        return store.upsertCompetition(tx, id, {
+          sport_id: input.sportId,
+          name: input.name,
+          enabled: input.enabled,
+        });
+      },
     },
+    competitionView,
   );
 }
 
@@ -98,15 +127,13 @@ export async function consoleEvents(
   const { rows, total } = await store.consoleEvents(deps.db, {
     competitionId: query.competitionId,
     status: query.status,
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    ...pageWindow(query),
   });
-  return {
-    list: rows.map((row) => consoleEventView(row, row, currency)),
+  return pageOf(
+    query,
+    rows.map((row) => consoleEventView(row, row, currency)),
     total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
+  );
 }
 
 export async function consoleEvent(deps: AppDeps, id: number): Promise<ConsoleSportsbookEventDetail> {
@@ -246,6 +273,7 @@ export async function setEventSuspended(deps: AppDeps, call: OperatorCall, id: n
     async (tx) => {
       const event = await heldEvent(tx, id);
       await store.setEventSuspended(tx, id, suspended, call.now);
+      await publishPrices(tx, id, null, false);
       return { entityId: id, before: { suspended: event.suspended }, after: { suspended }, result: null };
     },
   );
@@ -373,6 +401,7 @@ export async function priceMarket(
             : minorLimit(input.liabilityLimit, currency);
       await store.setMarketPricing(tx, marketId, input.margin, limit);
       for (const price of prices) await store.setPrice(tx, marketId, price.code, price.price, price.fair);
+      await publishPrices(tx, market.event_id, [marketId], true);
       return { entityId: marketId, before: { margin: market.margin }, after: input, result: market.event_id };
     },
   );
@@ -399,6 +428,7 @@ export async function setMarketSuspended(
         suspended ? 'suspended' : 'open',
         suspended ? 'operator' : null,
       );
+      await publishPrices(tx, market.event_id, [marketId], false);
       return {
         entityId: marketId,
         before: { state: market.state },
@@ -561,18 +591,16 @@ export async function consoleTickets(
     eventId: query.eventId,
     state: query.state,
     username: query.username,
-    limit: query.pageSize,
-    offset: (query.pageNo - 1) * query.pageSize,
+    ...pageWindow(query),
   });
   const views = await ticketViews(deps.db, rows, currency);
-  return {
-    list: views.map((view, index) => ({
+  return pageOf(
+    query,
+    views.map((view, index) => ({
       ...view,
       memberId: rows[index]?.member_id as number,
       username: rows[index]?.username as string,
     })),
     total,
-    pageNo: query.pageNo,
-    pageSize: query.pageSize,
-  };
+  );
 }

@@ -6,10 +6,10 @@ import { route } from '../../platform/route.ts';
 import { myBet, myBets, placeBet } from './bets.ts';
 import * as trading from './console.ts';
 import { syncFeed } from './feed.ts';
-import { eventDetail, eventsOnSale, sportsOnSale } from './site.ts';
+import { eventDetail, eventsOnSale, memberPreferences, saveMemberPreferences, sportsOnSale } from './site.ts';
 
 export function sportsbookRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, deps, api.sports, async ({ query }) => sportsOnSale(deps, query.kind));
+  route(app, deps, api.sports, async ({ query, language }) => sportsOnSale(deps, query.kind, language));
   route(app, deps, api.events, async ({ query }) => eventsOnSale(deps, query));
   route(app, deps, api.event, async ({ params }) => eventDetail(deps, params.id));
   route(app, deps, api.placeBet, async ({ caller, body, idempotency, language, now }) =>
@@ -20,6 +20,10 @@ export function sportsbookRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, api.myBet, async ({ caller, params, now }) =>
     myBet(deps, asMember(caller).memberId, params.ticketNo, now),
+  );
+  route(app, deps, api.preferences, async ({ caller }) => memberPreferences(deps, asMember(caller).memberId));
+  route(app, deps, api.savePreferences, async ({ caller, body, now }) =>
+    saveMemberPreferences(deps, asMember(caller).memberId, body, now),
   );
 }
 

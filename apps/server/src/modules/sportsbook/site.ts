@@ -1,19 +1,30 @@
-import type { SportsbookEventDetail, SportsbookEventListItem, SportsbookSport } from '@tessera/contract';
+import type {
+  SportsbookEventDetail,
+  SportsbookEventListItem,
+  SportsbookPreferences,
+  SportsbookSport,
+} from '@tessera/contract';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
+import { write } from '../../platform/write.ts';
 import * as store from './store.ts';
 import { eventSummary, mainMarkets, marketsByEvent, marketView } from './views.ts';
 
 /** The player site's book: sports with their competitions on sale, events with their markets. */
 
-export async function sportsOnSale(deps: AppDeps, kind: string | undefined): Promise<SportsbookSport[]> {
+/** Sports with their competitions on sale, each named in the reader's language (English where it has none). */
+export async function sportsOnSale(
+  deps: AppDeps,
+  kind: string | undefined,
+  language: string,
+): Promise<SportsbookSport[]> {
   const sports = (await store.sports(deps.db, true)).filter((sport) => !kind || sport.kind === kind);
   const competitions = await store.competitionsOnSale(deps.db, kind ?? null);
   return sports
     .map((sport) => ({
       id: sport.id,
       kind: sport.kind,
-      name: sport.name,
+      name: (language === 'VI' || language === 'CN' ? sport.names[language] : '') || sport.name,
       competitions: competitions
         .filter((competition) => competition.sport_id === sport.id)
         .map(({ id, name, events }) => ({ id, name, events })),
@@ -64,4 +75,30 @@ export async function eventDetail(deps: AppDeps, id: number): Promise<Sportsbook
       .map(({ market, selections }) => withEventState(event, marketView(market, selections))),
     result: event.result,
   };
+}
+
+/** The member's odds format and price-change choice, or null before the member saved one. */
+export async function memberPreferences(
+  deps: AppDeps,
+  memberId: number,
+): Promise<SportsbookPreferences | null> {
+  const row = await store.preferences(deps.db, memberId);
+  return row && { oddsFormat: row.odds_format, acceptChanges: row.accept_changes };
+}
+
+export async function saveMemberPreferences(
+  deps: AppDeps,
+  memberId: number,
+  value: SportsbookPreferences,
+  now: Date,
+): Promise<SportsbookPreferences> {
+  await write(deps.db, { isolation: 'read committed' }, (tx) =>
+    store.savePreferences(
+      tx,
+      memberId,
+      { odds_format: value.oddsFormat, accept_changes: value.acceptChanges },
+      now,
+    ),
+  );
+  return value;
 }

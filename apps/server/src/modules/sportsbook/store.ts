@@ -6,8 +6,11 @@ export interface SportDb {
   id: number;
   kind: 'football' | 'esports';
   name: string;
+  /** Vietnamese and Chinese names ('' where none). */
+  names: { VI: string; CN: string };
   enabled: boolean;
 }
+const SPORT_COLUMNS = 'id, kind, name, names, enabled';
 
 export interface CompetitionDb {
   id: number;
@@ -50,6 +53,7 @@ export interface EventDb {
   entered_by_name: string | null;
   entered_at: Date | null;
   confirmed_by_name: string | null;
+  confirmed_at: Date | null;
   settled_at: Date | null;
   postponed_from: Date | null;
 }
@@ -57,7 +61,7 @@ export interface EventDb {
 const EVENT_COLUMNS = `e.id, e.competition_id, c.name as competition, c.sport_id, s.kind, e.home, e.away, e.starts_at,
   e.status, e.home_rating::float8 as home_rating, e.away_rating::float8 as away_rating, e.suspended, e.source,
   e.external_ref, e.score, e.minute, e.result, e.result_version, e.entered_result, e.entered_by,
-  eo.username as entered_by_name, e.entered_at, co.username as confirmed_by_name, e.settled_at, e.postponed_from`;
+  eo.username as entered_by_name, e.entered_at, co.username as confirmed_by_name, e.confirmed_at, e.settled_at, e.postponed_from`;
 const EVENT_FROM = `sportsbook_events e join sportsbook_competitions c on c.id = e.competition_id
   join sportsbook_sports s on s.id = c.sport_id
   left join operators eo on eo.id = e.entered_by left join operators co on co.id = e.confirmed_by`;
@@ -182,34 +186,64 @@ export async function saveSettings(tx: Queryable, value: SettingsDb, now: Date) 
   );
 }
 
-// ---- sports and competitions ----
+// ---- members' preferences ----
 
-export function sports(db: Queryable, enabledOnly = false) {
-  return db.query<SportDb>(
-    `select id, kind, name, enabled from sportsbook_sports ${enabledOnly ? 'where enabled' : ''} order by kind, id`,
-  );
+export interface PreferencesDb {
+  odds_format: 'decimal' | 'hongkong' | 'malay' | 'indonesian' | 'american';
+  accept_changes: 'none' | 'better' | 'any';
 }
 
-export async function sportById(db: Queryable, id: number) {
-  const [row] = await db.query<SportDb>(
-    'select id, kind, name, enabled from sportsbook_sports where id = $1',
-    [id],
+export async function preferences(db: Queryable, memberId: number) {
+  const [row] = await db.query<PreferencesDb>(
+    'select odds_format, accept_changes from sportsbook_member_preferences where member_id = $1',
+    [memberId],
   );
   return row ?? null;
 }
 
-export async function upsertSport(tx: Queryable, id: number | null, sport: Omit<SportDb, 'id'>) {
+export async function savePreferences(tx: Queryable, memberId: number, value: PreferencesDb, now: Date) {
+  await tx.query(
+    `insert into sportsbook_member_preferences (member_id, odds_format, accept_changes, updated_at)
+     values ($1, $2, $3, $4) on conflict (member_id) do update set odds_format = excluded.odds_format,
+       accept_changes = excluded.accept_changes, updated_at = excluded.updated_at`,
+    [memberId, value.odds_format, value.accept_changes, now],
+  );
+}
+
+// ---- sports and competitions ----
+
+export function sports(db: Queryable, enabledOnly = false) {
+  return db.query<SportDb>(
+    `select ${SPORT_COLUMNS} from sportsbook_sports ${enabledOnly ? 'where enabled' : ''} order by kind, id`,
+  );
+}
+
+export async function sportById(db: Queryable, id: number) {
+  const [row] = await db.query<SportDb>(`select ${SPORT_COLUMNS} from sportsbook_sports where id = $1`, [id]);
+  return row ?? null;
+}
+
+/** A new sport (or, of a kind and name already there, that one changed); names absent (a feed's) leaves them. */
+export async function upsertSport(
+  tx: Queryable,
+  id: number | null,
+  sport: Omit<SportDb, 'id' | 'names'> & { names?: SportDb['names'] },
+) {
+  const names = sport.names ? JSON.stringify(sport.names) : null;
   const [row] =
     id === null
       ? await tx.query<SportDb>(
-          `insert into sportsbook_sports (kind, name, enabled) values ($1, $2, $3)
-           on conflict (kind, name) do update set enabled = excluded.enabled returning id, kind, name, enabled`,
-          [sport.kind, sport.name, sport.enabled],
+          `insert into sportsbook_sports (kind, name, names, enabled)
+           values ($1, $2, coalesce($3::jsonb, '{"VI": "", "CN": ""}'), $4)
+           on conflict (kind, name) do update set names = coalesce($3::jsonb, sportsbook_sports.names),
+             enabled = excluded.enabled
+           returning ${SPORT_COLUMNS}`,
+          [sport.kind, sport.name, names, sport.enabled],
         )
       : await tx.query<SportDb>(
-          `update sportsbook_sports set kind = $2, name = $3, enabled = $4 where id = $1
-           returning id, kind, name, enabled`,
-          [id, sport.kind, sport.name, sport.enabled],
+          `update sportsbook_sports set kind = $2, name = $3, names = coalesce($4::jsonb, names), enabled = $5
+           where id = $1 returning ${SPORT_COLUMNS}`,
+          [id, sport.kind, sport.name, names, sport.enabled],
         );
   return row ?? null;
 }
@@ -434,12 +468,16 @@ export async function setEntered(
   now: Date,
 ) {
   await tx.query(
-    `update sportsbook_events set entered_result = $2, entered_by = $3, entered_at = $4, updated_at = $4 where id = $1`,
+    `update sportsbook_events set entered_result = $2, entered_by = $3, entered_at = $4, confirmed_by = null,
+       confirmed_at = null, updated_at = $4 where id = $1`,
     [id, JSON.stringify(entered.result), entered.by, now],
   );
 }
 
-/** Takes a confirmed result: its version rises, the entry is cleared, the event is ended (to be settled). */
+/**
+ * Takes a confirmed result: its version rises, the entry is cleared (who entered it stays beside who confirmed it),
+ * the event is ended (to be settled).
+ */
 export async function takeResult(
   tx: Queryable,
   id: number,
@@ -449,7 +487,7 @@ export async function takeResult(
 ) {
   await tx.query(
     `update sportsbook_events set result = $2, result_version = result_version + 1, entered_result = null,
-       entered_by = null, entered_at = null, confirmed_by = $3, status = 'ended', score = $4, updated_at = $5
+       confirmed_by = $3, confirmed_at = $5, status = 'ended', score = $4, updated_at = $5
      where id = $1`,
     [id, JSON.stringify(result), by, JSON.stringify(result.ft), now],
   );
@@ -717,6 +755,8 @@ export async function insertTicket(
     stake: bigint;
     price: number;
     potentialReturn: bigint;
+    /** What each leg counts against its selection and market (a parlay's share, bets.ts `legShare`). */
+    exposure: { stake: bigint; potential: bigint };
     currency: string;
     live: boolean;
     acceptAt: Date | null;
@@ -729,10 +769,10 @@ export async function insertTicket(
 ): Promise<bigint> {
   const [row] = await tx.query<{ id: bigint }>(
     `with exposed as (
-       update sportsbook_selections set exposure = exposure + $7::bigint
+       update sportsbook_selections set exposure = exposure + $17::bigint
        where id in (select (leg ->> 'selection_id')::int from jsonb_array_elements($15::jsonb) leg)),
      staked as (
-       update sportsbook_markets m set stake = m.stake + $5::bigint * v.legs
+       update sportsbook_markets m set stake = m.stake + $16::bigint * v.legs
        from (select (leg ->> 'market_id')::int as id, count(*) as legs from jsonb_array_elements($15::jsonb) leg
              group by 1) v
        where m.id = v.id),
@@ -770,6 +810,8 @@ export async function insertTicket(
           version: leg.version,
         })),
       ),
+      ticket.exposure.stake,
+      ticket.exposure.potential,
     ],
   );
   if (!row) throw new Error('ticket not written');

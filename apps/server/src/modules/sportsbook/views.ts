@@ -12,6 +12,23 @@ import * as store from './store.ts';
 
 /** The sportsbook's rows as the wire shows them: times as ISO text, money in major units. */
 
+interface PageQuery {
+  pageNo: number;
+  pageSize: number;
+}
+/** The rows of a page as the store reads them. */
+export const pageWindow = (query: PageQuery) => ({
+  limit: query.pageSize,
+  offset: (query.pageNo - 1) * query.pageSize,
+});
+/** A page of a list as the wire shows it. */
+export const pageOf = <T>(query: PageQuery, list: T[], total: number) => ({
+  list,
+  total,
+  pageNo: query.pageNo,
+  pageSize: query.pageSize,
+});
+
 type Market = SportsbookMarket;
 
 export function marketView(market: store.MarketDb, selections: store.SelectionDb[]): Market {
@@ -119,6 +136,7 @@ export function consoleEventView(
     enteredBy: event.entered_by_name,
     enteredAt: event.entered_at?.toISOString() ?? null,
     confirmedBy: event.confirmed_by_name,
+    confirmedAt: event.confirmed_at?.toISOString() ?? null,
     settledAt: event.settled_at?.toISOString() ?? null,
     tickets: totals.tickets,
     stake: toMajor(totals.stake, currency.digits),

@@ -2,6 +2,7 @@ import { errorText } from '@tessera/ui';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../ui/bet-slip.css';
 import { CheckIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import type { SlipTicket } from './BetBuilder.tsx';

@@ -8,7 +8,7 @@ import { inboxKey, unreadQuery } from '../inbox/queries.ts';
 import { RAIN_KEY } from '../raffle/queries.ts';
 import { responsibleKey } from '../responsible/queries.ts';
 import { rewardsKey } from '../rewards/queries.ts';
-import { applyEventPush } from '../sportsbook/live.ts';
+import { applyEventPush, applyPricesPush } from '../sportsbook/live.ts';
 import { ticketsKey } from '../sportsbook/queries.ts';
 import { supportChatQuery } from '../support/queries.ts';
 import { clearOperatorTyping, markOperatorTyping } from '../support/supportPanel.ts';
@@ -25,8 +25,9 @@ import { balanceQuery, walletKey, withPushedBalance } from '../wallet/queries.ts
  * broadcast, which carries no count, the count too). `rewards.changed` (a reward to claim was issued, claimed or
  * expired) refetches the rewards centre and its count in the badges. `rain.round` (a red envelope rain opened) asks
  * the rain's state again. `responsible.changed` (the member began a time-out or self-exclusion) asks the controls
- * again, which closes the play pages. `sportsbook.event` (an event's live score, minute or status) shows in the book's
- * lists and event page at once (features/sportsbook/live.ts).
+ * again, which closes the play pages. `sportsbook.event` (an event's live score, minute or status) and
+ * `sportsbook.prices` (markets re-priced, suspended or resumed) show in the book's lists, event page and slip at once
+ * (features/sportsbook/live.ts).
  */
 export function useRealtimeRefresh(): void {
   const queryClient = useQueryClient();
@@ -71,6 +72,7 @@ export function useRealtimeRefresh(): void {
         }
         if (event.type === 'support.typing') markOperatorTyping();
         if (event.type === 'sportsbook.event') applyEventPush(queryClient, event, ticketsKey(getToken()));
+        if (event.type === 'sportsbook.prices') applyPricesPush(queryClient, event);
         if (event.type === 'rain.round') void queryClient.invalidateQueries({ queryKey: RAIN_KEY });
         if (event.type === 'member.changed') {
           loadMemberInfo(queryClient).then((info) => {

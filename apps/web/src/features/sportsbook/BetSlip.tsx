@@ -328,7 +328,10 @@ export function BetSlip({ inSheet = false }: { inSheet?: boolean }) {
   );
 }
 
-/** The member's odds format (kept in this browser): decimal, Hong Kong, Malay, Indonesian or American. */
+/**
+ * The odds format (kept in this browser, and on a signed-in member's account): decimal, Hong Kong, Malay, Indonesian
+ * or American.
+ */
 function OddsFormatSelect() {
   const { t } = useTranslation();
   const format = useOddsFormat();

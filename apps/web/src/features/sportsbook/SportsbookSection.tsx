@@ -13,6 +13,7 @@ import { MyBets } from './MyBets.tsx';
 import { useBookMoney } from './money.ts';
 import { useSlip } from './slip.ts';
 // The kit's tabs and form controls take their look from the site's form styles.
+import '../../ui/bet-slip.css';
 import '../../ui/form.css';
 import './sportsbook.css';
 

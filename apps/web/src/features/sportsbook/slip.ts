@@ -8,7 +8,8 @@ import { local } from '../../lib/storage.ts';
 /**
  * The bet slip's state, shared by the event list, the event page and the slip itself (one store for the page, kept
  * while the member moves between them): the legs picked, singles or a parlay, the stakes typed, and what the member
- * accepts when a price moves. The odds format is the member's choice, kept in this browser.
+ * accepts when a price moves. The odds format and the price-change choice are kept in this browser and, for a
+ * signed-in member, on the account (preferences.ts).
  */
 
 export interface SlipLeg {
@@ -99,6 +100,7 @@ export function setParlayStake(parlayStake: string): void {
 export function setAccept(accept: AcceptChanges): void {
   local.set(ACCEPT_KEY, accept);
   update({ ...state, accept });
+  chosen();
 }
 
 /** New prices from the server for legs on the slip: a moved price is kept with the one the member saw. */
@@ -155,8 +157,44 @@ export function useOddsFormat(): OddsFormat {
   );
 }
 
-export function setOddsFormat(next: OddsFormat): void {
+function showFormat(next: OddsFormat): void {
   format = next;
   local.set(FORMAT_KEY, next);
   for (const listener of formatListeners) listener();
+}
+
+/** The member picked an odds format. */
+export function setOddsFormat(next: OddsFormat): void {
+  showFormat(next);
+  chosen();
+}
+
+// The choices as the account keeps them.
+export interface BookPreferences {
+  oddsFormat: OddsFormat;
+  acceptChanges: AcceptChanges;
+}
+const choiceListeners = new Set<() => void>();
+
+function chosen(): void {
+  for (const listener of choiceListeners) listener();
+}
+
+/** Called after the member changed the odds format or the price-change choice (not after applyPreferences). */
+export function onPreferencesChosen(listener: () => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+export function bookPreferences(): BookPreferences {
+  return { oddsFormat: format, acceptChanges: state.accept };
+}
+
+/** The account's choices, shown (and kept in this browser) without being sent back. */
+export function applyPreferences(preferences: BookPreferences): void {
+  if (preferences.acceptChanges !== state.accept) {
+    local.set(ACCEPT_KEY, preferences.acceptChanges);
+    update({ ...state, accept: preferences.acceptChanges });
+  }
+  if (preferences.oddsFormat !== format) showFormat(preferences.oddsFormat);
 }
