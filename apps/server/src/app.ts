@@ -167,6 +167,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('preClose', async () => {
     lifecycle.shuttingDown = true;
   });
+  // The operators with a console socket here: touched every 20 s while the server runs, this process's rows
+  // deleted when it closes (a process that dies leaves rows that expire).
+  app.addHook('onReady', async () =>
+    deps.local.presence.start((error) => app.log.error({ err: error }, 'operator presence not written')),
+  );
+  app.addHook('onClose', async () => deps.local.presence.stop());
   app.addHook('onSend', async (_request, reply) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
   });
@@ -266,12 +272,20 @@ function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
           socket.close(SESSION_ENDED, 'unauthorized');
           return;
         }
+        if (socket.readyState !== socket.OPEN) return;
         deps.realtime.identify(
           socket,
           caller.kind === 'member'
             ? { kind: 'member', memberId: caller.memberId, tokenHash: caller.tokenHash }
             : { kind: 'operator', operatorId: caller.operatorId, tokenHash: caller.tokenHash },
         );
+        if (caller.kind === 'operator') {
+          // The operator has the console open while this socket is (support's round robin counts it as online).
+          const { operatorId } = caller;
+          const written = deps.local.presence.opened(operatorId);
+          socket.on('close', () => void deps.local.presence.closed(operatorId));
+          await written;
+        }
         socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
         socket.on('message', (message: Buffer) => onTopicMessage(message));
       })().catch((error: unknown) => {

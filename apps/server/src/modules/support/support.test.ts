@@ -468,7 +468,9 @@ describe('built-in customer service', () => {
       404,
       'not_found',
     );
-    expect((await t.get(path(bo.image.path, noteImage as unknown as number), tokens.support)).status).toBe(200);
+    expect((await t.get(path(bo.image.path, noteImage as unknown as number), tokens.support)).status).toBe(
+      200,
+    );
 
     checks.expectFailure(await upload(agent.token, [jpeg, jpeg, jpeg, jpeg], {}), 400, 'too_many_images', {
       image: expect.any(String),

@@ -267,10 +267,13 @@ export async function resolve(deps: AppDeps, call: OperatorCall, id: number) {
   return conversationView(deps, id, call.now);
 }
 
-/** Gives waiting conversations of the operator's teams to the operator while the operator has room and is available. */
+/**
+ * Gives waiting conversations of the operator's teams to the operator while the operator has room, is available and
+ * has the console open.
+ */
 async function fillFreePlaces(tx: Queryable, operatorId: number, now: Date) {
   const agent = await store.agent(tx, operatorId);
-  if (!agent?.available) return;
+  if (!agent?.available || !agent.online) return;
   const room = agent.capacity - agent.open;
   if (room <= 0) return;
   for (const next of await store.waiting(tx, agent.teams, room)) {
