@@ -28,6 +28,7 @@ import { consolidatedContractInfo } from './modules/agents/contracts-original.ts
 import { affiliateLinks } from './modules/agents/links.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { liveChatOrigin } from './modules/chat/live-chat.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -59,6 +60,7 @@ import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
 import {
+  allowingOrigin,
   limitConnections,
   loggerOptions,
   PERMISSIONS_POLICY,
@@ -119,6 +121,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(helmet, securityHeaders(config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // The player site's pages may load the live chat's widget (Chatwoot) from the origin the console configured.
+    const type = reply.getHeader('content-type');
+    const csp = reply.getHeader('content-security-policy');
+    const sitePage = !request.url.startsWith('/backoffice') && !request.url.startsWith('/house/');
+    if (sitePage && typeof type === 'string' && type.startsWith('text/html') && typeof csp === 'string') {
+      const origin = await liveChatOrigin(deps);
+      if (origin) reply.header('content-security-policy', allowingOrigin(csp, origin));
+    }
     // Our own game frames (/house/…) may be framed by our pages; nothing else may be framed by anyone.
     if (request.url.startsWith('/house/')) {
       const csp = reply.getHeader('content-security-policy');
