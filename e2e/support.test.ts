@@ -120,6 +120,19 @@ describe('customer service', () => {
       .toBe(true);
     await visible(messages.getByText('Thank you!'));
     expect(await chat.getByText('Asked finance to look').count()).toBe(0);
+
+    // The operator answers with a picture: the member's popup shows it.
+    await console.getByLabel('Images (optional)').setInputFiles({
+      name: 'where-to-click.png',
+      mimeType: 'image/png',
+      buffer: await console.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 160, height: 100 } }),
+    });
+    await visible(console.getByRole('button', { name: 'Remove where-to-click.png' }));
+    await console.getByRole('textbox', { name: 'Reply to the member' }).fill('Click here');
+    await console.getByRole('button', { name: 'Send' }).click();
+    await visible(chat.getByText('Click here'));
+    await expect.poll(() => chat.getByRole('img', { name: 'Image 1' }).count()).toBe(2);
+    await expect.poll(() => messages.getByRole('img', { name: 'Image 1' }).count()).toBe(2);
     await screenshot(console, 'support-console-workspace');
 
     // Resolved: the member is asked for a rating.
