@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
 
 /** How often a process touches the presence rows of the operators whose console sockets it holds. */
@@ -20,9 +20,12 @@ export const operatorOnline = (operatorColumn: string) =>
  * and touches its rows every 20 s so that a row of a process that died expires. The counts change synchronously;
  * the writes run one after another, so a quick close and reopen end with the row there.
  */
+let instances = 0;
+
 export class OperatorPresence {
   private readonly sockets = new Map<number, number>();
-  private readonly processId = randomUUID();
+  /** This process (and this instance, as tests run two apps in one process): host, pid and a count. */
+  private readonly processId = `${hostname()}:${process.pid}:${++instances}`;
   private queue: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
 

@@ -5,7 +5,8 @@
 -- who is available and has such a row.
 create table operator_presence (
   operator_id int not null references operators (id),
-  process_id uuid not null,
+  -- host:pid:instance of the server process
+  process_id text not null,
   seen_at timestamptz not null,
   primary key (operator_id, process_id)
 );

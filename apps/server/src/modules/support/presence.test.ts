@@ -128,7 +128,7 @@ describe('support operators online only while their console is open', () => {
     // A process that died 2 minutes ago left its row.
     await t.db.query(
       `insert into operator_presence (operator_id, process_id, seen_at)
-       values ($1, gen_random_uuid(), now() - interval '2 minutes')`,
+       values ($1, 'gone-host:1:1', now() - interval '2 minutes')`,
       [ghost.id],
     );
     expect((await newConversation()).assignee).toBeNull();
