@@ -153,18 +153,20 @@ export async function operatorToken(): Promise<string> {
   return stack().ownerToken;
 }
 
-/** A console page of the owner, opened on that session (the console keeps its token in sessionStorage). */
-export async function ownerConsolePage(browser: Browser, path = '/'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await page.addInitScript(
-    (token) => {
-      if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
-    },
-    await operatorToken(),
-  );
+/** A console page opened on an operator's session (the console keeps its token in sessionStorage). */
+export async function consolePage(browser: Browser, token: string, path = '/', width = 1440): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.addInitScript((token) => {
+    if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
+  }, token);
   await page.goto(`${baseUrl()}/backoffice${path}`);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;
+}
+
+/** A console page of the owner, opened on that session. */
+export async function ownerConsolePage(browser: Browser, path = '/'): Promise<Page> {
+  return consolePage(browser, await operatorToken(), path, 1366);
 }
 
 export async function api(method: string, path: string, token: string, body?: unknown) {

@@ -12,6 +12,8 @@ export interface Visit {
   local?: Record<string, string>;
   width?: number;
   height?: number;
+  /** A phone: its screen (390×844 unless width and height say otherwise), touch and mobile viewport. */
+  phone?: boolean;
 }
 
 /** Opens a path of the site in a new context, with what storage holds before the site starts. */
@@ -19,9 +21,18 @@ export const visitor =
   (browser: () => Browser) =>
   async (
     path: string,
-    { session = {}, local = {}, width = 1366, height = 900 }: Visit = {},
+    {
+      session = {},
+      local = {},
+      phone = false,
+      width = phone ? 390 : 1366,
+      height = phone ? 844 : 900,
+    }: Visit = {},
   ): Promise<Page> => {
-    const context = await browser().newContext({ viewport: { width, height } });
+    const context = await browser().newContext({
+      viewport: { width, height },
+      ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    });
     // Artwork on the demo data's example hosts: answered empty, never looked up.
     await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
     await context.addInitScript(

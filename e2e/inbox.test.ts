@@ -1,7 +1,15 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  newOperator,
+  consolePage as openConsole,
+  operatorToken,
+  screenshot,
+  useBrowser,
+} from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -17,15 +25,7 @@ const visit = visitor(browser);
 const site = (path: string, token: string, { theme, width }: { theme?: string; width?: number } = {}) =>
   visit(path, { session: { token }, local: theme ? { theme } : {}, width });
 
-async function consolePage(token: string, path: string): Promise<Page> {
-  const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript((token) => {
-    if (location.protocol !== 'about:') sessionStorage.setItem('bo.token', token);
-  }, token);
-  await page.goto(`${baseUrl()}/backoffice${path}`);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-  return page;
-}
+const consolePage = (token: string, path: string) => openConsole(browser(), token, path);
 
 async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible' });

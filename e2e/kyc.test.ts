@@ -1,8 +1,17 @@
 import { createClient, walletPlayerEndpoints, withdrawalPlayerEndpoints } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { visible } from './accounts-browser.ts';
+import {
+  api,
+  baseUrl,
+  consolePage as openConsole,
+  operatorToken,
+  screenshot,
+  useBrowser,
+} from './browser.ts';
+import { visitor } from './games-browser.ts';
 
 /**
  * KYC end to end (issue 25 §4): with withdrawals needing a verified member, a member's withdrawal is refused; the
@@ -13,34 +22,9 @@ import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.t
 const browser = useBrowser();
 const PAYMENT_PASSWORD = '246813';
 
-async function open(path: string, token: string) {
-  const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
-  await context.route(/^https?:\/\/[^/]*\.example\//, (route) => route.fulfill({ status: 204, body: '' }));
-  await context.addInitScript((token) => {
-    if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
-    sessionStorage.setItem('e2e-init', '1');
-    sessionStorage.setItem('token', token);
-  }, token);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
-  return page;
-}
-
-async function consolePage(token: string, path: string): Promise<Page> {
-  const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript((token) => {
-    if (location.protocol === 'about:') return;
-    sessionStorage.setItem('bo.token', token);
-  }, token);
-  await page.goto(`${baseUrl()}/backoffice${path}`);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-  return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
+const visit = visitor(browser);
+const open = (path: string, token: string) => visit(path, { session: { token } });
+const consolePage = (token: string, path: string) => openConsole(browser(), token, path);
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Member centre menu' });

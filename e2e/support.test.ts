@@ -1,7 +1,16 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { visible } from './accounts-browser.ts';
+import {
+  api,
+  newOperator,
+  consolePage as openConsole,
+  operatorToken,
+  screenshot,
+  useBrowser,
+} from './browser.ts';
+import { visitor } from './games-browser.ts';
 
 /**
  * The built-in customer service end to end (issue 26 item 1): a member and an operator chat in two pages and each
@@ -11,53 +20,25 @@ import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from
 
 const browser = useBrowser();
 
-interface SiteOptions {
-  token?: string;
-  theme?: 'light' | 'dark';
-  phone?: boolean;
-}
-
+const visit = visitor(browser);
+/** The site, signed in with `token` (none: a visitor); links to `*.example` (a configured live chat) answer a page. */
 async function site(
   path: string,
-  { token, theme = 'light', phone = false }: SiteOptions = {},
+  {
+    token,
+    theme = 'light',
+    phone = false,
+  }: { token?: string; theme?: 'light' | 'dark'; phone?: boolean } = {},
 ): Promise<Page> {
-  const context = await browser().newContext({
-    viewport: phone ? { width: 390, height: 844 } : { width: 1366, height: 900 },
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  // Links outside the test's site (the configured live chat) answer with an empty page.
-  await context.route(/^https?:\/\/[^/]*\.example\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Live chat</title>' }),
-  );
-  await context.addInitScript(
-    ({ token, theme }) => {
-      if (location.protocol === 'about:' || sessionStorage.getItem('e2e-init')) return;
-      sessionStorage.setItem('e2e-init', '1');
-      if (token) sessionStorage.setItem('token', token);
-      localStorage.setItem('theme', theme);
-    },
-    { token: token ?? '', theme },
-  );
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}${path}`);
+  const page = await visit(path, { session: token ? { token } : {}, local: { theme }, phone });
+  await page
+    .context()
+    .route(/^https?:\/\/[^/]*\.example\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Live chat</title>' }),
+    );
   return page;
 }
-
-async function consolePage(token: string, path: string): Promise<Page> {
-  const page = await browser().newPage({ viewport: { width: 1440, height: 900 } });
-  await page.addInitScript((token) => {
-    if (location.protocol === 'about:') return;
-    sessionStorage.setItem('bo.token', token);
-  }, token);
-  await page.goto(`${baseUrl()}/backoffice${path}`);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-  return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
+const consolePage = (token: string, path: string) => openConsole(browser(), token, path);
 
 /** The right bar's (desktop) customer-service button. */
 const rightBarButton = (page: Page) =>
@@ -139,6 +120,19 @@ describe('customer service', () => {
       .toBe(true);
     await visible(messages.getByText('Thank you!'));
     expect(await chat.getByText('Asked finance to look').count()).toBe(0);
+
+    // The operator answers with a picture: the member's popup shows it.
+    await console.getByLabel('Images (optional)').setInputFiles({
+      name: 'where-to-click.png',
+      mimeType: 'image/png',
+      buffer: await console.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 160, height: 100 } }),
+    });
+    await visible(console.getByRole('button', { name: 'Remove where-to-click.png' }));
+    await console.getByRole('textbox', { name: 'Reply to the member' }).fill('Click here');
+    await console.getByRole('button', { name: 'Send' }).click();
+    await visible(chat.getByText('Click here'));
+    await expect.poll(() => chat.getByRole('img', { name: 'Image 1' }).count()).toBe(2);
+    await expect.poll(() => messages.getByRole('img', { name: 'Image 1' }).count()).toBe(2);
     await screenshot(console, 'support-console-workspace');
 
     // Resolved: the member is asked for a rating.

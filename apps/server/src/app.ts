@@ -27,6 +27,7 @@ import { consolidatedContractInfo } from './modules/agents/contracts-original.ts
 import { affiliateLinks } from './modules/agents/links.ts';
 import { agentsRoutes } from './modules/agents/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { liveChatOrigin } from './modules/chat/live-chat.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { homePage } from './modules/content/boot-page.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -57,7 +58,12 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { resolveCaller } from './platform/access.ts';
 import { AppError } from './platform/app-error.ts';
 import type { AppDeps } from './platform/context.ts';
-import { limitConnections, loggerOptions, securityHeaderValues } from './platform/http-hardening.ts';
+import {
+  allowingOrigin,
+  limitConnections,
+  loggerOptions,
+  securityHeaderValues,
+} from './platform/http-hardening.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { SERVICE_RESTART, SESSION_ENDED } from './platform/realtime.ts';
 import { uuidBlocks } from './platform/rng.ts';
@@ -152,6 +158,29 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { lifecycle } = deps.local;
   app.addHook('preClose', async () => {
     lifecycle.shuttingDown = true;
+  });
+  // The operators with a console socket here: touched every 20 s while the server runs, this process's rows
+  // deleted when it closes (a process that dies leaves rows that expire).
+  app.addHook('onReady', async () =>
+    deps.local.presence.start((error) => app.log.error({ err: error }, 'operator presence not written')),
+  );
+  app.addHook('onClose', async () => deps.local.presence.stop());
+  // The player site's pages may load the live chat's widget (Chatwoot) from the origin the console configured; only
+  // an HTML page of the site waits for that origin (held in the content cache), every other answer goes on at once.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const csp = reply.getHeader('content-security-policy');
+    const sitePage =
+      typeof type === 'string' &&
+      type.startsWith('text/html') &&
+      typeof csp === 'string' &&
+      !request.url.startsWith('/backoffice') &&
+      !request.url.startsWith('/house/');
+    if (!sitePage) return done(null, payload);
+    liveChatOrigin(deps).then((origin) => {
+      if (origin) reply.header('content-security-policy', allowingOrigin(csp, origin));
+      done(null, payload);
+    }, done);
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.shuttingDown) reply.header('connection', 'close');
@@ -253,12 +282,20 @@ function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
           socket.close(SESSION_ENDED, 'unauthorized');
           return;
         }
+        if (socket.readyState !== socket.OPEN) return;
         deps.realtime.identify(
           socket,
           caller.kind === 'member'
             ? { kind: 'member', memberId: caller.memberId, tokenHash: caller.tokenHash }
             : { kind: 'operator', operatorId: caller.operatorId, tokenHash: caller.tokenHash },
         );
+        if (caller.kind === 'operator') {
+          // The operator has the console open while this socket is (support's round robin counts it as online).
+          const { operatorId } = caller;
+          const written = deps.local.presence.opened(operatorId);
+          socket.on('close', () => void deps.local.presence.closed(operatorId));
+          await written;
+        }
         socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
         socket.on('message', (message: Buffer) => onTopicMessage(message));
       })().catch((error: unknown) => {

@@ -59,6 +59,32 @@ export function securityHeaders(config: SecurityConfig): HelmetOptions {
   };
 }
 
+/**
+ * A Content-Security-Policy that also lets the page load scripts and frames from `origin` and talk to it (https or
+ * wss; http or ws when it is http, as a sandbox on the same machine is): the live chat's widget, which the console
+ * configures at run time, so the fixed policy cannot name it.
+ */
+export function allowingOrigin(csp: string, origin: string): string {
+  const socket = origin.replace(/^http/, 'ws');
+  const extra: Record<string, string[]> = {
+    'script-src': [origin],
+    'frame-src': [origin],
+    'connect-src': [origin, socket],
+    'img-src': [origin],
+    'style-src': [origin],
+  };
+  return csp
+    .split(';')
+    .map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      const more = extra[name];
+      return more
+        ? [name, ...values, ...more.filter((value) => !values.includes(value))].join(' ')
+        : directive.trim();
+    })
+    .join(';');
+}
+
 /** Browser features the site never uses are switched off; full screen stays for our game frames. */
 export const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), fullscreen=(self)';

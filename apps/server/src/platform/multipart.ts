@@ -35,3 +35,47 @@ export async function readMultipart<T>(
     throw new AppError('bad_request');
   }
 }
+
+/** What a form of text fields and files may hold, and the codes it answers past its limits. */
+export interface FileFormLimits extends Required<MultipartLimitErrors> {
+  /** The name of the file parts; a file under any other name is refused (validation_failed on that name). */
+  fileField: string;
+  /** Files at most, and bytes each. */
+  files: number;
+  fileBytes: number;
+  /** Text fields at most. */
+  fields: number;
+}
+
+/**
+ * The text fields of a multipart form and its files (read whole, in their order) named `limits.fileField`. A form
+ * whose file input was left empty still sends the part, with no name and no bytes: it is skipped.
+ */
+export async function readFileForm(
+  request: FastifyRequest,
+  limits: FileFormLimits,
+): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  await readMultipart(
+    request,
+    async () => {
+      const parts = request.parts({
+        limits: { fileSize: limits.fileBytes, files: limits.files, fields: limits.fields },
+      });
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0 && !part.filename) continue;
+        if (part.fieldname !== limits.fileField)
+          throw new AppError('validation_failed', { [part.fieldname]: 'invalid_value' });
+        files.push(bytes);
+      }
+    },
+    limits,
+  );
+  return { fields, files };
+}

@@ -1,6 +1,8 @@
 import { supportConsoleEndpoints as bo, type SupportTeam } from '@tessera/contract';
 import { expect } from 'vitest';
+import type WebSocket from 'ws';
 import type { TestApp } from '../harness.ts';
+import { operatorSocket } from '../sockets.ts';
 
 /**
  * A quiet workspace: no operator of earlier tests takes conversations and none of their conversations waits in a
@@ -14,12 +16,16 @@ export async function quietWorkspace(t: TestApp): Promise<void> {
   );
 }
 
-/** A support operator, available for the teams with the cap: its token and operator id. */
+/**
+ * A support operator with the console open (a /ws socket on the test app, which must listen), available for the
+ * teams with the cap: its token, operator id and socket (closing it is closing the console).
+ */
 export async function supportAgent(
   t: TestApp,
   options: { teams?: SupportTeam[]; capacity?: number; available?: boolean } = {},
-): Promise<{ token: string; id: number }> {
+): Promise<{ token: string; id: number; socket: WebSocket }> {
   const token = await t.operatorToken('support');
+  const { socket } = await operatorSocket(t, token);
   const set = await t.send(
     'PUT',
     bo.setAgent.path,
@@ -31,7 +37,7 @@ export async function supportAgent(
     token,
   );
   expect(set.status).toBe(200);
-  return { token, id: set.body.value.operatorId as number };
+  return { token, id: set.body.value.operatorId as number, socket };
 }
 
 /** Business hours: every day from..until (minutes after midnight) in the time zone. */

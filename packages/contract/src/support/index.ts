@@ -75,6 +75,13 @@ export const supportMessageBody = z.object({ text: messageText });
 export const supportImageFields = z.object({
   text: z.string().trim().max(SUPPORT_LIMITS.messageMax).default(''),
 });
+/** The multipart fields of an operator's message with images: its text and whether it is a private note. */
+export const supportConsoleImageFields = supportImageFields.extend({
+  note: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
 const imageParams = z.object({ id: z.uuid() });
 /** An image of a conversation, base64 (shown from a blob; never served at a public address). */
 const supportImage = z.object({ contentType: z.enum(['image/png', 'image/jpeg']), data: z.string() });
@@ -268,6 +275,19 @@ export const supportConsoleEndpoints = {
     params: idParams,
     body: z.object({ text: messageText, note: z.boolean().default(false) }),
     idempotent: true,
+    response: consoleConversation,
+  }),
+  /**
+   * A reply (or a private note, note=true) with 1 to 3 images (png or jpeg, 5 MB each, re-encoded) and an optional
+   * text, as multipart: the files are the parts named `image`. Otherwise as reply.
+   */
+  replyImages: endpoint({
+    method: 'POST',
+    path: `${CONSOLE_API}/support/conversations/:id/images`,
+    access: workspace,
+    params: idParams,
+    bodyType: 'multipart',
+    body: supportConsoleImageFields,
     response: consoleConversation,
   }),
   image: endpoint({

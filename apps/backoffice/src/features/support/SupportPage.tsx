@@ -8,8 +8,9 @@ import {
   type SupportQueues,
   type SupportTeam,
 } from '@tessera/contract';
+import { PrivateImage } from '@tessera/ui';
 import { connectRealtime, realtimeUrl } from '@tessera/ui/realtime';
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../app/api.ts';
@@ -351,20 +352,45 @@ function Composer({ conversation }: { conversation: SupportConversation }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [note, setNote] = useState(false);
+  const [images, setImages] = useState<File[]>([]);
+  const [imageError, setImageError] = useState<string | null>(null);
   const lastTyping = useRef(0);
   const canned = useQuery({
     queryKey: [bo.canned.path],
     queryFn: ({ signal }) => call(bo.canned, { signal }),
   });
   const send = useMutation({
-    mutationFn: () => call(bo.reply, { params: { id: conversation.id }, body: { text, note } }),
+    mutationFn: () => {
+      const params = { id: conversation.id };
+      if (images.length === 0) return call(bo.reply, { params, body: { text, note } });
+      const form = new FormData();
+      form.set('text', text);
+      form.set('note', String(note));
+      for (const image of images) form.append('image', image);
+      return call(bo.replyImages, { params, body: form });
+    },
     onSuccess: (data) => {
       queryClient.setQueryData(conversationKey(conversation.id), data);
       void queryClient.invalidateQueries({ queryKey: queuesKey });
       setText('');
       setNote(false);
+      setImages([]);
     },
   });
+  /** Up to 3 png or jpg images of 5 MB each, refused here before the server checks again. */
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    setImageError(null);
+    if (images.length + chosen.length > SUPPORT_LIMITS.imagesMax)
+      return setImageError(t('support.imagesTooMany'));
+    if (chosen.some((file) => file.type !== 'image/png' && file.type !== 'image/jpeg'))
+      return setImageError(t('support.imageWrongType'));
+    if (chosen.some((file) => file.size > SUPPORT_LIMITS.imageBytesMax))
+      return setImageError(t('support.imageTooLarge'));
+    setImages([...images, ...chosen]);
+  }
+  const ready = text.trim() !== '' || images.length > 0;
   const replies = (canned.data ?? []).filter((row) => row.language === conversation.language);
   function typed(value: string) {
     setText(value);
@@ -378,7 +404,7 @@ function Composer({ conversation }: { conversation: SupportConversation }) {
       className={note ? 'support-composer is-note' : 'support-composer'}
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim()) send.mutate();
+        if (ready) send.mutate();
       }}
     >
       {replies.length > 0 ? (
@@ -408,13 +434,39 @@ function Composer({ conversation }: { conversation: SupportConversation }) {
           }
         }}
       />
+      <TextField
+        label={t('support.images')}
+        type="file"
+        multiple
+        accept="image/png,image/jpeg"
+        onChange={choose}
+        error={imageError ?? undefined}
+        hint={t('support.imagesHint')}
+      />
+      {images.length > 0 ? (
+        <ul className="support-composer__images" aria-label={t('support.chosenImages')}>
+          {images.map((image) => (
+            <li key={`${image.name}-${image.size}-${image.lastModified}`}>
+              <span>{image.name}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('support.removeImage', { name: image.name })}
+                onClick={() => setImages(images.filter((other) => other !== image))}
+              >
+                {t('support.remove')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="support-composer__row">
         <Checkbox label={t('support.privateNote')} checked={note} onChange={setNote} />
-        <Button type="submit" variant="primary" loading={send.isPending} disabled={!text.trim()}>
+        <Button type="submit" variant="primary" loading={send.isPending} disabled={!ready}>
           {note ? t('support.addNote') : t('support.send')}
         </Button>
       </div>
-      <FormError error={send.error} shownFields={['text']} />
+      <FormError error={send.error} shownFields={['text', 'image']} />
     </form>
   );
 }
@@ -543,18 +595,12 @@ function ConversationImage({ id, index }: { id: string; index: number }) {
     queryFn: ({ signal }) => call(bo.image, { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const alt = t('support.image', { number: index + 1 });
-  if (!image.data) return <span className="support-message__image" role="img" aria-label={alt} />;
-  const src = `data:${image.data.contentType};base64,${image.data.data}`;
   return (
-    <a
+    <PrivateImage
+      image={image.data}
+      alt={t('support.image', { number: index + 1 })}
+      number={index + 1}
       className="support-message__image"
-      href={src}
-      target="_blank"
-      rel="noreferrer"
-      download={`image-${index + 1}`}
-    >
-      <img src={src} alt={alt} />
-    </a>
+    />
   );
 }

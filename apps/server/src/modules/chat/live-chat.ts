@@ -98,6 +98,22 @@ export async function customerServiceScript(db: Queryable) {
   return { provider: 'chatwoot' as const, script: `${baseUrl}/packs/js/sdk.js`, baseUrl, websiteToken };
 }
 
+/**
+ * The origin the site's pages load Chatwoot's widget from (its script, frames and socket), or null when the live
+ * chat is the built-in one. Held per process (the content cache, dropped when the settings change on any process).
+ */
+export async function liveChatOrigin(deps: Pick<AppDeps, 'db' | 'local' | 'clock'>): Promise<string | null> {
+  return deps.local.content.get('live chat origin', deps.clock.now(), async () => {
+    const settings = await chatSettings(deps.db);
+    if (settings.liveProvider !== 'chatwoot' || !settings.chatwoot.baseUrl) return null;
+    try {
+      return new URL(settings.chatwoot.baseUrl).origin;
+    } catch {
+      return null;
+    }
+  });
+}
+
 type Json = Record<string, unknown>;
 const objectAt = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
 

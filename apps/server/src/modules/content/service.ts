@@ -23,7 +23,7 @@ import type { Caller } from '../../platform/access.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { reencodeImage } from '../../platform/images.ts';
+import { reencodeImage, sniffImageType } from '../../platform/images.ts';
 import { operatorWrite } from '../../platform/operator-write.ts';
 import { type Rng, uuid } from '../../platform/rng.ts';
 import { sanitizeRichHtml } from '../../platform/sanitize.ts';
@@ -39,17 +39,6 @@ export async function storedImage(db: Queryable, id: string) {
   const image = /^[0-9a-f-]{36}$/.test(id) ? await store.findImage(db, id) : null;
   if (!image) throw new AppError('not_found');
   return image;
-}
-
-/** The image type its first bytes show; the declared type of an upload is not trusted. */
-export function sniffImageType(bytes: Uint8Array): string | null {
-  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP')
-    return 'image/webp';
-  return null;
 }
 
 /** An uploaded raster image after checking its real type and size, re-encoded so only its pixels are kept. */

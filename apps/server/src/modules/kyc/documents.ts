@@ -1,9 +1,8 @@
 import { KYC_DOCUMENTS, type KycContentType } from '@tessera/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
-import { reencodeImage } from '../../platform/images.ts';
-import { readMultipart } from '../../platform/multipart.ts';
-import { sniffImageType } from '../content/service.ts';
+import { cleanPhoto } from '../../platform/images.ts';
+import { readFileForm } from '../../platform/multipart.ts';
 
 /** An identity document after its check: an image re-encoded (only its pixels kept), or a pdf checked whole. */
 export interface CleanDocument {
@@ -17,30 +16,15 @@ const refused = () => new AppError('document_type_not_allowed', { document: 'inv
 export async function readDocumentForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; file: Buffer | null }> {
-  const fields: Record<string, string> = {};
-  let file: Buffer | null = null;
-  await readMultipart(
-    request,
-    async () => {
-      const parts = request.parts({ limits: { fileSize: KYC_DOCUMENTS.maxBytes, files: 1, fields: 5 } });
-      for await (const part of parts) {
-        if (part.type === 'field') {
-          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-          continue;
-        }
-        const bytes = await part.toBuffer();
-        if (bytes.length === 0 && !part.filename) continue;
-        if (part.fieldname !== 'document')
-          throw new AppError('validation_failed', { [part.fieldname]: 'invalid_value' });
-        file = bytes;
-      }
-    },
-    {
-      tooLarge: new AppError('document_too_large', { document: 'invalid_value' }),
-      tooMany: new AppError('validation_failed', { document: 'invalid_value' }),
-    },
-  );
-  return { fields, file };
+  const { fields, files } = await readFileForm(request, {
+    fileField: 'document',
+    files: 1,
+    fileBytes: KYC_DOCUMENTS.maxBytes,
+    fields: 5,
+    tooLarge: new AppError('document_too_large', { document: 'invalid_value' }),
+    tooMany: new AppError('validation_failed', { document: 'invalid_value' }),
+  });
+  return { fields, file: files.at(-1) ?? null };
 }
 
 /**
@@ -71,11 +55,5 @@ export async function cleanDocument(file: Buffer | null): Promise<CleanDocument>
     checkPdf(file);
     return { contentType: 'application/pdf', bytes: file };
   }
-  const type = sniffImageType(file);
-  if (type !== 'image/png' && type !== 'image/jpeg') throw refused();
-  const encoded = await reencodeImage(file, type).catch((error: unknown) => {
-    if (error instanceof AppError) throw refused();
-    throw error;
-  });
-  return { contentType: type, bytes: encoded.bytes };
+  return cleanPhoto(file, refused);
 }

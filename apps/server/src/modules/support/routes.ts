@@ -1,6 +1,7 @@
 import {
   supportPlayerEndpoints as api,
   supportConsoleEndpoints as bo,
+  supportConsoleImageFields,
   supportImageFields,
 } from '@tessera/contract';
 import type { FastifyInstance } from 'fastify';
@@ -67,6 +68,12 @@ export function supportRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, bo.queues, async ({ caller, query, now }) => queues(deps, asOperator(caller), query, now));
   route(app, deps, bo.conversation, async ({ params, now }) => conversationView(deps, params.id, now));
   route(app, deps, bo.reply, async (ctx) => reply(deps, ctx, ctx.params.id, ctx.body, ctx.idempotency));
+  route(app, deps, bo.replyImages, async (ctx) => {
+    const form = await readImageForm(ctx.request, 3);
+    const fields = parseInput(supportConsoleImageFields, form.fields, ctx.language);
+    const images = await cleanImages(form.files);
+    return reply(deps, ctx, ctx.params.id, { ...fields, images }, null);
+  });
   route(app, deps, bo.transfer, async (ctx) => transfer(deps, ctx, ctx.params.id, ctx.body));
   route(app, deps, bo.resolve, async (ctx) => resolve(deps, ctx, ctx.params.id));
   route(app, deps, bo.read, async (ctx) => readConversation(deps, ctx, ctx.params.id));

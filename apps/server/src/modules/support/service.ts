@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { publish } from '../../platform/realtime.ts';
-import { uuid } from '../../platform/rng.ts';
+import { type Rng, uuid } from '../../platform/rng.ts';
 import type { IdempotencyKey } from '../../platform/write.ts';
 import { write } from '../../platform/write.ts';
 import { instantOf, localDate, weekdayOf } from '../../platform/zoned-time.ts';
@@ -84,6 +84,25 @@ export async function memberChat(db: Queryable, memberId: number, now: Date): Pr
   };
 }
 
+/** Stores a message's images (already checked and re-encoded), in their order. */
+export async function storeImages(
+  tx: Queryable,
+  rng: Rng,
+  message: { messageId: number; conversationId: number; images: readonly CleanImage[]; at: Date },
+): Promise<void> {
+  for (const [position, image] of message.images.entries()) {
+    await store.insertImage(tx, {
+      id: uuid(rng),
+      messageId: message.messageId,
+      conversationId: message.conversationId,
+      position,
+      contentType: image.contentType,
+      bytes: image.bytes,
+      at: message.at,
+    });
+  }
+}
+
 /** Tells the member's pages and the workspace that a conversation changed (on commit). */
 export async function announce(tx: Queryable, conversationId: number, memberId: number): Promise<void> {
   await publish(
@@ -156,17 +175,7 @@ export async function sendMemberMessage(
       body: text,
       at: now,
     });
-    for (const [position, image] of images.entries()) {
-      await store.insertImage(tx, {
-        id: uuid(deps.rng),
-        messageId,
-        conversationId,
-        position,
-        contentType: image.contentType,
-        bytes: image.bytes,
-        at: now,
-      });
-    }
+    await storeImages(tx, deps.rng, { messageId, conversationId, images, at: now });
     // Writing is reading what came before.
     await store.markMemberRead(tx, memberId, now);
     await announce(tx, conversationId, memberId);

@@ -1,5 +1,6 @@
 import type { SupportStatus, SupportTeam } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import { operatorOnline } from '../../platform/presence.ts';
 
 export interface ConversationRow {
   id: number;
@@ -251,10 +252,12 @@ export interface AgentRow {
   available: boolean;
   capacity: number;
   open: number;
+  /** Whether the operator has the console open (a /ws socket on any process). */
+  online: boolean;
 }
 
 const AGENTS = `
-  select a.operator_id, o.username, a.teams, a.available, a.capacity,
+  select a.operator_id, o.username, a.teams, a.available, a.capacity, ${operatorOnline('a.operator_id')} as online,
     (select count(*) from support_conversations c where c.assignee_id = a.operator_id
       and c.status <> 'resolved')::int as open
   from support_agents a join operators o on o.id = a.operator_id and not o.disabled`;
@@ -282,7 +285,7 @@ export async function upsertAgent(
 
 /**
  * Round robin: locks the team's available operators (so two assignments at once see each other's) and returns the
- * one with room under the cap who was assigned least recently (never first), or null.
+ * one online (the console open) with room under the cap who was assigned least recently (never first), or null.
  */
 export async function nextAgent(tx: Queryable, team: SupportTeam, at: Date): Promise<number | null> {
   await tx.query(
@@ -291,7 +294,7 @@ export async function nextAgent(tx: Queryable, team: SupportTeam, at: Date): Pro
   );
   const [row] = await tx.query<{ operator_id: number }>(
     `select a.operator_id from support_agents a join operators o on o.id = a.operator_id and not o.disabled
-     where a.available and $1 = any (a.teams)
+     where a.available and $1 = any (a.teams) and ${operatorOnline('a.operator_id')}
        and (select count(*) from support_conversations c where c.assignee_id = a.operator_id
             and c.status <> 'resolved') < a.capacity
      order by a.last_assigned_at nulls first, a.operator_id limit 1`,

@@ -416,6 +416,79 @@ describe('built-in customer service', () => {
     checks.expectFailure(await upload(undefined, [png]), 401, 'unauthorized');
   });
 
+  it("sends an operator's images to the member with a reply, and keeps a note's images in the workspace", async () => {
+    const agent = await supportAgent(t);
+    const picture = sharp({ create: { width: 20, height: 12, channels: 3, background: '#aa3355' } });
+    const png = Buffer.concat([await picture.clone().png().toBuffer(), Buffer.from('<svg onload=alert(1)>')]);
+    const jpeg = await picture.clone().jpeg().toBuffer();
+    const gif = await picture.clone().gif().toBuffer();
+    const member = await newMember(t);
+    const id = (await send(member.token, 'Where do I find my bonus?')).body.value.conversation.id as number;
+    const upload = (token: string | undefined, files: Buffer[], fields: Record<string, string>) => {
+      const { boundary, payload } = multipartBody([
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        ...files.map((data, n) => ({
+          name: 'image',
+          file: { data, filename: `o${n}.jpg`, contentType: 'image/jpeg' },
+        })),
+      ]);
+      return t.call({
+        method: 'POST',
+        url: path(bo.replyImages.path, id),
+        ...(token ? { token } : {}),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+
+    t.clock.advance(1000);
+    const replied = await upload(agent.token, [png, jpeg], { text: 'Here, under Promotions' });
+    expect(replied.status).toBe(200);
+    const reply = replied.body.value.messages.at(-1);
+    expect(reply).toMatchObject({ sender: 'operator', kind: 'text', body: 'Here, under Promotions' });
+    expect(reply.images).toHaveLength(2);
+    const noted = await upload(agent.token, [jpeg], { note: 'true' });
+    expect(noted.status).toBe(200);
+    const note = noted.body.value.messages.at(-1);
+    expect(note).toMatchObject({ kind: 'note', body: '', images: [expect.any(String)] });
+
+    // The member sees the reply's images (re-encoded: only the pixels), never the note's.
+    const seen = (await chat(member.token)).body.value;
+    expect(seen.unread).toBe(1);
+    expect(seen.conversation.messages.map((m: { images: string[] }) => m.images.length)).toEqual([0, 2]);
+    const [first] = reply.images as string[];
+    const mine = await t.get(path(api.image.path, first as unknown as number), member.token);
+    const stored = Buffer.from(mine.body.value.data, 'base64');
+    expect(mine.body.value.contentType).toBe('image/png');
+    expect(stored.includes(Buffer.from('<svg'))).toBe(false);
+    expect((await sharp(stored).metadata()).width).toBe(20);
+    const [noteImage] = note.images as string[];
+    checks.expectFailure(
+      await t.get(path(api.image.path, noteImage as unknown as number), member.token),
+      404,
+      'not_found',
+    );
+    expect((await t.get(path(bo.image.path, noteImage as unknown as number), tokens.support)).status).toBe(
+      200,
+    );
+
+    checks.expectFailure(await upload(agent.token, [jpeg, jpeg, jpeg, jpeg], {}), 400, 'too_many_images', {
+      image: expect.any(String),
+    });
+    checks.expectFailure(await upload(agent.token, [gif], {}), 415, 'image_type_not_allowed', {
+      image: expect.any(String),
+    });
+    checks.expectFailure(await upload(agent.token, [], { text: 'no picture' }), 400, 'validation_failed', {
+      image: expect.any(String),
+    });
+    checks.expectFailure(await upload(agent.token, [jpeg], { note: 'maybe' }), 400, 'validation_failed', {
+      note: expect.any(String),
+    });
+    checks.expectFailure(await upload(tokens.finance, [jpeg], {}), 403, 'forbidden');
+    checks.expectFailure(await upload(member.token, [jpeg], {}), 401, 'unauthorized');
+    checks.expectFailure(await upload(undefined, [jpeg], {}), 401, 'unauthorized');
+  });
+
   it('gives the chat room provider the built-in launch link and the unread count', async () => {
     const member = await newMember(t);
     const launched = await launchForMember(t.deps, member.id, 'vi');

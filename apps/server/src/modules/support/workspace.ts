@@ -22,7 +22,8 @@ import { memberDeposits } from '../wallet/deposits.ts';
 import { sumBalance } from '../wallet/ledger.ts';
 import { currencyOf } from '../wallet/settings.ts';
 import { withdrawalHistory } from '../wallet/withdrawals.ts';
-import { announce, assignNext, businessHours, withinHours } from './service.ts';
+import type { CleanImage } from './images.ts';
+import { announce, assignNext, businessHours, storeImages, withinHours } from './service.ts';
 import { toMessage } from './shape.ts';
 import * as store from './store.ts';
 
@@ -189,22 +190,31 @@ async function onConversation<T>(
   });
 }
 
-/** A reply or a private note. A reply to a resolved conversation is refused (conflict); a reply takes an unassigned one. */
+/**
+ * A reply or a private note, with up to 3 images (checked and re-encoded before). A reply to a resolved conversation
+ * is refused (conflict); a reply takes an unassigned one. A note's images, like its text, never reach the member.
+ */
 export async function reply(
   deps: AppDeps,
   call: OperatorCall,
   id: number,
-  input: { text: string; note: boolean },
+  input: { text: string; note: boolean; images?: readonly CleanImage[] },
   idempotency: IdempotencyKey | null,
 ) {
   await onConversation(deps, call, id, input.note ? 'note' : 'reply', idempotency, async (tx, found, who) => {
     if (found.status === 'resolved' && !input.note) throw new AppError('conflict');
-    await store.insertMessage(tx, {
+    const messageId = await store.insertMessage(tx, {
       conversationId: id,
       sender: 'operator',
       operatorId: who.operatorId,
       kind: input.note ? 'note' : 'text',
       body: input.text,
+      at: call.now,
+    });
+    await storeImages(tx, deps.rng, {
+      messageId,
+      conversationId: id,
+      images: input.images ?? [],
       at: call.now,
     });
     if (!input.note) {
@@ -257,10 +267,13 @@ export async function resolve(deps: AppDeps, call: OperatorCall, id: number) {
   return conversationView(deps, id, call.now);
 }
 
-/** Gives waiting conversations of the operator's teams to the operator while the operator has room and is available. */
+/**
+ * Gives waiting conversations of the operator's teams to the operator while the operator has room, is available and
+ * has the console open.
+ */
 async function fillFreePlaces(tx: Queryable, operatorId: number, now: Date) {
   const agent = await store.agent(tx, operatorId);
-  if (!agent?.available) return;
+  if (!agent?.available || !agent.online) return;
   const room = agent.capacity - agent.open;
   if (room <= 0) return;
   for (const next of await store.waiting(tx, agent.teams, room)) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PrivateImage } from '@tessera/ui';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { supportEndpoints } from '../../app/endpoints.ts';
@@ -14,18 +15,12 @@ export function SupportImage({ id, index }: { id: string; index: number }) {
     queryFn: ({ signal }) => api(supportEndpoints.image, { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const alt = t('support.image', { number: index + 1 });
-  if (!image.data) return <span className="support-msg__image is-loading" role="img" aria-label={alt} />;
-  const src = `data:${image.data.contentType};base64,${image.data.data}`;
   return (
-    <a
+    <PrivateImage
+      image={image.data}
+      alt={t('support.image', { number: index + 1 })}
+      number={index + 1}
       className="support-msg__image"
-      href={src}
-      target="_blank"
-      rel="noreferrer"
-      download={`image-${index + 1}`}
-    >
-      <img src={src} alt={alt} />
-    </a>
+    />
   );
 }
