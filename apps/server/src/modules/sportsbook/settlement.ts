@@ -73,11 +73,20 @@ export async function settleEvent(deps: AppDeps, eventId: number, now: Date, bat
   return touched;
 }
 
-async function settleTickets(tx: Transaction, event: store.EventDb, tickets: store.TicketDb[], now: Date) {
+async function settleTickets(tx: Transaction, event: store.EventDb, claimed: store.TicketDb[], now: Date) {
   const legs = await store.legsOf(
     tx,
-    tickets.map((ticket) => ticket.id),
+    claimed.map((ticket) => ticket.id),
   );
+  // The claim's lock may come after another runner committed these tickets' legs: the claim's test of the legs
+  // read them before the lock (only the ticket's row is read again once held). The legs read now, under the lock,
+  // say which still wait for this result; the others were settled by that runner and are not counted twice.
+  const waiting = new Set(
+    legs
+      .filter((leg) => leg.event_id === event.id && leg.result_version < event.result_version)
+      .map((leg) => leg.ticket_id),
+  );
+  const tickets = claimed.filter((ticket) => waiting.has(ticket.id));
   const outcomeOf = (leg: store.LegDb): LegOutcome =>
     event.result === null ? 'void' : settleSelection(specOf(leg), leg.code, event.result);
   const read: Parameters<typeof store.setLegOutcomes>[1] = [];
