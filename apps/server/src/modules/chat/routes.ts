@@ -10,6 +10,7 @@ import {
   consoleMessages,
   consoleRooms,
   createRoom,
+  followBet,
   hideByModerator,
   hideByOperator,
   markRead,
@@ -19,6 +20,7 @@ import {
   roomMessages,
   roomPermissions,
   sendMessage,
+  shareBet,
   setModerator,
   unreadCount,
   updateRoom,
@@ -52,6 +54,12 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, api.send, async ({ caller, params, body, now, idempotency }) =>
     sendMessage(deps, asMember(caller).memberId, params.id, body, { now, idempotency }),
+  );
+  route(app, deps, api.share, async ({ caller, params, body, now, idempotency, language }) =>
+    shareBet(deps, asMember(caller).memberId, params.id, body, { now, idempotency, language }),
+  );
+  route(app, deps, api.follow, async ({ caller, params }) =>
+    followBet(deps, asMember(caller).memberId, params.id, params.messageId),
   );
   route(app, deps, api.read, async ({ caller, params, body }) =>
     markRead(deps, asMember(caller).memberId, params.id, body.lastId),
