@@ -35,7 +35,11 @@ export const CHAT_BET_PRODUCTS = ['sportsbook', 'lottery'] as const;
 /** A big win the site posted (kind win): the masked player, the win in major units and the game. */
 const winCard = z.object({ player: z.string(), amount: z.number(), game: z.string() });
 /** A red envelope round dropped in the room (kind envelope): grabbed at /wps/red-envelope-rain/:roundId/grab. */
-const envelopeCard = z.object({ roundId: z.number().int(), envelopes: z.number().int(), closesAt: z.string() });
+const envelopeCard = z.object({
+  roundId: z.number().int(),
+  envelopes: z.number().int(),
+  closesAt: z.string(),
+});
 /**
  * A member's bet (kind bet), as the server read it from the member's own ticket when it was shared: the game or
  * event, the picks with their prices, the state, and the stake only when the member chose to show it.

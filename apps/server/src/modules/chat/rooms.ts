@@ -1,11 +1,11 @@
 import {
   type CHAT_ENTRY_REFUSALS,
   CHAT_LIMITS,
+  type ChatBetCard,
   type ChatMessage,
   type ChatRoom,
   type ChatSendBody,
   type ChatShareBody,
-  type ChatBetCard,
   type ConsoleChatRoom,
   type chatRoomInput,
   chatTopic,

@@ -20,8 +20,8 @@ import {
   roomMessages,
   roomPermissions,
   sendMessage,
-  shareBet,
   setModerator,
+  shareBet,
   unreadCount,
   updateRoom,
 } from './rooms.ts';

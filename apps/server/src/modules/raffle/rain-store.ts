@@ -40,9 +40,10 @@ export function schedules(db: Queryable, onlyEnabled: boolean): Promise<Schedule
 }
 
 export async function schedule(db: Queryable, id: number): Promise<ScheduleDb | null> {
-  const [row] = await db.query<ScheduleDb>(`select ${SCHEDULE_COLUMNS} from ${SCHEDULE_FROM} where s.id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<ScheduleDb>(
+    `select ${SCHEDULE_COLUMNS} from ${SCHEDULE_FROM} where s.id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
