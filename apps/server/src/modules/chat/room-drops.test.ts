@@ -347,7 +347,10 @@ describe('chat room red envelopes and bet cards', () => {
       await setStatus(t, tokens.operations, event.id, 'live');
       await setStatus(t, tokens.operations, event.id, 'ended');
       const second = await t.operatorToken('operations');
-      await confirmedResult(t, tokens.operations, second, event.id, { ft: { home: 2, away: 0 } });
+      await confirmedResult(t, tokens.operations, second, event.id, {
+        ft: { home: 2, away: 0 },
+        h1: { home: 1, away: 0 },
+      });
       await settleEvent(t.deps, event.id, t.clock.now());
       const settled = ok<{ legs: { status: string }[] }>(await follow(other.token, roomId, shared.id));
       expect(settled.legs.map((leg) => leg.status)).toEqual(['closed']);
