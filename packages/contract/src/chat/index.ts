@@ -59,8 +59,12 @@ const betCard = z.object({
       selectionId: z.number().int(),
       eventId: z.number().int(),
       event: z.string(),
+      home: z.string(),
+      away: z.string(),
       marketType: z.string(),
+      period: z.string(),
       line: z.number().nullable(),
+      map: z.number().int().nullable(),
       selection: z.string(),
       price: z.number(),
     }),
@@ -124,7 +128,7 @@ const chatSendBody = z.discriminatedUnion('kind', [
 export type ChatSendBody = z.input<typeof chatSendBody>;
 
 /** A member shares one of their own tickets: the server reads it by number (never the client's copy). */
-const chatShareBody = z.object({
+export const chatShareBody = z.object({
   product: z.enum(CHAT_BET_PRODUCTS),
   ticketNo: z.string().trim().min(1).max(40),
   /** Whether the card shows the stake (hidden unless the member ticks it). */
@@ -137,8 +141,12 @@ const followLeg = z.object({
   selectionId: z.number().int(),
   eventId: z.number().int(),
   event: z.string(),
+  home: z.string(),
+  away: z.string(),
   marketType: z.string(),
+  period: z.string(),
   line: z.number().nullable(),
+  map: z.number().int().nullable(),
   selection: z.string(),
   /** open: on sale now at price; suspended or closed (the market, or its event over): not to be bet. */
   status: z.enum(['open', 'suspended', 'closed']),

@@ -17,6 +17,7 @@ import {
   ShrinkIcon,
   StickerIcon,
 } from '../../ui/icons.tsx';
+import { BetMessage, EnvelopeMessage } from './ChatCards.tsx';
 import { chatKey, chatMessagesQuery, chatRoomsQuery, chatUnreadQuery } from './queries.ts';
 import './chat.css';
 
@@ -199,7 +200,11 @@ export function ChatWindow({
               <time className="chat-message__time" dateTime={message.createdAt}>
                 {time.format(new Date(message.createdAt))}
               </time>
-              {message.kind === 'win' && message.card ? (
+              {message.kind === 'envelope' && message.card && 'roundId' in message.card ? (
+                <EnvelopeMessage card={message.card} />
+              ) : message.kind === 'bet' && message.card && 'product' in message.card ? (
+                <BetMessage message={message} card={message.card} />
+              ) : message.kind === 'win' && message.card && 'player' in message.card ? (
                 <p className="chat-message__text chat-message__win">
                   {t('chat.bigWin', {
                     player: message.card.player,
