@@ -24,7 +24,7 @@ import { money } from '../wallet/queries.ts';
 
 type EnvelopeCard = { roundId: number; envelopes: number; closesAt: string };
 
-export function EnvelopeMessage({ card }: { card: EnvelopeCard }) {
+function EnvelopeMessage({ card }: { card: EnvelopeCard }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
@@ -112,7 +112,7 @@ function useLegName() {
   };
 }
 
-export function BetMessage({ message, card }: { message: ChatMessage; card: ChatBetCard }) {
+function BetMessage({ message, card }: { message: ChatMessage; card: ChatBetCard }) {
   const { t } = useTranslation();
   const locale = useDateLocale();
   const format = useOddsFormat();
@@ -259,4 +259,13 @@ export function BetMessage({ message, card }: { message: ChatMessage; card: Chat
       </Modal>
     </>
   );
+}
+
+/** A card message of the room (envelope or bet), loaded with the chat window's first card. */
+export default function ChatCard({ message }: { message: ChatMessage }) {
+  const card = message.card;
+  if (message.kind === 'envelope' && card && 'roundId' in card) return <EnvelopeMessage card={card} />;
+  if (message.kind === 'bet' && card && 'product' in card)
+    return <BetMessage message={message} card={card} />;
+  return null;
 }
