@@ -89,13 +89,15 @@ describe('chat room red envelopes', () => {
 
     // Another member of the room, on a phone in the dark theme, sees the same drop with what is left.
     const other = await loggedInMember('envp');
-    const phone = await visit('/index', {
+    // On a phone the room is a page of its own (/chat, the page CBS_launchChat names).
+    const phone = await visit('/chat', {
       session: { token: other.token },
       local: { theme: 'dark' },
       width: 390,
       height: 760,
     });
-    const phoneChat = await openChat(phone, room);
+    const phoneChat = phone.getByRole('region', { name: room });
+    await visible(phoneChat);
     await visible(phoneChat.getByRole('button', { name: /Red envelopes/ }));
     await screenshot(phone, 'chat-envelope-message-phone-dark');
     await phoneChat.getByRole('button', { name: /Red envelopes/ }).click();
