@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, newOperator, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -103,6 +103,113 @@ describe('chat room red envelopes', () => {
     await phoneChat.getByRole('button', { name: /Red envelopes/ }).click();
     await visible(phone.getByRole('dialog', { name: 'Red envelopes' }).getByText('4 of 5 left'));
     await screenshot(phone, 'chat-envelope-dialog-phone-dark');
+    await phone.close();
+  });
+
+  it('a member shares a sportsbook ticket from My bets; another opens the card and follows it into the slip', async () => {
+    const support = await newOperator('support', 'bets', 'Bet cards');
+    const room = `Tips ${Date.now().toString(36)}`;
+    const created = await api('POST', '/backoffice/api/chat/rooms', support.token, { name: room, sort: 0 });
+    expect(created.success).toBe(true);
+    const rooms = await api('GET', '/backoffice/api/chat/rooms', support.token);
+    for (const other of rooms.value as { id: number; name: string; sort: number }[]) {
+      if (other.id !== created.value.id && other.sort === 0) {
+        await api('PUT', `/backoffice/api/chat/rooms/${other.id}`, support.token, { ...other, sort: 1 });
+      }
+    }
+    // An event of its own, its 1X2 priced by the model; the sharer bets on the home win through the API.
+    const owner = await operatorToken();
+    const stamp = Date.now().toString(36).slice(-5);
+    const [home, away] = [`Harbour ${stamp}`, `Valley ${stamp}`];
+    const sports = (await api('GET', '/backoffice/api/sportsbook/sports', owner)).value as {
+      id: number;
+      kind: string;
+    }[];
+    const football = sports.find((sport) => sport.kind === 'football');
+    const competitions = (await api('GET', '/backoffice/api/sportsbook/competitions', owner)).value as {
+      id: number;
+      sportId: number;
+    }[];
+    const competition = competitions.find((item) => item.sportId === football?.id);
+    const event = await api('POST', '/backoffice/api/sportsbook/events', owner, {
+      competitionId: competition?.id,
+      home,
+      away,
+      startsAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      homeRating: 1.9,
+      awayRating: 0.8,
+    });
+    expect(event.success).toBe(true);
+    const priced = await api('POST', `/backoffice/api/sportsbook/events/${event.value.id}/markets`, owner, {
+      type: '1x2',
+      period: 'ft',
+      margin: 0.05,
+      fromModel: true,
+    });
+    const pick = priced.value.markets[0].selections.find(
+      (selection: { code: string }) => selection.code === 'home',
+    );
+    const sharer = await loggedInMember('tipa');
+    const funded = await api('POST', '/backoffice/api/wallet/adjustments', owner, {
+      memberId: sharer.id,
+      amount: 100,
+      reason: 'E2E funding',
+    });
+    expect(funded.success).toBe(true);
+    const bet = await fetch(`${baseUrl()}/wps/sportsbook/bets`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${sharer.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': `share-${stamp}`,
+      },
+      body: JSON.stringify({ selections: [{ selectionId: pick.id, version: pick.version }], stake: 10 }),
+    }).then((response) => response.json());
+    expect(bet.success, JSON.stringify(bet)).toBe(true);
+
+    const page = await visit('/sports', { session: { token: sharer.token, username: sharer.username } });
+    await page.getByRole('tab', { name: 'My bets' }).click();
+    await page.getByRole('button', { name: `Share ticket ${bet.value.ticketNo} to chat` }).click();
+    const share = page.getByRole('dialog', { name: 'Share this bet in the chat' });
+    await visible(share.getByRole('checkbox', { name: 'Show my stake' }));
+    expect(await share.getByRole('checkbox', { name: 'Show my stake' }).isChecked()).toBe(false);
+    await share.getByRole('button', { name: 'Share to chat' }).click();
+    await visible(share.getByText(`Shared in ${room}.`));
+    await page.close();
+
+    const follower = await loggedInMember('tipb');
+    const reader = await visit('/index', { session: { token: follower.token } });
+    const chat = await openChat(reader, room);
+    const card = chat.getByRole('button', { name: new RegExp(`Sports bet · ${home}`) });
+    await visible(card);
+    await screenshot(reader, 'chat-bet-card');
+    await card.click();
+    const dialog = reader.getByRole('dialog', { name: /’s bet$/ });
+    await visible(dialog.getByRole('list', { name: 'Picks' }).getByText(home, { exact: true }));
+    expect(await dialog.getByText('Stake').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Follow bet' }).click();
+    await visible(dialog.getByText('The open picks are in your bet slip at today’s prices.'));
+    await screenshot(reader, 'chat-bet-dialog');
+    await dialog.getByRole('button', { name: 'Go to the bet slip' }).click();
+    const slip = reader.getByRole('region', { name: 'Bet slip' });
+    await visible(
+      slip.getByRole('list', { name: 'Selections on the slip' }).getByText(home, { exact: true }),
+    );
+    await reader.close();
+
+    // The card on a phone in the dark theme.
+    const phone = await visit('/chat', {
+      session: { token: follower.token },
+      local: { theme: 'dark' },
+      width: 390,
+      height: 760,
+    });
+    const phoneCard = phone.getByRole('region', { name: room }).getByRole('button', { name: /Sports bet/ });
+    await visible(phoneCard);
+    await screenshot(phone, 'chat-bet-card-phone-dark');
+    await phoneCard.click();
+    await visible(phone.getByRole('dialog', { name: /’s bet$/ }));
+    await screenshot(phone, 'chat-bet-dialog-phone-dark');
     await phone.close();
   });
 });
