@@ -5,7 +5,7 @@ import { errorText } from '@tessera/ui';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
@@ -13,9 +13,7 @@ import { Checkbox, FormMessage } from '../../ui/Field.tsx';
 import { Button, Modal } from '../../ui/index.ts';
 import { chatRoomsQuery } from './queries.ts';
 
-/** The share form: the contract's body, and the room (one the member may enter). */
-const shareForm = chatShareBody.extend({ roomId: z.coerce.number().int().positive() });
-type ShareForm = z.input<typeof shareForm>;
+type ShareForm = z.input<typeof chatShareBody>;
 
 /**
  * "Share to chat" on a ticket of My bets (sportsbook or lottery): the member picks a room they may enter and whether
@@ -26,17 +24,18 @@ export function ShareToChat({ product, ticketNo }: { product: 'sportsbook' | 'lo
   const { token } = useSession();
   const [open, setOpen] = useState(false);
   const rooms = useQuery({ ...chatRoomsQuery(token), enabled: open && token !== null });
-  const form = useForm<ShareForm, unknown, z.output<typeof shareForm>>({
-    resolver: zodResolver(shareForm),
-    defaultValues: { product, ticketNo, showStake: false, roomId: 0 },
+  const form = useForm<ShareForm, unknown, z.output<typeof chatShareBody>>({
+    resolver: zodResolver(chatShareBody),
+    defaultValues: { product, ticketNo, showStake: false },
   });
   const share = useMutation({
-    mutationFn: ({ roomId, ...body }: z.output<typeof shareForm>) =>
+    mutationFn: ({ roomId, body }: { roomId: number; body: z.output<typeof chatShareBody> }) =>
       api(chatEndpoints.share, { params: { id: roomId }, body }),
   });
   const list = rooms.data ?? [];
-  const chosen = form.watch('roomId');
-  const roomId = Number(chosen) > 0 ? Number(chosen) : (list[0]?.roomId ?? 0);
+  // The room: the one chosen, else the first the member may enter.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const roomId = chosen ?? list[0]?.roomId ?? 0;
   const sharedIn = share.isSuccess ? list.find((room) => room.roomId === share.data.roomId)?.name : undefined;
   return (
     <>
@@ -54,27 +53,21 @@ export function ShareToChat({ product, ticketNo }: { product: 'sportsbook' | 'lo
       <Modal open={open} onClose={() => setOpen(false)} title={t('chat.bet.shareTitle')} width={420}>
         <form
           className="chat-dialog"
-          onSubmit={form.handleSubmit((values) => share.mutate({ ...values, roomId }))}
+          onSubmit={form.handleSubmit((body) => share.mutate({ roomId, body }))}
           noValidate
         >
           {rooms.isSuccess && list.length === 0 ? <p>{t('chat.bet.noRoom')}</p> : null}
           {list.length > 0 ? (
-            <Controller
-              control={form.control}
-              name="roomId"
-              render={({ field }) => (
-                <label className="wallet-select">
-                  <span>{t('chat.bet.room')}</span>
-                  <select value={String(roomId)} onChange={(event) => field.onChange(event.target.value)}>
-                    {list.map((room) => (
-                      <option key={room.roomId} value={room.roomId}>
-                        {room.name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-            />
+            <label className="wallet-select">
+              <span>{t('chat.bet.room')}</span>
+              <select value={String(roomId)} onChange={(event) => setChosen(Number(event.target.value))}>
+                {list.map((room) => (
+                  <option key={room.roomId} value={room.roomId}>
+                    {room.name}
+                  </option>
+                ))}
+              </select>
+            </label>
           ) : null}
           <Controller
             control={form.control}
