@@ -106,7 +106,9 @@ describe('chat room red envelopes', () => {
     await phone.close();
   });
 
-  it('a member shares a sportsbook ticket from My bets; another opens the card and follows it into the slip', async () => {
+  it('a member shares a sportsbook ticket from My bets; another opens the card and follows it into the slip', {
+    timeout: 180_000,
+  }, async () => {
     const support = await newOperator('support', 'bets', 'Bet cards');
     const room = `Tips ${Date.now().toString(36)}`;
     const created = await api('POST', '/backoffice/api/chat/rooms', support.token, { name: room, sort: 0 });
