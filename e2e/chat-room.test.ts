@@ -194,9 +194,12 @@ describe('chat room red envelopes', () => {
     await screenshot(reader, 'chat-bet-dialog');
     await dialog.getByRole('button', { name: 'Go to the bet slip' }).click();
     const slip = reader.getByRole('region', { name: 'Bet slip' });
-    await visible(
-      slip.getByRole('list', { name: 'Selections on the slip' }).getByText(home, { exact: true }),
-    );
+    await reader.getByRole('tab', { name: 'Matches' }).waitFor();
+    await screenshot(reader, 'chat-bet-followed-slip');
+    await visible(slip.getByRole('list', { name: 'Selections on the slip' }).getByRole('listitem').first());
+    expect(
+      await slip.getByRole('list', { name: 'Selections on the slip' }).getByRole('listitem').count(),
+    ).toBe(1);
     await reader.close();
 
     // The card on a phone in the dark theme.
