@@ -178,7 +178,14 @@ function BetMessage({ message, card }: { message: ChatMessage; card: ChatBetCard
           card.product === 'lottery' ? (
             <Button onClick={followLottery}>{t('chat.bet.follow')}</Button>
           ) : opened ? (
-            <Button onClick={() => void navigate('/sports')}>{t('chat.bet.toSlip')}</Button>
+            <Button
+              onClick={() => {
+                setOpen(false);
+                void navigate('/sports');
+              }}
+            >
+              {t('chat.bet.toSlip')}
+            </Button>
           ) : (
             <Button onClick={() => follow.mutate()} disabled={follow.isPending}>
               {t('chat.bet.follow')}
