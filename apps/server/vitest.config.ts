@@ -110,6 +110,7 @@ export const PGLITE_FILES = [
   // reports/store.ts: the business reports and the dashboard's figures, from the roll-ups (0050)
   'src/modules/reports/reports.test.ts',
   'src/modules/chat/chat.test.ts',
+  'src/modules/chat/room-drops.test.ts',
   'src/modules/support/support.test.ts',
 ];
 

@@ -1356,6 +1356,18 @@ export const ERRORS = {
     VI: 'Không được phép gửi liên kết đến trang này trong phòng chat.',
     CN: '聊天中不允许发送此网站的链接。',
   },
+  chat_share_too_soon: {
+    status: 429,
+    EN: 'You shared this bet here a moment ago: you may share it again at {until}.',
+    VI: 'Bạn vừa chia sẻ vé cược này ở đây: bạn có thể chia sẻ lại lúc {until}.',
+    CN: '您刚在此分享过这张注单：可于 {until} 再次分享。',
+  },
+  chat_not_a_bet: {
+    status: 409,
+    EN: 'This message is not a sports bet that can be followed.',
+    VI: 'Tin nhắn này không phải vé cược thể thao có thể theo.',
+    CN: '此消息不是可跟投的体育注单。',
+  },
   chat_live_unavailable: {
     status: 503,
     EN: 'Live chat is not available at the moment.',

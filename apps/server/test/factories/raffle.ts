@@ -90,12 +90,14 @@ export async function newRainSchedule(
     turnoverMultiple?: number;
     grabRules?: { minDeposit: bigint; grabs: number }[];
     enabled?: boolean;
+    /** The chat room its rounds drop in (none: the site-wide rain). */
+    roomId?: number;
   },
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `insert into rain_schedules (name, enabled, weekdays, times, duration_seconds, pool, envelopes, min_amount,
-       max_amount, turnover_multiple, grab_rules, created_at, updated_at)
-     values ('Test rain', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), now()) returning id`,
+       max_amount, turnover_multiple, grab_rules, room_id, created_at, updated_at)
+     values ('Test rain', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now(), now()) returning id`,
     [
       schedule.enabled ?? true,
       schedule.weekdays ?? [1, 2, 3, 4, 5, 6, 7],
@@ -112,6 +114,7 @@ export async function newRainSchedule(
           grabs: rule.grabs,
         })),
       ),
+      schedule.roomId ?? null,
     ],
   );
   if (!row) throw new Error('no schedule');

@@ -444,6 +444,7 @@ export const raffleEndpoints = {
 export const rainEndpoints = {
   state: light<RainEndpoints['state']>('GET', '/wps/red-envelope-rain'),
   grab: light<RainEndpoints['grab']>('POST', '/wps/red-envelope-rain/:id/grab', undefined, 'idempotent'),
+  round: light<RainEndpoints['round']>('GET', '/wps/red-envelope-rain/:id'),
 };
 
 type PointsEndpoints = typeof pointsContractEndpoints;
@@ -536,6 +537,8 @@ export const chatEndpoints = {
   messages: light<ChatEndpoints['messages']>('GET', '/wps/chat/rooms/:id/messages'),
   send: light<ChatEndpoints['send']>('POST', '/wps/chat/rooms/:id/messages', undefined, 'idempotent'),
   read: light<ChatEndpoints['read']>('POST', '/wps/chat/rooms/:id/read'),
+  share: light<ChatEndpoints['share']>('POST', '/wps/chat/rooms/:id/shares', undefined, 'idempotent'),
+  follow: light<ChatEndpoints['follow']>('GET', '/wps/chat/rooms/:id/messages/:messageId/follow'),
   liveLaunch: light<ChatEndpoints['liveLaunch']>('GET', '/wps/chat/live'),
 };
 

@@ -23,8 +23,56 @@ export const CHAT_STICKERS = [
 ] as const;
 export type ChatSticker = (typeof CHAT_STICKERS)[number];
 
-/** What a message is: a member's text or sticker, a pinned notice an operator posted, or a site card. */
-const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win'] as const;
+/**
+ * What a message is: a member's text or sticker, a pinned notice an operator posted, a site card (a big win, a red
+ * envelope round dropped in the room), or a member's bet shared as a card.
+ */
+const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win', 'envelope', 'bet'] as const;
+
+/** The products whose tickets a member may share in a room. */
+export const CHAT_BET_PRODUCTS = ['sportsbook', 'lottery'] as const;
+
+/** A big win the site posted (kind win): the masked player, the win in major units and the game. */
+const winCard = z.object({ player: z.string(), amount: z.number(), game: z.string() });
+/** A red envelope round dropped in the room (kind envelope): grabbed at /wps/red-envelope-rain/:roundId/grab. */
+const envelopeCard = z.object({
+  roundId: z.number().int(),
+  envelopes: z.number().int(),
+  closesAt: z.string(),
+});
+/**
+ * A member's bet (kind bet), as the server read it from the member's own ticket when it was shared: the game or
+ * event, the picks with their prices, the state, and the stake only when the member chose to show it.
+ */
+const betCard = z.object({
+  product: z.enum(CHAT_BET_PRODUCTS),
+  ticketNo: z.string(),
+  /** The lottery game's name, or the first leg's event. */
+  title: z.string(),
+  /** The ticket's state code (the product's own: placed, won, lost … ). */
+  state: z.string(),
+  stake: z.number().nullable(),
+  /** The sportsbook ticket's total price; null for the lottery. */
+  price: z.number().nullable(),
+  legs: z.array(
+    z.object({
+      selectionId: z.number().int(),
+      eventId: z.number().int(),
+      event: z.string(),
+      home: z.string(),
+      away: z.string(),
+      marketType: z.string(),
+      period: z.string(),
+      line: z.number().nullable(),
+      map: z.number().int().nullable(),
+      selection: z.string(),
+      price: z.number(),
+    }),
+  ),
+  /** The lottery ticket's game (its code), bet type and numbers; null for the sportsbook. */
+  lottery: z.object({ gameId: z.string(), betType: z.string(), numbers: z.array(z.string()) }).nullable(),
+});
+export type ChatBetCard = z.infer<typeof betCard>;
 
 /** The limits of the chat room: a message's length, history per page, a mute or kick's longest span. */
 export const CHAT_LIMITS = {
@@ -64,8 +112,8 @@ export const chatMessage = z.object({
   author: z.string(),
   memberId: z.number().int().nullable(),
   moderator: z.boolean(),
-  /** A big win the site posted (kind win): the masked player, the win in major units and the game. */
-  card: z.object({ player: z.string(), amount: z.number(), game: z.string() }).nullable(),
+  /** A site or bet card (kinds win, envelope, bet; see winCard, envelopeCard, betCard); null for the others. */
+  card: z.union([winCard, envelopeCard, betCard]).nullable(),
   createdAt: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
@@ -78,6 +126,35 @@ const chatSendBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sticker'), text: z.enum(CHAT_STICKERS) }),
 ]);
 export type ChatSendBody = z.input<typeof chatSendBody>;
+
+/** A member shares one of their own tickets: the server reads it by number (never the client's copy). */
+export const chatShareBody = z.object({
+  product: z.enum(CHAT_BET_PRODUCTS),
+  ticketNo: z.string().trim().min(1).max(40),
+  /** Whether the card shows the stake (hidden unless the member ticks it). */
+  showStake: z.boolean().default(false),
+});
+export type ChatShareBody = z.input<typeof chatShareBody>;
+
+/** A shared sportsbook card's picks as they stand now: open ones at today's price, the others with their state. */
+const followLeg = z.object({
+  selectionId: z.number().int(),
+  eventId: z.number().int(),
+  event: z.string(),
+  home: z.string(),
+  away: z.string(),
+  marketType: z.string(),
+  period: z.string(),
+  line: z.number().nullable(),
+  map: z.number().int().nullable(),
+  selection: z.string(),
+  /** open: on sale now at price; suspended or closed (the market, or its event over): not to be bet. */
+  status: z.enum(['open', 'suspended', 'closed']),
+  price: z.number(),
+  priceVersion: z.number().int(),
+  live: z.boolean(),
+});
+export type ChatFollowLeg = z.infer<typeof followLeg>;
 
 const CHAT_RESTRICTIONS = ['mute', 'unmute', 'kick', 'unkick'] as const;
 const restriction = z.object({
@@ -217,6 +294,24 @@ export const chatEndpoints = {
     body: chatSendBody,
     idempotent: true,
     response: chatMessage,
+  }),
+  /** Shares one of the member's tickets as a bet card (one a minute per ticket and room; counts as a message). */
+  share: endpoint({
+    method: 'POST',
+    path: '/wps/chat/rooms/:id/shares',
+    access: 'realMember',
+    params: idParams,
+    body: chatShareBody,
+    idempotent: true,
+    response: chatMessage,
+  }),
+  /** A shared sportsbook card's picks as they stand now, to follow into the slip (chat_not_a_bet otherwise). */
+  follow: endpoint({
+    method: 'GET',
+    path: '/wps/chat/rooms/:id/messages/:messageId/follow',
+    access: 'realMember',
+    params: roomMessageParams,
+    response: z.object({ legs: z.array(followLeg) }),
   }),
   /** Marks the room read up to a message: the new unread count. */
   read: endpoint({

@@ -153,6 +153,26 @@ const grabResult = z.object({
 });
 export type RainGrab = z.infer<typeof grabResult>;
 
+/**
+ * One round as a chat room's envelope message shows it to the member: live or ended, envelopes left, the member's
+ * grabs (by today's deposits) and the amounts the member got, in major units.
+ */
+const rainRoundState = z.object({
+  ...currencyInfo,
+  roundId: z.number().int(),
+  roomId: z.number().int().nullable(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  live: z.boolean(),
+  envelopes: z.number().int(),
+  left: z.number().int(),
+  grabs: z.number().int(),
+  grabbed: z.number().int(),
+  mine: z.array(z.number()),
+  turnoverMultiple: z.number(),
+});
+export type RainRoundState = z.infer<typeof rainRoundState>;
+
 export const RAFFLE_HANDOVER_STATUSES = ['pending', 'handed_over', 'cancelled'] as const;
 
 /** A physical prize won, as the member follows its hand-over: the operator's note once decided. */
@@ -213,6 +233,14 @@ export const raffleEndpoints = {
 export const redEnvelopeRainEndpoints = {
   /** The live round (and the next one): visitors see it too, to be invited to log in. */
   state: endpoint({ method: 'GET', path: '/wps/red-envelope-rain', access: 'visitor', response: rainState }),
+  /** One round for the member: a chat room's round only for a member the room admits (chat_room_closed, chat_kicked). */
+  round: endpoint({
+    method: 'GET',
+    path: '/wps/red-envelope-rain/:id',
+    access: 'realMember',
+    params: z.object({ id }),
+    response: rainRoundState,
+  }),
   grab: endpoint({
     method: 'POST',
     path: '/wps/red-envelope-rain/:id/grab',
@@ -331,6 +359,8 @@ export const rainScheduleInput = z
       )
       .min(1)
       .max(10),
+    /** The chat room its rounds drop in (only members the room admits grab them); null: the site-wide rain. */
+    roomId: id.nullable().default(null),
   })
   .superRefine((input, context) => {
     if (input.minAmount > input.maxAmount) {
@@ -360,6 +390,8 @@ const consoleSchedule = z.object({
   maxAmount: z.number(),
   turnoverMultiple: z.number(),
   grabRules: z.array(z.object({ minDeposit: z.number(), grabs: z.number().int() })),
+  roomId: z.number().int().nullable(),
+  roomName: z.string().nullable(),
   timeZone: z.string(),
   updatedAt: z.string(),
 });
@@ -369,6 +401,8 @@ const consoleRound = z.object({
   id: z.number().int(),
   scheduleId: z.number().int(),
   scheduleName: z.string(),
+  roomId: z.number().int().nullable(),
+  roomName: z.string().nullable(),
   opensAt: z.string(),
   closesAt: z.string(),
   pool: z.number(),

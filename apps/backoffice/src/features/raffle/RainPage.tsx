@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   rainConsoleEndpoints as api,
   type ConsoleRainSchedule,
+  chatConsoleEndpoints,
   type RainScheduleInput,
   rainScheduleInput,
 } from '@tessera/contract';
@@ -25,6 +26,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { RowsEditor } from '../../ui/RowsEditor.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { actionsColumn, Table } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useToast } from '../../ui/Toast.tsx';
@@ -129,7 +131,12 @@ export function RainPage() {
                     render: (row) => (
                       <>
                         <span className="cell-strong">{row.name}</span>
-                        <span className="cell-below">{row.enabled ? t('rain.on') : t('rain.off')}</span>
+                        <span className="cell-below">
+                          {row.enabled ? t('rain.on') : t('rain.off')} ·{' '}
+                          {row.roomName === null
+                            ? t('rain.siteWide')
+                            : `${t('rain.roomShort')} ${row.roomName}`}
+                        </span>
                       </>
                     ),
                   },
@@ -227,6 +234,11 @@ export function RainPage() {
                   },
                   { key: 'schedule', header: t('rain.name'), render: (row) => row.scheduleName },
                   {
+                    key: 'room',
+                    header: t('rain.room'),
+                    render: (row) => row.roomName ?? t('rain.siteWide'),
+                  },
+                  {
                     key: 'grabbed',
                     header: t('rain.grabbed'),
                     className: 'num',
@@ -302,7 +314,12 @@ function ScheduleDialog({
           maxAmount: 30,
           turnoverMultiple: 1,
           grabRules: [{ minDeposit: 0, grabs: 1 }],
+          roomId: null,
         },
+  });
+  const rooms = useQuery({
+    queryKey: [chatConsoleEndpoints.rooms.path],
+    queryFn: ({ signal }) => call(chatConsoleEndpoints.rooms, { signal }),
   });
   const save = useMutation({
     mutationFn: (body: ScheduleBody) =>
@@ -390,6 +407,19 @@ function ScheduleDialog({
           error={invalid(errors.turnoverMultiple) ?? server.turnoverMultiple}
           {...form.register('turnoverMultiple')}
         />
+        {rooms.data ? (
+          <Select
+            label={t('rain.room')}
+            options={[
+              { value: '', label: t('rain.siteWide') },
+              ...rooms.data.map((room) => ({ value: String(room.id), label: room.name })),
+            ]}
+            error={invalid(errors.roomId) ?? server.roomId}
+            {...form.register('roomId', {
+              setValueAs: (value) => (value === '' || value === null ? null : Number(value)),
+            })}
+          />
+        ) : null}
       </div>
       <fieldset className="raffle-weekdays">
         <legend className="cell-strong">{t('rain.weekdays')}</legend>

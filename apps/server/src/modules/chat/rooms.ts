@@ -1,9 +1,11 @@
 import {
   type CHAT_ENTRY_REFUSALS,
   CHAT_LIMITS,
+  type ChatBetCard,
   type ChatMessage,
   type ChatRoom,
   type ChatSendBody,
+  type ChatShareBody,
   type ConsoleChatRoom,
   type chatRoomInput,
   chatTopic,
@@ -18,6 +20,9 @@ import { leaveTopic, publish, type SocketIdentity } from '../../platform/realtim
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { chatFacts } from '../accounts/club.ts';
 import { maskUsername, rankList } from '../games/boards.ts';
+import { myTicket as lotteryTicket } from '../lottery/bets.ts';
+import { myBet as sportsbookTicket } from '../sportsbook/bets.ts';
+import { selectionsNow } from '../sportsbook/site.ts';
 import { depositTotalsBetween } from '../wallet/deposit-totals.ts';
 import { chatSettings } from './settings.ts';
 import * as store from './store.ts';
@@ -97,6 +102,38 @@ async function enterableRoom(db: Queryable, roomId: number, memberId: number, no
   }
   if (refusal) throw new AppError('chat_room_closed');
   return room;
+}
+
+/** Refuses a member the room does not admit (chat_room_closed, chat_kicked until when; not_found when closed). */
+export async function assertRoomEntry(db: Queryable, roomId: number, memberId: number, now: Date) {
+  await enterableRoom(db, roomId, memberId, now);
+}
+
+/** The room's name, or null when there is no such room (open or not). */
+export async function roomName(db: Queryable, roomId: number): Promise<string | null> {
+  return (await store.findRoom(db, roomId))?.name ?? null;
+}
+
+/**
+ * Posts, in the caller's transaction, the message of a red envelope round dropped in the room (once per round); the
+ * sockets in the room receive it when that transaction commits.
+ */
+export async function postEnvelope(
+  tx: Queryable,
+  drop: { roomId: number; roundId: number; envelopes: number; closesAt: Date },
+  now: Date,
+): Promise<void> {
+  const row = await store.insertCard(tx, {
+    roomId: drop.roomId,
+    kind: 'envelope',
+    sourceKey: `envelope:${drop.roundId}`,
+    body: '',
+    card: { roundId: drop.roundId, envelopes: drop.envelopes, closesAt: drop.closesAt.toISOString() },
+    at: now,
+  });
+  if (row) {
+    await publish(tx, { type: 'chat.message', message: messageView(row) }, { topic: chatTopic(drop.roomId) });
+  }
 }
 
 /** The open rooms (CBS_modelList). */
@@ -182,22 +219,25 @@ function checkText(text: string, settings: { keywords: string[]; linkHosts: stri
   }
 }
 
+type MemberPost = Pick<store.MessageDb, 'kind' | 'body' | 'card'>;
+
 /**
- * Posts a member's message: refused when muted (until when), kicked, in the room's slow mode (a moderator is not
- * held by it), past CHAT_LIMITS.perMinute, with a blocked word or a link not allowed. Every socket in the room, on
- * every process, receives it when it commits.
+ * Posts a member's message or bet card in one transaction: refused when muted (until when), kicked, in the room's
+ * slow mode (a moderator is not held by it), past CHAT_LIMITS.perMinute, or by `check` (under the member's row lock,
+ * so a member's posts queue). Every socket in the room, on every process, receives it when it commits.
  */
-export async function sendMessage(
+async function postAsMember(
   deps: AppDeps,
   memberId: number,
   roomId: number,
-  body: ChatSendBody,
-  options: { now: Date; idempotency: IdempotencyKey | null },
+  post: MemberPost,
+  options: {
+    now: Date;
+    idempotency: IdempotencyKey | null;
+    check?: (tx: Queryable) => Promise<void>;
+  },
 ): Promise<ChatMessage> {
   const { now } = options;
-  await enterableRoom(deps.db, roomId, memberId, now);
-  const settings = await chatSettings(deps.db);
-  if (body.kind === 'text') checkText(body.text, settings);
   const facts = orNotFound(await chatFacts(deps.db, memberId));
   return write(deps.db, { isolation: 'read committed', idempotency: options.idempotency }, async (tx) => {
     const room = orNotFound(await store.findRoom(tx, roomId));
@@ -211,11 +251,13 @@ export async function sendMessage(
     if ((await store.sentSince(tx, memberId, new Date(now.getTime() - 60_000))) >= CHAT_LIMITS.perMinute) {
       throw new AppError('too_many_requests');
     }
+    await options.check?.(tx);
     const row = await store.insertMessage(tx, {
       roomId,
       memberId,
-      kind: body.kind,
-      body: body.text,
+      kind: post.kind,
+      body: post.body,
+      card: post.card,
       author: authorName(facts),
       moderator: member.moderator,
       at: now,
@@ -226,6 +268,123 @@ export async function sendMessage(
     await publish(tx, { type: 'chat.message', message }, { topic: chatTopic(roomId) });
     return message;
   });
+}
+
+/** Posts a member's text or sticker (see postAsMember); a text with a blocked word or a link not allowed is refused. */
+export async function sendMessage(
+  deps: AppDeps,
+  memberId: number,
+  roomId: number,
+  body: ChatSendBody,
+  options: { now: Date; idempotency: IdempotencyKey | null },
+): Promise<ChatMessage> {
+  await enterableRoom(deps.db, roomId, memberId, options.now);
+  if (body.kind === 'text') checkText(body.text, await chatSettings(deps.db));
+  return postAsMember(deps, memberId, roomId, { kind: body.kind, body: body.text, card: null }, options);
+}
+
+/** The shortest time between two shares of one ticket in one room. */
+const SHARE_INTERVAL_MS = 60_000;
+
+/** The card of one of the member's own tickets, read by the server (the product refuses another member's ticket). */
+async function betCard(
+  deps: AppDeps,
+  memberId: number,
+  body: ChatShareBody,
+  language: string,
+  now: Date,
+): Promise<ChatBetCard> {
+  const showStake = body.showStake === true;
+  if (body.product === 'lottery') {
+    const ticket = await lotteryTicket(deps, memberId, body.ticketNo, language);
+    return {
+      product: 'lottery',
+      ticketNo: ticket.ticketNo,
+      title: ticket.gameName,
+      state: ticket.state,
+      stake: showStake ? ticket.stake : null,
+      price: null,
+      legs: [],
+      lottery: { gameId: ticket.gameId, betType: ticket.betType, numbers: ticket.numbers },
+    };
+  }
+  const ticket = await sportsbookTicket(deps, memberId, body.ticketNo, now);
+  return {
+    product: 'sportsbook',
+    ticketNo: ticket.ticketNo,
+    title: ticket.legs[0]?.event ?? '',
+    state: ticket.state,
+    stake: showStake ? ticket.stake : null,
+    price: ticket.price,
+    legs: ticket.legs.map((leg) => ({
+      selectionId: leg.selectionId,
+      eventId: leg.eventId,
+      event: leg.event,
+      home: leg.home,
+      away: leg.away,
+      marketType: leg.marketType,
+      period: leg.period,
+      line: leg.line,
+      map: leg.map,
+      selection: leg.selection,
+      price: leg.price,
+    })),
+    lottery: null,
+  };
+}
+
+/**
+ * Shares one of the member's tickets in the room as a bet card: the server reads the ticket by its number among the
+ * member's own (another member's answers as none), shows the stake only when asked, and holds it as any message
+ * (slow mode, the limit a minute) and to one share of a ticket per room a minute (chat_share_too_soon).
+ */
+export async function shareBet(
+  deps: AppDeps,
+  memberId: number,
+  roomId: number,
+  body: ChatShareBody,
+  options: { now: Date; idempotency: IdempotencyKey | null; language: string },
+): Promise<ChatMessage> {
+  const { now } = options;
+  await enterableRoom(deps.db, roomId, memberId, now);
+  const card = await betCard(deps, memberId, body, options.language, now);
+  const check = async (tx: Queryable) => {
+    const last = await store.lastShare(tx, roomId, memberId, `${card.product}:${card.ticketNo}`);
+    const next = last && new Date(last.getTime() + SHARE_INTERVAL_MS);
+    if (next && next > now) throw new AppError('chat_share_too_soon', undefined, next);
+  };
+  return postAsMember(deps, memberId, roomId, { kind: 'bet', body: card.title, card }, { ...options, check });
+}
+
+/** A shared sportsbook card's picks as they stand now (sportsbook selectionsNow), for the follower's slip. */
+export async function followBet(deps: AppDeps, memberId: number, roomId: number, messageId: number) {
+  await enterableRoom(deps.db, roomId, memberId, deps.clock.now());
+  const message = await store.findMessage(deps.db, roomId, messageId);
+  if (!message) throw new AppError('not_found');
+  const card = message.kind === 'bet' ? (message.card as ChatBetCard) : null;
+  if (!card || card.product !== 'sportsbook') throw new AppError('chat_not_a_bet');
+  const now = await selectionsNow(deps, card.legs);
+  return {
+    legs: card.legs.map((leg) => {
+      const found = now.get(leg.selectionId);
+      return {
+        selectionId: leg.selectionId,
+        eventId: leg.eventId,
+        event: leg.event,
+        home: leg.home,
+        away: leg.away,
+        marketType: leg.marketType,
+        period: leg.period,
+        line: leg.line,
+        map: leg.map,
+        selection: leg.selection,
+        status: found?.status ?? ('closed' as const),
+        price: found?.price ?? leg.price,
+        priceVersion: found?.priceVersion ?? 0,
+        live: found?.live ?? false,
+      };
+    }),
+  };
 }
 
 /**
@@ -247,6 +406,7 @@ export async function postBigWins(deps: AppDeps, now: Date): Promise<number> {
       for (const win of wins) {
         const row = await store.insertCard(tx, {
           roomId: room.id,
+          kind: 'win',
           sourceKey: `${win.nodeId}:${win.winTime}:${win.customerName}:${win.winAmount}`,
           body: `${win.customerName} ${win.winAmount} ${win.gameName}`,
           card: { player: win.customerName, amount: win.winAmount, game: win.gameName },

@@ -10,6 +10,7 @@ import {
   consoleMessages,
   consoleRooms,
   createRoom,
+  followBet,
   hideByModerator,
   hideByOperator,
   markRead,
@@ -20,6 +21,7 @@ import {
   roomPermissions,
   sendMessage,
   setModerator,
+  shareBet,
   unreadCount,
   updateRoom,
 } from './rooms.ts';
@@ -52,6 +54,12 @@ export function chatRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, api.send, async ({ caller, params, body, now, idempotency }) =>
     sendMessage(deps, asMember(caller).memberId, params.id, body, { now, idempotency }),
+  );
+  route(app, deps, api.share, async ({ caller, params, body, now, idempotency, language }) =>
+    shareBet(deps, asMember(caller).memberId, params.id, body, { now, idempotency, language }),
+  );
+  route(app, deps, api.follow, async ({ caller, params }) =>
+    followBet(deps, asMember(caller).memberId, params.id, params.messageId),
   );
   route(app, deps, api.read, async ({ caller, params, body }) =>
     markRead(deps, asMember(caller).memberId, params.id, body.lastId),

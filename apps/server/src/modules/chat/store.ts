@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
 
 /** The chat area's SQL: rooms, their messages and members, and the live chat's received events. */
@@ -185,11 +186,11 @@ export interface MessageDb {
   id: string;
   room_id: number;
   member_id: number | null;
-  kind: 'text' | 'sticker' | 'notice';
+  kind: ChatMessage['kind'];
   body: string;
   author: string;
   moderator: boolean;
-  card: { player: string; amount: number; game: string } | null;
+  card: ChatMessage['card'];
   hidden_at: Date | null;
   created_at: Date;
 }
@@ -197,16 +198,23 @@ export interface MessageDb {
 const MESSAGE_COLUMNS =
   'id::text, room_id, member_id, kind, body, author, moderator, card, hidden_at, created_at';
 
-/** Posts a site card (a big win) to the room once by its key; null when it was posted before. */
+/** Posts a site card (a big win, a red envelope round) to the room once by its key; null when posted before. */
 export async function insertCard(
   db: Queryable,
-  card: { roomId: number; sourceKey: string; body: string; card: MessageDb['card']; at: Date },
+  card: {
+    roomId: number;
+    kind: 'win' | 'envelope';
+    sourceKey: string;
+    body: string;
+    card: MessageDb['card'];
+    at: Date;
+  },
 ): Promise<MessageDb | null> {
   const [row] = await db.query<MessageDb>(
     `insert into chat_messages (room_id, member_id, kind, body, author, moderator, card, source_key, created_at)
-     values ($1, null, 'win', $2, '', false, $3, $4, $5)
+     values ($1, null, $6, $2, '', false, $3, $4, $5)
      on conflict (room_id, source_key) where source_key is not null do nothing returning ${MESSAGE_COLUMNS}`,
-    [card.roomId, card.body, JSON.stringify(card.card), card.sourceKey, card.at],
+    [card.roomId, card.body, JSON.stringify(card.card), card.sourceKey, card.at, card.kind],
   );
   return row ?? null;
 }
@@ -220,12 +228,13 @@ export async function insertMessage(
     body: string;
     author: string;
     moderator: boolean;
+    card?: MessageDb['card'];
     at: Date;
   },
 ): Promise<MessageDb> {
   const [row] = await db.query<MessageDb>(
-    `insert into chat_messages (room_id, member_id, kind, body, author, moderator, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7) returning ${MESSAGE_COLUMNS}`,
+    `insert into chat_messages (room_id, member_id, kind, body, author, moderator, created_at, card)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${MESSAGE_COLUMNS}`,
     [
       message.roomId,
       message.memberId,
@@ -234,9 +243,30 @@ export async function insertMessage(
       message.author,
       message.moderator,
       message.at,
+      message.card === undefined ? null : JSON.stringify(message.card),
     ],
   );
   return row as MessageDb;
+}
+
+/** A visible message of the room, or null. */
+export async function findMessage(db: Queryable, roomId: number, id: number): Promise<MessageDb | null> {
+  const [row] = await db.query<MessageDb>(
+    `select ${MESSAGE_COLUMNS} from chat_messages where room_id = $1 and id = $2 and hidden_at is null`,
+    [roomId, id],
+  );
+  return row ?? null;
+}
+
+/** When the member last shared the ticket (product and number) in the room, or null. */
+export async function lastShare(db: Queryable, roomId: number, memberId: number, ticketKey: string) {
+  const [row] = await db.query<{ created_at: Date }>(
+    `select created_at from chat_messages where room_id = $1 and member_id = $2 and kind = 'bet'
+       and card->>'product' || ':' || (card->>'ticketNo') = $3
+     order by created_at desc limit 1`,
+    [roomId, memberId, ticketKey],
+  );
+  return row?.created_at ?? null;
 }
 
 /** A room's visible messages, newest first, before a message id when given. */

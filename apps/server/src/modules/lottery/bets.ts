@@ -175,3 +175,16 @@ export async function myBets(
     pageSize: query.pageSize,
   };
 }
+
+/** One of the member's own tickets by its number (lottery_ticket_not_found for another member's, or none). */
+export async function myTicket(
+  deps: AppDeps,
+  memberId: number,
+  ticketNo: string,
+  language: string,
+): Promise<LotteryTicket> {
+  const ticket = await store.ticketByNo(deps.db, memberId, ticketNo);
+  const row = ticket && (await store.memberTicket(deps.db, ticket.id));
+  if (!row) throw new AppError('lottery_ticket_not_found');
+  return ticketView(row, language, await currencyOf(deps));
+}

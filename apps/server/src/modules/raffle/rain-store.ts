@@ -21,23 +21,29 @@ export interface ScheduleDb {
   max_amount: bigint;
   turnover_multiple: number;
   grab_rules: GrabRule[];
+  /** The chat room its rounds drop in; null for the site-wide rain. */
+  room_id: number | null;
+  room_name: string | null;
   updated_at: Date;
 }
 
-const SCHEDULE_COLUMNS = `id, name, enabled, weekdays, times, duration_seconds, pool, envelopes, min_amount, max_amount,
-  turnover_multiple::float8 as turnover_multiple, grab_rules, updated_at`;
+const SCHEDULE_COLUMNS = `s.id, s.name, s.enabled, s.weekdays, s.times, s.duration_seconds, s.pool, s.envelopes,
+  s.min_amount, s.max_amount, s.turnover_multiple::float8 as turnover_multiple, s.grab_rules, s.room_id,
+  c.name as room_name, s.updated_at`;
+const SCHEDULE_FROM = 'rain_schedules s left join chat_rooms c on c.id = s.room_id';
 
 export function schedules(db: Queryable, onlyEnabled: boolean): Promise<ScheduleDb[]> {
   return db.query<ScheduleDb>(
-    `select ${SCHEDULE_COLUMNS} from rain_schedules where enabled or not $1 order by id`,
+    `select ${SCHEDULE_COLUMNS} from ${SCHEDULE_FROM} where s.enabled or not $1 order by s.id`,
     [onlyEnabled],
   );
 }
 
 export async function schedule(db: Queryable, id: number): Promise<ScheduleDb | null> {
-  const [row] = await db.query<ScheduleDb>(`select ${SCHEDULE_COLUMNS} from rain_schedules where id = $1`, [
-    id,
-  ]);
+  const [row] = await db.query<ScheduleDb>(
+    `select ${SCHEDULE_COLUMNS} from ${SCHEDULE_FROM} where s.id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
@@ -53,6 +59,7 @@ export interface ScheduleRow {
   maxAmount: bigint;
   turnoverMultiple: number;
   grabRules: GrabRule[];
+  roomId: number | null;
 }
 
 const scheduleValues = (row: ScheduleRow) => [
@@ -67,13 +74,14 @@ const scheduleValues = (row: ScheduleRow) => [
   row.maxAmount,
   row.turnoverMultiple,
   JSON.stringify(row.grabRules),
+  row.roomId,
 ];
 
 export async function insertSchedule(tx: Transaction, row: ScheduleRow, now: Date): Promise<number> {
   const [inserted] = await tx.query<{ id: number }>(
     `insert into rain_schedules (name, enabled, weekdays, times, duration_seconds, pool, envelopes, min_amount,
-       max_amount, turnover_multiple, grab_rules, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning id`,
+       max_amount, turnover_multiple, grab_rules, room_id, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) returning id`,
     [...scheduleValues(row), now],
   );
   if (!inserted) throw new Error('schedule not written');
@@ -88,8 +96,9 @@ export async function updateSchedule(
 ): Promise<boolean> {
   const rows = await tx.query(
     `update rain_schedules set name = $1, enabled = $2, weekdays = $3, times = $4, duration_seconds = $5, pool = $6,
-       envelopes = $7, min_amount = $8, max_amount = $9, turnover_multiple = $10, grab_rules = $11, updated_at = $12
-     where id = $13 returning id`,
+       envelopes = $7, min_amount = $8, max_amount = $9, turnover_multiple = $10, grab_rules = $11, room_id = $12,
+       updated_at = $13
+     where id = $14 returning id`,
     [...scheduleValues(row), now, id],
   );
   return rows.length > 0;
@@ -104,10 +113,11 @@ export interface RoundDb {
   envelopes: number;
   turnover_multiple: number;
   grab_rules: GrabRule[];
+  room_id: number | null;
 }
 
 const ROUND_COLUMNS = `r.id, r.schedule_id, r.opens_at, r.closes_at, r.pool, r.envelopes,
-  r.turnover_multiple::float8 as turnover_multiple, r.grab_rules`;
+  r.turnover_multiple::float8 as turnover_multiple, r.grab_rules, r.room_id`;
 
 /** Writes the round of (schedule, opening) unless it exists: the first opener only gets its id. */
 export async function insertRound(
@@ -120,13 +130,14 @@ export async function insertRound(
     envelopes: number;
     turnoverMultiple: number;
     grabRules: GrabRule[];
+    roomId: number | null;
   },
   now: Date,
 ): Promise<bigint | null> {
   const [row] = await tx.query<{ id: bigint }>(
     `insert into rain_rounds (schedule_id, opens_at, closes_at, pool, envelopes, turnover_multiple, grab_rules,
-       created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (schedule_id, opens_at) do nothing returning id`,
+       created_at, room_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (schedule_id, opens_at) do nothing returning id`,
     [
       round.scheduleId,
       round.opensAt,
@@ -136,6 +147,7 @@ export async function insertRound(
       round.turnoverMultiple,
       JSON.stringify(round.grabRules),
       now,
+      round.roomId,
     ],
   );
   return row?.id ?? null;
@@ -153,10 +165,10 @@ export async function insertEnvelopes(
   );
 }
 
-/** The round open at `now` (the one opened last when two overlap), or null. */
+/** The site-wide round open at `now` (the one opened last when two overlap), or null; a room's rounds are not. */
 export async function liveRound(db: Queryable, now: Date): Promise<RoundDb | null> {
   const [row] = await db.query<RoundDb>(
-    `select ${ROUND_COLUMNS} from rain_rounds r where r.opens_at <= $1 and r.closes_at > $1
+    `select ${ROUND_COLUMNS} from rain_rounds r where r.opens_at <= $1 and r.closes_at > $1 and r.room_id is null
      order by r.opens_at desc, r.id desc limit 1`,
     [now],
   );
@@ -182,6 +194,15 @@ export async function grabsOf(db: Queryable, roundId: bigint, memberId: number):
     [roundId, memberId],
   );
   return row?.grabs ?? 0;
+}
+
+/** The amounts the member grabbed in the round, in the order grabbed. */
+export async function amountsOf(db: Queryable, roundId: bigint, memberId: number): Promise<bigint[]> {
+  const rows = await db.query<{ amount: bigint }>(
+    'select amount from rain_envelopes where round_id = $1 and member_id = $2 order by grabbed_at, id',
+    [roundId, memberId],
+  );
+  return rows.map((row) => row.amount);
 }
 
 /** The member's grabber row of the round under its lock (made on the first grab): a member's grabs queue here. */
@@ -255,15 +276,16 @@ export async function endRound(tx: Transaction, id: number, now: Date): Promise<
 
 export interface RoundListDb extends RoundDb {
   schedule_name: string;
+  room_name: string | null;
   grabbed: number;
   grabbed_amount: bigint;
 }
 
-const ROUND_LIST = `select ${ROUND_COLUMNS}, s.name as schedule_name,
+const ROUND_LIST = `select ${ROUND_COLUMNS}, s.name as schedule_name, c.name as room_name,
     (select count(*)::int from rain_envelopes e where e.round_id = r.id and e.member_id is not null) as grabbed,
     (select coalesce(sum(e.amount), 0)::bigint from rain_envelopes e where e.round_id = r.id and e.member_id is not null)
       as grabbed_amount
-  from rain_rounds r join rain_schedules s on s.id = r.schedule_id`;
+  from rain_rounds r join rain_schedules s on s.id = r.schedule_id left join chat_rooms c on c.id = r.room_id`;
 
 export async function roundsPage(db: Queryable, pageNo: number, pageSize: number) {
   const rows = await db.query<RoundListDb>(

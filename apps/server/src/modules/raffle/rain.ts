@@ -1,6 +1,7 @@
 import {
   type ConsoleRainSchedule,
   type RainGrab,
+  type RainRoundState,
   type RainState,
   type rainScheduleInput,
   toMajor,
@@ -13,6 +14,7 @@ import { type OperatorCall, operatorWrite } from '../../platform/operator-write.
 import { publish } from '../../platform/realtime.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { addDays, instantOf, type LocalDate, localDate } from '../../platform/zoned-time.ts';
+import { assertRoomEntry, postEnvelope, roomName } from '../chat/rooms.ts';
 import { creditBonus } from '../vip/bonus.ts';
 import { vipTimeZone as merchantTimeZone } from '../vip/growth.ts';
 import { minorOf } from '../vip/settings.ts';
@@ -30,6 +32,12 @@ import * as store from './rain-store.ts';
  * unclaimed envelope with `for update skip locked` (concurrent grabs take different envelopes and never wait on one
  * another), under the member's grabber row lock (their grabs in the round, and at most one per 300 ms), and credits
  * it as one red_envelope posting from house:bonuses with its turnover obligation, in one transaction.
+ *
+ * A schedule may drop its rounds in one chat room instead (room_id): the same rules, but only members the room
+ * admits (its entry rules, not kicked: chat's assertRoomEntry) see or grab them, the site-wide rain never shows
+ * them, and opening one posts an `envelope` message in the room (chat's postEnvelope, same transaction). A room
+ * round keeps the schedule's grabs by the day's deposits: an operator who wants every member of the room to grab
+ * sets a rule from 0.
  */
 
 /** The shortest time between two grabs of one member. */
@@ -72,6 +80,7 @@ async function openRound(
       envelopes: schedule.envelopes,
       turnoverMultiple: schedule.turnover_multiple,
       grabRules: schedule.grab_rules,
+      roomId: schedule.room_id,
     },
     now,
   );
@@ -84,11 +93,19 @@ async function openRound(
     schedule.max_amount,
   );
   await store.insertEnvelopes(tx, roundId, amounts);
-  await publish(
-    tx,
-    { type: 'rain.round', roundId: Number(roundId), closesAt: closesAt.toISOString() },
-    'players',
-  );
+  if (schedule.room_id !== null) {
+    await postEnvelope(
+      tx,
+      { roomId: schedule.room_id, roundId: Number(roundId), envelopes: schedule.envelopes, closesAt },
+      now,
+    );
+  } else {
+    await publish(
+      tx,
+      { type: 'rain.round', roundId: Number(roundId), closesAt: closesAt.toISOString() },
+      'players',
+    );
+  }
   return roundId;
 }
 
@@ -152,6 +169,7 @@ export async function rainState(deps: AppDeps, memberId: number | null, now: Dat
   const timeZone = await merchantTimeZone(deps);
   let next: Date | null = null;
   for (const schedule of await store.schedules(deps.db, true)) {
+    if (schedule.room_id !== null) continue;
     const after = openings(schedule, now, timeZone, 7).find((opening) => opening > now);
     if (after && (!next || after < next)) next = after;
   }
@@ -163,6 +181,45 @@ export async function rainState(deps: AppDeps, memberId: number | null, now: Dat
   };
 }
 
+/** The round, refused (as chat refuses) to a member its room does not admit; not_found when there is none. */
+async function admittedRound(deps: AppDeps, memberId: number, roundId: number, now: Date) {
+  const round = await store.round(deps.db, roundId);
+  if (!round) throw new AppError('not_found');
+  if (round.room_id !== null) await assertRoomEntry(deps.db, round.room_id, memberId, now);
+  return round;
+}
+
+/** One round as a room's envelope message shows it to the member: live or not, left, the member's grabs and amounts. */
+export async function roundState(
+  deps: AppDeps,
+  memberId: number,
+  roundId: number,
+  now: Date,
+): Promise<RainRoundState> {
+  const round = await admittedRound(deps, memberId, roundId, now);
+  const [currency, left, grabbed, deposits, mine] = await Promise.all([
+    currencyOf(deps),
+    store.envelopesLeft(deps.db, round.id),
+    store.grabsOf(deps.db, round.id, memberId),
+    depositsToday(deps, memberId, now),
+    store.amountsOf(deps.db, round.id, memberId),
+  ]);
+  return {
+    ...currency,
+    roundId: Number(round.id),
+    roomId: round.room_id,
+    opensAt: round.opens_at.toISOString(),
+    closesAt: round.closes_at.toISOString(),
+    live: round.opens_at <= now && now < round.closes_at,
+    envelopes: round.envelopes,
+    left,
+    grabs: grabsFor(round.grab_rules, deposits),
+    grabbed,
+    mine: mine.map((amount) => toMajor(amount, currency.digits)),
+    turnoverMultiple: round.turnover_multiple,
+  };
+}
+
 /** One grab in the round (see the note above). */
 export async function grab(
   deps: AppDeps,
@@ -171,6 +228,7 @@ export async function grab(
   context: { now: Date; idempotency: IdempotencyKey | null },
 ): Promise<RainGrab> {
   const { now } = context;
+  await admittedRound(deps, memberId, roundId, now);
   const currency = await currencyOf(deps);
   const deposits = await depositsToday(deps, memberId, now);
   return write(deps.db, { isolation: 'read committed', idempotency: context.idempotency }, async (tx) => {
@@ -230,6 +288,8 @@ function scheduleView(row: store.ScheduleDb, currency: Currency, timeZone: strin
       minDeposit: major(BigInt(rule.minDeposit)),
       grabs: rule.grabs,
     })),
+    roomId: row.room_id,
+    roomName: row.room_name,
     timeZone,
     updatedAt: row.updated_at.toISOString(),
   };
@@ -262,6 +322,7 @@ function scheduleRow(input: z.output<typeof rainScheduleInput>, currency: Curren
       minDeposit: minorOf(rule.minDeposit, currency.digits, `grabRules.${index}.minDeposit`).toString(),
       grabs: rule.grabs,
     })),
+    roomId: input.roomId,
   };
 }
 
@@ -274,6 +335,9 @@ export async function saveSchedule(
 ): Promise<ConsoleRainSchedule> {
   const [currency, timeZone] = await Promise.all([currencyOf(deps), merchantTimeZone(deps)]);
   const row = scheduleRow(input, currency);
+  if (row.roomId !== null && (await roomName(deps.db, row.roomId)) === null) {
+    throw new AppError('validation_failed', { roomId: 'invalid_value' });
+  }
   return operatorWrite(
     deps,
     call,
@@ -301,6 +365,8 @@ function roundView(row: store.RoundListDb, currency: Currency) {
     id: Number(row.id),
     scheduleId: row.schedule_id,
     scheduleName: row.schedule_name,
+    roomId: row.room_id,
+    roomName: row.room_name,
     opensAt: row.opens_at.toISOString(),
     closesAt: row.closes_at.toISOString(),
     pool: toMajor(row.pool, currency.digits),

@@ -26,6 +26,7 @@ import {
   envelopesForConsole,
   grab,
   rainState,
+  roundState,
   roundsForConsole,
   saveSchedule,
   schedulesForConsole,
@@ -54,6 +55,9 @@ export function raffleRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, deps, rainApi.state, async ({ caller, now }) =>
     rainState(deps, caller.kind === 'member' ? caller.memberId : null, now),
+  );
+  route(app, deps, rainApi.round, async ({ caller, params, now }) =>
+    roundState(deps, asMember(caller).memberId, params.id, now),
   );
   route(app, deps, rainApi.grab, async ({ caller, params, now, idempotency }) =>
     grab(deps, asMember(caller).memberId, params.id, { now, idempotency }),

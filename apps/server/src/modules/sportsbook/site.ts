@@ -1,4 +1,5 @@
 import type {
+  ChatFollowLeg,
   SportsbookEventDetail,
   SportsbookEventListItem,
   SportsbookPreferences,
@@ -101,4 +102,35 @@ export async function saveMemberPreferences(
     ),
   );
   return value;
+}
+
+/**
+ * Selections of bets as they stand now (a shared bet card followed into the slip): open at today's price while its
+ * market is open on an event not over; suspended while the market or its event is; closed otherwise (settled, void,
+ * or the event over). Keyed by selection id; a selection of no event answers nothing.
+ */
+export async function selectionsNow(
+  deps: AppDeps,
+  picks: readonly { selectionId: number; eventId: number }[],
+): Promise<Map<number, Pick<ChatFollowLeg, 'status' | 'price' | 'priceVersion' | 'live'>>> {
+  const found = new Map<number, Pick<ChatFollowLeg, 'status' | 'price' | 'priceVersion' | 'live'>>();
+  for (const eventId of new Set(picks.map((pick) => pick.eventId))) {
+    const event = await store.eventById(deps.db, eventId);
+    if (!event) continue;
+    const summary = eventSummary(event);
+    const over = summary.status !== 'scheduled' && summary.status !== 'live';
+    for (const { market, selections } of (await marketsByEvent(deps.db, [eventId])).get(eventId) ?? []) {
+      const { state } = withEventState(event, marketView(market, selections));
+      for (const selection of selections) {
+        const status = over || (state !== 'open' && state !== 'suspended') ? 'closed' : state;
+        found.set(selection.id, {
+          status,
+          price: selection.price,
+          priceVersion: selection.version,
+          live: summary.inPlay,
+        });
+      }
+    }
+  }
+  return found;
 }

@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS, CHAT_STICKERS, type ChatMessage, type ChatSticker, chatTopic } from '@tessera/contract';
 import { errorText } from '@tessera/ui';
 import { connectRealtime, realtimeUrl } from '@tessera/ui/realtime';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
+import { lazyPage } from '../../app/lazyPage.ts';
 import { endSession, getToken, useSession } from '../../app/session.ts';
 import { CountBadge } from '../../ui/CountBadge.tsx';
 import {
@@ -19,6 +20,9 @@ import {
 } from '../../ui/icons.tsx';
 import { chatKey, chatMessagesQuery, chatRoomsQuery, chatUnreadQuery } from './queries.ts';
 import './chat.css';
+
+/** Cards of red envelopes and shared bets: loaded with the first one shown (they draw on the book's names). */
+const ChatCard = lazyPage(() => import('./ChatCards.tsx'));
 
 /** The built-in stickers, drawn as emoji. */
 const STICKER_GLYPHS: Record<ChatSticker, string> = {
@@ -199,7 +203,11 @@ export function ChatWindow({
               <time className="chat-message__time" dateTime={message.createdAt}>
                 {time.format(new Date(message.createdAt))}
               </time>
-              {message.kind === 'win' && message.card ? (
+              {message.kind === 'envelope' || message.kind === 'bet' ? (
+                <Suspense fallback={null}>
+                  <ChatCard message={message} />
+                </Suspense>
+              ) : message.kind === 'win' && message.card && 'player' in message.card ? (
                 <p className="chat-message__text chat-message__win">
                   {t('chat.bigWin', {
                     player: message.card.player,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { currencyDigits, type LotteryGameDetail } from '@tessera/contract';
-import { type BetTypeCode, isBetTypeCode } from '@tessera/lottery';
+import { BET_TYPES, type BetTypeCode, isBetTypeCode } from '@tessera/lottery';
 import { errorText } from '@tessera/ui';
 import { Tabs } from '@tessera/ui/tabs';
 import { useEffect, useRef, useState } from 'react';
@@ -61,6 +61,15 @@ function LatestResult({ detail }: { detail: LotteryGameDetail }) {
 
 type RecordsTab = 'results' | 'mine';
 
+/** The numbers the address names (?playType=&numbers=, a bet followed from the chat room), picked in the builder. */
+function picksFromAddress(params: URLSearchParams): Picks {
+  const playType = params.get('playType');
+  const numbers = (params.get('numbers') ?? '').split(',').filter(Boolean);
+  if (!isBetTypeCode(playType) || numbers.length === 0) return NO_PICKS;
+  const { digits } = BET_TYPES[playType];
+  return { grid: { [digits]: numbers }, typed: { [digits]: numbers.join(' ') }, points: '1' };
+}
+
 /**
  * A game's betting view: the draw on sale and its countdown, the seed hash of an e-lottery draw, a ticket builder per
  * bet type, the bet slip and its confirmation, the results history and the member's tickets. When a draw's betting
@@ -80,7 +89,7 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
   const [lockedNumero, setLockedNumero] = useState<string | null>(null);
   const [slip, setSlip] = useState<SlipTicket[]>([]);
   const nextTicketId = useRef(1);
-  const [picks, setPicks] = useState<Picks>(NO_PICKS);
+  const [picks, setPicks] = useState<Picks>(() => picksFromAddress(params));
   const [chosenType, setChosenType] = useState<BetTypeCode | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [records, setRecords] = useState<RecordsTab>('results');

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { Button, CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
+import { ShareToChat } from '../chat/ShareToChat.tsx';
 import { numbersText } from './BetSlip.tsx';
 import { MY_BETS_PAGE_SIZE, myBetsQuery, useCancelBet } from './queries.ts';
 
@@ -103,6 +104,7 @@ function TicketCard({
         </Button>
       ) : null}
       {cancel.error ? <FormMessage tone="error">{errorText(t, cancel.error)}</FormMessage> : null}
+      <ShareToChat product="lottery" ticketNo={ticket.ticketNo} />
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Button, CenteredSpinner, Pagination, StatusBadge, type StatusTone } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
+import { ShareToChat } from '../chat/ShareToChat.tsx';
 import { useBookMoney } from './money.ts';
 import { marketName, selectionName } from './names.ts';
 import { type BetsFilter, MY_BETS_PAGE_SIZE, myBetsQuery } from './queries.ts';
@@ -117,6 +118,7 @@ function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
           {t(`sportsbook.refusedReasons.${ticket.refusedReason}`, { defaultValue: ticket.refusedReason })}
         </p>
       ) : null}
+      {ticket.state === 'refused' ? null : <ShareToChat product="sportsbook" ticketNo={ticket.ticketNo} />}
     </li>
   );
 }
