@@ -3,7 +3,7 @@ import type { MovableClock } from './clock.ts';
 import { announceClockMove, type RealtimeHub } from './realtime.ts';
 
 /**
- * TEST_CLOCK across processes: the console's move is one offset kept in the test_clock row (migration 0069) and
+ * TEST_CLOCK across processes: the console's move is one offset kept in the test_clock row (migration 0068) and
  * announced over NOTIFY when it commits, so every process of the database keeps one time, and a process started
  * later starts at it.
  */

@@ -28,7 +28,7 @@ export async function postTransaction(
     operatorId: number | null;
     at: Date;
     legs: readonly { account: NewAccount; amount: bigint }[];
-    /** Answer the member's accounts after the legs too (read by ledger_post, migration 0070). */
+    /** Answer the member's accounts after the legs too (read by ledger_post, migration 0069). */
     accounts?: boolean;
   },
 ): Promise<{ transactionId: bigint; replayed: boolean; accounts?: MemberAccountRow[] } | null> {
