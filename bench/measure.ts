@@ -156,10 +156,3 @@ export function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
-
-/** CPU time a process has used so far (user and system), in seconds. */
-export function cpuSeconds(pid: number): number {
-  // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks, after the command's closing parenthesis.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}

@@ -2,15 +2,15 @@ import type pg from 'pg';
 import { inOpenTransaction, postgresPool, type Queryable } from './database.ts';
 
 /** A replica at its last check: taking reads (up), unreachable, behind the bound, or not a standby at all. */
-export type ReplicaState = 'up' | 'down' | 'lagging' | 'not_standby';
+type ReplicaState = 'up' | 'down' | 'lagging' | 'not_standby';
 
-export interface ReplicaHealth {
+interface ReplicaHealth {
   state: ReplicaState;
   /** How far its replay is behind the primary, in seconds (0: it has replayed all it received); null: unknown. */
   lagSeconds: number | null;
 }
 
-export interface ReadsStatus {
+interface ReadsStatus {
   /** Where the reads that tolerate lag go now: a replica, or the primary (no replica is up within the bound). */
   reads: 'replica' | 'primary';
   /** Each replica of DATABASE_REPLICA_URL, in its order. */

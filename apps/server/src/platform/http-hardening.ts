@@ -20,7 +20,7 @@ type SecurityConfig = Pick<Config, 'siteUrl' | 'captcha'> & {
  * Content-Security-Policy that runs only our own scripts (no inline script, no eval), frames nobody may embed,
  * nosniff, a referrer policy, and HSTS when the site is served over https.
  */
-export function securityHeaders(config: SecurityConfig): HelmetOptions {
+function securityHeaders(config: SecurityConfig): HelmetOptions {
   const https = config.siteUrl.startsWith('https:');
   const provider = config.captcha.provider;
   const captcha: string[] =
@@ -86,7 +86,7 @@ export function allowingOrigin(csp: string, origin: string): string {
 }
 
 /** Browser features the site never uses are switched off; full screen stays for our game frames. */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), fullscreen=(self)';
 
 /**

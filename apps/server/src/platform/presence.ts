@@ -2,9 +2,9 @@ import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
 
 /** How often a process touches the presence rows of the operators whose console sockets it holds. */
-export const PRESENCE_BEAT_MS = 20_000;
+const PRESENCE_BEAT_MS = 20_000;
 /** A presence row not touched for this long (its process died) counts for nothing. */
-export const PRESENCE_CUTOFF_SECONDS = 60;
+const PRESENCE_CUTOFF_SECONDS = 60;
 
 /**
  * SQL that is true while the operator `operatorColumn` has a console socket open on some process (the presence

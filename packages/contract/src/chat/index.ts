@@ -30,7 +30,7 @@ export type ChatSticker = (typeof CHAT_STICKERS)[number];
 const CHAT_MESSAGE_KINDS = ['text', 'sticker', 'notice', 'win', 'envelope', 'bet'] as const;
 
 /** The products whose tickets a member may share in a room. */
-export const CHAT_BET_PRODUCTS = ['sportsbook', 'lottery'] as const;
+const CHAT_BET_PRODUCTS = ['sportsbook', 'lottery'] as const;
 
 /** A big win the site posted (kind win): the masked player, the win in major units and the game. */
 const winCard = z.object({ player: z.string(), amount: z.number(), game: z.string() });

@@ -54,7 +54,7 @@ const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose',
 export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;
 export const SPORTSBOOK_FEEDS = ['manual', 'simulator', 'openfootball'] as const;
 /** The odds formats a member may read prices in (packages/sportsbook formatOdds). */
-export const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian', 'american'] as const;
+const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian', 'american'] as const;
 export const SPORTSBOOK_MAX_LEGS = 10;
 
 const sportKind = z.enum(SPORTSBOOK_KINDS);
@@ -204,7 +204,7 @@ export const sportsbookBetRequest = z.object({
 export type SportsbookBetRequest = z.input<typeof sportsbookBetRequest>;
 
 /** The member's odds format and what the slip accepts when a price moves, kept on the account. */
-export const sportsbookPreferences = z.object({
+const sportsbookPreferences = z.object({
   oddsFormat: z.enum(SPORTSBOOK_ODDS_FORMATS),
   acceptChanges: z.enum(SPORTSBOOK_ACCEPT_CHANGES),
 });

@@ -362,7 +362,7 @@ export async function followBet(deps: AppDeps, memberId: number, roomId: number,
   const message = await store.findMessage(deps.db, roomId, messageId);
   if (!message) throw new AppError('not_found');
   const card = message.kind === 'bet' ? (message.card as ChatBetCard) : null;
-  if (!card || card.product !== 'sportsbook') throw new AppError('chat_not_a_bet');
+  if (card?.product !== 'sportsbook') throw new AppError('chat_not_a_bet');
   const now = await selectionsNow(deps, card.legs);
   return {
     legs: card.legs.map((leg) => {
