@@ -195,6 +195,9 @@ describe('chat room red envelopes', () => {
     await dialog.getByRole('button', { name: 'Go to the bet slip' }).click();
     const slip = reader.getByRole('region', { name: 'Bet slip' });
     await reader.getByRole('tab', { name: 'Matches' }).waitFor();
+    // The floating window folds into its bubble, leaving the slip uncovered.
+    await visible(reader.getByRole('button', { name: new RegExp(`^Open ${room}`) }));
+    expect(await reader.getByRole('region', { name: room }).count()).toBe(0);
     await screenshot(reader, 'chat-bet-followed-slip');
     await visible(slip.getByRole('list', { name: 'Selections on the slip' }).getByRole('listitem').first());
     expect(

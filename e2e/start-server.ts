@@ -96,6 +96,8 @@ export async function startServer(
     listening = resolve;
   });
   const collect = (chunk: Buffer) => {
+    // E2E_SERVER_LOG=1 passes the servers' warnings and errors through, to read beside a failing test.
+    if (process.env.E2E_SERVER_LOG === '1') process.stderr.write(chunk);
     output += String(chunk);
     if (output.includes('Operator console')) listening();
   };

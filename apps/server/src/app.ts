@@ -52,6 +52,7 @@ import { rewardRoutes } from './modules/rewards/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { sportsbookConsoleRoutes, sportsbookRoutes } from './modules/sportsbook/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { consoleOpened } from './modules/support/workspace.ts';
 import { systemImageRoutes, systemRoutes } from './modules/system/routes.ts';
 import { vipRoutes } from './modules/vip/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -298,6 +299,13 @@ function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
         }
         socket.send(JSON.stringify({ type: 'hello', audience: caller.kind }));
         socket.on('message', (message: Buffer) => onTopicMessage(message));
+        // Available with the console now open: the operator takes what waits in their teams' queues (a failure
+        // there leaves the socket open and the conversations waiting).
+        if (caller.kind === 'operator') {
+          consoleOpened(deps, caller.operatorId, deps.clock.now()).catch((error: unknown) =>
+            request.log.error({ err: error }, 'waiting conversations not taken'),
+          );
+        }
       })().catch((error: unknown) => {
         request.log.error({ err: error }, 'socket authentication failed');
         socket.close(1011, 'server error');

@@ -147,3 +147,7 @@ export const IMAGE_UPLOAD = {
   types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
   maxBytes: 2 * 1024 * 1024,
 } as const;
+
+/** The sportsbook slip's price-change choices (accept none, better or any), kept here so that the site's first
+ * screen reads them without the contract's schemas. */
+export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;

@@ -375,7 +375,6 @@ export const chatRoomInput = z.object({
   enabled: z.boolean().default(true),
   sort: z.coerce.number().int().min(0).max(9999).default(0),
 });
-type ChatRoomInput = z.input<typeof chatRoomInput>;
 
 const consoleChatRoom = chatRoomInput.required().extend({
   id: z.number().int(),
@@ -412,7 +411,6 @@ export const chatSettingsInput = z.object({
     })
     .default({ baseUrl: '', websiteToken: '', hmacToken: '' }),
 });
-type ChatSettingsInput = z.input<typeof chatSettingsInput>;
 
 const chatSettingsView = z.object({
   keywords: z.array(z.string()),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, idParams, isoDateTime, nonEmpty, page, paging } from '../common.ts';
 import { CONSOLE_API } from '../console-api.ts';
+import { SPORTSBOOK_ACCEPT_CHANGES } from '../constants.ts';
 import { endpoint, operator } from '../endpoint.ts';
 import { amount, decimal } from '../wallet/money.ts';
 
@@ -51,7 +52,6 @@ export const SPORTSBOOK_TICKET_STATES = ['pending', 'accepted', 'won', 'lost', '
 export type SportsbookTicketState = (typeof SPORTSBOOK_TICKET_STATES)[number];
 const SPORTSBOOK_LEG_OUTCOMES = ['win', 'half_win', 'push', 'half_lose', 'lose', 'void'] as const;
 /** none: any change of price refuses the bet; better: a higher price is taken; any: the current price is taken. */
-export const SPORTSBOOK_ACCEPT_CHANGES = ['none', 'better', 'any'] as const;
 export const SPORTSBOOK_FEEDS = ['manual', 'simulator', 'openfootball'] as const;
 /** The odds formats a member may read prices in (packages/sportsbook formatOdds). */
 const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'hongkong', 'malay', 'indonesian', 'american'] as const;
@@ -344,7 +344,6 @@ export const consoleSportsbookEventInput = z.object({
   homeRating: decimal.pipe(z.number().min(0).max(10)).optional(),
   awayRating: decimal.pipe(z.number().min(0).max(10)).optional(),
 });
-type ConsoleSportsbookEventInput = z.input<typeof consoleSportsbookEventInput>;
 
 const consoleMarket = market.extend({
   margin: z.number(),

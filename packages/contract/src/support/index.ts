@@ -57,7 +57,6 @@ const memberConversation = z.object({
   rating: z.number().int().nullable(),
   messages: z.array(supportMessage),
 });
-type MemberConversation = z.infer<typeof memberConversation>;
 
 /** The member's chat: the latest conversation (null before the first), whether operators are in now, and unread. */
 const memberSupport = z.object({
@@ -158,7 +157,6 @@ const queueRow = z.object({
   /** Member messages the assignee has not read. */
   unread: z.number().int(),
 });
-type SupportQueueRow = z.infer<typeof queueRow>;
 
 const agentState = z.object({
   operatorId: z.number().int(),
@@ -206,7 +204,6 @@ const memberCard = z.object({
   /** Responsible gaming: none, time_out or self_exclusion (with its end), and whether limits are set. */
   responsible: z.object({ block: z.string().nullable(), until: z.string().nullable() }),
 });
-type SupportMemberCard = z.infer<typeof memberCard>;
 
 const consoleConversation = queueRow.extend({
   messages: z.array(supportMessage),

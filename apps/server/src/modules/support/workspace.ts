@@ -284,6 +284,24 @@ async function fillFreePlaces(tx: Queryable, operatorId: number, now: Date) {
   }
 }
 
+/**
+ * An operator's console socket opened (the console is open): an operator already available takes the waiting
+ * conversations of their teams as if they had just gone available (within business hours), so that a console opened
+ * with the switch on does not leave the queue waiting until the switch is touched.
+ */
+export async function consoleOpened(deps: AppDeps, operatorId: number, now: Date) {
+  await write(deps.db, { isolation: 'read committed' }, async (tx) => {
+    const agent = await store.agent(tx, operatorId);
+    if (!agent?.available || !withinHours(await businessHours(tx), now)) return;
+    const before = agent.open;
+    await fillFreePlaces(tx, operatorId, now);
+    const after = await store.agent(tx, operatorId);
+    if ((after?.open ?? before) !== before) {
+      await publish(tx, { type: 'support.changed', conversationId: 0, unread: null }, 'operators');
+    }
+  });
+}
+
 export async function readConversation(deps: AppDeps, call: OperatorCall, id: number) {
   await write(deps.db, { isolation: 'read committed' }, async (tx) => {
     const found = await store.conversation(tx, id);

@@ -14,6 +14,7 @@ import { useBookMoney } from '../sportsbook/money.ts';
 import { marketName, selectionName } from '../sportsbook/names.ts';
 import { toggleLeg, useOddsFormat, useSlip } from '../sportsbook/slip.ts';
 import { money } from '../wallet/queries.ts';
+import { hideChatWindow } from './chatWindowEvents.ts';
 
 /**
  * The chat room's cards: a red envelope round dropped in the room (open it to grab one: the amount got in the
@@ -151,6 +152,7 @@ function BetMessage({ message, card }: { message: ChatMessage; card: ChatBetCard
       numbers: card.lottery.numbers.join(','),
     });
     setOpen(false);
+    hideChatWindow();
     void navigate(`/lottery?${search.toString()}`);
   };
   const opened = followed?.some((leg) => leg.status === 'open') ?? false;
@@ -181,6 +183,7 @@ function BetMessage({ message, card }: { message: ChatMessage; card: ChatBetCard
             <Button
               onClick={() => {
                 setOpen(false);
+                hideChatWindow();
                 void navigate('/sports');
               }}
             >

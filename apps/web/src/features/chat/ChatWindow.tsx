@@ -18,6 +18,7 @@ import {
   ShrinkIcon,
   StickerIcon,
 } from '../../ui/icons.tsx';
+import { onHideChatWindow } from './chatWindowEvents.ts';
 import { chatKey, chatMessagesQuery, chatRoomsQuery, chatUnreadQuery } from './queries.ts';
 import './chat.css';
 
@@ -67,6 +68,10 @@ export function ChatWindow({
   const list = messages.data?.list ?? [];
   const lastId = list.at(-1)?.id ?? 0;
   const endRef = useRef<HTMLLIElement>(null);
+
+  // A card that takes the member to the game or the slip folds the floating window into its bubble, so that it
+  // does not cover what the member was taken to (the room's own page keeps it).
+  useEffect(() => (page ? undefined : onHideChatWindow(() => setHidden(true))), [page]);
 
   // The room's messages in real time over a connection of the window's own, subscribed to the room's topic.
   useEffect(() => {

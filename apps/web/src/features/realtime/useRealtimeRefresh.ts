@@ -47,6 +47,8 @@ export function useRealtimeRefresh(): void {
             withPushedBalance(balances, event.sumBalance),
           );
           void queryClient.invalidateQueries({ queryKey: walletKey(current) });
+          // A payout or refund of a bet settled meanwhile (by a job, maybe a minute later): My bets asks again.
+          void queryClient.invalidateQueries({ queryKey: ticketsKey(current) });
         }
         if (event.type === 'inbox.changed') {
           const current = getToken();
