@@ -71,7 +71,7 @@ function Gated({ level, children }: { level: GateLevel; children: ReactNode }) {
   const navigate = useNavigate();
   const refusal = gateRefusal(level, session);
   useEffect(() => {
-    if (refusal === null) return;
+    if (refusal === null || refusal === 'pending') return;
     if (refusal === 'notAgent') {
       navigate('/join?from=agent', { replace: true });
       return;

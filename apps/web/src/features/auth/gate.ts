@@ -27,12 +27,16 @@ export function accountKind(session: SessionState): AccountKind {
 export function gateRefusal(
   level: GateLevel,
   session: SessionState,
-): 'login' | 'needRealAccount' | 'notAgent' | null {
+): 'login' | 'needRealAccount' | 'notAgent' | 'pending' | null {
   const kind = accountKind(session);
   if (kind === 'visitor') return 'login';
   if (level === 'login') return null;
   if (kind === 'trial') return 'needRealAccount';
-  if (level === 'agent' && kind !== 'agent') return 'notAgent';
+  if (level === 'agent' && kind !== 'agent') {
+    // A session opened without the login's values (a new tab) knows whether it is an agent's only once the member's
+    // info has come: until then the agent centre waits rather than sending an agent to the join-us page.
+    return (session.member?.isAgent ?? session.isAgent) == null ? 'pending' : 'notAgent';
+  }
   return null;
 }
 
