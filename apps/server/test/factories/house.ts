@@ -70,6 +70,31 @@ export function spinCall(t: TestApp, player: HousePlayer, bet: bigint | string, 
   });
 }
 
+/**
+ * A spin played to its end, whatever it draws: a spin that wins free spins (Jade Temple's scatters, about one spin in
+ * a hundred) leaves its round waiting for the player's decision, and the next spin would be refused
+ * (house_round_pending); this starts the free spins as the player would, so the round settles. Answers the spin's
+ * answer, or the free spins' (the settled round). Throws with the code of a refusal, so a failing test says why.
+ */
+export async function settledSpin(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint | string,
+): Promise<ApiResponse> {
+  const spun = await spinCall(t, player, bet);
+  if (!spun.body.success) throw new Error(`spin refused: ${spun.status} ${spun.body.code}`);
+  if (spun.body.value.round.decision !== 'freeSpins') return spun;
+  const played = await t.call({
+    method: 'POST',
+    url: '/house/api/slots/free-spins',
+    payload: { round: spun.body.value.round.id },
+    token: player.token,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (!played.body.success) throw new Error(`free spins refused: ${played.status} ${played.body.code}`);
+  return played;
+}
+
 /** A fish shot through the frame API (a fresh idempotency key unless one is given). */
 export function shootCall(
   t: TestApp,

@@ -148,8 +148,10 @@ describe('a round waiting for the player’s decision', () => {
     expect((await gamePostings(t, player.id)).map((posting) => posting.kind)).toEqual(['bet', 'payout']);
     expect(await mainBalance(t, player.id)).toBe(100_00n - bet + BigInt(outcome.totalWin));
 
-    // Resolved: the game plays again, and its page has nothing to resume.
-    expect((await spinCall(t, back, bet)).status).toBe(200);
+    // Resolved: the game plays again (a spin without free spins, which would wait again), and its page has nothing
+    // to resume.
+    await arrangeNextSpin(t, back, bet, (drawn) => drawn.freeSpins.length === 0, 'jade-temple');
+    expect((await spinCall(t, back, bet)).body.code).toBe('ok');
     expect((await t.get('/house/api/slots/game', back.token)).body.value.pending).toBeNull();
   });
 
