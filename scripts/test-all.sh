@@ -28,18 +28,40 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-# npm ci refuses a lock file without the optional binaries of other platforms, which this registry lacks.
-[ -f node_modules/.package-lock.json ] || npm install --no-audit --no-fund
+# Each step's seconds, printed as it ends and again in a summary at the end (also when a step fails), so a CI log
+# shows where the time goes.
+started=$SECONDS
+timings=()
+summary() {
+  local status=$?
+  printf '\n== timings (s)\n'
+  for line in ${timings[@]+"${timings[@]}"}; do printf '%s\n' "$line"; done
+  printf '%6d  total\n' $((SECONDS - started))
+  exit $status
+}
+trap summary EXIT
+step() {
+  local name=$1 from=$SECONDS
+  shift
+  printf '\n== %s\n' "$name"
+  local status=0
+  "$@" || status=$?
+  timings+=("$(printf '%6d  %s%s' $((SECONDS - from)) "$name" "$([ $status = 0 ] || echo ' (failed)')")")
+  printf '== %s: %d s\n' "$name" $((SECONDS - from))
+  return $status
+}
 
-step() { printf '\n== %s\n' "$1"; }
-step "lint";          npm run lint
-step "typecheck";     npm run typecheck
-step "i18n keys";     npm run check:i18n
-step "unused exports and files"; npm run check:unused
-step "server tests (PGlite and PostgreSQL)"; npm run test:server
-step "house games math"; npm test -w packages/house-games
-step "lottery math"; npm test -w packages/lottery
-step "sportsbook math"; npm test -w packages/sportsbook
-step "ui kit";       npm test -w packages/ui
-step "build";         npm run build
-step "browser tests"; npm run test:e2e
+# npm ci refuses a lock file without the optional binaries of other platforms, which this registry lacks.
+[ -f node_modules/.package-lock.json ] || step "install" npm install --no-audit --no-fund
+
+step "lint"          npm run lint
+step "typecheck"     npm run typecheck
+step "i18n keys"     npm run check:i18n
+step "unused exports and files" npm run check:unused
+step "server tests (PGlite and PostgreSQL)" npm run test:server
+step "house games math" npm test -w packages/house-games
+step "lottery math"  npm test -w packages/lottery
+step "sportsbook math" npm test -w packages/sportsbook
+step "ui kit"        npm test -w packages/ui
+step "build"         npm run build
+step "browser tests" npm run test:e2e
