@@ -20,7 +20,8 @@ import { openSession } from '../src/platform/sessions.ts';
 import { followTestClock } from '../src/platform/test-clock.ts';
 import { seed } from '../src/seed/index.ts';
 import { databaseUrl } from './postgres.ts';
-import { MIGRATED_TEMPLATE } from './postgres-server.ts';
+import { MIGRATED_TEMPLATE, SEEDED_TEMPLATES } from './postgres-server.ts';
+import { type SeededKind, TEST_CLOCK_START, TEST_MERCHANT_CODE } from './seeded.ts';
 import { recordStoreCalls } from './store-calls.ts';
 
 /** The secrets key of test servers (32 bytes). */
@@ -50,7 +51,7 @@ export async function closeLeftOpen(): Promise<void> {
 /** A clock the test moves by hand; it goes back to its start before each test, so no test sees another's time. */
 export class TestClock implements Clock {
   private current: Date;
-  constructor(private readonly start = new Date('2026-06-01T12:00:00Z')) {
+  constructor(private readonly start = TEST_CLOCK_START) {
     this.current = new Date(start);
     clocks.add(this);
   }
@@ -74,7 +75,7 @@ export class TestClock implements Clock {
 const snapshots = new Map<string, Blob>();
 
 /** A dump of the PGlite project's global setup, read once per worker (files share its modules). */
-function pgliteSnapshot(kind: 'empty' | 'migrated'): Blob {
+function pgliteSnapshot(kind: 'empty' | 'migrated' | SeededKind): Blob {
   const file = inject('pgliteSnapshots')[kind];
   let blob = snapshots.get(file);
   if (!blob) {
@@ -86,9 +87,10 @@ function pgliteSnapshot(kind: 'empty' | 'migrated'): Blob {
 
 /**
  * A new database of the kind under test: in-memory PGlite, or a fresh database on the harness's server. Empty, or
- * with every migration applied (`migrated`, a copy made by the global setup, as `migrate` would leave it).
+ * with every migration applied (`migrated`, a copy made by the global setup, as `migrate` would leave it), or
+ * migrated and seeded as startTestApp seeds (`seeded`, test/seeded.ts).
  */
-export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{
+export async function openTestDatabase(options: { migrated?: boolean; seeded?: SeededKind } = {}): Promise<{
   db: Database;
   drop: () => Promise<void>;
   /** The database's address, for a server process started on it (PostgreSQL only). */
@@ -97,14 +99,19 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
   if (TEST_DATABASE === 'pglite') {
     const db = await openPglite(null, {
       rng: cryptoRng,
-      pgliteDataDir: pgliteSnapshot(options.migrated ? 'migrated' : 'empty'),
+      pgliteDataDir: pgliteSnapshot(options.seeded ?? (options.migrated ? 'migrated' : 'empty')),
     });
     return { db: recordStoreCalls(db), drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1, { rng: cryptoRng });
-  await admin.query(`create database ${name}${options.migrated ? ` template ${MIGRATED_TEMPLATE}` : ''}`);
+  const template = options.seeded
+    ? SEEDED_TEMPLATES[options.seeded]
+    : options.migrated
+      ? MIGRATED_TEMPLATE
+      : null;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
@@ -160,7 +167,6 @@ export async function startTestApp(
     runJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const { db, drop } = await openTestDatabase({ migrated: true });
   const clock = new TestClock();
   const base = loadConfig({ LOG_LEVEL: 'silent' });
   const config: Config = {
@@ -174,8 +180,14 @@ export async function startTestApp(
     cache: { contentSeconds: 0, sessionSeconds: 0 },
     ...options.config,
   };
+  const demo = options.demo ?? true;
+  // A copy of the global setup's database seeded for this merchant (test/seeded.ts), or a migrated one seeded here.
+  const copied = config.merchantCode === TEST_MERCHANT_CODE;
+  const { db, drop } = await openTestDatabase(
+    copied ? { seeded: demo ? 'demo' : 'plain' } : { migrated: true },
+  );
   const rng = seededRng(`tessera-test-${randomBytes(8).toString('hex')}`);
-  await seed(db, { merchantCode: config.merchantCode, demo: options.demo ?? true, now: clock.now(), rng });
+  if (!copied) await seed(db, { merchantCode: config.merchantCode, demo, now: clock.now(), rng });
   const realtime = new RealtimeHub(db);
   await realtime.start();
   if (config.testClock) await followTestClock(db, realtime, clock);
