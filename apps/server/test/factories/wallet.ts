@@ -39,6 +39,16 @@ export async function newMember(t: TestApp, type = 0): Promise<{ token: string; 
 
 export const PAYMENT_PASSWORD = '135790';
 
+/**
+ * PAYMENT_PASSWORD's argon2 hash, made once per worker: every factory member shares the password, and a hash costs
+ * tens of milliseconds of CPU (far more on a loaded machine). The salt being shared changes nothing a test checks.
+ */
+let paymentPasswordHash: Promise<string> | null = null;
+const hashedPaymentPassword = () => {
+  paymentPasswordHash ??= hashPassword(PAYMENT_PASSWORD);
+  return paymentPasswordHash;
+};
+
 /** A member (type 0 unless given) with a session; optionally with money and a payment password. */
 export async function walletMember(
   t: TestApp,
@@ -47,7 +57,7 @@ export async function walletMember(
   const { token, id } = await newMember(t, options.type ?? 0);
   if (options.funds) await fundMember(t, id, options.funds);
   if (options.paymentPassword) {
-    await accountsStore.setPaymentPasswordHash(t.db, id, await hashPassword(PAYMENT_PASSWORD));
+    await accountsStore.setPaymentPasswordHash(t.db, id, await hashedPaymentPassword());
   }
   return { token, id };
 }
