@@ -112,12 +112,17 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 const failed = [];
+const timings = [];
 for (const { name, command, args, cwd } of steps) {
   console.log(`\n== ${name}`);
+  const from = performance.now();
   const run = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (run.status !== 0) failed.push(name);
+  // Each step's seconds, as test-all.sh prints them.
+  timings.push(`${String(Math.round((performance.now() - from) / 1000)).padStart(6)}  ${name}`);
 }
 if (steps.length === 0) console.log('Nothing to check for these files (no code of a workspace).');
+else console.log(`\n== timings (s)\n${timings.join('\n')}`);
 if (failed.length > 0) {
   console.error(`\ntest:quick failed: ${failed.join('; ')}`);
   process.exit(1);
