@@ -4,37 +4,108 @@
 // (test/store-calls.ts notes which store function sent each query): once on every file (PGLITE_ALL=1), once on the
 // set; prints the store functions only the whole suite reaches, with the files that reach them, and fails if any.
 // Run it after adding store functions or changing the set: node scripts/pglite-coverage.mjs (a few minutes).
+//
+// `--choose` proposes the set by cost instead: one run of every file on PGlite, noting each file's store functions
+// and seconds, then the start-up and database-layer files (KEEP) and, greedily, the file that adds the most store
+// functions not yet called per second of its own, until every store function is called. Prints the set with each
+// file's seconds and what it adds. Files after `--` limit the run (a trial of the script itself).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const SERVER = join(import.meta.dirname, '..', 'apps', 'server');
 
-/** Runs the PGlite project and answers the (test file, store function) pairs its queries came from. */
+/** The files the set keeps whatever they call: start-up, migrations and the database layer (vitest.config.ts). */
+const KEEP = [
+  'test/platform.test.ts',
+  'test/write.test.ts',
+  'test/jobs.test.ts',
+  'test/realtime.test.ts',
+  'test/caches.test.ts',
+  'test/test-clock.test.ts',
+];
+
+const dash = process.argv.indexOf('--');
+const only = dash >= 0 ? process.argv.slice(dash + 1) : [];
+
+/**
+ * Runs the PGlite project and answers the (test file, store function) pairs its queries came from, and each file's
+ * seconds (vitest's JSON report).
+ */
 function calls(all) {
   const folder = mkdtempSync(join(tmpdir(), 'tessera-store-calls-'));
   try {
-    const run = spawnSync('npx', ['vitest', 'run', '--project', 'pglite'], {
-      cwd: SERVER,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, STORE_CALLS: folder, ...(all ? { PGLITE_ALL: '1' } : {}) },
-    });
+    const report = join(folder, 'report.json');
+    const run = spawnSync(
+      'npx',
+      ['vitest', 'run', '--project', 'pglite', '--reporter=json', `--outputFile=${report}`, ...only],
+      {
+        cwd: SERVER,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, STORE_CALLS: join(folder, 'calls'), ...(all ? { PGLITE_ALL: '1' } : {}) },
+      },
+    );
     if (run.status !== 0) throw new Error(`the PGlite project failed (${all ? 'every file' : 'the set'})`);
     const pairs = [];
-    for (const name of readdirSync(folder))
-      for (const line of readFileSync(join(folder, name), 'utf8').split('\n').filter(Boolean)) {
+    const callsFolder = join(folder, 'calls');
+    for (const name of existsSync(callsFolder) ? readdirSync(callsFolder) : [])
+      for (const line of readFileSync(join(callsFolder, name), 'utf8').split('\n').filter(Boolean)) {
         const [file, call] = line.split('\t');
         pairs.push({ file: relative(SERVER, file), call });
       }
-    return pairs;
+    const seconds = new Map(
+      JSON.parse(readFileSync(report, 'utf8')).testResults.map((result) => [
+        relative(SERVER, result.name),
+        (result.endTime - result.startTime) / 1000,
+      ]),
+    );
+    return { pairs, seconds };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
-const everything = calls(true);
-const set = new Set(calls(false).map((pair) => pair.call));
+/** The greedy cover: KEEP, then by store functions added per second until every one is called. */
+function choose({ pairs, seconds }) {
+  const byFile = new Map();
+  for (const { file, call } of pairs) byFile.set(file, new Set([...(byFile.get(file) ?? []), call]));
+  const wanted = new Set(pairs.map((pair) => pair.call));
+  const covered = new Set();
+  const chosen = [];
+  const take = (file) => {
+    const adds = [...(byFile.get(file) ?? [])].filter((call) => !covered.has(call));
+    for (const call of adds) covered.add(call);
+    chosen.push({ file, seconds: seconds.get(file) ?? 0, adds: adds.length });
+  };
+  for (const file of KEEP) if (seconds.has(file)) take(file);
+  while (covered.size < wanted.size) {
+    let best = null;
+    for (const [file, fileCalls] of byFile) {
+      if (chosen.some((one) => one.file === file)) continue;
+      const adds = [...fileCalls].filter((call) => !covered.has(call)).length;
+      if (adds === 0) continue;
+      const rate = adds / Math.max(seconds.get(file) ?? 0, 0.01);
+      if (!best || rate > best.rate) best = { file, rate };
+    }
+    if (!best) break;
+    take(best.file);
+  }
+  const total = [...seconds.values()].reduce((sum, one) => sum + one, 0);
+  const setSeconds = chosen.reduce((sum, one) => sum + one.seconds, 0);
+  console.log(
+    `store functions: ${wanted.size}; every file: ${seconds.size} files, ${total.toFixed(1)} s; ` +
+      `the set: ${chosen.length} files, ${setSeconds.toFixed(1)} s`,
+  );
+  for (const one of chosen) console.log(`  '${one.file}', // ${one.seconds.toFixed(1)} s, adds ${one.adds}`);
+}
+
+if (process.argv.includes('--choose')) {
+  choose(calls(true));
+  process.exit(0);
+}
+const everything = calls(true).pairs;
+const set = new Set(calls(false).pairs.map((pair) => pair.call));
 const missing = new Map();
 for (const { file, call } of everything)
   if (!set.has(call)) missing.set(call, [...(missing.get(call) ?? []), file]);
