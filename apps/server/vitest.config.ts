@@ -11,7 +11,8 @@ import { defineConfig } from 'vitest/config';
  *   tests of its area (its routes, console and service tests: those that call most of its functions), so every
  *   store file's SQL runs on PGlite; the slow tests of one flow (password resets, bet records) stay on PostgreSQL.
  *   `node scripts/pglite-coverage.mjs` lists any store function that only files outside this list call; run it
- *   after adding store functions, and add the file it names.
+ *   after adding store functions, and add the file it names; `--choose` proposes the set by cost (the start-up files,
+ *   then the files that add the most store functions per second).
  * A new test file runs on PostgreSQL only unless it is added here. PGLITE_ALL=1 runs every file on PGlite too.
  */
 export const PGLITE_FILES = [
