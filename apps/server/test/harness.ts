@@ -112,7 +112,9 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
     : options.migrated
       ? MIGRATED_TEMPLATE
       : null;
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  // FILE_COPY copies the template's files (cheap with fsync off), where the default WAL_LOG writes every page of it
+  // to the WAL: about 0.4 s instead of 1.4-2.9 s for an app's start and an owner's token at load 10.
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''} strategy file_copy`);
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
