@@ -14,30 +14,32 @@ export function Table<T extends RowData>({ classes, ...props }: DataTableProps<T
   );
 }
 
-/** A column of numbers or amounts, aligned right: each row's `value` as `format` writes it. */
+/** A signed amount's tone: a gain "in", a loss "out", zero neither. */
+const toneOf = (amount: number) =>
+  amount === 0 ? 'amount' : amount < 0 ? 'amount amount--out' : 'amount amount--in';
+
+/**
+ * A column of numbers or amounts, aligned right: each row's `value` as `format` writes it; a `signed` one shows a
+ * gain with its '+', in the tone of its sign.
+ */
 export function numberColumn<T>(
   key: string,
   header: ReactNode,
   value: (row: T) => number,
   format: (value: number) => ReactNode,
+  options: { signed?: boolean } = {},
 ): Column<T> {
-  return { key, header, className: 'num', render: (row) => format(value(row)) };
-}
-
-/** A column of signed amounts: a gain with its '+' in the "in" tone, a loss in the "out" tone, zero in neither. */
-export function signedAmountColumn<T>(
-  key: string,
-  header: ReactNode,
-  value: (row: T) => number,
-  format: (value: number) => string,
-): Column<T> {
-  const tone = (amount: number) =>
-    amount === 0 ? 'amount' : amount < 0 ? 'amount amount--out' : 'amount amount--in';
+  if (!options.signed) return { key, header, className: 'num', render: (row) => format(value(row)) };
   return {
     key,
     header,
     className: 'num',
-    cellClassName: (row) => tone(value(row)),
-    render: (row) => `${value(row) > 0 ? '+' : ''}${format(value(row))}`,
+    cellClassName: (row) => toneOf(value(row)),
+    render: (row) => (
+      <>
+        {value(row) > 0 ? '+' : ''}
+        {format(value(row))}
+      </>
+    ),
   };
 }

@@ -5,7 +5,7 @@ import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type Column, numberColumn, signedAmountColumn } from '../../../ui/Table.tsx';
+import { type Column, numberColumn } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { downlineTransactionsQuery } from '../queries-b.ts';
@@ -60,7 +60,7 @@ export default function DownlineTransactionsPage() {
       header: t('wallet.record.wallet'),
       render: (line) => (line.wallet === 'main' ? t('wallet.mainWallet') : line.wallet),
     },
-    signedAmountColumn('amount', t('wallet.amount'), (line) => line.amount, amount),
+    numberColumn('amount', t('wallet.amount'), (line) => line.amount, amount, { signed: true }),
     numberColumn('balanceAfter', t('wallet.record.balanceAfter'), (line) => line.balanceAfter, amount),
   ];
   const title = t('agentCentre.pages.agentDownlineTransactionDetailsCopy');

@@ -102,21 +102,15 @@ export function FilterSelect({
 }
 
 /** The product filter of the team reports: every product, or one game type. */
-export function ProductFilter({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (value: string) => void;
-}) {
+export function ProductFilter(props: { value: string | undefined; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   return (
     <FilterSelect
       label={t('agentCentre.reports.product')}
-      value={value ?? ''}
+      value={props.value ?? ''}
       all={t('agentCentre.reports.allProducts')}
       options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
-      onChange={onChange}
+      onChange={props.onChange}
     />
   );
 }

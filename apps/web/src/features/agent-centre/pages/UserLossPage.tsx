@@ -5,7 +5,7 @@ import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { Button } from '../../../ui/index.ts';
-import { type Column, numberColumn, signedAmountColumn } from '../../../ui/Table.tsx';
+import { type Column, numberColumn } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { userLossQuery } from '../queries-b.ts';
@@ -86,11 +86,12 @@ export default function UserLossPage() {
     numberColumn('payout', t('agentCentre.reports.payout'), (row) => row.payout, amount),
     numberColumn('rebates', t('agentCentre.reports.rebates'), (row) => row.rebates, amount),
     numberColumn('bonuses', t('agentCentre.reports.bonuses'), (row) => row.bonuses, amount),
-    signedAmountColumn(
+    numberColumn(
       'profitAndLoss',
       t('agentCentre.reports.profitAndLoss'),
       (row) => row.profitAndLoss,
       amount,
+      { signed: true },
     ),
   ];
   const title = t('agentCentre.pages.palStatementsAgentCopy');
