@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@tessera/contract';
-import { expect } from 'vitest';
-import type { TestApp } from './harness.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startTestApp, type TestApp } from './harness.ts';
 
 const API = '/backoffice/api';
 /** Well formed, but no session has it. */
@@ -134,4 +134,36 @@ export function consoleChecks(app: () => TestApp, tokens: () => CallerTokens) {
   }
 
   return { lastAudit, auditCount, operatorOf, expectAudited, expectFailure, expectRefusals };
+}
+
+/**
+ * A file's (or a describe block's) console tests on one app: started before its tests with `options` and closed
+ * after them, with a token of every kind of caller, handed to `bind` to keep as the file's `t` and tokens. Answers the
+ * console's checks on them, and `signIn` to open the tokens again.
+ */
+export function consoleSuite(
+  options: Parameters<typeof startTestApp>[0],
+  bind: (app: TestApp, tokens: CallerTokens) => void,
+) {
+  let app: TestApp | undefined;
+  let tokens: CallerTokens | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the console suite has not started');
+    return value;
+  };
+  /** Opens the tokens again (a session ends when the clock moves past its idle time). */
+  const signIn = async () => {
+    tokens = await openCallerTokens(started(app));
+    bind(started(app), tokens);
+  };
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    await signIn();
+  });
+  afterAll(() => app?.close());
+  const checks = consoleChecks(
+    () => started(app),
+    () => started(tokens),
+  );
+  return { ...checks, signIn };
 }

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { languageLabel } from '../features/content/options.ts';
+import { RowButton } from '../ui/Button.tsx';
 import { Badge } from '../ui/Card.tsx';
-import type { Column } from '../ui/Table.tsx';
+import type { IconName } from '../ui/Icon.tsx';
+import { actionsColumn, type Column } from '../ui/Table.tsx';
 import { formatDateTime } from './dates.ts';
 
 // The columns that several lists show alike.
@@ -67,4 +69,25 @@ export function dateTimeColumn<T>(
 /** A column of short codes or addresses, in the monospaced face ("—" when empty). */
 export function monoColumn<T>(key: string, header: string, value: (row: T) => string): Column<T> {
   return { key, header, render: (row) => <span className="mono">{value(row) || '—'}</span> };
+}
+
+/**
+ * A queue's actions: on each row still `open`, a button per decision (its icon, its text, and the name a screen reader
+ * hears, which says which row), calling `decide` with the row and the decision.
+ */
+export function decisionsColumn<T, D extends string>(
+  t: TFunction,
+  open: (row: T) => boolean,
+  decisions: { decision: D; icon: IconName; label: string; named: (row: T) => string }[],
+  decide: (row: T, decision: D) => void,
+): Column<T> {
+  return actionsColumn<T>(t('common.actions'), (row) =>
+    open(row)
+      ? decisions.map(({ decision, icon, label, named }) => (
+          <RowButton key={decision} icon={icon} aria-label={named(row)} onClick={() => decide(row, decision)}>
+            {label}
+          </RowButton>
+        ))
+      : null,
+  );
 }

@@ -97,3 +97,7 @@ export function useSearchList<E extends Endpoint, F extends FilterName<E>>(
 
 /** A filter's value for the query: undefined when empty, so the endpoint sees no filter. */
 export const optional = (value: string): string | undefined => value || undefined;
+
+/** A filter's value for the query when it is one of `values` (a status), else undefined: no filter. */
+export const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined =>
+  (values as readonly string[]).includes(value) ? (value as T) : undefined;

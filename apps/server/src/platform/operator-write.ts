@@ -1,5 +1,7 @@
-import type { Transaction } from '../db/database.ts';
+import type { Queryable, Transaction } from '../db/database.ts';
+import type { IdTable } from '../db/id-table.ts';
 import { asOperator, type Caller } from './access.ts';
+import { AppError, orNotFound } from './app-error.ts';
 import { recordAudit } from './audit.ts';
 import type { AppDeps } from './context.ts';
 import { publish } from './realtime.ts';
@@ -42,4 +44,45 @@ export async function operatorWrite<T>(
       return done.result;
     },
   );
+}
+
+/**
+ * An operator's create, update and delete of one kind of row kept by id, each through operatorWrite (audited with the
+ * row's view before and after): `fields` turns the checked input into the row's columns, `check` refuses what the
+ * schema cannot see (an unknown category, a URL another row has; `id` is null on create). An insert that finds a
+ * conflict answers `conflict`; an unknown id `not_found`.
+ */
+export function operatorEdits<Input, Row extends { id: number }, Fields extends object, View>(spec: {
+  entity: string;
+  table: IdTable<Row, Fields>;
+  view: (row: Row) => View;
+  fields: (input: Input, call: OperatorCall) => Fields;
+  check?: (tx: Queryable, input: Input, id: number | null) => Promise<void>;
+}) {
+  const { entity, table, view } = spec;
+  return {
+    create(deps: AppDeps, call: OperatorCall, input: Input) {
+      return operatorWrite(deps, call, { entity, action: 'create' }, async (tx) => {
+        await spec.check?.(tx, input, null);
+        const row = await table.insert(tx, spec.fields(input, call));
+        if (!row) throw new AppError('conflict');
+        const after = view(row);
+        return { entityId: row.id, before: null, after, result: after };
+      });
+    },
+    update(deps: AppDeps, call: OperatorCall, id: number, input: Input) {
+      return operatorWrite(deps, call, { entity, action: 'update' }, async (tx) => {
+        const before = view(orNotFound(await table.find(tx, id)));
+        await spec.check?.(tx, input, id);
+        const after = view(orNotFound(await table.update(tx, id, spec.fields(input, call))));
+        return { entityId: id, before, after, result: after };
+      });
+    },
+    remove(deps: AppDeps, call: OperatorCall, id: number) {
+      return operatorWrite(deps, call, { entity, action: 'delete' }, async (tx) => {
+        const before = view(orNotFound(await table.remove(tx, id)));
+        return { entityId: id, before, after: null, result: { ok: true as const } };
+      });
+    },
+  };
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from './context.ts';
 import { sha256Hex } from './crypto.ts';
 import { findBadText } from './input-text.ts';
 import { decryptLegacyBody, legacyWrappedKey } from './legacy-encryption.ts';
+import type { OperatorCall } from './operator-write.ts';
 import { decryptRequestBody } from './payload-crypto.ts';
 import { parseInput } from './validation.ts';
 import { encodeAnswer, type IdempotencyKey } from './write.ts';
@@ -231,6 +232,34 @@ function answerText(endpoint: Endpoint, answer: unknown): string {
 function refuseBadText(input: unknown) {
   const field = findBadText(input);
   if (field) throw new AppError('validation_failed', { [field]: 'invalid_value' });
+}
+
+type IdParams = z.ZodType<{ id: number }>;
+
+/**
+ * The four routes of a list the console edits (the contract's `crud`): `rows` answers the list, `edits` (an
+ * `operatorEdits`) the create, update and remove.
+ */
+export function crudRoutes<L extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoints: {
+    list: Endpoint<z.ZodType, L, z.ZodType, z.ZodArray<R>>;
+    create: Endpoint<z.ZodType, z.ZodType, B, R>;
+    update: Endpoint<IdParams, z.ZodType, B, R>;
+    remove: Endpoint<IdParams, z.ZodType, z.ZodType, z.ZodType<{ ok: true }>>;
+  },
+  rows: (context: RouteContext<z.ZodType, L, z.ZodType>) => Promise<z.input<R>[]>,
+  edits: {
+    create(deps: AppDeps, call: OperatorCall, body: z.output<B>): Promise<z.input<R>>;
+    update(deps: AppDeps, call: OperatorCall, id: number, body: z.output<B>): Promise<z.input<R>>;
+    remove(deps: AppDeps, call: OperatorCall, id: number): Promise<{ ok: true }>;
+  },
+): void {
+  route(app, deps, endpoints.list, rows);
+  route(app, deps, endpoints.create, (ctx) => edits.create(deps, ctx, ctx.body));
+  route(app, deps, endpoints.update, (ctx) => edits.update(deps, ctx, ctx.params.id, ctx.body));
+  route(app, deps, endpoints.remove, (ctx) => edits.remove(deps, ctx, ctx.params.id));
 }
 
 /**

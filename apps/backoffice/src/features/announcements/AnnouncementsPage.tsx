@@ -8,7 +8,6 @@ import {
 } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../app/CrudPage.tsx';
 import { enabledColumn, languageColumn, sortColumn, titleColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../app/dates.ts';
@@ -16,23 +15,19 @@ import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { Badge } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField, TitleField, useLanguageFilter } from '../content/fields.tsx';
+import { ContentListPage } from '../content/ContentListPage.tsx';
+import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { useSavedPreview } from '../content/SavedPreview.tsx';
-import '../content/content.css';
 
 type Announcement = ResponseOf<typeof contentConsoleEndpoints.announcements.list>[number];
 type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
 export function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
-  const preview = useSavedPreview<Announcement>();
-  const languages = useLanguageFilter<Announcement>();
 
   const columns: Column<Announcement>[] = [
     titleColumn(t),
@@ -64,32 +59,12 @@ export function AnnouncementsPage() {
   ];
 
   return (
-    <CrudPage
+    <ContentListPage
+      area="announcements"
       endpoints={contentConsoleEndpoints.announcements}
-      queryKey="announcements"
-      title={t('nav.announcements')}
-      description={t('announcements.description')}
-      newLabel={t('announcements.new')}
       columns={columns}
-      filter={languages.filter}
-      shown={languages.shown}
-      rowActions={preview.button}
-      empty={
-        <EmptyState
-          icon="announcements"
-          title={t('announcements.empty')}
-          description={t('announcements.emptyHint')}
-        />
-      }
-      name={(row) => row.title}
-      savedMessage={(saved) => t('announcements.saved', { title: saved.title })}
-      onSaved={preview.show}
-      deleteTitle={t('announcements.deleteTitle')}
-      onDeleted={preview.forget}
       editor={(editor) => <AnnouncementDialog {...editor} />}
-    >
-      {preview.card}
-    </CrudPage>
+    />
   );
 }
 

@@ -23,7 +23,7 @@ function SavedPreview({ title, html, onClose }: { title: string; html: string; o
   );
 }
 
-interface Previewable {
+export interface Previewable {
   id: number;
   title: string;
   content: string;

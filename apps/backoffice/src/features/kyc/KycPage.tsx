@@ -16,7 +16,7 @@ import { formatDateTime } from '../../app/dates.ts';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { downloadFile } from '../../app/download.ts';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, useSearchList } from '../../app/searchList.ts';
+import { oneOf, optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Badge, Card } from '../../ui/Card.tsx';
@@ -36,9 +36,7 @@ const STATUSES = ['pending', 'verified', 'rejected'] as const;
 function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
   return {
     q: optional(applied.q),
-    status: (STATUSES as readonly string[]).includes(applied.status)
-      ? (applied.status as Query['status'])
-      : undefined,
+    status: oneOf(STATUSES, applied.status),
   };
 }
 

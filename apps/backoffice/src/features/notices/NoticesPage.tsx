@@ -1,27 +1,22 @@
 import { contentConsoleEndpoints, type LanguageCode, type ResponseOf } from '@tessera/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../app/CrudPage.tsx';
 import { enabledColumn, languageColumn, sortColumn, titleColumn } from '../../app/columns.tsx';
 import type { Editor } from '../../app/crud.ts';
 import { formatDateTime } from '../../app/dates.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import type { Column } from '../../ui/Table.tsx';
 import { ContentEditor } from '../content/ContentEditor.tsx';
-import { LanguageField, SortField, TitleField, useLanguageFilter } from '../content/fields.tsx';
+import { ContentListPage } from '../content/ContentListPage.tsx';
+import { LanguageField, SortField, TitleField } from '../content/fields.tsx';
 import { toSort } from '../content/options.ts';
-import { useSavedPreview } from '../content/SavedPreview.tsx';
-import '../content/content.css';
 
 type Notice = ResponseOf<typeof contentConsoleEndpoints.notices.list>[number];
 
 export function NoticesPage() {
   const { t, i18n } = useTranslation();
-  const preview = useSavedPreview<Notice>();
-  const languages = useLanguageFilter<Notice>();
 
   const columns: Column<Notice>[] = [
     titleColumn(t),
@@ -38,26 +33,12 @@ export function NoticesPage() {
   ];
 
   return (
-    <CrudPage
+    <ContentListPage
+      area="notices"
       endpoints={contentConsoleEndpoints.notices}
-      queryKey="notices"
-      title={t('nav.notices')}
-      description={t('notices.description')}
-      newLabel={t('notices.new')}
       columns={columns}
-      filter={languages.filter}
-      shown={languages.shown}
-      rowActions={preview.button}
-      empty={<EmptyState icon="notices" title={t('notices.empty')} description={t('notices.emptyHint')} />}
-      name={(notice) => notice.title}
-      savedMessage={(saved) => t('notices.saved', { title: saved.title })}
-      onSaved={preview.show}
-      deleteTitle={t('notices.deleteTitle')}
-      onDeleted={preview.forget}
       editor={(editor) => <NoticeDialog {...editor} />}
-    >
-      {preview.card}
-    </CrudPage>
+    />
   );
 }
 

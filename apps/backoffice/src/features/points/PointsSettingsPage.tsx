@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   pointsConsoleEndpoints as api,
   GAME_TYPES,
@@ -9,19 +8,14 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { mayCall } from '../../app/access.ts';
-import { call } from '../../app/api.ts';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { useSession } from '../../app/session.ts';
-import { Button } from '../../ui/Button.tsx';
+import { SaveButton, useSettings, useSettingsSave } from '../../app/settings.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import './points.css';
 
-const SETTINGS_KEY = [api.settings.path];
 /** The contract's rules with an empty daily cap meaning none. */
 const formSchema = pointsSettingsBody.extend({
   dailyCap: z.preprocess((value) => (value === '' ? null : value), pointsSettingsBody.shape.dailyCap),
@@ -34,10 +28,7 @@ const formSchema = pointsSettingsBody.extend({
  */
 export function PointsSettingsPage() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => call(api.settings, { signal }),
-  });
+  const settings = useSettings(api.settings);
   return (
     <>
       <PageHeader title={t('nav.pointsSettings')} description={t('pointsSettings.description')} />
@@ -48,10 +39,6 @@ export function PointsSettingsPage() {
 
 function SettingsForm({ initial }: { initial: PointsSettingsBody & { currency: string } }) {
   const { t } = useTranslation();
-  const { operator } = useSession();
-  const editable = mayCall(operator?.role, api.putSettings);
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const rateOf = (product: string) => initial.rates.find((row) => row.product === product)?.rate ?? 0;
   const form = useForm<z.input<typeof formSchema>, unknown, PointsSettingsBody>({
     resolver: zodResolver(formSchema),
@@ -63,13 +50,7 @@ function SettingsForm({ initial }: { initial: PointsSettingsBody & { currency: s
       turnoverMultiple: initial.turnoverMultiple,
     },
   });
-  const save = useMutation({
-    mutationFn: (body: PointsSettingsBody) => call(api.putSettings, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(SETTINGS_KEY, value);
-      toast.show(t('pointsSettings.saved'));
-    },
-  });
+  const { save, editable } = useSettingsSave(api.settings, api.putSettings, t('pointsSettings.saved'));
   const server = fieldErrors(save.error);
   const errors = form.formState.errors;
   const invalid = t('pointsSettings.invalid');
@@ -123,13 +104,7 @@ function SettingsForm({ initial }: { initial: PointsSettingsBody & { currency: s
           </div>
         </Card>
       </fieldset>
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }

@@ -8,13 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { decisionsColumn } from '../../app/columns.tsx';
 import { formatDateTime } from '../../app/dates.ts';
 import { DecisionDialog } from '../../app/dialogs.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, useSearchList } from '../../app/searchList.ts';
+import { oneOf, optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
-import { RowButton } from '../../ui/Button.tsx';
-import { actionsColumn } from '../../ui/Table.tsx';
 import { useBillMoney } from '../agents/bills.tsx';
 
 type Query = QueryOf<typeof api.redemptions>;
@@ -23,9 +22,7 @@ const FILTERS = ['username', 'status'] as const;
 function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
   return {
     username: optional(applied.username.trim()),
-    status: (REDEMPTION_STATUSES as readonly string[]).includes(applied.status)
-      ? (applied.status as Query['status'])
-      : undefined,
+    status: oneOf(REDEMPTION_STATUSES, applied.status),
   };
 }
 
@@ -111,25 +108,24 @@ export function RedemptionsPage() {
           },
           ...(editable
             ? [
-                actionsColumn<ConsoleRedemption>(t('common.actions'), (row) =>
-                  row.status === 'processing' ? (
-                    <>
-                      <RowButton
-                        icon="check"
-                        aria-label={t('redemptions.completeNamed', { no: row.transactionNo })}
-                        onClick={() => setDeciding({ row, decision: 'complete' })}
-                      >
-                        {t('redemptions.complete')}
-                      </RowButton>
-                      <RowButton
-                        icon="x"
-                        aria-label={t('redemptions.rejectNamed', { no: row.transactionNo })}
-                        onClick={() => setDeciding({ row, decision: 'reject' })}
-                      >
-                        {t('redemptions.reject')}
-                      </RowButton>
-                    </>
-                  ) : null,
+                decisionsColumn(
+                  t,
+                  (row: ConsoleRedemption) => row.status === 'processing',
+                  [
+                    {
+                      decision: 'complete',
+                      icon: 'check',
+                      label: t('redemptions.complete'),
+                      named: (row) => t('redemptions.completeNamed', { no: row.transactionNo }),
+                    },
+                    {
+                      decision: 'reject',
+                      icon: 'x',
+                      label: t('redemptions.reject'),
+                      named: (row) => t('redemptions.rejectNamed', { no: row.transactionNo }),
+                    },
+                  ],
+                  (row, decision) => setDeciding({ row, decision }),
                 ),
               ]
             : []),

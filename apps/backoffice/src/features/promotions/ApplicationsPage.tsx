@@ -13,7 +13,7 @@ import { formatDateTime } from '../../app/dates.ts';
 import { FormDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { FilterSelect, SearchListPage } from '../../app/SearchListPage.tsx';
-import { useSearchList } from '../../app/searchList.ts';
+import { oneOf, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
 import { RowButton } from '../../ui/Button.tsx';
 import { actionsColumn } from '../../ui/Table.tsx';
@@ -24,10 +24,7 @@ type Query = QueryOf<typeof api.applications>;
 const FILTERS = ['status'] as const;
 
 function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
-  const status = (APPLICATION_STATUSES as readonly string[]).includes(applied.status)
-    ? (applied.status as Query['status'])
-    : undefined;
-  return { status };
+  return { status: oneOf(APPLICATION_STATUSES, applied.status) };
 }
 
 type Decision = { row: ConsoleApplication; approve: boolean };

@@ -9,13 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mayCall } from '../../app/access.ts';
 import { call } from '../../app/api.ts';
+import { decisionsColumn } from '../../app/columns.tsx';
 import { formatDateTime } from '../../app/dates.ts';
 import { DecisionDialog } from '../../app/dialogs.tsx';
 import { FilterSelect, FilterText, SearchListPage } from '../../app/SearchListPage.tsx';
-import { optional, useSearchList } from '../../app/searchList.ts';
+import { oneOf, optional, useSearchList } from '../../app/searchList.ts';
 import { useSession } from '../../app/session.ts';
-import { RowButton } from '../../ui/Button.tsx';
-import { actionsColumn } from '../../ui/Table.tsx';
 
 type Query = QueryOf<typeof api.handovers>;
 type Decision = 'handOver' | 'cancel';
@@ -24,9 +23,7 @@ const FILTERS = ['username', 'status'] as const;
 function toQuery(applied: Record<(typeof FILTERS)[number], string>): Partial<Query> {
   return {
     username: optional(applied.username.trim()),
-    status: (RAFFLE_HANDOVER_STATUSES as readonly string[]).includes(applied.status)
-      ? (applied.status as Query['status'])
-      : undefined,
+    status: oneOf(RAFFLE_HANDOVER_STATUSES, applied.status),
   };
 }
 
@@ -92,31 +89,26 @@ export function HandoversPage() {
           },
           ...(editable
             ? [
-                actionsColumn<ConsoleRaffleHandover>(t('common.actions'), (row) =>
-                  row.status === 'pending' ? (
-                    <>
-                      <RowButton
-                        icon="check"
-                        aria-label={t('raffleHandovers.handOverNamed', {
-                          prize: row.prizeName,
-                          username: row.username,
-                        })}
-                        onClick={() => setDeciding({ row, decision: 'handOver' })}
-                      >
-                        {t('raffleHandovers.handOver')}
-                      </RowButton>
-                      <RowButton
-                        icon="x"
-                        aria-label={t('raffleHandovers.cancelNamed', {
-                          prize: row.prizeName,
-                          username: row.username,
-                        })}
-                        onClick={() => setDeciding({ row, decision: 'cancel' })}
-                      >
-                        {t('raffleHandovers.cancel')}
-                      </RowButton>
-                    </>
-                  ) : null,
+                decisionsColumn<ConsoleRaffleHandover, Decision>(
+                  t,
+                  (row) => row.status === 'pending',
+                  [
+                    {
+                      decision: 'handOver',
+                      icon: 'check',
+                      label: t('raffleHandovers.handOver'),
+                      named: (row) =>
+                        t('raffleHandovers.handOverNamed', { prize: row.prizeName, username: row.username }),
+                    },
+                    {
+                      decision: 'cancel',
+                      icon: 'x',
+                      label: t('raffleHandovers.cancel'),
+                      named: (row) =>
+                        t('raffleHandovers.cancelNamed', { prize: row.prizeName, username: row.username }),
+                    },
+                  ],
+                  (row, decision) => setDeciding({ row, decision }),
                 ),
               ]
             : []),

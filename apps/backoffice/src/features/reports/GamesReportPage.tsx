@@ -34,91 +34,42 @@ function GamesFigures({ data }: { data: GamesReport }) {
   const role = useSession().operator?.role;
   const f = useReportFormat(data.range.digits);
   const { totals } = data;
-  const signed = (key: string, header: string, pick: (row: Day) => number): Column<Day> => ({
-    key,
-    header,
-    className: 'num',
-    cellClassName: (row) => `report-${toneOf(pick(row)) ?? 'zero'}`,
-    render: (row) => f.money(pick(row)),
-  });
-  const days: Column<Day>[] = [
-    { key: 'date', header: t('reports.day'), className: 'nowrap', render: (row) => f.day(row.date) },
-    {
-      key: 'rounds',
-      header: t('reports.games.rounds'),
+  /** A column of figures, aligned right, each row's `value` as `format` writes it; a `signed` one in its sign's tone. */
+  function num<T, V extends number | null>(
+    key: string,
+    value: (row: T) => V,
+    format: (value: V) => string,
+    signed = false,
+  ): Column<T> {
+    const tone = (row: T) => `report-${toneOf(value(row) ?? 0) ?? 'zero'}`;
+    return {
+      key,
+      header: t(`reports.games.${key}`),
       className: 'num',
-      render: (row) => f.count(row.rounds),
-    },
-    {
-      key: 'stakes',
-      header: t('reports.games.stakes'),
-      className: 'num',
-      render: (row) => f.money(row.stakes),
-    },
-    {
-      key: 'payouts',
-      header: t('reports.games.payouts'),
-      className: 'num',
-      render: (row) => f.money(row.payouts),
-    },
-    signed('ggr', t('reports.games.ggr'), (row) => row.ggr),
-    { key: 'hold', header: t('reports.games.hold'), className: 'num', render: (row) => f.percent(row.hold) },
-    {
-      key: 'bonuses',
-      header: t('reports.games.bonuses'),
-      className: 'num',
-      render: (row) => f.money(row.bonuses),
-    },
-    {
-      key: 'rebates',
-      header: t('reports.games.rebates'),
-      className: 'num',
-      render: (row) => f.money(row.rebates),
-    },
-    {
-      key: 'salaries',
-      header: t('reports.games.salaries'),
-      className: 'num',
-      render: (row) => f.money(row.salaries),
-    },
-    signed('ngr', t('reports.games.ngr'), (row) => row.ngr),
-  ];
-  function playColumns<T extends Play>(first: Column<T>[]): Column<T>[] {
+      ...(signed ? { cellClassName: tone } : {}),
+      render: (row) => format(value(row)),
+    };
+  }
+  /** The play of a row (a day, a game type, a vendor, a game) after the columns that name it. */
+  function playColumns<T extends Play | Day>(first: Column<T>[]): Column<T>[] {
     return [
       ...first,
-      {
-        key: 'rounds',
-        header: t('reports.games.rounds'),
-        className: 'num',
-        render: (row) => f.count(row.rounds),
-      },
-      {
-        key: 'stakes',
-        header: t('reports.games.stakes'),
-        className: 'num',
-        render: (row) => f.money(row.stakes),
-      },
-      {
-        key: 'payouts',
-        header: t('reports.games.payouts'),
-        className: 'num',
-        render: (row) => f.money(row.payouts),
-      },
-      {
-        key: 'ggr',
-        header: t('reports.games.ggr'),
-        className: 'num',
-        cellClassName: (row) => `report-${toneOf(row.ggr) ?? 'zero'}`,
-        render: (row) => f.money(row.ggr),
-      },
-      {
-        key: 'hold',
-        header: t('reports.games.hold'),
-        className: 'num',
-        render: (row) => f.percent(row.hold),
-      },
+      num('rounds', (row) => row.rounds, f.count),
+      num('stakes', (row) => row.stakes, f.money),
+      num('payouts', (row) => row.payouts, f.money),
+      num('ggr', (row) => row.ggr, f.money, true),
+      num('hold', (row) => row.hold, f.percent),
     ];
   }
+  const days: Column<Day>[] = [
+    ...playColumns<Day>([
+      { key: 'date', header: t('reports.day'), className: 'nowrap', render: (row) => f.day(row.date) },
+    ]),
+    num('bonuses', (row) => row.bonuses, f.money),
+    num('rebates', (row) => row.rebates, f.money),
+    num('salaries', (row) => row.salaries, f.money),
+    num('ngr', (row) => row.ngr, f.money, true),
+  ];
   const gameType = (code: string) => t(`agents.products.${code}`, { defaultValue: code });
   const mayOpenPlayers = canUse(role, 'players');
   const winners: Column<Winner>[] = [
@@ -134,18 +85,8 @@ function GamesFigures({ data }: { data: GamesReport }) {
           <span className="cell-strong">{row.username}</span>
         ),
     },
-    {
-      key: 'stakes',
-      header: t('reports.games.stakes'),
-      className: 'num',
-      render: (row) => f.money(row.stakes),
-    },
-    {
-      key: 'payouts',
-      header: t('reports.games.payouts'),
-      className: 'num',
-      render: (row) => f.money(row.payouts),
-    },
+    num('stakes', (row) => row.stakes, f.money),
+    num('payouts', (row) => row.payouts, f.money),
     {
       key: 'netWin',
       header: t('reports.games.netWin'),

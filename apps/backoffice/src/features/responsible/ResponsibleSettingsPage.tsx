@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   responsibleConsoleEndpoints as api,
   REALITY_CHECK_MINUTES,
@@ -9,19 +8,14 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { mayCall } from '../../app/access.ts';
-import { call } from '../../app/api.ts';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { useSession } from '../../app/session.ts';
-import { Button } from '../../ui/Button.tsx';
+import { SaveButton, useSettings, useSettingsSave } from '../../app/settings.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 
-const SETTINGS_KEY = [api.settings.path];
 /** The select gives the interval as text. */
 const formSchema = responsibleSettingsBody.extend({
   realityCheckDefault: z.coerce.number().pipe(responsibleSettingsBody.shape.realityCheckDefault),
@@ -34,10 +28,7 @@ const formSchema = responsibleSettingsBody.extend({
  */
 export function ResponsibleSettingsPage() {
   const { t } = useTranslation();
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => call(api.settings, { signal }),
-  });
+  const settings = useSettings(api.settings);
   return (
     <>
       <PageHeader title={t('nav.responsibleSettings')} description={t('responsibleSettings.description')} />
@@ -48,10 +39,6 @@ export function ResponsibleSettingsPage() {
 
 function SettingsForm({ initial }: { initial: ResponsibleSettings }) {
   const { t } = useTranslation();
-  const { operator } = useSession();
-  const editable = mayCall(operator?.role, api.putSettings);
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof formSchema>, unknown, ResponsibleSettings>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -59,13 +46,7 @@ function SettingsForm({ initial }: { initial: ResponsibleSettings }) {
       interruptedRoundDays: initial.interruptedRoundDays,
     },
   });
-  const save = useMutation({
-    mutationFn: (body: ResponsibleSettings) => call(api.putSettings, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(SETTINGS_KEY, value);
-      toast.show(t('responsibleSettings.saved'));
-    },
-  });
+  const { save, editable } = useSettingsSave(api.settings, api.putSettings, t('responsibleSettings.saved'));
   const server = fieldErrors(save.error);
   const errors = form.formState.errors;
   return (
@@ -94,13 +75,7 @@ function SettingsForm({ initial }: { initial: ResponsibleSettings }) {
           </div>
         </Card>
       </fieldset>
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }

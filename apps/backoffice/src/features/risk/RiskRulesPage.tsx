@@ -1,22 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { riskConsoleEndpoints as bo, type RiskSettings, riskSettings } from '@tessera/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { mayCall } from '../../app/access.ts';
-import { call } from '../../app/api.ts';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
-import { useSession } from '../../app/session.ts';
-import { Button } from '../../ui/Button.tsx';
+import { SaveButton, useSettings, useSettingsSave } from '../../app/settings.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 
-const KEY = [bo.settings.path];
 type NumberField = {
   [K in keyof RiskSettings]: RiskSettings[K] extends number ? K : never;
 }[keyof RiskSettings];
@@ -51,7 +45,7 @@ const GROUPS: { id: string; numbers: NumberField[]; switches: SwitchField[] }[] 
 /** The risk rules the operator sets: which events raise a flag, and the amounts of the approval rules. */
 export function RiskRulesPage() {
   const { t } = useTranslation();
-  const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(bo.settings, { signal }) });
+  const settings = useSettings(bo.settings);
   return (
     <>
       <PageHeader title={t('nav.riskRules')} description={t('riskRules.description')} />
@@ -62,22 +56,11 @@ export function RiskRulesPage() {
 
 function RulesForm({ initial }: { initial: RiskSettings }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const { operator } = useSession();
-  const editable = mayCall(operator?.role, bo.saveSettings);
   const form = useForm<z.input<typeof riskSettings>, unknown, RiskSettings>({
     resolver: zodResolver(riskSettings),
     defaultValues: initial,
   });
-  const save = useMutation({
-    mutationFn: (body: RiskSettings) => call(bo.saveSettings, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(KEY, value);
-      form.reset(value);
-      toast.show(t('riskRules.saved'));
-    },
-  });
+  const { save, editable } = useSettingsSave(bo.settings, bo.saveSettings, t('riskRules.saved'), form.reset);
   const server = fieldErrors(save.error);
   const local = form.formState.errors;
   const numbers = GROUPS.flatMap((group) => group.numbers);
@@ -125,13 +108,7 @@ function RulesForm({ initial }: { initial: RiskSettings }) {
           </div>
         </Card>
       ))}
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }

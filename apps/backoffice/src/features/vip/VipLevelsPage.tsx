@@ -19,6 +19,7 @@ import { DeleteDialog, FormDialog } from '../../app/dialogs.tsx';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
+import { SaveButton, useSettings, useSettingsSave } from '../../app/settings.tsx';
 import { Button, RowButton } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -31,7 +32,6 @@ import { useMoney } from '../lottery/lottery.ts';
 import './vip.css';
 
 const LEVELS_KEY = [api.levels.path];
-const SETTINGS_KEY = [api.settings.path];
 type LevelForm = z.input<typeof vipLevelBody>;
 const LEVEL_FIELDS = [
   'growth',
@@ -54,10 +54,7 @@ export function VipLevelsPage() {
   const money = useMoney();
   const editable = mayCall(operator?.role, api.putLevel);
   const levels = useQuery({ queryKey: LEVELS_KEY, queryFn: ({ signal }) => call(api.levels, { signal }) });
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => call(api.settings, { signal }),
-  });
+  const settings = useSettings(api.settings);
   const [editing, setEditing] = useState<{ rank: number; level: VipLevelView | null } | null>(null);
   const [removing, setRemoving] = useState<VipLevelView | null>(null);
   const queryClient = useQueryClient();
@@ -283,20 +280,11 @@ type SettingsView = EngagementSettingsBody & { currency: string };
 
 function SettingsForm({ initial, editable }: { initial: SettingsView; editable: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof engagementSettingsBody>, unknown, EngagementSettingsBody>({
     resolver: zodResolver(engagementSettingsBody),
     defaultValues: initial,
   });
-  const save = useMutation({
-    mutationFn: (body: EngagementSettingsBody) => call(api.putSettings, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(SETTINGS_KEY, value);
-      form.reset(value);
-      toast.show(t('vip.settingsSaved'));
-    },
-  });
+  const { save } = useSettingsSave(api.settings, api.putSettings, t('vip.settingsSaved'), form.reset);
   const server = fieldErrors(save.error);
   const errors = form.formState.errors;
   const referral = [
@@ -355,13 +343,7 @@ function SettingsForm({ initial, editable }: { initial: SettingsView; editable: 
           />
         ))}
       </fieldset>
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { dateTimeColumn } from '../../app/columns.tsx';
 import { ActionDialog } from '../../app/dialogs.tsx';
 import { fieldErrors } from '../../app/errors.tsx';
 import { FilterSelect, SearchListPage } from '../../app/SearchListPage.tsx';
-import { useSearchList } from '../../app/searchList.ts';
+import { oneOf, useSearchList } from '../../app/searchList.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Badge } from '../../ui/Card.tsx';
 import { actionsColumn, type Column } from '../../ui/Table.tsx';
@@ -22,9 +22,7 @@ const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const TONES = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 const toQuery = (applied: Record<'status', string>): Partial<Query> => ({
-  status: (STATUSES as readonly string[]).includes(applied.status)
-    ? (applied.status as (typeof STATUSES)[number])
-    : undefined,
+  status: oneOf(STATUSES, applied.status),
 });
 
 /**

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GAME_TYPES,
   type MerchantMoney,
@@ -13,21 +12,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { mayCall } from '../../app/access.ts';
-import { call } from '../../app/api.ts';
 import { FormError, fieldErrors } from '../../app/errors.tsx';
 import { QueryView } from '../../app/QueryView.tsx';
 import { useSession } from '../../app/session.ts';
-import { Button } from '../../ui/Button.tsx';
+import { SaveButton, useSettings, useSettingsSave } from '../../app/settings.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Switch } from '../../ui/Checkbox.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useToast } from '../../ui/Toast.tsx';
 import { PayoutSettingsCard } from './PayoutSettingsCard.tsx';
 import './wallet.css';
 
-const KEY = [wallet.settings.path];
-const MONEY_KEY = [wallet.merchantMoney.path];
 const NUMBERS = [
   'withdrawalMin',
   'withdrawalMax',
@@ -46,11 +41,8 @@ const NUMBERS = [
 export function CashierSettingsPage() {
   const { t } = useTranslation();
   const { operator } = useSession();
-  const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(wallet.settings, { signal }) });
-  const money = useQuery({
-    queryKey: MONEY_KEY,
-    queryFn: ({ signal }) => call(wallet.merchantMoney, { signal }),
-  });
+  const settings = useSettings(wallet.settings);
+  const money = useSettings(wallet.merchantMoney);
   return (
     <>
       <PageHeader title={t('nav.cashierSettings')} description={t('cashierSettings.description')} />
@@ -70,19 +62,13 @@ export function CashierSettingsPage() {
 /** The merchant's currency, its symbol and the single-wallet switch (owner only). */
 function MoneyForm({ initial }: { initial: MerchantMoney }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const { operator } = useSession();
-  const editable = mayCall(operator?.role, wallet.saveMerchantMoney);
   const form = useForm<MerchantMoney>({ resolver: zodResolver(merchantMoney), defaultValues: initial });
-  const save = useMutation({
-    mutationFn: (body: MerchantMoney) => call(wallet.saveMerchantMoney, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(MONEY_KEY, value);
-      form.reset(value);
-      toast.show(t('cashierSettings.moneySaved'));
-    },
-  });
+  const { save, editable } = useSettingsSave(
+    wallet.merchantMoney,
+    wallet.saveMerchantMoney,
+    t('cashierSettings.moneySaved'),
+    form.reset,
+  );
   const server = fieldErrors(save.error);
   const local = form.formState.errors;
   return (
@@ -119,23 +105,13 @@ function MoneyForm({ initial }: { initial: MerchantMoney }) {
           />
         )}
       />
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }
 
 function SettingsForm({ initial }: { initial: WalletSettings }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const { operator } = useSession();
-  const editable = mayCall(operator?.role, wallet.saveSettings);
   const form = useForm<z.input<typeof walletSettings>, unknown, WalletSettings>({
     resolver: zodResolver(walletSettings),
     // Every product type shows its weight: one never set counts 100 %.
@@ -146,14 +122,12 @@ function SettingsForm({ initial }: { initial: WalletSettings }) {
       ),
     },
   });
-  const save = useMutation({
-    mutationFn: (body: WalletSettings) => call(wallet.saveSettings, { body }),
-    onSuccess: (value) => {
-      queryClient.setQueryData(KEY, value);
-      form.reset(value);
-      toast.show(t('cashierSettings.saved'));
-    },
-  });
+  const { save, editable } = useSettingsSave(
+    wallet.settings,
+    wallet.saveSettings,
+    t('cashierSettings.saved'),
+    form.reset,
+  );
   const server = fieldErrors(save.error);
   const local = form.formState.errors;
   return (
@@ -214,13 +188,7 @@ function SettingsForm({ initial }: { initial: WalletSettings }) {
           ))}
         </div>
       </fieldset>
-      {editable ? (
-        <div>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            {t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveButton editable={editable} pending={save.isPending} />
     </form>
   );
 }

@@ -37,6 +37,21 @@ const CONTRACT_FROM = `agent_contracts c join members a on a.id = c.agent_id lef
 
 const OPEN_OFFER = `('pending', 'edited')`;
 const IN_FORCE = `('active', 'termination_requested')`;
+/** The agent's ($1) contracts of the kind ($2) and product ($3). */
+const KIND_OF_AGENT = 'c.agent_id = $1 and c.kind = $2 and c.product = $3';
+/** In force or open. */
+const LIVE = `('pending', 'edited', 'active', 'termination_requested')`;
+
+/** The contracts, with their agent's and upline's names, that meet `condition` (with its parameters), in `order`. */
+const contractsWhere = (db: Queryable, condition: string, params: unknown[], order = '') =>
+  db.query<ContractDb>(
+    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where ${condition} ${order}`,
+    params,
+  );
+
+/** The one contract that meets `condition`, or null. */
+const contractWhere = async (db: Queryable, condition: string, params: unknown[], order = '') =>
+  (await contractsWhere(db, condition, params, order))[0] ?? null;
 
 export interface ContractMemberDb {
   id: number;
@@ -89,11 +104,7 @@ export async function lockTree(tx: Queryable, topId: number, kind: string): Prom
 }
 
 export async function contractById(db: Queryable, id: number): Promise<ContractDb | null> {
-  const [row] = await db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where c.id = $1`,
-    [id],
-  );
-  return row ?? null;
+  return contractWhere(db, 'c.id = $1', [id]);
 }
 
 /** The agent's contract in force (active or with a termination requested) of the kind and product. */
@@ -103,12 +114,7 @@ export async function contractInForceNow(
   kind: string,
   product: string,
 ): Promise<ContractDb | null> {
-  const [row] = await db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM}
-      where c.agent_id = $1 and c.kind = $2 and c.product = $3 and c.status in ${IN_FORCE}`,
-    [agentId, kind, product],
-  );
-  return row ?? null;
+  return contractWhere(db, `${KIND_OF_AGENT} and c.status in ${IN_FORCE}`, [agentId, kind, product]);
 }
 
 /** The offer waiting for the agent's answer of the kind and product. */
@@ -118,19 +124,14 @@ export async function openOffer(
   kind: string,
   product: string,
 ): Promise<ContractDb | null> {
-  const [row] = await db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM}
-      where c.agent_id = $1 and c.kind = $2 and c.product = $3 and c.status in ${OPEN_OFFER}`,
-    [agentId, kind, product],
-  );
-  return row ?? null;
+  return contractWhere(db, `${KIND_OF_AGENT} and c.status in ${OPEN_OFFER}`, [agentId, kind, product]);
 }
 
 /** The products of the agent's contracts and offers of the kind that are in force or open. */
 export async function liveProducts(db: Queryable, agentId: number, kind: string): Promise<string[]> {
   const rows = await db.query<{ product: string }>(
     `select distinct product from agent_contracts
-      where agent_id = $1 and kind = $2 and status in ('pending', 'edited', 'active', 'termination_requested')`,
+      where agent_id = $1 and kind = $2 and status in ${LIVE}`,
     [agentId, kind],
   );
   return rows.map((row) => row.product);
@@ -143,12 +144,11 @@ export async function givenBy(
   kind: string,
   product: string,
 ): Promise<ContractDb[]> {
-  return db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM}
-      where c.upline_id = $1 and c.kind = $2 and c.product = $3
-        and c.status in ('pending', 'edited', 'active', 'termination_requested')
-      order by c.id`,
+  return contractsWhere(
+    db,
+    `c.upline_id = $1 and c.kind = $2 and c.product = $3 and c.status in ${LIVE}`,
     [uplineId, kind, product],
+    'order by c.id',
   );
 }
 
@@ -274,12 +274,11 @@ export async function eventsOf(db: Queryable, contractIds: readonly number[]): P
 
 /** The agent's current contracts and offers, and those it gave (in force or open). */
 export async function currentOf(db: Queryable, agentId: number): Promise<ContractDb[]> {
-  return db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM}
-      where (c.agent_id = $1 or c.upline_id = $1)
-        and c.status in ('pending', 'edited', 'active', 'termination_requested')
-      order by c.kind, c.product, c.id`,
+  return contractsWhere(
+    db,
+    `(c.agent_id = $1 or c.upline_id = $1) and c.status in ${LIVE}`,
     [agentId],
+    'order by c.kind, c.product, c.id',
   );
 }
 
@@ -290,10 +289,11 @@ export async function historyOf(
   offset: number,
 ): Promise<{ rows: ContractDb[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    db.query<ContractDb>(
-      `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where c.agent_id = $1 or c.upline_id = $1
-        order by c.id desc limit $2 offset $3`,
+    contractsWhere(
+      db,
+      'c.agent_id = $1 or c.upline_id = $1',
       [agentId, limit, offset],
+      'order by c.id desc limit $2 offset $3',
     ),
     db.query<{ total: number }>(
       'select count(*)::int as total from agent_contracts where agent_id = $1 or upline_id = $1',
@@ -305,10 +305,7 @@ export async function historyOf(
 
 /** Every contract and offer the agent held or was offered, newest first (the console). */
 export async function allOfAgent(db: Queryable, agentId: number): Promise<ContractDb[]> {
-  return db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM} where c.agent_id = $1 order by c.id desc`,
-    [agentId],
-  );
+  return contractsWhere(db, 'c.agent_id = $1', [agentId], 'order by c.id desc');
 }
 
 /** The contract that applied at a moment: accepted by then and not ended by then. */
@@ -319,14 +316,12 @@ export async function inForceAt(
   product: string,
   at: Date,
 ): Promise<ContractDb | null> {
-  const [row] = await db.query<ContractDb>(
-    `select ${CONTRACT_COLUMNS} from ${CONTRACT_FROM}
-      where c.agent_id = $1 and c.kind = $2 and c.product = $3 and c.accepted_at <= $4
-        and (c.ended_at is null or c.ended_at > $4)
-      order by c.accepted_at desc limit 1`,
+  return contractWhere(
+    db,
+    `${KIND_OF_AGENT} and c.accepted_at <= $4 and (c.ended_at is null or c.ended_at > $4)`,
     [agentId, kind, product, at],
+    'order by c.accepted_at desc limit 1',
   );
-  return row ?? null;
 }
 
 export interface ContractInForceDb {

@@ -1,19 +1,10 @@
 import type { Queryable } from '../../db/database.ts';
 
-/**
- * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
- * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
- * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
- * so two runners lock the same roll-up rows in the same order. The same changes feed the console's report roll-ups
- * (0050: per day, game, player and channel). Answers how many queue rows were applied. Runs in
- * the caller's transaction.
- */
-export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
-  // The tree's lock, shared, before any roll-up row: the team roll-ups' triggers (0033) take it too, and a move
-  // takes it exclusively before it locks members, so a move and a batch never wait on each other in both orders.
-  await tx.query("select pg_advisory_xact_lock_shared(hashtext('agents:tree'))");
-  const [row] = await tx.query<{ applied: number }>(
-    `with zone as (
+/** An upsert's update that adds the row's new values to the stored ones, column by column. */
+const addedUp = (table: string, columns: string[]) =>
+  `set ${columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`;
+
+const APPLY_QUEUED = `with zone as (
        select coalesce((select time_zone from merchant order by code limit 1), 'UTC') as tz
      ), batch as (
        delete from agent_rollup_queue
@@ -29,9 +20,7 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
          from dated where product is not null
         group by member_id, day, product order by member_id, day, product
        on conflict (member_id, day, product) do update
-         set rounds = agent_play_days.rounds + excluded.rounds,
-             valid_bet = agent_play_days.valid_bet + excluded.valid_bet,
-             payout = agent_play_days.payout + excluded.payout
+         ${addedUp('agent_play_days', ['rounds', 'valid_bet', 'payout'])}
        returning 1
      ), play_windows as (
        insert into agent_play_windows (member_id, window_start, product, rounds, valid_bet, payout)
@@ -39,9 +28,7 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
          from dated where product is not null
         group by member_id, window_start, product order by member_id, window_start, product
        on conflict (member_id, window_start, product) do update
-         set rounds = agent_play_windows.rounds + excluded.rounds,
-             valid_bet = agent_play_windows.valid_bet + excluded.valid_bet,
-             payout = agent_play_windows.payout + excluded.payout
+         ${addedUp('agent_play_windows', ['rounds', 'valid_bet', 'payout'])}
        returning 1
      ), money_days as (
        insert into agent_money_days (member_id, day, deposits, deposit_count, first_deposit, withdrawals,
@@ -51,15 +38,7 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
          from dated where product is null
         group by member_id, day order by member_id, day
        on conflict (member_id, day) do update
-         set deposits = agent_money_days.deposits + excluded.deposits,
-             deposit_count = agent_money_days.deposit_count + excluded.deposit_count,
-             first_deposit = agent_money_days.first_deposit + excluded.first_deposit,
-             withdrawals = agent_money_days.withdrawals + excluded.withdrawals,
-             withdrawal_count = agent_money_days.withdrawal_count + excluded.withdrawal_count,
-             bonuses = agent_money_days.bonuses + excluded.bonuses,
-             rebates = agent_money_days.rebates + excluded.rebates,
-             salaries = agent_money_days.salaries + excluded.salaries,
-             red_envelopes = agent_money_days.red_envelopes + excluded.red_envelopes
+         ${addedUp('agent_money_days', ['deposits', 'deposit_count', 'first_deposit', 'withdrawals', 'withdrawal_count', 'bonuses', 'rebates', 'salaries', 'red_envelopes'])}
        returning 1
      ), reported as (
        -- The console's reports (0050): the same changes, trial accounts left out.
@@ -72,18 +51,7 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
               sum(bonuses), sum(rebates), sum(salaries)
          from reported group by day order by day
        on conflict (day) do update
-         set rounds = report_day_totals.rounds + excluded.rounds,
-             stakes = report_day_totals.stakes + excluded.stakes,
-             payouts = report_day_totals.payouts + excluded.payouts,
-             deposits = report_day_totals.deposits + excluded.deposits,
-             deposit_count = report_day_totals.deposit_count + excluded.deposit_count,
-             first_depositors = report_day_totals.first_depositors + excluded.first_depositors,
-             first_deposits = report_day_totals.first_deposits + excluded.first_deposits,
-             withdrawals = report_day_totals.withdrawals + excluded.withdrawals,
-             withdrawal_count = report_day_totals.withdrawal_count + excluded.withdrawal_count,
-             bonuses = report_day_totals.bonuses + excluded.bonuses,
-             rebates = report_day_totals.rebates + excluded.rebates,
-             salaries = report_day_totals.salaries + excluded.salaries
+         ${addedUp('report_day_totals', ['rounds', 'stakes', 'payouts', 'deposits', 'deposit_count', 'first_depositors', 'first_deposits', 'withdrawals', 'withdrawal_count', 'bonuses', 'rebates', 'salaries'])}
        returning 1
      ), game_days as (
        insert into report_game_days (day, game_id, rounds, stakes, payouts)
@@ -91,9 +59,7 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
          from reported where game_id is not null
         group by day, game_id order by day, game_id
        on conflict (day, game_id) do update
-         set rounds = report_game_days.rounds + excluded.rounds,
-             stakes = report_game_days.stakes + excluded.stakes,
-             payouts = report_game_days.payouts + excluded.payouts
+         ${addedUp('report_game_days', ['rounds', 'stakes', 'payouts'])}
        returning 1
      ), player_days as (
        insert into report_player_days (day, member_id, rounds, stakes, payouts)
@@ -101,16 +67,14 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
          from reported where game_id is not null
         group by day, member_id order by day, member_id
        on conflict (day, member_id) do update
-         set rounds = report_player_days.rounds + excluded.rounds,
-             stakes = report_player_days.stakes + excluded.stakes,
-             payouts = report_player_days.payouts + excluded.payouts
+         ${addedUp('report_player_days', ['rounds', 'stakes', 'payouts'])}
        returning 1
      ), player_weeks as (
        insert into report_player_weeks (week, member_id, rounds)
        select date_trunc('week', day)::date, member_id, sum(rounds)
          from reported where game_id is not null
         group by 1, 2 order by 1, 2
-       on conflict (week, member_id) do update set rounds = report_player_weeks.rounds + excluded.rounds
+       on conflict (week, member_id) do update ${addedUp('report_player_weeks', ['rounds'])}
        returning 1
      ), channel_days as (
        insert into report_channel_days (day, direction, channel, amount, count)
@@ -122,13 +86,24 @@ export async function applyQueued(tx: Queryable, limit: number): Promise<number>
                  from reported where channel is not null and (withdrawals <> 0 or withdrawal_count <> 0)) c
         group by day, direction, channel order by day, direction, channel
        on conflict (day, direction, channel) do update
-         set amount = report_channel_days.amount + excluded.amount,
-             count = report_channel_days.count + excluded.count
+         ${addedUp('report_channel_days', ['amount', 'count'])}
        returning 1
      )
-     select (select count(*) from batch)::int as applied`,
-    [limit],
-  );
+     select (select count(*) from batch)::int as applied`;
+
+/**
+ * Applies up to `limit` queued changes to the roll-ups and removes them from the queue, in one statement: the rows
+ * are claimed with `for update skip locked` (a concurrent runner takes others), deleted, and added to the day,
+ * window and money roll-ups (the merchant's day of each change, its 5-minute window). The upserts go in key order,
+ * so two runners lock the same roll-up rows in the same order. The same changes feed the console's report roll-ups
+ * (0050: per day, game, player and channel). Answers how many queue rows were applied. Runs in
+ * the caller's transaction.
+ */
+export async function applyQueued(tx: Queryable, limit: number): Promise<number> {
+  // The tree's lock, shared, before any roll-up row: the team roll-ups' triggers (0033) take it too, and a move
+  // takes it exclusively before it locks members, so a move and a batch never wait on each other in both orders.
+  await tx.query("select pg_advisory_xact_lock_shared(hashtext('agents:tree'))");
+  const [row] = await tx.query<{ applied: number }>(APPLY_QUEUED, [limit]);
   return row?.applied ?? 0;
 }
 

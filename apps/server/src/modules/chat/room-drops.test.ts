@@ -5,8 +5,8 @@ import {
   rainConsoleEndpoints as rainBo,
   type SportsbookTicket,
 } from '@tessera/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
 import { currentDraw, betCall as lotteryBet } from '../../../test/factories/lottery.ts';
 import { newRainSchedule } from '../../../test/factories/raffle.ts';
 import {
@@ -19,7 +19,7 @@ import {
   tradedEvent,
 } from '../../../test/factories/sportsbook.ts';
 import { walletMember } from '../../../test/factories/wallet.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { openDueRounds } from '../raffle/rain.ts';
 import { settleEvent } from '../sportsbook/settlement.ts';
 import * as ledger from '../wallet/ledger.ts';
@@ -36,21 +36,16 @@ const PHP = 100n;
 describe('chat room red envelopes and bet cards', () => {
   let t: TestApp;
   let tokens: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tokens,
-  );
+  const checks = consoleSuite({ runJobs: false }, (app, callerTokens) => {
+    t = app;
+    tokens = callerTokens;
+  });
+  /** Operators signed in at the test's time (a session ends when the clock moves past its idle time). */
+  const signIn = checks.signIn;
 
   beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
     await t.db.query("update merchant set time_zone = 'UTC'");
   });
-  afterAll(() => t.close());
-
-  /** Operators signed in at the test's time (a session ends when the clock moves past its idle time). */
-  const signIn = async () => {
-    tokens = await openCallerTokens(t);
-  };
   const newRoom = async (body: Record<string, unknown> = {}) =>
     ok<{ id: number }>(await t.send('POST', bo.createRoom.path, { name: 'Lobby', ...body }, tokens.support))
       .id;

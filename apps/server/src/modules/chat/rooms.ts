@@ -286,6 +286,23 @@ export async function sendMessage(
 /** The shortest time between two shares of one ticket in one room. */
 const SHARE_INTERVAL_MS = 60_000;
 
+type CardLeg = ChatBetCard['legs'][number];
+
+/** A sportsbook leg as a bet card keeps it (and the follower's slip reads it back). */
+const cardLeg = (leg: CardLeg): CardLeg => ({
+  selectionId: leg.selectionId,
+  eventId: leg.eventId,
+  event: leg.event,
+  home: leg.home,
+  away: leg.away,
+  marketType: leg.marketType,
+  period: leg.period,
+  line: leg.line,
+  map: leg.map,
+  selection: leg.selection,
+  price: leg.price,
+});
+
 /** The card of one of the member's own tickets, read by the server (the product refuses another member's ticket). */
 async function betCard(
   deps: AppDeps,
@@ -316,19 +333,7 @@ async function betCard(
     state: ticket.state,
     stake: showStake ? ticket.stake : null,
     price: ticket.price,
-    legs: ticket.legs.map((leg) => ({
-      selectionId: leg.selectionId,
-      eventId: leg.eventId,
-      event: leg.event,
-      home: leg.home,
-      away: leg.away,
-      marketType: leg.marketType,
-      period: leg.period,
-      line: leg.line,
-      map: leg.map,
-      selection: leg.selection,
-      price: leg.price,
-    })),
+    legs: ticket.legs.map(cardLeg),
     lottery: null,
   };
 }
@@ -368,16 +373,7 @@ export async function followBet(deps: AppDeps, memberId: number, roomId: number,
     legs: card.legs.map((leg) => {
       const found = now.get(leg.selectionId);
       return {
-        selectionId: leg.selectionId,
-        eventId: leg.eventId,
-        event: leg.event,
-        home: leg.home,
-        away: leg.away,
-        marketType: leg.marketType,
-        period: leg.period,
-        line: leg.line,
-        map: leg.map,
-        selection: leg.selection,
+        ...cardLeg(leg),
         status: found?.status ?? ('closed' as const),
         price: found?.price ?? leg.price,
         priceVersion: found?.priceVersion ?? 0,

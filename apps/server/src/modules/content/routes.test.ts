@@ -2,14 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { ANNOUNCEMENT_GROUPS as GROUPS, IMAGE_UPLOAD } from '@tessera/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CallerTokens,
-  consoleChecks,
-  openCallerTokens,
-  UNKNOWN_TOKEN,
-} from '../../../test/console-checks.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleSuite, UNKNOWN_TOKEN } from '../../../test/console-checks.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 const API = '/backoffice/api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -26,18 +21,10 @@ const PNG = Buffer.from(
 let t: TestApp;
 /** Tokens of every kind of caller, opened once: only the last block moves the clock past the idle timeout. */
 let tok: CallerTokens;
-beforeAll(async () => {
-  t = await startTestApp();
-  tok = await openCallerTokens(t);
+const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleSuite({}, (app, tokens) => {
+  t = app;
+  tok = tokens;
 });
-afterAll(async () => {
-  await t.close();
-});
-
-const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleChecks(
-  () => t,
-  () => tok,
-);
 
 function multipart(
   parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],

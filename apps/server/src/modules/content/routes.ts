@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { readMultipart } from '../../platform/multipart.ts';
-import { route } from '../../platform/route.ts';
+import { crudRoutes, route } from '../../platform/route.ts';
 import * as service from './service.ts';
 
 /** The one file of a multipart upload, read whole within the size limit. */
@@ -78,37 +78,8 @@ export function contentRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   route(app, deps, bo.banners.remove, async (ctx) => service.removeBanner(deps, ctx, ctx.params.id));
 
-  route(app, deps, bo.notices.list, async () => service.noticeRows(db));
-  route(app, deps, bo.notices.create, async (ctx) => service.createNotice(deps, ctx, ctx.body));
-  route(app, deps, bo.notices.update, async (ctx) =>
-    service.updateNotice(deps, ctx, ctx.params.id, ctx.body),
-  );
-  route(app, deps, bo.notices.remove, async (ctx) => service.removeNotice(deps, ctx, ctx.params.id));
-
-  route(app, deps, bo.announcements.list, async () => service.announcementRows(db));
-  route(app, deps, bo.announcements.create, async (ctx) => service.createAnnouncement(deps, ctx, ctx.body));
-  route(app, deps, bo.announcements.update, async (ctx) =>
-    service.updateAnnouncement(deps, ctx, ctx.params.id, ctx.body),
-  );
-  route(app, deps, bo.announcements.remove, async (ctx) =>
-    service.removeAnnouncement(deps, ctx, ctx.params.id),
-  );
-
-  route(app, deps, bo.helpCategories.list, async () => service.helpCategoryRows(db));
-  route(app, deps, bo.helpCategories.create, async (ctx) => service.createHelpCategory(deps, ctx, ctx.body));
-  route(app, deps, bo.helpCategories.update, async (ctx) =>
-    service.updateHelpCategory(deps, ctx, ctx.params.id, ctx.body),
-  );
-  route(app, deps, bo.helpCategories.remove, async (ctx) =>
-    service.removeHelpCategory(deps, ctx, ctx.params.id),
-  );
-
-  route(app, deps, bo.helpArticles.list, async () => service.helpArticleRows(db));
-  route(app, deps, bo.helpArticles.create, async (ctx) => service.createHelpArticle(deps, ctx, ctx.body));
-  route(app, deps, bo.helpArticles.update, async (ctx) =>
-    service.updateHelpArticle(deps, ctx, ctx.params.id, ctx.body),
-  );
-  route(app, deps, bo.helpArticles.remove, async (ctx) =>
-    service.removeHelpArticle(deps, ctx, ctx.params.id),
-  );
+  crudRoutes(app, deps, bo.notices, async () => service.noticeRows(db), service.notices);
+  crudRoutes(app, deps, bo.announcements, async () => service.announcementRows(db), service.announcements);
+  crudRoutes(app, deps, bo.helpCategories, async () => service.helpCategoryRows(db), service.helpCategories);
+  crudRoutes(app, deps, bo.helpArticles, async () => service.helpArticleRows(db), service.helpArticles);
 }

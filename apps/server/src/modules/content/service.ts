@@ -24,7 +24,7 @@ import { AppError, orNotFound } from '../../platform/app-error.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { reencodeImage, sniffImageType } from '../../platform/images.ts';
-import { operatorWrite } from '../../platform/operator-write.ts';
+import { operatorEdits, operatorWrite } from '../../platform/operator-write.ts';
 import { type Rng, uuid } from '../../platform/rng.ts';
 import { sanitizeRichHtml } from '../../platform/sanitize.ts';
 import * as store from './store.ts';
@@ -301,34 +301,16 @@ export async function noticeRows(db: Queryable) {
   return (await store.listNotices(db)).map(noticeRowView);
 }
 
-export async function createNotice(deps: AppDeps, call: OperatorCall, body: z.output<typeof noticeInput>) {
-  return operatorWrite(deps, call, { entity: 'notice', action: 'create' }, async (tx) => {
-    const row = await store.insertNotice(tx, { ...body, content: sanitizeRichHtml(body.content) }, call.now);
-    const after = noticeRowView(row);
-    return { entityId: row.id, before: null, after, result: after };
-  });
-}
-
-export async function updateNotice(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  body: z.output<typeof noticeInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'notice', action: 'update' }, async (tx) => {
-    const before = noticeRowView(orNotFound(await store.findNotice(tx, id)));
-    const row = await store.updateNotice(tx, { id, ...body, content: sanitizeRichHtml(body.content) });
-    const after = noticeRowView(orNotFound(row));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeNotice(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'notice', action: 'delete' }, async (tx) => {
-    const before = noticeRowView(orNotFound(await store.deleteNotice(tx, id)));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
+export const notices = operatorEdits({
+  entity: 'notice',
+  table: store.notices,
+  view: noticeRowView,
+  fields: (body: z.output<typeof noticeInput>, call) => ({
+    ...body,
+    content: sanitizeRichHtml(body.content),
+    created_at: call.now,
+  }),
+});
 
 const announcementFields = (body: z.output<typeof announcementInput>) => ({
   type: body.type,
@@ -346,76 +328,26 @@ export async function announcementRows(db: Queryable) {
   return (await store.listAnnouncements(db)).map(announcementRowView);
 }
 
-export async function createAnnouncement(
-  deps: AppDeps,
-  call: OperatorCall,
-  body: z.output<typeof announcementInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'announcement', action: 'create' }, async (tx) => {
-    const after = announcementRowView(await store.insertAnnouncement(tx, announcementFields(body)));
-    return { entityId: after.id, before: null, after, result: after };
-  });
-}
-
-export async function updateAnnouncement(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  body: z.output<typeof announcementInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'announcement', action: 'update' }, async (tx) => {
-    const before = announcementRowView(orNotFound(await store.findAnnouncement(tx, id)));
-    const row = await store.updateAnnouncement(tx, id, announcementFields(body));
-    const after = announcementRowView(orNotFound(row));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeAnnouncement(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'announcement', action: 'delete' }, async (tx) => {
-    const before = announcementRowView(orNotFound(await store.deleteAnnouncement(tx, id)));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
+export const announcements = operatorEdits({
+  entity: 'announcement',
+  table: store.announcements,
+  view: announcementRowView,
+  fields: announcementFields,
+});
 
 export async function helpCategoryRows(db: Queryable) {
   return (await store.listHelpCategories(db)).map(helpCategoryView);
 }
 
-export async function createHelpCategory(
-  deps: AppDeps,
-  call: OperatorCall,
-  body: z.output<typeof helpCategoryInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'help_category', action: 'create' }, async (tx) => {
-    const after = helpCategoryView(await store.insertHelpCategory(tx, body));
-    return { entityId: after.id, before: null, after, result: after };
-  });
-}
+export const helpCategories = operatorEdits({
+  entity: 'help_category',
+  table: store.helpCategories,
+  view: helpCategoryView,
+  fields: (body: z.output<typeof helpCategoryInput>) => body,
+});
 
-export async function updateHelpCategory(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  body: z.output<typeof helpCategoryInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'help_category', action: 'update' }, async (tx) => {
-    const before = helpCategoryView(orNotFound(await store.findHelpCategory(tx, id)));
-    const row = await store.updateHelpCategory(tx, { id, ...body });
-    const after = helpCategoryView(orNotFound(row));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeHelpCategory(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'help_category', action: 'delete' }, async (tx) => {
-    const before = helpCategoryView(orNotFound(await store.deleteHelpCategory(tx, id)));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
-
-async function requireCategory(tx: Queryable, id: number) {
-  if (!(await store.findHelpCategory(tx, id)))
+async function requireCategory(tx: Queryable, body: z.output<typeof helpArticleInput>) {
+  if (!(await store.helpCategories.find(tx, body.categoryId)))
     throw new AppError('validation_failed', { categoryId: 'invalid_value' });
 }
 
@@ -430,37 +362,10 @@ export async function helpArticleRows(db: Queryable) {
   return (await store.listHelpArticles(db, null)).map(helpArticleView);
 }
 
-export async function createHelpArticle(
-  deps: AppDeps,
-  call: OperatorCall,
-  body: z.output<typeof helpArticleInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'help_article', action: 'create' }, async (tx) => {
-    await requireCategory(tx, body.categoryId);
-    const row = await store.insertHelpArticle(tx, helpArticleFields(body));
-    const after = helpArticleView(row);
-    return { entityId: row.id, before: null, after, result: after };
-  });
-}
-
-export async function updateHelpArticle(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  body: z.output<typeof helpArticleInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'help_article', action: 'update' }, async (tx) => {
-    const before = helpArticleView(orNotFound(await store.findHelpArticle(tx, id)));
-    await requireCategory(tx, body.categoryId);
-    const row = await store.updateHelpArticle(tx, { id, ...helpArticleFields(body) });
-    const after = helpArticleView(orNotFound(row));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeHelpArticle(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'help_article', action: 'delete' }, async (tx) => {
-    const before = helpArticleView(orNotFound(await store.deleteHelpArticle(tx, id)));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
+export const helpArticles = operatorEdits({
+  entity: 'help_article',
+  table: store.helpArticles,
+  view: helpArticleView,
+  fields: helpArticleFields,
+  check: requireCategory,
+});

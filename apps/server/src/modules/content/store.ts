@@ -1,5 +1,6 @@
 import type { AnnouncementAudience } from '@tessera/contract';
 import type { Queryable } from '../../db/database.ts';
+import { idTable } from '../../db/id-table.ts';
 
 export interface ImageDb {
   id: string;
@@ -139,35 +140,12 @@ export function listPublishedNotices(db: Queryable, language: string) {
   );
 }
 
-export async function findNotice(db: Queryable, id: number) {
-  const rows = await db.query<NoticeDb>(`select ${NOTICE_COLUMNS} from notices where id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-export async function insertNotice(db: Queryable, n: Omit<NoticeDb, 'id' | 'created_at'>, now: Date) {
-  const rows = await db.query<NoticeDb>(
-    `insert into notices (language, title, content, sort, enabled, created_at) values ($1, $2, $3, $4, $5, $6)
-     returning ${NOTICE_COLUMNS}`,
-    [n.language, n.title, n.content, n.sort, n.enabled, now],
-  );
-  return rows[0] as NoticeDb;
-}
-
-export async function updateNotice(db: Queryable, n: Omit<NoticeDb, 'created_at'>) {
-  const rows = await db.query<NoticeDb>(
-    `update notices set language = $2, title = $3, content = $4, sort = $5, enabled = $6 where id = $1
-     returning ${NOTICE_COLUMNS}`,
-    [n.id, n.language, n.title, n.content, n.sort, n.enabled],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteNotice(db: Queryable, id: number) {
-  const rows = await db.query<NoticeDb>(`delete from notices where id = $1 returning ${NOTICE_COLUMNS}`, [
-    id,
-  ]);
-  return rows[0] ?? null;
-}
+export const notices = idTable<NoticeDb, Omit<NoticeDb, 'id'>>({
+  table: 'notices',
+  columns: NOTICE_COLUMNS,
+  writable: ['language', 'title', 'content', 'sort', 'enabled', 'created_at'],
+  insertOnly: ['created_at'],
+});
 
 export interface AnnouncementDb {
   id: number;
@@ -237,41 +215,14 @@ export async function memberAudiences(db: Queryable, memberId: number): Promise<
   ];
 }
 
-export async function findAnnouncement(db: Queryable, id: number) {
-  const rows = await db.query<AnnouncementDb>(
-    `select ${ANNOUNCEMENT_COLUMNS} from announcements where id = $1`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-type AnnouncementWrite = Omit<AnnouncementDb, 'id' | 'platform' | 'execution_type'>;
-
-export async function insertAnnouncement(db: Queryable, a: AnnouncementWrite) {
-  const rows = await db.query<AnnouncementDb>(
-    `insert into announcements (type, audience, language, title, content, starts_at, ends_at, sort, enabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${ANNOUNCEMENT_COLUMNS}`,
-    [a.type, a.audience, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
-  );
-  return rows[0] as AnnouncementDb;
-}
-
-export async function updateAnnouncement(db: Queryable, id: number, a: AnnouncementWrite) {
-  const rows = await db.query<AnnouncementDb>(
-    `update announcements set type = $2, audience = $3, language = $4, title = $5, content = $6, starts_at = $7,
-       ends_at = $8, sort = $9, enabled = $10 where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
-    [id, a.type, a.audience, a.language, a.title, a.content, a.starts_at, a.ends_at, a.sort, a.enabled],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteAnnouncement(db: Queryable, id: number) {
-  const rows = await db.query<AnnouncementDb>(
-    `delete from announcements where id = $1 returning ${ANNOUNCEMENT_COLUMNS}`,
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const announcements = idTable<
+  AnnouncementDb,
+  Omit<AnnouncementDb, 'id' | 'platform' | 'execution_type'>
+>({
+  table: 'announcements',
+  columns: ANNOUNCEMENT_COLUMNS,
+  writable: ['type', 'audience', 'language', 'title', 'content', 'starts_at', 'ends_at', 'sort', 'enabled'],
+});
 
 export interface HelpCategoryDb {
   id: number;
@@ -301,37 +252,11 @@ export function listHelpCategoriesIn(db: Queryable, language: string) {
   );
 }
 
-export async function findHelpCategory(db: Queryable, id: number) {
-  const rows = await db.query<HelpCategoryDb>(
-    'select id, language, title, sort from help_categories where id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function insertHelpCategory(db: Queryable, c: Omit<HelpCategoryDb, 'id'>) {
-  const rows = await db.query<HelpCategoryDb>(
-    'insert into help_categories (language, title, sort) values ($1, $2, $3) returning id, language, title, sort',
-    [c.language, c.title, c.sort],
-  );
-  return rows[0] as HelpCategoryDb;
-}
-
-export async function updateHelpCategory(db: Queryable, c: HelpCategoryDb) {
-  const rows = await db.query<HelpCategoryDb>(
-    'update help_categories set language = $2, title = $3, sort = $4 where id = $1 returning id, language, title, sort',
-    [c.id, c.language, c.title, c.sort],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteHelpCategory(db: Queryable, id: number) {
-  const rows = await db.query<HelpCategoryDb>(
-    'delete from help_categories where id = $1 returning id, language, title, sort',
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const helpCategories = idTable<HelpCategoryDb, Omit<HelpCategoryDb, 'id'>>({
+  table: 'help_categories',
+  columns: 'id, language, title, sort',
+  writable: ['language', 'title', 'sort'],
+});
 
 export function listHelpArticles(db: Queryable, categoryIds: number[] | null) {
   return db.query<HelpArticleDb>(
@@ -341,36 +266,8 @@ export function listHelpArticles(db: Queryable, categoryIds: number[] | null) {
   );
 }
 
-export async function findHelpArticle(db: Queryable, id: number) {
-  const rows = await db.query<HelpArticleDb>(
-    'select id, category_id, title, content, sort from help_articles where id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function insertHelpArticle(db: Queryable, a: Omit<HelpArticleDb, 'id'>) {
-  const rows = await db.query<HelpArticleDb>(
-    `insert into help_articles (category_id, title, content, sort) values ($1, $2, $3, $4)
-     returning id, category_id, title, content, sort`,
-    [a.category_id, a.title, a.content, a.sort],
-  );
-  return rows[0] as HelpArticleDb;
-}
-
-export async function updateHelpArticle(db: Queryable, a: HelpArticleDb) {
-  const rows = await db.query<HelpArticleDb>(
-    `update help_articles set category_id = $2, title = $3, content = $4, sort = $5 where id = $1
-     returning id, category_id, title, content, sort`,
-    [a.id, a.category_id, a.title, a.content, a.sort],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteHelpArticle(db: Queryable, id: number) {
-  const rows = await db.query<HelpArticleDb>(
-    'delete from help_articles where id = $1 returning id, category_id, title, content, sort',
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const helpArticles = idTable<HelpArticleDb, Omit<HelpArticleDb, 'id'>>({
+  table: 'help_articles',
+  columns: 'id, category_id, title, content, sort',
+  writable: ['category_id', 'title', 'content', 'sort'],
+});

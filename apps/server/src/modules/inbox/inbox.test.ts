@@ -1,6 +1,6 @@
 import { inboxEndpoints as api, inboxConsoleEndpoints as bo, FEEDBACK_LIMITS } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
 import { newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { memberSocket } from '../../../test/sockets.ts';
@@ -21,16 +21,10 @@ async function registered(t: TestApp) {
 describe('inbox and feedback', () => {
   let t: TestApp;
   let tokens: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tokens,
-  );
-
-  beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
-    tokens = await openCallerTokens(t);
+  const checks = consoleSuite({ runJobs: false }, (app, callerTokens) => {
+    t = app;
+    tokens = callerTokens;
   });
-  afterAll(() => t.close());
 
   /** No broadcast of another test is live (see above). */
   const ownDay = () =>

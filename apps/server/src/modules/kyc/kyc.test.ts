@@ -4,10 +4,10 @@ import {
   withdrawalPlayerEndpoints as withdrawals,
 } from '@tessera/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
 import { multipartBody, PAYMENT_PASSWORD, sealedCall, walletMember } from '../../../test/factories/wallet.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 
 /** KYC (issue 25 §4): documents, the operator's decision, and a withdrawal gated on a verified member. */
 
@@ -32,21 +32,16 @@ const scriptedPdf = Buffer.from(
 describe('kyc', () => {
   let t: TestApp;
   let tokens: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tokens,
-  );
+  const checks = consoleSuite({ runJobs: false }, (app, callerTokens) => {
+    t = app;
+    tokens = callerTokens;
+  });
 
   beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
-    tokens = await openCallerTokens(t);
     const image = sharp({ create: { width: 32, height: 20, channels: 3, background: '#226644' } });
     png = await image.clone().png().toBuffer();
     jpeg = await image.clone().jpeg().toBuffer();
     gif = await image.clone().gif().toBuffer();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   function upload(

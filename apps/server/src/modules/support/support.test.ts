@@ -5,11 +5,11 @@ import {
   withdrawalConsoleEndpoints,
 } from '@tessera/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
 import { quietWorkspace, setSupportHours, supportAgent } from '../../../test/factories/support.ts';
 import { multipartBody, newMember } from '../../../test/factories/wallet.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { memberSocket } from '../../../test/sockets.ts';
 import { launchForMember, unreadForMember, withinHours } from './service.ts';
 
@@ -18,17 +18,14 @@ const path = (template: string, id: number) => template.replace(':id', String(id
 describe('built-in customer service', () => {
   let t: TestApp;
   let tokens: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tokens,
-  );
+  const checks = consoleSuite({ runJobs: false }, (app, callerTokens) => {
+    t = app;
+    tokens = callerTokens;
+  });
 
   beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    tokens = await openCallerTokens(t);
   });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await quietWorkspace(t);
     await setSupportHours(t, tokens.operations, 0, 1440);

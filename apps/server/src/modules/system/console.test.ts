@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@tessera/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
-import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
+import type { TestApp } from '../../../test/harness.ts';
 import { decryptLink } from '../../../test/original-client.ts';
 import { AGENT_MODULE_FLAGS, MODULE_FLAGS, WALLET_MODULE_FLAGS } from '../../seed/data.ts';
 
@@ -11,18 +11,10 @@ const FORBIDDEN: OperatorRole[] = ['support', 'finance'];
 
 let t: TestApp;
 let tok: CallerTokens;
-beforeAll(async () => {
-  t = await startTestApp();
-  tok = await openCallerTokens(t);
+const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleSuite({}, (app, tokens) => {
+  t = app;
+  tok = tokens;
 });
-afterAll(async () => {
-  await t.close();
-});
-
-const { auditCount, expectAudited, expectFailure, expectRefusals } = consoleChecks(
-  () => t,
-  () => tok,
-);
 
 describe('console: maintenance settings', () => {
   const url = `${API}/settings/maintenance`;

@@ -3,8 +3,7 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/database.ts';
 import { AppError, orNotFound } from '../../platform/app-error.ts';
-import type { AppDeps } from '../../platform/context.ts';
-import { type OperatorCall, operatorWrite } from '../../platform/operator-write.ts';
+import { operatorEdits } from '../../platform/operator-write.ts';
 import * as store from './store.ts';
 
 /** The site's download resources (with their QR codes) and domains, read and edited. */
@@ -40,7 +39,7 @@ export async function routers(db: Queryable) {
 
 /** The download QR code of a resource, as SVG; not_found for an unknown resource. */
 export async function resourceQrCode(db: Queryable, id: number): Promise<string> {
-  const found = orNotFound(await store.findResource(db, id));
+  const found = orNotFound(await store.resources.find(db, id));
   return QRCode.toString(found.url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
 }
 
@@ -51,68 +50,24 @@ const resourceFields = (input: z.output<typeof resourceInput>) => ({
   sort: input.sort,
 });
 
-export async function createResource(
-  deps: AppDeps,
-  call: OperatorCall,
-  input: z.output<typeof resourceInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'resource', action: 'create' }, async (tx) => {
-    const after = resourceView(await store.insertResource(tx, resourceFields(input)));
-    return { entityId: after.id, before: null, after, result: after };
-  });
-}
-
-export async function updateResource(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  input: z.output<typeof resourceInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'resource', action: 'update' }, async (tx) => {
-    const before = resourceView(orNotFound(await store.findResource(tx, id)));
-    const row = await store.updateResource(tx, { id, ...resourceFields(input) });
-    const after = resourceView(orNotFound(row));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeResource(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'resource', action: 'delete' }, async (tx) => {
-    const before = resourceView(orNotFound(await store.deleteResource(tx, id)));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
+export const resourceEdits = operatorEdits({
+  entity: 'resource',
+  table: store.resources,
+  view: resourceView,
+  fields: resourceFields,
+});
 
 export async function domainRows(db: Queryable) {
   return store.listDomains(db);
 }
 
-/** Adds a domain; a URL that is already listed is a conflict. */
-export async function createDomain(deps: AppDeps, call: OperatorCall, input: z.output<typeof domainInput>) {
-  return operatorWrite(deps, call, { entity: 'domain', action: 'create' }, async (tx) => {
-    const after = await store.insertDomain(tx, input);
-    if (!after) throw new AppError('conflict');
-    return { entityId: after.id, before: null, after, result: after };
-  });
-}
-
-export async function updateDomain(
-  deps: AppDeps,
-  call: OperatorCall,
-  id: number,
-  input: z.output<typeof domainInput>,
-) {
-  return operatorWrite(deps, call, { entity: 'domain', action: 'update' }, async (tx) => {
-    const before = orNotFound(await store.findDomain(tx, id));
-    if (await store.domainUrlTaken(tx, input.url, id)) throw new AppError('conflict');
-    const after = orNotFound(await store.updateDomain(tx, { id, ...input }));
-    return { entityId: id, before, after, result: after };
-  });
-}
-
-export async function removeDomain(deps: AppDeps, call: OperatorCall, id: number) {
-  return operatorWrite(deps, call, { entity: 'domain', action: 'delete' }, async (tx) => {
-    const before = orNotFound(await store.deleteDomain(tx, id));
-    return { entityId: id, before, after: null, result: { ok: true as const } };
-  });
-}
+/** The domains; a URL that is already listed is a conflict. */
+export const domainEdits = operatorEdits({
+  entity: 'domain',
+  table: store.domains,
+  view: (row: store.DomainDb) => row,
+  fields: (input: z.output<typeof domainInput>) => input,
+  check: async (tx, input, id) => {
+    if (id !== null && (await store.domainUrlTaken(tx, input.url, id))) throw new AppError('conflict');
+  },
+});

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error.ts';
 import { clientLocation } from '../../platform/client-location.ts';
 import type { AppDeps } from '../../platform/context.ts';
-import { route } from '../../platform/route.ts';
+import { crudRoutes, route } from '../../platform/route.ts';
 import { brandLogo, merchantWallet, whitelabel } from './merchant.ts';
 import { moduleFlagRows, moduleTree, setModuleFlag } from './module-flags.ts';
 import {
@@ -18,17 +18,13 @@ import {
 } from './regions.ts';
 import { registerRules, registerSettings, setRegisterRule, setRegisterRules } from './registration-rules.ts';
 import {
-  createDomain,
-  createResource,
+  domainEdits,
   domainRoute,
   domainRows,
-  removeDomain,
-  removeResource,
+  resourceEdits,
   resourceQrCode,
   resources,
   routers,
-  updateDomain,
-  updateResource,
 } from './resources.ts';
 import {
   maintenanceSettings,
@@ -87,19 +83,8 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, deps, bo.setRegisterRules, async (ctx) => setRegisterRules(deps, ctx, ctx.body.rules));
   route(app, deps, bo.setRegisterRule, async (ctx) => setRegisterRule(deps, ctx, ctx.params.key, ctx.body));
 
-  const resourceEndpoints = bo.resources;
-  route(app, deps, resourceEndpoints.list, async () => resources(db));
-  route(app, deps, resourceEndpoints.create, async (ctx) => createResource(deps, ctx, ctx.body));
-  route(app, deps, resourceEndpoints.update, async (ctx) =>
-    updateResource(deps, ctx, ctx.params.id, ctx.body),
-  );
-  route(app, deps, resourceEndpoints.remove, async (ctx) => removeResource(deps, ctx, ctx.params.id));
-
-  const domains = bo.domains;
-  route(app, deps, domains.list, async () => domainRows(db));
-  route(app, deps, domains.create, async (ctx) => createDomain(deps, ctx, ctx.body));
-  route(app, deps, domains.update, async (ctx) => updateDomain(deps, ctx, ctx.params.id, ctx.body));
-  route(app, deps, domains.remove, async (ctx) => removeDomain(deps, ctx, ctx.params.id));
+  crudRoutes(app, deps, bo.resources, async () => resources(db), resourceEdits);
+  crudRoutes(app, deps, bo.domains, async () => domainRows(db), domainEdits);
 }
 
 const FLAGS_DIR = fileURLToPath(

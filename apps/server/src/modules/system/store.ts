@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
+import { idTable } from '../../db/id-table.ts';
 
 export interface MerchantRow {
   code: string;
@@ -187,39 +188,11 @@ export function listResources(db: Queryable) {
   );
 }
 
-export async function findResource(db: Queryable, id: number) {
-  const rows = await db.query<ResourceDb>(
-    'select id, resource_type, title, url, sort from download_resources where id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function insertResource(db: Queryable, r: Omit<ResourceDb, 'id'>) {
-  const rows = await db.query<ResourceDb>(
-    `insert into download_resources (resource_type, title, url, sort) values ($1, $2, $3, $4)
-     returning id, resource_type, title, url, sort`,
-    [r.resource_type, r.title, r.url, r.sort],
-  );
-  return rows[0] as ResourceDb;
-}
-
-export async function updateResource(db: Queryable, r: ResourceDb) {
-  const rows = await db.query<ResourceDb>(
-    `update download_resources set resource_type = $2, title = $3, url = $4, sort = $5 where id = $1
-     returning id, resource_type, title, url, sort`,
-    [r.id, r.resource_type, r.title, r.url, r.sort],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteResource(db: Queryable, id: number) {
-  const rows = await db.query<ResourceDb>(
-    'delete from download_resources where id = $1 returning id, resource_type, title, url, sort',
-    [id],
-  );
-  return rows[0] ?? null;
-}
+export const resources = idTable<ResourceDb, Omit<ResourceDb, 'id'>>({
+  table: 'download_resources',
+  columns: 'id, resource_type, title, url, sort',
+  writable: ['resource_type', 'title', 'url', 'sort'],
+});
 
 export interface DomainDb {
   id: number;
@@ -231,31 +204,12 @@ export function listDomains(db: Queryable) {
   return db.query<DomainDb>('select id, url, sort from domains order by sort, id');
 }
 
-export async function findDomain(db: Queryable, id: number) {
-  const rows = await db.query<DomainDb>('select id, url, sort from domains where id = $1', [id]);
-  return rows[0] ?? null;
-}
-
-export async function insertDomain(db: Queryable, d: Omit<DomainDb, 'id'>) {
-  const rows = await db.query<DomainDb>(
-    'insert into domains (url, sort) values ($1, $2) on conflict (url) do nothing returning id, url, sort',
-    [d.url, d.sort],
-  );
-  return rows[0] ?? null;
-}
-
-export async function updateDomain(db: Queryable, d: DomainDb) {
-  const rows = await db.query<DomainDb>(
-    'update domains set url = $2, sort = $3 where id = $1 returning id, url, sort',
-    [d.id, d.url, d.sort],
-  );
-  return rows[0] ?? null;
-}
-
-export async function deleteDomain(db: Queryable, id: number) {
-  const rows = await db.query<DomainDb>('delete from domains where id = $1 returning id, url, sort', [id]);
-  return rows[0] ?? null;
-}
+export const domains = idTable<DomainDb, Omit<DomainDb, 'id'>>({
+  table: 'domains',
+  columns: 'id, url, sort',
+  writable: ['url', 'sort'],
+  onInsertConflict: 'on conflict (url) do nothing',
+});
 
 export async function domainUrlTaken(db: Queryable, url: string, exceptId: number) {
   const rows = await db.query('select 1 from domains where url = $1 and id <> $2', [url, exceptId]);

@@ -1,6 +1,6 @@
 import { walletPlayerEndpoints as api, walletConsoleEndpoints as consoleApi } from '@tessera/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CallerTokens, consoleChecks, openCallerTokens } from '../../../test/console-checks.ts';
+import { type CallerTokens, consoleSuite } from '../../../test/console-checks.ts';
 import { registerMember, sealed } from '../../../test/factories/accounts.ts';
 import { newGame } from '../../../test/factories/games.ts';
 import { fundMember, newMember } from '../../../test/factories/wallet.ts';
@@ -9,6 +9,10 @@ import { hashPassword } from '../../platform/crypto.ts';
 import { reconcile } from './reconciliation.ts';
 
 const TRIAL = 4;
+
+/** The member moves money between its own wallets. */
+const moveMoney = (t: TestApp, token: string, fromWallet: string, toWallet: string, amount: unknown) =>
+  t.send('POST', api.walletTransfer.path, { fromWallet, toWallet, amount }, token);
 
 describe('wallet: balances, transfers, records', () => {
   let t: TestApp;
@@ -43,7 +47,7 @@ describe('wallet: balances, transfers, records', () => {
     const { token, id } = await newMember(t);
     await fundMember(t, id, 10_000n);
     const move = (fromWallet: string, toWallet: string, amount: number) =>
-      t.send('POST', api.walletTransfer.path, { fromWallet, toWallet, amount }, token);
+      moveMoney(t, token, fromWallet, toWallet, amount);
     const gameless = await move('main', 'TCG_LOTTO_VN', 5);
     expect(gameless.status).toBe(400);
     expect(gameless.body).toMatchObject({ code: 'wallet_unknown', fields: { toWallet: expect.any(String) } });
@@ -105,57 +109,27 @@ describe('wallet: balances, transfers, records', () => {
     ]);
     const again = await move();
     expect(again.body.value).toEqual(first.body.value);
-    const back = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'FB', toWallet: 'main', amount: 20 },
-      token,
-    );
+    const back = await moveMoney(t, token, 'FB', 'main', 20);
     expect(back.body.value.wallets[1].balance).toBe(100.5);
   });
 
   it('refuses a transfer beyond the balance, to an unknown wallet, with too many decimals, or for a trial account', async () => {
     const { token, id } = await newMember(t);
     await fundMember(t, id, 1_000n);
-    const over = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'main', toWallet: 'FB', amount: 10.01 },
-      token,
-    );
+    const over = await moveMoney(t, token, 'main', 'FB', 10.01);
     expect(over.status).toBe(422);
     expect(over.body.code).toBe('insufficient_balance');
-    const unknown = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'main', toWallet: 'NOPE', amount: 1 },
-      token,
-    );
+    const unknown = await moveMoney(t, token, 'main', 'NOPE', 1);
     expect(unknown.body).toMatchObject({
       code: 'wallet_unknown',
       fields: { toWallet: 'Value is not valid' },
     });
-    const decimals = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'main', toWallet: 'FB', amount: 1.005 },
-      token,
-    );
+    const decimals = await moveMoney(t, token, 'main', 'FB', 1.005);
     expect(decimals.body.code).toBe('amount_invalid');
-    const same = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'FB', toWallet: 'FB', amount: 1 },
-      token,
-    );
+    const same = await moveMoney(t, token, 'FB', 'FB', 1);
     expect(same.body.code).toBe('validation_failed');
     const trial = await newMember(t, TRIAL);
-    const refused = await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'main', toWallet: 'FB', amount: 1 },
-      trial.token,
-    );
+    const refused = await moveMoney(t, trial.token, 'main', 'FB', 1);
     expect(refused.body.code).toBe('in_need_true_account');
     expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(10);
   });
@@ -163,8 +137,7 @@ describe('wallet: balances, transfers, records', () => {
   it('takes an amount as a JSON number or a decimal string only, and states the smallest amount', async () => {
     const { token, id } = await newMember(t);
     await fundMember(t, id, 10_000n);
-    const transfer = (amount: unknown) =>
-      t.send('POST', api.walletTransfer.path, { fromWallet: 'main', toWallet: 'FB', amount }, token);
+    const transfer = (amount: unknown) => moveMoney(t, token, 'main', 'FB', amount);
     for (const [amount, code, message] of [
       [true, 'validation_failed', 'Value is not valid'],
       [[5], 'validation_failed', 'Value is not valid'],
@@ -203,12 +176,7 @@ describe('wallet: balances, transfers, records', () => {
     await fundMember(t, id, 1_000n);
     await t.db.query('update merchant set wallet_single = true');
     try {
-      const res = await t.send(
-        'POST',
-        api.walletTransfer.path,
-        { fromWallet: 'main', toWallet: 'FB', amount: 1 },
-        token,
-      );
+      const res = await moveMoney(t, token, 'main', 'FB', 1);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('wallet_single');
       expect((await t.get(api.balance.path, token)).body.value.wallets).toEqual([
@@ -223,12 +191,7 @@ describe('wallet: balances, transfers, records', () => {
     const { token, id } = await newMember(t);
     await fundMember(t, id, 10_000n);
     t.clock.advance(60_000);
-    await t.send(
-      'POST',
-      api.walletTransfer.path,
-      { fromWallet: 'main', toWallet: 'TCG_SEA', amount: 30 },
-      token,
-    );
+    await moveMoney(t, token, 'main', 'TCG_SEA', 30);
     const other = await newMember(t);
     await fundMember(t, other.id, 5_000n);
     const all = await t.get(`${api.accountRecord.path}?pageNo=1&pageSize=2`, token);
@@ -282,6 +245,10 @@ describe('wallet: payment password and transfers between members', () => {
     await t.close();
   });
 
+  /** The member sends money to its upline or a downline. */
+  const memberTransfer = (token: string, payload: object) =>
+    t.call({ method: 'POST', url: api.memberTransfer.path, payload, token });
+
   async function family() {
     const agent = await registerMember(t);
     const player = await registerMember(t);
@@ -329,42 +296,15 @@ describe('wallet: payment password and transfers between members', () => {
   it('refuses a trivial, mismatched or badly formed payment password, and a wrong login password', async () => {
     const member = await registerMember(t);
     const send = (body: object) => sealed(t, api.paymentPassword, body, member.token);
-    expect(
-      (
-        await send({
-          loginPassword: member.password,
-          newPaymentPassword: '111111',
-          confirmPaymentPassword: '111111',
-        })
-      ).body.fields,
-    ).toEqual({ newPaymentPassword: 'This password is too easy to guess' });
-    expect(
-      (
-        await send({
-          loginPassword: member.password,
-          newPaymentPassword: '123456',
-          confirmPaymentPassword: '123456',
-        })
-      ).body.fields,
-    ).toEqual({ newPaymentPassword: 'This password is too easy to guess' });
-    expect(
-      (
-        await send({
-          loginPassword: member.password,
-          newPaymentPassword: '135790',
-          confirmPaymentPassword: '135791',
-        })
-      ).body.fields,
-    ).toEqual({ confirmPaymentPassword: 'Passwords do not match' });
-    expect(
-      (
-        await send({
-          loginPassword: member.password,
-          newPaymentPassword: '13579',
-          confirmPaymentPassword: '13579',
-        })
-      ).body.code,
-    ).toBe('validation_failed');
+    const answer = async (newPaymentPassword: string, confirmPaymentPassword: string) =>
+      (await send({ loginPassword: member.password, newPaymentPassword, confirmPaymentPassword })).body;
+    const easy = { newPaymentPassword: 'This password is too easy to guess' };
+    expect((await answer('111111', '111111')).fields).toEqual(easy);
+    expect((await answer('123456', '123456')).fields).toEqual(easy);
+    expect((await answer('135790', '135791')).fields).toEqual({
+      confirmPaymentPassword: 'Passwords do not match',
+    });
+    expect((await answer('13579', '13579')).code).toBe('validation_failed');
     const wrong = await send({
       loginPassword: 'not-my-password',
       newPaymentPassword: '135790',
@@ -377,25 +317,19 @@ describe('wallet: payment password and transfers between members', () => {
     const { agent, player } = await family();
     await fundMember(t, player.id, 30_000n);
     for (const amount of [true, [5], '0x10']) {
-      const refused = await t.send(
-        'POST',
-        api.memberTransfer.path,
-        { direction: 'upline', amount, paymentPassword: '246810' },
-        player.token,
-      );
+      const refused = await memberTransfer(player.token, {
+        direction: 'upline',
+        amount,
+        paymentPassword: '246810',
+      });
       expect([amount, refused.status, refused.body.code]).toEqual([amount, 400, 'validation_failed']);
     }
     expect((await t.get(api.balance.path, player.token)).body.value.sumBalance).toBe(300);
-    const res = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'upline',
-        amount: 100,
-        paymentPassword: '246810',
-        remark: 'thanks',
-      },
-      token: player.token,
+    const res = await memberTransfer(player.token, {
+      direction: 'upline',
+      amount: 100,
+      paymentPassword: '246810',
+      remark: 'thanks',
     });
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({
@@ -418,70 +352,45 @@ describe('wallet: payment password and transfers between members', () => {
   it('an agent sends to a direct downline only; a member may not send downwards; a wrong payment password locks', async () => {
     const { agent, player } = await family();
     await fundMember(t, agent.id, 10_000n);
-    const down = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'downline',
-        toUsername: player.username,
-        amount: 25,
-        paymentPassword: '246810',
-      },
-      token: agent.token,
+    const down = await memberTransfer(agent.token, {
+      direction: 'downline',
+      toUsername: player.username,
+      amount: 25,
+      paymentPassword: '246810',
     });
     expect(down.body.value).toMatchObject({ toUsername: player.username, amount: 25 });
     const stranger = await registerMember(t);
-    const notMine = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'downline',
-        toUsername: stranger.username,
-        amount: 1,
-        paymentPassword: '246810',
-      },
-      token: agent.token,
+    const notMine = await memberTransfer(agent.token, {
+      direction: 'downline',
+      toUsername: stranger.username,
+      amount: 1,
+      paymentPassword: '246810',
     });
     expect(notMine.body).toMatchObject({
       code: 'validation_failed',
       fields: { toUsername: 'Value is not valid' },
     });
-    const memberDown = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'downline',
-        toUsername: agent.username,
-        amount: 1,
-        paymentPassword: '246810',
-      },
-      token: player.token,
+    const memberDown = await memberTransfer(player.token, {
+      direction: 'downline',
+      toUsername: agent.username,
+      amount: 1,
+      paymentPassword: '246810',
     });
     expect(memberDown.body.code).toBe('transfer_not_allowed');
     let last = '';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await t.call({
-        method: 'POST',
-        url: api.memberTransfer.path,
-        payload: {
-          direction: 'upline',
-          amount: 1,
-          paymentPassword: '999999',
-        },
-        token: player.token,
+      const wrong = await memberTransfer(player.token, {
+        direction: 'upline',
+        amount: 1,
+        paymentPassword: '999999',
       });
       last = wrong.body.code;
     }
     expect(last).toBe('payment_password_locked');
-    const locked = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'upline',
-        amount: 1,
-        paymentPassword: '246810',
-      },
-      token: player.token,
+    const locked = await memberTransfer(player.token, {
+      direction: 'upline',
+      amount: 1,
+      paymentPassword: '246810',
     });
     expect(locked.body.code).toBe('payment_password_locked');
     expect((await t.get(api.balance.path, player.token)).body.value.sumBalance).toBe(25);
@@ -500,15 +409,10 @@ describe('wallet: payment password and transfers between members', () => {
     ]);
     await t.db.query('update members set to_upline = false where id = $1', [player.id]);
     expect((await t.get(api.transferTargets.path, player.token)).body.value.upline.allowed).toBe(false);
-    const refused = await t.call({
-      method: 'POST',
-      url: api.memberTransfer.path,
-      payload: {
-        direction: 'upline',
-        amount: 1,
-        paymentPassword: '246810',
-      },
-      token: player.token,
+    const refused = await memberTransfer(player.token, {
+      direction: 'upline',
+      amount: 1,
+      paymentPassword: '246810',
     });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('transfer_not_allowed');
@@ -518,16 +422,9 @@ describe('wallet: payment password and transfers between members', () => {
 describe('wallet in the console: settings, a member ledger, adjustments, reconciliation', () => {
   let t: TestApp;
   let tok: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tok,
-  );
-  beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
-    tok = await openCallerTokens(t);
-  });
-  afterAll(async () => {
-    await t.close();
+  const checks = consoleSuite({ runJobs: false }, (app, tokens) => {
+    t = app;
+    tok = tokens;
   });
 
   it('finance reads and saves the cashier settings, audited; a bad value is refused with its field', async () => {
@@ -739,24 +636,21 @@ describe('wallet in the console: settings, a member ledger, adjustments, reconci
 describe("wallet in the console: the merchant's money", () => {
   let t: TestApp;
   let tok: CallerTokens;
-  const checks = consoleChecks(
-    () => t,
-    () => tok,
-  );
+  const checks = consoleSuite({ runJobs: false }, (app, tokens) => {
+    t = app;
+    tok = tokens;
+  });
   beforeAll(async () => {
-    t = await startTestApp({ runJobs: false });
     await newGame(t, { vendor: 'FB' });
-    tok = await openCallerTokens(t);
   });
-  afterAll(async () => {
-    await t.close();
-  });
+  /** The owner saves the merchant's money settings. */
+  const saveMoney = (body: object) => t.send('PUT', consoleApi.saveMerchantMoney.path, body, tok.owner);
 
   it('the owner changes the symbol and the currency while no money has moved, audited', async () => {
     const read = await t.get(consoleApi.merchantMoney.path, tok.finance);
     expect(read.body.value).toEqual({ currency: 'PHP', currencySymbol: 'P', walletSingle: false });
     const next = { currency: 'VND', currencySymbol: '₫', walletSingle: false };
-    const saved = await t.send('PUT', consoleApi.saveMerchantMoney.path, next, tok.owner);
+    const saved = await saveMoney(next);
     expect(saved.body.value).toEqual(next);
     await checks.expectAudited(tok.owner, 'merchant', {
       action: 'update',
@@ -770,12 +664,7 @@ describe("wallet in the console: the merchant's money", () => {
       currencySymbol: '₫',
       digits: 0,
     });
-    const bad = await t.send(
-      'PUT',
-      consoleApi.saveMerchantMoney.path,
-      { ...next, currency: 'peso' },
-      tok.owner,
-    );
+    const bad = await saveMoney({ ...next, currency: 'peso' });
     checks.expectFailure(bad, 400, 'validation_failed', { currency: expect.any(String) });
   });
 
@@ -783,28 +672,13 @@ describe("wallet in the console: the merchant's money", () => {
     const current = (await t.get(consoleApi.merchantMoney.path, tok.owner)).body.value;
     const { token, id } = await newMember(t);
     await fundMember(t, id, 1_000n);
-    const locked = await t.send(
-      'PUT',
-      consoleApi.saveMerchantMoney.path,
-      { ...current, currency: 'USD' },
-      tok.owner,
-    );
+    const locked = await saveMoney({ ...current, currency: 'USD' });
     checks.expectFailure(locked, 409, 'currency_locked', { currency: expect.any(String) });
-    await t.send('POST', api.walletTransfer.path, { fromWallet: 'main', toWallet: 'FB', amount: 5 }, token);
-    const single = await t.send(
-      'PUT',
-      consoleApi.saveMerchantMoney.path,
-      { ...current, walletSingle: true },
-      tok.owner,
-    );
+    await moveMoney(t, token, 'main', 'FB', 5);
+    const single = await saveMoney({ ...current, walletSingle: true });
     checks.expectFailure(single, 409, 'vendor_wallets_not_empty', { walletSingle: expect.any(String) });
-    await t.send('POST', api.walletTransfer.path, { fromWallet: 'FB', toWallet: 'main', amount: 5 }, token);
-    const now = await t.send(
-      'PUT',
-      consoleApi.saveMerchantMoney.path,
-      { ...current, walletSingle: true },
-      tok.owner,
-    );
+    await moveMoney(t, token, 'FB', 'main', 5);
+    const now = await saveMoney({ ...current, walletSingle: true });
     expect(now.body.value.walletSingle).toBe(true);
     await checks.expectRefusals(
       [{ method: 'PUT', url: consoleApi.saveMerchantMoney.path, body: current }],

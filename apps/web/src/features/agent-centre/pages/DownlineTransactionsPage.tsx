@@ -5,7 +5,7 @@ import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import type { Column } from '../../../ui/Table.tsx';
+import { type Column, numberColumn } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { downlineTransactionsQuery } from '../queries-b.ts';
@@ -46,6 +46,7 @@ export default function DownlineTransactionsPage() {
   );
   const data = lines.data;
   const digits = data?.range.digits ?? 2;
+  const amount = (value: number) => money(value, digits);
   const columns: Column<Line>[] = [
     {
       key: 'time',
@@ -59,19 +60,8 @@ export default function DownlineTransactionsPage() {
       header: t('wallet.record.wallet'),
       render: (line) => (line.wallet === 'main' ? t('wallet.mainWallet') : line.wallet),
     },
-    {
-      key: 'amount',
-      header: t('wallet.amount'),
-      className: 'num',
-      cellClassName: (line) => (line.amount < 0 ? 'amount amount--out' : 'amount amount--in'),
-      render: (line) => `${line.amount > 0 ? '+' : ''}${money(line.amount, digits)}`,
-    },
-    {
-      key: 'balanceAfter',
-      header: t('wallet.record.balanceAfter'),
-      className: 'num',
-      render: (line) => money(line.balanceAfter, digits),
-    },
+    numberColumn('amount', t('wallet.amount'), (line) => line.amount, amount, { signed: true }),
+    numberColumn('balanceAfter', t('wallet.record.balanceAfter'), (line) => line.balanceAfter, amount),
   ];
   const title = t('agentCentre.pages.agentDownlineTransactionDetailsCopy');
   return (

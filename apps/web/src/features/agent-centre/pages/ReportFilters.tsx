@@ -1,3 +1,4 @@
+import { GAME_TYPES } from '@tessera/contract';
 import { errorText, type ParamChanges, useUrlState } from '@tessera/ui';
 import type { Column, RowData } from '@tessera/ui/table';
 import { type ReactNode, useId, useRef } from 'react';
@@ -97,6 +98,20 @@ export function FilterSelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/** The product filter of the team reports: every product, or one game type. */
+export function ProductFilter(props: { value: string | undefined; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect
+      label={t('agentCentre.reports.product')}
+      value={props.value ?? ''}
+      all={t('agentCentre.reports.allProducts')}
+      options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
+      onChange={props.onChange}
+    />
   );
 }
 

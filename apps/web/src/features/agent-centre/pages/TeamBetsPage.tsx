@@ -6,12 +6,13 @@ import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { StatusBadge, type StatusTone } from '../../../ui/index.ts';
-import type { Column } from '../../../ui/Table.tsx';
+import { type Column, numberColumn } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { teamBetsQuery } from '../queries-b.ts';
 import {
   FilterSelect,
+  ProductFilter,
   pick,
   REPORT_PAGE_SIZE,
   ReportPage,
@@ -58,6 +59,7 @@ export default function TeamBetsPage() {
   );
   const data = bets.data;
   const digits = data?.range.digits ?? 2;
+  const amount = (value: number) => money(value, digits);
   const columns: Column<TeamBet>[] = [
     { key: 'id', header: t('agentCentre.reports.betId'), render: (bet) => bet.id },
     {
@@ -71,24 +73,9 @@ export default function TeamBetsPage() {
       header: t('agentCentre.reports.game'),
       render: (bet) => `${bet.gameName} · ${t(`gameTypes.${bet.product}`, { defaultValue: bet.product })}`,
     },
-    {
-      key: 'stake',
-      header: t('agentCentre.reports.stake'),
-      className: 'num',
-      render: (bet) => money(bet.stake, digits),
-    },
-    {
-      key: 'validBet',
-      header: t('agentCentre.reports.validBet'),
-      className: 'num',
-      render: (bet) => money(bet.validBet, digits),
-    },
-    {
-      key: 'payout',
-      header: t('agentCentre.reports.payout'),
-      className: 'num',
-      render: (bet) => money(bet.payout, digits),
-    },
+    numberColumn('stake', t('agentCentre.reports.stake'), (bet) => bet.stake, amount),
+    numberColumn('validBet', t('agentCentre.reports.validBet'), (bet) => bet.validBet, amount),
+    numberColumn('payout', t('agentCentre.reports.payout'), (bet) => bet.payout, amount),
     {
       key: 'status',
       header: t('agentCentre.reports.status'),
@@ -111,13 +98,7 @@ export default function TeamBetsPage() {
             options={SCOPES.map((key) => ({ value: key, label: t(`agentCentre.reports.scopes.${key}`) }))}
             onChange={(value) => set({ scope: value })}
           />
-          <FilterSelect
-            label={t('agentCentre.reports.product')}
-            value={product ?? ''}
-            all={t('agentCentre.reports.allProducts')}
-            options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
-            onChange={(value) => set({ product: value })}
-          />
+          <ProductFilter value={product} onChange={(value) => set({ product: value })} />
           <FilterSelect
             label={t('agentCentre.reports.status')}
             value={status ?? ''}

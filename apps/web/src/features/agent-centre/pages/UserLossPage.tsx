@@ -5,12 +5,12 @@ import type { agentReportCentreEndpoints } from '../../../app/endpoints.ts';
 import { useSession } from '../../../app/session.ts';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { Button } from '../../../ui/index.ts';
-import type { Column } from '../../../ui/Table.tsx';
+import { type Column, numberColumn } from '../../../ui/Table.tsx';
 import { money } from '../../wallet/queries.ts';
 import { PeriodPicker, usePeriodRange } from '../PeriodPicker.tsx';
 import { userLossQuery } from '../queries-b.ts';
 import {
-  FilterSelect,
+  ProductFilter,
   pick,
   REPORT_PAGE_SIZE,
   ReportPage,
@@ -75,54 +75,24 @@ export default function UserLossPage() {
           </>
         ),
     },
-    {
-      key: 'members',
-      header: t('agentCentre.reports.members'),
-      className: 'num',
-      render: (row) => row.members.toLocaleString(locale),
-    },
-    {
-      key: 'turnover',
-      header: t('agentCentre.reports.turnover'),
-      className: 'num',
-      render: (row) => amount(row.turnover),
-    },
-    {
-      key: 'validBet',
-      header: t('agentCentre.reports.validBet'),
-      className: 'num',
-      render: (row) => amount(row.validBet),
-    },
-    {
-      key: 'payout',
-      header: t('agentCentre.reports.payout'),
-      className: 'num',
-      render: (row) => amount(row.payout),
-    },
-    {
-      key: 'rebates',
-      header: t('agentCentre.reports.rebates'),
-      className: 'num',
-      render: (row) => amount(row.rebates),
-    },
-    {
-      key: 'bonuses',
-      header: t('agentCentre.reports.bonuses'),
-      className: 'num',
-      render: (row) => amount(row.bonuses),
-    },
-    {
-      key: 'profitAndLoss',
-      header: t('agentCentre.reports.profitAndLoss'),
-      className: 'num',
-      cellClassName: (row) =>
-        row.profitAndLoss === 0
-          ? 'amount'
-          : row.profitAndLoss < 0
-            ? 'amount amount--out'
-            : 'amount amount--in',
-      render: (row) => `${row.profitAndLoss > 0 ? '+' : ''}${amount(row.profitAndLoss)}`,
-    },
+    numberColumn(
+      'members',
+      t('agentCentre.reports.members'),
+      (row) => row.members,
+      (n) => n.toLocaleString(locale),
+    ),
+    numberColumn('turnover', t('agentCentre.reports.turnover'), (row) => row.turnover, amount),
+    numberColumn('validBet', t('agentCentre.reports.validBet'), (row) => row.validBet, amount),
+    numberColumn('payout', t('agentCentre.reports.payout'), (row) => row.payout, amount),
+    numberColumn('rebates', t('agentCentre.reports.rebates'), (row) => row.rebates, amount),
+    numberColumn('bonuses', t('agentCentre.reports.bonuses'), (row) => row.bonuses, amount),
+    numberColumn(
+      'profitAndLoss',
+      t('agentCentre.reports.profitAndLoss'),
+      (row) => row.profitAndLoss,
+      amount,
+      { signed: true },
+    ),
   ];
   const title = t('agentCentre.pages.palStatementsAgentCopy');
   return (
@@ -132,13 +102,7 @@ export default function UserLossPage() {
       filters={
         <>
           <UsernameSearch value={username} onSearch={(value) => set({ username: value })} />
-          <FilterSelect
-            label={t('agentCentre.reports.product')}
-            value={product ?? ''}
-            all={t('agentCentre.reports.allProducts')}
-            options={GAME_TYPES.map((key) => ({ value: key, label: t(`gameTypes.${key}`) }))}
-            onChange={(value) => set({ product: value })}
-          />
+          <ProductFilter value={product} onChange={(value) => set({ product: value })} />
         </>
       }
       note={

@@ -2,7 +2,7 @@ import type { TurnoverObligation } from '@tessera/contract';
 import { useTranslation } from 'react-i18next';
 import { useDateLocale } from '../../../i18n/language.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { type Column, Table } from '../../../ui/Table.tsx';
+import { type Column, numberColumn, Table } from '../../../ui/Table.tsx';
 import { money } from '../queries.ts';
 
 /**
@@ -32,30 +32,15 @@ export function WithdrawTurnover({
         </>
       ),
     },
-    {
-      key: 'remaining',
-      header: t('withdraw.turnover.remaining'),
-      className: 'num',
-      render: (row) => <strong>{amount(row.remaining)}</strong>,
-    },
-    {
-      key: 'required',
-      header: t('withdraw.turnover.required'),
-      className: 'num',
-      render: (row) => amount(row.required),
-    },
-    {
-      key: 'contributed',
-      header: t('withdraw.turnover.contributed'),
-      className: 'num',
-      render: (row) => amount(row.contributed),
-    },
-    {
-      key: 'amount',
-      header: t('withdraw.turnover.amount'),
-      className: 'num',
-      render: (row) => amount(row.amount),
-    },
+    numberColumn(
+      'remaining',
+      t('withdraw.turnover.remaining'),
+      (row) => row.remaining,
+      (value) => <strong>{amount(value)}</strong>,
+    ),
+    numberColumn('required', t('withdraw.turnover.required'), (row) => row.required, amount),
+    numberColumn('contributed', t('withdraw.turnover.contributed'), (row) => row.contributed, amount),
+    numberColumn('amount', t('withdraw.turnover.amount'), (row) => row.amount, amount),
     {
       key: 'expires',
       header: t('withdraw.turnover.expires'),
