@@ -53,7 +53,9 @@ export default defineConfig({
       treeshake: {
         // The contract's modules only declare schemas and constants: a page that imports a constant must not
         // bring along every schema (and zod) through the package's index.
-        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+        // Nor may the icons' index bring every icon (src/ui/icons.tsx).
+        moduleSideEffects: (id) =>
+          !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]src[\\/]ui[\\/]icons(\.tsx$|[\\/])/.test(id),
       },
     },
   },
