@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -26,10 +27,39 @@ function shellStrings(): Plugin {
   };
 }
 
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/**
+ * After a build, `.tmp/chunks.json` (beside dist, not served): each script chunk's modules (their paths from the
+ * repository's root) and the length of each one's code in it, from which bench/home-page.ts tells what home's first
+ * download is made of.
+ */
+function chunkStats(): Plugin {
+  return {
+    name: 'tessera:chunk-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[file] = Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [
+            relative(ROOT, id.replace(/^\0/, '')),
+            module.renderedLength,
+          ]),
+        );
+      }
+      const folder = new URL('./.tmp/', import.meta.url).pathname;
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(`${folder}chunks.json`, JSON.stringify(chunks));
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // Each file also written gzip and brotli compressed, which the server sends to browsers that take them.
-  plugins: [react(), shellStrings(), compression()],
+  plugins: [react(), shellStrings(), compression(), chunkStats()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
