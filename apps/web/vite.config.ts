@@ -44,7 +44,8 @@ function chunkStats(): Plugin {
         if (chunk.type !== 'chunk') continue;
         chunks[file] = Object.fromEntries(
           Object.entries(chunk.modules).map(([id, module]) => [
-            relative(ROOT, id.replace(/^\0/, '')),
+            // Virtual modules (the shell strings, Vite's and Rolldown's helpers) by their name.
+            id.startsWith('/') ? relative(ROOT, id) : id.replace(/^\0/, ''),
             module.renderedLength,
           ]),
         );
