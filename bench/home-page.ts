@@ -9,7 +9,7 @@
  * Then (issue 31 part 5): at most 130 KB gzip of initial JavaScript, the LCP targets unchanged, and the LCP of a game
  * lobby (24 tiles) on the throttled phone.
  * Then (issue 31 part 5, session 40): what that JavaScript is made of, by library and by folder of the site's code,
- * from the build's `apps/web/.tmp/chunks.json` (each chunk's modules and their code's length): each script's gzip
+ * from the build's `.tmp/web-chunks.json` (each chunk's modules and their code's length): each script's gzip
  * bytes shared among its modules in proportion to their code.
  * Run: npx tsx bench/home-page.ts   (builds nothing: run `npm run build` first)
  */
@@ -107,11 +107,11 @@ async function measure(browser: Browser, url: string) {
 
 /**
  * What home's scripts are made of: each script's gzip bytes shared among the modules of its chunk in proportion to
- * the length of their code (apps/web/.tmp/chunks.json, written by the build), summed by library (its package) or,
+ * the length of their code (.tmp/web-chunks.json, written by the build), summed by library (its package) or,
  * for the site's own code, by folder. In KB, the largest first.
  */
 function composition(scripts: Map<string, number>): [string, number][] {
-  const file = new URL('../apps/web/.tmp/chunks.json', import.meta.url);
+  const file = new URL('../.tmp/web-chunks.json', import.meta.url);
   const chunks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, number>>;
   const groups = new Map<string, number>();
   const add = (group: string, bytes: number) => groups.set(group, (groups.get(group) ?? 0) + bytes);

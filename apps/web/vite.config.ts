@@ -30,7 +30,7 @@ function shellStrings(): Plugin {
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 /**
- * After a build, `.tmp/chunks.json` (beside dist, not served): each script chunk's modules (their paths from the
+ * After a build, the repository's `.tmp/web-chunks.json` (not served, not committed): each script chunk's modules (their paths from the
  * repository's root) and the length of each one's code in it, from which bench/home-page.ts tells what home's first
  * download is made of.
  */
@@ -50,9 +50,8 @@ function chunkStats(): Plugin {
           ]),
         );
       }
-      const folder = new URL('./.tmp/', import.meta.url).pathname;
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(`${folder}chunks.json`, JSON.stringify(chunks));
+      mkdirSync(`${ROOT}.tmp`, { recursive: true });
+      writeFileSync(`${ROOT}.tmp/web-chunks.json`, JSON.stringify(chunks));
     },
   };
 }
