@@ -8,8 +8,12 @@
  * the same phone. Targets: a layout shift under 0.1 and an LCP on the throttled phone of at most 2.5 s.
  * Then (issue 31 part 5): at most 130 KB gzip of initial JavaScript, the LCP targets unchanged, and the LCP of a game
  * lobby (24 tiles) on the throttled phone.
+ * Then (issue 31 part 5, session 40): what that JavaScript is made of, by library and by folder of the site's code,
+ * from the build's `.tmp/web-chunks.json` (each chunk's modules and their code's length): each script's gzip
+ * bytes shared among its modules in proportion to their code.
  * Run: npx tsx bench/home-page.ts   (builds nothing: run `npm run build` first)
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -74,11 +78,14 @@ async function measure(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   let scriptBytes = 0;
+  const scripts = new Map<string, number>();
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const counted = response.body().then((body) => {
-      scriptBytes += gzipSync(body).length;
+      const bytes = gzipSync(body).length;
+      scriptBytes += bytes;
+      scripts.set(new URL(response.url()).pathname, bytes);
     });
     pending.push(counted.catch(() => {}));
   });
@@ -95,7 +102,32 @@ async function measure(browser: Browser, url: string) {
   );
   await Promise.all(pending);
   await context.close();
-  return { scriptKb: scriptBytes / 1024, lcpMs: lcp };
+  return { scriptKb: scriptBytes / 1024, lcpMs: lcp, scripts };
+}
+
+/**
+ * What home's scripts are made of: each script's gzip bytes shared among the modules of its chunk in proportion to
+ * the length of their code (.tmp/web-chunks.json, written by the build), summed by library (its package) or,
+ * for the site's own code, by folder. In KB, the largest first.
+ */
+function composition(scripts: Map<string, number>): [string, number][] {
+  const file = new URL('../.tmp/web-chunks.json', import.meta.url);
+  const chunks = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, number>>;
+  const groups = new Map<string, number>();
+  const add = (group: string, bytes: number) => groups.set(group, (groups.get(group) ?? 0) + bytes);
+  for (const [path, bytes] of scripts) {
+    const modules = Object.entries(chunks[path.slice(1)] ?? {});
+    const length = modules.reduce((sum, [, size]) => sum + size, 0);
+    if (length === 0) add(path, bytes);
+    for (const [id, size] of modules) {
+      const library = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1];
+      const own = /^(apps\/web\/src\/(?:features\/)?[^/]+|packages\/[^/]+)/.exec(id)?.[1];
+      add(library ?? own ?? id.split('/')[0] ?? id, (bytes * size) / length);
+    }
+  }
+  return [...groups]
+    .map(([group, bytes]): [string, number] => [group, bytes / 1024])
+    .sort((a, b) => b[1] - a[1]);
 }
 
 const median = (values: number[]) =>
@@ -122,8 +154,8 @@ async function main() {
 
   const browser = await launchBrowser();
   try {
-    const home: { scriptKb: number; lcpMs: number }[] = [];
-    const floor: { scriptKb: number; lcpMs: number }[] = [];
+    const home: Awaited<ReturnType<typeof measure>>[] = [];
+    const floor: Awaited<ReturnType<typeof measure>>[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       floor.push(await measure(browser, `http://127.0.0.1:${baselinePort}/`));
       home.push(await measure(browser, `${server.baseUrl}/index`));
@@ -139,6 +171,16 @@ async function main() {
     console.log(row('baseline static page', floor));
     console.log(row('home /index', home));
     console.log(`${'target'.padEnd(22)} ${'130.0'.padStart(8)} KB ${'1000'.padStart(7)} ms`);
+    const last = home.at(-1);
+    if (last) {
+      console.log('');
+      console.log(
+        `home's scripts by library and folder (gzip, the last load: ${last.scriptKb.toFixed(1)} KB)`,
+      );
+      for (const [group, kb] of composition(last.scripts)) {
+        if (kb >= 0.1) console.log(`${group.padEnd(40)} ${kb.toFixed(1).padStart(6)} KB`);
+      }
+    }
 
     const shift = async (viewport: { width: number; height: number }, throttle?: Throttle) => {
       const runs = [];

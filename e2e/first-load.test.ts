@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { BANNER_AUTOPLAY_MS } from '@tessera/contract';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
 import { DESKTOP, loadHome, PHONE, PHONE_FAST_3G, settled } from './first-load.ts';
@@ -11,6 +12,13 @@ import { DESKTOP, loadHome, PHONE, PHONE_FAST_3G, settled } from './first-load.t
  * reduced motion, and a named pause/play button that works from the keyboard.
  */
 const browser = useBrowser();
+
+/**
+ * Issue 31 part 5: what home's scripts may weigh, compressed, until it is whole (184 KB before the site moved to the
+ * declarative router and split its icons; 130 KB is the goal, out of reach while React, the router, i18next and
+ * TanStack Query alone weigh about 108 KB: docs/architecture.md, "Benchmarks"). Lower it when home gets lighter.
+ */
+const HOME_SCRIPT_BUDGET_KB = 165;
 
 const SIZES = [
   ['desktop', DESKTOP],
@@ -61,22 +69,35 @@ describe('home: first load', () => {
   }
 
   for (const [name, viewport] of SIZES) {
-    it(`downloads no form validation (zod) before a form opens, on a ${name}`, async () => {
-      // Issue 31 part 5: the first screen draws no form, so its scripts must not carry the validation library
-      // (about 35 KB compressed), which a contract module that builds schemas brings along when the first screen
-      // imports a constant from it.
+    it(`downloads at most ${HOME_SCRIPT_BUDGET_KB} KB of compressed script, and no form validation (zod), until home is whole, on a ${name}`, async () => {
       const page = await browser().newPage({ viewport, isMobile: viewport.width < 760 });
-      const scripts: Promise<{ url: string; text: string }>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        scripts.push(response.text().then((text) => ({ url: new URL(response.url()).pathname, text })));
+      // Code fetched ahead for a later tap once the page is idle (requestIdleCallback) is not the first download:
+      // this page is never idle, so that only what the first screen needs is counted, however fast it settles.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
       });
+      const scripts: Promise<{ url: string; body: Buffer }>[] = [];
+      const collect = (response: Response) => {
+        if (response.request().resourceType() !== 'script') return;
+        scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, body })));
+      };
+      page.on('response', collect);
       await page.goto(`${baseUrl()}/index`);
       await settled(page);
+      // Home is whole: what comes later is not its first download, and its body could not be read once the page
+      // closes.
+      page.off('response', collect);
       const loaded = await Promise.all(scripts);
       expect(loaded.length).toBeGreaterThan(1);
-      // zod keeps its internals under `_zod` on every schema, a name no minifier renames.
-      expect(loaded.filter((script) => script.text.includes('_zod')).map((script) => script.url)).toEqual([]);
+      // Issue 31 part 5: the first screen draws no form, so its scripts must not carry the validation library
+      // (about 35 KB compressed), which a contract module that builds schemas brings along when the first screen
+      // imports a constant from it. zod keeps its internals under `_zod` on every schema, a name no minifier renames.
+      expect(loaded.filter((script) => script.body.includes('_zod')).map((script) => script.url)).toEqual([]);
+      // The built files' bytes, each compressed as bench/home-page.ts counts them (gzip, level 6).
+      const bytes = loaded.reduce((sum, script) => sum + gzipSync(script.body).length, 0);
+      expect(bytes, loaded.map((script) => script.url).join(' ')).toBeLessThanOrEqual(
+        HOME_SCRIPT_BUDGET_KB * 1024,
+      );
       await page.close();
     });
   }

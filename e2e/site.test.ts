@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import { api, baseUrl, launchBrowser, operatorToken, screenshot, takePageProblems } from './browser.ts';
+import { settled } from './first-load.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -476,6 +477,35 @@ describe('player site: guard and routes', () => {
       expect(problem).toMatch(/ERR_FAILED|Loading chunk failed|^\s+at /);
     }
     await context.close();
+  });
+  it('a link opens its page at the top; Back returns to where the page was left, also after a reload', async () => {
+    const page = await open('/index');
+    // Home whole (its rails in): the page no longer grows under the reader.
+    await settled(page);
+    await page.getByRole('heading', { name: 'Latest big wins' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Down to the footer, as a reader who has read the page.
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' });
+    await terms.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(200);
+
+    await terms.click();
+    await expectVisible(page.getByRole('heading', { name: 'Terms and conditions', level: 1 }));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+
+    // Forward, then a reload of home after going back: the position is kept for the tab.
+    await page.goForward();
+    await expectVisible(page.getByRole('heading', { name: 'Terms and conditions', level: 1 }));
+    await page.goBack();
+    await page.reload();
+    await page.getByRole('heading', { name: HOME_TITLE.en }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    await close(page);
   });
 });
 

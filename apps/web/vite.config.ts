@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -26,10 +27,39 @@ function shellStrings(): Plugin {
   };
 }
 
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+/**
+ * After a build, the repository's `.tmp/web-chunks.json` (not served, not committed): each script chunk's modules (their paths from the
+ * repository's root) and the length of each one's code in it, from which bench/home-page.ts tells what home's first
+ * download is made of.
+ */
+function chunkStats(): Plugin {
+  return {
+    name: 'tessera:chunk-stats',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, Record<string, number>> = {};
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunks[file] = Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [
+            // Virtual modules (the shell strings, Vite's and Rolldown's helpers) by their name.
+            id.startsWith('/') ? relative(ROOT, id) : id.replace(/^\0/, ''),
+            module.renderedLength,
+          ]),
+        );
+      }
+      mkdirSync(`${ROOT}.tmp`, { recursive: true });
+      writeFileSync(`${ROOT}.tmp/web-chunks.json`, JSON.stringify(chunks));
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // Each file also written gzip and brotli compressed, which the server sends to browsers that take them.
-  plugins: [react(), shellStrings(), compression()],
+  plugins: [react(), shellStrings(), compression(), chunkStats()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -45,14 +75,17 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/ },
-            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/ },
+            // Not <Trans> (and the HTML parser it brings): only the registration form uses it.
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/](?!.*Trans)/ },
           ],
         },
       },
       treeshake: {
         // The contract's modules only declare schemas and constants: a page that imports a constant must not
         // bring along every schema (and zod) through the package's index.
-        moduleSideEffects: (id) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+        // Nor may the icons' index bring every icon (src/ui/icons.tsx).
+        moduleSideEffects: (id) =>
+          !/[\\/]packages[\\/]contract[\\/]/.test(id) && !/[\\/]src[\\/]ui[\\/]icons(\.tsx$|[\\/])/.test(id),
       },
     },
   },

@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { openAuthModal } from '../features/auth/authModal.ts';
 import { loadMemberInfo } from '../features/auth/member.ts';
 import { keepUrlCodes } from '../features/auth/urlCodes.ts';
@@ -7,7 +6,7 @@ import { useRealtimeRefresh } from '../features/realtime/useRealtimeRefresh.ts';
 import { currentCountryQuery, whitelabelQuery } from '../features/site/queries.ts';
 import { useBookPreferences } from '../features/sportsbook/preferences.ts';
 import { queryClient } from './queryClient.ts';
-import { router } from './router.tsx';
+import { SiteRouter } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
 import { onSessionFromOtherTab } from './session.ts';
 
@@ -48,7 +47,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RealtimeRefresh />
       <SystemStatusGate>
-        <RouterProvider router={router} />
+        <SiteRouter />
       </SystemStatusGate>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PostLoginModal } from '../features/announcements/PostLoginModal.tsx';
 import { AuthModal } from '../features/auth/AuthModal.tsx';
 import { BannerCarousel } from '../features/banners/BannerCarousel.tsx';
@@ -18,13 +18,15 @@ import { CenteredSpinner } from '../ui/index.ts';
 import { LoadingPage } from './LoadingPage.tsx';
 import { PageLayout } from './PageLayout.tsx';
 import { usePhoneLayout } from './phoneLayout.ts';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import {
   isGameBarPath,
   isOpenWithoutToken,
   type LayoutOptions,
   pageTypeFromPath,
-  type RouteHandle,
+  routeHandleOf,
 } from './routes.ts';
+import { useScrollRestoration } from './scrollRestoration.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -44,9 +46,10 @@ function useGuardRedirect(): 'wait' | 'login' | null {
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined;
+  const handle = routeHandleOf(pathname);
   const guard = useGuardRedirect();
   const phone = usePhoneLayout();
+  useScrollRestoration();
   const layout: LayoutOptions = { header: true, footer: true, collapsibleHeader: false, ...handle?.layout };
   // A lottery game's betting view (?gameCode=) opens on its draw and its number picker, not on the lobby's banner.
   const bannerGroup = new URLSearchParams(search).has('gameCode') ? null : bannerGroupForPath(pathname);
@@ -63,10 +66,11 @@ export function RootLayout() {
         banner={bannerGroup ? <BannerCarousel key={pathname} groupName={bannerGroup} /> : null}
         footer={layout.footer ? <Footer /> : null}
       >
-        <Suspense fallback={<CenteredSpinner label={t('common.loading')} />}>
-          <Outlet />
-        </Suspense>
-        <ScrollRestoration />
+        <RouteErrorBoundary>
+          <Suspense fallback={<CenteredSpinner label={t('common.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </PageLayout>
       {isGameBarPath(pathname) ? <GameBar /> : null}
       {/* /helpmc has no header and /seamless is header only: neither has the right bar (nor, on a phone, the

@@ -12,7 +12,7 @@ export interface LayoutOptions {
   collapsibleHeader: boolean;
 }
 
-/** What a route declares about itself, read by the layout through useMatches(). */
+/** What a route declares about itself, read by the layout through routeHandleOf(). */
 export interface RouteHandle {
   pageKey?: PageKey;
   /** Game lobbies: the route parameter "games" of §2, the game type upper-cased. */
@@ -114,6 +114,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   // The game fills the page under the header: no footer or right bar.
   { path: '/game', pageKey: 'game', screen: 'game', layout: { footer: false } },
 ];
+
+/** What the route at `pathname` declares about itself (nothing for home, its redirect and unknown paths). */
+export function routeHandleOf(pathname: string): RouteHandle | undefined {
+  const path = normalisePath(pathname);
+  return PAGE_ROUTES.find((route) => route.path.toLowerCase() === path);
+}
 
 /** Route paths match without regard to case or a trailing slash. */
 export function normalisePath(pathname: string): string {

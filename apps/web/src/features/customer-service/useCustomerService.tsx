@@ -16,14 +16,17 @@ const BUILT_IN_PATH = '/support';
 
 /**
  * Customer service for the header, the right bar and the help centre (§4): the status answer's customer-service
- * paths are decrypted (§3: DES, the key in the last 8 characters) ahead of the click; a member whose rank is above
+ * paths are decrypted (§3: DES, the key in the last 8 characters) ahead of the click: as the control mounts, or, for
+ * the first screen's controls (`ahead: false`), once the pointer reaches it or it takes the focus (spread `intent`
+ * on it), so that home's first download does not carry the cipher most visitors never use; a member whose rank is above
  * 4 gets the VIP entry (type 4) when the site has one, everyone else the live chat (type 3). The site's built-in
  * chat opens over the page (a visitor gets the login modal, a trial account the real-account warning); any other
  * link opens in a 440×750 popup window. Without a path that decrypts, a dialog says so and gives the support
  * e-mail address when there is one.
  */
-export function useCustomerService() {
+export function useCustomerService({ ahead = true }: { ahead?: boolean } = {}) {
   const { t } = useTranslation();
+  const [wanted, setWanted] = useState(ahead);
   const permission = usePermission();
   const [unavailableOpen, setUnavailableOpen] = useState(false);
   const info = permission.data?.info;
@@ -37,7 +40,7 @@ export function useCustomerService() {
   const link = useQuery({
     queryKey: ['system', 'customer-service', entry?.path ?? ''],
     queryFn: () => decryptPath(entry?.path ?? ''),
-    enabled: entry !== undefined,
+    enabled: entry !== undefined && wanted,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const email = info?.support.email ?? '';
@@ -82,5 +85,8 @@ export function useCustomerService() {
     </Modal>
   );
 
-  return { open, dialog };
+  /** Props for the control: the path is decrypted as the pointer reaches it or it takes the focus. */
+  const intent = { onPointerEnter: () => setWanted(true), onFocus: () => setWanted(true) };
+
+  return { open, intent, dialog };
 }

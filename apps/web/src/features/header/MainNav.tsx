@@ -265,7 +265,7 @@ export function MainNav() {
 /** The header's other links (§2): download, help centre and customer service. */
 export function SiteLinks() {
   const { t } = useTranslation();
-  const customerService = useCustomerService();
+  const customerService = useCustomerService({ ahead: false });
   return (
     <nav className="site-links" aria-label={t('header.siteLinks')}>
       <ul className="site-links__list">
@@ -286,6 +286,7 @@ export function SiteLinks() {
             type="button"
             className="site-links__link"
             title={t('status.customerService')}
+            {...customerService.intent}
             onClick={customerService.open}
           >
             <HeadsetIcon />

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../../app/lazyPage.ts';
 import { OfflineIcon, RefreshIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/index.ts';
@@ -9,9 +8,8 @@ import './placeholders.css';
  * Shown when a page fails to render or its code cannot be loaded. A failed chunk (§9: after 120 s at most)
  * says "Loading chunk failed" and retries by loading the page again, which fetches the current code.
  */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const chunk = isChunkLoadError(error);
   return (
     <div className="container placeholder">

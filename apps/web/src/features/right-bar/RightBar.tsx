@@ -102,7 +102,7 @@ export function RightBar() {
   const { token } = useSession();
   const { data: whitelabel } = useWhitelabel();
   const unread = useUnreadBadge();
-  const customerService = useCustomerService();
+  const customerService = useCustomerService({ ahead: false });
   const supportUnread = useSupportUnread();
   const [collapsed, setCollapsed] = useState(() => local.get(COLLAPSED_KEY) === '1');
   const [speedTestOpen, setSpeedTestOpen] = useState(false);
@@ -133,7 +133,12 @@ export function RightBar() {
       ) : (
         <ul className="right-bar__list">
           <li>
-            <button type="button" className="right-bar__button" onClick={customerService.open}>
+            <button
+              type="button"
+              className="right-bar__button"
+              {...customerService.intent}
+              onClick={customerService.open}
+            >
               <HeadsetIcon />
               <span className="right-bar__label">{t('rightBar.customerService')}</span>
               <CountBadge

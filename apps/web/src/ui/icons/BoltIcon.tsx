@@ -1,0 +1,4 @@
+import { Zap } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const BoltIcon = icon(Zap);

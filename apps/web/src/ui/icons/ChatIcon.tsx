@@ -1,0 +1,4 @@
+import { MessageSquareText } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const ChatIcon = icon(MessageSquareText);

@@ -1,0 +1,4 @@
+import { Check } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const CheckIcon = icon(Check, 18);

@@ -1,0 +1,4 @@
+import { ChevronDown } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const ChevronDownIcon = icon(ChevronDown, 16);

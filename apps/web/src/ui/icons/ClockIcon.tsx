@@ -1,0 +1,4 @@
+import { Clock } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const ClockIcon = icon(Clock, 16);

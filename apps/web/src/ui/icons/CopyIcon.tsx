@@ -1,0 +1,4 @@
+import { Copy } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const CopyIcon = icon(Copy, 16);

@@ -1,0 +1,4 @@
+import { EyeOff } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const EyeOffIcon = icon(EyeOff, 18);

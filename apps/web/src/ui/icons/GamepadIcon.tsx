@@ -1,0 +1,4 @@
+import { Gamepad2 } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const GamepadIcon = icon(Gamepad2);

@@ -1,0 +1,4 @@
+import { Gauge } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const GaugeIcon = icon(Gauge);

@@ -1,0 +1,4 @@
+import { Globe } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const GlobeIcon = icon(Globe, 18);

@@ -1,0 +1,4 @@
+import { Headset } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const HeadsetIcon = icon(Headset, 18);

@@ -1,0 +1,4 @@
+import { IdCard } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const IdCardIcon = icon(IdCard);

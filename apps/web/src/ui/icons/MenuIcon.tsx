@@ -1,0 +1,4 @@
+import { Menu } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const MenuIcon = icon(Menu);

@@ -1,0 +1,4 @@
+import { Moon } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const MoonIcon = icon(Moon, 16);

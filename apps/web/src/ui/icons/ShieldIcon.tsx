@@ -1,0 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const ShieldIcon = icon(ShieldCheck);

@@ -1,0 +1,4 @@
+import { Sun } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const SunIcon = icon(Sun, 16);

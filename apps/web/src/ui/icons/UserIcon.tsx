@@ -1,0 +1,4 @@
+import { User } from 'lucide-react';
+import { icon } from './icon.tsx';
+
+export const UserIcon = icon(User);
