@@ -145,9 +145,11 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 export async function screenshot(
   page: Page,
   name: string,
-  options: { fullPage?: boolean } = {},
+  /** `networkIdle`: first wait until the page's requests have ended (its last images), for a picture of it whole. */
+  options: { fullPage?: boolean; networkIdle?: boolean } = {},
 ): Promise<void> {
   if (!SCREENSHOTS) return;
+  if (options.networkIdle) await page.waitForLoadState('networkidle');
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }
