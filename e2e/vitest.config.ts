@@ -57,6 +57,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts), one browser per file.
     maxWorkers: E2E_WORKERS,
+    // A worker's files share its modules (the contract, playwright, the helpers), imported once rather than once a
+    // file (seconds each on a loaded machine); what a file sets up (its browser, an extra site) ends with it.
+    isolate: false,
     sequence: { sequencer: LongestFirst },
   },
 });
