@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { E2E_WORKERS } from './e2e-config.ts';
+import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, E2E_WORKERS } from './e2e-config.ts';
 
 /**
  * The files that take longest, longest first (as measured on a 2-core machine: the file times of a whole run,
@@ -51,10 +51,11 @@ export default defineConfig({
     globalSetup: ['./server.ts'],
     // E2E_TIMING=1: where each test's time goes (timing.ts), in e2e/artifacts/timing/ and a table per file.
     setupFiles: process.env.E2E_TIMING === '1' ? ['./timing-setup.ts'] : [],
-    testTimeout: 60_000,
+    testTimeout: E2E_TEST_TIMEOUT_MS,
     hookTimeout: 120_000,
-    // Polls wait as long as a locator does: two files at a time on two cores can make a page slow to follow.
-    expect: { poll: { timeout: 15_000 } },
+    // Polls wait as long as a locator does (chromium.ts): three files at a time on two cores can make a page slow to
+    // follow.
+    expect: { poll: { timeout: E2E_STEP_TIMEOUT_MS } },
     // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts), one browser per file.
     maxWorkers: E2E_WORKERS,
     // A worker's files share its modules (the contract, playwright, the helpers), imported once rather than once a
