@@ -4,7 +4,7 @@ import { loadPageStrings } from '../i18n/index.ts';
 import { lazyPage } from './lazyPage.ts';
 
 /** A dialog whose code loads on demand, and the way to load it ahead of its first open. */
-export type LazyDialog<P extends object> = ComponentType<P & { open: boolean }> & {
+type LazyDialog<P extends object> = ComponentType<P & { open: boolean }> & {
   /** Loads its code and the whole string bundle now, so that the first open shows at once. */
   preload: () => void;
 };
