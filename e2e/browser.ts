@@ -136,11 +136,20 @@ export async function headerBalance(page: Page): Promise<number> {
   return Number((text ?? '').replace(/[^\d.]/g, ''));
 }
 
+/**
+ * E2E_SCREENSHOTS=1: the tests save their screenshots in e2e/artifacts/, for people to look at (no test reads them
+ * back). Otherwise they take none: software raster costs about a second a full page, a tenth of some files' time.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(
   page: Page,
   name: string,
-  options: { fullPage?: boolean } = {},
+  /** `networkIdle`: first wait until the page's requests have ended (its last images), for a picture of it whole. */
+  options: { fullPage?: boolean; networkIdle?: boolean } = {},
 ): Promise<void> {
+  if (!SCREENSHOTS) return;
+  if (options.networkIdle) await page.waitForLoadState('networkidle');
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: options.fullPage ?? false });
 }

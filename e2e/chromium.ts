@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { E2E_STEP_TIMEOUT_MS } from './e2e-config.ts';
 import { TIMING, timeContext } from './timing.ts';
 
 /**
@@ -8,6 +9,8 @@ import { TIMING, timeContext } from './timing.ts';
 const problems: string[] = [];
 
 function watch(context: BrowserContext) {
+  // Each wait on a page (a locator, a navigation) lasts as long as a step may (e2e-config.ts).
+  context.setDefaultTimeout(E2E_STEP_TIMEOUT_MS);
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();

@@ -14,3 +14,13 @@ export const E2E_SANDBOX_SECRET = 'e2e-sandbox-secret-2026';
  * more than two cores.
  */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 3);
+
+/** A browser test's time (vitest.config.ts testTimeout); some tests give themselves more. */
+export const E2E_TEST_TIMEOUT_MS = 60_000;
+
+/**
+ * How long one step waits for what it waits on (a locator, a navigation, a poll) before it fails, naming what it
+ * waited for: most of the test's time, not Playwright's 30 s default, since on a loaded machine one step (a page's
+ * code and data arriving) can take longer than that while the test as a whole fits its time.
+ */
+export const E2E_STEP_TIMEOUT_MS = 50_000;

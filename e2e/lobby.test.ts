@@ -185,8 +185,7 @@ describe('game lobbies', () => {
       ]) {
         const page = await visit('/rng', { ...size, local: { theme } });
         await tile(page, 'Lucky Seven').waitFor();
-        await page.waitForLoadState('networkidle');
-        await screenshot(page, `lobby-rng-${size.width}-${theme}`);
+        await screenshot(page, `lobby-rng-${size.width}-${theme}`, { networkIdle: true });
         await page.context().close();
       }
     }

@@ -72,8 +72,27 @@ describe('phone layout (390×844)', () => {
     expect(await banner.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     expect(await page.getByRole('complementary', { name: 'Quick menu' }).count()).toBe(0);
 
+    // The drawer's code (and the strings it needs) load once the page is idle, before any tap.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /\/AccountDrawer-[\w-]+\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+    // So the first tap opens it without fetching its code (nor the dialogs' code) then: the dialog by its name is
+    // the event waited for.
+    const scriptsAfterTap: string[] = [];
+    page.on('request', (request) => {
+      if (/\/(AccountDrawer|ModalDialog)-[\w-]+\.js$/.test(request.url()))
+        scriptsAfterTap.push(request.url());
+    });
     await banner.getByRole('button', { name: 'Account menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu', exact: true });
+    await drawer.waitFor();
+    expect(scriptsAfterTap).toEqual([]);
     await expectInside(drawer, PHONE);
     for (const name of ['Deposit', 'Withdraw', 'My account', 'Betting record', 'Help centre']) {
       await drawer.getByRole('link', { name, exact: true }).waitFor();

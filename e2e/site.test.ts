@@ -292,8 +292,7 @@ describe('player site: languages and themes', () => {
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(headings[lang]);
         await page.getByRole('region', { name: /.+/ }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await screenshot(page, `home-${theme}-${bundle}`);
+        await screenshot(page, `home-${theme}-${bundle}`, { networkIdle: true });
         await close(page);
       }
     }
@@ -347,8 +346,7 @@ describe('player site: home rails', () => {
       await page.getByRole('heading', { name: 'Latest big wins' }).waitFor();
       // A visitor has no recently played games.
       expect(await page.getByRole('region', { name: 'Recently played' }).count()).toBe(0);
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `home-rails-1440-${theme}`);
+      await screenshot(page, `home-rails-1440-${theme}`, { networkIdle: true });
       await screenshot(page, `home-rails-1440-${theme}-full`, { fullPage: true });
       await close(page);
     }

@@ -114,7 +114,11 @@ function timePage(page: Page): void {
 }
 
 /** Times the test process's fetches (timing-setup.ts installs it). */
+let fetchTimed = false;
 export function timeFetch(): void {
+  // Once per worker: its files share this module (vitest.config.ts isolate), and the setup file runs for each.
+  if (fetchTimed) return;
+  fetchTimed = true;
   const original = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
     const started = performance.now();
@@ -193,4 +197,8 @@ export function reportFile(file: string): void {
     'test [slowest page endpoints]',
   ].join('\t');
   process.stderr.write(`\ntiming of ${basename(file)}\n${header}\n${rows.join('\n')}\n`);
+  // The worker's next file (its modules are shared, vitest.config.ts isolate) starts a table of its own.
+  done.length = 0;
+  testStarted = 0;
+  current = empty('(before the first test)');
 }

@@ -1,37 +1,41 @@
 import { basename } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { E2E_WORKERS } from './e2e-config.ts';
+import { E2E_STEP_TIMEOUT_MS, E2E_TEST_TIMEOUT_MS, E2E_WORKERS } from './e2e-config.ts';
 
 /**
  * The files that take longest, longest first (as measured on a 2-core machine: the file times of a whole run,
- * which vitest keeps in e2e/node_modules/.vite): started first, they leave the short files to fill the workers'
- * ends, so the workers finish together. A fresh clone has no timings of its own for vitest to order by.
+ * which vitest prints and keeps in e2e/node_modules/.vite; last taken on 2026-11-27 at a load average of about
+ * 30): started first, they leave the short files to fill the workers' ends, so the workers finish together. A fresh clone has no timings of its own for vitest to order by.
  */
 const LONGEST_FIRST = [
-  'site.test.ts',
   'accounts.test.ts',
   'accounts-modals.test.ts',
-  'screens.test.ts',
-  'lottery.test.ts',
+  'site.test.ts',
   'phone.test.ts',
   'accessibility.test.ts',
   'accessibility-dark.test.ts',
-  'house-tables.test.ts',
-  'deposits.test.ts',
-  'house-games.test.ts',
-  'lobby.test.ts',
+  'lottery.test.ts',
   'console-lottery.test.ts',
   'sportsbook.test.ts',
-  'promotions.test.ts',
-  'console-security.test.ts',
-  'console.test.ts',
-  'agents.test.ts',
-  'first-load.test.ts',
-  'withdrawals.test.ts',
-  'wallet.test.ts',
   'console-agents.test.ts',
-  'promotions-playthrough.test.ts',
+  'house-tables.test.ts',
+  'house-games.test.ts',
+  'screens.test.ts',
+  'agents.test.ts',
+  'wallet.test.ts',
+  'withdrawals.test.ts',
+  'house-rounds.test.ts',
+  'deposits.test.ts',
+  'console-security.test.ts',
+  'lobby.test.ts',
+  'support.test.ts',
+  'console.test.ts',
+  'promotions.test.ts',
+  'first-load.test.ts',
+  'game.test.ts',
+  'agents-reports.test.ts',
+  'chat.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
@@ -51,12 +55,16 @@ export default defineConfig({
     globalSetup: ['./server.ts'],
     // E2E_TIMING=1: where each test's time goes (timing.ts), in e2e/artifacts/timing/ and a table per file.
     setupFiles: process.env.E2E_TIMING === '1' ? ['./timing-setup.ts'] : [],
-    testTimeout: 60_000,
+    testTimeout: E2E_TEST_TIMEOUT_MS,
     hookTimeout: 120_000,
-    // Polls wait as long as a locator does: two files at a time on two cores can make a page slow to follow.
-    expect: { poll: { timeout: 15_000 } },
+    // Polls wait as long as a locator does (chromium.ts): three files at a time on two cores can make a page slow to
+    // follow.
+    expect: { poll: { timeout: E2E_STEP_TIMEOUT_MS } },
     // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts), one browser per file.
     maxWorkers: E2E_WORKERS,
+    // A worker's files share its modules (the contract, playwright, the helpers), imported once rather than once a
+    // file (seconds each on a loaded machine); what a file sets up (its browser, an extra site) ends with it.
+    isolate: false,
     sequence: { sequencer: LongestFirst },
   },
 });

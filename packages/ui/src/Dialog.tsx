@@ -1,9 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import type { DialogProps } from './ModalDialog.tsx';
 
-const ModalDialog = lazy(() =>
-  import('./ModalDialog.tsx').then((module) => ({ default: module.ModalDialog })),
-);
+const loadModalDialog = () => import('./ModalDialog.tsx');
+const ModalDialog = lazy(() => loadModalDialog().then((module) => ({ default: module.ModalDialog })));
+
+/** Fetches the dialogs' code ahead of a first open (a dialog that will open soon); the open retries a failure. */
+export function preloadDialog(): void {
+  loadModalDialog().catch(() => undefined);
+}
 
 /**
  * A modal dialog (ModalDialog.tsx, on Radix's Dialog). Its code and styles are fetched when a dialog first opens,

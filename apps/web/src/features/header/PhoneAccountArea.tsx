@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { AccountDrawer } from '../../app/dialogs.ts';
+import { usePreloadWhenIdle } from '../../app/lazyDialog.tsx';
 import { isHomePath } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { CountBadge } from '../../ui/CountBadge.tsx';
@@ -12,12 +14,21 @@ import { useBalance } from '../wallet/queries.ts';
 import { DemoBadge, formattedBalance, gated, LoggedOutActions, MemberAvatar } from './AccountArea.tsx';
 import { openAccountDrawer, useAccountDrawerOpen } from './accountDrawer.ts';
 
-/** The button that opens the account drawer: the member's avatar, or a menu icon for a visitor. */
+/**
+ * The button that opens the account drawer: the member's avatar, or a menu icon for a visitor. The drawer's code
+ * and strings load once the page is idle, so the first tap opens it at once.
+ */
 function DrawerButton() {
   const { t } = useTranslation();
   const { token, member } = useSession();
   const open = useAccountDrawerOpen();
   const badge = useUnreadBadge();
+  usePreloadWhenIdle(AccountDrawer);
+  // On a hover, a press or focus: the drawer's code if the idle time has not come yet, and a visitor's sign-in forms.
+  const preload = () => {
+    AccountDrawer.preload();
+    if (!token) preloadAuthModals();
+  };
   const name = token ? t('header.accountMenu') : t('header.menu');
   // The badge (§9: available promotions plus unread messages, and rewards to claim) is part of the button's name.
   const label = token && badge.total > 0 ? `${name}, ${t('rewards.newCount', { count: badge.total })}` : name;
@@ -29,8 +40,9 @@ function DrawerButton() {
       title={label}
       aria-haspopup="dialog"
       aria-expanded={open}
-      onPointerEnter={preloadAuthModals}
-      onFocus={preloadAuthModals}
+      onPointerEnter={preload}
+      onPointerDown={preload}
+      onFocus={preload}
       onClick={openAccountDrawer}
     >
       {token ? <MemberAvatar member={member} /> : <MenuIcon />}
