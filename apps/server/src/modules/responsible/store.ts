@@ -91,7 +91,7 @@ export async function controlsAndLimits(
   return controlsAndLimitsOf(rows);
 }
 
-export interface ControlsAndLimits {
+interface ControlsAndLimits {
   row: ControlsDb | null;
   limits: LimitDb[];
 }

@@ -47,7 +47,7 @@ function postingArguments(row: PostingRow): [SqlValue, string][] {
 
 const POSTED = 'select transaction_id, replayed, accounts from ledger_post';
 
-export interface PostedRow {
+interface PostedRow {
   transactionId: bigint;
   replayed: boolean;
   accounts?: MemberAccountRow[];

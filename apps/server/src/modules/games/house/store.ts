@@ -84,7 +84,7 @@ const SEED_COLUMNS =
  * A read as one statement with its values written out (`sqlValue`) and what its rows answer: sent on its own, or
  * with others in a transaction's opening round trip (write's `opening`).
  */
-export interface Read<T> {
+interface Read<T> {
   sql: string;
   of(rows: Record<string, unknown>[]): T;
 }
