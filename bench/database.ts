@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openPostgres, type Transaction } from '../apps/server/src/db/database.ts';
+import { type Database, openPostgres } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { post } from '../apps/server/src/modules/wallet/ledger.ts';
 import type { AppDeps } from '../apps/server/src/platform/context.ts';
