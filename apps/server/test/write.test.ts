@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, TransactionRetriesExhausted } from '../src/db/database.ts';
+import { type Database, sqlValue, TransactionRetriesExhausted } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { AppError } from '../src/platform/app-error.ts';
 import {
@@ -160,6 +160,59 @@ describe('the write helper', () => {
       [key.scope, key.key],
     );
     expect(stored?.answer.awkward).toBe(awkward);
+  });
+
+  it('sends the opening statements with BEGIN; a retry of an answered key keeps nothing they did; one that fails runs no fn', async () => {
+    const key: IdempotencyKey = { scope: 'test opening', key: 'o1', fingerprint: 'f', at: new Date() };
+    const opening = (name: string) => [
+      `select ${sqlValue(7)} as seven, ${sqlValue("it's")} as text`,
+      `insert into counters values (${sqlValue(name)}, ${sqlValue(1)}) returning value`,
+    ];
+    let runs = 0;
+    const effect = (name: string, fingerprint = 'f') =>
+      write(
+        db,
+        { isolation: 'read committed', idempotency: { ...key, fingerprint }, opening: opening(name) },
+        async (tx) => {
+          runs += 1;
+          return tx.opened;
+        },
+      );
+    const first = await effect('opened-first');
+    expect(first).toEqual([[{ seven: 7, text: "it's" }], [{ value: 1 }]]);
+    expect(await effect('opened-retry')).toEqual(first);
+    await expect(effect('opened-reused', 'other')).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    expect(runs).toBe(1);
+    const kept = await db.query<{ name: string }>(
+      "select name from counters where name like 'opened-%' order by name",
+    );
+    expect(kept).toEqual([{ name: 'opened-first' }]);
+
+    // A failing opening statement (here a duplicate) rolls back the claim and everything before it.
+    const failing = { ...key, key: 'o2' };
+    await expect(
+      write(
+        db,
+        { isolation: 'read committed', idempotency: failing, opening: opening('opened-first') },
+        async () => {
+          runs += 1;
+        },
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(runs).toBe(1);
+    expect(
+      await db.query('select 1 from idempotency_keys where scope = $1 and key = $2', [failing.scope, 'o2']),
+    ).toHaveLength(0);
+    // Without a key, fn reads the rows of each opening statement.
+    const plain = await write(
+      db,
+      {
+        isolation: 'read committed',
+        opening: [`select ${sqlValue([1, null])}::int[] as list, ${sqlValue(new Date(0))} as at`],
+      },
+      async (tx) => tx.opened,
+    );
+    expect(plain).toEqual([[{ list: [1, null], at: new Date(0) }]]);
   });
 
   it('rolls everything back when the statement sent with COMMIT fails', async () => {

@@ -14,8 +14,8 @@ export interface Queryable {
 /** An open transaction: queries, and whole scripts (migrations). */
 export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
-  /** The rows of the statement sent with BEGIN (`TransactionOptions.opening`); none without one. */
-  readonly opened: Row[];
+  /** The rows of each statement sent with BEGIN (`TransactionOptions.opening`), in their order; none without. */
+  readonly opened: Row[][];
   /**
    * Sends a statement with COMMIT, in its round trip, once fn has resolved (its values written as literals, see
    * `sqlLiteral`): a failure rolls the whole transaction back, as if fn had thrown.
@@ -24,12 +24,30 @@ export interface Transaction extends Queryable {
 }
 
 interface TransactionOptions {
-  /** A statement sent with BEGIN, in its round trip (values as literals, see `sqlLiteral`): its rows are `opened`. */
-  opening?: string;
+  /**
+   * Statements sent with BEGIN, in its round trip (values as literals, see `sqlLiteral`): their rows are `opened`.
+   * One that fails rolls the transaction back and rejects it (fn does not run).
+   */
+  opening?: readonly string[];
 }
 
 /** A value written into SQL text as a quoted literal (for the statements sent with BEGIN and COMMIT). */
 export const sqlLiteral = (value: string): string => pg.escapeLiteral(value);
+
+/** A parameter's value as SQL text (see `sqlLiteral`): null, a boolean, an integer, text, an instant or an array. */
+export type SqlValue = string | number | bigint | boolean | Date | null | readonly SqlValue[];
+
+export function sqlValue(value: SqlValue): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return sqlLiteral(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer for SQL text: ${value}`);
+    return String(value);
+  }
+  if (value instanceof Date) return `${sqlLiteral(value.toISOString())}::timestamptz`;
+  return `array[${value.map(sqlValue).join(', ')}]`;
+}
 
 /**
  * READ COMMITTED with row locks (`for update`, atomic upserts, conditional updates) for writes whose rows are
@@ -149,7 +167,8 @@ export async function openPglite(dataDir: string | null, options: DatabaseOption
   const engine = transactions(options, (isolation, fn, { opening }) =>
     lite.transaction(async (tx) => {
       await tx.query(`set transaction isolation level ${isolation}`);
-      const opened = opening ? (await tx.query<Row>(opening)).rows : [];
+      const opened: Row[][] = [];
+      for (const sql of opening ?? []) opened.push((await tx.query<Row>(sql)).rows);
       const closing: string[] = [];
       const value = await fn({
         async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -224,10 +243,14 @@ export async function openPostgres(
   const engine = transactions(options, async (isolation, fn, { opening }) => {
     const client = await pool.connect();
     try {
-      // The opening statement travels with BEGIN and the closing ones with COMMIT, each in one round trip (a
+      // The opening statements travel with BEGIN and the closing ones with COMMIT, each in one round trip (a
       // query without parameters may hold several statements; it answers one result per statement).
-      const begun = await client.query(`begin isolation level ${isolation}${opening ? `;\n${opening}` : ''}`);
-      const opened = opening ? ((begun as unknown as pg.QueryResult[])[1]?.rows ?? []) : [];
+      const begun = await client.query(
+        [`begin isolation level ${isolation}`, ...(opening ?? [])].join(';\n'),
+      );
+      const opened = opening?.length
+        ? (begun as unknown as pg.QueryResult[]).slice(1).map((result) => result.rows as Row[])
+        : [];
       const closing: string[] = [];
       const value = await fn({
         async query<R>(sql: string, params: readonly unknown[] = []) {

@@ -19,6 +19,19 @@ export interface WriteOptions {
   isolation: Isolation;
   /** With a key, the first answer is stored beside the effect, and a retry gets it back without a new effect. */
   idempotency?: IdempotencyKey | null;
+  /**
+   * Statements sent in BEGIN's round trip (after the key's claim), their values as literals (`sqlValue`): fn reads
+   * their rows in `tx.opened`, in this order. One that fails rejects the write (fn does not run). With a key
+   * answered before, they run and are rolled back with everything else of that call.
+   */
+  opening?: readonly string[];
+}
+
+/** A retry of a key answered before: thrown out of its transaction, so that the transaction rolls back. */
+class AnsweredBefore extends Error {
+  constructor(readonly answer: unknown) {
+    super('answered before');
+  }
 }
 
 /**
@@ -26,7 +39,8 @@ export interface WriteOptions {
  * serialization failures and deadlocks, and receives only the transaction handle. With an idempotency key, the
  * key and fn's answer are stored in that same transaction, so a retry returns the first answer and changes
  * nothing; two concurrent requests with one key make one effect (the second waits for the first's commit).
- * The key is claimed in BEGIN's round trip and the answer written in COMMIT's.
+ * The key is claimed in BEGIN's round trip (with the caller's `opening` statements) and the answer written in
+ * COMMIT's.
  */
 export async function write<T>(
   db: Database,
@@ -34,34 +48,47 @@ export async function write<T>(
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   const once = options.idempotency;
-  if (!once) return db.transaction(options.isolation, fn);
+  const opening = options.opening ?? [];
+  if (!once) return db.transaction(options.isolation, fn, { opening });
   const scope = sqlLiteral(once.scope);
   const key = sqlLiteral(once.key);
   // The key is claimed with BEGIN and the answer written with COMMIT, each in their round trip.
   const claim = `insert into idempotency_keys (scope, key, fingerprint, created_at)
     values (${scope}, ${key}, ${sqlLiteral(once.fingerprint)}, ${sqlLiteral(once.at.toISOString())}::timestamptz)
     on conflict do nothing returning key`;
-  return db.transaction(
-    options.isolation,
-    async (tx) => {
-      if (tx.opened.length === 0) {
-        const [first] = await tx.query<{ fingerprint: string; answer: string }>(
-          'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
-          [once.scope, once.key],
-        );
-        if (!first) throw new Error('idempotency key vanished while in use');
-        if (first.fingerprint !== once.fingerprint) throw new AppError('idempotency_key_reused');
-        return decodeAnswer(first.answer) as T;
-      }
-      const value = await fn(tx);
-      tx.withCommit(
-        `update idempotency_keys set answer = ${sqlLiteral(encodeAnswer(value))}::jsonb
+  try {
+    return await db.transaction(
+      options.isolation,
+      async (tx) => {
+        const [claimed, ...opened] = tx.opened;
+        if (claimed?.length === 0) {
+          const [first] = await tx.query<{ fingerprint: string; answer: string }>(
+            'select fingerprint, answer::text as answer from idempotency_keys where scope = $1 and key = $2',
+            [once.scope, once.key],
+          );
+          if (!first) throw new Error('idempotency key vanished while in use');
+          if (first.fingerprint !== once.fingerprint) throw new AppError('idempotency_key_reused');
+          // Rolled back: whatever the caller's opening statements did is not kept.
+          throw new AnsweredBefore(decodeAnswer(first.answer));
+        }
+        const value = await fn({
+          query: (sql, params) => tx.query(sql, params),
+          exec: (sql) => tx.exec(sql),
+          withCommit: (sql) => tx.withCommit(sql),
+          opened,
+        });
+        tx.withCommit(
+          `update idempotency_keys set answer = ${sqlLiteral(encodeAnswer(value))}::jsonb
          where scope = ${scope} and key = ${key}`,
-      );
-      return value;
-    },
-    { opening: claim },
-  );
+        );
+        return value;
+      },
+      { opening: [claim, ...opening] },
+    );
+  } catch (error) {
+    if (error instanceof AnsweredBefore) return error.answer as T;
+    throw error;
+  }
 }
 
 /**

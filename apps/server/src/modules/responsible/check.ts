@@ -31,7 +31,15 @@ export interface ActOptions {
    * open round may finish.
    */
   newRound?: boolean;
+  /**
+   * The rows of `mayActRead`, sent in the opening round trip of the action's transaction: the check reads nothing
+   * more (for an action that locks nothing: a deposit's or a stake's check reads under the member's lock).
+   */
+  read?: Record<string, unknown>[];
 }
+
+/** The statement of mayAct's read, for an action that locks nothing, to send with its transaction's BEGIN. */
+export const mayActRead = (memberId: number): string => store.controlsAndLimitsStatement(memberId);
 
 /** The block in force at `now` (a time-out or self-exclusion, or one ended but not yet reopened), with its end. */
 export function blockAt(
@@ -74,12 +82,11 @@ export async function mayAct(tx: Queryable, memberId: number, action: Action, op
   const { now } = options;
   const amount = options.amount ?? 0n;
   const locks = action === 'deposit' || (action === 'bet' && amount > 0n);
-  // The controls and the limits in one round trip (a posting's transaction waits on each).
-  const { row, limits: limitRows } = await store.controlsAndLimits(
-    tx,
-    memberId,
-    locks ? { lock: true, now } : { lock: false },
-  );
+  if (locks && options.read) throw new Error(`the check of a ${action} reads under the member's lock`);
+  // The controls and the limits in one round trip (a posting's transaction waits on each), or read already.
+  const { row, limits: limitRows } = options.read
+    ? store.controlsAndLimitsOf(options.read)
+    : await store.controlsAndLimits(tx, memberId, locks ? { lock: true, now } : { lock: false });
   if (action !== 'sign_in') {
     const block = blockAt(row, now);
     if (block) refuse(block.code, block.until);

@@ -1,4 +1,4 @@
-import type { Queryable, Transaction } from '../../db/database.ts';
+import { type Queryable, sqlValue, type Transaction } from '../../db/database.ts';
 
 /**
  * SQL of the responsible gaming area (responsible_members, responsible_limits, responsible_events). It reads the
@@ -73,7 +73,7 @@ export async function controlsAndLimits(
   tx: Queryable,
   memberId: number,
   options: { lock: false } | { lock: true; now: Date },
-): Promise<{ row: ControlsDb | null; limits: LimitDb[] }> {
+): Promise<ControlsAndLimits> {
   let rows: JoinedRow[];
   if (options.lock) {
     await tx.query(
@@ -86,12 +86,25 @@ export async function controlsAndLimits(
     );
     if (rows.length === 0) throw new Error('the responsible gaming row vanished');
   } else {
-    rows = await tx.query<JoinedRow>(
-      `select ${JOINED} from (select $1::int as member_id) m
-       left join responsible_members c on c.member_id = m.member_id ${limitsJoin('m')}`,
-      [memberId],
-    );
+    rows = await tx.query<JoinedRow>(unlockedRead('$1'), [memberId]);
   }
+  return controlsAndLimitsOf(rows);
+}
+
+interface ControlsAndLimits {
+  row: ControlsDb | null;
+  limits: LimitDb[];
+}
+
+const unlockedRead = (member: string) => `select ${JOINED} from (select ${member}::int as member_id) m
+       left join responsible_members c on c.member_id = m.member_id ${limitsJoin('m')}`;
+
+/** `controlsAndLimits` without the lock as one statement with the member written out (a transaction's opening). */
+export const controlsAndLimitsStatement = (memberId: number): string => unlockedRead(sqlValue(memberId));
+
+/** The controls and limits of the rows `controlsAndLimitsStatement` answered. */
+export function controlsAndLimitsOf(joined: Record<string, unknown>[]): ControlsAndLimits {
+  const rows = joined as JoinedRow[];
   const [first] = rows;
   const row: ControlsDb | null =
     first && first.member_id !== null

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database.ts';
+import { type Queryable, type SqlValue, sqlValue } from '../../db/database.ts';
 
 export type AccountKind = 'main' | 'vendor' | 'points' | 'pending' | 'play' | 'house' | 'merchant';
 /** play: a trial account's play money for the house games (migration 0021), never money. */
@@ -12,64 +12,98 @@ export interface NewAccount {
   vendor: string | null;
 }
 
+interface PostingRow {
+  key: string;
+  kind: string;
+  memberId: number | null;
+  reference: string;
+  remark: string;
+  operatorId: number | null;
+  at: Date;
+  legs: readonly { account: NewAccount; amount: bigint }[];
+  /** Answer the member's accounts after the legs too (read by ledger_post, migration 0069). */
+  accounts?: boolean;
+}
+
+/** ledger_post's arguments (migration 0069) with the type each is cast to. */
+function postingArguments(row: PostingRow): [SqlValue, string][] {
+  return [
+    [row.key, ''],
+    [row.kind, ''],
+    [row.memberId, ''],
+    [row.reference, ''],
+    [row.remark, ''],
+    [row.operatorId, ''],
+    [row.at, ''],
+    [row.legs.map((leg) => leg.account.code), '::text[]'],
+    [row.legs.map((leg) => leg.account.kind), '::text[]'],
+    [row.legs.map((leg) => leg.account.unit), '::text[]'],
+    [row.legs.map((leg) => leg.account.memberId), '::int[]'],
+    [row.legs.map((leg) => leg.account.vendor), '::text[]'],
+    [row.legs.map((leg) => leg.amount.toString()), '::bigint[]'],
+    [row.accounts ?? false, ''],
+  ];
+}
+
+const POSTED = 'select transaction_id, replayed, accounts from ledger_post';
+
+interface PostedRow {
+  transactionId: bigint;
+  replayed: boolean;
+  accounts?: MemberAccountRow[];
+}
+
+/** What ledger_post answered (its one row). */
+export function postedOf(rows: Record<string, unknown>[], key: string): PostedRow {
+  const [posted] = rows as {
+    transaction_id: bigint;
+    replayed: boolean;
+    accounts: { kind: AccountKind; vendor: string | null; balance: string }[] | null;
+  }[];
+  if (!posted) throw new Error(`ledger_post answered nothing for ${key}`);
+  return {
+    transactionId: posted.transaction_id,
+    replayed: posted.replayed,
+    ...(posted.accounts
+      ? { accounts: posted.accounts.map((account) => ({ ...account, balance: BigInt(account.balance) })) }
+      : {}),
+  };
+}
+
+/** Whether an error is ledger_post's refusal: a player's account would have gone below zero. */
+export function isPostingRefusal(error: unknown): boolean {
+  const failure = error as { code?: string; message?: string } | null;
+  return failure?.code === 'P0001' && failure.message === 'insufficient_balance';
+}
+
 /**
  * Posts one transaction in one round trip (the database function ledger_post of migration 0010): the legs' accounts
- * are moved in the order given; with `accounts`, the member's accounts after them are answered in that round trip. Answers whether the key was posted before (then nothing moved), or null when a
- * player's account would have gone below zero (the database transaction is then aborted and must roll back).
+ * are moved in the order given; with `accounts`, the member's accounts after them are answered in that round trip.
+ * Answers whether the key was posted before (then nothing moved), or null when a player's account would have gone
+ * below zero (the database transaction is then aborted and must roll back).
  */
-export async function postTransaction(
-  tx: Queryable,
-  row: {
-    key: string;
-    kind: string;
-    memberId: number | null;
-    reference: string;
-    remark: string;
-    operatorId: number | null;
-    at: Date;
-    legs: readonly { account: NewAccount; amount: bigint }[];
-    /** Answer the member's accounts after the legs too (read by ledger_post, migration 0069). */
-    accounts?: boolean;
-  },
-): Promise<{ transactionId: bigint; replayed: boolean; accounts?: MemberAccountRow[] } | null> {
+export async function postTransaction(tx: Queryable, row: PostingRow): Promise<PostedRow | null> {
+  const args = postingArguments(row);
   try {
-    const [posted] = await tx.query<{
-      transaction_id: bigint;
-      replayed: boolean;
-      accounts: { kind: AccountKind; vendor: string | null; balance: string }[] | null;
-    }>(
-      `select transaction_id, replayed, accounts from ledger_post($1, $2, $3, $4, $5, $6, $7,
-         $8::text[], $9::text[], $10::text[], $11::int[], $12::text[], $13::bigint[], $14)`,
-      [
-        row.key,
-        row.kind,
-        row.memberId,
-        row.reference,
-        row.remark,
-        row.operatorId,
-        row.at,
-        row.legs.map((leg) => leg.account.code),
-        row.legs.map((leg) => leg.account.kind),
-        row.legs.map((leg) => leg.account.unit),
-        row.legs.map((leg) => leg.account.memberId),
-        row.legs.map((leg) => leg.account.vendor),
-        row.legs.map((leg) => leg.amount.toString()),
-        row.accounts ?? false,
-      ],
+    const rows = await tx.query(
+      `${POSTED}(${args.map(([, cast], index) => `$${index + 1}${cast}`).join(', ')})`,
+      args.map(([value]) => value),
     );
-    if (!posted) throw new Error(`ledger_post answered nothing for ${row.key}`);
-    return {
-      transactionId: posted.transaction_id,
-      replayed: posted.replayed,
-      ...(posted.accounts
-        ? { accounts: posted.accounts.map((account) => ({ ...account, balance: BigInt(account.balance) })) }
-        : {}),
-    };
+    return postedOf(rows, row.key);
   } catch (error) {
-    const failure = error as { code?: string; message?: string };
-    if (failure.code === 'P0001' && failure.message === 'insufficient_balance') return null;
+    if (isPostingRefusal(error)) return null;
     throw error;
   }
+}
+
+/**
+ * The same posting as one statement with its values written out (`sqlValue`), to send with others in one round
+ * trip (a transaction's opening); its rows read by `postedOf`, its refusal known by `isPostingRefusal`.
+ */
+export function postingStatement(row: PostingRow): string {
+  return `${POSTED}(${postingArguments(row)
+    .map(([value, cast]) => `${sqlValue(value)}${cast}`)
+    .join(', ')})`;
 }
 
 export interface MemberAccountRow {

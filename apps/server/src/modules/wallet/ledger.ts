@@ -89,6 +89,24 @@ function newAccount(ref: AccountRef, memberId: number | null): store.NewAccount 
   };
 }
 
+/** The posting as the store writes it: its legs' accounts made, checked to balance, in the order they are locked. */
+function postingRow(posting: Posting, now: Date, options: { answerAccounts?: boolean }) {
+  const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
+  assertBalanced(legs);
+  const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
+  return {
+    key: posting.key,
+    kind: posting.kind,
+    memberId: posting.memberId,
+    reference: posting.reference,
+    remark: posting.remark ?? '',
+    operatorId: posting.operatorId ?? null,
+    at: now,
+    legs: ordered,
+    accounts: options.answerAccounts ?? false,
+  };
+}
+
 /**
  * Posts one balanced ledger transaction inside the caller's database transaction (the same one that writes its
  * cause). Accounts are moved in a fixed order under their row locks, so concurrent postings never deadlock on
@@ -102,22 +120,25 @@ export async function post(
   now: Date,
   options: { answerAccounts?: boolean } = {},
 ): Promise<Posted> {
-  const legs = posting.legs.map((leg) => ({ ...leg, account: newAccount(leg.account, posting.memberId) }));
-  assertBalanced(legs);
-  const ordered = [...legs].sort((a, b) => (a.account.code < b.account.code ? -1 : 1));
-  const posted = await store.postTransaction(tx, {
-    key: posting.key,
-    kind: posting.kind,
-    memberId: posting.memberId,
-    reference: posting.reference,
-    remark: posting.remark ?? '',
-    operatorId: posting.operatorId ?? null,
-    at: now,
-    legs: ordered,
-    accounts: options.answerAccounts ?? false,
-  });
+  const posted = await store.postTransaction(tx, postingRow(posting, now, options));
   if (!posted) throw new AppError('insufficient_balance');
   return posted;
+}
+
+/**
+ * The same posting sent in the opening round trip of its cause's transaction (write's `opening`, with the key's
+ * claim and the cause's reads), so that the transaction needs no round trip of its own for it: `sql` to send,
+ * `posted` to read its result from the statement's rows in `tx.opened`. Its refusal (insufficient_balance) rejects
+ * the write: pass what the write threw through `refusal`.
+ */
+export function openingPosting(posting: Posting, now: Date, options: { answerAccounts?: boolean } = {}) {
+  return {
+    sql: store.postingStatement(postingRow(posting, now, options)),
+    posted: (rows: Record<string, unknown>[]): Posted => store.postedOf(rows, posting.key),
+    /** The error a write with this posting threw, as the member is told it (insufficient_balance) or as it was. */
+    refusal: (error: unknown): unknown =>
+      store.isPostingRefusal(error) ? new AppError('insufficient_balance') : error,
+  };
 }
 
 function assertBalanced(legs: readonly { account: store.NewAccount; amount: bigint }[]) {

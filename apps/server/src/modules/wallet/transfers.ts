@@ -5,9 +5,9 @@ import type { AppDeps } from '../../platform/context.ts';
 import { type IdempotencyKey, write } from '../../platform/write.ts';
 import { verifyPaymentPassword } from '../accounts/payment-password.ts';
 import * as relations from '../accounts/relations.ts';
-import { mayAct } from '../responsible/check.ts';
+import { mayAct, mayActRead } from '../responsible/check.ts';
 import { balancesWith, shownBalances, walletSetup } from './balances.ts';
-import { post, sumBalance, type Wallet } from './ledger.ts';
+import { openingPosting, post, sumBalance, type Wallet } from './ledger.ts';
 import { orderNo } from './orders.ts';
 import { currencyOf, minorAmount, paymentPasswordPolicy, walletSettingsOf } from './settings.ts';
 import * as store from './store.ts';
@@ -66,34 +66,52 @@ export async function walletTransfer(
   }
   const amount = minorAmount(input.amount, currency, language);
   const key = idempotency ? `wallet-transfer:${member.memberId}:${idempotency.key}` : null;
+  // Money into a vendor's wallet starts play: responsible gaming's check, in the transaction of the movement.
+  const checked = input.toWallet !== 'main';
   // The answer (the balances right after) is stored with the key: a retry gets this very answer.
   const vendor = await providerWallet(deps, vendorWallets, input, now);
-  return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
-    if (input.toWallet !== 'main') await mayAct(tx, member.memberId, 'transfer_in', { now });
-    if (vendor) {
+  if (vendor) {
+    return write(deps.db, { isolation: 'read committed', idempotency }, async (tx) => {
+      if (checked) await mayAct(tx, member.memberId, 'transfer_in', { now });
       // The vendor keeps the money at its provider: the transfer goes through it, after the commit.
       const direction = input.fromWallet === 'main' ? 'deposit' : 'withdraw';
       await vendorWallets.startTransfer(tx, deps, member.memberId, { vendor, direction, amount }, now);
       return balancesWith(tx, setup, member.memberId);
-    }
-    // The posting answers the member's accounts right after it, in its own round trip.
-    const posted = await post(
-      tx,
-      {
-        key: key ?? `wallet-transfer:${member.memberId}:${orderNo('T', deps.rng, now)}`,
-        kind: 'wallet_transfer',
-        memberId: member.memberId,
-        reference: `${input.fromWallet}>${input.toWallet}`,
-        legs: [
-          { account: { member: member.memberId, wallet: walletOf(input.fromWallet) }, amount: -amount },
-          { account: { member: member.memberId, wallet: walletOf(input.toWallet) }, amount },
-        ],
+    });
+  }
+  // Two round trips: BEGIN with the key's claim, the check's read and the posting (which answers the member's
+  // accounts right after it); then the answer with COMMIT. A refusal of the check rolls the posting back.
+  const posting = openingPosting(
+    {
+      key: key ?? `wallet-transfer:${member.memberId}:${orderNo('T', deps.rng, now)}`,
+      kind: 'wallet_transfer',
+      memberId: member.memberId,
+      reference: `${input.fromWallet}>${input.toWallet}`,
+      legs: [
+        { account: { member: member.memberId, wallet: walletOf(input.fromWallet) }, amount: -amount },
+        { account: { member: member.memberId, wallet: walletOf(input.toWallet) }, amount },
+      ],
+    },
+    now,
+    { answerAccounts: true },
+  );
+  const reads = checked ? [mayActRead(member.memberId)] : [];
+  try {
+    return await write(
+      deps.db,
+      { isolation: 'read committed', idempotency, opening: [...reads, posting.sql] },
+      async (tx) => {
+        if (checked) await mayAct(tx, member.memberId, 'transfer_in', { now, read: tx.opened[0] });
+        const { accounts } = posting.posted(tx.opened[reads.length] ?? []);
+        return accounts ? shownBalances(setup, accounts) : balancesWith(tx, setup, member.memberId);
       },
-      now,
-      { answerAccounts: true },
     );
-    return posted.accounts ? shownBalances(setup, posted.accounts) : balancesWith(tx, setup, member.memberId);
-  });
+  } catch (error) {
+    const refusal = posting.refusal(error);
+    // A member whom responsible gaming refuses is told that, not that the balance is short.
+    if (refusal !== error && checked) await mayAct(deps.db, member.memberId, 'transfer_in', { now });
+    throw refusal;
+  }
 }
 
 /** Whether the member may send money to the upline (§2 transferUpline rules). */

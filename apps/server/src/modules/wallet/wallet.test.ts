@@ -5,8 +5,12 @@ import { registerMember, sealed } from '../../../test/factories/accounts.ts';
 import { newGame } from '../../../test/factories/games.ts';
 import { fundMember, newMember } from '../../../test/factories/wallet.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
+import { countRoundTrips } from '../../../test/round-trips.ts';
+import { ContentCache } from '../../platform/content-cache.ts';
 import { hashPassword } from '../../platform/crypto.ts';
+import { vendorWallets } from '../games/vendor-wallets.ts';
 import { reconcile } from './reconciliation.ts';
+import { walletTransfer } from './transfers.ts';
 
 const TRIAL = 4;
 
@@ -111,6 +115,62 @@ describe('wallet: balances, transfers, records', () => {
     expect(again.body.value).toEqual(first.body.value);
     const back = await moveMoney(t, token, 'FB', 'main', 20);
     expect(back.body.value.wallets[1].balance).toBe(100.5);
+  });
+
+  it('a transfer is two round trips: BEGIN with the claim, the check and the posting; COMMIT with the answer', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 10_000n);
+    const member = { kind: 'member', memberId: id, type: 0, tokenHash: '' } as const;
+    const counted = countRoundTrips(t.deps.db);
+    // As a server holds it, the wallets' setup is read once (the tests' apps hold nothing).
+    const content = new ContentCache(t.deps.realtime, 60_000);
+    const transfer = (toWallet: string, key: string) =>
+      walletTransfer(
+        { ...t.deps, db: counted.db, local: { ...t.deps.local, content } },
+        vendorWallets,
+        member,
+        { fromWallet: toWallet === 'main' ? 'FB' : 'main', toWallet, amount: 10 },
+        { scope: `member:${id}`, key, fingerprint: toWallet, at: t.clock.now() },
+        t.clock.now(),
+        'EN',
+      );
+    await transfer('FB', `warm-${id}`);
+    // A retry of a key answered before reads the stored answer too (and rolls back what its BEGIN did).
+    for (const [toWallet, key, trips, balances] of [
+      ['FB', `into-${id}`, 2, [80, 20]],
+      ['main', `out-${id}`, 2, [90, 10]],
+      ['FB', `into-${id}`, 3, [80, 20]],
+    ] as const) {
+      const before = counted.roundTrips();
+      const answer = await transfer(toWallet, key);
+      expect([key, counted.roundTrips() - before]).toEqual([key, trips]);
+      expect(answer.wallets.slice(0, 2).map((wallet) => wallet.balance)).toEqual(balances);
+    }
+    expect((await t.get(api.balance.path, token)).body.value.sumBalance).toBe(100);
+  });
+
+  it('refuses money into a vendor wallet during a time-out, whatever the balance, and moves nothing', async () => {
+    const { token, id } = await newMember(t);
+    await fundMember(t, id, 1_000n);
+    const now = t.clock.now();
+    await t.db.query(
+      `insert into responsible_members (member_id, block_kind, block_started_at, block_until, updated_at)
+       values ($1, 'time_out', $2, $3, $2)`,
+      [id, now, new Date(now.getTime() + 86_400_000)],
+    );
+    for (const amount of [5, 50]) {
+      const refused = await t.send(
+        'POST',
+        api.walletTransfer.path,
+        { fromWallet: 'main', toWallet: 'FB', amount },
+        token,
+      );
+      expect([amount, refused.status, refused.body.code]).toEqual([amount, 403, 'rg_time_out']);
+    }
+    expect((await t.get(api.balance.path, token)).body.value.wallets.slice(0, 2)).toEqual([
+      { wallet: 'main', name: 'Main wallet', balance: 10, playable: true },
+      { wallet: 'FB', name: 'FB Sports', balance: 0, playable: true },
+    ]);
   });
 
   it('refuses a transfer beyond the balance, to an unknown wallet, with too many decimals, or for a trial account', async () => {

@@ -11,6 +11,7 @@ import { lockPair } from './fairness.ts';
 import { roundView } from './history.ts';
 import {
   drawnOutcome,
+  drawRound,
   type Money,
   payOutcome,
   placeBet,
@@ -95,53 +96,69 @@ export async function playRound(
   if (!wallet.ok) throw walletRefusal(wallet.refusal);
   if (wallet.state.balance < bet) throw new AppError('insufficient_balance');
 
-  const started = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-    const pair = await lockPair(deps, tx, player.memberId, now);
-    // A concurrent request with the same key waited for the pair's lock: it finds the round the first one started.
-    const first = await store.findRoundByKey(tx, player.memberId, key);
-    if (first) return { id: first.id, fresh: false };
-    // Both under the pair's lock, so two requests at once cannot both pass.
-    if ((await store.awaitingRound(tx, player.memberId, game.id)) !== null) {
-      throw new AppError('house_round_pending');
-    }
-    if (engine.kind === 'slots') {
-      const last = await store.lastRoundStart(tx, player.memberId, SLOT_GAME_IDS);
+  // BEGIN's round trip locks the member's pair and, under its lock, reads what decides whether a round may start
+  // (so two requests at once cannot both pass): the key's round, a round waiting for a decision, the last start.
+  const reads = [
+    store.roundByKeyRead(player.memberId, key),
+    store.awaitingRoundRead(player.memberId, game.id),
+    store.lastRoundStartRead(player.memberId, engine.kind === 'slots' ? SLOT_GAME_IDS : []),
+  ] as const;
+  const locking = store.lockCurrentSeedRead(player.memberId);
+  const started = await write(
+    deps.db,
+    { isolation: 'read committed', opening: [locking.sql, ...reads.map((read) => read.sql)] },
+    async (tx) => {
+      let pair = locking.of(tx.opened[0] ?? []);
+      let rows = tx.opened.slice(1);
+      if (!pair) {
+        // The member's first round: the pair is made, and the reads made again under its lock.
+        pair = await lockPair(deps, tx, player.memberId, now);
+        rows = [];
+        for (const read of reads) rows.push(await tx.query(read.sql));
+      }
+      // A concurrent request with the same key waited for the pair's lock: it finds the round the first one started.
+      const first = reads[0].of(rows[0] ?? []);
+      if (first) return { id: first.id, fresh: false, pair };
+      if (reads[1].of(rows[1] ?? []) !== null) throw new AppError('house_round_pending');
+      const last = reads[2].of(rows[2] ?? []);
       if (last && now.getTime() - last.getTime() < HOUSE_SPIN_INTERVAL_MS) {
         throw new AppError('house_spin_too_soon');
       }
-    }
-    const nonce = await store.takeNonce(tx, pair.id);
-    const ref = uuid(deps.rng);
-    const id = await store.insertRound(
-      tx,
-      {
-        member_id: player.memberId,
-        game_id: game.id,
-        engine_game: game.engine_game,
-        ref,
-        request_key: key,
-        request_fingerprint: fingerprint,
-        currency: wallet.state.currency,
-        bet,
-        rtp: game.rtp,
-        config_fingerprint: configFingerprint,
-        seed_id: pair.id,
-        commitment: pair.commitment,
-        client_seed: pair.client_seed,
-        nonce,
-        choice,
-        bet_transaction: `${ref}:bet`,
-        win_transaction: `${ref}:win`,
-        rollback_transaction: `${ref}:rollback`,
-      },
-      now,
-    );
-    return { id, fresh: true };
-  });
+      const nonce = await store.takeNonce(tx, pair.id);
+      const ref = uuid(deps.rng);
+      const id = await store.insertRound(
+        tx,
+        {
+          member_id: player.memberId,
+          game_id: game.id,
+          engine_game: game.engine_game,
+          ref,
+          request_key: key,
+          request_fingerprint: fingerprint,
+          currency: wallet.state.currency,
+          bet,
+          rtp: game.rtp,
+          config_fingerprint: configFingerprint,
+          seed_id: pair.id,
+          commitment: pair.commitment,
+          client_seed: pair.client_seed,
+          nonce,
+          choice,
+          bet_transaction: `${ref}:bet`,
+          win_transaction: `${ref}:win`,
+          rollback_transaction: `${ref}:rollback`,
+        },
+        now,
+      );
+      return { id, fresh: true, pair };
+    },
+  );
   const round = await store.findRound(deps.db, started.id);
   if (!round) throw new Error('the started round vanished');
   if (!started.fresh) return repeatedRound(deps, round, fingerprint, game, language);
-  return playStarted(deps, round, game, player.token, language, now, money);
+  // Its outcome is drawn from the pair locked for it (its server seed never changes).
+  const drawn = drawRound(deps, round, started.pair);
+  return playStarted(deps, round, game, player.token, language, now, money, drawn);
 }
 
 /** The answer to a request repeated with its key: the round's result, or its refusal, or "still in play". */
@@ -238,6 +255,7 @@ async function playStarted(
   language: string,
   now: Date,
   money: Money,
+  drawn: { outcome: RoundOutcome; win: bigint },
 ): Promise<PlayedRound> {
   const target = { provider: game.provider, code: game.code };
   /**
@@ -259,7 +277,7 @@ async function playStarted(
   };
 
   // The outcome is fixed by the seeds and nonce: whether it waits for a decision is known before the stake is taken.
-  const decision = engineFor(round.engine_game).decision((await drawnOutcome(deps, round)).outcome);
+  const decision = engineFor(round.engine_game).decision(drawn.outcome);
   let placed: seamless.SeamlessResult;
   try {
     placed = await placeBet(deps, round, target, sessionToken, decision, money, now);
@@ -277,7 +295,7 @@ async function playStarted(
   }
   let paid: Awaited<ReturnType<typeof payOutcome>>;
   try {
-    paid = await payOutcome(deps, round, target, money, now);
+    paid = await payOutcome(deps, round, target, money, now, null, drawn);
     if (!paid.result.ok)
       throw new Error(`the win of house round ${round.id} was refused: ${paid.result.refusal}`);
   } catch (error) {

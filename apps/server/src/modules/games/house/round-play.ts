@@ -140,8 +140,10 @@ export async function payOutcome(
   money: Money,
   now: Date,
   resolution: store.RoundDb['resolution'] = null,
+  /** The round's outcome drawn already (from its pair, as `drawRound`): not drawn again. */
+  drawn?: { outcome: RoundOutcome; win: bigint },
 ): Promise<{ result: seamless.SeamlessResult; outcome: RoundOutcome }> {
-  const { outcome, win } = await drawnOutcome(deps, round);
+  const { outcome, win } = drawn ?? (await drawnOutcome(deps, round));
   const result = await money.win(
     deps,
     game.provider,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.ts';
+import { type Queryable, sqlValue } from '../../../db/database.ts';
 
 // -------------------------------------------------------------------------------------------------------- games
 
@@ -80,14 +80,26 @@ export interface SeedDb {
 const SEED_COLUMNS =
   'id, member_id, server_seed_sealed, commitment, server_seed, client_seed, next_nonce, revealed_at';
 
-/** The member's pair in use, locked for the transaction (nonces are taken and pairs rotated under this lock). */
-export async function lockCurrentSeed(tx: Queryable, memberId: number): Promise<SeedDb | null> {
-  const rows = await tx.query<SeedDb>(
-    `select ${SEED_COLUMNS} from house_seeds where member_id = $1 and revealed_at is null for update`,
-    [memberId],
-  );
-  return rows[0] ?? null;
+/**
+ * A read as one statement with its values written out (`sqlValue`) and what its rows answer: sent on its own, or
+ * with others in a transaction's opening round trip (write's `opening`).
+ */
+interface Read<T> {
+  sql: string;
+  of(rows: Record<string, unknown>[]): T;
 }
+
+const firstOf = <T>(rows: Record<string, unknown>[]): T | null => (rows[0] as T | undefined) ?? null;
+const run = async <T>(db: Queryable, read: Read<T>): Promise<T> => read.of(await db.query(read.sql));
+
+/** The member's pair in use, locked for the transaction (nonces are taken and pairs rotated under this lock). */
+export const lockCurrentSeedRead = (memberId: number): Read<SeedDb | null> => ({
+  sql: `select ${SEED_COLUMNS} from house_seeds where member_id = ${sqlValue(memberId)} and revealed_at is null
+    for update`,
+  of: firstOf<SeedDb>,
+});
+
+export const lockCurrentSeed = (tx: Queryable, memberId: number) => run(tx, lockCurrentSeedRead(memberId));
 
 export async function currentSeed(db: Queryable, memberId: number): Promise<SeedDb | null> {
   const rows = await db.query<SeedDb>(
@@ -185,13 +197,14 @@ export async function findRound(db: Queryable, id: bigint): Promise<RoundDb | nu
   return rows[0] ?? null;
 }
 
-export async function findRoundByKey(db: Queryable, memberId: number, key: string): Promise<RoundDb | null> {
-  const rows = await db.query<RoundDb>(
-    `select ${ROUND_COLUMNS} from ${ROUND_FROM} where r.member_id = $1 and r.request_key = $2`,
-    [memberId, key],
-  );
-  return rows[0] ?? null;
-}
+export const roundByKeyRead = (memberId: number, key: string): Read<RoundDb | null> => ({
+  sql: `select ${ROUND_COLUMNS} from ${ROUND_FROM}
+    where r.member_id = ${sqlValue(memberId)} and r.request_key = ${sqlValue(key)}`,
+  of: firstOf<RoundDb>,
+});
+
+export const findRoundByKey = (db: Queryable, memberId: number, key: string) =>
+  run(db, roundByKeyRead(memberId, key));
 
 export async function insertRound(
   tx: Queryable,
@@ -339,33 +352,27 @@ export async function awaitingRounds(db: Queryable, before: Date, limit: number)
 }
 
 /** The member's round of the game waiting for their decision, if any. */
-export async function awaitingRound(
-  db: Queryable,
-  memberId: number,
-  gameId: number,
-): Promise<RoundDb | null> {
-  const rows = await db.query<RoundDb>(
-    `select ${ROUND_COLUMNS} from ${ROUND_FROM}
-     where r.member_id = $1 and r.game_id = $2 and r.state = 'started' and r.decision is not null
-     order by r.id limit 1`,
-    [memberId, gameId],
-  );
-  return rows[0] ?? null;
-}
+export const awaitingRoundRead = (memberId: number, gameId: number): Read<RoundDb | null> => ({
+  sql: `select ${ROUND_COLUMNS} from ${ROUND_FROM}
+    where r.member_id = ${sqlValue(memberId)} and r.game_id = ${sqlValue(gameId)} and r.state = 'started'
+      and r.decision is not null
+    order by r.id limit 1`,
+  of: firstOf<RoundDb>,
+});
+
+export const awaitingRound = (db: Queryable, memberId: number, gameId: number) =>
+  run(db, awaitingRoundRead(memberId, gameId));
 
 /** When the member's latest round of any of these games started (the slots' pacing), or null. */
-export async function lastRoundStart(
-  db: Queryable,
-  memberId: number,
-  engineGames: string[],
-): Promise<Date | null> {
-  const rows = await db.query<{ created_at: Date }>(
-    `select created_at from house_rounds where member_id = $1 and engine_game = any($2::text[])
-     order by id desc limit 1`,
-    [memberId, engineGames],
-  );
-  return rows[0]?.created_at ?? null;
-}
+export const lastRoundStartRead = (memberId: number, engineGames: readonly string[]): Read<Date | null> => ({
+  sql: `select created_at from house_rounds
+    where member_id = ${sqlValue(memberId)} and engine_game = any(${sqlValue(engineGames)}::text[])
+    order by id desc limit 1`,
+  of: (rows) => (rows[0] as { created_at: Date } | undefined)?.created_at ?? null,
+});
+
+export const lastRoundStart = (db: Queryable, memberId: number, engineGames: readonly string[]) =>
+  run(db, lastRoundStartRead(memberId, engineGames));
 
 /** The member's last rounds of a game, latest first. */
 export function gameRounds(

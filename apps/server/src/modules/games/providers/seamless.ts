@@ -226,20 +226,21 @@ async function once(
   if (purse === null) return { ok: false, refusal: 'unknown_user', state: null };
   const currency = (await currencyOf(deps)).currency;
   try {
-    const answer = await write(deps.db, { isolation: 'read committed' }, async (tx) => {
-      const claimed = await store.claimTransaction(
-        tx,
-        {
-          provider,
-          uuid: claim.uuid,
-          kind: claim.kind,
-          memberId: claim.memberId,
-          amount: 0n,
-          referenceUuid: claim.referenceUuid,
-          fingerprint: claim.fingerprint,
-        },
-        now,
-      );
+    // The id is claimed in BEGIN's round trip and the answer kept with COMMIT's.
+    const claiming = store.claimStatement(
+      {
+        provider,
+        uuid: claim.uuid,
+        kind: claim.kind,
+        memberId: claim.memberId,
+        amount: 0n,
+        referenceUuid: claim.referenceUuid,
+        fingerprint: claim.fingerprint,
+      },
+      now,
+    );
+    const answer = await write(deps.db, { isolation: 'read committed', opening: [claiming] }, async (tx) => {
+      const claimed = (tx.opened[0] ?? []).length > 0;
       if (!claimed) {
         const first = await store.findTransaction(tx, provider, claim.uuid);
         if (!first) throw new Error('a claimed transaction id vanished');
@@ -256,7 +257,9 @@ async function once(
         currency,
         balance: await purseBalance(tx, claim.memberId, purse),
       };
-      await store.completeTransaction(tx, provider, claim.uuid, { ...done, answer: encodeAnswer(stored) });
+      tx.withCommit(
+        store.completionStatement(provider, claim.uuid, { ...done, answer: encodeAnswer(stored) }),
+      );
       return stored;
     });
     return { ok: true, state: answer };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/database.ts';
+import { type Queryable, sqlValue } from '../../../db/database.ts';
 
 // ------------------------------------------------------------------------------------------------- providers
 
@@ -183,25 +183,38 @@ const TRANSACTION_COLUMNS =
  * Claims a transaction id: true when this request is the first with it. A concurrent request with the same id
  * waits here until the first commits (or rolls back, and then this one claims it).
  */
-export async function claimTransaction(
-  tx: Queryable,
-  row: {
-    provider: string;
-    uuid: string;
-    kind: TransactionDb['kind'];
-    memberId: number;
-    amount: bigint;
-    referenceUuid: string | null;
-    fingerprint: string;
-  },
-  now: Date,
-): Promise<boolean> {
-  const claimed = await tx.query(
-    `insert into provider_transactions (provider, transaction_uuid, kind, member_id, amount, reference_uuid,
+interface TransactionClaim {
+  provider: string;
+  uuid: string;
+  kind: TransactionDb['kind'];
+  memberId: number;
+  amount: bigint;
+  referenceUuid: string | null;
+  fingerprint: string;
+}
+
+/**
+ * The claim of a provider's transaction id as one statement with its values written out (`sqlValue`), to send in
+ * its transaction's opening round trip: it answers a row when the id was not claimed before.
+ */
+export function claimStatement(row: TransactionClaim, now: Date): string {
+  const values = [
+    row.provider,
+    row.uuid,
+    row.kind,
+    row.memberId,
+    row.amount,
+    row.referenceUuid,
+    row.fingerprint,
+    now,
+  ];
+  return `insert into provider_transactions (provider, transaction_uuid, kind, member_id, amount, reference_uuid,
        fingerprint, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (provider, transaction_uuid) do nothing returning id`,
-    [row.provider, row.uuid, row.kind, row.memberId, row.amount, row.referenceUuid, row.fingerprint, now],
-  );
+     values (${values.map(sqlValue).join(', ')}) on conflict (provider, transaction_uuid) do nothing returning id`;
+}
+
+export async function claimTransaction(tx: Queryable, row: TransactionClaim, now: Date): Promise<boolean> {
+  const claimed = await tx.query(claimStatement(row, now));
   return claimed.length > 0;
 }
 
@@ -219,17 +232,15 @@ export async function findTransaction(
   return rows[0] ?? null;
 }
 
-export async function completeTransaction(
-  tx: Queryable,
+/** The first answer of a claimed transaction id, as a statement to send with COMMIT (`Transaction.withCommit`). */
+export function completionStatement(
   provider: string,
   uuid: string,
   done: { roundId: bigint | null; amount: bigint; answer: string },
-) {
-  await tx.query(
-    `update provider_transactions set round_id = $3, amount = $4, answer = $5::jsonb
-     where provider = $1 and transaction_uuid = $2`,
-    [provider, uuid, done.roundId, done.amount, done.answer],
-  );
+): string {
+  return `update provider_transactions set round_id = ${sqlValue(done.roundId)}, amount = ${sqlValue(done.amount)},
+       answer = ${sqlValue(done.answer)}::jsonb
+     where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)}`;
 }
 
 export async function markRolledBack(tx: Queryable, provider: string, uuid: string, by: string) {
