@@ -127,6 +127,8 @@ describe('phone layout (390×844)', () => {
     await drawer.getByRole('link', { name: 'Lịch sử cược' }).click();
     await page.waitForURL(/\/member\?page=personalHistoryCopy$/);
     await drawer.waitFor({ state: 'detached' });
+    // The member centre's page is drawn (its code arrives after the address changes) before the menu is opened again.
+    await page.getByRole('heading', { name: 'Lịch sử cược', level: 2 }).waitFor();
 
     // Sign out asks first (in_sure_logout), as the desktop header does.
     await banner.getByRole('button', { name: 'Menu tài khoản' }).click();
