@@ -116,7 +116,8 @@ export async function systemStatus(
       launchGameCDNs: cdn?.launchGameCDNs ?? [],
       support: { liveChatUrl: site.liveChatUrl, vipChatUrl: site.vipChatUrl, email: site.supportEmail },
     });
-    return { info: JSON.stringify(info), maintenance, regionRules };
+    // Held as bytes: each answer copies them, not encodes them again.
+    return { info: Buffer.from(JSON.stringify(info)), maintenance, regionRules };
   });
   const { maintenance } = held;
   const blocked = blockedBy(held.regionRules, location);
@@ -134,7 +135,7 @@ export async function systemStatus(
       ? { title: maintenance.title, message: maintenance.message, endsAt: maintenance.endsAt }
       : null,
   });
-  return new SerializedAnswer(`{"info":${held.info},${JSON.stringify(caller).slice(1)}`);
+  return new SerializedAnswer(['{"info":', held.info, `,${JSON.stringify(caller).slice(1)}`]);
 }
 
 const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
