@@ -136,7 +136,7 @@ describe('public content held by each process', () => {
   });
 
   it('checks the input of held content on every URL: a refused query stays refused after an accepted one', async () => {
-    const list = '/wps/relay/GCSGAME_gameList?gameType=ALL&pageNo=1&pageSize=20';
+    const list = '/wps/relay/GCSGAME_gameList?pageNo=1&pageSize=20';
     const refused = `${list}&minLineNum=-1`;
     const first = await t.app.inject({ url: refused });
     expect(first.statusCode).toBe(400);

@@ -160,7 +160,13 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         throw new AppError('operator_setup_required');
       }
       if (caller.kind === 'visitor' && !options.signedByCaller) {
-        await deps.local.visitors.count(`visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
+        // A promise only when the database is involved: an ordinary visitor's call is counted without one.
+        const counted = deps.local.visitors.count(
+          `visitor-rate:${request.ip}`,
+          visitorPolicy(deps.config),
+          now,
+        );
+        if (counted) await counted;
       }
       const perAddress = options.perAddress
         ? { key: `${options.perAddress.name}:${request.ip}`, policy: options.perAddress.policy(deps.config) }
