@@ -123,6 +123,17 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
     }
     return shaped;
   };
+  // The bytes of a serialised answer the handler answers again (one it holds), joined once.
+  const joined = new WeakMap<SerializedAnswer, Buffer>();
+  const bytesOf = (answer: SerializedAnswer | Buffer): Buffer => {
+    if (!(answer instanceof SerializedAnswer)) return answer;
+    let bytes = joined.get(answer);
+    if (!bytes) {
+      bytes = answerBytes(endpoint, answer);
+      joined.set(answer, bytes);
+    }
+    return bytes;
+  };
   // Public content: the validated path and query of each URL met (up to VALIDATED_URLS; then the count starts
   // again), with the part of the held answer's key they make, so that a call for held content does not validate and
   // key the same text again. The same text always validates the same way; a URL that fails is not kept.
@@ -238,7 +249,7 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       }
       // A serialised answer, or a held one's bytes (shape).
       if (answer instanceof SerializedAnswer || answer instanceof Buffer) {
-        return reply.type('application/json; charset=utf-8').send(answerBytes(endpoint, answer));
+        return reply.type('application/json; charset=utf-8').send(bytesOf(answer));
       }
       return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
