@@ -151,8 +151,8 @@ export async function systemStatus(
   return answer;
 }
 
-/** The callers whose status answer is held with the shared part (then the count starts again). */
-const HELD_CALLERS = 10_000;
+/** The callers whose status answer is held with the shared part (then the count starts again): about 8 MB at most. */
+const HELD_CALLERS = 1_000;
 
 const LINK_KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
