@@ -1,16 +1,18 @@
 /**
  * The site's HTTP figures (issue 31) on a real PostgreSQL server the script starts, in one run: pgbench's built-in
  * select-only and simple-update (before and after the HTTP runs), a Fastify hello-world route in its own process,
- * and the server (apps/server/src/main.ts in its own process) on visitor reads, member reads and postings, each
- * driven by autocannon in a process of its own (load.ts), the targets taken in turn twice. Prints requests per
- * second, p50 and p99 of each run and its ratio to pgbench (reads to select-only, postings to simple-update, the
- * mean of the before and after runs), and the CPU time the answering process spent per call (its user and system
- * time over the run, divided by the calls answered: what a call costs, however busy the machine's other cores are).
+ * and the server (its production build, apps/server/dist/main.js, with NODE_ENV=production, in its own process) on
+ * visitor reads, member reads and postings, each driven by autocannon in a process of its own (load.ts), the targets
+ * taken in turn twice. Prints requests per second, p50 and p99 of each run and its ratio to pgbench (reads to
+ * select-only, postings to simple-update, the mean of the before and after runs), and the CPU time the answering
+ * process spent per call (its user and system time over the run, divided by the calls answered: what a call costs,
+ * however busy the machine's other cores are).
  * Run: npm run bench:http   [CONNECTIONS=50 SECONDS=5 ACCOUNTS=1000 ONLY=<part of a target's name>|<another>]
  * (the server's own settings pass through the environment, e.g. SESSION_CACHE_SECONDS=0 to compare;
  * PROFILE=<folder> writes the server process's CPU profile there, to open in Chrome's DevTools)
  */
 
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   accountsEndpoints,
@@ -59,21 +61,28 @@ async function main() {
   try {
     const { tokens, vendor } = await benchSite(db, { accounts: ACCOUNTS, games: GAMES });
 
-    // Every client here comes from 127.0.0.1: the per-address limits are lifted (the limiter's cost is measured).
-    server = await startServer({
-      DATABASE_URL: url,
-      DEMO_SEED: '0',
-      JOBS: '0',
-      LOG_LEVEL: 'warn',
-      VISITOR_REQUESTS_PER_MINUTE: '100000000',
-      MAX_CONNECTIONS_PER_IP: '0',
-      ...(process.env.PROFILE
-        ? {
-            NODE_OPTIONS: `--import=${fileURLToPath(new URL('./profile-hook.mjs', import.meta.url))}`,
-            TESSERA_PROFILE_DIR: process.env.PROFILE,
-          }
-        : {}),
-    });
+    // The server as production runs it: the compiled build with plain node, NODE_ENV=production (no pool guard, whose
+    // async context costs every promise a hook). Every client here comes from 127.0.0.1: the per-address limits are
+    // lifted (the limiter's cost is measured).
+    server = await startServer(
+      {
+        NODE_ENV: 'production',
+        SECRETS_KEY: randomBytes(32).toString('base64'),
+        DATABASE_URL: url,
+        DEMO_SEED: '0',
+        JOBS: '0',
+        LOG_LEVEL: 'warn',
+        VISITOR_REQUESTS_PER_MINUTE: '100000000',
+        MAX_CONNECTIONS_PER_IP: '0',
+        ...(process.env.PROFILE
+          ? {
+              NODE_OPTIONS: `--import=${fileURLToPath(new URL('./profile-hook.mjs', import.meta.url))}`,
+              TESSERA_PROFILE_DIR: process.env.PROFILE,
+            }
+          : {}),
+      },
+      { compiled: true },
+    );
     hello = await startHelloWorld();
     const base = server.baseUrl;
     const get = (...paths: string[]) => ({ url: base, paths });

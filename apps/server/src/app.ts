@@ -1,5 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -166,41 +169,27 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     deps.local.presence.start((error) => app.log.error({ err: error }, 'operator presence not written')),
   );
   app.addHook('onClose', async () => deps.local.presence.stop());
-  // The player site's pages may load the live chat's widget (Chatwoot) from the origin the console configured; only
-  // an HTML page of the site waits for that origin (held in the content cache), every other answer goes on at once.
+  // One hook for every answer (a hook is a step of every request): while shutting down, the answer closes its
+  // keep-alive connection; an HTML page of the player site may load the live chat's widget (Chatwoot) from the
+  // origin the console configured, so only such a page waits for that origin (held in the content cache), every
+  // other answer goes on at once.
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (lifecycle.shuttingDown) reply.header('connection', 'close');
     const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return done(null, payload);
     const csp = reply.getHeader('content-security-policy');
     const sitePage =
-      typeof type === 'string' &&
-      type.startsWith('text/html') &&
-      typeof csp === 'string' &&
-      !request.url.startsWith('/backoffice') &&
-      !request.url.startsWith('/house/');
+      typeof csp === 'string' && !request.url.startsWith('/backoffice') && !request.url.startsWith('/house/');
     if (!sitePage) return done(null, payload);
     liveChatOrigin(deps).then((origin) => {
       if (origin) reply.header('content-security-policy', allowingOrigin(csp, origin));
       done(null, payload);
     }, done);
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (lifecycle.shuttingDown) reply.header('connection', 'close');
-    done(null, payload);
-  });
 
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 10 } });
-  await app.register(websocket, {
-    // On shutdown every socket is closed with 1012 (service restart): the site's client reconnects, through the
-    // load balancer, to another process. The server stops taking upgrades with the HTTP server.
-    preClose(done) {
-      const server = this.websocketServer;
-      for (const client of server.clients) client.close(SERVICE_RESTART, 'server restarting');
-      server.close();
-      done();
-    },
-  });
   registerMetrics(app, { token: config.metricsToken, public: config.metricsPort === null });
 
   systemRoutes(app, deps);
@@ -233,7 +222,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   riskRoutes(app, deps);
   reportsRoutes(app, deps);
   chatRoutes(app, deps);
-  realtimeRoute(app, deps);
+  await realtimeRoute(app, deps);
   await frontEnds(app, deps);
   return app;
 }
@@ -245,8 +234,34 @@ const SOCKET_AUTH_MS = 10_000;
  * /ws: every socket starts as a visitor's and receives public events. A member's or operator's client then sends
  * `{ "type": "auth", "token": … }` as a message (never in the URL, which reaches logs); a live session makes the
  * socket theirs, anything else closes it with 4401. A browser's socket must come from this site's origin.
+ *
+ * The socket plugin (@fastify/websocket) lives in a context of its own with /ws alone: its request hooks and its
+ * wrapper of every handler then run for /ws, not on every HTTP request. It hears only the upgrades to /ws; an
+ * upgrade to any other path is answered 404 and its connection closed.
  */
-function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
+async function realtimeRoute(app: FastifyInstance, deps: AppDeps) {
+  const upgrades = new EventEmitter();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').split('?')[0] === '/ws') upgrades.emit('upgrade', request, socket, head);
+    else socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  });
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: { server: upgrades as unknown as Server },
+      // On shutdown every socket is closed with 1012 (service restart): the site's client reconnects, through the
+      // load balancer, to another process. The server stops taking upgrades with the HTTP server.
+      preClose(done) {
+        const server = this.websocketServer;
+        for (const client of server.clients) client.close(SERVICE_RESTART, 'server restarting');
+        server.close();
+        done();
+      },
+    });
+    socketRoute(scope, deps);
+  });
+}
+
+function socketRoute(app: FastifyInstance, deps: AppDeps) {
   app.get('/ws', { websocket: true }, (socket, request) => {
     const origin = request.headers.origin;
     if (origin !== undefined && !sameOrigin(origin, request.headers.host)) {

@@ -135,6 +135,23 @@ describe('public content held by each process', () => {
     expect(changed.json().value.map((b: { title: string }) => b.title)).toEqual(['New']);
   });
 
+  it('checks the input of held content on every URL: a refused query stays refused after an accepted one', async () => {
+    const list = '/wps/relay/GCSGAME_gameList?pageNo=1&pageSize=20';
+    const refused = `${list}&minLineNum=-1`;
+    const first = await t.app.inject({ url: refused });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().code).toBe('validation_failed');
+    const accepted = await t.app.inject({ url: list });
+    expect(accepted.statusCode).toBe(200);
+    // Held now: the same URL is answered the same bytes with the same ETag; the refused one is still refused.
+    const again = await t.app.inject({ url: list });
+    expect(again.body).toBe(accepted.body);
+    expect(again.headers.etag).toBe(accepted.headers.etag);
+    const second = await t.app.inject({ url: refused });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().fields).toEqual(first.json().fields);
+  });
+
   it("holds the status answer's shared part, its links' keys too, and adds each caller's own location", async () => {
     const status = async (app: FastifyInstance, remoteAddress: string) =>
       (await app.inject({ url: '/wps/system/status', remoteAddress })).json().value;

@@ -128,6 +128,24 @@ describe('real-time audiences', () => {
     dave.socket.close();
   });
 
+  it('takes upgrades on /ws alone: one to any other path is answered 404 and its connection closed', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${portOf(t.app)}/wps/system/status`);
+    // The client's own error when its handshake is given up (below) is no finding.
+    socket.on('error', () => {});
+    const answered = await new Promise<number | 'upgraded'>((resolve) => {
+      socket.once('unexpected-response', (request, response) => {
+        request.destroy();
+        resolve(response.statusCode ?? 0);
+      });
+      socket.once('open', () => resolve('upgraded'));
+    });
+    expect(answered).toBe(404);
+    // The socket route itself still upgrades.
+    const own = await connect(portOf(t.app));
+    expect(own.messages).toEqual([{ type: 'hello', audience: 'visitor' }]);
+    own.socket.close();
+  });
+
   it('never reads a token from the URL, refuses a bad token and a foreign origin', async () => {
     const erin = await t.memberToken();
     const inUrl = await connect(portOf(t.app), { path: `/ws?token=${erin}` });

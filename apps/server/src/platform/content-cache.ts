@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { RealtimeHub } from './realtime.ts';
 
-/** A public answer held by the process: its JSON text and the ETag of that text. */
+/** A public answer held by the process: its JSON bytes and the ETag of those bytes. */
 export interface CachedAnswer {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -78,8 +78,8 @@ export class ContentCache {
     }
   }
 
-  /** A public answer: its JSON text (what `load` answers) and ETag, held as `get` holds values. */
-  answer(key: string, now: Date, load: () => Promise<string>): Promise<CachedAnswer> {
+  /** A public answer: its JSON bytes (what `load` answers) and ETag, held as `get` holds values. */
+  answer(key: string, now: Date, load: () => Promise<Buffer>): Promise<CachedAnswer> {
     return this.get(`answer ${key}`, now, async () => {
       const body = await load();
       return { body, etag: etagOf(body) };
@@ -87,5 +87,5 @@ export class ContentCache {
   }
 }
 
-/** A strong ETag of an answer's text. */
-const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+/** A strong ETag of an answer's bytes. */
+const etagOf = (body: Buffer): string => `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -220,14 +220,15 @@ export function limitConnections(app: FastifyInstance, limits: Config['limits'])
       onProbation.set(socket, timer);
     }
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A hook with a callback, not an async one: every request passes it, and most are on no probation.
+  app.addHook('onRequest', (request, reply, done) => {
     const socket = request.raw.socket;
     const timer = onProbation.get(socket);
-    if (timer === undefined) return;
+    if (timer === undefined) return done();
     clearTimeout(timer);
     onProbation.delete(socket);
-    if (request.routeOptions.config?.signedByCaller) return;
+    if (request.routeOptions.config?.signedByCaller) return done();
     reply.header('connection', 'close');
-    throw new AppError('too_many_requests');
+    done(new AppError('too_many_requests'));
   });
 }

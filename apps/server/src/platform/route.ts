@@ -45,10 +45,11 @@ function envelope<T>(value: T): Envelope<T> {
 
 /**
  * An answer already shaped by its endpoint's response schema and serialised as JSON, e.g. put together from parts
- * the process holds (the status answer): route() sends it as it is, in the envelope unless the answer is bare.
+ * the process holds (the status answer): route() sends it as it is, in the envelope unless the answer is bare. The
+ * JSON may come in parts, text or bytes (a held part is kept as bytes: it is not encoded again on every call).
  */
 export class SerializedAnswer {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | readonly (string | Buffer)[]) {}
 }
 
 /** What a route declares beyond its contract: limits per address, and whether an operator who must first finish setting up (new password, second factor) may call it. */
@@ -83,6 +84,9 @@ export interface RouteOptions {
   heldAnswers?: boolean;
 }
 
+/** The URLs of a public content endpoint whose validated input route() keeps (a bound on what callers can fill). */
+const VALIDATED_URLS = 1000;
+
 /** The status a refusal answers with: an AppError's, or the one Fastify set on its own errors. */
 const refusalStatus = (error: Error): number | undefined =>
   error instanceof AppError ? error.status : (error as { statusCode?: number }).statusCode;
@@ -107,18 +111,36 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   options: RouteOptions = {},
 ): void {
   const { onRefused } = options;
-  // A held value's shaped text, for as long as the value lives (the holder drops it, the text goes with it).
-  const shapedOf = options.heldAnswers ? new WeakMap<object, SerializedAnswer>() : null;
+  // A held value's answer, shaped and serialised (as the bytes sent) for as long as the value lives (the holder
+  // drops it, the bytes go with it).
+  const shapedOf = options.heldAnswers ? new WeakMap<object, Buffer>() : null;
   const shape = (value: unknown): unknown => {
     if (value instanceof SerializedAnswer) return value;
     if (!shapedOf || typeof value !== 'object' || value === null) return endpoint.response.parse(value);
     let shaped = shapedOf.get(value);
     if (!shaped) {
-      shaped = new SerializedAnswer(JSON.stringify(endpoint.response.parse(value)));
+      shaped = answerBytes(endpoint, new SerializedAnswer(JSON.stringify(endpoint.response.parse(value))));
       shapedOf.set(value, shaped);
     }
     return shaped;
   };
+  // The bytes of a serialised answer the handler answers again (one it holds), joined once.
+  const joined = new WeakMap<SerializedAnswer, Buffer>();
+  const bytesOf = (answer: SerializedAnswer | Buffer): Buffer => {
+    if (!(answer instanceof SerializedAnswer)) return answer;
+    let bytes = joined.get(answer);
+    if (!bytes) {
+      bytes = answerBytes(endpoint, answer);
+      joined.set(answer, bytes);
+    }
+    return bytes;
+  };
+  // Public content: the validated path and query of each URL met (up to VALIDATED_URLS; then the count starts
+  // again), with the part of the held answer's key they make, so that a call for held content does not validate and
+  // key the same text again. The same text always validates the same way; a URL that fails is not kept.
+  const validatedUrls = options.publicContent
+    ? new Map<string, { params: unknown; query: unknown; key: string }>()
+    : null;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -150,7 +172,13 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         throw new AppError('operator_setup_required');
       }
       if (caller.kind === 'visitor' && !options.signedByCaller) {
-        await deps.local.visitors.count(`visitor-rate:${request.ip}`, visitorPolicy(deps.config), now);
+        // A promise only when the database is involved: an ordinary visitor's call is counted without one.
+        const counted = deps.local.visitors.count(
+          `visitor-rate:${request.ip}`,
+          visitorPolicy(deps.config),
+          now,
+        );
+        if (counted) await counted;
       }
       const perAddress = options.perAddress
         ? { key: `${options.perAddress.name}:${request.ip}`, policy: options.perAddress.policy(deps.config) }
@@ -158,10 +186,20 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       if (perAddress && (await lockedUntil(deps.db, perAddress.key, now))) {
         throw new AppError('too_many_requests');
       }
-      refuseBadText(request.params);
-      refuseBadText(request.query);
-      const params = endpoint.params ? parseInput(endpoint.params, request.params, language) : undefined;
-      const query = endpoint.query ? parseInput(endpoint.query, request.query ?? {}, language) : undefined;
+      let input = validatedUrls?.get(request.url);
+      if (!input) {
+        refuseBadText(request.params);
+        refuseBadText(request.query);
+        const params = endpoint.params ? parseInput(endpoint.params, request.params, language) : undefined;
+        const query = endpoint.query ? parseInput(endpoint.query, request.query ?? {}, language) : undefined;
+        input = { params, query, key: '' };
+        if (validatedUrls) {
+          input.key = `${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}`;
+          if (validatedUrls.size >= VALIDATED_URLS) validatedUrls.clear();
+          validatedUrls.set(request.url, input);
+        }
+      }
+      const { params, query } = input;
       let body: unknown;
       if (endpoint.body && endpoint.bodyType !== 'multipart') {
         const raw =
@@ -198,34 +236,44 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
         endpoint.answer !== 'text'
       ) {
         const second = options.publicContent === 'per second' ? ` @${Math.floor(now.getTime() / 1000)}` : '';
-        const key = `${endpoint.path} ${language} ${JSON.stringify(params ?? null)} ${JSON.stringify(query ?? null)}${second}`;
+        const key = `${endpoint.path} ${language} ${input.key}${second}`;
         const held = await deps.local.content.answer(key, now, async () =>
-          answerText(endpoint, await answerOf()),
+          answerBytes(endpoint, await answerOf()),
         );
         reply.header('etag', held.etag);
         if (request.headers['if-none-match'] === held.etag) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(held.body);
       }
       const answer = await answerOf();
-      if (answer instanceof SerializedAnswer) {
-        return reply.type('application/json; charset=utf-8').send(answerText(endpoint, answer));
-      }
       if (endpoint.answer === 'text') {
         return reply.type(endpoint.contentType ?? 'text/plain; charset=utf-8').send(answer);
+      }
+      // A serialised answer, or a held one's bytes (shape).
+      if (answer instanceof SerializedAnswer || answer instanceof Buffer) {
+        return reply.type('application/json; charset=utf-8').send(bytesOf(answer));
       }
       return endpoint.answer === 'bare' ? answer : envelope(answer);
     },
   });
 }
 
-/** The JSON text of a (shaped) answer, in the envelope unless the endpoint answers bare. */
-function answerText(endpoint: Endpoint, answer: unknown): string {
-  if (answer instanceof SerializedAnswer) {
-    return endpoint.answer === 'bare'
-      ? answer.json
-      : `{"success":true,"code":"ok","message":"","value":${answer.json}}`;
+const ENVELOPE_HEAD = Buffer.from('{"success":true,"code":"ok","message":"","value":');
+const ENVELOPE_TAIL = Buffer.from('}');
+
+/**
+ * The bytes of a (shaped) answer, in the envelope unless the endpoint answers bare: an answer held by the process
+ * is sent as bytes, which Node writes as they are (a text answer is encoded into a fresh buffer on every write, the
+ * larger part of the cost of sending a few kilobytes). A Buffer is an answer's bytes already (a held one).
+ */
+function answerBytes(endpoint: Endpoint, answer: unknown): Buffer {
+  if (answer instanceof Buffer) return answer;
+  if (!(answer instanceof SerializedAnswer)) {
+    return Buffer.from(JSON.stringify(endpoint.answer === 'bare' ? answer : envelope(answer)));
   }
-  return JSON.stringify(endpoint.answer === 'bare' ? answer : envelope(answer));
+  const parts = (typeof answer.json === 'string' ? [answer.json] : answer.json).map((part) =>
+    typeof part === 'string' ? Buffer.from(part) : part,
+  );
+  return Buffer.concat(endpoint.answer === 'bare' ? parts : [ENVELOPE_HEAD, ...parts, ENVELOPE_TAIL]);
 }
 
 /** Refuses input holding NUL or lone surrogates (text no form sends and the database cannot store). */

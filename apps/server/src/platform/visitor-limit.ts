@@ -50,24 +50,33 @@ export class VisitorLimiter {
     });
   }
 
-  /** Counts one call of the key; refused with too_many_requests past the policy's limit. */
-  async count(key: string, policy: AttemptPolicy, now: Date): Promise<void> {
+  /**
+   * Counts one call of the key; refused with too_many_requests past the policy's limit. Answers a promise only when
+   * the database is read or written (an address first met here, a count to share, a lock): an ordinary call is
+   * counted without one.
+   */
+  count(key: string, policy: AttemptPolicy, now: Date): Promise<void> | undefined {
     const at = now.getTime();
-    const windowMs = policy.windowMinutes * 60_000;
-    this.sweep(at, windowMs);
-    let count = this.counts.get(key);
-    if (!count || count.windowStart === 0) {
-      // First call from this address here: another process may have locked it.
-      const until = (await lockedUntil(this.db, key, now))?.getTime() ?? 0;
-      count = {
+    this.sweep(at, policy.windowMinutes * 60_000);
+    const count = this.counts.get(key);
+    if (count && count.windowStart !== 0) return this.tally(key, count, policy, now);
+    // First call from this address here: another process may have locked it.
+    return lockedUntil(this.db, key, now).then((locked) => {
+      const fresh: Count = {
         windowStart: at,
         current: 0,
         previous: 0,
         unshared: 0,
-        lockedUntil: Math.max(until, count?.lockedUntil ?? 0),
+        lockedUntil: Math.max(locked?.getTime() ?? 0, count?.lockedUntil ?? 0),
       };
-      this.counts.set(key, count);
-    }
+      this.counts.set(key, fresh);
+      return this.tally(key, fresh, policy, now);
+    });
+  }
+
+  private tally(key: string, count: Count, policy: AttemptPolicy, now: Date): Promise<void> | undefined {
+    const at = now.getTime();
+    const windowMs = policy.windowMinutes * 60_000;
     if (at - count.windowStart >= windowMs) {
       const windows = Math.floor((at - count.windowStart) / windowMs);
       count.previous = windows === 1 ? count.current : 0;
@@ -81,26 +90,32 @@ export class VisitorLimiter {
     const max = policy.maxFailures;
     if (inWindow > max) return this.lock(key, count, policy, now);
     if (inWindow >= max * SHARE_FROM && count.unshared >= Math.max(1, Math.floor(max * SHARE_STEP))) {
-      const unshared = count.unshared;
-      count.unshared = 0;
-      const locked = await write(this.db, { isolation: 'read committed' }, async (tx) => {
-        // A limit can afford to forget the last counts in a crash: the commit does not wait for the disk.
-        await tx.query('set local synchronous_commit = off');
-        const before = await lockedUntil(tx, key, now);
-        if (before) return { refused: true, until: before };
-        await recordFailure(tx, key, policy, now, unshared);
-        const until = await lockedUntil(tx, key, now);
-        if (until) await reportLockedAddress(tx, key, until);
-        return { refused: false, until };
-      });
-      if (locked.until) {
-        // As the shared counter does: the call that reaches the limit is served, the next ones are refused.
-        count.lockedUntil = locked.until.getTime();
-        count.current = 0;
-        count.previous = 0;
-      }
-      if (locked.refused) throw new AppError('too_many_requests');
+      return this.share(key, count, policy, now);
     }
+    return undefined;
+  }
+
+  /** Adds the calls counted here since the last time to the shared counter; refused when it is locked. */
+  private async share(key: string, count: Count, policy: AttemptPolicy, now: Date): Promise<void> {
+    const unshared = count.unshared;
+    count.unshared = 0;
+    const locked = await write(this.db, { isolation: 'read committed' }, async (tx) => {
+      // A limit can afford to forget the last counts in a crash: the commit does not wait for the disk.
+      await tx.query('set local synchronous_commit = off');
+      const before = await lockedUntil(tx, key, now);
+      if (before) return { refused: true, until: before };
+      await recordFailure(tx, key, policy, now, unshared);
+      const until = await lockedUntil(tx, key, now);
+      if (until) await reportLockedAddress(tx, key, until);
+      return { refused: false, until };
+    });
+    if (locked.until) {
+      // As the shared counter does: the call that reaches the limit is served, the next ones are refused.
+      count.lockedUntil = locked.until.getTime();
+      count.current = 0;
+      count.previous = 0;
+    }
+    if (locked.refused) throw new AppError('too_many_requests');
   }
 
   /** Past the limit in this process alone: locked here, in the shared counter, and on every process. */

@@ -39,7 +39,13 @@ export async function walletSetup(
   });
 }
 
-/** What the header, the wallet page and the original's balance calls show. */
+/** The balances shown of a held read of a member's accounts with the setup they were shown with, while it is held. */
+const shownOf = new WeakMap<object, { setup: WalletSetup; shown: Balances }>();
+
+/**
+ * What the header, the wallet page and the original's balance calls show: the same object for as long as the
+ * member's accounts and the setup are held (so the balance route shapes and serialises it once, `heldAnswers`).
+ */
 export async function balances(
   deps: Pick<AppDeps, 'db' | 'config' | 'local' | 'clock'>,
   vendorWallets: VendorWallets,
@@ -52,7 +58,11 @@ export async function balances(
       ledger.memberAccounts(deps.db, memberId),
     ),
   ]);
-  return shownBalances(setup, accounts);
+  const held = shownOf.get(accounts);
+  if (held?.setup === setup) return held.shown;
+  const shown = shownBalances(setup, accounts);
+  shownOf.set(accounts, { setup, shown });
+  return shown;
 }
 
 /** The balances of a member, with the setup the caller already read (in the caller's transaction, if any). */

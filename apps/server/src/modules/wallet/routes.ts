@@ -42,8 +42,12 @@ export function walletRoutes(
 ): void {
   const { db } = deps;
 
-  route(app, deps, api.balance, async ({ caller }) =>
-    balances(deps, vendorWallets, asMember(caller).memberId),
+  route(
+    app,
+    deps,
+    api.balance,
+    async ({ caller }) => balances(deps, vendorWallets, asMember(caller).memberId),
+    { heldAnswers: true },
   );
   route(app, deps, api.consolidatedFunds, async ({ caller }) => {
     const [funds, contracts] = await Promise.all([
