@@ -15,13 +15,17 @@ let counter = 0;
 /** A user name no other test uses: a letter first, letters and digits, 6 to 16 characters (the seeded rule). */
 export function uniqueName(prefix = 'p'): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36).slice(-6)}${counter}`.slice(0, 16);
+  // The counter in base 36: it grows over a worker's files (they share this module), and must never be cut off.
+  return `${prefix}${Date.now().toString(36).slice(-6)}${counter.toString(36)}`.slice(0, 16);
 }
 
-/** A mobile number no other test uses (digits, 6 to 15). */
+/**
+ * A mobile number no other test of this worker uses: always 9 digits, as a Vietnamese mobile number after +84 (the
+ * time's last 6 digits in ms and this worker's count), however many the worker's files have asked for before.
+ */
 export function uniqueMobile(): string {
   counter += 1;
-  return `9${String(Date.now()).slice(-7)}${counter}`.slice(0, 12);
+  return `9${String(Date.now()).slice(-6)}${String(counter % 100).padStart(2, '0')}`;
 }
 
 export const PASSWORD = 'Tessera-e2e-2026';

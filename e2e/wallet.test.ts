@@ -180,7 +180,8 @@ describe('member centre: my account', () => {
     await add.getByRole('button', { name: 'Verify and save' }).click();
     await visible(mobile.getByText('Your mobile number has been verified and saved.'));
     await visible(mobile.getByText('Verified', { exact: true }));
-    const masked = (number: string) => `******${number.slice(-3)}`;
+    // All but the last 3 digits starred, as member info shows a number.
+    const masked = (number: string) => `${'*'.repeat(number.length - 3)}${number.slice(-3)}`;
     await visible(mobile.getByText(`+84 ${masked(first)}`).first());
     const history = mobile.getByRole('table', { name: 'Changes of your mobile number' });
     await visible(
