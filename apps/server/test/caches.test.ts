@@ -80,6 +80,45 @@ describe('public content held by each process', () => {
       .toEqual(['Fresh banner']);
   });
 
+  it("shows an operator's change on the process that wrote it at once, before any NOTIFY arrives", async () => {
+    // A process whose hub never listens: only its own write can drop what it holds.
+    const deaf = await buildApp(
+      {
+        ...t.deps,
+        realtime: new RealtimeHub(t.db),
+        local: processLocal(t.db, new RealtimeHub(t.db), t.config),
+      },
+      { logger: false },
+    );
+    await deaf.ready();
+    try {
+      const status = async () =>
+        (await deaf.inject({ url: '/wps/system/status' })).json() as { value: { maintenance: boolean } };
+      expect((await status()).value.maintenance).toBe(false);
+      const operator = await t.operatorToken('operations');
+      const maintenance = {
+        enabled: true,
+        title: 'Local drop',
+        message: 'Back soon',
+        startsAt: null,
+        endsAt: null,
+      };
+      const put = (body: typeof maintenance) =>
+        deaf.inject({
+          method: 'PUT',
+          url: `${API}/settings/maintenance`,
+          headers: { authorization: `Bearer ${operator}` },
+          payload: body,
+        });
+      expect((await put(maintenance)).statusCode).toBe(200);
+      expect((await status()).value.maintenance).toBe(true);
+      expect((await put({ ...maintenance, enabled: false })).statusCode).toBe(200);
+      expect((await status()).value.maintenance).toBe(false);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('shows a change any writer makes to the tables (a job, a script), on every process', async () => {
     // A vendor whose games fit on one page.
     const [vendor] = await t.db.query<{ vassalage: string; game_type: string }>(

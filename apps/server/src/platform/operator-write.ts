@@ -19,7 +19,9 @@ export type OperatorCall = { caller: Caller; ip: string; now: Date };
 
 /**
  * Runs an operator's write in one transaction with its audit entry, and tells open pages that settings changed
- * (the event leaves only when the transaction commits).
+ * (the event leaves only when the transaction commits). Once it has committed, this process drops the public content
+ * it holds at once: the operator's next read, and a player's on this process, sees the change even before the
+ * table's NOTIFY, which drops it on every process, arrives (on a busy machine that can take a while).
  */
 export async function operatorWrite<T>(
   deps: AppDeps,
@@ -28,7 +30,7 @@ export async function operatorWrite<T>(
   change: (tx: Transaction) => Promise<Change<T>>,
 ): Promise<T> {
   const who = asOperator(context.caller);
-  return runWrite(
+  const result = await runWrite(
     deps.db,
     { isolation: 'read committed', idempotency: what.idempotency ?? null },
     async (tx) => {
@@ -44,6 +46,8 @@ export async function operatorWrite<T>(
       return done.result;
     },
   );
+  deps.local.content.clear();
+  return result;
 }
 
 /**
