@@ -171,17 +171,17 @@ export function gamePostings(t: TestApp, memberId: number) {
 }
 
 /**
- * Arranges the outcome of the player's next spin of a slot: sets the client seed of their pair in use to the first
- * `arranged-<n>` whose outcome at the pair's next nonce passes `wanted` (the server seed stays as committed). Answers
- * that outcome. Opens the pair first when the player has none.
+ * Arranges the outcome of the player's next round of a house game: sets the client seed of their pair in use to the
+ * first `arranged-<n>` whose draw at the pair's next nonce passes `wanted` (the server seed stays as committed).
+ * Answers that draw. Opens the pair first when the player has none.
  */
-export async function arrangeNextSpin(
+async function arrangeNextRound(
   t: TestApp,
   player: HousePlayer,
-  bet: bigint,
-  wanted: (outcome: SlotOutcome) => boolean,
-  engineGame = 'lucky-sevens',
-): Promise<SlotOutcome> {
+  engineGame: string,
+  round: { bet: bigint; choice: Record<string, string> | null },
+  wanted: (drawn: { outcome: unknown; win: bigint }) => boolean,
+): Promise<{ outcome: unknown; win: bigint }> {
   if (!(await houseStore.currentSeed(t.db, player.id))) await t.get('/house/api/fairness', player.token);
   const seed = await houseStore.currentSeed(t.db, player.id);
   if (!seed) throw new Error('no seed pair');
@@ -193,14 +193,42 @@ export async function arrangeNextSpin(
   const serverSeed = serverSeedOf(t.deps, seed);
   for (let n = 0; n < 20_000; n++) {
     const clientSeed = `arranged-${n}`;
-    const { outcome } = engineFor(engineGame).draw(
-      { rtp: settings.rtp, bet, choice: null },
+    const drawn = engineFor(engineGame).draw(
+      { rtp: settings.rtp, ...round },
       { serverSeed, clientSeed, nonce: BigInt(seed.next_nonce) },
     );
-    if (wanted(outcome as SlotOutcome)) {
+    if (wanted(drawn)) {
       await t.db.query('update house_seeds set client_seed = $2 where id = $1', [seed.id, clientSeed]);
-      return outcome as SlotOutcome;
+      return drawn;
     }
   }
   throw new Error('no client seed gives the outcome wanted');
+}
+
+/** Arranges the outcome of the player's next spin of a slot (arrangeNextRound); answers that outcome. */
+export async function arrangeNextSpin(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint,
+  wanted: (outcome: SlotOutcome) => boolean,
+  engineGame = 'lucky-sevens',
+): Promise<SlotOutcome> {
+  const drawn = await arrangeNextRound(t, player, engineGame, { bet, choice: null }, (next) =>
+    wanted(next.outcome as SlotOutcome),
+  );
+  return drawn.outcome as SlotOutcome;
+}
+
+/** Arranges the player's next shot at `fish` (arrangeNextRound) to win what `wanted` takes; answers its win. */
+export async function arrangeNextShot(
+  t: TestApp,
+  player: HousePlayer,
+  bet: bigint,
+  fish: string,
+  wanted: (win: bigint) => boolean,
+  engineGame = 'deep-sea-hunt',
+): Promise<bigint> {
+  return (
+    await arrangeNextRound(t, player, engineGame, { bet, choice: { fish } }, (next) => wanted(next.win))
+  ).win;
 }

@@ -10,6 +10,7 @@ import {
 } from '@tessera/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  arrangeNextShot,
   Crash,
   failingMoney,
   gamePostings,
@@ -312,6 +313,9 @@ describe('fish shot', () => {
 describe('interrupted fish shots', () => {
   it('voids a shot whose win step failed: the rollback refunds the stake', async () => {
     const player = await fishPlayer(10_00n);
+    // A shot that wins more than its stake is paid, not voided, when its win step fails (resolveFault): this one wins
+    // less.
+    await arrangeNextShot(t, player, 300n, 'shark', (win) => win <= 300n);
     const refused = await shootWith(player, 300n, 'shark', failingMoney({ win: 'before' }, 1)).catch(
       (error: unknown) => error,
     );
