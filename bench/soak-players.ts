@@ -113,8 +113,11 @@ async function run(plan: SoakPlan) {
   const answered = (name: string, ms: number) => {
     latencies.push(ms);
     byCall[name] = (byCall[name] ?? 0) + 1;
-    (minuteLatencies[name] ??= []).push(ms);
-    (runLatencies[name] ??= []).push(ms);
+    for (const lists of [minuteLatencies, runLatencies]) {
+      const list = lists[name] ?? [];
+      list.push(ms);
+      lists[name] = list;
+    }
   };
   let minute = 0;
   const endMinute = () => {
@@ -129,7 +132,9 @@ async function run(plan: SoakPlan) {
       byCall,
     };
     for (const [name, list] of Object.entries(minuteLatencies)) {
-      (p99ByMinute[name] ??= [])[minute - 1] = percentile(list, 0.99);
+      const byMinute = p99ByMinute[name] ?? [];
+      byMinute[minute - 1] = percentile(list, 0.99);
+      p99ByMinute[name] = byMinute;
     }
     process.send?.({ minute: message });
     latencies = [];
