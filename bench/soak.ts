@@ -25,7 +25,7 @@
 
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -68,6 +68,28 @@ function usage(pid: number): { cpuSeconds: number; rssMiB: number } {
   return { cpuSeconds, rssMiB: rss ? Number(rss[1]) / 1024 : Number.NaN };
 }
 
+/**
+ * The CPU time (seconds) of PostgreSQL: its postmaster's, with its ended children's, and its live children's (the
+ * backends, the checkpointer, the writers …).
+ */
+function databaseCpuSeconds(postmaster: number): number {
+  const fieldsOf = (pid: number | string) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    } catch {
+      return [];
+    }
+  };
+  const own = fieldsOf(postmaster);
+  let ticks = [11, 12, 13, 14].reduce((sum, at) => sum + Number(own[at] ?? 0), 0);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = fieldsOf(entry);
+    if (Number(fields[1]) === postmaster) ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
 /** A server process's V8 heap used (MiB), from its /metrics (prom-client's default metrics); NaN when unread. */
 async function heapUsedMiB(url: string): Promise<number> {
   try {
@@ -95,7 +117,7 @@ function slope(values: number[]): number {
 
 /** "stable after the first minute" or "grows N MiB a minute", from the second minute's reading on. */
 function verdict(values: number[]): string {
-  const after = values.slice(1).filter((value) => !Number.isNaN(value));
+  const after = values.slice(1).filter((value) => Number.isFinite(value));
   if (after.length < 2) return 'too short to tell (2 minutes or more after the first)';
   const perMinute = slope(after);
   return perMinute < STABLE_MIB_PER_MINUTE
@@ -103,7 +125,8 @@ function verdict(values: number[]): string {
     : `grows ${perMinute.toFixed(1)} MiB a minute`;
 }
 
-const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(0));
+/** A figure in whole units; none (NaN, which the players' message carries as null) is a dash. */
+const ms = (value: number | null) => (value === null || !Number.isFinite(value) ? '–' : value.toFixed(0));
 
 async function main() {
   const bench = await startBenchDatabase(2);
@@ -239,21 +262,31 @@ async function main() {
     };
     const pids = server.pids();
     const urls = server.urls;
+    const [backend] = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const postmaster = Number(
+      readFileSync(`/proc/${backend?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] ?? 0,
+    );
+    let playersPid = 0;
     const rssByMinute: number[][] = pids.map(() => []);
     const heapByMinute: number[][] = pids.map(() => []);
     const usages = async () => {
       const each = pids.map(usage);
       const heaps = await Promise.all(urls.map(heapUsedMiB));
+      const own = process.cpuUsage();
       return {
         cpuSeconds: each.reduce((sum, one) => sum + one.cpuSeconds, 0),
         rss: each.map((one) => one.rssMiB),
         heap: heaps,
+        databaseCpu: databaseCpuSeconds(postmaster),
+        playersCpu: playersPid ? usage(playersPid).cpuSeconds : 0,
+        simulatorCpu: (own.user + own.system) / 1e6,
       };
     };
     const players = fork(fileURLToPath(new URL('./soak-players.ts', import.meta.url)), [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    playersPid = players.pid ?? 0;
     const join = (values: number[]) => values.map((value) => ms(value)).join(' + ');
     const start = await usages();
     process.stdout.write(
@@ -261,8 +294,10 @@ async function main() {
         `Soak: ${PLAYERS} players (think time 2–8 s), ${SOCKETS} open sockets, ${MINUTES} min, real PostgreSQL, ${PROCESSES === 1 ? 'one server process' : `${PROCESSES} server processes behind nginx`}; players in their own process, the provider simulator in this one`,
         `At the start: server RSS ${join(start.rss)} MiB, heap used ${join(start.heap)} MiB; load average ${loadavg()[0]?.toFixed(1)}`,
         '',
-        '| minute | calls/s | p50 ms | p99 ms | failed | server CPU (% of a core) | server RSS MiB | server heap used MiB | load average |',
-        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        "CPU in % of a core: the server processes together, PostgreSQL (all its processes), the players' process, this one (the provider simulator); server CPU ms a call: the servers' CPU time by the calls answered that minute.",
+        '',
+        '| minute | calls/s | p50 ms | p99 ms | failed | server CPU | server CPU ms a call | PostgreSQL CPU | players CPU | simulator CPU | server RSS MiB | server heap used MiB | load average |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         '',
       ].join('\n'),
     );
@@ -287,7 +322,10 @@ async function main() {
           if (!minute) return;
           const at = performance.now();
           const now = { ...(await usages()), at };
-          const cpu = ((now.cpuSeconds - last.cpuSeconds) / ((now.at - last.at) / 1000)) * 100;
+          const seconds = (now.at - last.at) / 1000;
+          const share = (key: 'cpuSeconds' | 'databaseCpu' | 'playersCpu' | 'simulatorCpu') =>
+            (((now[key] - last[key]) / seconds) * 100).toFixed(0);
+          const perCallMs = ((now.cpuSeconds - last.cpuSeconds) * 1000) / Math.max(1, minute.requests);
           last = now;
           calls += minute.requests;
           for (const [index, rss] of now.rss.entries()) rssByMinute[index]?.push(rss);
@@ -299,7 +337,7 @@ async function main() {
                     .map(([why, n]) => `${why} ${n}`)
                     .join(', ')})`
                 : ''
-            } | ${cpu.toFixed(0)} | ${join(now.rss)} | ${join(now.heap)} | ${loadavg()[0]?.toFixed(1)} |\n`,
+            } | ${share('cpuSeconds')} | ${perCallMs.toFixed(2)} | ${share('databaseCpu')} | ${share('playersCpu')} | ${share('simulatorCpu')} | ${join(now.rss)} | ${join(now.heap)} | ${loadavg()[0]?.toFixed(1)} |\n`,
           );
         },
       );
