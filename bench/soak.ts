@@ -347,7 +347,10 @@ async function main() {
       players.send(plan);
     });
     // The wins still being sent again arrive before the rounds are counted (a minute at most).
-    await Promise.race([simulator.redelivered(), new Promise((resolve) => setTimeout(resolve, 60_000))]);
+    await Promise.race([
+      simulator.redelivered(),
+      new Promise((resolve) => setTimeout(resolve, 60_000).unref()),
+    ]);
     const names = Object.keys(perCall).sort((a, b) => (perCall[b]?.calls ?? 0) - (perCall[a]?.calls ?? 0));
     const minutes = Math.max(0, ...names.map((name) => perCall[name]?.p99ByMinute.length ?? 0));
     const answered = names.reduce((sum, name) => sum + (perCall[name]?.calls ?? 0), 0);
