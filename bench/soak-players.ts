@@ -19,7 +19,7 @@
 import WebSocket from 'ws';
 import { percentile } from './measure.ts';
 
-export interface SoakCall {
+interface SoakCall {
   name: string;
   method: 'GET' | 'POST';
   path: string;

@@ -101,6 +101,63 @@ async function heapUsedMiB(url: string): Promise<number> {
   }
 }
 
+/**
+ * The servers' own view of their latency: each route's calls and the buckets (upper bounds, s) its p50 and p99 fell
+ * in, from the request histogram of every process's /metrics (from the request's arrival to its answer, so without
+ * the time it waited in the kernel or in the players' process), and the share answered within 0.25 s.
+ */
+async function serverLatencies(urls: string[]): Promise<string[]> {
+  const counts = new Map<string, Map<number, number>>();
+  for (const url of urls) {
+    let text = '';
+    try {
+      const response = await fetch(`${url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      text = await response.text();
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      const bucket = /^http_request_duration_seconds_bucket\{(.*)\} (\S+)$/.exec(line);
+      if (!bucket) continue;
+      const labels = Object.fromEntries(
+        [...(bucket[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+      );
+      if (labels.route === '/metrics') continue;
+      const route = `${labels.method} ${labels.route}`;
+      const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
+      const byLe = counts.get(route) ?? new Map<number, number>();
+      byLe.set(le, (byLe.get(le) ?? 0) + Number(bucket[2]));
+      counts.set(route, byLe);
+    }
+  }
+  const rows = [...counts.entries()]
+    .map(([route, byLe]) => {
+      const buckets = [...byLe.entries()].sort((a, b) => a[0] - b[0]);
+      const total = buckets.at(-1)?.[1] ?? 0;
+      const within = (share: number) => {
+        const le = buckets.find(([, count]) => count >= share * total)?.[0] ?? Number.POSITIVE_INFINITY;
+        return Number.isFinite(le) ? `≤ ${le * 1000}` : '> 5000';
+      };
+      const fast = buckets.filter(([le]) => le <= 0.25).at(-1)?.[1] ?? 0;
+      return {
+        route,
+        total,
+        row: `| ${route} | ${total} | ${within(0.5)} | ${within(0.99)} | ${total ? ((fast / total) * 100).toFixed(1) : '–'}% |`,
+      };
+    })
+    .filter((row) => row.total > 0)
+    .sort((a, b) => b.total - a.total);
+  return [
+    "The servers' own latency (their request histograms, all processes): the bucket each route's p50 and p99 fell in",
+    '',
+    '| route | calls | p50 ms | p99 ms | answered within 250 ms |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((row) => row.row),
+  ];
+}
+
 /** The least-squares slope of values taken once a minute (per minute). */
 function slope(values: number[]): number {
   const n = values.length;
@@ -365,6 +422,8 @@ async function main() {
           const one = perCall[name] as SoakCallFigures;
           return `| ${name} | ${one.calls} | ${((one.calls / Math.max(1, answered)) * 100).toFixed(1)}% | ${one.failures} | ${ms(one.p50Ms)} | ${ms(one.p99Ms)} | ${one.p99ByMinute.map(ms).join(' | ')} |`;
         }),
+        '',
+        ...(await serverLatencies(urls)),
         '',
         ...pids.map(
           (pid, index) =>
