@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { PAGE_ROUTES } from '../apps/web/src/app/routes.ts';
 import { api, baseUrl } from './browser.ts';
@@ -86,13 +86,11 @@ export const HEADERLESS_ROUTES = PAGE_ROUTES.filter((route) => route.layout?.hea
  */
 export async function inAppNavigation(page: Page): Promise<(path: string) => Promise<void>> {
   await page.waitForLoadState('networkidle');
-  let inFlight = 0;
-  page.on('request', () => {
-    inFlight += 1;
-  });
-  const settle = () => {
-    inFlight -= 1;
-  };
+  // The requests themselves, not a count: one the page started before these listeners (a poll due just after the
+  // network went quiet) ends without having been counted, which would leave a count below zero and never quiet.
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  const settle = (request: Request) => inFlight.delete(request);
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
   return async (path) => {
@@ -102,7 +100,7 @@ export async function inAppNavigation(page: Page): Promise<(path: string) => Pro
     }, path);
     const nextFrame = () =>
       page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 20))));
-    for (let quiet = 0; quiet < 2; quiet = inFlight === 0 ? quiet + 1 : 0) await nextFrame();
+    for (let quiet = 0; quiet < 2; quiet = inFlight.size === 0 ? quiet + 1 : 0) await nextFrame();
   };
 }
 

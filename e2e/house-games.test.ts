@@ -10,7 +10,7 @@ import {
   screenshot,
   useBrowser,
 } from './browser.ts';
-import { nodeIdOf, visitor } from './games-browser.ts';
+import { inAppNavigation, nodeIdOf, visitor } from './games-browser.ts';
 
 /**
  * The house's own games in the site's game frame, played like a person plays them: each slot launched from the /rng
@@ -292,10 +292,12 @@ describe('house games in the game frame', () => {
       });
       await tilesDrawn(page.getByRole('list', { name: 'Fishing games', exact: true }), [FISH]);
       await screenshot(page, `house-fish-lobby-phone-${theme}`);
-      await page.goto(`${baseUrl()}/rng?vendor=HOUSE_SLOTS`);
+      // From lobby to lobby as the app's links go, without reloading the site.
+      const moveTo = await inAppNavigation(page);
+      await moveTo('/rng?vendor=HOUSE_SLOTS');
       await tilesDrawn(page.getByRole('list', { name: 'Slots games' }), SLOTS);
       await screenshot(page, `house-rng-lobby-phone-${theme}`);
-      await page.goto(`${baseUrl()}/fish?vendor=HOUSE_FISH`);
+      await moveTo('/fish?vendor=HOUSE_FISH');
       const game = await openFromLobby(
         page,
         page.getByRole('list', { name: 'Fishing games', exact: true }),
