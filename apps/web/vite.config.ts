@@ -54,6 +54,37 @@ function reactOnPreact(): Plugin {
   };
 }
 
+/**
+ * React Aria builds a component's collection (the kit's combobox: the country-code picker) by rendering its items
+ * through a portal into a stand-in document of its own (react-aria's `collections/Document`), made for react-dom's
+ * calls. Preact 11 asks that document for `createElementNS` and removes a node with `remove()`, which the stand-in
+ * lacks (Preact declined a fallback: preactjs/preact#5162); both are added here, each doing what the stand-in's own
+ * `createElement` and `removeChild` do. The build fails if the module no longer has the classes it patches.
+ */
+function reactAriaOnPreact(): Plugin {
+  return {
+    name: 'tessera:react-aria-on-preact',
+    transform(code, id) {
+      if (!/[\\/]react-aria[\\/]dist[\\/]private[\\/]collections[\\/]Document\.mjs$/.test(id)) return null;
+      // Each method put into its class's body, before a method the class has; the build fails if one is gone.
+      const add = (text: string, before: string, method: string) => {
+        if (!text.includes(before)) throw new Error(`react-aria's collections/Document has no "${before.trim()}"`);
+        return text.replace(before, `${method}\n${before}`);
+      };
+      const withCreate = add(
+        code,
+        '    createElement(type) {',
+        '    createElementNS(_namespace, type) { return this.createElement(type); }',
+      );
+      return add(
+        withCreate,
+        '    appendChild(child) {',
+        '    remove() { if (this.parentNode) this.parentNode.removeChild(this); }',
+      );
+    },
+  };
+}
+
 const ROOT = new URL('../..', import.meta.url).pathname;
 
 /**
@@ -91,6 +122,7 @@ export default defineConfig({
   plugins: [
     preact({ reactAliasesEnabled: false }),
     reactOnPreact(),
+    reactAriaOnPreact(),
     shellStrings(),
     compression(),
     chunkStats(),
