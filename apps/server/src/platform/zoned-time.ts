@@ -31,8 +31,21 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
-/** The wall-clock parts of an instant in a time zone. */
-function wallClock(at: Date, timeZone: string) {
+/**
+ * The wall-clock parts of an instant in a time zone. UTC's are the Date's own UTC fields (what the formatter answers
+ * for it, without its cost: responsible gaming's check of every transfer and bet asks for today in UTC).
+ */
+export function wallClock(at: Date, timeZone: string) {
+  if (timeZone === 'UTC') {
+    return {
+      year: at.getUTCFullYear(),
+      month: at.getUTCMonth() + 1,
+      day: at.getUTCDate(),
+      hour: at.getUTCHours(),
+      minute: at.getUTCMinutes(),
+      second: at.getUTCSeconds(),
+    };
+  }
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(at)
