@@ -9,8 +9,13 @@
 // and seconds, then the start-up and database-layer files (KEEP) and, greedily, the file that adds the most store
 // functions not yet called per second of its own, until every store function is called. Prints the set with each
 // file's seconds and what it adds. Files after `--` limit the run (a trial of the script itself).
+//
+// The run of every file on PGlite is most of the time (most of an hour on a loaded machine): `--save FILE` keeps its
+// result (store functions by file, each file's seconds) and `--every FILE` uses a kept one instead of running it
+// again, so `--choose --save f` then `--every f` (after applying the set) runs every file once. A kept result is only
+// as true as the suite it was taken from: take it again after changing tests or stores.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -28,6 +33,13 @@ const KEEP = [
 
 const dash = process.argv.indexOf('--');
 const only = dash >= 0 ? process.argv.slice(dash + 1) : [];
+/** The value after a flag (`--save FILE`), before any `--`. */
+function flag(name) {
+  const at = process.argv.indexOf(name);
+  return at >= 0 && (dash < 0 || at < dash) ? process.argv[at + 1] : undefined;
+}
+const saveTo = flag('--save');
+const keptEvery = flag('--every');
 
 /**
  * Runs the PGlite project and answers the (test file, store function) pairs its queries came from, and each file's
@@ -100,11 +112,22 @@ function choose({ pairs, seconds }) {
   for (const one of chosen) console.log(`  '${one.file}', // ${one.seconds.toFixed(1)} s, adds ${one.adds}`);
 }
 
+/** Every file's run: a kept one (`--every`), or a new one, kept when asked (`--save`). */
+function everyFile() {
+  if (keptEvery) {
+    const kept = JSON.parse(readFileSync(keptEvery, 'utf8'));
+    return { pairs: kept.pairs, seconds: new Map(kept.seconds) };
+  }
+  const run = calls(true);
+  if (saveTo) writeFileSync(saveTo, JSON.stringify({ pairs: run.pairs, seconds: [...run.seconds] }));
+  return run;
+}
+
 if (process.argv.includes('--choose')) {
-  choose(calls(true));
+  choose(everyFile());
   process.exit(0);
 }
-const everything = calls(true).pairs;
+const everything = everyFile().pairs;
 const set = new Set(calls(false).pairs.map((pair) => pair.call));
 const missing = new Map();
 for (const { file, call } of everything)

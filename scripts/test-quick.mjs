@@ -32,7 +32,7 @@ if (changed.length === 0) {
 }
 console.log(`${changed.length} file(s) changed since ${base} (merge base ${mergeBase.slice(0, 8)}).`);
 
-/** The workspaces `npm run typecheck` checks, each with its own tsconfig. */
+/** The workspaces `npm run typecheck` checks (scripts/typecheck.mjs, in groups), each with its own tsconfig. */
 const WORKSPACES = [
   'apps/server',
   'apps/web',
