@@ -14,8 +14,7 @@ import type { E2EStack, ExtraStack } from './server.ts';
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
 /**
- * The worker's Chromium for a test file (chromium.ts: shared by the worker's files, the file's contexts closed on its
- * end); after each test, every page worked under the Content-Security-Policy (no
+ * One Chromium for a test file; after each test, every page worked under the Content-Security-Policy (no
  * violation, no uncaught error, no console error).
  */
 export function useBrowser(): () => Browser {

@@ -27,12 +27,8 @@ export function takePageProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
-/** The contexts opened since the worker's current file began (files of a worker run one after another). */
-const opened = new Set<BrowserContext>();
-let shared: Browser | undefined;
-
 /** Debian's Chromium, headless, with the flags this machine needs; every page it opens is watched. */
-async function launchChromium(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -50,36 +46,15 @@ async function launchChromium(): Promise<Browser> {
   // A visitor who asked for less motion, unless the test says otherwise: the banner rotation and the notice marquee
   // then stand still, which on this machine's software rendering saves a fifth of a core for each open home page.
   // The tests of motion itself ask for full motion.
-  browser.newContext = async (options) => {
-    const context = watch(await newContext({ reducedMotion: 'reduce', ...options }));
-    opened.add(context);
-    context.once('close', () => opened.delete(context));
-    return context;
-  };
+  browser.newContext = async (options) => watch(await newContext({ reducedMotion: 'reduce', ...options }));
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    // The page's own context goes with it; when the file's end is closing it too, that close may find it gone already.
+    // The page's own context goes with it; when the browser is closing too, that close may find it gone already.
     page.once('close', () => {
       context.close().catch(() => undefined);
     });
     return page;
   };
-  // A file's close (its afterAll) ends what the file opened, its contexts and their pages; the browser stays for the
-  // worker's next file. It ends with the worker: Chromium quits when the pipe Playwright drives it through closes.
-  browser.close = async () => {
-    await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
-  };
   return browser;
-}
-
-/**
- * The worker's Chromium, for a test file: one browser for all the worker's files (vitest.config.ts isolate) rather
- * than one a file, whose start costs about a second of Chromium's CPU and several seconds on a loaded machine. A
- * file's contexts are as separate as separate browsers' (cookies, storage, cache); its close() closes the contexts
- * it opened.
- */
-export async function launchBrowser(): Promise<Browser> {
-  if (!shared?.isConnected()) shared = await launchChromium();
-  return shared;
 }

@@ -60,8 +60,7 @@ export default defineConfig({
     // Polls wait as long as a locator does (chromium.ts): three files at a time on two cores can make a page slow to
     // follow.
     expect: { poll: { timeout: E2E_STEP_TIMEOUT_MS } },
-    // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts) and with one
-    // Chromium for its files (chromium.ts).
+    // E2E_WORKERS files at a time (e2e-config.ts), each worker on its own server (server.ts), one browser per file.
     maxWorkers: E2E_WORKERS,
     // A worker's files share its modules (the contract, playwright, the helpers), imported once rather than once a
     // file (seconds each on a loaded machine); what a file sets up (its browser, an extra site) ends with it.
