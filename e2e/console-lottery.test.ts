@@ -218,11 +218,16 @@ describe('console: lottery', () => {
 
     await page.getByRole('searchbox', { name: 'Draw number' }).fill(ahead.numero);
     await page.getByRole('button', { name: 'Search' }).click();
-    await visible(table.getByText(`${ahead.numero}`, { exact: false }).first());
+    // The search's rows replace the list's: waited for as a whole (the draw searched for may be among the first rows
+    // already, so one row of it does not tell that the search has answered).
+    const numeros = table.locator('tbody tr .mono');
+    await expect
+      .poll(async () => {
+        const shown = await numeros.allTextContents();
+        return shown.length > 0 && shown.every((numero) => numero.startsWith(ahead.numero));
+      })
+      .toBe(true);
     expect(new URL(page.url()).searchParams.get('numero')).toBe(ahead.numero);
-    const numeros = await table.locator('tbody tr .mono').allTextContents();
-    expect(numeros.length).toBeGreaterThan(0);
-    expect(numeros.every((numero) => numero.startsWith(ahead.numero))).toBe(true);
     await screenshot(page, 'console-lottery-draws-search');
     await page.close();
   });

@@ -214,7 +214,8 @@ describe('risk', () => {
     await edit.getByRole('textbox', { name: 'Payee name' }).fill('Tran Thi Binh');
     await screenshot(desk, 'risk-player-edit-profile');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await visible(desk.getByRole('status').getByText(`The profile of ${member.username} is saved`));
+    // A notice that goes by itself: seen once is enough (checked again, it may be gone).
+    await desk.getByRole('status').getByText(`The profile of ${member.username} is saved`).waitFor();
     const changes = desk.getByRole('table', { name: 'Profile changes by operators' });
     await visible(changes.getByRole('row').filter({ hasText: 'Payee name' }).getByText('Tran Thi Binh'));
   });

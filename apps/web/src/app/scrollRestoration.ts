@@ -54,7 +54,26 @@ export function useScrollRestoration(): void {
     const saved = navigationType === 'POP' ? positions.current?.get(location.key) : undefined;
     if (saved !== undefined) {
       window.scrollTo(0, saved);
-      return;
+      if (window.scrollY >= saved) return;
+      // The page is not yet as long as it was (after a reload its data is still coming): scrolled again as it grows,
+      // until it gets there, the reader scrolls or 10 s have passed.
+      const until = Date.now() + 10_000;
+      const grown = new ResizeObserver(() => {
+        if (Date.now() > until) return stop();
+        window.scrollTo(0, saved);
+        if (window.scrollY >= saved) stop();
+      });
+      const stop = () => {
+        grown.disconnect();
+        window.removeEventListener('wheel', stop);
+        window.removeEventListener('touchstart', stop);
+        window.removeEventListener('keydown', stop);
+      };
+      grown.observe(document.body);
+      window.addEventListener('wheel', stop, { passive: true });
+      window.addEventListener('touchstart', stop, { passive: true });
+      window.addEventListener('keydown', stop);
+      return stop;
     }
     if (location.hash) {
       const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
