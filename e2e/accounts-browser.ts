@@ -8,6 +8,7 @@ import {
   screenshot,
   transitionsDone,
   useBrowser,
+  visible,
 } from './browser.ts';
 
 /** What the accounts tests share (accounts.test.ts and accounts-modals.test.ts): pages, the modals, signing in and out. */
@@ -48,11 +49,6 @@ export async function open(path: string, options: Options = {}): Promise<Page> {
 
 export async function close(page: Page): Promise<void> {
   await page.context().close();
-}
-
-export async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });

@@ -16,9 +16,8 @@ import {
   settledScreenshot,
   signOut,
   useAccountsBrowser,
-  visible,
 } from './accounts-browser.ts';
-import { api, baseUrl } from './browser.ts';
+import { api, baseUrl, visible } from './browser.ts';
 
 /** The player's accounts: a forgotten password, the account forms, free play and the gate, the modals' screenshots. */
 

@@ -24,9 +24,8 @@ import {
   settledScreenshot,
   signOut,
   useAccountsBrowser,
-  visible,
 } from './accounts-browser.ts';
-import { api, baseUrl, operatorToken } from './browser.ts';
+import { api, baseUrl, operatorToken, visible } from './browser.ts';
 
 /** The player's accounts: registration (by user name and by mobile number), registration links, logging in and out. */
 

@@ -2,7 +2,16 @@ import { accountsEndpoints, CAPTCHA_ID_HEADER, formatMoney } from '@tessera/cont
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { client, registerMember } from './accounts-api.ts';
-import { api, baseUrl, E2E_CAPTCHA_ANSWER, operatorToken, screenshot, stack, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  E2E_CAPTCHA_ANSWER,
+  operatorToken,
+  screenshot,
+  stack,
+  useBrowser,
+  visible,
+} from './browser.ts';
 
 /**
  * The agent centre's reports and records (issue 22, agent centre part B): the demo agent's team overview shows the
@@ -115,11 +124,6 @@ async function open(
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${path}`);
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 const panel = (page: Page, name = 'Agent centre') => page.getByRole('region', { name });

@@ -1,7 +1,14 @@
 import { accountsEndpoints, CAPTCHA_ID_HEADER, createClient, formatMoney } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { advanceClock, E2E_CAPTCHA_ANSWER, screenshot, useBrowser, useExtraSite } from './browser.ts';
+import {
+  advanceClock,
+  E2E_CAPTCHA_ANSWER,
+  screenshot,
+  useBrowser,
+  useExtraSite,
+  visible,
+} from './browser.ts';
 
 /**
  * Issue 22 §7: an agent registers a downline, the downline plays, and the agent's team overview and a real-time
@@ -60,11 +67,6 @@ describe('agent centre: a real-time salary credit, through the test clock', () =
     const page = await context.newPage();
     await page.goto(`${base()}${path}`);
     return page;
-  }
-
-  async function visible(locator: Locator): Promise<void> {
-    await locator.waitFor({ state: 'visible' });
-    expect(await locator.isVisible()).toBe(true);
   }
 
   it('the demo agent registers a downline who plays; the overview shows the bet, then the salary is paid', async () => {

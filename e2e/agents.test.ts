@@ -7,10 +7,10 @@ import {
   createClient,
   walletPlayerEndpoints,
 } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD, uniqueName } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, screenshot, useBrowser, visible } from './browser.ts';
 
 /**
  * The agent centre, part A (issue 22 §2): an agent registers a downline, creates an affiliate link whose visits are
@@ -68,11 +68,6 @@ async function open(
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${path}`);
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Agent centre' });

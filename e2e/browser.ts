@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { totpCodeAt } from '../apps/server/src/modules/backoffice/second-factor.ts';
 import { launchBrowser as launch, takePageProblems as takeProblems } from './chromium.ts';
@@ -36,6 +36,15 @@ export function useBrowser(): () => Browser {
  * itself instead of a fixed pause; endless ones (spinners, and tickers marked `data-ticker`) never end and are not
  * waited for.
  */
+/**
+ * Waits until the locator's element is visible, failing the test when it never is within the action timeout. It
+ * asks nothing more after that: a list the page renders again a moment later (a new query's spinner, say) is not
+ * a failure of what was looked for.
+ */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+}
+
 export async function transitionsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every(

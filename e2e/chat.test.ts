@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, newOperator, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, newOperator, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -12,11 +12,6 @@ import { visitor } from './games-browser.ts';
 
 const browser = useBrowser();
 const visit = visitor(browser);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 /** Opens the chat room from the right bar's More menu: the floating window named after the room. */
 async function openChat(page: Page, room: string): Promise<Locator> {

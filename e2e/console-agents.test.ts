@@ -1,16 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newOperator, screenshot, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
+import {
+  baseUrl,
+  newOperator,
+  screenshot,
+  transitionsDone,
+  useBrowser,
+  useExtraSite,
+  visible,
+} from './browser.ts';
 
 /** The console's agents pages: the tree and an agent's page, contract templates and offers, dividends and bills. */
 
 const browser = useBrowser();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 /** A console page on an operator's session (kept in the tab's session storage), in a theme and width. */
 async function consolePage(

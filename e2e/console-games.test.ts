@@ -1,18 +1,21 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { ConsoleGame } from '@tessera/contract';
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, stack, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  operatorToken,
+  ownerConsolePage,
+  screenshot,
+  stack,
+  useBrowser,
+  visible,
+} from './browser.ts';
 
 /** The console's game catalogue: vendors and games shown or hidden, hot, ordered, renamed, with icons. */
 
 const browser = useBrowser();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 /** A PNG picture of one colour (64×64), built here: chunks of length, type, data and CRC. */
 function solidPng(rgb: [number, number, number]): Buffer {

@@ -12,6 +12,7 @@ import {
   siteNow,
   useBrowser,
   useExtraSite,
+  visible,
 } from './browser.ts';
 
 /**
@@ -29,11 +30,6 @@ const LOOKS = [
   { theme: 'light', width: 390 },
   { theme: 'dark', width: 390 },
 ] as const;
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 interface Look {
   theme?: 'light' | 'dark';

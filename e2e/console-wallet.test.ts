@@ -1,4 +1,3 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerMember } from './accounts-api.ts';
 import {
@@ -9,16 +8,12 @@ import {
   screenshot,
   useBrowser,
   useExtraSite,
+  visible,
 } from './browser.ts';
 
 /** The console's wallet pages: a player's ledger and a manual adjustment, cashier settings, reconciliation. */
 
 const browser = useBrowser();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('console: wallet', () => {
   it("the owner adjusts a player's balance with a reason and reads the ledger", async () => {

@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, financeToken, launchBrowser, screenshot, stack, takePageProblems } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  financeToken,
+  launchBrowser,
+  screenshot,
+  stack,
+  takePageProblems,
+  visible,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,11 +62,6 @@ async function consolePage(token: string, path: string): Promise<Page> {
   await page.goto(`${baseUrl()}/backoffice${path}`);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });

@@ -1,11 +1,11 @@
 import type { SlotOutcome } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineFor } from '../apps/server/src/modules/games/house/engine.ts';
 import { serverSeedOf } from '../apps/server/src/modules/games/house/fairness.ts';
 import type { SeedDb } from '../apps/server/src/modules/games/house/store.ts';
 import { loggedInMember } from './accounts-api.ts';
-import { screenshot, useBrowser, useExtraSite } from './browser.ts';
+import { screenshot, useBrowser, useExtraSite, visible } from './browser.ts';
 
 /**
  * Interrupted house rounds in the browser (issue 27 item 6, GLI-19): a Jade Temple spin wins free spins, which wait
@@ -32,11 +32,6 @@ async function call(method: string, path: string, token: string, body?: unknown)
   const answer = (await response.json()) as { success: boolean; value: Record<string, unknown> };
   if (!answer.success) throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
   return answer.value;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 describe('an interrupted house round', () => {

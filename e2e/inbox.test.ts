@@ -1,4 +1,3 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import {
@@ -9,6 +8,7 @@ import {
   operatorToken,
   screenshot,
   useBrowser,
+  visible,
 } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
@@ -26,11 +26,6 @@ const site = (path: string, token: string, { theme, width }: { theme?: string; w
   visit(path, { session: { token }, local: theme ? { theme } : {}, width });
 
 const consolePage = (token: string, path: string) => openConsole(browser(), token, path);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('inbox', () => {
   it('a broadcast reaches the member live; opening it reads it and the badge goes; feedback gets its reply', async () => {

@@ -2,7 +2,6 @@ import { createClient, walletPlayerEndpoints, withdrawalPlayerEndpoints } from '
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { visible } from './accounts-browser.ts';
 import {
   api,
   baseUrl,
@@ -10,6 +9,7 @@ import {
   operatorToken,
   screenshot,
   useBrowser,
+  visible,
 } from './browser.ts';
 import { visitor } from './games-browser.ts';
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChatwootSandbox, startChatwootSandbox } from '../sandbox/chatwoot/server.ts';
 import { loggedInMember } from './accounts-api.ts';
-import { visible } from './accounts-browser.ts';
-import { api, baseUrl, newOperator, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, newOperator, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**

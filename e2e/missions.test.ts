@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -10,11 +9,6 @@ import { visitor } from './games-browser.ts';
  */
 const browser = useBrowser();
 const visit = visitor(browser);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('missions', () => {
   it('a member plays a house slot, sees the mission reached and claims its reward', async () => {

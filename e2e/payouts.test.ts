@@ -1,8 +1,17 @@
 import { createClient, walletPlayerEndpoints, withdrawalPlayerEndpoints } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { api, baseUrl, financeToken, operatorToken, screenshot, stack, useBrowser } from './browser.ts';
+import {
+  api,
+  baseUrl,
+  financeToken,
+  operatorToken,
+  screenshot,
+  stack,
+  useBrowser,
+  visible,
+} from './browser.ts';
 
 /**
  * Payouts in the console (issue 25 §5): finance ticks two pending withdrawals and approves them at once through the
@@ -12,11 +21,6 @@ import { api, baseUrl, financeToken, operatorToken, screenshot, stack, useBrowse
 
 const browser = useBrowser();
 const PAYMENT_PASSWORD = '246813';
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 /** A member with money, a payment password, a bank account and a pending withdrawal of P 150.00: its order. */
 async function pendingWithdrawal(owner: string): Promise<{ username: string; orderNo: string }> {

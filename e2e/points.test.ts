@@ -5,7 +5,7 @@ import {
   pointsEndpoints,
   walletPlayerEndpoints,
 } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD } from './accounts-api.ts';
 import {
@@ -15,6 +15,7 @@ import {
   transitionsDone,
   useBrowser,
   useExtraSite,
+  visible,
 } from './browser.ts';
 
 /**
@@ -25,11 +26,6 @@ import {
 const browser = useBrowser();
 const extraSite = useExtraSite();
 const PAYMENT_PASSWORD = '246810';
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('points mall', () => {
   let token = '';

@@ -2,7 +2,7 @@ import { createClient, walletPlayerEndpoints, withdrawalPlayerEndpoints } from '
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { api, baseUrl, headerBalance, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, headerBalance, operatorToken, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -35,11 +35,6 @@ afterAll(async () => {
   const restored = await api('PUT', '/backoffice/api/wallet/settings', await operatorToken(), settingsBefore);
   expect(restored.success).toBe(true);
 });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
 

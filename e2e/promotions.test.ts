@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import {
@@ -9,6 +9,7 @@ import {
   screenshot,
   transitionsDone,
   useBrowser,
+  visible,
 } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
@@ -19,11 +20,6 @@ import { visitor } from './games-browser.ts';
  */
 const browser = useBrowser();
 const visit = visitor(browser);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
 let made = 0;
@@ -57,6 +53,8 @@ describe('promotions', () => {
     await visible(page.getByRole('heading', { name: 'Promotions', level: 1 }));
     await page.getByRole('tab', { name: 'Deposit' }).click();
     await page.waitForURL(/category=DEPOSIT/);
+    // The URL changes before the page renders the tab: the card looked for must be the Deposit list's.
+    await visible(page.getByRole('tab', { name: 'Deposit', selected: true }));
     const card = page.getByRole('link', { name: new RegExp(title) });
     await visible(card);
     await visible(card.getByText('10% up to P 5.00'));

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { screenshot, siteNow, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
+import { screenshot, siteNow, transitionsDone, useBrowser, useExtraSite, visible } from './browser.ts';
 
 /**
  * Player rebates (issue 23 part 5): a member who played yesterday sees yesterday's rebate, paid by the rebate job, on
@@ -10,11 +9,6 @@ import { screenshot, siteNow, transitionsDone, useBrowser, useExtraSite } from '
  */
 const browser = useBrowser();
 const site = useExtraSite();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('rebates', () => {
   let username = '';

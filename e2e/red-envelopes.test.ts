@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -20,11 +19,6 @@ const open = (path: string, token: string, options: { theme?: string; width?: nu
     local: options.theme ? { theme: options.theme } : {},
     ...(options.width ? { width: options.width, height: 844 } : {}),
   });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('red envelope rain and the prize wheel', () => {
   it('lets a member grab an envelope in a live rain and see the credit', async () => {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
 import {
@@ -8,6 +8,7 @@ import {
   transitionsDone,
   useBrowser,
   useExtraSite,
+  visible,
 } from './browser.ts';
 
 /**
@@ -18,11 +19,6 @@ import {
  */
 const browser = useBrowser();
 const site = useExtraSite();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 interface DashboardAnswer {
   yesterday: { ggr: number; activePlayers: number };

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { advanceClock, api, screenshot, siteNow, useBrowser, useExtraSite } from './browser.ts';
+import { advanceClock, api, screenshot, siteNow, useBrowser, useExtraSite, visible } from './browser.ts';
 import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
@@ -13,11 +12,6 @@ import { nodeIdOf, visitor } from './games-browser.ts';
 const browser = useBrowser();
 const site = useExtraSite();
 const visit = visitor(browser);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('reality check', () => {
   it('interrupts play when the interval falls due, shows the time played and the net result, and Continue plays on', async () => {

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser, visible } from './browser.ts';
 import { nodeIdOf, visitor } from './games-browser.ts';
 
 /**
@@ -11,11 +10,6 @@ import { nodeIdOf, visitor } from './games-browser.ts';
  */
 const browser = useBrowser();
 const visit = visitor(browser);
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('responsible gaming', () => {
   it('a member sets a deposit limit, is refused above it, takes a time-out and is signed out of play', async () => {

@@ -1,7 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { headerBalance, screenshot, transitionsDone, useBrowser, useExtraSite } from './browser.ts';
+import { headerBalance, screenshot, transitionsDone, useBrowser, useExtraSite, visible } from './browser.ts';
 
 /**
  * The rewards centre (issue 23 part 4): a member with a weekly VIP reward to claim sees the badge on the header and
@@ -11,11 +10,6 @@ import { headerBalance, screenshot, transitionsDone, useBrowser, useExtraSite } 
  */
 const browser = useBrowser();
 const site = useExtraSite();
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 describe('rewards centre', () => {
   /** A new member with a weekly VIP reward of 150.00 to claim, as the VIP job issues it. */

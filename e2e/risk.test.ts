@@ -4,10 +4,10 @@ import {
   walletPlayerEndpoints,
   withdrawalPlayerEndpoints,
 } from '@tessera/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, newOperator, operatorToken, screenshot, useBrowser, visible } from './browser.ts';
 
 /**
  * Risk end to end (issue 25 item 3): a member whose withdrawal goes to an account number another member has is
@@ -32,11 +32,6 @@ async function consolePage(token: string, path: string, theme?: string): Promise
   await page.goto(`${baseUrl()}/backoffice${path}`);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 /** Two members with one account number; the second, with money and a payment password, withdraws to it. */

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { visible } from './accounts-browser.ts';
 import {
   api,
   newOperator,
@@ -9,6 +8,7 @@ import {
   operatorToken,
   screenshot,
   useBrowser,
+  visible,
 } from './browser.ts';
 import { visitor } from './games-browser.ts';
 

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, operatorToken, ownerConsolePage, screenshot, useBrowser, visible } from './browser.ts';
 import { visitor } from './games-browser.ts';
 
 /**
@@ -25,11 +25,6 @@ const open = (
     ) as Record<string, string>,
     width,
   });
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
-}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
 

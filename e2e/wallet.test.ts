@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD, smsCode, uniqueMobile } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, operatorToken, ownerConsolePage, screenshot, useBrowser, visible } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -31,11 +31,6 @@ async function open(path: string, token: string, options: { theme?: string; widt
   const page = await context.newPage();
   await page.goto(`${baseUrl()}${path}`);
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });

@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember, PASSWORD } from './accounts-api.ts';
-import { api, baseUrl, financeToken, operatorToken, screenshot, useBrowser } from './browser.ts';
+import { api, baseUrl, financeToken, operatorToken, screenshot, useBrowser, visible } from './browser.ts';
 import { nodeIdOf } from './games-browser.ts';
 
 /**
@@ -42,11 +42,6 @@ async function consolePage(token: string, path: string, theme?: string): Promise
   await page.goto(`${baseUrl()}/backoffice${path}`);
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   return page;
-}
-
-async function visible(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'visible' });
-  expect(await locator.isVisible()).toBe(true);
 }
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Member centre' });
