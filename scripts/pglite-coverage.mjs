@@ -58,7 +58,18 @@ function calls(all) {
         env: { ...process.env, STORE_CALLS: join(folder, 'calls'), ...(all ? { PGLITE_ALL: '1' } : {}) },
       },
     );
-    if (run.status !== 0) throw new Error(`the PGlite project failed (${all ? 'every file' : 'the set'})`);
+    if (!existsSync(report))
+      throw new Error(`the PGlite project did not run (${all ? 'every file' : 'the set'})`);
+    const results = JSON.parse(readFileSync(report, 'utf8')).testResults;
+    // A failing test does not lose the run: what every file called up to then is still there. It is named, and the
+    // script's exit code says so, since a test that stopped early may not have called all it calls when it passes.
+    if (run.status !== 0) {
+      process.exitCode = 1;
+      for (const result of results)
+        for (const test of result.assertionResults ?? [])
+          if (test.status === 'failed')
+            console.error(`failed: ${relative(SERVER, result.name)} > ${test.fullName}`);
+    }
     const pairs = [];
     const callsFolder = join(folder, 'calls');
     for (const name of existsSync(callsFolder) ? readdirSync(callsFolder) : [])
@@ -67,10 +78,7 @@ function calls(all) {
         pairs.push({ file: relative(SERVER, file), call });
       }
     const seconds = new Map(
-      JSON.parse(readFileSync(report, 'utf8')).testResults.map((result) => [
-        relative(SERVER, result.name),
-        (result.endTime - result.startTime) / 1000,
-      ]),
+      results.map((result) => [relative(SERVER, result.name), (result.endTime - result.startTime) / 1000]),
     );
     return { pairs, seconds };
   } finally {
@@ -125,7 +133,7 @@ function everyFile() {
 
 if (process.argv.includes('--choose')) {
   choose(everyFile());
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 const everything = everyFile().pairs;
 const set = new Set(calls(false).pairs.map((pair) => pair.call));
@@ -136,4 +144,4 @@ const total = new Set(everything.map((pair) => pair.call)).size;
 console.log(`store functions called: ${total} by the whole suite, ${set.size} by the PGlite set`);
 for (const [call, files] of [...missing].sort())
   console.log(`  only outside the set: ${call}  (${[...new Set(files)].join(', ')})`);
-process.exit(missing.size > 0 ? 1 : 0);
+process.exit(missing.size > 0 ? 1 : (process.exitCode ?? 0));
