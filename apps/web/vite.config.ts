@@ -59,13 +59,33 @@ function reactOnPreact(): Plugin {
  * through a portal into a stand-in document of its own (react-aria's `collections/Document`), made for react-dom's
  * calls. Preact 11 asks that document for `createElementNS` and removes a node with `remove()`, which the stand-in
  * lacks (Preact declined a fallback: preactjs/preact#5162); both are added here, each doing what the stand-in's own
- * `createElement` and `removeChild` do. The build fails if the module no longer has the classes it patches.
+ * `createElement` and `removeChild` do.
+ *
+ * React Aria's `createEventHandler` (behind every keyboard handler of its hooks: the combobox's Escape, arrows and
+ * Enter) copies the event it is given with `{...e}`. React's synthetic event has its fields as its own properties, so
+ * they are copied; Preact hands over the browser's own event, whose fields (`key`, `target`, …) are getters on its
+ * prototype, which a spread skips: the handler saw no `key`. The copy is made here with `for…in`, which walks the
+ * prototype's fields too, each method bound to the event. The build fails if a module no longer has what is patched.
  */
 function reactAriaOnPreact(): Plugin {
+  const COLLECTION_DOCUMENT = /[\\/]react-aria[\\/]dist[\\/]private[\\/]collections[\\/]Document\.mjs$/;
+  const EVENT_HANDLER = /[\\/]react-aria[\\/]dist[\\/]private[\\/]interactions[\\/]createEventHandler\.mjs$/;
   return {
     name: 'tessera:react-aria-on-preact',
     transform(code, id) {
-      if (!/[\\/]react-aria[\\/]dist[\\/]private[\\/]collections[\\/]Document\.mjs$/.test(id)) return null;
+      if (EVENT_HANDLER.test(id)) {
+        const spread = /\{\s*\.\.\.e,/;
+        if (!spread.test(code)) throw new Error(`react-aria's interactions/createEventHandler has no "{...e,"`);
+        return [
+          code.replace(spread, '{ ...tesseraEventFields(e),'),
+          'function tesseraEventFields(e) {',
+          '  const fields = {};',
+          "  for (const key in e) fields[key] = typeof e[key] === 'function' ? e[key].bind(e) : e[key];",
+          '  return fields;',
+          '}',
+        ].join('\n');
+      }
+      if (!COLLECTION_DOCUMENT.test(id)) return null;
       // Each method put into its class's body, before a method the class has; the build fails if one is gone.
       const add = (text: string, before: string, method: string) => {
         if (!text.includes(before)) throw new Error(`react-aria's collections/Document has no "${before.trim()}"`);
