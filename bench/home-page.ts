@@ -20,10 +20,16 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/chromium.ts';
 import { DESKTOP, loadHome, PHONE, PHONE_FAST_3G, type Throttle } from '../e2e/first-load.ts';
 import { startServer } from '../e2e/start-server.ts';
+import { startGameProvider } from '../sandbox/game-provider/server.ts';
 
 const RUNS = 5;
 /** A game lobby: its games in pages of 24 tiles. */
 const LOBBY = '/rng';
+/**
+ * The game provider simulator's slots beside the demo's house slots: its catalogue (11 slots) and 10 more fill the
+ * lobby's first page (3 house + 21 = 24 tiles).
+ */
+const EXTRA_SLOTS = 10;
 /** How many tiles the lobby drew (its first page: up to 24). */
 let lobbyTiles = 0;
 /** The lobby has drawn its first page of tiles, and their pictures (or their initials) have arrived. */
@@ -150,7 +156,8 @@ async function main() {
   await new Promise<void>((resolve) => baseline.listen(0, '127.0.0.1', resolve));
   const baselinePort = (baseline.address() as { port: number }).port;
 
-  const server = await startServer();
+  const provider = await startGameProvider({ extraSlots: EXTRA_SLOTS });
+  const server = await startServer({ GAME_PROVIDER_SANDBOX_URL: provider.url });
 
   const browser = await launchBrowser();
   try {
@@ -230,6 +237,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    await provider.close();
     baseline.close();
   }
 }

@@ -226,6 +226,17 @@ export const GAMES: SimGame[] = [
   sport('fb_parlay', 'FB', { EN: 'FB Parlay Plus', VI: 'FB Cược xiên', CN: 'FB 串关' }),
 ];
 
+/**
+ * `count` more slots of the JDB vendor (codes jdb_extra_1, …), for a lobby that needs more tiles than the catalogue
+ * has (bench/home-page.ts's lobby of 24 tiles); each plays as the catalogue's slots do.
+ */
+export function moreSlots(count: number): SimGame[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + 1;
+    return slot(`jdb_extra_${n}`, { EN: `Extra Slot ${n}`, VI: `Slot thêm ${n}`, CN: `加开老虎机 ${n}` }, 20);
+  });
+}
+
 export const vendorOf = (game: SimGame): SimVendor => {
   const gameType = game.classify === 'FISH' ? 'FISH' : game.classify === 'SLOT' ? 'RNG' : undefined;
   const vendor = VENDORS.find(

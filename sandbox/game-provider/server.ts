@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { json } from '../http.ts';
-import { GAMES, matches, type SimGame, VENDORS, vendorOf } from './catalogue.ts';
+import { GAMES, matches, moreSlots, type SimGame, VENDORS, vendorOf } from './catalogue.ts';
 import { GAME_CSS, GAME_JS, gamePage } from './page.ts';
 import { tileSvg } from './tiles.ts';
 
@@ -50,6 +50,8 @@ export interface GameProviderOptions {
    * about 30 min in all). Tests pass short ones.
    */
   retryDelaysMs?: number[];
+  /** More slots than the catalogue's (moreSlots), for a lobby with more tiles (default none). */
+  extraSlots?: number;
   log?: (line: string) => void;
 }
 
@@ -184,6 +186,7 @@ function parseJson(text: string): Record<string, unknown> {
 
 export async function startGameProvider(options: GameProviderOptions = {}): Promise<GameProviderSandbox> {
   const log = options.log ?? (() => {});
+  const games = [...GAMES, ...moreSlots(options.extraSlots ?? 0)];
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const operators = new Map<string, Operator>();
@@ -437,7 +440,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
   }
 
   function gameList(origin: string) {
-    return GAMES.map((game) => {
+    return games.map((game) => {
       const vendor = vendorOf(game);
       return {
         game_code: game.code,
@@ -518,7 +521,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     if (request.method === 'GET') {
       const tile = /^\/assets\/tiles\/([a-z0-9_]+)\.svg$/.exec(path);
       if (tile) {
-        const game = GAMES.find((candidate) => candidate.code === tile[1]);
+        const game = games.find((candidate) => candidate.code === tile[1]);
         if (!game) throw new HttpError(404, 'no such tile');
         response.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' });
         return response.end(tileSvg(game, vendorOf(game)));
@@ -566,7 +569,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
         });
       }
       if (path === '/')
-        return json(response, 200, { name: 'Tessera game provider simulator', games: GAMES.length });
+        return json(response, 200, { name: 'Tessera game provider simulator', games: games.length });
       throw new HttpError(404, 'not found');
     }
     if (request.method !== 'POST') throw new HttpError(405, 'method not allowed');
@@ -626,7 +629,7 @@ export async function startGameProvider(options: GameProviderOptions = {}): Prom
     const { operator, body } = signedBy(raw, request);
     switch (path) {
       case '/operator/generic/v2/game/url': {
-        const game = GAMES.find((candidate) => candidate.code === body.game_code);
+        const game = games.find((candidate) => candidate.code === body.game_code);
         if (!game || (game.gameId === null && game.roomId === null)) throw new HttpError(404, 'unknown game');
         const demo = body.demo === true || !body.token;
         if (demo && !game.demo) throw new HttpError(403, 'no demo for this game');

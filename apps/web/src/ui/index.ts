@@ -1,4 +1,5 @@
 export { Button, type ButtonVariant, buttonClass } from './Button.tsx';
+export { DocumentTitle } from './DocumentTitle.tsx';
 export { LazyImage } from './LazyImage.tsx';
 export { Modal } from './Modal.tsx';
 export { PageHero } from './PageHero.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CountBadge } from '../../ui/CountBadge.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
-import { CenteredSpinner, Spinner } from '../../ui/index.ts';
+import { CenteredSpinner, DocumentTitle, Spinner } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './centre.css';
 
@@ -73,7 +73,7 @@ export function CentrePanel<Page extends string>({
   }, [page, pages.length]);
   return (
     <div className="container mc">
-      <title>{`${title} · ${siteName}`}</title>
+      <DocumentTitle>{`${title} · ${siteName}`}</DocumentTitle>
       <section className="mc__panel" aria-labelledby="mc-title">
         <header className="mc__header">
           <h1 id="mc-title" className="mc__title">

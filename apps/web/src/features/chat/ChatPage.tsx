@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
+import { DocumentTitle } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { ChatWindow } from './ChatWindow.tsx';
@@ -16,7 +17,7 @@ export default function ChatPage() {
   const [search] = useSearchParams();
   const color = search.get('headerColor');
   const siteName = useSiteName();
-  const title = <title>{`${search.get('title') || t('pages.chat')} · ${siteName}`}</title>;
+  const title = <DocumentTitle>{`${search.get('title') || t('pages.chat')} · ${siteName}`}</DocumentTitle>;
   useEffect(() => {
     if (!token) openAuthModal('login');
   }, [token]);

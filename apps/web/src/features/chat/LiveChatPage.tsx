@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../app/api.ts';
 import { chatEndpoints } from '../../app/endpoints.ts';
 import { useSession } from '../../app/session.ts';
+import { DocumentTitle } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 
@@ -76,7 +77,7 @@ export default function LiveChatPage() {
   const failed = state === 'failed' || launch.isError;
   return (
     <p className="chat-live" role="status">
-      <title>{`${t('pages.liveChat')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.liveChat')} · ${siteName}`}</DocumentTitle>
       {!token
         ? t('chat.signIn')
         : failed

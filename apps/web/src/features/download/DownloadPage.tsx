@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { endpoints } from '../../app/endpoints.ts';
 import { DownloadIcon, ExternalIcon, PhoneIcon } from '../../ui/icons.tsx';
-import { buttonClass, CenteredSpinner, LazyImage } from '../../ui/index.ts';
+import { buttonClass, CenteredSpinner, DocumentTitle, LazyImage } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './download.css';
 
@@ -69,7 +69,7 @@ export default function DownloadPage() {
 
   return (
     <div className="container download">
-      <title>{`${t('pages.down')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.down')} · ${siteName}`}</DocumentTitle>
       <section className="download-hero" aria-labelledby="download-title">
         <p className="download-hero__eyebrow">{t('pages.down')}</p>
         <h1 id="download-title" className="download-hero__title">

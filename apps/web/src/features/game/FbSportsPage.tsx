@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.ts';
 import { gameEndpoints } from '../../app/endpoints.ts';
-import { Button, CenteredSpinner } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { GameMessage } from './GamePage.tsx';
 import { type LaunchTarget, useLaunchGame } from './launch.ts';
@@ -32,7 +32,7 @@ export default function FbSportsPage() {
   }, [target, launch]);
 
   // The page names itself whatever it shows (the sports book opens in the game page).
-  const title = <title>{`${t('pages.fbsports')} · ${siteName}`}</title>;
+  const title = <DocumentTitle>{`${t('pages.fbsports')} · ${siteName}`}</DocumentTitle>;
   if (book.isPending) {
     return (
       <>

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { useSiteLanguage } from '../../i18n/language.ts';
 import { AlertIcon, ChevronLeftIcon, CloseIcon, FreePlayIcon, FullscreenIcon } from '../../ui/icons.tsx';
-import { Button, buttonClass, CenteredSpinner } from '../../ui/index.ts';
+import { Button, buttonClass, CenteredSpinner, DocumentTitle } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { errorCode } from '../auth/validation.ts';
 import { invalidateRecent } from '../lobby/queries.ts';
@@ -185,7 +185,7 @@ export default function GamePage() {
   const siteName = useSiteName();
   const game = readGameQuery(params);
   const decision = game ? decideLaunch(game, game.mode, session, false) : null;
-  const title = <title>{`${game?.gameName || t('pages.game')} · ${siteName}`}</title>;
+  const title = <DocumentTitle>{`${game?.gameName || t('pages.game')} · ${siteName}`}</DocumentTitle>;
   const kind = decision?.kind;
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { normalisePath } from '../../app/routes.ts';
 import { HeadsetIcon, HelpIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle } from '../../ui/index.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
 import { useHelpCenter } from './queries.ts';
@@ -26,7 +26,7 @@ export default function HelpPage() {
 
   return (
     <div className={standalone ? 'container help help--standalone' : 'container help'}>
-      <title>{`${t('pages.help')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.help')} · ${siteName}`}</DocumentTitle>
       <header className="page-heading">
         <span className="page-heading__icon">
           <HelpIcon />

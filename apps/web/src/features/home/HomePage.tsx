@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRightIcon, BoltIcon, GlobeIcon, PhoneIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { buttonClass } from '../../ui/index.ts';
+import { buttonClass, DocumentTitle } from '../../ui/index.ts';
 import { NoticeBar } from '../notices/NoticeBar.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
 import { CategoryArt } from './CategoryArt.tsx';
@@ -52,7 +52,7 @@ export function HomePage() {
   const siteName = useSiteName();
   return (
     <div className="container home">
-      <title>{siteName}</title>
+      <DocumentTitle>{siteName}</DocumentTitle>
       <NoticeBar />
 
       <section className="home-intro" aria-labelledby="home-title">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { BoltIcon, GiftIcon, HeadsetIcon, ShieldIcon, UsersIcon } from '../../ui/icons.tsx';
-import { Button } from '../../ui/index.ts';
+import { Button, DocumentTitle } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useCustomerService } from '../customer-service/useCustomerService.tsx';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -29,7 +29,7 @@ export default function JoinPage() {
 
   return (
     <div className="container join">
-      <title>{`${t('pages.join')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.join')} · ${siteName}`}</DocumentTitle>
       <section className="join-hero" aria-labelledby="join-title">
         <span className="join-hero__icon">
           <UsersIcon />

@@ -8,7 +8,7 @@ import { lazyPage } from '../../app/lazyPage.ts';
 import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { GAME_TYPE_ICONS, SearchIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner, PageHero, Pagination } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle, PageHero, Pagination } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useWhitelabel } from '../site/queries.ts';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -142,7 +142,7 @@ export default function LobbyPage({ gameType, pageKey }: { gameType: GameType; p
 
   return (
     <div className="container lobby">
-      <title>{`${pageName} · ${siteName}`}</title>
+      <DocumentTitle>{`${pageName} · ${siteName}`}</DocumentTitle>
       {/* The search sits beside the title, so that the first row of games is on a desktop's first screen. */}
       <PageHero icon={Icon} eyebrow={t('lobby.eyebrow')} title={pageName}>
         <SearchBox key={state.search} value={state.search} onSearch={(search) => change({ search })} />

@@ -11,7 +11,7 @@ import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { ChevronLeftIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { buttonClass, CenteredSpinner, StatusBadge } from '../../ui/index.ts';
+import { buttonClass, CenteredSpinner, DocumentTitle, StatusBadge } from '../../ui/index.ts';
 import { passGate } from '../auth/gate.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { money } from '../wallet/queries.ts';
@@ -142,7 +142,7 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
   if (detailQuery.isError && !detail) {
     return (
       <div className="container lottery">
-        <title>{`${pageName} · ${siteName}`}</title>
+        <DocumentTitle>{`${pageName} · ${siteName}`}</DocumentTitle>
         <div className="lottery-empty lottery-empty--page" role="alert">
           <p>{errorText(t, detailQuery.error)}</p>
           <Link to={{ search: '' }} className={buttonClass('primary')}>
@@ -169,7 +169,7 @@ export function BettingView({ gameCode, pageKey }: { gameCode: string; pageKey: 
 
   return (
     <div className="container lottery lottery--betting">
-      <title>{`${game.gameName} · ${pageName} · ${siteName}`}</title>
+      <DocumentTitle>{`${game.gameName} · ${pageName} · ${siteName}`}</DocumentTitle>
       <Link to={{ search: '' }} className="lottery-back">
         <ChevronLeftIcon />
         {t('lottery.backToLobby')}

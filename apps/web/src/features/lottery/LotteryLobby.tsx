@@ -7,7 +7,7 @@ import type { PageKey } from '../../app/routes.ts';
 import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { GAME_TYPE_ICONS } from '../../ui/icons.tsx';
-import { CenteredSpinner, PageHero } from '../../ui/index.ts';
+import { CenteredSpinner, DocumentTitle, PageHero } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { useLotteryFavourites } from './favourites.ts';
 import { GameCard } from './GameCard.tsx';
@@ -162,7 +162,7 @@ export function LotteryLobby({
 
   return (
     <div className="container lottery">
-      <title>{`${pageName} · ${siteName}`}</title>
+      <DocumentTitle>{`${pageName} · ${siteName}`}</DocumentTitle>
       <PageHero
         icon={Icon}
         eyebrow={t('lottery.lobby.eyebrow')}

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Field, FormMessage } from '../../ui/Field.tsx';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { Button } from '../../ui/index.ts';
+import { Button, DocumentTitle } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { DrawResultTable } from './DrawResultTable.tsx';
 import { drawQuery } from './queries.ts';
@@ -169,7 +169,7 @@ export default function VerifyPage() {
 
   return (
     <div className="container lottery lottery-verify">
-      <title>{`${pageName} · ${siteName}`}</title>
+      <DocumentTitle>{`${pageName} · ${siteName}`}</DocumentTitle>
       <header className="page-heading">
         <span className="page-heading__icon">
           <ShieldIcon />

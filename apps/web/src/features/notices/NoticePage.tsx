@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { useDateLocale } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { MegaphoneIcon } from '../../ui/icons.tsx';
-import { CenteredSpinner, Pagination } from '../../ui/index.ts';
+import { CenteredSpinner, DocumentTitle, Pagination } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { useNotices } from './queries.ts';
 import './notice-page.css';
@@ -67,7 +67,7 @@ export default function NoticePage() {
 
   return (
     <div className="container notice-page">
-      <title>{`${t('pages.noticePage')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.noticePage')} · ${siteName}`}</DocumentTitle>
       <header className="page-heading">
         <span className="page-heading__icon">
           <MegaphoneIcon />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageKey } from '../../app/routes.ts';
 import { SparkIcon } from '../../ui/icons.tsx';
-import { buttonClass } from '../../ui/index.ts';
+import { buttonClass, DocumentTitle } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './placeholders.css';
 
@@ -13,7 +13,7 @@ export default function ComingSoonPage({ pageKey }: { pageKey: PageKey }) {
   const pageName = t(`pages.${pageKey}`);
   return (
     <div className="container placeholder">
-      <title>{`${pageName} · ${siteName}`}</title>
+      <DocumentTitle>{`${pageName} · ${siteName}`}</DocumentTitle>
       <section className="placeholder__panel" aria-labelledby="placeholder-title">
         <div className="placeholder__icon">
           <SparkIcon />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClass } from '../../ui/index.ts';
+import { buttonClass, DocumentTitle } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import './placeholders.css';
 
@@ -10,7 +10,7 @@ export default function NotFoundPage() {
   const siteName = useSiteName();
   return (
     <div className="container placeholder">
-      <title>{`${t('notFound.title')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('notFound.title')} · ${siteName}`}</DocumentTitle>
       <section className="placeholder__panel" aria-labelledby="not-found-title">
         <p className="placeholder__code" aria-hidden="true">
           {t('notFound.code')}

@@ -23,6 +23,7 @@ import { GiftIcon, SparkIcon } from '../../ui/icons.tsx';
 import {
   Button,
   CenteredSpinner,
+  DocumentTitle,
   PageHero,
   Pagination,
   StatusBadge,
@@ -88,7 +89,7 @@ export default function PointMallPage() {
   const failed = balance.error ?? config.error;
   return (
     <div className="container points-page">
-      <title>{`${t('pages.pointMall')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.pointMall')} · ${siteName}`}</DocumentTitle>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.pointMall')}

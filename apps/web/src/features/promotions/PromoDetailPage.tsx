@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { type ChosenImage, ImagePicker } from '../../ui/ImagePicker.tsx';
 import { ChevronLeftIcon, GiftIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner, LazyImage, StatusBadge } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle, LazyImage, StatusBadge } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { money, walletKey } from '../wallet/queries.ts';
@@ -36,7 +36,7 @@ export default function PromoDetailPage() {
   const siteName = useSiteName();
   return (
     <div className="container promo-detail">
-      <title>{`${data?.title ?? t('pages.promoDetail')} · ${siteName}`}</title>
+      <DocumentTitle>{`${data?.title ?? t('pages.promoDetail')} · ${siteName}`}</DocumentTitle>
       <Link className="promo-detail__back" to="/promotions">
         <ChevronLeftIcon />
         {t('promotions.back')}

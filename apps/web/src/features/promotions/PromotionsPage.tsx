@@ -9,7 +9,7 @@ import { useDateLocale, useSiteLanguage } from '../../i18n/language.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { GiftIcon } from '../../ui/icons.tsx';
-import { CenteredSpinner, LazyImage, PageHero, StatusBadge } from '../../ui/index.ts';
+import { CenteredSpinner, DocumentTitle, LazyImage, PageHero, StatusBadge } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { money } from '../wallet/queries.ts';
 import { promotionsQuery } from './queries.ts';
@@ -40,7 +40,7 @@ export default function PromotionsPage() {
   }));
   return (
     <div className="container promotions-page">
-      <title>{`${t('pages.promotions')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.promotions')} · ${siteName}`}</DocumentTitle>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.promotions')}

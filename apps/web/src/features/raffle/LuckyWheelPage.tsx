@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../ui/icons.tsx';
-import { PageHero } from '../../ui/index.ts';
+import { DocumentTitle, PageHero } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import { MyPrizes } from './MyPrizes.tsx';
 import { PrizeWheel } from './PrizeWheel.tsx';
@@ -14,7 +14,7 @@ export default function LuckyWheelPage() {
   const siteName = useSiteName();
   return (
     <div className="container rain-page">
-      <title>{`${t('pages.luckyWheel')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.luckyWheel')} · ${siteName}`}</DocumentTitle>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.luckyWheel')}

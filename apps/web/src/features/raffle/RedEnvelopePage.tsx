@@ -10,7 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { GiftIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner, PageHero } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle, PageHero } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { money } from '../wallet/queries.ts';
 import { RAIN_KEY, rainQuery } from './queries.ts';
@@ -32,7 +32,7 @@ export default function RedEnvelopePage() {
   const state = useQuery(rainQuery(token));
   return (
     <div className="container rain-page">
-      <title>{`${t('pages.redEnvelope')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.redEnvelope')} · ${siteName}`}</DocumentTitle>
       <PageHero
         icon={GiftIcon}
         eyebrow={t('pages.redEnvelope')}

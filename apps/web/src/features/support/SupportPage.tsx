@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session.ts';
 import { HeadsetIcon } from '../../ui/icons.tsx';
+import { DocumentTitle } from '../../ui/index.ts';
 import { openAuthModal } from '../auth/authModal.ts';
 import { accountKind } from '../auth/gate.ts';
 import { useSiteName } from '../site/useSiteName.ts';
@@ -23,7 +24,7 @@ export default function SupportPage() {
   }, [kind]);
   return (
     <main className="support-page">
-      <title>{`${t('pages.support')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.support')} · ${siteName}`}</DocumentTitle>
       <h1 className="support-page__title">
         <HeadsetIcon />
         {t('status.customerService')}

@@ -3,6 +3,7 @@ import { BrandMark } from '../header/BrandMark.tsx';
 import { LanguageSelector } from '../header/LanguageSelector.tsx';
 import { ThemeSwitch } from '../header/ThemeSwitch.tsx';
 import './status.css';
+import { DocumentTitle } from '../../ui/index.ts';
 
 interface StatusScreenProps {
   tone: 'maintenance' | 'blocked' | 'error';
@@ -18,7 +19,7 @@ export function StatusScreen({ tone, icon, eyebrow, title, children, actions }: 
   const titleId = useId();
   return (
     <div className={`status-screen status-screen--${tone}`}>
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       <header className="status-screen__top">
         <BrandMark />
         <div className="status-screen__tools">

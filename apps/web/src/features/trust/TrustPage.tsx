@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ShieldIcon } from '../../ui/icons.tsx';
-import { CenteredSpinner } from '../../ui/index.ts';
+import { CenteredSpinner, DocumentTitle } from '../../ui/index.ts';
 import { useSiteName } from '../site/useSiteName.ts';
 import type { TrustContent, TrustKind } from './document.ts';
 import './trust.css';
@@ -29,7 +29,7 @@ export default function TrustPage({ kind }: { kind: TrustKind }) {
 
   return (
     <div className="container trust">
-      {document ? <title>{`${document.title} · ${siteName}`}</title> : null}
+      {document ? <DocumentTitle>{`${document.title} · ${siteName}`}</DocumentTitle> : null}
       {document ? (
         <article aria-labelledby="trust-title">
           <header className="page-heading">

@@ -10,7 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { useDateLocale } from '../../i18n/language.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { HeadsetIcon, TrophyIcon } from '../../ui/icons.tsx';
-import { Button, CenteredSpinner, PageHero, StatusBadge } from '../../ui/index.ts';
+import { Button, CenteredSpinner, DocumentTitle, PageHero, StatusBadge } from '../../ui/index.ts';
 import { type Column, Table } from '../../ui/Table.tsx';
 import { money } from '../wallet/queries.ts';
 import { vipKey, vipQuery } from './queries.ts';
@@ -31,7 +31,7 @@ export default function VipPage() {
   const data = vip.data;
   return (
     <div className="container vip-page">
-      <title>{`${t('pages.vip')} · ${siteName}`}</title>
+      <DocumentTitle>{`${t('pages.vip')} · ${siteName}`}</DocumentTitle>
       <PageHero icon={TrophyIcon} eyebrow={t('pages.vip')} title={t('vip.title')} lead={t('vip.lead')} />
       {vip.isError ? <FormMessage tone="error">{errorText(t, vip.error)}</FormMessage> : null}
       {!data ? (
