@@ -75,7 +75,8 @@ function reactAriaOnPreact(): Plugin {
     transform(code, id) {
       if (EVENT_HANDLER.test(id)) {
         const spread = /\{\s*\.\.\.e,/;
-        if (!spread.test(code)) throw new Error(`react-aria's interactions/createEventHandler has no "{...e,"`);
+        if (!spread.test(code))
+          throw new Error(`react-aria's interactions/createEventHandler has no "{...e,"`);
         return [
           code.replace(spread, '{ ...tesseraEventFields(e),'),
           'function tesseraEventFields(e) {',
@@ -88,7 +89,8 @@ function reactAriaOnPreact(): Plugin {
       if (!COLLECTION_DOCUMENT.test(id)) return null;
       // Each method put into its class's body, before a method the class has; the build fails if one is gone.
       const add = (text: string, before: string, method: string) => {
-        if (!text.includes(before)) throw new Error(`react-aria's collections/Document has no "${before.trim()}"`);
+        if (!text.includes(before))
+          throw new Error(`react-aria's collections/Document has no "${before.trim()}"`);
         return text.replace(before, `${method}\n${before}`);
       };
       const withCreate = add(
