@@ -549,12 +549,14 @@ describe('player site: header and right bar', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('E-Lottery');
     await lottery.focus();
     await page.keyboard.press('ArrowDown');
-    expect(
-      await vendors
-        .getByRole('link')
-        .first()
-        .evaluate((link) => link === document.activeElement),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        vendors
+          .getByRole('link')
+          .first()
+          .evaluate((link) => link === document.activeElement),
+      )
+      .toBe(true);
     await page.keyboard.press('Escape');
     expect(await lottery.evaluate((link) => link === document.activeElement)).toBe(true);
     await close(page);

@@ -1,7 +1,7 @@
 import type { GameMenu, GameType } from '@tessera/contract';
 import { FB_VENDOR } from '@tessera/contract';
 import { ScrollButton } from '@tessera/ui';
-import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -68,7 +68,8 @@ function GameTypeItem({ gameType, menu }: { gameType: GameType; menu?: GameMenu 
   const linkRef = useRef<HTMLAnchorElement>(null);
   /** Opened from the keyboard: only then are the vendors in the tab order, so Tab goes from type to type. */
   const [open, setOpen] = useState(false);
-  useEffect(() => {
+  // In the commit that opens the list, so the next key press already lands on its first vendor.
+  useLayoutEffect(() => {
     if (open) listRef.current?.querySelector('a')?.focus();
   }, [open]);
   const tabIndex = open ? 0 : -1;
