@@ -20,7 +20,7 @@
  * memory's verdict (the slope of each process's RSS and heap from the second minute on: "stable after the first
  * minute" under 1 MiB a minute, else "grows N MiB a minute"); at the end, the ledger's reconciliation (every
  * account's balance is the sum of its entries; each unit sums to 0) and the rounds and postings the run made.
- * Run: npm run bench:soak   [PLAYERS=500 MINUTES=2 SOCKETS=20 PROCESSES=1]
+ * Run: npm run bench:soak   [PLAYERS=500 MINUTES=2 SOCKETS=20 PROCESSES=1 TOP=0 WAITS=0]
  */
 
 import { fork } from 'node:child_process';
@@ -41,7 +41,7 @@ import { cryptoRng } from '../apps/server/src/platform/rng.ts';
 import { startServer } from '../e2e/start-server.ts';
 import { startGameProvider } from '../sandbox/game-provider/server.ts';
 import { startCluster } from '../scripts/cluster.ts';
-import { benchSite, startBenchDatabase } from './database.ts';
+import { benchSite, startBenchDatabase, statementCounter } from './database.ts';
 import type { SoakCallFigures, SoakMinute, SoakPlan } from './soak-players.ts';
 
 const PLAYERS = Number(process.env.PLAYERS ?? 500);
@@ -49,6 +49,13 @@ const MINUTES = Number(process.env.MINUTES ?? 2);
 const SOCKETS = Number(process.env.SOCKETS ?? 20);
 /** Server processes: one on its own, or several behind nginx. */
 const PROCESSES = Number(process.env.PROCESSES ?? 1);
+/** TOP=n: the n statements of the run that took PostgreSQL longest in all (pg_stat_statements), with their calls. */
+const TOP = Number(process.env.TOP ?? 0);
+/**
+ * WAITS=1: what the site's PostgreSQL backends were doing, sampled five times a second (pg_stat_activity): running,
+ * waiting on a lock (and the statement that waited), idle in a transaction (waiting for the server), by share.
+ */
+const WAITS = process.env.WAITS === '1';
 const GAMES = 24;
 const TICKS_PER_SECOND = 100;
 /** The provider the simulator plays as (a seamless aggregator, Hub88's contract), and its slots the players play. */
@@ -340,6 +347,31 @@ async function main() {
         simulatorCpu: (own.user + own.system) / 1e6,
       };
     };
+    const statements = statementCounter(db);
+    await statements.reset();
+    const waits = new Map<string, number>();
+    let samples = 0;
+    const sampling = WAITS
+      ? setInterval(async () => {
+          const rows = await db.query<{ state: string; wait: string; query: string }>(
+            `select state, coalesce(wait_event_type || ':' || wait_event, 'running') as wait,
+               left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
+             from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+               and state <> 'idle'`,
+          );
+          samples += 1;
+          for (const row of rows) {
+            const what =
+              row.state === 'active'
+                ? row.wait.startsWith('Lock:')
+                  ? `${row.wait} on: ${row.query}`
+                  : `active, ${row.wait}`
+                : row.state;
+            waits.set(what, (waits.get(what) ?? 0) + 1);
+          }
+        }, 200)
+      : null;
     const players = fork(fileURLToPath(new URL('./soak-players.ts', import.meta.url)), [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -432,6 +464,41 @@ async function main() {
         '',
       ].join('\n'),
     );
+    if (sampling) {
+      clearInterval(sampling);
+      process.stdout.write(
+        [
+          `The site's PostgreSQL backends, sampled ${samples} times (busy backends on average, by what they did):`,
+          '',
+          '| state or wait | backends on average |',
+          '|---|---:|',
+          ...[...waits.entries()]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 20)
+            .map(
+              ([what, count]) =>
+                `| ${what.replaceAll('|', '\\|')} | ${(count / Math.max(1, samples)).toFixed(2)} |`,
+            ),
+          '',
+        ].join('\n'),
+      );
+    }
+    if (TOP > 0) {
+      const run = await statements.read(TOP);
+      process.stdout.write(
+        [
+          `The statements of the run: ${run.calls} calls, ${ms(run.ms)} ms of execution in all (${(run.ms / Math.max(1, calls)).toFixed(2)} ms a call answered); the ${TOP} longest in all:`,
+          '',
+          '| statement | calls | total ms | share | mean ms | per call answered |',
+          '|---|---:|---:|---:|---:|---:|',
+          ...run.top.map(
+            (one) =>
+              `| ${one.query.slice(0, 140).replaceAll('|', '\\|')} | ${one.calls} | ${ms(one.ms)} | ${((one.ms / Math.max(1, run.ms)) * 100).toFixed(1)}% | ${(one.ms / Math.max(1, one.calls)).toFixed(3)} | ${(one.calls / Math.max(1, calls)).toFixed(2)} |`,
+          ),
+          '',
+        ].join('\n'),
+      );
+    }
     const [drift] = await db.query<{ accounts: number }>(
       `select count(*)::int as accounts from ledger_accounts a
        where a.balance <> coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0)`,

@@ -15,8 +15,11 @@ interface Entry {
  * the member's pages, so what they fetch then is read again. `maxAgeMs` 0 holds nothing.
  */
 export class MemberCache {
-  /** Entries are held from the start of their read: a drop meanwhile removes the read too. */
-  private readonly entries = new Map<string, Entry>();
+  /**
+   * Entries are held from the start of their read (a drop meanwhile removes the read too), by member and change,
+   * then by part: a change drops every part at once.
+   */
+  private readonly entries = new Map<string, Map<string, Entry>>();
   private lastSweep = 0;
 
   constructor(
@@ -31,19 +34,25 @@ export class MemberCache {
     this.entries.delete(`${change} ${memberId}`);
   }
 
-  /** The held value of the member's row, balance or favourites, or the one `load` reads (held for the next calls). */
-  get<T>(memberId: number, what: MemberChange, now: Date, load: () => Promise<T>): Promise<T> {
+  /**
+   * The held value of the member's row, balance or favourites (or of `part`, a read of its own that the same
+   * change makes stale: the row's status and type), or the one `load` reads (held for the next calls).
+   */
+  get<T>(memberId: number, what: MemberChange, now: Date, load: () => Promise<T>, part = ''): Promise<T> {
     const at = now.getTime();
     const key = `${what} ${memberId}`;
-    const held = this.entries.get(key);
+    const held = this.entries.get(key)?.get(part);
     if (held && at - held.at < this.maxAgeMs && at >= held.at) return held.value as Promise<T>;
     if (this.maxAgeMs <= 0) return load();
     this.sweep(at);
     const value = load();
     const entry = { value, at };
-    this.entries.set(key, entry);
+    const parts = this.entries.get(key) ?? new Map<string, Entry>();
+    this.entries.set(key, parts);
+    parts.set(part, entry);
     value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      const parts = this.entries.get(key);
+      if (parts?.get(part) === entry) parts.delete(part);
     });
     return value;
   }
@@ -52,8 +61,11 @@ export class MemberCache {
   private sweep(at: number) {
     if (at - this.lastSweep < this.maxAgeMs) return;
     this.lastSweep = at;
-    for (const [key, held] of this.entries) {
-      if (at - held.at >= this.maxAgeMs || at < held.at) this.entries.delete(key);
+    for (const [key, parts] of this.entries) {
+      for (const [part, held] of parts) {
+        if (at - held.at >= this.maxAgeMs || at < held.at) parts.delete(part);
+      }
+      if (parts.size === 0) this.entries.delete(key);
     }
   }
 }

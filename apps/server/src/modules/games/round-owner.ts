@@ -1,7 +1,8 @@
 import type { Transaction } from '../../db/database.ts';
 import { mayAct } from '../responsible/check.ts';
 import { checkWins } from '../risk/flags.ts';
-import { post } from '../wallet/ledger.ts';
+import { type Posted, post } from '../wallet/ledger.ts';
+import type { MemberAccountRow } from '../wallet/ledger-store.ts';
 import { assertStakeAllowed, countRounds, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
 
@@ -22,8 +23,16 @@ import * as rounds from './rounds-store.ts';
  * stake), and has each settled round's payout checked against the risk rules (big_win, once per round). One round,
  * or a settled batch with its reads and writes set-based (the rounds, the rules, the weights, the members owing).
  */
-async function countTurnover(tx: Transaction, roundIds: bigint[], now: Date) {
-  const read = new Map((await rounds.roundsTurnover(tx, roundIds)).map((round) => [round.id, round]));
+async function countTurnover(
+  tx: Transaction,
+  roundIds: bigint[],
+  now: Date,
+  /** The rounds as just written, when the caller has them (not read again). */
+  written?: rounds.RoundTurnoverDb[],
+) {
+  const read = new Map(
+    (written ?? (await rounds.roundsTurnover(tx, roundIds))).map((round) => [round.id, round]),
+  );
   // In the order given (a member's obligations fill from their rounds in that order).
   const all = roundIds.map((id) => {
     const round = read.get(id);
@@ -95,6 +104,12 @@ function purse(playMoney: boolean | undefined) {
 const referenceOf = (booking: Booking, roundId: bigint | null) =>
   booking.reference ?? `game-round:${roundId ?? ''}`;
 
+/** A stake's or a payout's round, and with `answerAccounts` the member's accounts after its posting (if it posted). */
+export interface Moved {
+  roundId: bigint;
+  accounts?: MemberAccountRow[];
+}
+
 /**
  * A stake: it leaves the member's wallet for the house and goes into the round (opened by it). Responsible gaming's
  * check comes first: a stake over a limit, or a new round during a break or past a time limit, is refused.
@@ -105,18 +120,21 @@ export async function stake(
   amount: bigint,
   booking: Booking,
   now: Date,
-): Promise<bigint> {
+  options: { answerAccounts?: boolean } = {},
+): Promise<Moved> {
+  // Checked before the round is written: the limits count what the member's rounds hold, this stake apart.
   const newRound = !(await rounds.roundExists(tx, round));
   if (amount > 0n && !round.playMoney) await mayAct(tx, round.memberId, 'bet', { amount, now, newRound });
-  const roundId = await rounds.addToRound(tx, round, { bet: amount, win: 0n }, now);
+  const written = await rounds.addToRoundRead(tx, round, { bet: amount, win: 0n }, now);
+  const roundId = written.id;
+  let posted: Posted | null = null;
   if (amount > 0n) {
     // While a bonus with a max stake is being wagered, a larger bet is refused (bonus_max_stake) before money moves.
     if (!round.playMoney) {
-      const { product_type } = await rounds.roundTurnover(tx, roundId);
-      await assertStakeAllowed(tx, round.memberId, product_type, amount, now);
+      await assertStakeAllowed(tx, round.memberId, written.product_type, amount, now);
     }
     const { wallet, house } = purse(round.playMoney);
-    await post(
+    posted = await post(
       tx,
       {
         key: booking.key,
@@ -129,10 +147,11 @@ export async function stake(
         ],
       },
       now,
+      options,
     );
   }
-  await countTurnover(tx, [roundId], now);
-  return roundId;
+  await countTurnover(tx, [roundId], now, [written]);
+  return { roundId, accounts: posted?.accounts };
 }
 
 /**
@@ -145,17 +164,19 @@ export async function payout(
   amount: bigint,
   booking: Booking,
   now: Date,
-  options: { lowRiskStake?: bigint } = {},
-): Promise<bigint> {
-  const roundId = await rounds.addToRound(
+  options: { lowRiskStake?: bigint; answerAccounts?: boolean } = {},
+): Promise<Moved> {
+  const written = await rounds.addToRoundRead(
     tx,
     round,
     { bet: 0n, win: amount, lowRiskStake: options.lowRiskStake },
     now,
   );
+  const roundId = written.id;
+  let posted: Posted | null = null;
   if (amount > 0n) {
     const { wallet, house } = purse(round.playMoney);
-    await post(
+    posted = await post(
       tx,
       {
         key: booking.key,
@@ -168,10 +189,11 @@ export async function payout(
         ],
       },
       now,
+      { answerAccounts: options.answerAccounts },
     );
   }
-  await countTurnover(tx, [roundId], now);
-  return roundId;
+  await countTurnover(tx, [roundId], now, [written]);
+  return { roundId, accounts: posted?.accounts };
 }
 
 /**

@@ -5,6 +5,10 @@ import type { Queryable } from '../../db/database.ts';
  * round's row, its ledger posting and its turnover change together there, in the caller's transaction.
  */
 
+/** What `roundsTurnover` reads of a round (`r`, its game's vendor `v`). */
+const TURNOVER_COLUMNS = `r.id, r.member_id, r.status, r.play_money,
+  greatest(r.bet - r.low_risk_stake, 0) as valid_stake, r.turnover_counted, v.game_type as product_type, r.bet, r.win`;
+
 /**
  * Adds a stake or a win to the member's round of the game, opening the round on its first transaction (a win without
  * a bet, a free round's, opens it too); a closed round is settled.
@@ -23,15 +27,28 @@ export async function addToRound(
   amounts: { bet: bigint; win: bigint; lowRiskStake?: bigint },
   now: Date,
 ): Promise<bigint> {
-  const [row] = await tx.query<{ id: bigint }>(
-    `insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
-       play_money, low_risk_stake)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10, coalesce($11, 0))
-     on conflict (member_id, game_id, round_ref) do update
-       set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
-           updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end,
-           low_risk_stake = coalesce($11, game_rounds.low_risk_stake)
-     returning id`,
+  return (await addToRoundRead(tx, round, amounts, now)).id;
+}
+
+/** `addToRound`, answering the round as written, as `roundTurnover` reads it: the round owner reads it no more. */
+export async function addToRoundRead(
+  tx: Queryable,
+  round: Parameters<typeof addToRound>[1],
+  amounts: { bet: bigint; win: bigint; lowRiskStake?: bigint },
+  now: Date,
+): Promise<RoundTurnoverDb> {
+  const [row] = await tx.query<RoundTurnoverDb>(
+    `with r as (
+       insert into game_rounds (member_id, game_id, round_ref, currency, bet, win, status, started_at, updated_at,
+         play_money, low_risk_stake)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $10, coalesce($11, 0))
+       on conflict (member_id, game_id, round_ref) do update
+         set bet = game_rounds.bet + excluded.bet, win = game_rounds.win + excluded.win,
+             updated_at = excluded.updated_at, status = case when $9 then 'settled' else game_rounds.status end,
+             low_risk_stake = coalesce($11, game_rounds.low_risk_stake)
+       returning *)
+     select ${TURNOVER_COLUMNS}
+     from r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id`,
     [
       round.memberId,
       round.gameId,
@@ -47,7 +64,7 @@ export async function addToRound(
     ],
   );
   if (!row) throw new Error('the round was not written');
-  return row.id;
+  return row;
 }
 
 /** Records the operator who settled the round; it is closed (void when nothing is left staked or won). */
@@ -111,17 +128,10 @@ export interface RoundTurnoverDb {
   win: bigint;
 }
 
-export async function roundTurnover(tx: Queryable, id: bigint): Promise<RoundTurnoverDb> {
-  const [row] = await roundsTurnover(tx, [id]);
-  if (!row) throw new Error(`game round ${id} vanished`);
-  return row;
-}
-
 /** roundTurnover of many rounds in one statement (a settled batch). */
 export function roundsTurnover(tx: Queryable, ids: bigint[]): Promise<RoundTurnoverDb[]> {
   return tx.query<RoundTurnoverDb>(
-    `select r.id, r.member_id, r.status, r.play_money, greatest(r.bet - r.low_risk_stake, 0) as valid_stake,
-       r.turnover_counted, v.game_type as product_type, r.bet, r.win
+    `select ${TURNOVER_COLUMNS}
      from game_rounds r join games g on g.id = r.game_id join game_vendors v on v.id = g.vendor_id
      where r.id = any($1::bigint[])`,
     [ids],

@@ -62,7 +62,7 @@ export async function placeBet(
       }
     }
     const ticketNo = await store.nextTicketNo(tx);
-    const roundId = await rounds.stake(
+    const { roundId } = await rounds.stake(
       tx,
       { memberId, gameId: game.game_id, ref: ticketNo, currency: currency.currency, closed: false },
       stake,

@@ -84,7 +84,11 @@ export async function mayAct(tx: Queryable, memberId: number, action: Action, op
   const locks = action === 'deposit' || (action === 'bet' && amount > 0n);
   if (locks && options.read) throw new Error(`the check of a ${action} reads under the member's lock`);
   // The controls and the limits in one round trip (a posting's transaction waits on each), or read already.
-  const { row, limits: limitRows } = options.read
+  const {
+    row,
+    limits: limitRows,
+    timeZone: merchantZone,
+  } = options.read
     ? store.controlsAndLimitsOf(options.read)
     : await store.controlsAndLimits(tx, memberId, locks ? { lock: true, now } : { lock: false });
   if (action !== 'sign_in') {
@@ -92,8 +96,7 @@ export async function mayAct(tx: Queryable, memberId: number, action: Action, op
     if (block) refuse(block.code, block.until);
   }
   const limitOf = (kind: LimitKind) => limitRows.find((limit) => limit.kind === kind)?.value ?? null;
-  const timeZone =
-    limitOf('daily_minutes') !== null || action === 'bet' ? await store.merchantTimeZone(tx) : 'UTC';
+  const timeZone = limitOf('daily_minutes') !== null || action === 'bet' ? merchantZone : 'UTC';
   const today = localDate(now, timeZone);
 
   const daily = limitOf('daily_minutes');

@@ -58,6 +58,7 @@ const limitsJoin = (member: string) =>
 
 type JoinedRow = Omit<ControlsDb, 'member_id'> & {
   member_id: number | null;
+  time_zone: string;
   limit_kind: string | null;
   limit_value: bigint | null;
   limit_pending: boolean | null;
@@ -76,13 +77,15 @@ export async function controlsAndLimits(
 ): Promise<ControlsAndLimits> {
   let rows: JoinedRow[];
   if (options.lock) {
-    await tx.query(
-      'insert into responsible_members (member_id, updated_at) values ($1, $2) on conflict do nothing',
-      [memberId, options.now],
-    );
+    // One statement makes the row when missing and locks it (an upsert locks the row it meets), and reads it with
+    // the limits and the merchant's time zone: a stake's transaction waits on each round trip.
     rows = await tx.query<JoinedRow>(
-      `select ${JOINED} from responsible_members c ${limitsJoin('c')} where c.member_id = $1 for update of c`,
-      [memberId],
+      `with c as (
+         insert into responsible_members (member_id, updated_at) values ($1, $2)
+         on conflict (member_id) do update set member_id = excluded.member_id
+         returning *)
+       select ${JOINED}, ${TIME_ZONE} from c ${limitsJoin('c')}`,
+      [memberId, options.now],
     );
     if (rows.length === 0) throw new Error('the responsible gaming row vanished');
   } else {
@@ -94,9 +97,15 @@ export async function controlsAndLimits(
 interface ControlsAndLimits {
   row: ControlsDb | null;
   limits: LimitDb[];
+  /** The time zone of the deployment's merchant (as `merchantTimeZone`), read beside them. */
+  timeZone: string;
 }
 
-const unlockedRead = (member: string) => `select ${JOINED} from (select ${member}::int as member_id) m
+const TIME_ZONE = `coalesce((select time_zone from merchant order by code limit 1), 'UTC') as time_zone`;
+
+const unlockedRead = (
+  member: string,
+) => `select ${JOINED}, ${TIME_ZONE} from (select ${member}::int as member_id) m
        left join responsible_members c on c.member_id = m.member_id ${limitsJoin('m')}`;
 
 /** `controlsAndLimits` without the lock as one statement with the member written out (a transaction's opening). */
@@ -135,7 +144,7 @@ export function controlsAndLimitsOf(joined: Record<string, unknown>[]): Controls
           },
         ],
   );
-  return { row, limits };
+  return { row, limits, timeZone: first?.time_zone ?? 'UTC' };
 }
 
 type ControlsPatch = Partial<Omit<ControlsDb, 'member_id'>>;

@@ -104,7 +104,7 @@ export async function placeBet(
     const delayed = live && limits.live_delay_seconds > 0;
     const acceptAt = delayed ? new Date(now.getTime() + limits.live_delay_seconds * 1000) : null;
     const { ticketNo, gameId } = await store.nextTicket(tx, legs[0]?.row.event_kind ?? 'football');
-    const roundId = await rounds.stake(
+    const { roundId } = await rounds.stake(
       tx,
       { memberId, gameId, ref: ticketNo, currency: currency.currency, closed: false },
       stake,

@@ -68,6 +68,15 @@ export async function currencyOf(deps: Pick<AppDeps, 'db' | 'config'>): Promise<
   return currencyOfMerchant(await merchant(deps.db, deps.config.merchantCode));
 }
 
+/**
+ * The merchant's currency as held by the process (public content, dropped on every process when the merchant
+ * changes): for the calls every round makes (the seamless wallet's balance, bet and win). Read on the pool, never
+ * in a transaction that may be changing it.
+ */
+export function heldCurrencyOf(deps: Pick<AppDeps, 'db' | 'config' | 'local' | 'clock'>): Promise<Currency> {
+  return deps.local.content.get('merchant currency', deps.clock.now(), () => currencyOf(deps));
+}
+
 export function currencyOfMerchant(found: { currency: string; currency_symbol: string }): Currency {
   return {
     currency: found.currency,

@@ -54,7 +54,7 @@ describe('turnover obligations', () => {
   async function stake(memberId: number, gameId: number, amount: bigint, closed = true) {
     played += 1;
     const ref = `turnover-${played}`;
-    const roundId = await write(t.db, { isolation: 'read committed' }, (tx) =>
+    const { roundId } = await write(t.db, { isolation: 'read committed' }, (tx) =>
       rounds.stake(
         tx,
         { memberId, gameId, ref, currency: 'PHP', closed },

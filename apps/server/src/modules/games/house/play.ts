@@ -118,7 +118,7 @@ export async function playRound(
       }
       // A concurrent request with the same key waited for the pair's lock: it finds the round the first one started.
       const first = reads[0].of(rows[0] ?? []);
-      if (first) return { id: first.id, fresh: false, pair };
+      if (first) return { round: first, fresh: false, pair };
       if (reads[1].of(rows[1] ?? []) !== null) throw new AppError('house_round_pending');
       const last = reads[2].of(rows[2] ?? []);
       if (last && now.getTime() - last.getTime() < HOUSE_SPIN_INTERVAL_MS) {
@@ -126,7 +126,7 @@ export async function playRound(
       }
       const nonce = await store.takeNonce(tx, pair.id);
       const ref = uuid(deps.rng);
-      const id = await store.insertRound(
+      const round = await store.insertRound(
         tx,
         {
           member_id: player.memberId,
@@ -150,11 +150,10 @@ export async function playRound(
         },
         now,
       );
-      return { id, fresh: true, pair };
+      return { round, fresh: true, pair };
     },
   );
-  const round = await store.findRound(deps.db, started.id);
-  if (!round) throw new Error('the started round vanished');
+  const { round } = started;
   if (!started.fresh) return repeatedRound(deps, round, fingerprint, game, language);
   // Its outcome is drawn from the pair locked for it (its server seed never changes).
   const drawn = drawRound(deps, round, started.pair);

@@ -230,13 +230,17 @@ export async function insertRound(
     | 'rollback_transaction'
   >,
   now: Date,
-): Promise<bigint> {
-  const [inserted] = await tx.query<{ id: bigint }>(
-    `insert into house_rounds (member_id, game_id, engine_game, ref, request_key, request_fingerprint, currency, bet,
-       rtp, config_fingerprint, seed_id, commitment, client_seed, nonce, state, bet_transaction, win_transaction,
-       rollback_transaction, created_at, updated_at, choice)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'started', $15, $16, $17, $18, $18, $19::jsonb)
-     returning id`,
+): Promise<RoundDb> {
+  // Answers the round as findRound reads it (its pair's server seed beside it), saving the read after.
+  const [inserted] = await tx.query<RoundDb>(
+    `with r as (
+       insert into house_rounds (member_id, game_id, engine_game, ref, request_key, request_fingerprint, currency,
+         bet, rtp, config_fingerprint, seed_id, commitment, client_seed, nonce, state, bet_transaction,
+         win_transaction, rollback_transaction, created_at, updated_at, choice)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'started', $15, $16, $17, $18, $18,
+         $19::jsonb)
+       returning *)
+     select ${ROUND_COLUMNS} from r join house_seeds s on s.id = r.seed_id`,
     [
       row.member_id,
       row.game_id,
@@ -260,7 +264,7 @@ export async function insertRound(
     ],
   );
   if (!inserted) throw new Error('the round was not written');
-  return BigInt(inserted.id);
+  return inserted;
 }
 
 /**

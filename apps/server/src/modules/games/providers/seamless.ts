@@ -6,7 +6,8 @@ import type { AppDeps } from '../../../platform/context.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
 import { decodeAnswer, encodeAnswer, write } from '../../../platform/write.ts';
 import { memberAccounts } from '../../wallet/ledger.ts';
-import { currencyOf } from '../../wallet/settings.ts';
+import type { MemberAccountRow } from '../../wallet/ledger-store.ts';
+import { heldCurrencyOf } from '../../wallet/settings.ts';
 import * as rounds from '../round-owner.ts';
 import * as store from './store.ts';
 
@@ -130,26 +131,38 @@ interface Purse {
 const MONEY_PURSE: Purse = { wallet: 'main', playMoney: false };
 const PLAY_PURSE: Purse = { wallet: 'play', playMoney: true };
 
-async function purseOf(db: Queryable, memberId: number): Promise<Purse | null> {
-  const member = await store.memberKind(db, memberId);
+/** Held with the member's row (dropped when it changes): a round reads it before each money call. */
+async function purseOf(deps: AppDeps, memberId: number): Promise<Purse | null> {
+  const member = await deps.local.members.get(
+    memberId,
+    'member',
+    deps.clock.now(),
+    () => store.memberKind(deps.db, memberId),
+    'kind',
+  );
   if (!member) return null;
   return member.type === TRIAL_ACCOUNT_IS_AGENT ? PLAY_PURSE : MONEY_PURSE;
 }
 
 /** Whether the member's games play with play money (a trial account). */
 export async function playsWithPlayMoney(deps: AppDeps, memberId: number): Promise<boolean> {
-  return (await purseOf(deps.db, memberId))?.playMoney ?? false;
+  return (await purseOf(deps, memberId))?.playMoney ?? false;
 }
 
 async function purseBalance(db: Queryable, memberId: number, purse: Purse): Promise<bigint> {
-  const accounts = await memberAccounts(db, memberId);
-  return accounts.find((account) => account.kind === purse.wallet)?.balance ?? 0n;
+  return balanceIn(await memberAccounts(db, memberId), purse);
 }
 
+const balanceIn = (accounts: MemberAccountRow[], purse: Purse): bigint =>
+  accounts.find((account) => account.kind === purse.wallet)?.balance ?? 0n;
+
 async function stateOf(deps: AppDeps, memberId: number): Promise<WalletState | null> {
-  const purse = await purseOf(deps.db, memberId);
+  const purse = await purseOf(deps, memberId);
   if (purse === null) return null;
-  const [currency, balance] = await Promise.all([currencyOf(deps), purseBalance(deps.db, memberId, purse)]);
+  const [currency, balance] = await Promise.all([
+    heldCurrencyOf(deps),
+    purseBalance(deps.db, memberId, purse),
+  ]);
   return { memberId, currency: currency.currency, balance };
 }
 
@@ -164,6 +177,15 @@ async function sessionOf(
   checkExpiry: { now: Date } | null,
 ): Promise<store.SessionDb> {
   const session = token ? await store.findSession(db, provider, hashSessionToken(token)) : null;
+  return checkedSession(session, memberId, checkExpiry);
+}
+
+/** The session read, refused when missing, another member's, or (checkExpiry) ended. */
+function checkedSession(
+  session: store.SessionDb | null,
+  memberId: number,
+  checkExpiry: { now: Date } | null,
+): store.SessionDb {
   if (!session || session.member_id !== memberId) throw new Refused('invalid_token');
   if (checkExpiry && session.expires_at.getTime() <= checkExpiry.now.getTime())
     throw new Refused('token_expired');
@@ -198,6 +220,13 @@ interface StoredAnswer {
   balance: bigint;
 }
 
+/** What a money request did: its round, its amount, and the member's accounts after it when its posting told them. */
+interface Applied {
+  roundId: bigint | null;
+  amount: bigint;
+  accounts?: MemberAccountRow[];
+}
+
 /**
  * Runs one money request once: claims its transaction id, then `apply` writes its effect and the answer is kept
  * with the id. A transaction id seen before answers as it did (or, with another request, as a duplicate), a
@@ -213,18 +242,23 @@ async function once(
     referenceUuid: string | null;
     fingerprint: string;
   },
-  /** Runs in the transaction, given the member's currency and where its game money is. */
+  /**
+   * Runs in the transaction, given the member's currency, where its game money is, and the rows of `reads` (read in
+   * the transaction's opening round trip, after the claim).
+   */
   apply: (
     tx: Transaction,
     currency: string,
     purse: Purse,
-  ) => Promise<{ roundId: bigint | null; amount: bigint }>,
+    read: Record<string, unknown>[][],
+  ) => Promise<Applied>,
   now: Date,
   alongside?: Alongside,
+  reads: string[] = [],
 ): Promise<SeamlessResult> {
-  const purse = await purseOf(deps.db, claim.memberId);
+  const purse = await purseOf(deps, claim.memberId);
   if (purse === null) return { ok: false, refusal: 'unknown_user', state: null };
-  const currency = (await currencyOf(deps)).currency;
+  const currency = (await heldCurrencyOf(deps)).currency;
   try {
     // The id is claimed in BEGIN's round trip and the answer kept with COMMIT's.
     const claiming = store.claimStatement(
@@ -239,7 +273,8 @@ async function once(
       },
       now,
     );
-    const answer = await write(deps.db, { isolation: 'read committed', opening: [claiming] }, async (tx) => {
+    const opening = [claiming, ...reads];
+    const answer = await write(deps.db, { isolation: 'read committed', opening }, async (tx) => {
       const claimed = (tx.opened[0] ?? []).length > 0;
       if (!claimed) {
         const first = await store.findTransaction(tx, provider, claim.uuid);
@@ -250,12 +285,15 @@ async function once(
         }
         return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
       }
-      const done = await apply(tx, currency, purse);
+      const done = await apply(tx, currency, purse, tx.opened.slice(1));
       await alongside?.(tx, done);
       const stored: StoredAnswer = {
         memberId: claim.memberId,
         currency,
-        balance: await purseBalance(tx, claim.memberId, purse),
+        // As the posting answered it, or read (a payout of 0 posts nothing).
+        balance: done.accounts
+          ? balanceIn(done.accounts, purse)
+          : await purseBalance(tx, claim.memberId, purse),
       };
       tx.withCommit(
         store.completionStatement(provider, claim.uuid, { ...done, answer: encodeAnswer(stored) }),
@@ -287,13 +325,8 @@ async function once(
 const RG_BLOCKS = new Set<string>(['rg_time_out', 'rg_self_excluded', 'rg_reopen_needed']);
 const RG_REFUSALS = new Set<SeamlessRefusal>(['player_blocked', 'responsible_gaming_limit']);
 
-async function gameOf(
-  tx: Queryable,
-  provider: string,
-  gameCode: string,
-  fallback: number | null,
-): Promise<number> {
-  const found = gameCode ? await store.gameIdByCode(tx, provider, gameCode) : null;
+/** The game of a read (`gameIdStatement`), or the fallback when the request names none. */
+function checkedGame(found: number | null, gameCode: string, fallback: number | null): number {
   const gameId = found ?? (gameCode ? null : fallback);
   if (gameId === null) throw new Refused('invalid_game');
   return gameId;
@@ -324,13 +357,16 @@ export async function bet(
       referenceUuid: null,
       fingerprint,
     },
-    async (tx, currency, purse) => {
-      const session = await sessionOf(tx, provider, request.token, request.memberId, { now });
-      if ((await store.memberStatus(tx, request.memberId)) !== 'active') throw new Refused('user_disabled');
+    async (tx, currency, purse, [sessionRows, memberRows, gameRows]) => {
+      const found = store.firstRow<store.SessionDb>(request.token ? sessionRows : []);
+      const session = checkedSession(found, request.memberId, { now });
+      const member = store.firstRow<{ status: string }>(memberRows);
+      if (member?.status !== 'active') throw new Refused('user_disabled');
       checkCurrency(currency, request.currency);
       checkCurrency(session.currency, request.currency);
-      const gameId = await gameOf(tx, provider, request.gameCode, session.game_id);
-      const roundId = await rounds.stake(
+      const game = store.firstRow<{ id: number }>(gameRows);
+      const gameId = checkedGame(game?.id ?? null, request.gameCode, session.game_id);
+      const { roundId, accounts } = await rounds.stake(
         tx,
         {
           memberId: request.memberId,
@@ -343,11 +379,17 @@ export async function bet(
         request.amount,
         { key: ledgerKey(provider, request.transactionUuid) },
         now,
+        { answerAccounts: true },
       );
-      return { roundId, amount: request.amount };
+      return { roundId, amount: request.amount, accounts };
     },
     now,
     alongside,
+    [
+      store.sessionStatement(provider, hashSessionToken(request.token)),
+      store.memberKindStatement(request.memberId),
+      store.gameIdStatement(provider, request.gameCode),
+    ],
   );
 }
 
@@ -374,9 +416,10 @@ export async function win(
       referenceUuid: request.referenceUuid,
       fingerprint,
     },
-    async (tx, currency, purse) => {
+    async (tx, currency, purse, [paidRows, betRoundRows, gameRows]) => {
       checkCurrency(currency, request.currency);
-      let roundId: bigint;
+      const game = store.firstRow<{ id: number }>(gameRows);
+      let moved: rounds.Moved;
       const round = {
         memberId: request.memberId,
         ref: request.round.ref,
@@ -385,40 +428,48 @@ export async function win(
         playMoney: purse.playMoney,
       };
       if (request.referenceUuid !== null) {
-        const paid = await store.findTransaction(tx, provider, request.referenceUuid);
+        const paid = store.firstRow<store.TransactionDb>(paidRows);
         if (!paid || paid.kind === 'rollback') throw new Refused('transaction_does_not_exist');
         if (paid.kind === 'absent' || paid.rolled_back_by !== null)
           throw new Refused('transaction_rolled_back');
         if (paid.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
-        const betRound = paid.round_id === null ? null : await store.findRound(tx, paid.round_id);
+        const betRound = paid.round_id === null ? null : store.firstRow<store.RoundDb>(betRoundRows);
         if (!betRound) throw new Error('a bet without its round');
         refuseIfSettledByOperator(betRound, request);
         const gameId = request.gameCode
-          ? await gameOf(tx, provider, request.gameCode, null)
+          ? checkedGame(game?.id ?? null, request.gameCode, null)
           : betRound.game_id;
-        roundId = await rounds.payout(
+        moved = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || betRound.round_ref },
           request.amount,
           { key: ledgerKey(provider, request.transactionUuid) },
           now,
-          { lowRiskStake: request.lowRiskStake },
+          { lowRiskStake: request.lowRiskStake, answerAccounts: true },
         );
       } else {
-        const gameId = await gameOf(tx, provider, request.gameCode, null);
-        roundId = await rounds.payout(
+        const gameId = checkedGame(game?.id ?? null, request.gameCode, null);
+        moved = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || request.transactionUuid },
           request.amount,
           { key: ledgerKey(provider, request.transactionUuid) },
           now,
-          { lowRiskStake: request.lowRiskStake },
+          { lowRiskStake: request.lowRiskStake, answerAccounts: true },
         );
       }
-      return { roundId, amount: request.amount };
+      return { roundId: moved.roundId, amount: request.amount, accounts: moved.accounts };
     },
     now,
     alongside,
+    // The bet it pays (and that bet's round) and its game, read beside the claim.
+    request.referenceUuid === null
+      ? ['select 1 where false', 'select 1 where false', store.gameIdStatement(provider, request.gameCode)]
+      : [
+          store.transactionStatement(provider, request.referenceUuid),
+          store.roundOfTransactionStatement(provider, request.referenceUuid),
+          store.gameIdStatement(provider, request.gameCode),
+        ],
   );
 }
 

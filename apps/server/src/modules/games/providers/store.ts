@@ -92,16 +92,6 @@ export async function launchTarget(db: Queryable, gameId: number): Promise<Launc
   return rows[0] ?? null;
 }
 
-/** A provider's game by its code there (Hub88's game_code). */
-export async function gameIdByCode(db: Queryable, provider: string, code: string): Promise<number | null> {
-  const rows = await db.query<{ id: number }>(
-    `select g.id from games g join game_vendors v on v.id = g.vendor_id
-     where v.provider = $1 and g.code = $2 order by g.id limit 1`,
-    [provider, code],
-  );
-  return rows[0]?.id ?? null;
-}
-
 // ------------------------------------------------------------------------------------------------- sessions
 
 export interface SessionDb {
@@ -142,13 +132,42 @@ export async function findSession(
   return rows[0] ?? null;
 }
 
+/*
+ * Reads as single statements with their values written out (`sqlValue`), to send in a transaction's opening round
+ * trip beside the claim of a provider's transaction id (the seamless wallet's bet and win); `firstRow` reads the
+ * answer.
+ */
+
+/** `findSession`'s read. */
+export const sessionStatement = (provider: string, tokenHash: string): string =>
+  `select member_id, game_id, currency, expires_at from game_sessions
+   where token_hash = ${sqlValue(tokenHash)} and provider = ${sqlValue(provider)}`;
+
+/** `memberKind`'s read. */
+export const memberKindStatement = (memberId: number): string =>
+  `select status, type from members where id = ${sqlValue(memberId)}`;
+
+/** A provider's game by its code there (Hub88's game_code). */
+export const gameIdStatement = (provider: string, code: string): string =>
+  `select g.id from games g join game_vendors v on v.id = g.vendor_id
+   where v.provider = ${sqlValue(provider)} and g.code = ${sqlValue(code)} order by g.id limit 1`;
+
+/** `findTransaction`'s read (not locked). */
+export const transactionStatement = (provider: string, uuid: string): string =>
+  `select ${TRANSACTION_COLUMNS} from provider_transactions
+   where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)}`;
+
+/** `findRound`'s read of the round of a provider's transaction. */
+export const roundOfTransactionStatement = (provider: string, uuid: string): string =>
+  `select ${ROUND_COLUMNS} from game_rounds where id = (select round_id from provider_transactions
+   where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)})`;
+
+export const firstRow = <T>(rows: Record<string, unknown>[] | undefined): T | null =>
+  (rows?.[0] as T | undefined) ?? null;
+
 /** Sessions that ended long enough ago go (housekeeping). */
 export async function purgeSessions(db: Queryable, before: Date): Promise<number> {
   return (await db.query('delete from game_sessions where expires_at < $1 returning 1', [before])).length;
-}
-
-export async function memberStatus(db: Queryable, memberId: number): Promise<string | null> {
-  return (await memberKind(db, memberId))?.status ?? null;
 }
 
 /** The member's status and account type (isAgent), or null for no such member. */
@@ -264,11 +283,10 @@ export interface RoundDb {
   settled_by: number | null;
 }
 
+const ROUND_COLUMNS = 'id, member_id, game_id, round_ref, bet, win, status, settled_by';
+
 export async function findRound(tx: Queryable, id: bigint): Promise<RoundDb | null> {
-  const rows = await tx.query<RoundDb>(
-    'select id, member_id, game_id, round_ref, bet, win, status, settled_by from game_rounds where id = $1',
-    [id],
-  );
+  const rows = await tx.query<RoundDb>(`select ${ROUND_COLUMNS} from game_rounds where id = $1`, [id]);
   return rows[0] ?? null;
 }
 
