@@ -106,10 +106,10 @@ export async function reverseInRound(
 export async function settleRounds(tx: Queryable, rounds: { id: bigint; win: bigint }[], now: Date) {
   if (rounds.length === 0) return;
   await tx.query(
-    `update game_rounds r set win = r.win + v.win::bigint, status = 'settled', updated_at = $2
-     from jsonb_to_recordset($1::jsonb) as v(id text, win text)
-     where r.id = v.id::bigint`,
-    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), win: round.win.toString() }))), now],
+    `update game_rounds r set win = r.win + v.win, status = 'settled', updated_at = $3
+     from unnest($1::bigint[], $2::bigint[]) as v(id, win)
+     where r.id = v.id`,
+    [rounds.map((round) => round.id.toString()), rounds.map((round) => round.win.toString()), now],
   );
 }
 
@@ -138,13 +138,17 @@ export function roundsTurnover(tx: Queryable, ids: bigint[]): Promise<RoundTurno
   );
 }
 
-/** What each round now counts towards turnover, in one statement. */
+/**
+ * What each round now counts towards turnover, in one statement. From arrays (unnest), not a JSON document: the
+ * planner knows how many rows arrays hold and looks each round up by its key, where a JSON document's 100 rows
+ * guessed made it read the whole table (2.5 ms a round under the soak, a quarter of the database's time).
+ */
 export async function setTurnoverCounted(tx: Queryable, rounds: { id: bigint; counted: bigint }[]) {
   if (rounds.length === 0) return;
   await tx.query(
-    `update game_rounds r set turnover_counted = v.counted::bigint
-     from jsonb_to_recordset($1::jsonb) as v(id text, counted text)
-     where r.id = v.id::bigint and r.turnover_counted <> v.counted::bigint`,
-    [JSON.stringify(rounds.map((round) => ({ id: round.id.toString(), counted: round.counted.toString() })))],
+    `update game_rounds r set turnover_counted = v.counted
+     from unnest($1::bigint[], $2::bigint[]) as v(id, counted)
+     where r.id = v.id and r.turnover_counted <> v.counted`,
+    [rounds.map((round) => round.id.toString()), rounds.map((round) => round.counted.toString())],
   );
 }
