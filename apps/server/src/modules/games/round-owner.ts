@@ -2,7 +2,6 @@ import type { Transaction } from '../../db/database.ts';
 import { mayAct } from '../responsible/check.ts';
 import { checkWins } from '../risk/flags.ts';
 import { type Posted, post } from '../wallet/ledger.ts';
-import type { MemberAccountRow } from '../wallet/ledger-store.ts';
 import { assertStakeAllowed, countRounds, turnoverWeight } from '../wallet/turnover.ts';
 import * as rounds from './rounds-store.ts';
 
@@ -107,7 +106,7 @@ const referenceOf = (booking: Booking, roundId: bigint | null) =>
 /** A stake's or a payout's round, and with `answerAccounts` the member's accounts after its posting (if it posted). */
 export interface Moved {
   roundId: bigint;
-  accounts?: MemberAccountRow[];
+  accounts?: Posted['accounts'];
 }
 
 /**

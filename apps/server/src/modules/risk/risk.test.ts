@@ -188,7 +188,7 @@ describe('risk', () => {
       return write(t.db, { isolation: 'read committed' }, async (tx) => {
         const of = { memberId, gameId, ref, currency: 'PHP', closed: false };
         await stake(tx, of, bet, { key: `${ref}:bet` }, now);
-        return payout(tx, { ...of, closed: true }, win, { key: `${ref}:win` }, now);
+        return (await payout(tx, { ...of, closed: true }, win, { key: `${ref}:win` }, now)).roundId;
       });
     }
 

@@ -5,8 +5,7 @@ import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
 import { sha256Hex } from '../../../platform/crypto.ts';
 import { decodeAnswer, encodeAnswer, write } from '../../../platform/write.ts';
-import { memberAccounts } from '../../wallet/ledger.ts';
-import type { MemberAccountRow } from '../../wallet/ledger-store.ts';
+import { memberAccounts, type Posted } from '../../wallet/ledger.ts';
 import { heldCurrencyOf } from '../../wallet/settings.ts';
 import * as rounds from '../round-owner.ts';
 import * as store from './store.ts';
@@ -152,6 +151,9 @@ export async function playsWithPlayMoney(deps: AppDeps, memberId: number): Promi
 async function purseBalance(db: Queryable, memberId: number, purse: Purse): Promise<bigint> {
   return balanceIn(await memberAccounts(db, memberId), purse);
 }
+
+/** A member's accounts, as a posting answers them. */
+type MemberAccountRow = NonNullable<Posted['accounts']>[number];
 
 const balanceIn = (accounts: MemberAccountRow[], purse: Purse): bigint =>
   accounts.find((account) => account.kind === purse.wallet)?.balance ?? 0n;
