@@ -50,6 +50,22 @@ export function sqlValue(value: SqlValue): string {
 }
 
 /**
+ * A read as one statement with its values written out (`sqlValue`) and what its rows answer: sent on its own
+ * (`runRead`), or with others in a transaction's opening round trip (`TransactionOptions.opening`).
+ */
+export interface Read<T> {
+  sql: string;
+  of(rows: Record<string, unknown>[]): T;
+}
+
+/** The first row, or null: the `of` of a read of one row. */
+export const firstOf = <T>(rows: Record<string, unknown>[]): T | null => (rows[0] as T | undefined) ?? null;
+
+/** A read sent on its own. */
+export const runRead = async <T>(db: Queryable, read: Read<T>): Promise<T> =>
+  read.of(await db.query(read.sql));
+
+/**
  * READ COMMITTED with row locks (`for update`, atomic upserts, conditional updates) for writes whose rows are
  * named up front; SERIALIZABLE where a decision reads a set of rows that a concurrent write could change.
  */

@@ -1,4 +1,4 @@
-import { type Queryable, sqlValue } from '../../../db/database.ts';
+import { firstOf, type Queryable, type Read, runRead, sqlValue } from '../../../db/database.ts';
 
 // -------------------------------------------------------------------------------------------------------- games
 
@@ -80,18 +80,6 @@ export interface SeedDb {
 const SEED_COLUMNS =
   'id, member_id, server_seed_sealed, commitment, server_seed, client_seed, next_nonce, revealed_at';
 
-/**
- * A read as one statement with its values written out (`sqlValue`) and what its rows answer: sent on its own, or
- * with others in a transaction's opening round trip (write's `opening`).
- */
-interface Read<T> {
-  sql: string;
-  of(rows: Record<string, unknown>[]): T;
-}
-
-const firstOf = <T>(rows: Record<string, unknown>[]): T | null => (rows[0] as T | undefined) ?? null;
-const run = async <T>(db: Queryable, read: Read<T>): Promise<T> => read.of(await db.query(read.sql));
-
 /** The member's pair in use, locked for the transaction (nonces are taken and pairs rotated under this lock). */
 export const lockCurrentSeedRead = (memberId: number): Read<SeedDb | null> => ({
   sql: `select ${SEED_COLUMNS} from house_seeds where member_id = ${sqlValue(memberId)} and revealed_at is null
@@ -99,7 +87,8 @@ export const lockCurrentSeedRead = (memberId: number): Read<SeedDb | null> => ({
   of: firstOf<SeedDb>,
 });
 
-export const lockCurrentSeed = (tx: Queryable, memberId: number) => run(tx, lockCurrentSeedRead(memberId));
+export const lockCurrentSeed = (tx: Queryable, memberId: number) =>
+  runRead(tx, lockCurrentSeedRead(memberId));
 
 export async function currentSeed(db: Queryable, memberId: number): Promise<SeedDb | null> {
   const rows = await db.query<SeedDb>(
@@ -204,7 +193,7 @@ export const roundByKeyRead = (memberId: number, key: string): Read<RoundDb | nu
 });
 
 export const findRoundByKey = (db: Queryable, memberId: number, key: string) =>
-  run(db, roundByKeyRead(memberId, key));
+  runRead(db, roundByKeyRead(memberId, key));
 
 export async function insertRound(
   tx: Queryable,
@@ -365,7 +354,7 @@ export const awaitingRoundRead = (memberId: number, gameId: number): Read<RoundD
 });
 
 export const awaitingRound = (db: Queryable, memberId: number, gameId: number) =>
-  run(db, awaitingRoundRead(memberId, gameId));
+  runRead(db, awaitingRoundRead(memberId, gameId));
 
 /** When the member's latest round of any of these games started (the slots' pacing), or null. */
 export const lastRoundStartRead = (memberId: number, engineGames: readonly string[]): Read<Date | null> => ({
@@ -376,7 +365,7 @@ export const lastRoundStartRead = (memberId: number, engineGames: readonly strin
 });
 
 export const lastRoundStart = (db: Queryable, memberId: number, engineGames: readonly string[]) =>
-  run(db, lastRoundStartRead(memberId, engineGames));
+  runRead(db, lastRoundStartRead(memberId, engineGames));
 
 /** The member's last rounds of a game, latest first. */
 export function gameRounds(

@@ -1,5 +1,5 @@
 import { TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
-import type { Queryable, Transaction } from '../../../db/database.ts';
+import type { Queryable, Read, Transaction } from '../../../db/database.ts';
 import { hashGameSessionToken } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -234,7 +234,7 @@ interface Applied {
  * with the id. A transaction id seen before answers as it did (or, with another request, as a duplicate), a
  * transaction rolled back before it arrived is refused, and a refusal leaves nothing behind.
  */
-async function once(
+async function once<R extends unknown[] = []>(
   deps: AppDeps,
   provider: string,
   claim: {
@@ -245,18 +245,13 @@ async function once(
     fingerprint: string;
   },
   /**
-   * Runs in the transaction, given the member's currency, where its game money is, and the rows of `reads` (read in
-   * the transaction's opening round trip, after the claim).
+   * Runs in the transaction, given the member's currency, where its game money is, and what `reads` answered (read
+   * in the transaction's opening round trip, after the claim).
    */
-  apply: (
-    tx: Transaction,
-    currency: string,
-    purse: Purse,
-    read: Record<string, unknown>[][],
-  ) => Promise<Applied>,
+  apply: (tx: Transaction, currency: string, purse: Purse, read: R) => Promise<Applied>,
   now: Date,
   alongside?: Alongside,
-  reads: string[] = [],
+  reads?: { [K in keyof R]: Read<R[K]> },
 ): Promise<SeamlessResult> {
   const purse = await purseOf(deps, claim.memberId);
   if (purse === null) return { ok: false, refusal: 'unknown_user', state: null };
@@ -275,7 +270,7 @@ async function once(
       },
       now,
     );
-    const opening = [claiming, ...reads];
+    const opening = [claiming, ...(reads ?? []).map((read) => read.sql)];
     const answer = await write(deps.db, { isolation: 'read committed', opening }, async (tx) => {
       const claimed = (tx.opened[0] ?? []).length > 0;
       if (!claimed) {
@@ -287,7 +282,8 @@ async function once(
         }
         return decodeAnswer(JSON.stringify(first.answer)) as StoredAnswer;
       }
-      const done = await apply(tx, currency, purse, tx.opened.slice(1));
+      const read = (reads ?? []).map((each, i) => each.of(tx.opened[i + 1] ?? [])) as R;
+      const done = await apply(tx, currency, purse, read);
       await alongside?.(tx, done);
       const stored: StoredAnswer = {
         memberId: claim.memberId,
@@ -327,7 +323,7 @@ async function once(
 const RG_BLOCKS = new Set<string>(['rg_time_out', 'rg_self_excluded', 'rg_reopen_needed']);
 const RG_REFUSALS = new Set<SeamlessRefusal>(['player_blocked', 'responsible_gaming_limit']);
 
-/** The game of a read (`gameIdStatement`), or the fallback when the request names none. */
+/** The game of a read (`gameIdRead`), or the fallback when the request names none. */
 function checkedGame(found: number | null, gameCode: string, fallback: number | null): number {
   const gameId = found ?? (gameCode ? null : fallback);
   if (gameId === null) throw new Refused('invalid_game');
@@ -359,15 +355,12 @@ export async function bet(
       referenceUuid: null,
       fingerprint,
     },
-    async (tx, currency, purse, [sessionRows, memberRows, gameRows]) => {
-      const found = store.firstRow<store.SessionDb>(request.token ? sessionRows : []);
-      const session = checkedSession(found, request.memberId, { now });
-      const member = store.firstRow<{ status: string }>(memberRows);
+    async (tx, currency, purse, [found, member, gameFound]) => {
+      const session = checkedSession(request.token ? found : null, request.memberId, { now });
       if (member?.status !== 'active') throw new Refused('user_disabled');
       checkCurrency(currency, request.currency);
       checkCurrency(session.currency, request.currency);
-      const game = store.firstRow<{ id: number }>(gameRows);
-      const gameId = checkedGame(game?.id ?? null, request.gameCode, session.game_id);
+      const gameId = checkedGame(gameFound, request.gameCode, session.game_id);
       const { roundId, accounts } = await rounds.stake(
         tx,
         {
@@ -388,9 +381,9 @@ export async function bet(
     now,
     alongside,
     [
-      store.sessionStatement(provider, hashSessionToken(request.token)),
-      store.memberKindStatement(request.memberId),
-      store.gameIdStatement(provider, request.gameCode),
+      store.sessionRead(provider, hashSessionToken(request.token)),
+      store.memberKindRead(request.memberId),
+      store.gameIdRead(provider, request.gameCode),
     ],
   );
 }
@@ -418,9 +411,8 @@ export async function win(
       referenceUuid: request.referenceUuid,
       fingerprint,
     },
-    async (tx, currency, purse, [paidRows, betRoundRows, gameRows]) => {
+    async (tx, currency, purse, [paid, paidRound, gameFound]) => {
       checkCurrency(currency, request.currency);
-      const game = store.firstRow<{ id: number }>(gameRows);
       let moved: rounds.Moved;
       const round = {
         memberId: request.memberId,
@@ -430,17 +422,14 @@ export async function win(
         playMoney: purse.playMoney,
       };
       if (request.referenceUuid !== null) {
-        const paid = store.firstRow<store.TransactionDb>(paidRows);
         if (!paid || paid.kind === 'rollback') throw new Refused('transaction_does_not_exist');
         if (paid.kind === 'absent' || paid.rolled_back_by !== null)
           throw new Refused('transaction_rolled_back');
         if (paid.member_id !== request.memberId) throw new Refused('transaction_does_not_exist');
-        const betRound = paid.round_id === null ? null : store.firstRow<store.RoundDb>(betRoundRows);
+        const betRound = paid.round_id === null ? null : paidRound;
         if (!betRound) throw new Error('a bet without its round');
         refuseIfSettledByOperator(betRound, request);
-        const gameId = request.gameCode
-          ? checkedGame(game?.id ?? null, request.gameCode, null)
-          : betRound.game_id;
+        const gameId = request.gameCode ? checkedGame(gameFound, request.gameCode, null) : betRound.game_id;
         moved = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || betRound.round_ref },
@@ -450,7 +439,7 @@ export async function win(
           { lowRiskStake: request.lowRiskStake, answerAccounts: true },
         );
       } else {
-        const gameId = checkedGame(game?.id ?? null, request.gameCode, null);
+        const gameId = checkedGame(gameFound, request.gameCode, null);
         moved = await rounds.payout(
           tx,
           { ...round, gameId, ref: request.round.ref || request.transactionUuid },
@@ -465,13 +454,11 @@ export async function win(
     now,
     alongside,
     // The bet it pays (and that bet's round) and its game, read beside the claim.
-    request.referenceUuid === null
-      ? ['select 1 where false', 'select 1 where false', store.gameIdStatement(provider, request.gameCode)]
-      : [
-          store.transactionStatement(provider, request.referenceUuid),
-          store.roundOfTransactionStatement(provider, request.referenceUuid),
-          store.gameIdStatement(provider, request.gameCode),
-        ],
+    [
+      store.transactionRead(provider, request.referenceUuid ?? ''),
+      store.roundOfTransactionRead(provider, request.referenceUuid ?? ''),
+      store.gameIdRead(provider, request.gameCode),
+    ],
   );
 }
 

@@ -1,4 +1,4 @@
-import { type Queryable, sqlValue } from '../../../db/database.ts';
+import { firstOf, type Queryable, type Read, runRead, sqlValue } from '../../../db/database.ts';
 
 // ------------------------------------------------------------------------------------------------- providers
 
@@ -120,66 +120,59 @@ export async function insertSession(
   );
 }
 
-export async function findSession(
-  db: Queryable,
-  provider: string,
-  tokenHash: string,
-): Promise<SessionDb | null> {
-  const rows = await db.query<SessionDb>(
-    'select member_id, game_id, currency, expires_at from game_sessions where token_hash = $1 and provider = $2',
-    [tokenHash, provider],
-  );
-  return rows[0] ?? null;
-}
-
 /*
- * Reads as single statements with their values written out (`sqlValue`), to send in a transaction's opening round
- * trip beside the claim of a provider's transaction id (the seamless wallet's bet and win); `firstRow` reads the
- * answer.
+ * Reads with their values written out, sent on their own or in a transaction's opening round trip beside the claim
+ * of a provider's transaction id (the seamless wallet's bet and win).
  */
 
-/** `findSession`'s read. */
-export const sessionStatement = (provider: string, tokenHash: string): string =>
-  `select member_id, game_id, currency, expires_at from game_sessions
-   where token_hash = ${sqlValue(tokenHash)} and provider = ${sqlValue(provider)}`;
+export const sessionRead = (provider: string, tokenHash: string): Read<SessionDb | null> => ({
+  sql: `select member_id, game_id, currency, expires_at from game_sessions
+    where token_hash = ${sqlValue(tokenHash)} and provider = ${sqlValue(provider)}`,
+  of: firstOf<SessionDb>,
+});
 
-/** `memberKind`'s read. */
-export const memberKindStatement = (memberId: number): string =>
-  `select status, type from members where id = ${sqlValue(memberId)}`;
+export const findSession = (db: Queryable, provider: string, tokenHash: string) =>
+  runRead(db, sessionRead(provider, tokenHash));
 
-/** A provider's game by its code there (Hub88's game_code). */
-export const gameIdStatement = (provider: string, code: string): string =>
-  `select g.id from games g join game_vendors v on v.id = g.vendor_id
-   where v.provider = ${sqlValue(provider)} and g.code = ${sqlValue(code)} order by g.id limit 1`;
+/** The member's status and account type (isAgent), or null for no such member. */
+export const memberKindRead = (memberId: number): Read<{ status: string; type: number } | null> => ({
+  sql: `select status, type from members where id = ${sqlValue(memberId)}`,
+  of: firstOf<{ status: string; type: number }>,
+});
 
-/** `findTransaction`'s read (not locked). */
-export const transactionStatement = (provider: string, uuid: string): string =>
-  `select ${TRANSACTION_COLUMNS} from provider_transactions
-   where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)}`;
+export const memberKind = (db: Queryable, memberId: number) => runRead(db, memberKindRead(memberId));
 
-/** `findRound`'s read of the round of a provider's transaction. */
-export const roundOfTransactionStatement = (provider: string, uuid: string): string =>
-  `select ${ROUND_COLUMNS} from game_rounds where id = (select round_id from provider_transactions
-   where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)})`;
+/** A provider's game by its code there (Hub88's game_code): its id. */
+export const gameIdRead = (provider: string, code: string): Read<number | null> => ({
+  sql: `select g.id from games g join game_vendors v on v.id = g.vendor_id
+    where v.provider = ${sqlValue(provider)} and g.code = ${sqlValue(code)} order by g.id limit 1`,
+  of: (rows) => (rows[0]?.id as number | undefined) ?? null,
+});
 
-export const firstRow = <T>(rows: Record<string, unknown>[] | undefined): T | null =>
-  (rows?.[0] as T | undefined) ?? null;
+/** `findTransaction`'s read. */
+export const transactionRead = (
+  provider: string,
+  uuid: string,
+  forUpdate = false,
+): Read<TransactionDb | null> => ({
+  sql: `select ${TRANSACTION_COLUMNS} from provider_transactions
+    where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)}${forUpdate ? ' for update' : ''}`,
+  of: firstOf<TransactionDb>,
+});
+
+export const findTransaction = (tx: Queryable, provider: string, uuid: string, forUpdate = false) =>
+  runRead(tx, transactionRead(provider, uuid, forUpdate));
+
+/** The round of a provider's transaction. */
+export const roundOfTransactionRead = (provider: string, uuid: string): Read<RoundDb | null> => ({
+  sql: `select ${ROUND_COLUMNS} from game_rounds where id = (select round_id from provider_transactions
+    where provider = ${sqlValue(provider)} and transaction_uuid = ${sqlValue(uuid)})`,
+  of: firstOf<RoundDb>,
+});
 
 /** Sessions that ended long enough ago go (housekeeping). */
 export async function purgeSessions(db: Queryable, before: Date): Promise<number> {
   return (await db.query('delete from game_sessions where expires_at < $1 returning 1', [before])).length;
-}
-
-/** The member's status and account type (isAgent), or null for no such member. */
-export async function memberKind(
-  db: Queryable,
-  memberId: number,
-): Promise<{ status: string; type: number } | null> {
-  const rows = await db.query<{ status: string; type: number }>(
-    'select status, type from members where id = $1',
-    [memberId],
-  );
-  return rows[0] ?? null;
 }
 
 // ------------------------------------------------------------------------------------- provider transactions
@@ -235,20 +228,6 @@ export function claimStatement(row: TransactionClaim, now: Date): string {
 export async function claimTransaction(tx: Queryable, row: TransactionClaim, now: Date): Promise<boolean> {
   const claimed = await tx.query(claimStatement(row, now));
   return claimed.length > 0;
-}
-
-export async function findTransaction(
-  tx: Queryable,
-  provider: string,
-  uuid: string,
-  forUpdate = false,
-): Promise<TransactionDb | null> {
-  const rows = await tx.query<TransactionDb>(
-    `select ${TRANSACTION_COLUMNS} from provider_transactions where provider = $1 and transaction_uuid = $2
-     ${forUpdate ? 'for update' : ''}`,
-    [provider, uuid],
-  );
-  return rows[0] ?? null;
 }
 
 /** The first answer of a claimed transaction id, as a statement to send with COMMIT (`Transaction.withCommit`). */
