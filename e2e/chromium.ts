@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { E2E_STEP_TIMEOUT_MS } from './e2e-config.ts';
 import { TIMING, timeContext } from './timing.ts';
@@ -27,10 +28,21 @@ export function takePageProblems(): string[] {
   return problems.splice(0, problems.length);
 }
 
-/** Debian's Chromium, headless, with the flags this machine needs; every page it opens is watched. */
+/**
+ * Chromium's headless shell when it is installed (Debian's chromium-headless-shell: the build Playwright's own
+ * headless runs use, the same Blink without the full browser's window and display compositor), else the full
+ * browser. On this 2-core machine the shell took a quarter less CPU for the same test file (accounts-modals: 75
+ * against 104 CPU-seconds across Chromium's processes, 55 s against 77 s alone).
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
+
+/** Chromium, headless, with the flags this machine needs; every page it opens is watched. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

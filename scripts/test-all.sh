@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-[ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+# Chromium's headless shell (e2e/chromium.ts takes it before the full browser): a quarter less CPU per test.
+[ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || need_apt+=(chromium-headless-shell)
 if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -z "${PG_BIN:-}" ]; then
   need_apt+=(postgresql)
 fi
@@ -23,7 +24,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
     echo "Missing: ${need_apt[*]}. Install them with your package manager (Debian: apt-get install ${need_apt[*]})," >&2
-    echo "or point PG_BIN at PostgreSQL's bin folder and CHROMIUM_PATH at a Chromium binary (nginx must be on the PATH)." >&2
+    echo "or point PG_BIN at PostgreSQL's bin folder and CHROMIUM_PATH at a Chromium (or its headless shell) binary (nginx must be on the PATH)." >&2
     exit 1
   fi
 fi

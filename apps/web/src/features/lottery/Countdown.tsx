@@ -45,7 +45,7 @@ export function Countdown({ locksAt, saleMs, size = 'sm' }: CountdownProps) {
       {/* data-ticker: the bar moves every second while the draw is open, so it never rests. */}
       {share !== null ? (
         <span className="countdown__bar" aria-hidden="true" data-ticker="">
-          <span style={{ width: `${(share * 100).toFixed(1)}%` }} />
+          <span style={{ transform: `scaleX(${share.toFixed(3)})` }} />
         </span>
       ) : null}
     </div>
