@@ -5,6 +5,8 @@ import { keepUrlCodes } from '../features/auth/urlCodes.ts';
 import { useRealtimeRefresh } from '../features/realtime/useRealtimeRefresh.ts';
 import { currentCountryQuery, whitelabelQuery } from '../features/site/queries.ts';
 import { useBookPreferences } from '../features/sportsbook/preferences.ts';
+import { systemStatusQuery } from '../features/system-status/queries.ts';
+import { prefetchFirstScreen } from './firstScreen.ts';
 import { queryClient } from './queryClient.ts';
 import { SiteRouter } from './router.tsx';
 import { SystemStatusGate } from './SystemStatusGate.tsx';
@@ -20,8 +22,11 @@ function RealtimeRefresh() {
   return null;
 }
 
-// The guard and the header need the whitelabel: ask for it together with the status, not after it.
+// The gate waits for the status, and the guard and the header need the whitelabel: both are asked for as the code
+// starts, not once the strings have loaded and the gate is drawn.
+void queryClient.prefetchQuery(systemStatusQuery);
 void queryClient.prefetchQuery(whitelabelQuery);
+prefetchFirstScreen(window.location);
 
 // §4 startup: the country code, and the member info when a token exists. A password that must be changed
 // (an operator asked for it) brings back the change-password modal after a reload.
