@@ -61,6 +61,9 @@ export interface Read<T> {
 /** The first row, or null: the `of` of a read of one row. */
 export const firstOf = <T>(rows: Record<string, unknown>[]): T | null => (rows[0] as T | undefined) ?? null;
 
+/** A read with nothing to find (no statement's work in an opening round trip): answers null. */
+export const noRead = <T>(): Read<T | null> => ({ sql: 'select 1 where false', of: () => null });
+
 /** A read sent on its own. */
 export const runRead = async <T>(db: Queryable, read: Read<T>): Promise<T> =>
   read.of(await db.query(read.sql));

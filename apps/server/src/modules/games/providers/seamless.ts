@@ -1,5 +1,5 @@
 import { TRIAL_ACCOUNT_IS_AGENT } from '@tessera/contract';
-import type { Queryable, Read, Transaction } from '../../../db/database.ts';
+import { noRead, type Queryable, type Read, type Transaction } from '../../../db/database.ts';
 import { hashGameSessionToken } from '../../../platform/access.ts';
 import { AppError } from '../../../platform/app-error.ts';
 import type { AppDeps } from '../../../platform/context.ts';
@@ -455,8 +455,13 @@ export async function win(
     alongside,
     // The bet it pays (and that bet's round) and its game, read beside the claim.
     [
-      store.transactionRead(provider, request.referenceUuid ?? ''),
-      store.roundOfTransactionRead(provider, request.referenceUuid ?? ''),
+      // A free win references no bet: no lookups with an empty id.
+      request.referenceUuid
+        ? store.transactionRead(provider, request.referenceUuid)
+        : noRead<store.TransactionDb>(),
+      request.referenceUuid
+        ? store.roundOfTransactionRead(provider, request.referenceUuid)
+        : noRead<store.RoundDb>(),
       store.gameIdRead(provider, request.gameCode),
     ],
   );
