@@ -111,14 +111,20 @@ describe('jobs', () => {
       release = resolve;
     });
     let started = false;
-    // The runner's database, counting the transactions it has finished: the pass's are how the test knows it has
-    // looked for work and is now waiting, with no sleep.
+    // The runner's database, counting the statements and transactions it has finished: the pass's are how the test
+    // knows it has looked for work and is now waiting, with no sleep.
     let finished = 0;
     const counted = new Proxy(db, {
       get(target, prop) {
         if (prop === 'transaction')
           return async (...args: Parameters<Database['transaction']>) => {
             const result = await target.transaction(...args);
+            finished += 1;
+            return result;
+          };
+        if (prop === 'query')
+          return async (...args: Parameters<Database['query']>) => {
+            const result = await target.query(...args);
             finished += 1;
             return result;
           };
@@ -146,7 +152,7 @@ describe('jobs', () => {
       returned = true;
       return ran;
     });
-    // The pass buries abandoned runs and claims (two transactions), finds nothing and waits for the loop's run.
+    // The pass buries abandoned runs and claims (a statement each), finds nothing and waits for the loop's run.
     await expect.poll(() => finished).toBeGreaterThanOrEqual(before + 2);
     expect(returned).toBe(false);
     release();
@@ -299,6 +305,51 @@ describe('jobs', () => {
       });
     await other.runDue();
     expect(ran.catchUp).not.toContain('again');
+  });
+
+  it('an idle pass sends two statements: a schedule whose next slot is ahead is not read until that slot', async () => {
+    clock.set(new Date('2026-06-01T12:00:30Z'));
+    const sent: string[] = [];
+    const counted = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'transaction')
+          return async (...args: Parameters<Database['transaction']>) => {
+            sent.push('transaction');
+            return target.transaction(...args);
+          };
+        if (prop === 'query')
+          return async (...args: Parameters<Database['query']>) => {
+            sent.push('statement');
+            return target.query(...args);
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const ran: string[] = [];
+    const r = new JobRunner({ db: counted, clock, rng: seededRng('runner-idle') });
+    runners.push(r);
+    r.define('tick', { run: async (job) => void ran.push(job.slot?.toISOString() ?? '') });
+    for (const name of ['a', 'b', 'c'])
+      r.schedule({
+        name: `every-minute-${name}`,
+        kind: 'tick',
+        cron: '* * * * *',
+        timeZone: 'UTC',
+        missed: 'run',
+      });
+    // The first pass reads each schedule once (a transaction each), then buries and claims.
+    await r.runDue();
+    expect(sent).toEqual(['transaction', 'transaction', 'transaction', 'statement', 'statement']);
+    // Until 12:01 nothing is due: the schedules cost nothing.
+    sent.length = 0;
+    clock.advance(20_000);
+    await r.runDue();
+    expect(sent).toEqual(['statement', 'statement']);
+    // At 12:01 each schedule's slot is due, and runs once.
+    clock.advance(10_000);
+    await r.runDue();
+    expect(ran).toEqual(['2026-06-01T12:01:00.000Z', '2026-06-01T12:01:00.000Z', '2026-06-01T12:01:00.000Z']);
   });
 
   it('refuses a schedule of an undefined job or with a bad pattern', () => {

@@ -5,6 +5,8 @@ import type { Clock } from './clock.ts';
 import type { Rng } from './rng.ts';
 
 const WAKE_CHANNEL = 'tessera_jobs';
+/** Far enough ahead for a schedule's next slot: croner looks at most a few years ahead. */
+const FAR_FUTURE = new Date('9999-01-01T00:00:00Z');
 
 export interface NewJob {
   kind: string;
@@ -126,6 +128,8 @@ export class JobRunner {
   /** Claims under way (their query sent, their runs not yet tracked), and the passes waiting for them. */
   private pendingClaims = 0;
   private claimWaiters: (() => void)[] = [];
+  /** Each schedule's next slot after the last one this process saw scheduled (scheduleSlots). */
+  private readonly nextSlots = new Map<string, Date>();
 
   constructor(
     private readonly deps: { db: Database; clock: Clock; rng: Rng },
@@ -246,10 +250,19 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Schedules the due slots: for each schedule, in one transaction, the slots after its last scheduled one and not
+   * after now become jobs. A schedule whose next slot (after the last one this process saw scheduled) is still
+   * ahead costs no round trip: an idle pass used to cost four per schedule. Another process may have scheduled
+   * later slots since; the transaction reads the row and finds them, so this process's view can only be behind,
+   * which costs a transaction that schedules nothing, never a slot.
+   */
   private async scheduleSlots(): Promise<void> {
     const now = this.deps.clock.now();
     for (const schedule of this.schedules) {
-      await this.deps.db.transaction('read committed', async (tx) => {
+      const next = this.nextSlots.get(schedule.name);
+      if (next && next.getTime() > now.getTime()) continue;
+      const lastSlot = await this.deps.db.transaction('read committed', async (tx) => {
         await tx.query('insert into job_schedules (name, last_slot) values ($1, $2) on conflict do nothing', [
           schedule.name,
           now,
@@ -258,10 +271,10 @@ export class JobRunner {
           'select last_slot from job_schedules where name = $1 for update',
           [schedule.name],
         );
-        if (!row) return;
+        if (!row) return null;
         const slots = slotsBetween(schedule, row.last_slot, now);
         const last = slots.at(-1);
-        if (!last) return;
+        if (!last) return row.last_slot;
         const grace = schedule.graceMs ?? 60_000;
         const due =
           schedule.missed === 'run' ? slots : slots.filter((slot) => now.getTime() - slot.getTime() <= grace);
@@ -280,22 +293,25 @@ export class JobRunner {
           );
         }
         await tx.query('update job_schedules set last_slot = $2 where name = $1', [schedule.name, last]);
+        return last;
       });
+      const following = lastSlot && slotsBetween(schedule, lastSlot, FAR_FUTURE, 1)[0];
+      if (following) this.nextSlots.set(schedule.name, following);
+      else this.nextSlots.delete(schedule.name);
     }
   }
 
   /** A running job whose lease ended after its last allowed attempt is dead: its worker died on every try. */
   private async buryAbandoned(): Promise<void> {
     const now = this.deps.clock.now();
-    const rows = await this.deps.db.transaction('read committed', (tx) =>
-      tx.query<JobRow>(
-        `update jobs set status = 'dead', finished_at = $1, lease_until = null,
+    // One statement, atomic on its own: no transaction's BEGIN and COMMIT around it.
+    const rows = await this.deps.db.query<JobRow>(
+      `update jobs set status = 'dead', finished_at = $1, lease_until = null,
            last_error = 'the worker stopped during the last attempt'
          where id in (select id from jobs where status = 'running' and lease_until <= $1
                         and attempts >= max_attempts for update skip locked)
          returning id, kind, payload, attempts, max_attempts, slot, run_at`,
-        [now],
-      ),
+      [now],
     );
     for (const row of rows)
       await this.died(this.toClaimed(row), 'the worker stopped during the last attempt');
@@ -305,9 +321,9 @@ export class JobRunner {
     const kinds = [...this.definitions.keys()];
     if (kinds.length === 0) return [];
     const now = this.deps.clock.now();
-    const rows = await this.deps.db.transaction('read committed', (tx) =>
-      tx.query<JobRow>(
-        `with due as (
+    // One statement, atomic on its own (each pass makes one, every second on an idle process).
+    const rows = await this.deps.db.query<JobRow>(
+      `with due as (
            select id from jobs
            where kind = any($2::text[])
              and ((status = 'queued' and run_at <= $1)
@@ -319,8 +335,7 @@ export class JobRunner {
            lease_until = $1::timestamptz + $5::int * interval '1 millisecond'
          from due where jobs.id = due.id
          returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.slot, jobs.run_at`,
-        [now, kinds, limit, this.workerId, this.leaseMs],
-      ),
+      [now, kinds, limit, this.workerId, this.leaseMs],
     );
     return rows.map((row) => this.toClaimed(row));
   }
