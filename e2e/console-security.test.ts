@@ -151,11 +151,10 @@ describe('console sign-in security', () => {
 
 describe('the demo owner', () => {
   it('gets a random password printed once, changes it at the first sign-in, then enrols a second factor', async () => {
-    const server = await startServer({
-      DEMO_SEED: '1',
-      SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'),
-      JOBS: '0',
-    });
+    const server = await startServer(
+      { DEMO_SEED: '1', SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'), JOBS: '0' },
+      { compiled: true },
+    );
     try {
       const printed = /Console login:\s+owner \/ (\S+) \(created now/.exec(server.output());
       expect(printed).not.toBeNull();
