@@ -71,12 +71,15 @@ describe.runIf(TEST_DATABASE === 'postgres')('backup and restore', () => {
     ).toThrow(/Refusing to restore/);
 
     // Tessera on the restored database, its job runner reconciling every second.
-    const server = await startServer({
-      DATABASE_URL: restoredUrl,
-      DEMO_SEED: '0',
-      SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
-      RECONCILE_CRON: '* * * * * *',
-    });
+    const server = await startServer(
+      {
+        DATABASE_URL: restoredUrl,
+        DEMO_SEED: '0',
+        SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
+        RECONCILE_CRON: '* * * * * *',
+      },
+      { compiled: true },
+    );
     const restored = await openPostgres(restoredUrl, 1, { rng: cryptoRng });
     try {
       expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);

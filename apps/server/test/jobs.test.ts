@@ -402,9 +402,9 @@ describe.runIf(onPostgres)('scheduled slots across server processes (real Postgr
     const env = { DATABASE_URL: url, HOUSEKEEPING_CRON: '* * * * * *', DEMO_SEED: '0' };
     // Started at once, as a deployment's instances are: each start-up waits mostly on its child process.
     const [first, second, idle] = await Promise.all([
-      startServer(env),
-      startServer(env),
-      startServer({ ...env, JOBS: '0' }),
+      startServer(env, { compiled: true }),
+      startServer(env, { compiled: true }),
+      startServer({ ...env, JOBS: '0' }, { compiled: true }),
     ]);
     try {
       await expect

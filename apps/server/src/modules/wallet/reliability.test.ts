@@ -143,7 +143,7 @@ describe.skipIf(!onPostgres)('wallet after a crash (real PostgreSQL)', () => {
 
   it('a server killed with SIGKILL during a stream of postings loses no acknowledged posting and half-writes none', async () => {
     const env = { DATABASE_URL: url, DEMO_SEED: '0', JOBS: '0', LOG_LEVEL: 'warn' };
-    const first = await startServer(env);
+    const first = await startServer(env, { compiled: true });
     const [row] = await db.query<{ id: number }>(
       "insert into members (username) values ('crashtest') returning id",
     );
@@ -214,7 +214,7 @@ describe.skipIf(!onPostgres)('wallet after a crash (real PostgreSQL)', () => {
     await lanes;
     await first.stop();
 
-    const second = await startServer(env);
+    const second = await startServer(env, { compiled: true });
     try {
       const keyOf = (key: string) => `wallet-transfer:${memberId}:${key}`;
       const posted = await db.query<{ key: string; entries: bigint; sum: bigint }>(
