@@ -20,10 +20,10 @@ import { cryptoRng, seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
 import { followTestClock } from '../src/platform/test-clock.ts';
 import { seed } from '../src/seed/index.ts';
+import { recordStatements } from './pglite-dialect.ts';
 import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE, SEEDED_TEMPLATES } from './postgres-server.ts';
 import { type SeededKind, TEST_CLOCK_START, TEST_MERCHANT_CODE } from './seeded.ts';
-import { recordStoreCalls } from './store-calls.ts';
 
 /** The secrets key of test servers (32 bytes). */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7);
@@ -102,7 +102,7 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
       rng: cryptoRng,
       pgliteDataDir: pgliteSnapshot(options.seeded ?? (options.migrated ? 'migrated' : 'empty')),
     });
-    return { db: recordStoreCalls(db), drop: () => db.close(), url: '' };
+    return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
   const name = `tessera_${randomBytes(6).toString('hex')}`;
@@ -118,7 +118,7 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
-    db: recordStoreCalls(db),
+    db: recordStatements(db),
     url,
     drop: async () => {
       await db.close();

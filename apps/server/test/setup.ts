@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { closeLeftOpen, rewindClocks, TEST_DATABASE } from './harness.ts';
+import { planPendingOnPglite } from './pglite-dialect.ts';
 
 // Files share a worker's modules (isolate: false), never a project's: a worker of the other database would show here.
 beforeAll(() => {
@@ -15,4 +16,7 @@ beforeEach(() => {
 
 afterAll(async () => {
   await closeLeftOpen();
+  // On PostgreSQL: the product's statements this file sent first, planned on PGlite (pglite-dialect.ts).
+  const refused = await planPendingOnPglite();
+  expect(refused, 'statements PGlite cannot plan').toEqual([]);
 });
