@@ -1,7 +1,7 @@
 import { bannerGroupForPath } from '../features/banners/bannerGroup.ts';
 import { prefetchBanners } from '../features/banners/queries.ts';
 import { queryClient } from './queryClient.ts';
-import { normalisePath, PAGE_ROUTES } from './routes.ts';
+import { routeHandleOf } from './routes.ts';
 import { getToken } from './session.ts';
 
 /**
@@ -13,8 +13,7 @@ export function prefetchFirstScreen(location: Pick<Location, 'pathname' | 'searc
   const params = new URLSearchParams(location.search);
   const bannerGroup = params.has('gameCode') ? null : bannerGroupForPath(location.pathname);
   if (bannerGroup) prefetchBanners(queryClient, bannerGroup);
-  const path = normalisePath(location.pathname);
-  const route = PAGE_ROUTES.find((each) => each.path.toLowerCase() === path);
+  const route = routeHandleOf(location.pathname);
   if (route?.screen === 'lobby') {
     const gameType = route.gameType ?? 'RNG';
     // The page's code and the queries' code, side by side (each an import of its own, so neither waits for the other).

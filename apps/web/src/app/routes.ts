@@ -115,8 +115,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/game', pageKey: 'game', screen: 'game', layout: { footer: false } },
 ];
 
-/** What the route at `pathname` declares about itself (nothing for home, its redirect and unknown paths). */
-export function routeHandleOf(pathname: string): RouteHandle | undefined {
+/** The route at `pathname`, with what it declares about itself (nothing for home, its redirect and unknown paths). */
+export function routeHandleOf(pathname: string): PageRoute | undefined {
   const path = normalisePath(pathname);
   return PAGE_ROUTES.find((route) => route.path.toLowerCase() === path);
 }
