@@ -7,6 +7,28 @@ import { openTestDatabase, TEST_DATABASE, TestClock } from './harness.ts';
 
 const onPostgres = TEST_DATABASE === 'postgres';
 
+/** The database, noting each transaction and statement it has finished ('transaction', 'statement'), in order. */
+function counting(db: Database, finished: string[]): Database {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'transaction')
+        return async (...args: Parameters<Database['transaction']>) => {
+          const result = await target.transaction(...args);
+          finished.push('transaction');
+          return result;
+        };
+      if (prop === 'query')
+        return async (...args: Parameters<Database['query']>) => {
+          const result = await target.query(...args);
+          finished.push('statement');
+          return result;
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 describe('jobs', () => {
   let db: Database;
   let drop: () => Promise<void>;
@@ -113,26 +135,11 @@ describe('jobs', () => {
     let started = false;
     // The runner's database, counting the statements and transactions it has finished: the pass's are how the test
     // knows it has looked for work and is now waiting, with no sleep.
-    let finished = 0;
-    const counted = new Proxy(db, {
-      get(target, prop) {
-        if (prop === 'transaction')
-          return async (...args: Parameters<Database['transaction']>) => {
-            const result = await target.transaction(...args);
-            finished += 1;
-            return result;
-          };
-        if (prop === 'query')
-          return async (...args: Parameters<Database['query']>) => {
-            const result = await target.query(...args);
-            finished += 1;
-            return result;
-          };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-    const r = new JobRunner({ db: counted, clock, rng: seededRng('runner-gate') }, { pollMs: 60_000 });
+    const finished: string[] = [];
+    const r = new JobRunner(
+      { db: counting(db, finished), clock, rng: seededRng('runner-gate') },
+      { pollMs: 60_000 },
+    );
     runners.push(r);
     r.define('slow', {
       run: async () => {
@@ -147,13 +154,13 @@ describe('jobs', () => {
     // The background loop claims it; a caller's pass finds nothing to claim and waits for that run.
     await expect.poll(() => started, { timeout: 5000 }).toBe(true);
     let returned = false;
-    const before = finished;
+    const before = finished.length;
     const pass = r.runDue().then((ran) => {
       returned = true;
       return ran;
     });
     // The pass buries abandoned runs and claims (a statement each), finds nothing and waits for the loop's run.
-    await expect.poll(() => finished).toBeGreaterThanOrEqual(before + 2);
+    await expect.poll(() => finished.length).toBeGreaterThanOrEqual(before + 2);
     expect(returned).toBe(false);
     release();
     expect(await pass).toBe(0);
@@ -310,24 +317,8 @@ describe('jobs', () => {
   it('an idle pass sends two statements: a schedule whose next slot is ahead is not read until that slot', async () => {
     clock.set(new Date('2026-06-01T12:00:30Z'));
     const sent: string[] = [];
-    const counted = new Proxy(db, {
-      get(target, prop) {
-        if (prop === 'transaction')
-          return async (...args: Parameters<Database['transaction']>) => {
-            sent.push('transaction');
-            return target.transaction(...args);
-          };
-        if (prop === 'query')
-          return async (...args: Parameters<Database['query']>) => {
-            sent.push('statement');
-            return target.query(...args);
-          };
-        const value = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
     const ran: string[] = [];
-    const r = new JobRunner({ db: counted, clock, rng: seededRng('runner-idle') });
+    const r = new JobRunner({ db: counting(db, sent), clock, rng: seededRng('runner-idle') });
     runners.push(r);
     r.define('tick', { run: async (job) => void ran.push(job.slot?.toISOString() ?? '') });
     for (const name of ['a', 'b', 'c'])
