@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { OffsetClock } from '../src/platform/clock.ts';
@@ -191,31 +191,42 @@ describe('TEST_CLOCK in the configuration', () => {
 });
 
 describe('the offset clock', () => {
+  // The machine's clock is held still (and moved by hand) so that no assertion races a millisecond tick.
+  const machine = { ms: Date.parse('2026-06-01T12:00:00Z') };
+  beforeEach(() => {
+    vi.spyOn(Date, 'now').mockImplementation(() => machine.ms);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('is real time plus what it was moved, and never goes back', () => {
     const clock = new OffsetClock();
-    const start = Date.now();
+    const start = machine.ms;
     clock.advance(10 * 60_000);
+    expect(clock.now().getTime()).toBe(start + 10 * 60_000);
+    machine.ms += 1_500;
+    expect(clock.now().getTime()).toBe(start + 1_500 + 10 * 60_000);
     const moved = clock.now().getTime();
-    expect(moved).toBeGreaterThanOrEqual(start + 10 * 60_000);
-    expect(moved).toBeLessThan(Date.now() + 10 * 60_000 + 1_000);
-    const spy = vi.spyOn(Date, 'now').mockReturnValue(start - 3_600_000); // the machine's clock jumps back an hour
-    try {
-      expect(clock.now().getTime()).toBe(moved);
-    } finally {
-      spy.mockRestore();
-    }
+    machine.ms = start - 3_600_000; // the machine's clock jumps back an hour
+    expect(clock.now().getTime()).toBe(moved);
+    machine.ms = start + 1_500;
     expect(() => clock.advance(0)).toThrow(RangeError);
+    expect(() => clock.advance(-1)).toThrow(RangeError);
+    expect(clock.now().getTime()).toBe(moved);
   });
 
   it('follows a shared offset forward, never back', () => {
     const clock = new OffsetClock();
-    const start = Date.now();
+    const start = machine.ms;
     clock.offsetTo(30 * 60_000);
     const moved = clock.now().getTime();
-    expect(moved).toBeGreaterThanOrEqual(start + 30 * 60_000);
-    expect(moved).toBeLessThan(Date.now() + 30 * 60_000 + 1_000);
+    expect(moved).toBe(start + 30 * 60_000);
     clock.offsetTo(10 * 60_000); // an older offset, told late
-    expect(clock.now().getTime()).toBeGreaterThanOrEqual(moved);
-    expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.now() + 30 * 60_000);
+    expect(clock.now().getTime()).toBe(moved);
+    machine.ms += 2_000;
+    expect(clock.now().getTime()).toBe(start + 2_000 + 30 * 60_000);
+    clock.offsetTo(45 * 60_000);
+    expect(clock.now().getTime()).toBe(start + 2_000 + 45 * 60_000);
   });
 });
