@@ -26,11 +26,17 @@ export function useScrollRestoration(): void {
   positions.current ??= storedPositions();
   /** The history entry on the screen: scrolling is recorded against it. */
   const shown = useRef(location.key);
+  /** Whether a saved position is still being scrolled back to as the page grows. */
+  const restoring = useRef(false);
 
   useEffect(() => {
     const previous = window.history.scrollRestoration;
     window.history.scrollRestoration = 'manual';
-    const record = () => positions.current?.set(shown.current, window.scrollY);
+    // While a position is being restored the page scrolls itself (clamped where the page is still short): that is
+    // not where the reader left it, so it is not recorded.
+    const record = () => {
+      if (!restoring.current) positions.current?.set(shown.current, window.scrollY);
+    };
     const save = () => {
       record();
       try {
@@ -56,14 +62,19 @@ export function useScrollRestoration(): void {
       window.scrollTo(0, saved);
       if (window.scrollY >= saved) return;
       // The page is not yet as long as it was (after a reload its data is still coming): scrolled again as it grows,
-      // until it gets there, the reader scrolls or 10 s have passed.
-      const until = Date.now() + 10_000;
+      // until it gets there, the reader scrolls, or the page has not grown for 10 s (a page that is now shorter for
+      // good stays where it reached).
+      restoring.current = true;
+      let quiet = window.setTimeout(() => stop(), 10_000);
       const grown = new ResizeObserver(() => {
-        if (Date.now() > until) return stop();
         window.scrollTo(0, saved);
-        if (window.scrollY >= saved) stop();
+        if (window.scrollY >= saved) return stop();
+        window.clearTimeout(quiet);
+        quiet = window.setTimeout(() => stop(), 10_000);
       });
       const stop = () => {
+        restoring.current = false;
+        window.clearTimeout(quiet);
         grown.disconnect();
         window.removeEventListener('wheel', stop);
         window.removeEventListener('touchstart', stop);
