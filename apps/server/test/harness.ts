@@ -20,6 +20,7 @@ import { cryptoRng, seededRng } from '../src/platform/rng.ts';
 import { openSession } from '../src/platform/sessions.ts';
 import { followTestClock } from '../src/platform/test-clock.ts';
 import { seed } from '../src/seed/index.ts';
+import { claimTestDatabase, releaseTestDatabase } from './database-pool.ts';
 import { recordStatements } from './pglite-dialect.ts';
 import { databaseUrl } from './postgres.ts';
 import { MIGRATED_TEMPLATE, SEEDED_TEMPLATES } from './postgres-server.ts';
@@ -105,16 +106,17 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
     return { db, drop: () => db.close(), url: '' };
   }
   const serverUrl = inject('postgresUrl');
-  const name = `tessera_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(serverUrl, 1, { rng: cryptoRng });
   const template = options.seeded
     ? SEEDED_TEMPLATES[options.seeded]
     : options.migrated
       ? MIGRATED_TEMPLATE
       : null;
-  // FILE_COPY copies the template's files (cheap with fsync off), where the default WAL_LOG writes every page of it
-  // to the WAL: about 0.4 s instead of 1.4-2.9 s for an app's start and an owner's token at load 10.
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''} strategy file_copy`);
+  // A copy made ahead by the global setup's pool (test/database-pool.ts); an empty database is made here.
+  const name = template
+    ? await claimTestDatabase(admin, template)
+    : `tessera_${randomBytes(6).toString('hex')}`;
+  if (!template) await admin.query(`create database ${name}`);
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
@@ -122,7 +124,7 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
     url,
     drop: async () => {
       await db.close();
-      await admin.query(`drop database ${name} with (force)`);
+      await releaseTestDatabase(admin, name);
       await admin.close();
     },
   };

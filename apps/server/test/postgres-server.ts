@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { cryptoRng } from '../src/platform/rng.ts';
+import { startDatabasePool } from './database-pool.ts';
 import { databaseUrl, startPostgres } from './postgres.ts';
 import { type SeededKind, seedForTests } from './seeded.ts';
 
@@ -41,6 +42,16 @@ export default async function setup(project: TestProject) {
   await template(SEEDED_TEMPLATES.plain, MIGRATED_TEMPLATE, (db) => seedForTests(db, 'plain'));
   await template(SEEDED_TEMPLATES.demo, SEEDED_TEMPLATES.plain, (db) => seedForTests(db, 'demo'));
   await admin.close();
+  // Copies of the templates made ahead of the files that take them (test/database-pool.ts).
+  const pool = await startDatabasePool(server.url, [
+    SEEDED_TEMPLATES.demo,
+    SEEDED_TEMPLATES.plain,
+    MIGRATED_TEMPLATE,
+  ]);
   project.provide('postgresUrl', server.url);
-  return server.stop;
+  return async () => {
+    const { ready, made } = await pool.stop();
+    console.log(`test databases: ${ready} taken ready, ${made} made by the file that needed one`);
+    server.stop();
+  };
 }
