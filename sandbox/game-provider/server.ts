@@ -1,4 +1,12 @@
-import { createPublicKey, generateKeyPairSync, type KeyObject, randomUUID, sign, verify } from 'node:crypto';
+import {
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  type KeyPairKeyObjectResult,
+  randomUUID,
+  sign,
+  verify,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { json } from '../http.ts';
 import { GAMES, matches, moreSlots, type SimGame, VENDORS, vendorOf } from './catalogue.ts';
@@ -145,6 +153,17 @@ const DEFAULT_RETRY_DELAYS_MS = [
   1_000, 2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 300_000, 300_000, 300_000, 300_000, 300_000,
 ];
 
+/**
+ * The simulator's signing key pair: made once per process and shared by the simulators it starts (each test file
+ * starts several; an RSA key of 2,048 bits took 0.1–0.5 s of CPU to make here). Each operator still checks its
+ * simulator's signatures with the public key that simulator announces.
+ */
+let keyPair: KeyPairKeyObjectResult | null = null;
+function sandboxKeys(): KeyPairKeyObjectResult {
+  keyPair ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return keyPair;
+}
+
 /** Whether the wallet acknowledged a call: a definite answer (RS_OK or a refusal other than RS_ERROR_UNKNOWN). */
 const acknowledged = (exchange: WalletExchange) =>
   !exchange.dropped &&
@@ -187,7 +206,7 @@ function parseJson(text: string): Record<string, unknown> {
 export async function startGameProvider(options: GameProviderOptions = {}): Promise<GameProviderSandbox> {
   const log = options.log ?? (() => {});
   const games = [...GAMES, ...moreSlots(options.extraSlots ?? 0)];
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keys = sandboxKeys();
   const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const operators = new Map<string, Operator>();
   const sessions = new Map<string, Session>();

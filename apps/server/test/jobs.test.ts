@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { enqueue, JobRunner, retryDeadJob, slotsBetween } from '../src/platform/jobs.ts';
+import { dueSlots, enqueue, JobRunner, retryDeadJob, slotsBetween } from '../src/platform/jobs.ts';
 import { seededRng } from '../src/platform/rng.ts';
 import { openTestDatabase, TEST_DATABASE, TestClock } from './harness.ts';
 
@@ -258,6 +258,45 @@ describe('jobs', () => {
     expect(
       slotsBetween(every5, new Date('2026-06-01T00:00:00Z'), new Date('2026-06-01T00:12:00Z')),
     ).toHaveLength(2);
+  });
+
+  it('after downtime, looks at a skipping schedule’s slots within its grace and its last slot only', () => {
+    const minute = {
+      name: 'sweep',
+      kind: 'x',
+      cron: '* * * * *',
+      timeZone: 'UTC',
+      missed: 'skip' as const,
+      graceMs: 90_000,
+    };
+    const twoDaysBehind = new Date('2026-06-01T00:00:00Z');
+    const now = new Date('2026-06-03T00:00:30Z');
+    // The slots of the last 90 s, all of them, and the last is remembered: no walk through the 2,880 dropped.
+    expect(dueSlots(minute, twoDaysBehind, now)).toEqual({
+      due: [new Date('2026-06-02T23:59:00Z'), new Date('2026-06-03T00:00:00Z')],
+      last: new Date('2026-06-03T00:00:00Z'),
+    });
+    // An hourly schedule 20 minutes past its slot, beyond a grace of a minute: nothing due, the slot remembered.
+    const hourly = { ...minute, cron: '40 * * * *', timeZone: 'Asia/Ho_Chi_Minh', graceMs: 60_000 };
+    expect(dueSlots(hourly, twoDaysBehind, new Date('2026-06-03T01:00:00Z'))).toEqual({
+      due: [],
+      last: new Date('2026-06-03T00:40:00Z'),
+    });
+    // Nothing after the last slot yet; a slot exactly at now is due.
+    expect(dueSlots(hourly, new Date('2026-06-03T00:40:00Z'), new Date('2026-06-03T01:00:00Z'))).toEqual({
+      due: [],
+      last: null,
+    });
+    expect(dueSlots(hourly, new Date('2026-06-03T00:40:00Z'), new Date('2026-06-03T01:40:00Z'))).toEqual({
+      due: [new Date('2026-06-03T01:40:00Z')],
+      last: new Date('2026-06-03T01:40:00Z'),
+    });
+    // A catching-up schedule gets every missed slot, oldest first.
+    const catchUp = { ...hourly, missed: 'run' as const };
+    expect(dueSlots(catchUp, new Date('2026-06-03T00:40:00Z'), new Date('2026-06-03T03:00:00Z'))).toEqual({
+      due: [new Date('2026-06-03T01:40:00Z'), new Date('2026-06-03T02:40:00Z')],
+      last: new Date('2026-06-03T02:40:00Z'),
+    });
   });
 
   it('runs each scheduled slot once, and after downtime runs or skips the missed ones as declared', async () => {

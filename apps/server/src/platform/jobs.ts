@@ -5,8 +5,6 @@ import type { Clock } from './clock.ts';
 import type { Rng } from './rng.ts';
 
 const WAKE_CHANNEL = 'tessera_jobs';
-/** Far enough ahead for a schedule's next slot: croner looks at most a few years ahead. */
-const FAR_FUTURE = new Date('9999-01-01T00:00:00Z');
 
 export interface NewJob {
   kind: string;
@@ -92,9 +90,20 @@ interface JobRow {
   run_at: Date;
 }
 
+/** Each schedule's parsed pattern (a pattern is parsed once, not on every pass). */
+const patterns = new WeakMap<Schedule, Cron>();
+function patternOf(schedule: Schedule): Cron {
+  let cron = patterns.get(schedule);
+  if (!cron) {
+    cron = new Cron(schedule.cron, { timezone: schedule.timeZone, paused: true });
+    patterns.set(schedule, cron);
+  }
+  return cron;
+}
+
 /** Slots of a schedule after `after` and not after `until`, oldest first (at most `limit`). */
 export function slotsBetween(schedule: Schedule, after: Date, until: Date, limit = 1000): Date[] {
-  const cron = new Cron(schedule.cron, { timezone: schedule.timeZone, paused: true });
+  const cron = patternOf(schedule);
   const slots: Date[] = [];
   let next = cron.nextRun(after);
   while (next && next.getTime() <= until.getTime() && slots.length < limit) {
@@ -102,6 +111,32 @@ export function slotsBetween(schedule: Schedule, after: Date, until: Date, limit
     next = cron.nextRun(next);
   }
   return slots;
+}
+
+/** A schedule's first slot after `after` (null when its pattern has none). */
+function nextSlotAfter(schedule: Schedule, after: Date): Date | null {
+  return patternOf(schedule).nextRun(after);
+}
+
+/**
+ * What a pass schedules for one schedule whose last scheduled slot is `lastSlot`: the slots due as jobs, and the
+ * slot to remember as the last one (null: none after `lastSlot` yet). A `skip` schedule only looks at the slots
+ * within its grace and at the last slot up to now, however long the process was down or the test clock moved: an
+ * every-minute schedule two days behind used to walk its 1,000 oldest missed slots, to drop them all, on each of
+ * three passes.
+ */
+export function dueSlots(schedule: Schedule, lastSlot: Date, now: Date): { due: Date[]; last: Date | null } {
+  if (schedule.missed === 'run') {
+    const slots = slotsBetween(schedule, lastSlot, now);
+    return { due: slots, last: slots.at(-1) ?? null };
+  }
+  const grace = schedule.graceMs ?? 60_000;
+  const from = new Date(Math.max(lastSlot.getTime(), now.getTime() - grace - 1));
+  const due = slotsBetween(schedule, from, now);
+  if (due.length > 0) return { due, last: due.at(-1) ?? null };
+  // None within the grace: the last slot up to now (croner's previous runs are those before the date given).
+  const [latest] = patternOf(schedule).previousRuns(1, new Date(now.getTime() + 1));
+  return { due: [], last: latest && latest.getTime() > lastSlot.getTime() ? latest : null };
 }
 
 /**
@@ -272,12 +307,8 @@ export class JobRunner {
           [schedule.name],
         );
         if (!row) return null;
-        const slots = slotsBetween(schedule, row.last_slot, now);
-        const last = slots.at(-1);
+        const { due, last } = dueSlots(schedule, row.last_slot, now);
         if (!last) return row.last_slot;
-        const grace = schedule.graceMs ?? 60_000;
-        const due =
-          schedule.missed === 'run' ? slots : slots.filter((slot) => now.getTime() - slot.getTime() <= grace);
         for (const slot of due) {
           await tx.query(
             `insert into jobs (kind, payload, run_at, max_attempts, slot, created_at)
@@ -295,7 +326,7 @@ export class JobRunner {
         await tx.query('update job_schedules set last_slot = $2 where name = $1', [schedule.name, last]);
         return last;
       });
-      const following = lastSlot && slotsBetween(schedule, lastSlot, FAR_FUTURE, 1)[0];
+      const following = lastSlot && nextSlotAfter(schedule, lastSlot);
       if (following) this.nextSlots.set(schedule.name, following);
       else this.nextSlots.delete(schedule.name);
     }
