@@ -157,8 +157,8 @@ async function startStack(
       AGENT_ROLLUP_CRON: '*/2 * * * * *',
       DATABASE_URL: database,
       ...(options.testClock ? { TEST_CLOCK: '1' } : {}),
-      // The production build, as a deployment runs it: it starts with seconds less CPU than the sources under tsx.
     },
+    // The production build, as a deployment runs it: it starts with seconds less CPU than the sources under tsx.
     { compiled: true },
   );
   const owner = await enrolOwner(server.baseUrl);

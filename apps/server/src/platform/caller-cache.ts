@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { SiteCaller } from './access.ts';
+import { spreadHold } from './hold-spread.ts';
 import type { RealtimeHub } from './realtime.ts';
 
 type SignedIn = Exclude<SiteCaller, { kind: 'visitor' }>;
@@ -8,6 +9,8 @@ interface Held {
   caller: SignedIn;
   /** When it was read (ms, the app's clock). */
   at: number;
+  /** How long it is held from then (ms): up to `maxAgeMs`, spread by token (platform/hold-spread.ts). */
+  holdMs: number;
   lastSeenAt: number;
   expiresAt: number;
 }
@@ -16,8 +19,8 @@ interface Held {
 const LAST_SEEN_STEP_MS = 60_000;
 
 /**
- * The caller behind a session token, held by the process for a few seconds so that a signed-in call does not read
- * the session and its member or operator every time. A session that ends (logout, lock, password change,
+ * The caller behind a session token, held by the process for a few seconds (at most `maxAgeMs`, spread by token)
+ * so that a signed-in call does not read the session and its member or operator every time. A session that ends (logout, lock, password change,
  * revocation by an operator) is dropped on every process as soon as its NOTIFY arrives (the one that closes its
  * sockets); a change to operators or to the site's settings drops the operators held. `maxAgeMs` 0 holds nothing.
  */
@@ -52,7 +55,7 @@ export class CallerCache {
     const policy = held.caller.kind === 'member' ? config.memberSession : config.operatorSession;
     const fresh =
       at >= held.at &&
-      at - held.at < this.maxAgeMs &&
+      at - held.at < held.holdMs &&
       at < held.expiresAt &&
       at - held.lastSeenAt < Math.min(LAST_SEEN_STEP_MS, policy.idleMinutes * 60_000);
     if (fresh) return held.caller;
@@ -67,6 +70,7 @@ export class CallerCache {
     this.held.set(tokenHash, {
       caller,
       at,
+      holdMs: spreadHold(this.maxAgeMs, tokenHash),
       lastSeenAt: session.lastSeenAt.getTime(),
       expiresAt: session.expiresAt.getTime(),
     });
@@ -85,7 +89,7 @@ export class CallerCache {
     if (at - this.lastSweep < this.maxAgeMs) return;
     this.lastSweep = at;
     for (const [tokenHash, held] of this.held) {
-      if (at - held.at >= this.maxAgeMs || at < held.at) this.held.delete(tokenHash);
+      if (at - held.at >= held.holdMs || at < held.at) this.held.delete(tokenHash);
     }
   }
 }
