@@ -4,6 +4,9 @@ import { useLocation, useNavigationType } from 'react-router';
 /** Where each history entry was scrolled to, kept across reloads of the tab. */
 const STORAGE_KEY = 'scroll-positions';
 
+/** How long a page that has stopped growing is still watched while it is shorter than its saved position. */
+const QUIET_MS = 30_000;
+
 function storedPositions(): Map<string, number> {
   try {
     const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
@@ -62,15 +65,15 @@ export function useScrollRestoration(): void {
       window.scrollTo(0, saved);
       if (window.scrollY >= saved) return;
       // The page is not yet as long as it was (after a reload its data is still coming): scrolled again as it grows,
-      // until it gets there, the reader scrolls, or the page has not grown for 10 s (a page that is now shorter for
-      // good stays where it reached).
+      // until it gets there, the reader scrolls, taps or types, or the page has not grown for 30 s (a page that is
+      // now shorter for good stays where it reached; a slow phone may take seconds between one part and the next).
       restoring.current = true;
-      let quiet = window.setTimeout(() => stop(), 10_000);
+      let quiet = window.setTimeout(() => stop(), QUIET_MS);
       const grown = new ResizeObserver(() => {
         window.scrollTo(0, saved);
         if (window.scrollY >= saved) return stop();
         window.clearTimeout(quiet);
-        quiet = window.setTimeout(() => stop(), 10_000);
+        quiet = window.setTimeout(() => stop(), QUIET_MS);
       });
       const stop = () => {
         restoring.current = false;
@@ -79,11 +82,14 @@ export function useScrollRestoration(): void {
         window.removeEventListener('wheel', stop);
         window.removeEventListener('touchstart', stop);
         window.removeEventListener('keydown', stop);
+        window.removeEventListener('pointerdown', stop);
       };
       grown.observe(document.body);
       window.addEventListener('wheel', stop, { passive: true });
       window.addEventListener('touchstart', stop, { passive: true });
       window.addEventListener('keydown', stop);
+      // A tap may open or grow something: the page is the reader's from then on.
+      window.addEventListener('pointerdown', stop, { passive: true });
       return stop;
     }
     if (location.hash) {
