@@ -18,8 +18,12 @@ describe('spreadHold', () => {
   });
 
   it('spreads the ends of a thousand entries read at once over the half of the hold, none of its tenths empty or crowded', () => {
-    const tenths = Array.from({ length: 10 }, () => 0);
-    for (const key of tokenHashes) tenths[Math.floor((spreadHold(5_000, key) - 2_500) / 250)] += 1;
+    const tenths = Array.from(
+      { length: 10 },
+      (_, tenth) =>
+        tokenHashes.filter((key) => Math.floor((spreadHold(5_000, key) - 2_500) / 250) === tenth).length,
+    );
+    expect(tenths.reduce((sum, count) => sum + count)).toBe(1000);
     for (const count of tenths) {
       expect(count).toBeGreaterThan(60);
       expect(count).toBeLessThan(140);
