@@ -20,9 +20,10 @@ const LAST_SEEN_STEP_MS = 60_000;
 
 /**
  * The caller behind a session token, held by the process for a few seconds (at most `maxAgeMs`, spread by token)
- * so that a signed-in call does not read the session and its member or operator every time. A session that ends (logout, lock, password change,
- * revocation by an operator) is dropped on every process as soon as its NOTIFY arrives (the one that closes its
- * sockets); a change to operators or to the site's settings drops the operators held. `maxAgeMs` 0 holds nothing.
+ * so that a signed-in call does not read the session and its member or operator every time. A session that ends
+ * (logout, lock, password change, revocation by an operator) is dropped on every process as soon as its NOTIFY
+ * arrives (the one that closes its sockets); a change to operators or to the site's settings drops the operators
+ * held. `maxAgeMs` 0 holds nothing.
  */
 export class CallerCache {
   private readonly held = new Map<string, Held>();
