@@ -18,8 +18,16 @@ const CHANNEL = 'test_database_pool';
 /** Ready copies kept of each template. */
 const AHEAD = 3;
 
-/** A copy of `template` for a test file: a ready one, else one made now. Answers its name. */
-export async function claimTestDatabase(admin: Database, template: string): Promise<string> {
+/**
+ * A database for a test file: a ready copy of `template`, else one made now (an empty one when `template` is null).
+ * Answers its name.
+ */
+export async function claimTestDatabase(admin: Database, template: string | null): Promise<string> {
+  if (template === null) {
+    const name = newName();
+    await admin.query(`create database ${name}`);
+    return name;
+  }
   const [ready] = await admin.query<{ name: string }>(
     `with taken as (
        delete from test_database_pool where name = (
@@ -38,8 +46,11 @@ export async function claimTestDatabase(admin: Database, template: string): Prom
 
 /** Hands a test file's database to the filler, which drops it (nothing may be connected to it any more). */
 export async function releaseTestDatabase(admin: Database, name: string): Promise<void> {
-  await admin.query(`insert into test_database_pool (name, template, state) values ($1, '', 'drop')`, [name]);
-  await admin.query(`select pg_notify($1, '')`, [CHANNEL]);
+  await admin.query(
+    `with queued as (insert into test_database_pool (name, template, state) values ($1, '', 'drop') returning name)
+     select pg_notify($2, '') from queued`,
+    [name, CHANNEL],
+  );
 }
 
 function newName(): string {

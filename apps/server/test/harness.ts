@@ -112,11 +112,8 @@ export async function openTestDatabase(options: { migrated?: boolean; seeded?: S
     : options.migrated
       ? MIGRATED_TEMPLATE
       : null;
-  // A copy made ahead by the global setup's pool (test/database-pool.ts); an empty database is made here.
-  const name = template
-    ? await claimTestDatabase(admin, template)
-    : `tessera_${randomBytes(6).toString('hex')}`;
-  if (!template) await admin.query(`create database ${name}`);
+  // A copy made ahead by the global setup's pool (test/database-pool.ts), or an empty database.
+  const name = await claimTestDatabase(admin, template);
   const url = databaseUrl(serverUrl, name);
   const db = await openPostgres(url, 5, { rng: cryptoRng });
   return {
