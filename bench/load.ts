@@ -3,11 +3,15 @@
  * that the figures measure the server, not a client sharing its process: autocannon drives one target and sends
  * back requests per second, p50 and p99 latency, and the calls that did not answer 2xx.
  */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadTarget } from './measure.ts';
 
 function run(target: LoadTarget): Promise<LoadResult> {
   let sent = 0;
+  // Each run its own keys: a call counter alone starts again at 1 in every run, and a second run of the same
+  // prefix would send the first run's keys again, answered from the stored answers (replays, not postings).
+  const keys = `${target.idempotencyKeys}-${randomUUID()}`;
   const next = () => {
     sent += 1;
     return sent;
@@ -26,7 +30,7 @@ function run(target: LoadTarget): Promise<LoadResult> {
               const headers: Record<string, string> = { ...(target.headers ?? {}) };
               if (target.tokens?.length)
                 headers.authorization = target.tokens[call % target.tokens.length] as string;
-              if (target.idempotencyKeys) headers['idempotency-key'] = `${target.idempotencyKeys}-${call}`;
+              if (target.idempotencyKeys) headers['idempotency-key'] = `${keys}-${call}`;
               const body = target.bodies?.length ? target.bodies[call % target.bodies.length] : target.body;
               if (body !== undefined) headers['content-type'] = 'application/json';
               return {

@@ -90,7 +90,7 @@ export interface LoadTarget {
   bodies?: string[];
   /** Authorization headers, one per call in turn. */
   tokens?: string[];
-  /** The prefix of a fresh Idempotency-Key per call. */
+  /** The prefix of a fresh Idempotency-Key per call (load.ts adds one of its own for each run, then the call's number). */
   idempotencyKeys?: string;
 }
 
