@@ -14,6 +14,11 @@ export interface Visit {
   height?: number;
   /** A phone: its screen (390×844 unless width and height say otherwise), touch and mobile viewport. */
   phone?: boolean;
+  /**
+   * The page's clock starts at this time and its timers can be moved forward with the site's (`page.clock`,
+   * installed before the site starts; time then runs on as usual).
+   */
+  clock?: Date;
 }
 
 /** Opens a path of the site in a new context, with what storage holds before the site starts. */
@@ -27,6 +32,7 @@ export const visitor =
       phone = false,
       width = phone ? 390 : 1366,
       height = phone ? 844 : 900,
+      clock,
     }: Visit = {},
   ): Promise<Page> => {
     const context = await browser().newContext({
@@ -45,6 +51,7 @@ export const visitor =
       [session, local],
     );
     const page = await context.newPage();
+    if (clock) await page.clock.install({ time: clock });
     await page.goto(`${baseUrl()}${path}`);
     return page;
   };

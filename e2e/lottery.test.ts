@@ -1,14 +1,25 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loggedInMember } from './accounts-api.ts';
-import { api, baseUrl, operatorToken, screenshot, useBrowser } from './browser.ts';
+import {
+  advanceClock,
+  api,
+  baseUrl,
+  operatorToken,
+  screenshot,
+  siteNow,
+  useBrowser,
+  useExtraSite,
+} from './browser.ts';
 import { expectState, query, visitor } from './games-browser.ts';
 
 /**
- * The lottery screens as a player uses them, against the seeded games and real time: the lobbies, a bet on the
- * one-minute e-lottery E_MB1 through the number picker, the slip and the confirmation, its draw and settlement, and
- * the draw checked again in the browser.
+ * The lottery screens as a player uses them, against the seeded games: the lobbies, a bet on the one-minute
+ * e-lottery E_MB1 through the number picker, the slip and the confirmation, its draw and settlement, and the draw
+ * checked again in the browser. On the worker's extra site, whose clock the tests move (TEST_CLOCK): a draw comes
+ * when the test moves the site's clock past it, not after a wait on the wall's.
  */
+useExtraSite();
 const browser = useBrowser();
 const visit = visitor(browser);
 
@@ -71,11 +82,13 @@ async function placeSlip(page: Page, slip: Locator) {
 }
 
 describe('lottery', () => {
-  it('a member bets lô 2 số and đề on all 100 numbers on E_MB1, sees the draw, the win paid and the draw verified', {
-    timeout: 300_000,
-  }, async () => {
+  it('a member bets lô 2 số and đề on all 100 numbers on E_MB1, sees the draw, the win paid and the draw verified', async () => {
     const member = await fundedMember('lot');
-    const page = await visit('/elott', { session: { token: member.token, username: member.username } });
+    // The page's timers follow the site's clock when the test moves it (the draw's lock, the polls after it).
+    const page = await visit('/elott', {
+      session: { token: member.token, username: member.username },
+      clock: siteNow(),
+    });
     await page.getByRole('heading', { name: 'E-lottery', level: 1 }).waitFor();
     await headerBalanceIs(page, FUNDS);
 
@@ -143,9 +156,13 @@ describe('lottery', () => {
     await headerBalanceIs(page, FUNDS - 123);
     await de.getByRole('button', { name: /^Cancel ticket L\d+$/ }).waitFor();
 
-    // The draw: within two minutes both tickets are settled without a reload.
-    await de.getByText('Won', { exact: true }).waitFor({ timeout: 150_000 });
-    await lo.getByText(/^(Won|Lost)$/).waitFor({ timeout: 30_000 });
+    // The draw: the site's clock moves two minutes on, past the draw (its draw and settlement jobs run at once), and
+    // the page's timers with it; both tickets are settled without a reload.
+    const before = siteNow().getTime();
+    await advanceClock(2);
+    await page.clock.fastForward(siteNow().getTime() - before);
+    await de.getByText('Won', { exact: true }).waitFor();
+    await lo.getByText(/^(Won|Lost)$/).waitFor();
     const deText = (await de.textContent()) ?? '';
     const loText = (await lo.textContent()) ?? '';
     const dePayout = amountIn(deText, 'Payout');
@@ -218,13 +235,17 @@ describe('lottery', () => {
       .first();
     const [minutes = 0, seconds = 0] =
       ((await countdown.textContent()) ?? '').match(/\d\d/g)?.map(Number) ?? [];
-    if (minutes * 60 + seconds < 60) {
+    const toLock = minutes * 60 + seconds;
+    if (toLock < 60) {
+      // The site's clock moves past the lock: the next draw is on sale when the page opens again.
       const onSale = page.getByText(/^On sale \d{8}-\d{4}$/);
       const numero = await onSale.textContent();
+      await advanceClock(Math.ceil((toLock + 1) / 60));
+      await page.reload();
       await page
         .getByText(/^On sale \d{8}-\d{4}$/)
         .filter({ hasNotText: numero ?? '' })
-        .waitFor({ timeout: 90_000 });
+        .waitFor();
     }
     await page.getByRole('group', { name: 'Numbers 00 to 99' }).getByRole('button', { name: '42' }).click();
     await page.getByRole('button', { name: 'Add to slip' }).click();
