@@ -80,7 +80,7 @@ const overviewOf = async (token: string, period: string): Promise<Overview> => {
 
 /**
  * A new member under the demo agent (its affiliate code) who plays a provider's slot for 200: a settled round the
- * roll-up job (every minute on the e2e server) counts in the agent's figures. Waits until the overview has it.
+ * roll-up job (every 2 seconds on the e2e sites) counts in the agent's figures. Waits until the overview has it.
  */
 async function seedTeamPlay(agentToken: string): Promise<{ username: string; id: number }> {
   const before = await overviewOf(agentToken, 'today');
